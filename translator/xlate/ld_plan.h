@@ -1,0 +1,74 @@
+/* The plan: what the analysis found in one translation unit, as plain C.
+ *
+ * Only the parse/analyse step (parse.c) fills it; instrumenting, editing,
+ * dumping and the driver read it and never see libclang.  Positions are
+ * 1-based line and column in the main file; byte offsets are 0-based into
+ * the main file's bytes.  Host code only. */
+#ifndef LD_PLAN_H
+#define LD_PLAN_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+enum ld_space {
+  LD_SPACE_SHARED,
+  LD_SPACE_GLOBAL,
+};
+
+struct ld_pos {
+  unsigned line;   /* 1-based */
+  unsigned col;    /* 1-based, in bytes */
+  size_t offset;   /* 0-based byte offset in the main file */
+};
+
+struct ld_kernel {
+  char *name;      /* spelling of the kernel's name, e.g. "reduce" */
+  struct ld_pos at;/* position of the name in the definition */
+  int is_template; /* 1 for a function template */
+  int checked;     /* 1 when the kernel will be instrumented */
+  char *reason;    /* why checked == 0; NULL otherwise; one short phrase */
+};
+
+struct ld_target {
+  size_t kernel;   /* index into plan->kernels */
+  enum ld_space space;
+  char *name;      /* variable or parameter name */
+  struct ld_pos at;/* its declaration */
+  int is_extern;   /* extern __shared__ */
+  int written;     /* 1 when the kernel (or a callee) writes it */
+};
+
+struct ld_barrier {
+  size_t kernel;   /* index into plan->kernels */
+  char *form;      /* "__syncthreads", "__syncthreads_count", "cg.sync" ... */
+  struct ld_pos at;
+};
+
+struct ld_launch {
+  char *kernel;    /* name of the launched kernel */
+  struct ld_pos at;/* position of the kernel name at the launch */
+};
+
+struct ld_plan {
+  char *file;      /* main file path as given */
+  struct ld_kernel *kernels;
+  size_t nkernels;
+  struct ld_target *targets;
+  size_t ntargets;
+  struct ld_barrier *barriers;
+  size_t nbarriers;
+  struct ld_launch *launches;
+  size_t nlaunches;
+};
+
+/* Write one stable line per fact, in source order within each kind:
+ *   KERNEL name=<n> checked=<yes|no> [reason=<why>] at=<l>:<c>
+ *   TARGET kernel=<k> space=<shared|global> name=<v> at=<l>:<c> [extern] written=<yes|no>
+ *   BARRIER kernel=<k> form=<f> at=<l>:<c>
+ *   LAUNCH kernel=<k> at=<l>:<c>
+ * Returns 0 or LD_EIO. */
+int ld_plan_dump(const struct ld_plan *plan, FILE *out);
+/* Releases the plan and everything it owns; ld_plan_free(NULL) is a no-op. */
+void ld_plan_free(struct ld_plan *plan);
+
+#endif
