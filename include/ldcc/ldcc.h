@@ -8,4 +8,12 @@
 /* Defined in every translation unit that ldcc translated. */
 #define __LDCC__ 1
 
+/* Marks the object (and any program linked from it) as built from ldcc's
+ * translation, in the ELF .comment section beside the compiler's own ident:
+ * `readelf -p .comment prog | grep ldcc` tells a checked build from a plain
+ * one.  Host pass only; it changes no code or data the program uses. */
+#if !defined(__CUDA_ARCH__) && defined(__GNUC__) && defined(__ELF__)
+__asm__(".ident \"ldcc: translated (abi 1)\"");
+#endif
+
 #endif

@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# Builds the GPU tier on a machine that needs no GPU: every case program is
+# compiled with nvcc and with ldcc into BUNDLE/cases/<name>/, next to the
+# runner (tests/gpu/run.sh -> BUNDLE/run.sh).  Copy BUNDLE to a GPU machine
+# and run BUNDLE/run.sh there; it prints "N passed, M failed".
+# Usage: tests/gpu/bundle.sh BUILD_DIR BUNDLE_DIR
+# Cases:
+#   - tests/e2e/NAME_norace.cu   kind equiv (same output as the nvcc build)
+#   - tests/e2e/NAME_race.cu     kind expect; NAME_race.expect holds the
+#     report lines that must appear, NAME_race.exit the exit status (66 if
+#     absent), optional NAME_race.args / .env
+#   - examples: the fixed reduction and the multi-file project, built in
+#     every ldcc form (command line, `ldcc nvcc`, CMake launcher, CMake
+#     compiler), each kind equiv.
+set -euo pipefail
+src=$(cd "$(dirname "$0")/../.." && pwd)
+build=$(cd "${1:?build dir}" && pwd)
+bundle=${2:?bundle dir}
+ldcc="$build/bin/ldcc"
+nvcc=$(sed -n 's/^CMAKE_CUDA_COMPILER:[A-Z]*=//p' "$build/CMakeCache.txt")
+arch=${LDCC_GPU_ARCH:-sm_90}
+flags=(-O2 -arch="$arch" -lineinfo)
+
+rm -rf "$bundle"
+mkdir -p "$bundle/cases"
+bundle=$(cd "$bundle" && pwd)
+cp "$src/tests/gpu/run.sh" "$bundle/run.sh"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+newcase() { # newcase NAME KIND -> prints the case dir
+  local d="$bundle/cases/$1"
+  mkdir -p "$d"
+  echo "$2" >"$d/kind"
+  echo "$d"
+}
+
+# Single-file program: nvcc.bin and ldcc.bin from the same source and flags.
+single() { # single NAME KIND SOURCE [extra flags...]
+  local name=$1 kind=$2 file=$3 d
+  shift 3
+  d=$(newcase "$name" "$kind")
+  "$nvcc" "${flags[@]}" "$@" -o "$d/nvcc.bin" "$file"
+  "$ldcc" "${flags[@]}" "$@" -o "$d/ldcc.bin" "$file"
+}
+
+for f in "$src"/tests/e2e/*_norace.cu; do
+  [ -e "$f" ] || continue
+  single "$(basename "$f" .cu)" equiv "$f"
+done
+for f in "$src"/tests/e2e/*_race.cu; do
+  [ -e "$f" ] || continue
+  base=${f%.cu}
+  name=$(basename "$base")
+  single "$name" expect "$f"
+  d="$bundle/cases/$name"
+  cp "$base.expect" "$d/expect.txt"
+  if [ -f "$base.exit" ]; then cp "$base.exit" "$d/exit"; else echo 66 >"$d/exit"; fi
+  for x in args env reject; do
+    [ -f "$base.$x" ] && cp "$base.$x" "$d/$x"
+  done
+done
+
+single reduction-fixed equiv "$src/examples/reduction/reduce.cu" -DFIXED
+
+# The multi-file project, separate compilation, in each form of ldcc.
+mf="$src/examples/multifile"
+mfcli() { # mfcli OUT COMPILER...: -dc each .cu, compile main.cpp, link
+  local out=$1 o=$work/cli-$RANDOM
+  shift
+  mkdir -p "$o"
+  for f in launch ops stats; do
+    "$@" "${flags[@]}" -I"$mf/src" -dc "$mf/src/$f.cu" -o "$o/$f.o"
+  done
+  "$@" "${flags[@]}" -I"$mf/src" -c "$mf/src/main.cpp" -o "$o/main.o"
+  "$@" "${flags[@]}" -o "$out" "$o"/*.o
+}
+d=$(newcase multifile-cli equiv)
+mfcli "$d/nvcc.bin" "$nvcc"
+mfcli "$d/ldcc.bin" "$ldcc"
+d=$(newcase multifile-nvcc-form equiv)
+cp "$bundle/cases/multifile-cli/nvcc.bin" "$d/nvcc.bin"
+mfcli "$d/ldcc.bin" "$ldcc" "$nvcc"
+
+mfcmake() { # mfcmake OUT CMAKE_ARGS...
+  local out=$1 b=$work/cmake-$RANDOM
+  shift
+  cmake -S "$mf" -B "$b" -DCMAKE_CUDA_ARCHITECTURES="${arch#sm_}" "$@" >"$b.log" 2>&1 ||
+    { cat "$b.log"; return 1; }
+  cmake --build "$b" >>"$b.log" 2>&1 || { cat "$b.log"; return 1; }
+  cp "$b/multifile" "$out"
+}
+d=$(newcase multifile-cmake-launcher equiv)
+mfcmake "$d/nvcc.bin" -DCMAKE_CUDA_COMPILER="$nvcc"
+mfcmake "$d/ldcc.bin" -DCMAKE_CUDA_COMPILER="$nvcc" -DCMAKE_CUDA_COMPILER_LAUNCHER="$ldcc"
+d=$(newcase multifile-cmake-compiler equiv)
+cp "$bundle/cases/multifile-cmake-launcher/nvcc.bin" "$d/nvcc.bin"
+mfcmake "$d/ldcc.bin" -DCMAKE_CUDA_COMPILER="$ldcc"
+
+echo "GPU bundle: $(ls "$bundle/cases" | wc -l) cases in $bundle ($(du -sh "$bundle" | cut -f1)); run $bundle/run.sh on a GPU machine"

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# The GPU tier's runner.  It travels inside the bundle that `make gpu-bundle`
+# builds (on a machine without a GPU) and runs on a machine with one:
+#   gpu-bundle/run.sh [CASE_NAME_SUBSTRING]
+# Each case is a folder under cases/ with a file `kind`:
+#   equiv   nvcc.bin and ldcc.bin must print the same stdout and exit alike
+#   expect  ldcc.bin must exit with the status in `exit` and its output
+#           (stdout+stderr) must contain every line of `expect.txt`
+#           (fixed strings) and none of `reject.txt`
+# `args` (optional) holds the program's arguments, `env` (optional) lines of
+# VAR=value for the ldcc build.  Prints one line per case and, last,
+# "N passed, M failed".
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+filter=${1:-}
+pass=0
+fail=0
+log=${LDCC_GPU_LOG:-/dev/null}
+
+if ! command -v nvidia-smi >/dev/null 2>&1 || ! nvidia-smi -L >/dev/null 2>&1; then
+  echo "GPU tier: no GPU here; nothing was run."
+  echo "0 passed, 0 failed"
+  exit 1
+fi
+
+run_bin() { # run_bin CASE BIN OUTFILE -> exit status
+  local c=$1 bin=$2 out=$3 args=() envs=()
+  [ -f "$c/args" ] && read -r -a args <"$c/args"
+  [ -f "$c/env" ] && mapfile -t envs <"$c/env"
+  (cd "$c" && env "${envs[@]}" timeout 120 "./$bin" "${args[@]}") >"$out" 2>"$out.err"
+}
+
+for c in "$here"/cases/*/; do
+  c=${c%/}
+  name=$(basename "$c")
+  case "$name" in *"$filter"*) ;; *) continue ;; esac
+  kind=$(cat "$c/kind")
+  why=""
+  case "$kind" in
+  equiv)
+    run_bin "$c" nvcc.bin "$c/nvcc.out"; s1=$?
+    run_bin "$c" ldcc.bin "$c/ldcc.out"; s2=$?
+    if [ "$s1" -ne "$s2" ]; then
+      why="exit status nvcc=$s1 ldcc=$s2"
+    elif ! cmp -s "$c/nvcc.out" "$c/ldcc.out"; then
+      why="stdout differs: $(diff "$c/nvcc.out" "$c/ldcc.out" | head -3 | tr '\n' ' ')"
+    fi
+    ;;
+  expect)
+    run_bin "$c" ldcc.bin "$c/ldcc.out"; s=$?
+    cat "$c/ldcc.out.err" >>"$c/ldcc.out"
+    want=$(cat "$c/exit")
+    if [ "$s" -ne "$want" ]; then
+      why="exit status $s, expected $want"
+    fi
+    while [ -z "$why" ] && IFS= read -r line; do
+      [ -n "$line" ] && ! grep -qF -- "$line" "$c/ldcc.out" && why="missing: $line"
+    done <"$c/expect.txt"
+    if [ -z "$why" ] && [ -f "$c/reject.txt" ]; then
+      while [ -z "$why" ] && IFS= read -r line; do
+        [ -n "$line" ] && grep -qF -- "$line" "$c/ldcc.out" && why="unexpected: $line"
+      done <"$c/reject.txt"
+    fi
+    ;;
+  *) why="unknown kind '$kind'" ;;
+  esac
+  if [ -z "$why" ]; then
+    pass=$((pass + 1))
+    echo "PASS $name"
+  else
+    fail=$((fail + 1))
+    echo "FAIL $name: $why"
+    { echo "== $name"; cat "$c"/*.out "$c"/*.err 2>/dev/null; } >>"$log"
+  fi
+done
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ] && [ "$pass" -gt 0 ]
