@@ -21,6 +21,9 @@ struct ld_pos {
   size_t offset;   /* 0-based byte offset in the main file */
 };
 
+/* Index value meaning "no kernel" (a barrier in a device function). */
+#define LD_PLAN_NONE ((size_t)-1)
+
 struct ld_kernel {
   char *name;      /* spelling of the kernel's name, e.g. "reduce" */
   struct ld_pos at;/* position of the name in the definition */
@@ -39,9 +42,13 @@ struct ld_target {
 };
 
 struct ld_barrier {
-  size_t kernel;   /* index into plan->kernels */
+  size_t kernel;   /* index into plan->kernels, or LD_PLAN_NONE when the
+                      call is in a __device__ function */
+  char *func;      /* name of the function containing the call; owned */
   char *form;      /* "__syncthreads", "__syncthreads_count", "cg.sync" ... */
-  struct ld_pos at;
+  struct ld_pos at;/* start of the call, or of the macro expansion that
+                      contains it */
+  int in_macro;    /* 1 when the call is written inside a macro expansion */
 };
 
 struct ld_launch {
@@ -61,12 +68,15 @@ struct ld_plan {
   size_t nlaunches;
 };
 
-/* Write one stable line per fact, in source order within each kind:
- *   KERNEL name=<n> checked=<yes|no> [reason=<why>] at=<l>:<c>
+/* Write one stable line per fact, kinds in this order, each kind in source
+ * order (targets grouped by kernel, in kernel order):
+ *   KERNEL name=<n> checked=<yes|no> [reason="<why>"] at=<l>:<c> [template]
  *   TARGET kernel=<k> space=<shared|global> name=<v> at=<l>:<c> [extern] written=<yes|no>
- *   BARRIER kernel=<k> form=<f> at=<l>:<c>
+ *   BARRIER kernel=<f> form=<form> at=<l>:<c> [macro]
  *   LAUNCH kernel=<k> at=<l>:<c>
- * Returns 0 or LD_EIO. */
+ * <why> is a short phrase in double quotes (it never contains a quote).
+ * BARRIER's kernel is the function that contains the call: a kernel or a
+ * __device__ function.  Returns 0 or LD_EIO. */
 int ld_plan_dump(const struct ld_plan *plan, FILE *out);
 /* Releases the plan and everything it owns; ld_plan_free(NULL) is a no-op. */
 void ld_plan_free(struct ld_plan *plan);

@@ -1,0 +1,150 @@
+/* The edit list and its application (see ld_edit.h).  Host code only.
+ *
+ * Line bookkeeping: while copying, `delta` counts how many more lines the
+ * output has than the original at the same point.  After an edit leaves it
+ * non-zero, the output is resynchronised right there: a newline if needed,
+ * `#line N "file"` naming the original line of the edit's end, then spaces
+ * up to the original column.  Edits are made between tokens, so breaking the
+ * line there does not change the meaning of the code. */
+#include "ld_edit.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "ld_error.h"
+
+static int add_edit(struct ld_edit_list *l, size_t begin, size_t end,
+                    const char *text) {
+  struct ld_edit *e;
+
+  if (end < begin || !text)
+    return LD_EINVAL;
+  if (l->n == l->cap) {
+    size_t cap = l->cap ? l->cap * 2 : 16;
+    struct ld_edit *p = realloc(l->items, cap * sizeof *p);
+    if (!p)
+      return LD_ENOMEM;
+    l->items = p;
+    l->cap = cap;
+  }
+  e = &l->items[l->n];
+  e->text = strdup(text);
+  if (!e->text)
+    return LD_ENOMEM;
+  e->begin = begin;
+  e->end = end;
+  e->seq = l->n;
+  l->n++;
+  return LD_OK;
+}
+
+int ld_edit_insert(struct ld_edit_list *l, size_t offset, const char *text) {
+  return add_edit(l, offset, offset, text);
+}
+
+int ld_edit_replace(struct ld_edit_list *l, size_t begin, size_t end,
+                    const char *text) {
+  return add_edit(l, begin, end, text);
+}
+
+/* Order: by start; at one start inserts (empty range) before the
+ * replacement; then in the order of addition. */
+static int cmp_edit(const void *pa, const void *pb) {
+  const struct ld_edit *a = pa, *b = pb;
+
+  if (a->begin != b->begin)
+    return a->begin < b->begin ? -1 : 1;
+  if (a->end != b->end)
+    return a->end < b->end ? -1 : 1;
+  if (a->seq != b->seq)
+    return a->seq < b->seq ? -1 : 1;
+  return 0;
+}
+
+static size_t count_newlines(const char *s, size_t len) {
+  size_t n = 0;
+  size_t i;
+
+  for (i = 0; i < len; i++)
+    n += s[i] == '\n';
+  return n;
+}
+
+/* Emit `#line` so the byte at original offset `at` keeps its position. */
+static int resync(struct ld_buf *out, const char *src, size_t at,
+                  size_t line, const char *path) {
+  size_t col = 0;
+  int rc;
+
+  while (col < at && src[at - col - 1] != '\n')
+    col++;
+  if (out->len && out->data[out->len - 1] != '\n') {
+    rc = ld_buf_putc(out, '\n');
+    if (rc)
+      return rc;
+  }
+  rc = ld_buf_printf(out, "#line %zu \"", line);
+  if (!rc)
+    rc = ld_buf_put_c_escaped(out, path);
+  if (!rc)
+    rc = ld_buf_puts(out, "\"\n");
+  for (; !rc && col > 0; col--)
+    rc = ld_buf_putc(out, ' ');
+  return rc;
+}
+
+int ld_edit_apply(struct ld_edit_list *l, const char *src, size_t len,
+                  const char *path, struct ld_buf *out) {
+  size_t pos = 0;   /* next original byte to copy */
+  size_t line = 1;  /* original line of src[pos] */
+  long delta = 0;   /* output lines minus original lines so far */
+  size_t i;
+  int rc = LD_OK;
+
+  if (l->n)
+    qsort(l->items, l->n, sizeof *l->items, cmp_edit);
+  for (i = 0; i < l->n; i++) {
+    const struct ld_edit *e = &l->items[i];
+    size_t tlen = strlen(e->text);
+
+    if (e->end > len)
+      return LD_ERANGE;
+    if (e->begin < pos)
+      return LD_EOVERLAP;
+    /* A later edit starting exactly at a replacement's end is fine; one
+     * starting inside it is caught above on the next round. */
+    rc = ld_buf_append(out, src + pos, e->begin - pos);
+    if (rc)
+      return rc;
+    line += count_newlines(src + pos, e->begin - pos);
+    rc = ld_buf_append(out, e->text, tlen);
+    if (rc)
+      return rc;
+    delta += (long)count_newlines(e->text, tlen);
+    delta -= (long)count_newlines(src + e->begin, e->end - e->begin);
+    line += count_newlines(src + e->begin, e->end - e->begin);
+    pos = e->end;
+    /* Inserts at the same offset follow each other directly: resync once
+     * after the last of them. */
+    if (delta != 0 && (i + 1 == l->n || l->items[i + 1].begin != pos)) {
+      rc = resync(out, src, pos, line, path);
+      if (rc)
+        return rc;
+      delta = 0;
+    }
+  }
+  return ld_buf_append(out, src + pos, len - pos);
+}
+
+void ld_edit_list_free(struct ld_edit_list *l) {
+  size_t i;
+
+  if (!l)
+    return;
+  for (i = 0; i < l->n; i++)
+    free(l->items[i].text);
+  free(l->items);
+  l->items = NULL;
+  l->n = 0;
+  l->cap = 0;
+}

@@ -1,0 +1,47 @@
+/* Text edits on the bytes of one source file, and applying them.
+ *
+ * An edit list collects inserts and replacements at byte offsets of the
+ * original main file.  Applying sorts them, rejects overlaps, copies the
+ * untouched bytes through and, wherever the edits so far have changed the
+ * number of lines, emits a `#line` directive (padded back to the original
+ * column) so every later token keeps its original line and column.  It never
+ * sees libclang.  Host code only. */
+#ifndef LD_EDIT_H
+#define LD_EDIT_H
+
+#include <stddef.h>
+
+#include "ld_buf.h"
+
+struct ld_edit {
+  size_t begin;  /* first replaced byte, 0-based offset in the original */
+  size_t end;    /* one past the last replaced byte; == begin for an insert */
+  char *text;    /* replacement text, NUL-terminated; owned */
+  size_t seq;    /* order of addition; keeps same-offset inserts stable */
+};
+
+struct ld_edit_list {
+  struct ld_edit *items;
+  size_t n;
+  size_t cap;
+};
+
+#define LD_EDIT_LIST_INIT {NULL, 0, 0}
+
+/* Insert text before the original byte at offset.  Several inserts at one
+ * offset come out in the order they were added, before any replacement that
+ * starts there. */
+int ld_edit_insert(struct ld_edit_list *l, size_t offset, const char *text);
+/* Replace the original bytes [begin, end) with text (may be ""). */
+int ld_edit_replace(struct ld_edit_list *l, size_t begin, size_t end,
+                    const char *text);
+/* Append src[0, len) with the edits applied to *out.  path names the file in
+ * the `#line` directives.  Returns LD_EOVERLAP when two replacements share a
+ * byte or an insert falls strictly inside a replacement, LD_ERANGE when an
+ * edit lies beyond len; *out is then unspecified.  Sorts l->items. */
+int ld_edit_apply(struct ld_edit_list *l, const char *src, size_t len,
+                  const char *path, struct ld_buf *out);
+/* Releases the edits; the list may be reused.  NULL is a no-op. */
+void ld_edit_list_free(struct ld_edit_list *l);
+
+#endif

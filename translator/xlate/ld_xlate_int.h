@@ -1,0 +1,32 @@
+/* Internal interfaces between the translator's steps (not for the driver).
+ *
+ *   args.c       the parser's command line (no libclang, unit-tested)
+ *   parse.c      parse + analyse: the only file that includes clang-c/Index.h
+ *   instrument.c plan -> edit list
+ *   translate.c  ld_translate: reads the file, runs the steps, writes text
+ * Host code only. */
+#ifndef LD_XLATE_INT_H
+#define LD_XLATE_INT_H
+
+#include "ld_edit.h"
+#include "ld_plan.h"
+#include "ld_translate.h"
+
+/* The arguments libclang parses the file with: CUDA mode for opts->gpu_arch,
+ * the toolkit at opts->cuda_path (with its include/cccl, which CUDA 13's
+ * cooperative_groups needs), then opts->clang_args in order.  *argv is one
+ * malloc'd block (free it with free()); its strings live inside it. */
+int ld__clang_args(const struct ld_translate_opts *opts, char ***argv,
+                   int *argc);
+
+/* Parse opts->input_path and fill plan (zeroed by the caller).  On a parse
+ * error returns LD_EPARSE and sets *error to one malloc'd sentence naming the
+ * first error, e.g. "app.cu:3:5: expected ';' after expression". */
+int ld__parse(const struct ld_translate_opts *opts, struct ld_plan *plan,
+              char **error);
+
+/* Turn the plan into edits of the main file.  Edits only what the plan
+ * marks as checked; never touches headers or macro expansions. */
+int ld__instrument(const struct ld_plan *plan, struct ld_edit_list *edits);
+
+#endif

@@ -1,0 +1,109 @@
+/* ld_translate: read the file, parse and analyse it, instrument, apply the
+ * edits and write the translated text (see ld_translate.h).
+ *
+ * The output is `#include <ldcc/ldcc.h>`, then `#line 1 "<input>"`, then the
+ * user's bytes with the edits applied; ld_edit_apply keeps later lines exact
+ * with further `#line` directives.  Host code only; no libclang here. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ld_error.h"
+#include "ld_xlate_int.h"
+
+/* Read the whole file into a NUL-terminated buffer. */
+static int read_file(const char *path, struct ld_buf *b) {
+  char chunk[65536];
+  FILE *f = fopen(path, "rb");
+  size_t n;
+  int rc = LD_OK;
+
+  if (!f)
+    return LD_EIO;
+  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
+    rc = ld_buf_append(b, chunk, n);
+    if (rc)
+      goto out;
+  }
+  if (ferror(f))
+    rc = LD_EIO;
+  else if (!b->data)
+    rc = ld_buf_reserve(b, 0); /* an empty file is still a valid input */
+  if (!rc && b->data)
+    b->data[b->len] = '\0';
+out:
+  fclose(f);
+  return rc;
+}
+
+static char *sentence(const char *path, const char *what) {
+  struct ld_buf b = LD_BUF_INIT;
+
+  if (ld_buf_printf(&b, "%s: %s", path, what)) {
+    ld_buf_free(&b);
+    return NULL;
+  }
+  return ld_buf_detach(&b);
+}
+
+int ld_translate(const struct ld_translate_opts *opts,
+                 struct ld_translation *out) {
+  struct ld_buf src = LD_BUF_INIT;
+  struct ld_buf text = LD_BUF_INIT;
+  struct ld_edit_list edits = LD_EDIT_LIST_INIT;
+  int rc;
+
+  memset(out, 0, sizeof *out);
+  if (!opts || !opts->input_path)
+    return LD_EINVAL;
+  errno = 0;
+  rc = read_file(opts->input_path, &src);
+  if (rc) {
+    out->error = sentence(opts->input_path, strerror(errno ? errno : EIO));
+    goto out;
+  }
+  out->plan = calloc(1, sizeof *out->plan);
+  if (!out->plan || !(out->plan->file = strdup(opts->input_path))) {
+    rc = LD_ENOMEM;
+    goto out;
+  }
+  rc = ld__parse(opts, out->plan, &out->error);
+  if (rc)
+    goto out;
+  rc = ld__instrument(out->plan, &edits);
+  if (rc)
+    goto out;
+  rc = ld_buf_puts(&text, "#include <ldcc/ldcc.h>\n#line 1 \"");
+  if (!rc)
+    rc = ld_buf_put_c_escaped(&text, opts->input_path);
+  if (!rc)
+    rc = ld_buf_puts(&text, "\"\n");
+  if (!rc)
+    rc = ld_edit_apply(&edits, src.data, src.len, opts->input_path, &text);
+  if (rc)
+    goto out;
+  out->len = text.len;
+  out->text = ld_buf_detach(&text);
+  if (!out->text)
+    rc = LD_ENOMEM;
+out:
+  if (rc && !out->error)
+    out->error = sentence(opts->input_path, ld_strerror(rc));
+  ld_edit_list_free(&edits);
+  ld_buf_free(&text);
+  ld_buf_free(&src);
+  return rc;
+}
+
+void ld_translation_free(struct ld_translation *t) {
+  if (!t)
+    return;
+  free(t->text);
+  ld_plan_free(t->plan);
+  free(t->error);
+  t->text = NULL;
+  t->len = 0;
+  t->plan = NULL;
+  t->error = NULL;
+}
