@@ -1,0 +1,69 @@
+/* LDCC_OPTIONS: the runtime's options, parsed from `key=value:key=value`.
+ *
+ * One X-macro table lists every option with its type, default, limits and
+ * help text; parsing, defaults, `help=1` and docs/options.md all come from
+ * it (a unit test checks the doc against the table).  A bad entry (unknown
+ * name, malformed or out-of-range value) produces one message and leaves
+ * that option at its previous value: the program always runs.
+ * Host code only, plain C. */
+#ifndef LD_RT_OPTIONS_H
+#define LD_RT_OPTIONS_H
+
+#include <stdio.h>
+
+enum ld_rt_format {
+  LD_RT_FORMAT_TEXT,
+  LD_RT_FORMAT_JSON,
+  LD_RT_FORMAT_SARIF,
+};
+
+/* X(name, type, default, min, max, help)
+ * type: INT (long, inclusive limits), BOOL (0/1), FORMAT, PATH (string). */
+#define LD_RT_OPTION_TABLE(X)                                                  \
+  X(log_path, PATH, 0, 0, 0,                                                   \
+    "write reports to this file instead of stderr")                           \
+  X(format, FORMAT, LD_RT_FORMAT_TEXT, 0, 0,                                   \
+    "report format: text, json (JSON lines) or sarif (SARIF 2.1.0)")           \
+  X(exitcode, INT, 66, 0, 255,                                                 \
+    "exit status when races were reported and the program would exit 0")      \
+  X(halt_on_error, BOOL, 0, 0, 1, "stop the program at the first race")       \
+  X(max_reports, INT, 1000, 0, 1000000000,                                     \
+    "distinct races reported before further ones are only counted")           \
+  X(max_copies, INT, 0, 0, 1000000,                                            \
+    "most private copies of global targets per launch (0: from free memory)") \
+  X(report_same_value_writes, BOOL, 0, 0, 1,                                   \
+    "also report two units writing the same value to one location")          \
+  X(report, BOOL, 1, 0, 1,                                                     \
+    "report races at all (deterministic mode may turn it off)")               \
+  X(suppressions, PATH, 0, 0, 0,                                               \
+    "file of kind:kernel:variable:file:line patterns to suppress")            \
+  X(verbosity, INT, 0, 0, 3, "0 quiet, 1 memory and launch summary, 2-3 more") \
+  X(help, BOOL, 0, 0, 1, "print this table at start-up")
+
+struct ld_rt_options {
+#define LD_RT_FIELD_INT long
+#define LD_RT_FIELD_BOOL int
+#define LD_RT_FIELD_FORMAT enum ld_rt_format
+#define LD_RT_FIELD_PATH char *
+#define LD_RT_OPTION_FIELD(name, type, def, min, max, help)                    \
+  LD_RT_FIELD_##type name;
+  LD_RT_OPTION_TABLE(LD_RT_OPTION_FIELD)
+#undef LD_RT_OPTION_FIELD
+};
+
+/* Set every option to its default.  PATH options become NULL. */
+void ld_rt_options_defaults(struct ld_rt_options *o);
+
+/* Apply spec (may be NULL or empty) on top of *o.  Each bad entry writes
+ * one line "ldcc: LDCC_OPTIONS: ..." to err (if err is not NULL) and is
+ * skipped.  Returns the number of bad entries (0 when all applied), or
+ * LD_ENOMEM.  PATH values are strdup'ed; release with ld_rt_options_free. */
+int ld_rt_options_parse(struct ld_rt_options *o, const char *spec, FILE *err);
+
+/* Print the table (name, type, default, help), one option per line. */
+void ld_rt_options_print_help(FILE *out);
+
+/* Free the strings *o owns and reset them to NULL. */
+void ld_rt_options_free(struct ld_rt_options *o);
+
+#endif
