@@ -126,7 +126,8 @@ int ld_edit_apply(struct ld_edit_list *l, const char *src, size_t len,
     pos = e->end;
     /* Inserts at the same offset follow each other directly: resync once
      * after the last of them. */
-    if (delta != 0 && (i + 1 == l->n || l->items[i + 1].begin != pos)) {
+    if (delta != 0 && pos < len &&
+        (i + 1 == l->n || l->items[i + 1].begin != pos)) {
       rc = resync(out, src, pos, line, path);
       if (rc)
         return rc;

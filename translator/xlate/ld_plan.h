@@ -52,8 +52,10 @@ struct ld_barrier {
 };
 
 struct ld_launch {
-  char *kernel;    /* name of the launched kernel */
-  struct ld_pos at;/* position of the kernel name at the launch */
+  char *kernel;    /* name of the launched kernel, without template args */
+  struct ld_pos at;/* position of the kernel name at a `<<<>>>` launch, of
+                      the call for cudaLaunchKernel */
+  int via_api;     /* 1 for cudaLaunchKernel(k, ...) */
 };
 
 struct ld_plan {
@@ -73,7 +75,7 @@ struct ld_plan {
  *   KERNEL name=<n> checked=<yes|no> [reason="<why>"] at=<l>:<c> [template]
  *   TARGET kernel=<k> space=<shared|global> name=<v> at=<l>:<c> [extern] written=<yes|no>
  *   BARRIER kernel=<f> form=<form> at=<l>:<c> [macro]
- *   LAUNCH kernel=<k> at=<l>:<c>
+ *   LAUNCH kernel=<k> at=<l>:<c> [cudaLaunchKernel]
  * <why> is a short phrase in double quotes (it never contains a quote).
  * BARRIER's kernel is the function that contains the call: a kernel or a
  * __device__ function.  Returns 0 or LD_EIO. */

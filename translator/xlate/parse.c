@@ -1,14 +1,1098 @@
 /* Parse and analyse: libclang turns one CUDA file into the plan.
  *
  * This is the only file that includes clang-c/Index.h; every CX object is
- * disposed where it was obtained.  Host code only. */
+ * disposed where it was obtained.  It works in three passes over the
+ * translation unit:
+ *   1. collect the main file's macro expansion ranges, its function
+ *      definitions (kernels, device functions, host code, methods, templates
+ *      once as written, never per instantiation) and its file-scope
+ *      __shared__ / __device__ variables;
+ *   2. walk each function body: barriers, calls between main-file functions,
+ *      inline assembly, launches, and every reference to a shared variable,
+ *      a __device__ variable or a kernel's pointer parameter, classified as a
+ *      possible write or a read (see classify_use);
+ *   3. per kernel, follow calls transitively within the main file and emit
+ *      the plan in source order.
+ * Anything located in an included header is ignored, and anything inside a
+ * macro expansion is never a place to edit: kernels that would need such an
+ * edit are marked unchecked.  The analysis is syntactic and conservative: a
+ * use it cannot see through counts as a write.  Host code only. */
 #include <clang-c/Index.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ld_buf.h"
 #include "ld_error.h"
 #include "ld_xlate_int.h"
+
+#define NONE SIZE_MAX
+
+/* Reasons a kernel is left unchecked (KERNEL ... reason="..."). */
+#define REASON_MACRO_KERNEL "defined inside a macro expansion"
+#define REASON_ASM "inline assembly"
+#define REASON_MACRO_SHARED "shared variable used inside a macro expansion"
+
+struct range {
+  size_t begin, end; /* byte offsets [begin, end) in the main file */
+};
+
+enum var_kind { VAR_SHARED, VAR_DEVICE, VAR_PARAM };
+
+struct var {
+  size_t off;        /* offset of the declared name: the identity */
+  char *name;        /* owned */
+  struct ld_pos at;
+  enum var_kind kind;
+  int is_extern;
+  int in_macro;      /* declared inside a macro expansion */
+  size_t owner;      /* function declaring it, NONE at file scope */
+};
+
+struct ref {
+  size_t var;        /* index into an->vars */
+  int written;
+  int in_macro;
+};
+
+struct fn {
+  CXCursor cur;
+  char *name;        /* owned */
+  struct ld_pos at;  /* the name (expansion location when in a macro) */
+  int is_kernel, is_device, is_template;
+  int in_macro;      /* the name comes from a macro expansion */
+  int has_asm;
+  struct ref *refs;
+  size_t nrefs, caprefs;
+  size_t *callees;   /* indices into an->fns */
+  size_t ncallees, capcallees;
+  size_t kernel;     /* index in plan->kernels, NONE if not a kernel */
+};
+
+struct barrier {
+  size_t fn;
+  const char *form;  /* static string */
+  struct ld_pos at;
+  int in_macro;
+};
+
+struct launch {
+  char *name;        /* owned */
+  struct ld_pos at;
+  int via_api;
+};
+
+struct analysis {
+  CXTranslationUnit tu;
+  CXFile main_file;
+  struct ld_plan *plan;
+  struct range *macros;
+  size_t nmacros, capmacros;
+  struct fn *fns;
+  size_t nfns, capfns;
+  struct var *vars;
+  size_t nvars, capvars;
+  struct barrier *barriers;
+  size_t nbarriers, capbarriers;
+  struct launch *launches;
+  size_t nlaunches, caplaunches;
+  size_t cur_fn;     /* function being walked in pass 2 */
+  int rc;            /* first error; visitors stop once it is set */
+};
+
+/* Make room for one more element in a growable array. */
+static int grow(void *itemsp, size_t *cap, size_t n, size_t size) {
+  void **items = itemsp;
+  size_t ncap;
+  void *p;
+
+  if (n < *cap)
+    return LD_OK;
+  ncap = *cap ? *cap * 2 : 16;
+  p = realloc(*items, ncap * size);
+  if (!p)
+    return LD_ENOMEM;
+  *items = p;
+  *cap = ncap;
+  return LD_OK;
+}
+
+#define PUSH(an, arr, n, cap)                                                  \
+  ((an)->rc ? (an)->rc                                                         \
+            : ((an)->rc = grow(&(arr), &(cap), (n), sizeof *(arr))))
+
+/* ---- Locations ---------------------------------------------------------- */
+
+/* Position of loc in the main file: its expansion location, so anything
+ * inside a macro expanded in the main file is at the expansion.  Returns 0
+ * when that is in a header or invalid. */
+static int main_pos(const struct analysis *an, CXSourceLocation loc,
+                    struct ld_pos *pos) {
+  CXFile file;
+  unsigned line, col, off;
+
+  clang_getExpansionLocation(loc, &file, &line, &col, &off);
+  if (!file || !an->main_file || !clang_File_isEqual(file, an->main_file))
+    return 0;
+  pos->line = line;
+  pos->col = col;
+  pos->offset = off;
+  return 1;
+}
+
+static int in_macro(const struct analysis *an, size_t off) {
+  size_t i;
+
+  for (i = 0; i < an->nmacros; i++)
+    if (an->macros[i].begin <= off && off < an->macros[i].end)
+      return 1;
+  return 0;
+}
+
+static char *cursor_name(CXCursor c) {
+  CXString s = clang_getCursorSpelling(c);
+  char *name = strdup(clang_getCString(s));
+
+  clang_disposeString(s);
+  return name;
+}
+
+static int name_is(CXCursor c, const char *want) {
+  CXString s = clang_getCursorSpelling(c);
+  int eq = !strcmp(clang_getCString(s), want);
+
+  clang_disposeString(s);
+  return eq;
+}
+
+static int name_starts(CXCursor c, const char *prefix) {
+  CXString s = clang_getCursorSpelling(c);
+  int eq = !strncmp(clang_getCString(s), prefix, strlen(prefix));
+
+  clang_disposeString(s);
+  return eq;
+}
+
+/* ---- Small cursor queries ----------------------------------------------- */
+
+struct child_query {
+  enum CXCursorKind kind;
+  unsigned index;    /* for nth_child */
+  unsigned seen;
+  CXCursor found;
+  int ok;
+};
+
+static enum CXChildVisitResult find_kind_cb(CXCursor c, CXCursor parent,
+                                            CXClientData data) {
+  struct child_query *q = data;
+
+  (void)parent;
+  if (clang_getCursorKind(c) == q->kind) {
+    q->found = c;
+    q->ok = 1;
+    return CXChildVisit_Break;
+  }
+  return CXChildVisit_Continue;
+}
+
+static int has_child_kind(CXCursor c, enum CXCursorKind kind) {
+  struct child_query q = {kind, 0, 0, {0}, 0};
+
+  clang_visitChildren(c, find_kind_cb, &q);
+  return q.ok;
+}
+
+static enum CXChildVisitResult nth_child_cb(CXCursor c, CXCursor parent,
+                                            CXClientData data) {
+  struct child_query *q = data;
+
+  (void)parent;
+  if (q->seen++ == q->index) {
+    q->found = c;
+    q->ok = 1;
+    return CXChildVisit_Break;
+  }
+  return CXChildVisit_Continue;
+}
+
+static int nth_child(CXCursor c, unsigned index, CXCursor *out) {
+  struct child_query q = {0, index, 0, {0}, 0};
+
+  clang_visitChildren(c, nth_child_cb, &q);
+  *out = q.found;
+  return q.ok;
+}
+
+/* Skip implicit-cast-like wrappers and parentheses. */
+static CXCursor unwrap(CXCursor c) {
+  CXCursor inner;
+
+  while ((clang_getCursorKind(c) == CXCursor_UnexposedExpr ||
+          clang_getCursorKind(c) == CXCursor_ParenExpr) &&
+         nth_child(c, 0, &inner))
+    c = inner;
+  return c;
+}
+
+static int is_pointer(CXType t) {
+  t = clang_getCanonicalType(t);
+  return t.kind == CXType_Pointer;
+}
+
+static int is_array(CXType t) {
+  t = clang_getCanonicalType(t);
+  return t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray ||
+         t.kind == CXType_VariableArray ||
+         t.kind == CXType_DependentSizedArray;
+}
+
+/* A pointer or reference through which the pointee may be modified. */
+static int writable_indirection(CXType t) {
+  t = clang_getCanonicalType(t);
+  if (t.kind != CXType_Pointer && t.kind != CXType_LValueReference &&
+      t.kind != CXType_RValueReference)
+    return 0;
+  return !clang_isConstQualifiedType(clang_getPointeeType(t));
+}
+
+/* The declaration a function-like reference means: the template for a
+ * specialization, then its definition when there is one. */
+static CXCursor definition_of(CXCursor ref) {
+  CXCursor tmpl = clang_getSpecializedCursorTemplate(ref);
+  CXCursor def;
+
+  if (!clang_Cursor_isNull(tmpl))
+    ref = tmpl;
+  def = clang_getCursorDefinition(ref);
+  return clang_Cursor_isNull(def) ? ref : def;
+}
+
+static size_t find_fn(const struct analysis *an, CXCursor decl) {
+  struct ld_pos pos;
+  size_t i;
+
+  if (clang_Cursor_isNull(decl) ||
+      !main_pos(an, clang_getCursorLocation(decl), &pos))
+    return NONE;
+  for (i = 0; i < an->nfns; i++)
+    if (an->fns[i].at.offset == pos.offset)
+      return i;
+  return NONE;
+}
+
+static size_t find_var(const struct analysis *an, CXCursor decl) {
+  struct ld_pos pos;
+  size_t i;
+
+  if (!main_pos(an, clang_getCursorLocation(decl), &pos))
+    return NONE;
+  for (i = 0; i < an->nvars; i++)
+    if (an->vars[i].off == pos.offset)
+      return i;
+  return NONE;
+}
+
+/* ---- Pass 1: declarations ------------------------------------------------ */
+
+static size_t add_var(struct analysis *an, CXCursor c, enum var_kind kind,
+                      size_t owner) {
+  struct var *v;
+  struct ld_pos pos;
+
+  if (!main_pos(an, clang_getCursorLocation(c), &pos))
+    return NONE;
+  if (PUSH(an, an->vars, an->nvars, an->capvars))
+    return NONE;
+  v = &an->vars[an->nvars];
+  memset(v, 0, sizeof *v);
+  v->name = cursor_name(c);
+  if (!v->name) {
+    an->rc = LD_ENOMEM;
+    return NONE;
+  }
+  v->off = pos.offset;
+  v->at = pos;
+  v->kind = kind;
+  v->is_extern = clang_Cursor_getStorageClass(c) == CX_SC_Extern;
+  v->in_macro = in_macro(an, pos.offset);
+  v->owner = owner;
+  return an->nvars++;
+}
+
+/* __shared__ -> VAR_SHARED, __device__ (not __constant__) -> VAR_DEVICE. */
+static int memory_space(CXCursor var, enum var_kind *kind) {
+  if (has_child_kind(var, CXCursor_CUDASharedAttr)) {
+    *kind = VAR_SHARED;
+    return 1;
+  }
+  if (has_child_kind(var, CXCursor_CUDADeviceAttr) &&
+      !has_child_kind(var, CXCursor_CUDAConstantAttr)) {
+    *kind = VAR_DEVICE;
+    return 1;
+  }
+  return 0;
+}
+
+/* An explicit instantiation has a body, but the body is the template's:
+ * only count a function whose body lies inside its own extent. */
+static int body_is_own(CXCursor c) {
+  struct child_query q = {CXCursor_CompoundStmt, 0, 0, {0}, 0};
+  CXSourceRange ext = clang_getCursorExtent(c);
+  unsigned b, e, at;
+
+  clang_visitChildren(c, find_kind_cb, &q);
+  if (!q.ok)
+    return 0;
+  clang_getExpansionLocation(clang_getRangeStart(ext), NULL, NULL, NULL, &b);
+  clang_getExpansionLocation(clang_getRangeEnd(ext), NULL, NULL, NULL, &e);
+  clang_getExpansionLocation(clang_getCursorLocation(q.found), NULL, NULL,
+                             NULL, &at);
+  return b <= at && at <= e;
+}
+
+static void add_fn(struct analysis *an, CXCursor c) {
+  struct fn *f;
+  struct ld_pos pos;
+
+  if (!clang_isCursorDefinition(c) || !body_is_own(c) ||
+      !main_pos(an, clang_getCursorLocation(c), &pos))
+    return;
+  if (PUSH(an, an->fns, an->nfns, an->capfns))
+    return;
+  f = &an->fns[an->nfns];
+  memset(f, 0, sizeof *f);
+  f->cur = c;
+  f->name = cursor_name(c);
+  if (!f->name) {
+    an->rc = LD_ENOMEM;
+    return;
+  }
+  f->at = pos;
+  f->is_kernel = has_child_kind(c, CXCursor_CUDAGlobalAttr);
+  f->is_device = has_child_kind(c, CXCursor_CUDADeviceAttr);
+  f->is_template = clang_getCursorKind(c) == CXCursor_FunctionTemplate;
+  f->in_macro = in_macro(an, pos.offset);
+  f->kernel = NONE;
+  an->nfns++;
+}
+
+static enum CXChildVisitResult decls_cb(CXCursor c, CXCursor parent,
+                                        CXClientData data) {
+  struct analysis *an = data;
+  enum CXCursorKind kind = clang_getCursorKind(c);
+  struct ld_pos pos;
+  enum var_kind vk;
+
+  (void)parent;
+  if (an->rc)
+    return CXChildVisit_Break;
+  if (kind == CXCursor_MacroExpansion) {
+    CXSourceRange r = clang_getCursorExtent(c);
+    struct ld_pos b, e;
+    if (main_pos(an, clang_getRangeStart(r), &b) &&
+        main_pos(an, clang_getRangeEnd(r), &e) &&
+        !PUSH(an, an->macros, an->nmacros, an->capmacros)) {
+      an->macros[an->nmacros].begin = b.offset;
+      an->macros[an->nmacros].end = e.offset > b.offset ? e.offset : b.offset + 1;
+      an->nmacros++;
+    }
+    return CXChildVisit_Continue;
+  }
+  /* Facts from headers are ignored. */
+  if (!main_pos(an, clang_getCursorLocation(c), &pos))
+    return CXChildVisit_Continue;
+  switch (kind) {
+  case CXCursor_Namespace:
+  case CXCursor_LinkageSpec:
+  case CXCursor_StructDecl:
+  case CXCursor_ClassDecl:
+  case CXCursor_UnionDecl:
+  case CXCursor_ClassTemplate:
+  case CXCursor_ClassTemplatePartialSpecialization:
+    return CXChildVisit_Recurse;
+  case CXCursor_FunctionDecl:
+  case CXCursor_FunctionTemplate:
+  case CXCursor_CXXMethod:
+  case CXCursor_Constructor:
+  case CXCursor_Destructor:
+  case CXCursor_ConversionFunction:
+    add_fn(an, c);
+    break;
+  case CXCursor_VarDecl:
+    if (memory_space(c, &vk))
+      add_var(an, c, vk, NONE);
+    break;
+  default:
+    break;
+  }
+  return CXChildVisit_Continue;
+}
+
+/* ---- Pass 2: function bodies --------------------------------------------- */
+
+/* One node on the path from the function to the cursor being looked at. */
+struct frame {
+  CXCursor cur;
+  enum CXCursorKind kind;
+  const struct frame *parent;
+  unsigned index;    /* position among the parent's children */
+  unsigned nchild;   /* children of this node seen so far */
+  struct analysis *an;
+};
+
+/* What an expression designates while climbing from a variable reference. */
+enum use {
+  USE_READ,     /* only read (or not memory of the target at all) */
+  USE_WRITTEN,  /* possibly written */
+  USE_LVALUE,   /* the target's memory itself (an object or element) */
+  USE_POINTER,  /* a pointer into the target's memory */
+};
+
+/* The callee name of an overloaded-operator call, or NULL. */
+static int is_operator_ref(CXCursor c) {
+  enum CXCursorKind k;
+
+  c = unwrap(c);
+  k = clang_getCursorKind(c);
+  return (k == CXCursor_DeclRefExpr || k == CXCursor_OverloadedDeclRef) &&
+         name_starts(c, "operator");
+}
+
+static int is_assign_operator(CXCursor callee) {
+  static const char *const ops[] = {
+      "operator=",  "operator+=", "operator-=",  "operator*=",
+      "operator/=", "operator%=", "operator&=",  "operator|=",
+      "operator^=", "operator<<=", "operator>>=", "operator++",
+      "operator--"};
+  size_t i;
+
+  for (i = 0; i < sizeof ops / sizeof ops[0]; i++)
+    if (name_is(unwrap(callee), ops[i]))
+      return 1;
+  return 0;
+}
+
+/* A use as the argument of a call: decide from the callee. */
+static enum use use_in_call(const struct frame *arg, enum use u) {
+  CXCursor call = arg->parent->cur;
+  CXCursor first, callee, decl;
+  int nargs, i, argi = -1;
+
+  /* Overloaded operator: children are the operands and the operator in
+   * source order; the object is the first operand. */
+  if (nth_child(call, 0, &first) &&
+      (is_operator_ref(first) ||
+       (nth_child(call, 1, &callee) && is_operator_ref(callee)))) {
+    int object_index = is_operator_ref(first) ? 1 : 0;
+    CXCursor op = is_operator_ref(first) ? first : callee;
+    if (is_operator_ref(arg->cur))
+      return USE_READ;
+    if (is_assign_operator(op))
+      return (int)arg->index == object_index || u == USE_POINTER
+                 ? USE_WRITTEN
+                 : USE_READ;
+    if (name_is(unwrap(op), "operator[]") && (int)arg->index == object_index)
+      return USE_LVALUE;
+    return USE_READ;
+  }
+  if (name_starts(call, "atomic") || name_starts(call, "__atomic"))
+    return USE_WRITTEN;
+  nargs = clang_Cursor_getNumArguments(call);
+  for (i = 0; i < nargs; i++) {
+    CXCursor a = clang_Cursor_getArgument(call, (unsigned)i);
+    if (clang_equalRanges(clang_getCursorExtent(a),
+                          clang_getCursorExtent(arg->cur))) {
+      argi = i;
+      break;
+    }
+  }
+  if (argi < 0)
+    return USE_READ; /* the callee expression itself */
+  decl = clang_getCursorReferenced(call);
+  if (clang_Cursor_isNull(decl) ||
+      argi >= clang_Cursor_getNumArguments(decl))
+    return USE_WRITTEN; /* unresolved or variadic: assume the worst */
+  return writable_indirection(
+             clang_getCursorType(clang_Cursor_getArgument(decl, (unsigned)argi)))
+             ? USE_WRITTEN
+             : USE_READ;
+}
+
+/* Climb from a reference to a target until its use is known.  `u` starts as
+ * USE_LVALUE for a variable and USE_POINTER for a pointer parameter. */
+static enum use classify_use(const struct frame *f, enum use u) {
+  while (u == USE_LVALUE || u == USE_POINTER) {
+    const struct frame *p = f->parent;
+    CXType pt;
+
+    if (!p)
+      return USE_READ;
+    pt = clang_getCursorType(p->cur);
+    switch (p->kind) {
+    case CXCursor_ParenExpr:
+      break;
+    case CXCursor_UnexposedExpr:
+      /* Array decay turns the object into a pointer; lvalue-to-rvalue
+       * (same type, not a pointer) is a read. */
+      if (u == USE_LVALUE)
+        u = is_pointer(pt) && is_array(clang_getCursorType(f->cur))
+                ? USE_POINTER
+                : is_pointer(pt) || is_array(pt) ? u : USE_READ;
+      break;
+    case CXCursor_ArraySubscriptExpr:
+      u = f->index == 0 ? USE_LVALUE : USE_READ;
+      break;
+    case CXCursor_UnaryOperator:
+      switch (clang_getCursorUnaryOperatorKind(p->cur)) {
+      case CXUnaryOperator_Deref:
+        u = USE_LVALUE;
+        break;
+      case CXUnaryOperator_AddrOf:
+        u = u == USE_LVALUE ? USE_POINTER : USE_READ;
+        break;
+      case CXUnaryOperator_PreInc:
+      case CXUnaryOperator_PostInc:
+      case CXUnaryOperator_PreDec:
+      case CXUnaryOperator_PostDec:
+        return u == USE_LVALUE ? USE_WRITTEN : USE_READ;
+      default:
+        return USE_READ;
+      }
+      break;
+    case CXCursor_MemberRefExpr: {
+      CXCursor m = clang_getCursorReferenced(p->cur);
+      enum CXCursorKind mk = clang_getCursorKind(m);
+      if (f->index != 0)
+        return USE_READ;
+      if (mk == CXCursor_CXXMethod)
+        return clang_CXXMethod_isConst(m) ? USE_READ : USE_WRITTEN;
+      if (clang_Cursor_isNull(m) && p->parent &&
+          p->parent->kind == CXCursor_CallExpr)
+        return USE_WRITTEN; /* dependent member call */
+      u = USE_LVALUE;
+      break;
+    }
+    case CXCursor_BinaryOperator:
+    case CXCursor_CompoundAssignOperator:
+      switch (clang_getCursorBinaryOperatorKind(p->cur)) {
+      case CXBinaryOperator_Assign:
+        if (f->index == 0)
+          return u == USE_LVALUE ? USE_WRITTEN : USE_READ;
+        return u == USE_POINTER && writable_indirection(pt) ? USE_WRITTEN
+                                                            : USE_READ;
+      case CXBinaryOperator_Add:
+      case CXBinaryOperator_Sub:
+        if (u != USE_POINTER || !is_pointer(pt))
+          return USE_READ;
+        break;
+      case CXBinaryOperator_Comma:
+        if (f->index == 0)
+          return USE_READ;
+        break;
+      case CXBinaryOperator_Invalid:
+      case CXBinaryOperator_PtrMemD:
+      case CXBinaryOperator_PtrMemI:
+        return USE_READ;
+      default:
+        /* Compound assignment to the target's memory writes it. */
+        if (p->kind == CXCursor_CompoundAssignOperator && f->index == 0)
+          return u == USE_LVALUE ? USE_WRITTEN : USE_READ;
+        return USE_READ;
+      }
+      break;
+    case CXCursor_ConditionalOperator:
+      if (f->index == 0)
+        return USE_READ;
+      break;
+    case CXCursor_CStyleCastExpr:
+    case CXCursor_CXXStaticCastExpr:
+    case CXCursor_CXXReinterpretCastExpr:
+    case CXCursor_CXXConstCastExpr:
+    case CXCursor_CXXFunctionalCastExpr:
+      if (!is_pointer(pt))
+        return USE_READ;
+      u = USE_POINTER;
+      break;
+    case CXCursor_CallExpr:
+      return use_in_call(f, u);
+    case CXCursor_VarDecl:
+      /* Initialising a pointer or reference that allows writes. */
+      return writable_indirection(pt) ? USE_WRITTEN : USE_READ;
+    case CXCursor_ReturnStmt:
+    case CXCursor_InitListExpr:
+      return u == USE_POINTER ? USE_WRITTEN : USE_READ;
+    default:
+      return USE_READ;
+    }
+    f = p;
+  }
+  return u;
+}
+
+static void add_ref(struct analysis *an, size_t var, int written,
+                    int macro) {
+  struct fn *fn = &an->fns[an->cur_fn];
+  size_t i;
+
+  for (i = 0; i < fn->nrefs; i++) {
+    struct ref *r = &fn->refs[i];
+    if (r->var == var) {
+      r->written |= written;
+      r->in_macro |= macro;
+      return;
+    }
+  }
+  if (PUSH(an, fn->refs, fn->nrefs, fn->caprefs))
+    return;
+  fn->refs[fn->nrefs].var = var;
+  fn->refs[fn->nrefs].written = written;
+  fn->refs[fn->nrefs].in_macro = macro;
+  fn->nrefs++;
+}
+
+static void add_callee(struct analysis *an, size_t callee) {
+  struct fn *fn = &an->fns[an->cur_fn];
+  size_t i;
+
+  if (callee == NONE)
+    return;
+  for (i = 0; i < fn->ncallees; i++)
+    if (fn->callees[i] == callee)
+      return;
+  if (PUSH(an, fn->callees, fn->ncallees, fn->capcallees))
+    return;
+  fn->callees[fn->ncallees++] = callee;
+}
+
+static void add_barrier(struct analysis *an, CXCursor call,
+                        const char *form) {
+  struct ld_pos pos;
+  struct barrier *b;
+
+  if (!main_pos(an, clang_getRangeStart(clang_getCursorExtent(call)), &pos))
+    return;
+  if (PUSH(an, an->barriers, an->nbarriers, an->capbarriers))
+    return;
+  b = &an->barriers[an->nbarriers++];
+  b->fn = an->cur_fn;
+  b->form = form;
+  b->at = pos;
+  b->in_macro = in_macro(an, pos.offset);
+}
+
+/* Is t (after references and qualifiers) the class cg::thread_block? */
+static int is_thread_block(CXType t) {
+  CXCursor decl;
+
+  t = clang_getCanonicalType(clang_getNonReferenceType(t));
+  decl = clang_getTypeDeclaration(clang_getUnqualifiedType(t));
+  return !clang_Cursor_isNull(decl) && name_is(decl, "thread_block");
+}
+
+/* The form of a block-wide barrier, or NULL when call is not one. */
+static const char *barrier_form(CXCursor call) {
+  static const char *const builtins[] = {
+      "__syncthreads", "__syncthreads_count", "__syncthreads_and",
+      "__syncthreads_or", "__barrier_sync"};
+  CXCursor callee = clang_getCursorReferenced(call);
+  CXCursor first;
+  size_t i;
+
+  if (clang_Cursor_isNull(callee))
+    return NULL;
+  if (clang_getCursorKind(callee) == CXCursor_FunctionDecl) {
+    for (i = 0; i < sizeof builtins / sizeof builtins[0]; i++)
+      if (name_is(callee, builtins[i]))
+        return builtins[i];
+    /* cg::sync(block) */
+    if (name_is(callee, "sync") && clang_Cursor_getNumArguments(call) == 1 &&
+        is_thread_block(
+            clang_getCursorType(clang_Cursor_getArgument(call, 0))))
+      return "cg::sync";
+    return NULL;
+  }
+  /* block.sync(), cg::this_thread_block().sync() */
+  if (clang_getCursorKind(callee) == CXCursor_CXXMethod &&
+      name_is(callee, "sync") && nth_child(call, 0, &first)) {
+    CXCursor base;
+    first = unwrap(first);
+    if (clang_getCursorKind(first) == CXCursor_MemberRefExpr &&
+        nth_child(first, 0, &base) &&
+        is_thread_block(clang_getCursorType(base)))
+      return "cg.sync";
+  }
+  return NULL;
+}
+
+/* The launched kernel's name cursor in `k<<<...>>>(...)`, if call is one.
+ * clang represents the configuration as a call to
+ * __cudaPushCallConfiguration among the call's children. */
+static int is_triple_chevron(CXCursor call) {
+  CXCursor config;
+
+  if (!nth_child(call, 1, &config))
+    return 0;
+  config = unwrap(config);
+  return clang_getCursorKind(config) == CXCursor_CallExpr &&
+         (name_is(config, "__cudaPushCallConfiguration") ||
+          name_is(config, "cudaConfigureCall"));
+}
+
+/* The declaration a callee expression names, or a name-only cursor. */
+static CXCursor callee_ref(CXCursor e) {
+  CXCursor inner;
+
+  e = unwrap(e);
+  while (clang_getCursorKind(e) == CXCursor_CStyleCastExpr ||
+         clang_getCursorKind(e) == CXCursor_CXXReinterpretCastExpr ||
+         clang_getCursorKind(e) == CXCursor_CXXStaticCastExpr ||
+         clang_getCursorKind(e) == CXCursor_UnaryOperator) {
+    if (!nth_child(e, 0, &inner))
+      break;
+    e = unwrap(inner);
+  }
+  return e;
+}
+
+static void add_launch(struct analysis *an, CXCursor name_expr,
+                       CXCursor at, int via_api) {
+  CXCursor decl = clang_getCursorReferenced(name_expr);
+  struct launch *l;
+  struct ld_pos pos;
+
+  if (!main_pos(an, clang_getCursorLocation(at), &pos) ||
+      in_macro(an, pos.offset))
+    return;
+  if (via_api &&
+      (clang_Cursor_isNull(decl) ||
+       !has_child_kind(definition_of(decl), CXCursor_CUDAGlobalAttr)))
+    return; /* cudaLaunchKernel of something not known to be a kernel */
+  if (PUSH(an, an->launches, an->nlaunches, an->caplaunches))
+    return;
+  l = &an->launches[an->nlaunches];
+  l->name = cursor_name(clang_Cursor_isNull(decl) ? name_expr : decl);
+  if (!l->name) {
+    an->rc = LD_ENOMEM;
+    return;
+  }
+  l->at = pos;
+  l->via_api = via_api;
+  an->nlaunches++;
+}
+
+static void visit_call(struct analysis *an, const struct frame *f) {
+  CXCursor ref = clang_getCursorReferenced(f->cur);
+  CXCursor callee;
+  const char *form;
+  unsigned i, n;
+
+  if (is_triple_chevron(f->cur) && nth_child(f->cur, 0, &callee)) {
+    callee = callee_ref(callee);
+    add_launch(an, callee, callee, 0);
+    return;
+  }
+  if (!clang_Cursor_isNull(ref) && name_is(ref, "cudaLaunchKernel") &&
+      clang_Cursor_getNumArguments(f->cur) > 0) {
+    CXCursor arg = callee_ref(clang_Cursor_getArgument(f->cur, 0));
+    add_launch(an, arg, f->cur, 1);
+    return;
+  }
+  form = barrier_form(f->cur);
+  if (form) {
+    add_barrier(an, f->cur, form);
+    return;
+  }
+  if (!clang_Cursor_isNull(ref)) {
+    add_callee(an, find_fn(an, definition_of(ref)));
+    return;
+  }
+  /* Unresolved (dependent) call: every candidate in the main file. */
+  if (nth_child(f->cur, 0, &callee)) {
+    callee = unwrap(callee);
+    if (clang_getCursorKind(callee) == CXCursor_OverloadedDeclRef) {
+      n = clang_getNumOverloadedDecls(callee);
+      for (i = 0; i < n; i++)
+        add_callee(an, find_fn(an, definition_of(
+                                       clang_getOverloadedDecl(callee, i))));
+    }
+  }
+}
+
+static void visit_ref(struct analysis *an, const struct frame *f) {
+  CXCursor decl = clang_getCursorReferenced(f->cur);
+  enum CXCursorKind dk = clang_getCursorKind(decl);
+  size_t v;
+  enum use u;
+  struct ld_pos pos;
+
+  if (dk != CXCursor_VarDecl && dk != CXCursor_ParmDecl)
+    return;
+  v = find_var(an, decl);
+  if (v == NONE)
+    return;
+  if (an->vars[v].kind == VAR_PARAM && an->vars[v].owner != an->cur_fn)
+    return;
+  u = classify_use(f, an->vars[v].kind == VAR_PARAM ? USE_POINTER
+                                                     : USE_LVALUE);
+  if (!main_pos(an, clang_getCursorLocation(f->cur), &pos))
+    return;
+  add_ref(an, v, u == USE_WRITTEN, in_macro(an, pos.offset));
+}
+
+static enum CXChildVisitResult body_cb(CXCursor c, CXCursor parent,
+                                       CXClientData data) {
+  struct frame *pf = data;
+  struct analysis *an = pf->an;
+  struct frame f;
+  enum var_kind vk;
+
+  (void)parent;
+  if (an->rc)
+    return CXChildVisit_Break;
+  f.cur = c;
+  f.kind = clang_getCursorKind(c);
+  f.parent = pf;
+  f.index = pf->nchild++;
+  f.nchild = 0;
+  f.an = an;
+  switch (f.kind) {
+  case CXCursor_CallExpr:
+    visit_call(an, &f);
+    break;
+  case CXCursor_DeclRefExpr:
+    visit_ref(an, &f);
+    break;
+  case CXCursor_VarDecl:
+    if (memory_space(c, &vk) && vk == VAR_SHARED)
+      add_var(an, c, vk, an->cur_fn);
+    break;
+  case CXCursor_GCCAsmStmt:
+  case CXCursor_MSAsmStmt:
+    an->fns[an->cur_fn].has_asm = 1;
+    break;
+  default:
+    break;
+  }
+  clang_visitChildren(c, body_cb, &f);
+  return CXChildVisit_Continue;
+}
+
+/* Pointer parameters of a kernel through which it could write. */
+static enum CXChildVisitResult params_cb(CXCursor c, CXCursor parent,
+                                         CXClientData data) {
+  struct analysis *an = data;
+  CXType t = clang_getCursorType(c);
+
+  (void)parent;
+  if (clang_getCursorKind(c) == CXCursor_ParmDecl && is_pointer(t) &&
+      writable_indirection(t))
+    add_var(an, c, VAR_PARAM, an->cur_fn);
+  return an->rc ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+static void walk_fn(struct analysis *an, size_t fi) {
+  struct frame root;
+
+  an->cur_fn = fi;
+  if (an->fns[fi].is_kernel)
+    clang_visitChildren(an->fns[fi].cur, params_cb, an);
+  root.cur = an->fns[fi].cur;
+  root.kind = clang_getCursorKind(root.cur);
+  root.parent = NULL;
+  root.index = 0;
+  root.nchild = 0;
+  root.an = an;
+  clang_visitChildren(root.cur, body_cb, &root);
+}
+
+/* ---- Pass 3: the plan ---------------------------------------------------- */
+
+static int cmp_size(size_t a, size_t b) { return a < b ? -1 : a > b; }
+
+static int cmp_target(const void *pa, const void *pb) {
+  const struct ld_target *a = pa, *b = pb;
+  int c = cmp_size(a->kernel, b->kernel);
+  return c ? c : cmp_size(a->at.offset, b->at.offset);
+}
+
+static int cmp_barrier(const void *pa, const void *pb) {
+  const struct ld_barrier *a = pa, *b = pb;
+  return cmp_size(a->at.offset, b->at.offset);
+}
+
+static int cmp_launch(const void *pa, const void *pb) {
+  const struct ld_launch *a = pa, *b = pb;
+  return cmp_size(a->at.offset, b->at.offset);
+}
+
+/* Mark every main-file function reachable from fi by calls. */
+static void mark_reachable(const struct analysis *an, size_t fi,
+                           unsigned char *seen) {
+  size_t i;
+
+  if (seen[fi])
+    return;
+  seen[fi] = 1;
+  for (i = 0; i < an->fns[fi].ncallees; i++)
+    mark_reachable(an, an->fns[fi].callees[i], seen);
+}
+
+/* Add the kernel fns[fi] with its targets to the plan. */
+static int plan_kernel(struct analysis *an, size_t fi, unsigned char *seen,
+                       size_t *captargets) {
+  struct ld_plan *plan = an->plan;
+  struct fn *fn = &an->fns[fi];
+  struct ld_kernel *k = &plan->kernels[plan->nkernels];
+  int has_asm = 0, shared_in_macro = 0;
+  size_t v, i, j;
+
+  memset(seen, 0, an->nfns);
+  mark_reachable(an, fi, seen);
+  memset(k, 0, sizeof *k);
+  k->name = strdup(fn->name);
+  if (!k->name)
+    return LD_ENOMEM;
+  k->at = fn->at;
+  k->is_template = fn->is_template;
+  fn->kernel = plan->nkernels++;
+
+  for (v = 0; v < an->nvars; v++) {
+    const struct var *var = &an->vars[v];
+    int used, written = 0, macro = var->in_macro;
+    struct ld_target *t;
+
+    if (var->kind == VAR_PARAM)
+      used = var->owner == fi;
+    else
+      used = var->owner != NONE && seen[var->owner];
+    for (i = 0; i < an->nfns; i++) {
+      if (!seen[i])
+        continue;
+      for (j = 0; j < an->fns[i].nrefs; j++) {
+        const struct ref *r = &an->fns[i].refs[j];
+        if (r->var != v)
+          continue;
+        used = 1;
+        written |= r->written;
+        macro |= r->in_macro;
+      }
+    }
+    if (!used)
+      continue;
+    if (var->kind == VAR_SHARED)
+      shared_in_macro |= macro;
+    if (grow(&plan->targets, captargets, plan->ntargets, sizeof *t))
+      return LD_ENOMEM;
+    t = &plan->targets[plan->ntargets];
+    memset(t, 0, sizeof *t);
+    t->name = strdup(var->name);
+    if (!t->name)
+      return LD_ENOMEM;
+    t->kernel = fn->kernel;
+    t->space = var->kind == VAR_SHARED ? LD_SPACE_SHARED : LD_SPACE_GLOBAL;
+    t->at = var->at;
+    t->is_extern = var->is_extern;
+    t->written = written;
+    plan->ntargets++;
+  }
+  for (i = 0; i < an->nfns; i++)
+    has_asm |= seen[i] && an->fns[i].has_asm;
+
+  k->checked = 1;
+  if (fn->in_macro)
+    k->reason = strdup(REASON_MACRO_KERNEL);
+  else if (has_asm)
+    k->reason = strdup(REASON_ASM);
+  else if (shared_in_macro)
+    k->reason = strdup(REASON_MACRO_SHARED);
+  if (fn->in_macro || has_asm || shared_in_macro) {
+    k->checked = 0;
+    if (!k->reason)
+      return LD_ENOMEM;
+  }
+  return LD_OK;
+}
+
+static int build_plan(struct analysis *an) {
+  struct ld_plan *plan = an->plan;
+  unsigned char *seen = NULL;
+  size_t captargets = 0;
+  size_t i, nk = 0;
+  int rc = LD_OK;
+
+  for (i = 0; i < an->nfns; i++)
+    nk += an->fns[i].is_kernel;
+  seen = calloc(an->nfns + 1, 1);
+  plan->kernels = calloc(nk + 1, sizeof *plan->kernels);
+  plan->barriers = calloc(an->nbarriers + 1, sizeof *plan->barriers);
+  plan->launches = calloc(an->nlaunches + 1, sizeof *plan->launches);
+  if (!seen || !plan->kernels || !plan->barriers || !plan->launches) {
+    rc = LD_ENOMEM;
+    goto out;
+  }
+  for (i = 0; i < an->nfns && !rc; i++)
+    if (an->fns[i].is_kernel)
+      rc = plan_kernel(an, i, seen, &captargets);
+  if (rc)
+    goto out;
+  for (i = 0; i < an->nbarriers; i++) {
+    const struct barrier *b = &an->barriers[i];
+    const struct fn *fn = &an->fns[b->fn];
+    struct ld_barrier *pb = &plan->barriers[plan->nbarriers];
+    if (!fn->is_kernel && !fn->is_device)
+      continue; /* host code: not a barrier */
+    pb->kernel = fn->kernel;
+    pb->func = strdup(fn->name);
+    pb->form = strdup(b->form);
+    pb->at = b->at;
+    pb->in_macro = b->in_macro;
+    plan->nbarriers++;
+    if (!pb->func || !pb->form) {
+      rc = LD_ENOMEM;
+      goto out;
+    }
+  }
+  for (i = 0; i < an->nlaunches; i++) {
+    struct ld_launch *pl = &plan->launches[plan->nlaunches++];
+    pl->kernel = an->launches[i].name;
+    an->launches[i].name = NULL;
+    pl->at = an->launches[i].at;
+    pl->via_api = an->launches[i].via_api;
+  }
+  if (plan->ntargets)
+    qsort(plan->targets, plan->ntargets, sizeof *plan->targets, cmp_target);
+  if (plan->nbarriers)
+    qsort(plan->barriers, plan->nbarriers, sizeof *plan->barriers,
+          cmp_barrier);
+  if (plan->nlaunches)
+    qsort(plan->launches, plan->nlaunches, sizeof *plan->launches,
+          cmp_launch);
+out:
+  free(seen);
+  return rc;
+}
+
+static void analysis_free(struct analysis *an) {
+  size_t i;
+
+  for (i = 0; i < an->nfns; i++) {
+    free(an->fns[i].name);
+    free(an->fns[i].refs);
+    free(an->fns[i].callees);
+  }
+  for (i = 0; i < an->nvars; i++)
+    free(an->vars[i].name);
+  for (i = 0; i < an->nlaunches; i++)
+    free(an->launches[i].name);
+  free(an->fns);
+  free(an->vars);
+  free(an->macros);
+  free(an->barriers);
+  free(an->launches);
+}
+
+/* ---- Diagnostics and the entry point ------------------------------------- */
 
 /* One sentence for the first error: "<file>:<line>:<col>: <message>".  The
  * main file is named as the user gave it. */
@@ -20,9 +1104,8 @@ static char *first_error(CXTranslationUnit tu, const char *input_path) {
 
   for (i = 0; i < n; i++) {
     CXDiagnostic d = clang_getDiagnostic(tu, i);
-    enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
 
-    if (sev >= CXDiagnostic_Error) {
+    if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
       CXSourceLocation loc = clang_getDiagnosticLocation(d);
       CXString msg = clang_getDiagnosticSpelling(d);
       CXFile file;
@@ -69,14 +1152,16 @@ static int has_errors(CXTranslationUnit tu) {
 
 int ld__parse(const struct ld_translate_opts *opts, struct ld_plan *plan,
               char **error) {
+  struct analysis an;
   CXIndex index = NULL;
   CXTranslationUnit tu = NULL;
   enum CXErrorCode err;
   char **argv = NULL;
   int argc = 0;
+  size_t i;
   int rc;
 
-  (void)plan;
+  memset(&an, 0, sizeof an);
   rc = ld__clang_args(opts, &argv, &argc);
   if (rc)
     goto out;
@@ -97,7 +1182,15 @@ int ld__parse(const struct ld_translate_opts *opts, struct ld_plan *plan,
     rc = LD_EPARSE;
     goto out;
   }
+  an.tu = tu;
+  an.main_file = clang_getFile(tu, opts->input_path);
+  an.plan = plan;
+  clang_visitChildren(clang_getTranslationUnitCursor(tu), decls_cb, &an);
+  for (i = 0; i < an.nfns && !an.rc; i++)
+    walk_fn(&an, i);
+  rc = an.rc ? an.rc : build_plan(&an);
 out:
+  analysis_free(&an);
   if (tu)
     clang_disposeTranslationUnit(tu);
   if (index)

@@ -40,8 +40,8 @@ int ld_plan_dump(const struct ld_plan *plan, FILE *out) {
   }
   for (i = 0; i < plan->nlaunches; i++) {
     const struct ld_launch *l = &plan->launches[i];
-    fprintf(out, "LAUNCH kernel=%s at=%u:%u\n", l->kernel, l->at.line,
-            l->at.col);
+    fprintf(out, "LAUNCH kernel=%s at=%u:%u%s\n", l->kernel, l->at.line,
+            l->at.col, l->via_api ? " cudaLaunchKernel" : "");
   }
   return ferror(out) ? LD_EIO : LD_OK;
 }

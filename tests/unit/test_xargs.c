@@ -1,0 +1,91 @@
+/* Check suite for the parser's command line (translator/xlate/args.c). */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ld_error.h"
+#include "ld_xlate_int.h"
+
+static int find(char **argv, int argc, const char *want) {
+  int i;
+
+  for (i = 0; i < argc; i++)
+    if (!strcmp(argv[i], want))
+      return i;
+  return -1;
+}
+
+START_TEST(test_defaults) {
+  struct ld_translate_opts o = {0};
+  char **argv;
+  int argc;
+
+  o.input_path = "a.cu";
+  ck_assert_int_eq(ld__clang_args(&o, &argv, &argc), LD_OK);
+  ck_assert_str_eq(argv[0], "-x");
+  ck_assert_str_eq(argv[1], "cuda");
+  ck_assert_int_ge(find(argv, argc, "--cuda-path=/usr/local/cuda"), 0);
+  ck_assert_int_ge(find(argv, argc, "--cuda-gpu-arch=sm_90"), 0);
+  ck_assert_int_ge(find(argv, argc, "-Wno-unknown-cuda-version"), 0);
+  /* CUDA 13's cooperative_groups needs include/cccl. */
+  ck_assert_int_eq(find(argv, argc, "/usr/local/cuda/include/cccl"),
+                   find(argv, argc, "-isystem") + 1);
+  /* -nocudalib would drop clang's CUDA runtime wrapper and <<<>>>. */
+  ck_assert_int_lt(find(argv, argc, "-nocudalib"), 0);
+  ck_assert_ptr_null(argv[argc]);
+  free(argv);
+}
+END_TEST
+
+START_TEST(test_user_args_last_in_order) {
+  const char *user[] = {"-DN=4", "-I", "inc dir", "-std=c++17"};
+  struct ld_translate_opts o = {0};
+  char **argv;
+  int argc;
+
+  o.input_path = "a.cu";
+  o.cuda_path = "/opt/cuda-13";
+  o.gpu_arch = "sm_80";
+  o.clang_args = user;
+  o.nclang_args = 4;
+  ck_assert_int_eq(ld__clang_args(&o, &argv, &argc), LD_OK);
+  ck_assert_int_ge(argc, 4);
+  ck_assert_str_eq(argv[argc - 4], "-DN=4");
+  ck_assert_str_eq(argv[argc - 3], "-I");
+  ck_assert_str_eq(argv[argc - 2], "inc dir");
+  ck_assert_str_eq(argv[argc - 1], "-std=c++17");
+  ck_assert_int_ge(find(argv, argc, "--cuda-path=/opt/cuda-13"), 0);
+  ck_assert_int_ge(find(argv, argc, "/opt/cuda-13/include/cccl"), 0);
+  ck_assert_int_ge(find(argv, argc, "--cuda-gpu-arch=sm_80"), 0);
+  free(argv);
+}
+END_TEST
+
+START_TEST(test_bad_args) {
+  struct ld_translate_opts o = {0};
+  char **argv = (char **)1;
+  int argc = 7;
+
+  o.nclang_args = 2; /* but no array */
+  ck_assert_int_eq(ld__clang_args(&o, &argv, &argc), LD_EINVAL);
+  ck_assert_ptr_null(argv);
+  ck_assert_int_eq(argc, 0);
+}
+END_TEST
+
+int main(void) {
+  Suite *s = suite_create("xargs");
+  TCase *tc = tcase_create("core");
+  SRunner *sr;
+  int failed;
+
+  tcase_add_test(tc, test_defaults);
+  tcase_add_test(tc, test_user_args_last_in_order);
+  tcase_add_test(tc, test_bad_args);
+  suite_add_tcase(s, tc);
+  sr = srunner_create(s);
+  srunner_run_all(sr, CK_NORMAL);
+  failed = srunner_ntests_failed(sr);
+  srunner_free(sr);
+  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
