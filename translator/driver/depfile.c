@@ -1,0 +1,113 @@
+/* Putting the user's paths back into nvcc's dependency files (see
+ * ld_depfile.h).  Host code only. */
+#include "ld_depfile.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ld_buf.h"
+#include "ld_error.h"
+
+int ld_depfile_path(const char *mf, const char *output, const char *input,
+                    char **out) {
+  struct ld_buf b = LD_BUF_INIT;
+  const char *base, *slash, *dot;
+  int rc;
+
+  *out = NULL;
+  if (mf) {
+    *out = strdup(mf);
+    return *out ? LD_OK : LD_ENOMEM;
+  }
+  base = output ? output : input;
+  slash = strrchr(base, '/');
+  /* Without -o the file lands in the current directory, like the object. */
+  if (!output && slash)
+    base = slash + 1;
+  slash = strrchr(base, '/');
+  dot = strrchr(slash ? slash + 1 : base, '.');
+  rc = ld_buf_printf(&b, "%.*s.d",
+                     (int)(dot ? (size_t)(dot - base) : strlen(base)), base);
+  if (rc == LD_OK && (*out = ld_buf_detach(&b)) == NULL)
+    rc = LD_ENOMEM;
+  ld_buf_free(&b);
+  return rc;
+}
+
+static int put_make_escaped(struct ld_buf *b, const char *s) {
+  int rc = LD_OK;
+
+  for (; *s && rc == LD_OK; s++) {
+    if (*s == ' ')
+      rc = ld_buf_putc(b, '\\');
+    if (rc == LD_OK)
+      rc = ld_buf_putc(b, *s);
+  }
+  return rc;
+}
+
+static int slurp(FILE *f, struct ld_buf *b) {
+  char chunk[4096];
+  size_t got;
+  int rc = LD_OK;
+
+  while (rc == LD_OK && (got = fread(chunk, 1, sizeof chunk, f)) > 0)
+    rc = ld_buf_append(b, chunk, got);
+  if (rc == LD_OK && ferror(f))
+    rc = LD_EIO;
+  return rc;
+}
+
+int ld_depfile_rewrite(const char *path, const char *const *from,
+                       const char *const *to, size_t n) {
+  struct ld_buf in = LD_BUF_INIT, out = LD_BUF_INIT, tmp = LD_BUF_INIT;
+  FILE *f = fopen(path, "rb");
+  const char *p;
+  int rc;
+
+  if (!f)
+    return errno == ENOENT ? LD_OK : LD_EIO;
+  rc = slurp(f, &in);
+  fclose(f);
+  if (rc != LD_OK || !in.data)
+    goto out;
+  for (p = in.data; *p && rc == LD_OK;) {
+    size_t i;
+    for (i = 0; i < n; i++) {
+      size_t len = strlen(from[i]);
+      if (len && strncmp(p, from[i], len) == 0)
+        break;
+    }
+    if (i < n) {
+      rc = put_make_escaped(&out, to[i]);
+      p += strlen(from[i]);
+    } else {
+      rc = ld_buf_putc(&out, *p++);
+    }
+  }
+  if (rc != LD_OK || strcmp(in.data, out.data ? out.data : "") == 0)
+    goto out;
+  if ((rc = ld_buf_printf(&tmp, "%s.ldcc-tmp", path)) != LD_OK)
+    goto out;
+  f = fopen(tmp.data, "wb");
+  if (!f) {
+    rc = LD_EIO;
+    goto out;
+  }
+  if (fwrite(out.data, 1, out.len, f) != out.len)
+    rc = LD_EIO;
+  if (fclose(f) != 0)
+    rc = LD_EIO;
+  if (rc == LD_OK && rename(tmp.data, path) != 0)
+    rc = LD_EIO;
+  if (rc != LD_OK)
+    unlink(tmp.data);
+out:
+  ld_buf_free(&in);
+  ld_buf_free(&out);
+  ld_buf_free(&tmp);
+  return rc;
+}

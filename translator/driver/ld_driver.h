@@ -1,0 +1,27 @@
+/* The ldcc driver: everything `main` does, callable from tests.
+ *
+ * ld_driver_main takes the process's argv and environment and either
+ * replaces the process with the real nvcc (pass-through cases), or
+ * translates the CUDA inputs into a private temporary directory, runs nvcc
+ * on the translated files as a child, fixes the dependency file, cleans up
+ * and returns nvcc's exit status.  See docs/driver.md.  Host code only. */
+#ifndef LD_DRIVER_H
+#define LD_DRIVER_H
+
+/* The environment the driver consults, gathered by main. */
+struct ld_driver_env {
+  const char *ldcc_nvcc;    /* $LDCC_NVCC */
+  const char *ldcc_disable; /* $LDCC_DISABLE: set and not "0" disables */
+  const char *path;         /* $PATH */
+  const char *cuda_home;    /* $CUDA_HOME */
+  const char *tmpdir;       /* $TMPDIR */
+};
+
+/* Returns the exit status for main, or does not return (exec, or a
+ * re-raised signal). */
+int ld_driver_main(int argc, char **argv, const struct ld_driver_env *env);
+
+/* The status a disabled ldcc has: LDCC_DISABLE set, non-empty, not "0". */
+int ld_driver_disabled(const char *ldcc_disable);
+
+#endif
