@@ -40,7 +40,6 @@ struct range {
 enum var_kind { VAR_SHARED, VAR_DEVICE, VAR_PARAM };
 
 struct var {
-  size_t off;        /* offset of the declared name: the identity */
   char *name;        /* owned */
   struct ld_pos at;
   enum var_kind kind;
@@ -268,6 +267,13 @@ static CXCursor definition_of(CXCursor ref) {
   return clang_Cursor_isNull(def) ? ref : def;
 }
 
+/* Declarations are identified by the position of their name plus the name:
+ * everything from one macro expansion shares the expansion's position. */
+static int same_decl(CXCursor decl, const struct ld_pos *at,
+                     const char *name, const struct ld_pos *pos) {
+  return at->offset == pos->offset && name_is(decl, name);
+}
+
 static size_t find_fn(const struct analysis *an, CXCursor decl) {
   struct ld_pos pos;
   size_t i;
@@ -276,7 +282,7 @@ static size_t find_fn(const struct analysis *an, CXCursor decl) {
       !main_pos(an, clang_getCursorLocation(decl), &pos))
     return NONE;
   for (i = 0; i < an->nfns; i++)
-    if (an->fns[i].at.offset == pos.offset)
+    if (same_decl(decl, &an->fns[i].at, an->fns[i].name, &pos))
       return i;
   return NONE;
 }
@@ -288,7 +294,7 @@ static size_t find_var(const struct analysis *an, CXCursor decl) {
   if (!main_pos(an, clang_getCursorLocation(decl), &pos))
     return NONE;
   for (i = 0; i < an->nvars; i++)
-    if (an->vars[i].off == pos.offset)
+    if (same_decl(decl, &an->vars[i].at, an->vars[i].name, &pos))
       return i;
   return NONE;
 }
@@ -311,7 +317,6 @@ static size_t add_var(struct analysis *an, CXCursor c, enum var_kind kind,
     an->rc = LD_ENOMEM;
     return NONE;
   }
-  v->off = pos.offset;
   v->at = pos;
   v->kind = kind;
   v->is_extern = clang_Cursor_getStorageClass(c) == CX_SC_Extern;
@@ -913,17 +918,21 @@ static int cmp_size(size_t a, size_t b) { return a < b ? -1 : a > b; }
 static int cmp_target(const void *pa, const void *pb) {
   const struct ld_target *a = pa, *b = pb;
   int c = cmp_size(a->kernel, b->kernel);
-  return c ? c : cmp_size(a->at.offset, b->at.offset);
+  if (!c)
+    c = cmp_size(a->at.offset, b->at.offset);
+  return c ? c : strcmp(a->name, b->name);
 }
 
 static int cmp_barrier(const void *pa, const void *pb) {
   const struct ld_barrier *a = pa, *b = pb;
-  return cmp_size(a->at.offset, b->at.offset);
+  int c = cmp_size(a->at.offset, b->at.offset);
+  return c ? c : strcmp(a->form, b->form);
 }
 
 static int cmp_launch(const void *pa, const void *pb) {
   const struct ld_launch *a = pa, *b = pb;
-  return cmp_size(a->at.offset, b->at.offset);
+  int c = cmp_size(a->at.offset, b->at.offset);
+  return c ? c : strcmp(a->kernel, b->kernel);
 }
 
 /* Mark every main-file function reachable from fi by calls. */

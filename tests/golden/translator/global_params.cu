@@ -1,0 +1,58 @@
+// RUN: %ldcc-translate --dump-plan %s | FileCheck %s --check-prefix=PLAN
+// RUN: %ldcc-translate %s > %t.cu
+// RUN: FileCheck %s --check-prefix=TEXT < %t.cu
+// RUN: tail -n +3 %t.cu | diff - %s
+// RUN: %nvcc -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
+// Global targets: pointer parameters to non-const memory are listed,
+// written=yes only when the kernel (possibly through a callee) writes
+// through them; const pointers are not targets.  __device__ variables the
+// kernel uses are global targets; __constant__ ones are not.
+struct pair {
+  int a, b;
+};
+
+__device__ int counter;
+__device__ int limit;
+__constant__ int table[4];
+
+__device__ void store(int *dst, int v) { *dst = v; }
+__device__ int load(const int *src) { return *src; }
+
+__global__ void params(int *subscript, int *deref, pair *arrow,
+                       int *atomic, int *passed, int *read_only,
+                       const int *in, int *const_passed, float *cast) {
+  int i = threadIdx.x;
+  subscript[i] = in[i];
+  *deref = 1;
+  arrow->b = 2;
+  atomicAdd(atomic, 1);
+  store(passed + i, read_only[i]);
+  deref[1] += load(const_passed) + table[i % 4];
+  ((int *)cast)[i] = 0;
+  counter++;
+  if (read_only[0] > limit)
+    return;
+}
+
+int main() {
+  int *p = 0;
+  params<<<1, 32>>>(p, p, 0, p, p, p, p, p, 0);
+  return 0;
+}
+
+// PLAN: KERNEL name=params checked=yes at=21:17
+// PLAN-NEXT: TARGET kernel=params space=global name=counter at=14:16 written=yes
+// PLAN-NEXT: TARGET kernel=params space=global name=limit at=15:16 written=no
+// PLAN-NEXT: TARGET kernel=params space=global name=subscript at=21:29 written=yes
+// PLAN-NEXT: TARGET kernel=params space=global name=deref at=21:45 written=yes
+// PLAN-NEXT: TARGET kernel=params space=global name=arrow at=21:58 written=yes
+// PLAN-NEXT: TARGET kernel=params space=global name=atomic at=22:29 written=yes
+// PLAN-NEXT: TARGET kernel=params space=global name=passed at=22:42 written=yes
+// PLAN-NEXT: TARGET kernel=params space=global name=read_only at=22:55 written=no
+// PLAN-NEXT: TARGET kernel=params space=global name=const_passed at=23:44 written=no
+// PLAN-NEXT: TARGET kernel=params space=global name=cast at=23:65 written=yes
+// PLAN-NEXT: LAUNCH kernel=params at=39:3
+// PLAN-NOT: {{.}}
+
+// TEXT: {{^}}#include <ldcc/ldcc.h>
+// TEXT-NEXT: {{^}}#line 1 "{{.*}}/global_params.cu"{{$}}

@@ -1,0 +1,49 @@
+// RUN: %ldcc-translate --dump-plan %s | FileCheck %s --check-prefix=PLAN
+// RUN: %ldcc-translate %s > %t.cu
+// RUN: FileCheck %s --check-prefix=TEXT < %t.cu
+// RUN: tail -n +3 %t.cu | diff - %s
+// RUN: %nvcc -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
+// Inline assembly in a kernel (here a raw bar.sync) or in a device
+// function it calls: the translator cannot follow it, so those kernels are
+// unchecked; a kernel without it is checked.
+__device__ void raw_barrier() { asm volatile("bar.sync 0;" ::: "memory"); }
+
+__global__ void with_asm(int *p) {
+  __shared__ int s[32];
+  s[threadIdx.x] = 1;
+  asm volatile("bar.sync 0;" ::: "memory");
+  p[threadIdx.x] = s[31 - threadIdx.x];
+}
+
+__global__ void via_callee(int *p) {
+  __shared__ int s[32];
+  s[threadIdx.x] = 1;
+  raw_barrier();
+  p[threadIdx.x] = s[31 - threadIdx.x];
+}
+
+__global__ void clean(int *p) { p[threadIdx.x] = 0; }
+
+int main() {
+  int *p = 0;
+  with_asm<<<1, 32>>>(p);
+  via_callee<<<1, 32>>>(p);
+  clean<<<1, 32>>>(p);
+  return 0;
+}
+
+// PLAN: KERNEL name=with_asm checked=no reason="inline assembly" at=11:17
+// PLAN-NEXT: KERNEL name=via_callee checked=no reason="inline assembly" at=18:17
+// PLAN-NEXT: KERNEL name=clean checked=yes at=25:17
+// PLAN-NEXT: TARGET kernel=with_asm space=global name=p at=11:31 written=yes
+// PLAN-NEXT: TARGET kernel=with_asm space=shared name=s at=12:18 written=yes
+// PLAN-NEXT: TARGET kernel=via_callee space=global name=p at=18:33 written=yes
+// PLAN-NEXT: TARGET kernel=via_callee space=shared name=s at=19:18 written=yes
+// PLAN-NEXT: TARGET kernel=clean space=global name=p at=25:28 written=yes
+// PLAN-NEXT: LAUNCH kernel=with_asm at=29:3
+// PLAN-NEXT: LAUNCH kernel=via_callee at=30:3
+// PLAN-NEXT: LAUNCH kernel=clean at=31:3
+// PLAN-NOT: {{.}}
+
+// TEXT: {{^}}#include <ldcc/ldcc.h>
+// TEXT-NEXT: {{^}}#line 1 "{{.*}}/inline_asm.cu"{{$}}

@@ -1,0 +1,60 @@
+// RUN: %ldcc-translate --dump-plan %s | FileCheck %s --check-prefix=PLAN
+// RUN: %ldcc-translate %s > %t.cu
+// RUN: FileCheck %s --check-prefix=TEXT < %t.cu
+// RUN: tail -n +3 %t.cu | diff - %s
+// RUN: %nvcc -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
+// Macros: a kernel defined by a macro and a kernel whose body comes from a
+// macro are left unchecked with a reason; a barrier macro in an otherwise
+// plain kernel is recorded at its expansion and does not stop checking;
+// shared arrays indexed through a macro are fine.
+#define SYNC() __syncthreads()
+#define IDX(r, c) ((r) * 16 + (c))
+#define DEFINE_KERNEL(name)                                                    \
+  __global__ void name(int *p) {                                               \
+    __shared__ int s[32];                                                      \
+    s[threadIdx.x] = 1;                                                        \
+    __syncthreads();                                                           \
+    p[threadIdx.x] = s[0];                                                     \
+  }
+#define BODY                                                                   \
+  __shared__ float acc[32];                                                    \
+  acc[threadIdx.x] = p[threadIdx.x];                                           \
+  __syncthreads();                                                             \
+  p[threadIdx.x] = acc[31 - threadIdx.x];
+
+DEFINE_KERNEL(from_macro)
+
+__global__ void body_macro(float *p) { BODY }
+
+__global__ void plain(int *p) {
+  __shared__ int tile[16 * 16];
+  tile[IDX(threadIdx.y, threadIdx.x)] = 1;
+  SYNC();
+  p[0] = tile[IDX(threadIdx.x, threadIdx.y)];
+}
+
+int main() {
+  int *p = 0;
+  from_macro<<<1, 32>>>(p);
+  plain<<<1, dim3(16, 16)>>>(p);
+  return 0;
+}
+
+// PLAN: KERNEL name=from_macro checked=no reason="defined inside a macro expansion" at=25:1
+// PLAN-NEXT: KERNEL name=body_macro checked=no reason="shared variable used inside a macro expansion" at=27:17
+// PLAN-NEXT: KERNEL name=plain checked=yes at=29:17
+// PLAN-NEXT: TARGET kernel=from_macro space=global name=p at=25:1 written=yes
+// PLAN-NEXT: TARGET kernel=from_macro space=shared name=s at=25:1 written=yes
+// PLAN-NEXT: TARGET kernel=body_macro space=global name=p at=27:35 written=yes
+// PLAN-NEXT: TARGET kernel=body_macro space=shared name=acc at=27:40 written=yes
+// PLAN-NEXT: TARGET kernel=plain space=global name=p at=29:28 written=yes
+// PLAN-NEXT: TARGET kernel=plain space=shared name=tile at=30:18 written=yes
+// PLAN-NEXT: BARRIER kernel=from_macro form=__syncthreads at=25:1 macro
+// PLAN-NEXT: BARRIER kernel=body_macro form=__syncthreads at=27:40 macro
+// PLAN-NEXT: BARRIER kernel=plain form=__syncthreads at=32:3 macro
+// PLAN-NEXT: LAUNCH kernel=from_macro at=38:3
+// PLAN-NEXT: LAUNCH kernel=plain at=39:3
+// PLAN-NOT: {{.}}
+
+// TEXT: {{^}}#include <ldcc/ldcc.h>
+// TEXT-NEXT: {{^}}#line 1 "{{.*}}/macro_kernel.cu"{{$}}
