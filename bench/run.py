@@ -82,8 +82,11 @@ def parse_args(argv):
                    help="comma-separated variants to run (default: all built)")
     p.add_argument("--ldcc-race-exit", type=int, default=66,
                    help="ldcc's exit status when it reported a race")
-    p.add_argument("--ldcc-race-regex", default=r"^ldcc: .*\brace\b",
-                   help="a stderr line matching this is an ldcc race report")
+    p.add_argument("--ldcc-race-regex",
+                   default=r"^ldcc: (?!LDCC_OPTIONS)(?!.*\b(0|no) races?\b)"
+                   r".*\b(race|races|racy)\b",
+                   help="a stderr line matching this is an ldcc race report "
+                   "(default: an 'ldcc:' line naming a race, not '0 races')")
     p.add_argument("--dry-run", action="store_true",
                    help="list what would run, run nothing")
     a = p.parse_args(argv)
