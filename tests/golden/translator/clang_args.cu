@@ -1,0 +1,27 @@
+// Parser arguments after `--` reach libclang in order: -I finds the header,
+// -D sizes the tile (without it the header's #error stops the translation).
+// RUN: %ldcc-translate --dump-plan %s -- -I %S/Inputs -DTILE=8 | FileCheck %s --check-prefix=PLAN
+// RUN: %ldcc-translate %s -o %t.cu -- -I %S/Inputs -DTILE=8 -std=c++17
+// RUN: FileCheck %s --check-prefix=TEXT < %t.cu
+// RUN: tail -n +3 %t.cu | diff - %s
+// RUN: %nvcc -arch=sm_90 -isystem %srcroot/include -I %S/Inputs -DTILE=8 -c %t.cu -o %t.o
+// RUN: not %ldcc-translate %s -- -I %S/Inputs 2>&1 | FileCheck %s --check-prefix=NODEF
+#include "args_helper.h"
+
+__global__ void copy_tile(float *out) {
+  __shared__ tile_t t;
+  t[threadIdx.y][threadIdx.x] = threadIdx.x;
+  __syncthreads();
+  out[threadIdx.y * TILE + threadIdx.x] = t[threadIdx.x][threadIdx.y];
+}
+
+// PLAN: KERNEL name=copy_tile checked=yes at=11:17
+// PLAN-NEXT: TARGET kernel=copy_tile space=global name=out at=11:34 written=yes
+// PLAN-NEXT: TARGET kernel=copy_tile space=shared name=t at=12:21 written=yes
+// PLAN-NEXT: BARRIER kernel=copy_tile form=__syncthreads at=14:3
+// PLAN-NOT: {{.}}
+
+// TEXT: {{^}}#include <ldcc/ldcc.h>
+// TEXT-NEXT: {{^}}#line 1 "{{.*}}/clang_args.cu"{{$}}
+
+// NODEF: ldcc-translate: {{.*}}args_helper.h:4:2: "TILE must be defined on the command line"
