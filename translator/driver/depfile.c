@@ -37,14 +37,37 @@ int ld_depfile_path(const char *mf, const char *output, const char *input,
   return rc;
 }
 
-static int put_make_escaped(struct ld_buf *b, const char *s) {
+static int put_path(struct ld_buf *b, const char *s, int escape_spaces) {
   int rc = LD_OK;
 
   for (; *s && rc == LD_OK; s++) {
-    if (*s == ' ')
+    if (escape_spaces && *s == ' ')
       rc = ld_buf_putc(b, '\\');
     if (rc == LD_OK)
       rc = ld_buf_putc(b, *s);
+  }
+  return rc;
+}
+
+int ld_depfile_subst(struct ld_buf *out, const char *text, size_t len,
+                     const char *const *from, const char *const *to,
+                     size_t n, int escape_spaces) {
+  const char *p = text, *end = text + len;
+  int rc = LD_OK;
+
+  while (p < end && rc == LD_OK) {
+    size_t i;
+    for (i = 0; i < n; i++) {
+      size_t flen = strlen(from[i]);
+      if (flen && flen <= (size_t)(end - p) && memcmp(p, from[i], flen) == 0)
+        break;
+    }
+    if (i < n) {
+      rc = put_path(out, to[i], escape_spaces);
+      p += strlen(from[i]);
+    } else {
+      rc = ld_buf_putc(out, *p++);
+    }
   }
   return rc;
 }
@@ -65,7 +88,6 @@ int ld_depfile_rewrite(const char *path, const char *const *from,
                        const char *const *to, size_t n) {
   struct ld_buf in = LD_BUF_INIT, out = LD_BUF_INIT, tmp = LD_BUF_INIT;
   FILE *f = fopen(path, "rb");
-  const char *p;
   int rc;
 
   if (!f)
@@ -74,20 +96,7 @@ int ld_depfile_rewrite(const char *path, const char *const *from,
   fclose(f);
   if (rc != LD_OK || !in.data)
     goto out;
-  for (p = in.data; *p && rc == LD_OK;) {
-    size_t i;
-    for (i = 0; i < n; i++) {
-      size_t len = strlen(from[i]);
-      if (len && strncmp(p, from[i], len) == 0)
-        break;
-    }
-    if (i < n) {
-      rc = put_make_escaped(&out, to[i]);
-      p += strlen(from[i]);
-    } else {
-      rc = ld_buf_putc(&out, *p++);
-    }
-  }
+  rc = ld_depfile_subst(&out, in.data, in.len, from, to, n, 1);
   if (rc != LD_OK || strcmp(in.data, out.data ? out.data : "") == 0)
     goto out;
   if ((rc = ld_buf_printf(&tmp, "%s.ldcc-tmp", path)) != LD_OK)

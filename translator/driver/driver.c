@@ -58,6 +58,10 @@ struct job {
   char *runtime_lib;
   char **quote_dirs; /* directories of translated inputs; owned */
   size_t nquote_dirs;
+  /* Translated copy -> the user's path, for nvcc's diagnostics and
+   * dependency files; borrowed strings, owned arrays. */
+  const char **from, **to;
+  size_t npaths;
 };
 
 int ld_driver_disabled(const char *ldcc_disable) {
@@ -269,27 +273,41 @@ static int extra_args(struct job *j, struct argvec *extra) {
   return rc;
 }
 
-/* Put the user's paths back into the dependency files nvcc wrote. */
-static void fix_depfiles(struct job *j) {
-  const char **from = calloc(j->ntranslated + 1, sizeof *from);
-  const char **to = calloc(j->ntranslated + 1, sizeof *to);
-  size_t n = 0;
+/* Pair each translated copy with the user's path. */
+static int map_paths(struct job *j) {
   int i;
 
-  if (!from || !to)
-    goto out;
+  j->from = calloc(j->ntranslated + 1, sizeof *j->from);
+  j->to = calloc(j->ntranslated + 1, sizeof *j->to);
+  if (!j->from || !j->to)
+    return LD_ENOMEM;
   for (i = 0; i < j->nargs; i++)
     if (j->translated[i]) {
-      from[n] = j->translated[i];
-      to[n++] = j->args[i];
+      j->from[j->npaths] = j->translated[i];
+      j->to[j->npaths++] = j->args[i];
     }
+  return LD_OK;
+}
+
+/* nvcc names the file it was given in some messages ("1 error detected in
+ * the compilation of ..."): show the user's path there too. */
+static int user_paths_in_line(void *ctx, const char *line, size_t len,
+                              struct ld_buf *out) {
+  const struct job *j = ctx;
+  return ld_depfile_subst(out, line, len, j->from, j->to, j->npaths, 0);
+}
+
+/* Put the user's paths back into the dependency files nvcc wrote. */
+static void fix_depfiles(struct job *j) {
+  int i;
+
   for (i = 0; i < j->nargs; i++) {
     char *dep = NULL;
     if (!j->translated[i])
       continue;
     if (ld_depfile_path(j->cl.depfile, j->cl.output, j->args[i], &dep) ==
             LD_OK &&
-        ld_depfile_rewrite(dep, from, to, n) != LD_OK)
+        ld_depfile_rewrite(dep, j->from, j->to, j->npaths) != LD_OK)
       fprintf(stderr, "ldcc: warning: cannot rewrite the dependency file %s\n",
               dep);
     free(dep);
@@ -297,9 +315,6 @@ static void fix_depfiles(struct job *j) {
     if (j->cl.depfile || j->cl.output)
       break;
   }
-out:
-  free(from);
-  free(to);
 }
 
 /* The translated build: translate, run nvcc as a child, fix the dependency
@@ -324,10 +339,12 @@ static int translated_build(struct job *j) {
     ld_tmp_destroy(&j->tmp, 0);
     return exec_nvcc(j, j->cl.links, NULL);
   }
-  if ((rc = extra_args(j, &extra)) != LD_OK ||
+  if ((rc = map_paths(j)) != LD_OK || (rc = extra_args(j, &extra)) != LD_OK ||
       (rc = build_command(j, &extra, j->cl.links, &cmd)) != LD_OK)
     goto fail;
-  if ((rc = ld_run_child((char *const *)cmd.v, &status)) != LD_OK)
+  rc = ld_run_child_filtered((char *const *)cmd.v, user_paths_in_line, j,
+                             &status);
+  if (rc != LD_OK)
     goto fail;
   if (WIFEXITED(status) && WEXITSTATUS(status) == 0 && j->cl.deps)
     fix_depfiles(j);
@@ -355,6 +372,8 @@ static void job_free(struct job *j) {
   for (i = 0; i < j->nquote_dirs; i++)
     free(j->quote_dirs[i]);
   free(j->quote_dirs);
+  free(j->from);
+  free(j->to);
   free(j->translated);
   free(j->self);
   free(j->nvcc);

@@ -17,6 +17,15 @@
 int ld_depfile_path(const char *mf, const char *output, const char *input,
                     char **out);
 
+struct ld_buf;
+
+/* Append text[0..len) to out with every occurrence of from[i] replaced by
+ * to[i]; spaces in to[i] are escaped for make when escape_spaces.  Used for
+ * dependency files and for nvcc's diagnostics. */
+int ld_depfile_subst(struct ld_buf *out, const char *text, size_t len,
+                     const char *const *from, const char *const *to,
+                     size_t n, int escape_spaces);
+
 /* In the file at path, replace every occurrence of from[i] by to[i] (to[i]
  * with spaces escaped for make).  The file is replaced atomically.  A
  * missing file is not an error (nvcc may not have written one). */

@@ -39,6 +39,17 @@ void ld_tmp_destroy(struct ld_tmp *t, int keep);
  * wait status in *status, or LD_ECHILD when fork failed. */
 int ld_run_child(char *const *argv, int *status);
 
+/* Rewrites one line of the child's stderr (len bytes, with its newline if
+ * it had one) into out; returns 0 or a negative LD_E*. */
+struct ld_buf;
+typedef int (*ld_run_filter)(void *ctx, const char *line, size_t len,
+                             struct ld_buf *out);
+
+/* Like ld_run_child, but the child's stderr goes through filter, line by
+ * line, on its way to ldcc's stderr (filter NULL: not redirected). */
+int ld_run_child_filtered(char *const *argv, ld_run_filter filter, void *ctx,
+                          int *status);
+
 /* Replace the process with argv[0]; returns only on failure, after saying
  * why on stderr; the caller exits 127 as a shell would. */
 void ld_run_exec(char *const *argv);

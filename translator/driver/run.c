@@ -197,21 +197,97 @@ void ld_tmp_destroy(struct ld_tmp *t, int keep) {
 }
 
 int ld_run_child(char *const *argv, int *status) {
+  return ld_run_child_filtered(argv, NULL, NULL, status);
+}
+
+static void write_fd(int fd, const char *p, size_t len) {
+  while (len > 0) {
+    ssize_t n = write(fd, p, len);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      return;
+    p += n;
+    len -= (size_t)n;
+  }
+}
+
+/* Pass one line through the filter (unchanged if it fails) to stderr. */
+static void emit_line(ld_run_filter filter, void *ctx, const char *line,
+                      size_t len) {
+  struct ld_buf out = LD_BUF_INIT;
+
+  if (filter(ctx, line, len, &out) == LD_OK && out.data)
+    write_fd(STDERR_FILENO, out.data, out.len);
+  else if (!out.data && len)
+    write_fd(STDERR_FILENO, line, len);
+  ld_buf_free(&out);
+}
+
+/* Copy the pipe to stderr a line at a time until the child closes it. */
+static void pump(int fd, ld_run_filter filter, void *ctx) {
+  struct ld_buf pending = LD_BUF_INIT;
+  char chunk[4096];
+
+  for (;;) {
+    ssize_t n = read(fd, chunk, sizeof chunk);
+    char *nl;
+
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      break;
+    if (ld_buf_append(&pending, chunk, (size_t)n) != LD_OK) {
+      write_fd(STDERR_FILENO, chunk, (size_t)n);
+      continue;
+    }
+    while (pending.len && (nl = memchr(pending.data, '\n', pending.len))) {
+      size_t len = (size_t)(nl - pending.data) + 1;
+      emit_line(filter, ctx, pending.data, len);
+      memmove(pending.data, pending.data + len, pending.len - len + 1);
+      pending.len -= len;
+    }
+  }
+  if (pending.len)
+    emit_line(filter, ctx, pending.data, pending.len);
+  ld_buf_free(&pending);
+}
+
+int ld_run_child_filtered(char *const *argv, ld_run_filter filter, void *ctx,
+                          int *status) {
+  int fds[2] = {-1, -1};
   pid_t pid;
 
   fflush(NULL);
+  if (filter && pipe(fds) != 0)
+    filter = NULL; /* no pipe: nvcc writes to stderr directly */
   pid = fork();
-  if (pid < 0)
+  if (pid < 0) {
+    if (filter) {
+      close(fds[0]);
+      close(fds[1]);
+    }
     return LD_ECHILD;
+  }
   if (pid == 0) {
     size_t i;
     for (i = 0; i < NCAUGHT; i++)
       if (saved[i].sa_handler != SIG_IGN)
         signal(caught[i], SIG_DFL);
+    if (filter) {
+      dup2(fds[1], STDERR_FILENO);
+      close(fds[0]);
+      close(fds[1]);
+    }
     ld_run_exec(argv);
     _exit(127);
   }
   child_pid = pid;
+  if (filter) {
+    close(fds[1]);
+    pump(fds[0], filter, ctx);
+    close(fds[0]);
+  }
   while (waitpid(pid, status, 0) < 0) {
     if (errno != EINTR) {
       child_pid = 0;
