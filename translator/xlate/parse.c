@@ -32,6 +32,8 @@
 #define REASON_MACRO_KERNEL "defined inside a macro expansion"
 #define REASON_ASM "inline assembly"
 #define REASON_MACRO_SHARED "shared variable used inside a macro expansion"
+#define REASON_GROUP_SYNC "sync on a generic thread_group"
+#define REASON_GRID_SYNC "grid-wide synchronisation"
 
 struct range {
   size_t begin, end; /* byte offsets [begin, end) in the main file */
@@ -61,6 +63,7 @@ struct fn {
   int is_kernel, is_device, is_template;
   int in_macro;      /* the name comes from a macro expansion */
   int has_asm;
+  const char *unsupported; /* REASON_* for a sync it cannot model, or NULL */
   struct ref *refs;
   size_t nrefs, caprefs;
   size_t *callees;   /* indices into an->fns */
@@ -686,17 +689,18 @@ static void add_barrier(struct analysis *an, CXCursor call,
   b->in_macro = in_macro(an, pos.offset);
 }
 
-/* Is t (after references and qualifiers) the class cg::thread_block? */
-static int is_thread_block(CXType t) {
+/* Is t (after references and qualifiers) the class named cls? */
+static int is_class(CXType t, const char *cls) {
   CXCursor decl;
 
   t = clang_getCanonicalType(clang_getNonReferenceType(t));
   decl = clang_getTypeDeclaration(clang_getUnqualifiedType(t));
-  return !clang_Cursor_isNull(decl) && name_is(decl, "thread_block");
+  return !clang_Cursor_isNull(decl) && name_is(decl, cls);
 }
 
-/* The form of a block-wide barrier, or NULL when call is not one. */
-static const char *barrier_form(CXCursor call) {
+/* The form of a block-wide barrier, or NULL when call is not one.  A sync
+ * the replay cannot model sets *unsupported to a reason. */
+static const char *barrier_form(CXCursor call, const char **unsupported) {
   static const char *const builtins[] = {
       "__syncthreads", "__syncthreads_count", "__syncthreads_and",
       "__syncthreads_or", "__barrier_sync"};
@@ -712,8 +716,8 @@ static const char *barrier_form(CXCursor call) {
         return builtins[i];
     /* cg::sync(block) */
     if (name_is(callee, "sync") && clang_Cursor_getNumArguments(call) == 1 &&
-        is_thread_block(
-            clang_getCursorType(clang_Cursor_getArgument(call, 0))))
+        is_class(clang_getCursorType(clang_Cursor_getArgument(call, 0)),
+                 "thread_block"))
       return "cg::sync";
     return NULL;
   }
@@ -723,9 +727,15 @@ static const char *barrier_form(CXCursor call) {
     CXCursor base;
     first = unwrap(first);
     if (clang_getCursorKind(first) == CXCursor_MemberRefExpr &&
-        nth_child(first, 0, &base) &&
-        is_thread_block(clang_getCursorType(base)))
-      return "cg.sync";
+        nth_child(first, 0, &base)) {
+      CXType t = clang_getCursorType(base);
+      if (is_class(t, "thread_block"))
+        return "cg.sync";
+      if (is_class(t, "thread_group"))
+        *unsupported = REASON_GROUP_SYNC;
+      else if (is_class(t, "grid_group") || is_class(t, "multi_grid_group"))
+        *unsupported = REASON_GRID_SYNC;
+    }
   }
   return NULL;
 }
@@ -803,7 +813,7 @@ static void visit_call(struct analysis *an, const struct frame *f) {
     add_launch(an, arg, f->cur, 1);
     return;
   }
-  form = barrier_form(f->cur);
+  form = barrier_form(f->cur, &an->fns[an->cur_fn].unsupported);
   if (form) {
     add_barrier(an, f->cur, form);
     return;
@@ -953,6 +963,7 @@ static int plan_kernel(struct analysis *an, size_t fi, unsigned char *seen,
   struct ld_plan *plan = an->plan;
   struct fn *fn = &an->fns[fi];
   struct ld_kernel *k = &plan->kernels[plan->nkernels];
+  const char *unsupported = NULL;
   int has_asm = 0, shared_in_macro = 0;
   size_t v, i, j;
 
@@ -1005,8 +1016,13 @@ static int plan_kernel(struct analysis *an, size_t fi, unsigned char *seen,
     t->written = written;
     plan->ntargets++;
   }
-  for (i = 0; i < an->nfns; i++)
-    has_asm |= seen[i] && an->fns[i].has_asm;
+  for (i = 0; i < an->nfns; i++) {
+    if (!seen[i])
+      continue;
+    has_asm |= an->fns[i].has_asm;
+    if (!unsupported)
+      unsupported = an->fns[i].unsupported;
+  }
 
   k->checked = 1;
   if (fn->in_macro)
@@ -1015,7 +1031,9 @@ static int plan_kernel(struct analysis *an, size_t fi, unsigned char *seen,
     k->reason = strdup(REASON_ASM);
   else if (shared_in_macro)
     k->reason = strdup(REASON_MACRO_SHARED);
-  if (fn->in_macro || has_asm || shared_in_macro) {
+  else if (unsupported)
+    k->reason = strdup(unsupported);
+  if (fn->in_macro || has_asm || shared_in_macro || unsupported) {
     k->checked = 0;
     if (!k->reason)
       return LD_ENOMEM;
