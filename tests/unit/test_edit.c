@@ -19,202 +19,100 @@ static char *apply(struct ld_edit_list *l, const char *src, int *rc) {
   return ld_buf_detach(&out);
 }
 
-START_TEST(test_empty_list_copies_source) {
-  struct ld_edit_list l = LD_EDIT_LIST_INIT;
-  int rc;
-  char *s = apply(&l, "int a;\nint b;\n", &rc);
+/* One edit of a table-driven case; text NULL ends the list. */
+struct edit_spec {
+  size_t begin, end;
+  const char *text;
+};
 
-  ck_assert_int_eq(rc, LD_OK);
-  ck_assert_str_eq(s, "int a;\nint b;\n");
-  free(s);
-  s = apply(&l, "", &rc);
-  ck_assert_int_eq(rc, LD_OK);
-  ck_assert_str_eq(s, "");
-  free(s);
+struct edit_case {
+  const char *what;
+  const char *src;
+  struct edit_spec edits[6];
+  int rc;             /* expected status of ld_edit_apply */
+  const char *want;   /* expected output when rc == LD_OK */
+};
+
+static const struct edit_case cases[] = {
+    {"no edits copy the source", "int a;\nint b;\n", {{0}}, LD_OK,
+     "int a;\nint b;\n"},
+    {"empty source", "", {{0}}, LD_OK, ""},
+    /* Added out of order: application sorts by offset. */
+    {"inserts and a replacement on one line", "int a = 1;",
+     {{4, 5, "bb"}, {0, 0, "/*x*/"}, {10, 10, ";"}}, LD_OK,
+     "/*x*/int bb = 1;;"},
+    /* Inserts in the order added, before the replacement starting there;
+     * an insert at the replacement's end comes after it. */
+    {"same-offset inserts keep their order", "abcd",
+     {{2, 2, "1"}, {2, 3, "R"}, {2, 2, "2"}, {3, 3, "E"}, {2, 2, "3"}},
+     LD_OK, "ab123REd"},
+    {"delete", "abcd", {{1, 3, ""}}, LD_OK, "ad"},
+    {"overlapping replacements", "abcdefg", {{1, 4, "x"}, {3, 5, "y"}},
+     LD_EOVERLAP, NULL},
+    {"replacements with one start", "abcdefg", {{1, 2, "x"}, {1, 3, "y"}},
+     LD_EOVERLAP, NULL},
+    {"insert inside a replacement", "abcdefg", {{1, 4, "x"}, {2, 2, "i"}},
+     LD_EOVERLAP, NULL},
+    {"touching is not overlapping", "abcdefg",
+     {{1, 4, "x"}, {4, 5, "y"}, {1, 1, "<"}}, LD_OK, "a<xyfg"},
+    {"edit past the end", "abc", {{5, 5, "x"}}, LD_ERANGE, NULL},
+    /* Replacing two lines with two lines keeps every position. */
+    {"same line count needs no directive", "a\nb\nc\n", {{0, 4, "X\nY\n"}},
+     LD_OK, "X\nY\nc\n"},
+    /* "x = f();" is line 2; the rest after column 2 comes back there. */
+    {"lines inserted mid-line", "int;\nx = f();\ny;\n", {{6, 6, "{\n}\n"}},
+     LD_OK, "int;\nx{\n}\n#line 2 \"f.cu\"\n  = f();\ny;\n"},
+    /* Lines 2-3 become one line: line 4 must stay line 4. */
+    {"lines replaced away", "a\nb\nc\nd\n", {{2, 6, "B;"}}, LD_OK,
+     "a\nB;\n#line 4 \"f.cu\"\nd\n"},
+    {"one directive after same-offset inserts", "a\nb\nc\n",
+     {{2, 2, "p\n"}, {2, 2, "q\n"}, {4, 4, "r;"}}, LD_OK,
+     "a\np\nq\n#line 2 \"f.cu\"\nb\nr;c\n"},
+    /* No directive after the last edit at the very end of the file. */
+    {"edit at the end", "a\nb", {{1, 1, "\n\n"}, {3, 3, "z\n"}}, LD_OK,
+     "a\n\n#line 1 \"f.cu\"\n \nbz\n"},
+};
+
+START_TEST(test_case_table) {
+  const struct edit_case *c = &cases[_i];
+  struct ld_edit_list l = LD_EDIT_LIST_INIT;
+  struct ld_buf out = LD_BUF_INIT;
+  const struct edit_spec *e;
+
+  for (e = c->edits; e->text; e++)
+    ck_assert_int_eq(ld_edit_replace(&l, e->begin, e->end, e->text), LD_OK);
+  ck_assert_msg(ld_edit_apply(&l, c->src, strlen(c->src), "f.cu", &out) ==
+                    c->rc,
+                "%s: wrong status", c->what);
+  if (c->rc == LD_OK)
+    ck_assert_msg(!strcmp(out.data ? out.data : "", c->want),
+                  "%s: got \"%s\"", c->what, out.data ? out.data : "");
+  ld_buf_free(&out);
   ld_edit_list_free(&l);
 }
 END_TEST
 
-START_TEST(test_insert_and_replace_same_line) {
+START_TEST(test_bad_args_add_nothing) {
   struct ld_edit_list l = LD_EDIT_LIST_INIT;
-  int rc;
-  char *s;
-
-  /* Added out of order: application sorts by offset. */
-  ck_assert_int_eq(ld_edit_replace(&l, 4, 5, "bb"), LD_OK);
-  ck_assert_int_eq(ld_edit_insert(&l, 0, "/*x*/"), LD_OK);
-  ck_assert_int_eq(ld_edit_insert(&l, 10, ";"), LD_OK);
-  s = apply(&l, "int a = 1;", &rc);
-  ck_assert_int_eq(rc, LD_OK);
-  ck_assert_str_eq(s, "/*x*/int bb = 1;;");
-  free(s);
-  ld_edit_list_free(&l);
-}
-END_TEST
-
-START_TEST(test_same_offset_inserts_keep_order) {
-  struct ld_edit_list l = LD_EDIT_LIST_INIT;
-  int rc;
-  char *s;
-
-  ck_assert_int_eq(ld_edit_insert(&l, 2, "1"), LD_OK);
-  ck_assert_int_eq(ld_edit_replace(&l, 2, 3, "R"), LD_OK);
-  ck_assert_int_eq(ld_edit_insert(&l, 2, "2"), LD_OK);
-  ck_assert_int_eq(ld_edit_insert(&l, 3, "E"), LD_OK);
-  ck_assert_int_eq(ld_edit_insert(&l, 2, "3"), LD_OK);
-  s = apply(&l, "abcd", &rc);
-  ck_assert_int_eq(rc, LD_OK);
-  /* Inserts in the order added, before the replacement starting there;
-   * an insert at the replacement's end comes after it. */
-  ck_assert_str_eq(s, "ab123REd");
-  free(s);
-  ld_edit_list_free(&l);
-}
-END_TEST
-
-START_TEST(test_delete) {
-  struct ld_edit_list l = LD_EDIT_LIST_INIT;
-  int rc;
-  char *s;
-
-  ck_assert_int_eq(ld_edit_replace(&l, 1, 3, ""), LD_OK);
-  s = apply(&l, "abcd", &rc);
-  ck_assert_int_eq(rc, LD_OK);
-  ck_assert_str_eq(s, "ad");
-  free(s);
-  ld_edit_list_free(&l);
-}
-END_TEST
-
-START_TEST(test_overlapping_replacements_rejected) {
-  struct ld_edit_list l = LD_EDIT_LIST_INIT;
-  int rc;
-
-  ck_assert_int_eq(ld_edit_replace(&l, 1, 4, "x"), LD_OK);
-  ck_assert_int_eq(ld_edit_replace(&l, 3, 5, "y"), LD_OK);
-  ck_assert_ptr_null(apply(&l, "abcdefg", &rc));
-  ck_assert_int_eq(rc, LD_EOVERLAP);
-  ld_edit_list_free(&l);
-
-  /* Same start, both non-empty. */
-  ck_assert_int_eq(ld_edit_replace(&l, 1, 2, "x"), LD_OK);
-  ck_assert_int_eq(ld_edit_replace(&l, 1, 3, "y"), LD_OK);
-  ck_assert_ptr_null(apply(&l, "abcdefg", &rc));
-  ck_assert_int_eq(rc, LD_EOVERLAP);
-  ld_edit_list_free(&l);
-}
-END_TEST
-
-START_TEST(test_insert_inside_replacement_rejected) {
-  struct ld_edit_list l = LD_EDIT_LIST_INIT;
-  int rc;
-  char *s;
-
-  ck_assert_int_eq(ld_edit_replace(&l, 1, 4, "x"), LD_OK);
-  ck_assert_int_eq(ld_edit_insert(&l, 2, "i"), LD_OK);
-  ck_assert_ptr_null(apply(&l, "abcdefg", &rc));
-  ck_assert_int_eq(rc, LD_EOVERLAP);
-  ld_edit_list_free(&l);
-
-  /* Touching is not overlapping. */
-  ck_assert_int_eq(ld_edit_replace(&l, 1, 4, "x"), LD_OK);
-  ck_assert_int_eq(ld_edit_replace(&l, 4, 5, "y"), LD_OK);
-  ck_assert_int_eq(ld_edit_insert(&l, 1, "<"), LD_OK);
-  s = apply(&l, "abcdefg", &rc);
-  ck_assert_int_eq(rc, LD_OK);
-  ck_assert_str_eq(s, "a<xyfg");
-  free(s);
-  ld_edit_list_free(&l);
-}
-END_TEST
-
-START_TEST(test_out_of_range_and_bad_args) {
-  struct ld_edit_list l = LD_EDIT_LIST_INIT;
-  int rc;
 
   ck_assert_int_eq(ld_edit_replace(&l, 3, 2, "x"), LD_EINVAL);
   ck_assert_int_eq(ld_edit_insert(&l, 0, NULL), LD_EINVAL);
   ck_assert_uint_eq(l.n, 0);
-  ck_assert_int_eq(ld_edit_insert(&l, 5, "x"), LD_OK);
-  ck_assert_ptr_null(apply(&l, "abc", &rc));
-  ck_assert_int_eq(rc, LD_ERANGE);
+  ck_assert_int_eq(ld_edit_insert(&l, 0, "ok"), LD_OK);
+  ck_assert_uint_eq(l.n, 1);
   ld_edit_list_free(&l);
+  ck_assert_uint_eq(l.n, 0);
   ld_edit_list_free(NULL);
 }
 END_TEST
 
-START_TEST(test_line_count_unchanged_needs_no_directive) {
-  struct ld_edit_list l = LD_EDIT_LIST_INIT;
-  int rc;
-  char *s;
-
-  /* Replacing two lines with two lines keeps every position. */
-  ck_assert_int_eq(ld_edit_replace(&l, 0, 4, "X\nY\n"), LD_OK);
-  s = apply(&l, "a\nb\nc\n", &rc);
-  ck_assert_int_eq(rc, LD_OK);
-  ck_assert_str_eq(s, "X\nY\nc\n");
-  ck_assert_ptr_null(strstr(s, "#line"));
-  free(s);
-  ld_edit_list_free(&l);
-}
-END_TEST
-
-START_TEST(test_insert_lines_resyncs_mid_line) {
-  struct ld_edit_list l = LD_EDIT_LIST_INIT;
-  int rc;
-  char *s;
-
-  /* "x = f();" on line 2; the insert before col 5 adds two lines. */
-  ck_assert_int_eq(ld_edit_insert(&l, 6, "{\n}\n"), LD_OK);
-  s = apply(&l, "int;\nx = f();\ny;\n", &rc);
-  ck_assert_int_eq(rc, LD_OK);
-  /* The rest of line 2 comes back at line 2, column 2 (1 space). */
-  ck_assert_str_eq(s, "int;\nx{\n}\n#line 2 \"f.cu\"\n  = f();\ny;\n");
-  free(s);
-  ld_edit_list_free(&l);
-}
-END_TEST
-
-START_TEST(test_replace_lines_away_resyncs) {
-  struct ld_edit_list l = LD_EDIT_LIST_INIT;
-  int rc;
-  char *s;
-
-  /* Lines 2-3 ("b\nc\n") become one line: line 4 must stay line 4. */
-  ck_assert_int_eq(ld_edit_replace(&l, 2, 6, "B;"), LD_OK);
-  s = apply(&l, "a\nb\nc\nd\n", &rc);
-  ck_assert_int_eq(rc, LD_OK);
-  ck_assert_str_eq(s, "a\nB;\n#line 4 \"f.cu\"\nd\n");
-  free(s);
-  ld_edit_list_free(&l);
-}
-END_TEST
-
-START_TEST(test_same_offset_inserts_resync_once) {
-  struct ld_edit_list l = LD_EDIT_LIST_INIT;
-  int rc;
-  char *s;
-
-  ck_assert_int_eq(ld_edit_insert(&l, 2, "p\n"), LD_OK);
-  ck_assert_int_eq(ld_edit_insert(&l, 2, "q\n"), LD_OK);
-  ck_assert_int_eq(ld_edit_insert(&l, 4, "r;"), LD_OK);
-  s = apply(&l, "a\nb\nc\n", &rc);
-  ck_assert_int_eq(rc, LD_OK);
-  ck_assert_str_eq(s, "a\np\nq\n#line 2 \"f.cu\"\nb\nr;c\n");
-  free(s);
-  ld_edit_list_free(&l);
-}
-END_TEST
-
-START_TEST(test_edit_at_end_and_escaped_path) {
+START_TEST(test_path_is_escaped) {
   struct ld_edit_list l = LD_EDIT_LIST_INIT;
   struct ld_buf out = LD_BUF_INIT;
 
-  ck_assert_int_eq(ld_edit_insert(&l, 1, "\n\n"), LD_OK);
-  ck_assert_int_eq(ld_edit_insert(&l, 3, "z\n"), LD_OK);
+  ck_assert_int_eq(ld_edit_insert(&l, 1, "\n"), LD_OK);
   ck_assert_int_eq(ld_edit_apply(&l, "a\nb", 3, "d\"ir\\x.cu", &out), LD_OK);
-  /* No directive after the last edit at the very end of the file. */
-  ck_assert_str_eq(out.data, "a\n\n#line 1 \"d\\\"ir\\\\x.cu\"\n \nbz\n");
+  ck_assert_str_eq(out.data, "a\n#line 1 \"d\\\"ir\\\\x.cu\"\n \nb");
   ld_buf_free(&out);
   ld_edit_list_free(&l);
 }
@@ -259,18 +157,10 @@ int main(void) {
   SRunner *sr;
   int failed;
 
-  tcase_add_test(tc, test_empty_list_copies_source);
-  tcase_add_test(tc, test_insert_and_replace_same_line);
-  tcase_add_test(tc, test_same_offset_inserts_keep_order);
-  tcase_add_test(tc, test_delete);
-  tcase_add_test(tc, test_overlapping_replacements_rejected);
-  tcase_add_test(tc, test_insert_inside_replacement_rejected);
-  tcase_add_test(tc, test_out_of_range_and_bad_args);
-  tcase_add_test(tc, test_line_count_unchanged_needs_no_directive);
-  tcase_add_test(tc, test_insert_lines_resyncs_mid_line);
-  tcase_add_test(tc, test_replace_lines_away_resyncs);
-  tcase_add_test(tc, test_same_offset_inserts_resync_once);
-  tcase_add_test(tc, test_edit_at_end_and_escaped_path);
+  tcase_add_loop_test(tc, test_case_table, 0,
+                      (int)(sizeof cases / sizeof cases[0]));
+  tcase_add_test(tc, test_bad_args_add_nothing);
+  tcase_add_test(tc, test_path_is_escaped);
   tcase_add_test(tc, test_positions_stay_exact);
   suite_add_tcase(s, tc);
   sr = srunner_create(s);
