@@ -31,3 +31,14 @@ config.substitutions.append(("%nvcc", nvcc))
 config.substitutions.append(("%cuda_home", config.cuda_home))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
 config.substitutions.append(("%srcroot", config.ldcc_src_dir))
+
+import shutil
+import subprocess
+def _has_gpu():
+    smi = shutil.which("nvidia-smi")
+    if not smi:
+        return False
+    return subprocess.run([smi, "-L"], stdout=subprocess.DEVNULL,
+                          stderr=subprocess.DEVNULL).returncode == 0
+if not _has_gpu():
+    config.available_features.add("no-gpu")
