@@ -153,6 +153,8 @@ static int note_option(struct ld_cmdline *cl, const struct ld_nvcc_opt *o,
     cl->deps = 1;
   if (strcmp(o->long_name, "--version") == 0)
     cl->version = 1;
+  if (strcmp(o->long_name, "--run") == 0)
+    cl->run = 1;
   if (!value)
     return LD_OK;
   switch (o->role) {

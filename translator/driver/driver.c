@@ -62,6 +62,9 @@ struct job {
    * dependency files; borrowed strings, owned arrays. */
   const char **from, **to;
   size_t npaths;
+  /* nvcc's stderr from the translated build, held back until its outcome
+   * is known (see translated_build). */
+  struct ld_buf diag;
 };
 
 int ld_driver_disabled(const char *ldcc_disable) {
@@ -293,8 +296,48 @@ static int map_paths(struct job *j) {
  * the compilation of ..."): show the user's path there too. */
 static int user_paths_in_line(void *ctx, const char *line, size_t len,
                               struct ld_buf *out) {
-  const struct job *j = ctx;
-  return ld_depfile_subst(out, line, len, j->from, j->to, j->npaths, 0);
+  struct job *j = ctx;
+  (void)out;
+  return ld_depfile_subst(&j->diag, line, len, j->from, j->to, j->npaths, 0);
+}
+
+static void flush_diag(struct job *j) {
+  if (j->diag.len)
+    fwrite(j->diag.data, 1, j->diag.len, stderr);
+  ld_buf_free(&j->diag);
+}
+
+/* nvcc rejected the translated files.  Unless --ldcc-strict (or -run,
+ * where the failure may be the program's own), build the
+ * originals instead, so a project never fails to build because of ldcc:
+ * if that succeeds the user gets a one-line warning, if it fails the
+ * user sees exactly nvcc's own diagnostics for their code.  Returns the
+ * wait status of the build whose outcome counts. */
+static int build_unchecked(struct job *j, int status) {
+  struct argvec cmd = {0};
+  const char **translated = j->translated;
+  int plain;
+
+  j->translated = NULL;
+  if (build_command(j, NULL, j->cl.links, &cmd) != LD_OK ||
+      ld_run_child((char *const *)cmd.v, &plain) != LD_OK) {
+    j->translated = translated;
+    flush_diag(j);
+    free(cmd.v);
+    return status;
+  }
+  j->translated = translated;
+  free(cmd.v);
+  if (WIFEXITED(plain) && WEXITSTATUS(plain) == 0) {
+    fprintf(stderr,
+            "ldcc: warning: nvcc rejected the translated code; built "
+            "unchecked%s\n",
+            j->cl.ldcc.verbose ? "; nvcc said:" : "");
+    if (j->cl.ldcc.verbose)
+      flush_diag(j);
+  }
+  ld_buf_free(&j->diag);
+  return plain;
 }
 
 /* Put the user's paths back into the dependency files nvcc wrote. */
@@ -346,8 +389,15 @@ static int translated_build(struct job *j) {
                              &status);
   if (rc != LD_OK)
     goto fail;
-  if (WIFEXITED(status) && WEXITSTATUS(status) == 0 && j->cl.deps)
-    fix_depfiles(j);
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+    flush_diag(j);
+    if (j->cl.deps)
+      fix_depfiles(j);
+  } else if (WIFEXITED(status) && !j->cl.ldcc.strict && !j->cl.run) {
+    status = build_unchecked(j, status);
+  } else {
+    flush_diag(j);
+  }
   if (j->cl.ldcc.keep)
     fprintf(stderr, "ldcc: kept translated files in %s\n", j->tmp.root);
   ld_tmp_destroy(&j->tmp, j->cl.ldcc.keep);
@@ -374,6 +424,7 @@ static void job_free(struct job *j) {
   free(j->quote_dirs);
   free(j->from);
   free(j->to);
+  ld_buf_free(&j->diag);
   free(j->translated);
   free(j->self);
   free(j->nvcc);

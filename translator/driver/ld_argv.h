@@ -48,6 +48,7 @@ struct ld_cmdline {
   int preprocess;   /* -E, -M or -MM: nothing is compiled */
   int info;         /* --version, --help, -v, --dryrun, --list-gpu-*, -clean */
   int version;      /* --version or -V */
+  int run;          /* -run: nvcc runs the program it built */
   int deps;         /* -MD or -MMD: nvcc writes a dependency file */
   const char *depfile; /* -MF value; NULL if none */
   const char *output;  /* -o value; NULL if none */

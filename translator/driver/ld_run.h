@@ -40,7 +40,9 @@ void ld_tmp_destroy(struct ld_tmp *t, int keep);
 int ld_run_child(char *const *argv, int *status);
 
 /* Rewrites one line of the child's stderr (len bytes, with its newline if
- * it had one) into out; returns 0 or a negative LD_E*. */
+ * it had one) into out, which is then written to stderr (nothing when it
+ * stays empty: the filter may keep the line itself).  Returns 0, or a
+ * negative LD_E* to have the line written unchanged. */
 struct ld_buf;
 typedef int (*ld_run_filter)(void *ctx, const char *line, size_t len,
                              struct ld_buf *out);

@@ -217,10 +217,12 @@ static void emit_line(ld_run_filter filter, void *ctx, const char *line,
                       size_t len) {
   struct ld_buf out = LD_BUF_INIT;
 
-  if (filter(ctx, line, len, &out) == LD_OK && out.data)
-    write_fd(STDERR_FILENO, out.data, out.len);
-  else if (!out.data && len)
+  /* A filter may keep the line for later (leaving out empty); one that
+   * fails lets the line through unchanged. */
+  if (filter(ctx, line, len, &out) != LD_OK)
     write_fd(STDERR_FILENO, line, len);
+  else if (out.data)
+    write_fd(STDERR_FILENO, out.data, out.len);
   ld_buf_free(&out);
 }
 
