@@ -12,7 +12,7 @@ if [ ! -x "$cuda/bin/nvcc" ]; then
   exit 1
 fi
 
-packages="libclang-22-dev llvm-22-tools check pkg-config cmake"
+packages="libclang-22-dev llvm-22-tools check pkg-config cmake ninja-build binutils"
 missing=""
 for p in $packages; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
