@@ -20,23 +20,22 @@ enum ld_rt_format {
 /* X(name, type, default, min, max, help)
  * type: INT (long, inclusive limits), BOOL (0/1), FORMAT, PATH (string). */
 #define LD_RT_OPTION_TABLE(X)                                                  \
-  X(log_path, PATH, 0, 0, 0,                                                   \
-    "write reports to this file instead of stderr")                           \
+  X(log_path, PATH, 0, 0, 0, "write reports to this file instead of stderr")   \
   X(format, FORMAT, LD_RT_FORMAT_TEXT, 0, 0,                                   \
     "report format: text, json (JSON lines) or sarif (SARIF 2.1.0)")           \
   X(exitcode, INT, 66, 0, 255,                                                 \
-    "exit status when races were reported and the program would exit 0")      \
-  X(halt_on_error, BOOL, 0, 0, 1, "stop the program at the first race")       \
+    "exit status when races were reported and the program would exit 0")       \
+  X(halt_on_error, BOOL, 0, 0, 1, "stop the program at the first race")        \
   X(max_reports, INT, 1000, 0, 1000000000,                                     \
-    "distinct races reported before further ones are only counted")           \
+    "distinct races reported before further ones are only counted")            \
   X(max_copies, INT, 0, 0, 1000000,                                            \
-    "most private copies of global targets per launch (0: from free memory)") \
+    "most private copies of global targets per launch (0: from free memory)")  \
   X(report_same_value_writes, BOOL, 0, 0, 1,                                   \
-    "also report two units writing the same value to one location")          \
+    "also report two units writing the same value to one location")            \
   X(report, BOOL, 1, 0, 1,                                                     \
-    "report races at all (deterministic mode may turn it off)")               \
+    "report races at all (deterministic mode may turn it off)")                \
   X(suppressions, PATH, 0, 0, 0,                                               \
-    "file of kind:kernel:variable:file:line patterns to suppress")            \
+    "file of kind:kernel:variable:file:line patterns to suppress")             \
   X(verbosity, INT, 0, 0, 3, "0 quiet, 1 memory and launch summary, 2-3 more") \
   X(help, BOOL, 0, 0, 1, "print this table at start-up")
 

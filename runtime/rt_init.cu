@@ -3,7 +3,6 @@
  * this file keeps the library non-empty and versioned. */
 #include "ldcc/ldcc.h"
 
-extern "C" {
-/* The ABI version this runtime implements; translated code compares it. */
-const int __ldcc_rt_abi_version = __LDCC_ABI_VERSION;
-}
+/* The ABI version this runtime implements; translated code compares it.
+ * `extern "C"` without braces gives the const external linkage. */
+extern "C" const int __ldcc_rt_abi_version = __LDCC_ABI_VERSION;

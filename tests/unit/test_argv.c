@@ -46,18 +46,33 @@ static int has_clang_arg(const struct ld_cmdline *cl, const char *s) {
 
 START_TEST(test_cmake_compile_line) {
   /* What CMake 3.25 runs for a CUDA object with a depfile. */
-  char *argv[] = {"-DUSE_X=1",     "-I/src/include", "-isystem",
-                  "/opt/inc",      "-O3",            "-DNDEBUG",
+  char *argv[] = {"-DUSE_X=1",
+                  "-I/src/include",
+                  "-isystem",
+                  "/opt/inc",
+                  "-O3",
+                  "-DNDEBUG",
                   "--generate-code=arch=compute_90,code=[compute_90,sm_90]",
-                  "-Xcompiler=-fPIC", "-std=c++17",  "-MD",
-                  "-MT",           "obj/k.cu.o",     "-MF",
-                  "obj/k.cu.o.d",  "-x",             "cu",
-                  "-c",            "/src/k.cu",      "-o",
+                  "-Xcompiler=-fPIC",
+                  "-std=c++17",
+                  "-MD",
+                  "-MT",
+                  "obj/k.cu.o",
+                  "-MF",
+                  "obj/k.cu.o.d",
+                  "-x",
+                  "cu",
+                  "-c",
+                  "/src/k.cu",
+                  "-o",
                   "obj/k.cu.o"};
   struct ld_cmdline cl;
 
   parse(&cl, ARGC(argv), argv);
-  expect_kinds(&cl, "ooov" "ooooooo" "vovovo" "Iov");
+  expect_kinds(&cl, "ooov"
+                    "ooooooo"
+                    "vovovo"
+                    "Iov");
   ck_assert_int_eq(cl.links, 0);
   ck_assert_int_eq(cl.deps, 1);
   ck_assert_str_eq(cl.depfile, "obj/k.cu.o.d");
@@ -76,13 +91,14 @@ START_TEST(test_cmake_compile_line) {
 END_TEST
 
 START_TEST(test_cmake_link_line) {
-  char *argv[] = {"-O3",       "-Xlinker", "-rpath,/opt/lib",
-                  "obj/a.cu.o", "obj/b.cpp.o", "-o", "app",
-                  "-lcudadevrt", "-lcudart_static", "-L/opt/lib"};
+  char *argv[] = {
+      "-O3", "-Xlinker", "-rpath,/opt/lib", "obj/a.cu.o",      "obj/b.cpp.o",
+      "-o",  "app",      "-lcudadevrt",     "-lcudart_static", "-L/opt/lib"};
   struct ld_cmdline cl;
 
   parse(&cl, ARGC(argv), argv);
-  expect_kinds(&cl, "oovii" "ovooo");
+  expect_kinds(&cl, "oovii"
+                    "ovooo");
   ck_assert_int_eq(cl.links, 1);
   ck_assert_uint_eq(cl.ntranslate, 0);
   ck_assert_uint_eq(cl.ninputs, 2);
@@ -133,10 +149,17 @@ START_TEST(test_link_rule) {
 END_TEST
 
 START_TEST(test_gencode_multiples_and_xcompiler) {
-  char *argv[] = {"-gencode", "arch=compute_80,code=sm_80",
+  char *argv[] = {"-gencode",
+                  "arch=compute_80,code=sm_80",
                   "-gencode=arch=compute_90,code=sm_90",
-                  "-Xcompiler",  "-fPIC,-Wall", "-Xcompiler", "-O2",
-                  "-o", "out.o", "-c", "k.cu"};
+                  "-Xcompiler",
+                  "-fPIC,-Wall",
+                  "-Xcompiler",
+                  "-O2",
+                  "-o",
+                  "out.o",
+                  "-c",
+                  "k.cu"};
   struct ld_cmdline cl;
 
   parse(&cl, ARGC(argv), argv);
@@ -199,12 +222,16 @@ START_TEST(test_x_cu) {
 END_TEST
 
 START_TEST(test_unknown_options) {
-  char *fwd[] = {"-forward-unknown-to-host-compiler", "-Wall", "-fno-fast",
-                 "-c", "k.cu", "-fmax-errors=3", "x.cpp"};
+  char *fwd[] = {"-forward-unknown-to-host-compiler",
+                 "-Wall",
+                 "-fno-fast",
+                 "-c",
+                 "k.cu",
+                 "-fmax-errors=3",
+                 "x.cpp"};
   char *amb[] = {"-forward-unknown-to-host-compiler", "-frobnicate", "k.cu"};
   char *eq[] = {"-forward-unknown-to-host-compiler", "-fopt=1", "k.cu"};
-  char *notcu[] = {"-forward-unknown-to-host-compiler", "-frob", "x.o",
-                   "k.cu"};
+  char *notcu[] = {"-forward-unknown-to-host-compiler", "-frob", "x.o", "k.cu"};
   struct ld_cmdline cl;
 
   parse(&cl, ARGC(fwd), fwd);
@@ -226,9 +253,10 @@ START_TEST(test_unknown_options) {
 END_TEST
 
 START_TEST(test_ldcc_flags) {
-  char *argv[] = {"--ldcc-keep", "-c", "--ldcc-verbose", "k.cu",
-                  "--ldcc-strict", "--ldcc-deterministic", "--ldcc-frob",
-                  "--ldcc-other"};
+  char *argv[] = {"--ldcc-keep",    "-c",
+                  "--ldcc-verbose", "k.cu",
+                  "--ldcc-strict",  "--ldcc-deterministic",
+                  "--ldcc-frob",    "--ldcc-other"};
   char *value[] = {"-o", "--ldcc-keep", "k.cu"};
   struct ld_cmdline cl;
 
@@ -247,14 +275,28 @@ START_TEST(test_ldcc_flags) {
 END_TEST
 
 START_TEST(test_clang_args) {
-  char *argv[] = {"-I",  "a,b",   "--include-path", "c", "-Id",
-                  "-DX=1,Y", "-D", "Z", "--define-macro=W=2", "-UQ",
-                  "--std", "c++17", "-include", "pre.h",
-                  "--expt-relaxed-constexpr", "--expt-extended-lambda",
-                  "-x", "cu", "k.cu"};
-  static const char *const want[] = {"-Ia", "-Ib", "-Ic", "-Id", "-DX=1",
-                                     "-DY", "-DZ", "-DW=2", "-UQ",
-                                     "-std=c++17", "-includepre.h"};
+  char *argv[] = {"-I",
+                  "a,b",
+                  "--include-path",
+                  "c",
+                  "-Id",
+                  "-DX=1,Y",
+                  "-D",
+                  "Z",
+                  "--define-macro=W=2",
+                  "-UQ",
+                  "--std",
+                  "c++17",
+                  "-include",
+                  "pre.h",
+                  "--expt-relaxed-constexpr",
+                  "--expt-extended-lambda",
+                  "-x",
+                  "cu",
+                  "k.cu"};
+  static const char *const want[] = {
+      "-Ia", "-Ib",   "-Ic", "-Id",        "-DX=1",        "-DY",
+      "-DZ", "-DW=2", "-UQ", "-std=c++17", "-includepre.h"};
   struct ld_cmdline cl;
   size_t i;
 
@@ -272,11 +314,16 @@ START_TEST(test_gpu_arch) {
     int gencode;
     const char *want;
   } cases[] = {
-      {"sm_90", 0, "sm_90"},          {"sm_80", 0, "sm_80"},
-      {"compute_86", 0, "sm_86"},     {"sm_90a", 0, "sm_90"},
-      {"sm_100", 0, "sm_100"},        {"sm_120", 0, "sm_120"},
-      {"native", 0, "sm_90"},         {"all-major", 0, "sm_90"},
-      {"sm_52", 0, "sm_90"},          {"sm_200", 0, "sm_90"},
+      {"sm_90", 0, "sm_90"},
+      {"sm_80", 0, "sm_80"},
+      {"compute_86", 0, "sm_86"},
+      {"sm_90a", 0, "sm_90"},
+      {"sm_100", 0, "sm_100"},
+      {"sm_120", 0, "sm_120"},
+      {"native", 0, "sm_90"},
+      {"all-major", 0, "sm_90"},
+      {"sm_52", 0, "sm_90"},
+      {"sm_200", 0, "sm_90"},
       {"arch=compute_75,code=sm_75", 1, "sm_75"},
       {"arch=compute_89,code=[sm_89,compute_89]", 1, "sm_89"},
       {"code=sm_80", 1, "sm_90"},
@@ -286,8 +333,8 @@ START_TEST(test_gpu_arch) {
 
   for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     ld_argv_gpu_arch(cases[i].value, cases[i].gencode, out, sizeof out);
-    ck_assert_msg(strcmp(out, cases[i].want) == 0, "%s -> %s",
-                  cases[i].value, out);
+    ck_assert_msg(strcmp(out, cases[i].want) == 0, "%s -> %s", cases[i].value,
+                  out);
   }
 }
 END_TEST

@@ -45,13 +45,13 @@ static const char *at(const char *rel) {
 static void setup(void) {
   snprintf(root, sizeof root, "/tmp/ldcc-test-find-XXXXXX");
   ck_assert_ptr_nonnull(mkdtemp(root));
-  make_dir("bin");      /* holds ldcc and an nvcc symlink to it */
-  make_dir("noexec");   /* nvcc without the execute bit */
-  make_dir("cuda");     /* a CUDA_HOME */
+  make_dir("bin");    /* holds ldcc and an nvcc symlink to it */
+  make_dir("noexec"); /* nvcc without the execute bit */
+  make_dir("cuda");   /* a CUDA_HOME */
   make_dir("cuda/bin");
-  make_dir("conf");     /* the configured CUDA home */
+  make_dir("conf"); /* the configured CUDA home */
   make_dir("conf/bin");
-  make_dir("real");     /* a real nvcc on PATH */
+  make_dir("real"); /* a real nvcc on PATH */
   make_file("bin/ldcc", 0755);
   ck_assert_int_eq(symlink("ldcc", at("bin/nvcc")), 0);
   make_file("noexec/nvcc", 0644);
@@ -86,8 +86,7 @@ START_TEST(test_order) {
   char path[3 * PATH_MAX];
   struct ld_find_env env = {NULL, NULL, NULL, NULL};
 
-  snprintf(path, sizeof path, "%s:%s:%s", at("bin"), at("noexec"),
-           at("real"));
+  snprintf(path, sizeof path, "%s:%s:%s", at("bin"), at("noexec"), at("real"));
   env.path = path;
   env.cuda_home = at("cuda");
   env.configured = at("conf");
@@ -156,8 +155,7 @@ START_TEST(test_cuda_path) {
   make_dir("cuda/include");
   make_file("cuda/include/cuda_runtime.h", 0644);
   ck_assert_int_eq(
-      ld_find_cuda_path(at("real/nvcc"), at("cuda"), at("conf"), &out),
-      LD_OK);
+      ld_find_cuda_path(at("real/nvcc"), at("cuda"), at("conf"), &out), LD_OK);
   ck_assert_str_eq(out, at("cuda"));
   free(out);
   /* The real one: dirname(dirname(realpath(nvcc))). */

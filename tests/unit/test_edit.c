@@ -29,47 +29,80 @@ struct edit_case {
   const char *what;
   const char *src;
   struct edit_spec edits[6];
-  int rc;             /* expected status of ld_edit_apply */
-  const char *want;   /* expected output when rc == LD_OK */
+  int rc;           /* expected status of ld_edit_apply */
+  const char *want; /* expected output when rc == LD_OK */
 };
 
 static const struct edit_case cases[] = {
-    {"no edits copy the source", "int a;\nint b;\n", {{0}}, LD_OK,
+    {"no edits copy the source",
+     "int a;\nint b;\n",
+     {{0}},
+     LD_OK,
      "int a;\nint b;\n"},
     {"empty source", "", {{0}}, LD_OK, ""},
     /* Added out of order: application sorts by offset. */
-    {"inserts and a replacement on one line", "int a = 1;",
-     {{4, 5, "bb"}, {0, 0, "/*x*/"}, {10, 10, ";"}}, LD_OK,
+    {"inserts and a replacement on one line",
+     "int a = 1;",
+     {{4, 5, "bb"}, {0, 0, "/*x*/"}, {10, 10, ";"}},
+     LD_OK,
      "/*x*/int bb = 1;;"},
     /* Inserts in the order added, before the replacement starting there;
      * an insert at the replacement's end comes after it. */
-    {"same-offset inserts keep their order", "abcd",
+    {"same-offset inserts keep their order",
+     "abcd",
      {{2, 2, "1"}, {2, 3, "R"}, {2, 2, "2"}, {3, 3, "E"}, {2, 2, "3"}},
-     LD_OK, "ab123REd"},
+     LD_OK,
+     "ab123REd"},
     {"delete", "abcd", {{1, 3, ""}}, LD_OK, "ad"},
-    {"overlapping replacements", "abcdefg", {{1, 4, "x"}, {3, 5, "y"}},
-     LD_EOVERLAP, NULL},
-    {"replacements with one start", "abcdefg", {{1, 2, "x"}, {1, 3, "y"}},
-     LD_EOVERLAP, NULL},
-    {"insert inside a replacement", "abcdefg", {{1, 4, "x"}, {2, 2, "i"}},
-     LD_EOVERLAP, NULL},
-    {"touching is not overlapping", "abcdefg",
-     {{1, 4, "x"}, {4, 5, "y"}, {1, 1, "<"}}, LD_OK, "a<xyfg"},
+    {"overlapping replacements",
+     "abcdefg",
+     {{1, 4, "x"}, {3, 5, "y"}},
+     LD_EOVERLAP,
+     NULL},
+    {"replacements with one start",
+     "abcdefg",
+     {{1, 2, "x"}, {1, 3, "y"}},
+     LD_EOVERLAP,
+     NULL},
+    {"insert inside a replacement",
+     "abcdefg",
+     {{1, 4, "x"}, {2, 2, "i"}},
+     LD_EOVERLAP,
+     NULL},
+    {"touching is not overlapping",
+     "abcdefg",
+     {{1, 4, "x"}, {4, 5, "y"}, {1, 1, "<"}},
+     LD_OK,
+     "a<xyfg"},
     {"edit past the end", "abc", {{5, 5, "x"}}, LD_ERANGE, NULL},
     /* Replacing two lines with two lines keeps every position. */
-    {"same line count needs no directive", "a\nb\nc\n", {{0, 4, "X\nY\n"}},
-     LD_OK, "X\nY\nc\n"},
+    {"same line count needs no directive",
+     "a\nb\nc\n",
+     {{0, 4, "X\nY\n"}},
+     LD_OK,
+     "X\nY\nc\n"},
     /* "x = f();" is line 2; the rest after column 2 comes back there. */
-    {"lines inserted mid-line", "int;\nx = f();\ny;\n", {{6, 6, "{\n}\n"}},
-     LD_OK, "int;\nx{\n}\n#line 2 \"f.cu\"\n  = f();\ny;\n"},
+    {"lines inserted mid-line",
+     "int;\nx = f();\ny;\n",
+     {{6, 6, "{\n}\n"}},
+     LD_OK,
+     "int;\nx{\n}\n#line 2 \"f.cu\"\n  = f();\ny;\n"},
     /* Lines 2-3 become one line: line 4 must stay line 4. */
-    {"lines replaced away", "a\nb\nc\nd\n", {{2, 6, "B;"}}, LD_OK,
+    {"lines replaced away",
+     "a\nb\nc\nd\n",
+     {{2, 6, "B;"}},
+     LD_OK,
      "a\nB;\n#line 4 \"f.cu\"\nd\n"},
-    {"one directive after same-offset inserts", "a\nb\nc\n",
-     {{2, 2, "p\n"}, {2, 2, "q\n"}, {4, 4, "r;"}}, LD_OK,
+    {"one directive after same-offset inserts",
+     "a\nb\nc\n",
+     {{2, 2, "p\n"}, {2, 2, "q\n"}, {4, 4, "r;"}},
+     LD_OK,
      "a\np\nq\n#line 2 \"f.cu\"\nb\nr;c\n"},
     /* No directive after the last edit at the very end of the file. */
-    {"edit at the end", "a\nb", {{1, 1, "\n\n"}, {3, 3, "z\n"}}, LD_OK,
+    {"edit at the end",
+     "a\nb",
+     {{1, 1, "\n\n"}, {3, 3, "z\n"}},
+     LD_OK,
      "a\n\n#line 1 \"f.cu\"\n \nbz\n"},
 };
 
@@ -85,8 +118,8 @@ START_TEST(test_case_table) {
                     c->rc,
                 "%s: wrong status", c->what);
   if (c->rc == LD_OK)
-    ck_assert_msg(!strcmp(out.data ? out.data : "", c->want),
-                  "%s: got \"%s\"", c->what, out.data ? out.data : "");
+    ck_assert_msg(!strcmp(out.data ? out.data : "", c->want), "%s: got \"%s\"",
+                  c->what, out.data ? out.data : "");
   ld_buf_free(&out);
   ld_edit_list_free(&l);
 }
@@ -139,8 +172,7 @@ START_TEST(test_positions_stay_exact) {
     } else {
       char *tag = strstr(p, "l");
       /* A line naming "lN" at its start must be line N. */
-      if (tag && tag < nl && tag[1] >= '1' && tag[1] <= '9' &&
-          tag[2] == ' ')
+      if (tag && tag < nl && tag[1] >= '1' && tag[1] <= '9' && tag[2] == ' ')
         ck_assert_uint_eq(line, (unsigned)(tag[1] - '0'));
       line++;
     }

@@ -20,9 +20,9 @@ START_TEST(test_sorted_and_unique) {
   size_t i, k;
 
   for (i = 1; i < ld_nvcc_opt_count; i++)
-    ck_assert_msg(strcmp(ld_nvcc_opts[i - 1].long_name,
-                         ld_nvcc_opts[i].long_name) < 0,
-                  "not sorted/unique at %s", ld_nvcc_opts[i].long_name);
+    ck_assert_msg(
+        strcmp(ld_nvcc_opts[i - 1].long_name, ld_nvcc_opts[i].long_name) < 0,
+        "not sorted/unique at %s", ld_nvcc_opts[i].long_name);
   /* A short spelling names one option and never equals any long one. */
   for (i = 0; i < ld_nvcc_opt_count; i++) {
     const char *s = ld_nvcc_opts[i].short_name;
@@ -42,8 +42,8 @@ START_TEST(test_spelling_shapes) {
 
   for (i = 0; i < ld_nvcc_opt_count; i++) {
     const struct ld_nvcc_opt *o = &ld_nvcc_opts[i];
-    ck_assert_msg(strncmp(o->long_name, "--", 2) == 0 && o->long_name[2],
-                  "%s", o->long_name);
+    ck_assert_msg(strncmp(o->long_name, "--", 2) == 0 && o->long_name[2], "%s",
+                  o->long_name);
     if (o->short_name)
       ck_assert_msg(o->short_name[0] == '-' && o->short_name[1] != '-' &&
                         o->short_name[1],
@@ -86,19 +86,43 @@ START_TEST(test_arity_of_known_options) {
   /* Checked against `nvcc --dryrun`: a value-taking option swallows the
    * next word, a flag does not. */
   static const struct arity cases[] = {
-      {"-o", 1},        {"--output-file", 1}, {"-I", 1},
-      {"-isystem", 1},  {"-x", 1},            {"-std", 1},
-      {"-arch", 1},     {"-gencode", 1},      {"-Xcompiler", 1},
-      {"-Xcudafe", 1},  {"-optf", 1},         {"-MF", 1},
-      {"-MT", 1},       {"-rdc", 1},          {"-ccbin", 1},
-      {"-O", 1},        {"-t", 1},            {"-Werror", 1},
-      {"-c", 0},        {"-dc", 0},           {"-dlink", 0},
-      {"-lib", 0},      {"-E", 0},            {"-M", 0},
-      {"-MD", 0},       {"-MMD", 0},          {"-MP", 0},
-      {"-g", 0},        {"-G", 0},            {"-lineinfo", 0},
-      {"-v", 0},        {"-V", 0},            {"-w", 0},
-      {"--expt-relaxed-constexpr", 0},        {"-expt-extended-lambda", 0},
-      {"-forward-unknown-to-host-compiler", 0}, {"-m64", 0},
+      {"-o", 1},
+      {"--output-file", 1},
+      {"-I", 1},
+      {"-isystem", 1},
+      {"-x", 1},
+      {"-std", 1},
+      {"-arch", 1},
+      {"-gencode", 1},
+      {"-Xcompiler", 1},
+      {"-Xcudafe", 1},
+      {"-optf", 1},
+      {"-MF", 1},
+      {"-MT", 1},
+      {"-rdc", 1},
+      {"-ccbin", 1},
+      {"-O", 1},
+      {"-t", 1},
+      {"-Werror", 1},
+      {"-c", 0},
+      {"-dc", 0},
+      {"-dlink", 0},
+      {"-lib", 0},
+      {"-E", 0},
+      {"-M", 0},
+      {"-MD", 0},
+      {"-MMD", 0},
+      {"-MP", 0},
+      {"-g", 0},
+      {"-G", 0},
+      {"-lineinfo", 0},
+      {"-v", 0},
+      {"-V", 0},
+      {"-w", 0},
+      {"--expt-relaxed-constexpr", 0},
+      {"-expt-extended-lambda", 0},
+      {"-forward-unknown-to-host-compiler", 0},
+      {"-m64", 0},
   };
   size_t i;
 
@@ -181,12 +205,11 @@ START_TEST(test_match_forms) {
 END_TEST
 
 START_TEST(test_phase_flags) {
-  static const char *const nolink[] = {"-c", "-dc", "-dw", "-dlink", "-ptx",
-                                       "-cubin", "-fatbin", "-lib", "-E",
-                                       "-M", "-MM", "-cuda", "-ltoir",
-                                       "-optix-ir", NULL};
+  static const char *const nolink[] = {
+      "-c", "-dc", "-dw", "-dlink", "-ptx",   "-cubin",    "-fatbin", "-lib",
+      "-E", "-M",  "-MM", "-cuda",  "-ltoir", "-optix-ir", NULL};
   static const char *const links[] = {"-link", "-run", "-shared", "-MD",
-                                      "-MMD", "-rdc", "-G", NULL};
+                                      "-MMD",  "-rdc", "-G",      NULL};
   size_t i;
 
   for (i = 0; nolink[i]; i++)

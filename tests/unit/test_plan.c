@@ -80,18 +80,17 @@ START_TEST(test_dump_format) {
   char *text = dump(p);
 
   ck_assert_str_eq(
-      text,
-      "KERNEL name=reduce checked=yes at=5:17 template\n"
-      "KERNEL name=asm_kernel checked=no reason=\"inline assembly\" "
-      "at=20:17\n"
-      "TARGET kernel=reduce space=global name=out at=5:30 written=yes\n"
-      "TARGET kernel=reduce space=shared name=tile at=6:20 written=yes\n"
-      "TARGET kernel=asm_kernel space=shared name=dyn at=21:25 extern "
-      "written=no\n"
-      "BARRIER kernel=reduce form=__syncthreads at=8:3\n"
-      "BARRIER kernel=helper form=cg.sync at=14:5 macro\n"
-      "LAUNCH kernel=reduce at=30:3\n"
-      "LAUNCH kernel=asm_kernel at=31:3 cudaLaunchKernel\n");
+      text, "KERNEL name=reduce checked=yes at=5:17 template\n"
+            "KERNEL name=asm_kernel checked=no reason=\"inline assembly\" "
+            "at=20:17\n"
+            "TARGET kernel=reduce space=global name=out at=5:30 written=yes\n"
+            "TARGET kernel=reduce space=shared name=tile at=6:20 written=yes\n"
+            "TARGET kernel=asm_kernel space=shared name=dyn at=21:25 extern "
+            "written=no\n"
+            "BARRIER kernel=reduce form=__syncthreads at=8:3\n"
+            "BARRIER kernel=helper form=cg.sync at=14:5 macro\n"
+            "LAUNCH kernel=reduce at=30:3\n"
+            "LAUNCH kernel=asm_kernel at=31:3 cudaLaunchKernel\n");
   free(text);
   ld_plan_free(p);
 }

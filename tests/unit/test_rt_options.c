@@ -8,8 +8,8 @@
 #include "ld_rt_options.h"
 
 /* Run parse with errors captured into a string the test can inspect. */
-static int parse_capture(struct ld_rt_options *o, const char *spec,
-                         char *msg, size_t msg_size) {
+static int parse_capture(struct ld_rt_options *o, const char *spec, char *msg,
+                         size_t msg_size) {
   FILE *err = fmemopen(msg, msg_size, "w");
   int rc;
 
@@ -37,11 +37,12 @@ START_TEST(test_parse_all_types) {
   char msg[512] = "";
 
   ld_rt_options_defaults(&o);
-  ck_assert_int_eq(parse_capture(&o,
-                                 "exitcode=3:format=sarif:halt_on_error=1:"
-                                 "log_path=/tmp/r.txt:max_copies=2::verbosity=1",
-                                 msg, sizeof msg),
-                   0);
+  ck_assert_int_eq(
+      parse_capture(&o,
+                    "exitcode=3:format=sarif:halt_on_error=1:"
+                    "log_path=/tmp/r.txt:max_copies=2::verbosity=1",
+                    msg, sizeof msg),
+      0);
   ck_assert_str_eq(msg, "");
   ck_assert_int_eq(o.exitcode, 3);
   ck_assert_int_eq(o.format, LD_RT_FORMAT_SARIF);
@@ -69,9 +70,11 @@ START_TEST(test_bad_entries_keep_values) {
   ck_assert_int_eq(o.exitcode, 7);
   ck_assert_int_eq(o.format, LD_RT_FORMAT_TEXT);
   ck_assert_int_eq(o.halt_on_error, 0);
-  ck_assert_ptr_nonnull(strstr(msg, "exitcode=300: expected an integer from 0 to 255"));
+  ck_assert_ptr_nonnull(
+      strstr(msg, "exitcode=300: expected an integer from 0 to 255"));
   ck_assert_ptr_nonnull(strstr(msg, "unknown option 'colour'"));
-  ck_assert_ptr_nonnull(strstr(msg, "format=xml: expected text, json or sarif"));
+  ck_assert_ptr_nonnull(
+      strstr(msg, "format=xml: expected text, json or sarif"));
   ck_assert_ptr_nonnull(strstr(msg, "halt_on_error=maybe: expected 0 or 1"));
   ck_assert_ptr_nonnull(strstr(msg, "'verbosity' is not key=value"));
 }

@@ -42,7 +42,9 @@ int ld_buf_puts(struct ld_buf *b, const char *s) {
   return ld_buf_append(b, s, strlen(s));
 }
 
-int ld_buf_putc(struct ld_buf *b, char c) { return ld_buf_append(b, &c, 1); }
+int ld_buf_putc(struct ld_buf *b, char c) {
+  return ld_buf_append(b, &c, 1);
+}
 
 int ld_buf_vprintf(struct ld_buf *b, const char *fmt, va_list ap) {
   va_list ap2;

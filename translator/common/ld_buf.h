@@ -15,7 +15,8 @@ struct ld_buf {
   size_t cap; /* bytes allocated */
 };
 
-#define LD_BUF_INIT {NULL, 0, 0}
+#define LD_BUF_INIT                                                            \
+  { NULL, 0, 0 }
 
 /* Make room for at least extra more bytes plus the NUL. */
 int ld_buf_reserve(struct ld_buf *b, size_t extra);

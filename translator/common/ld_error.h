@@ -8,7 +8,7 @@
 
 #define LD_ERROR_TABLE(X)                                                      \
   X(LD_ENOMEM, -1, "out of memory")                                            \
-  X(LD_EIO, -2, "input/output error")                                         \
+  X(LD_EIO, -2, "input/output error")                                          \
   X(LD_EINVAL, -3, "invalid argument")                                         \
   X(LD_EPARSE, -4, "the source could not be parsed")                           \
   X(LD_EUNSUPPORTED, -5, "construct not supported by the translator")          \

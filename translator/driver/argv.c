@@ -22,9 +22,9 @@ static const char *suffix_of(const char *path) {
 int ld_argv_is_cuda_source(const char *path, const char *lang) {
   /* Under -x cu nvcc compiles every source-like input as CUDA; objects,
    * libraries and device images stay what they are. */
-  static const char *const binary[] = {".o",   ".a",      ".so",  ".obj",
-                                       ".lib", ".ptx",    ".cubin", ".fatbin",
-                                       ".ltoir", ".optixir", NULL};
+  static const char *const binary[] = {
+      ".o",     ".a",      ".so",    ".obj",     ".lib", ".ptx",
+      ".cubin", ".fatbin", ".ltoir", ".optixir", NULL};
   const char *suf = suffix_of(path);
   size_t i;
 
@@ -303,8 +303,8 @@ static int judge_inputs(struct walk *w, struct span s, struct ld_arg *args) {
     struct ld_opt_match m;
 
     if (args ? args[i].kind != LD_ARG_INPUT : a[0] == '-' && a[1] != '\0') {
-      if (!args && ld_nvcc_opt_match(a, &m) &&
-          (m.opt->flags & LD_OPT_VALUE) && !m.value)
+      if (!args && ld_nvcc_opt_match(a, &m) && (m.opt->flags & LD_OPT_VALUE) &&
+          !m.value)
         i++; /* skip the option's value */
       continue;
     }

@@ -50,8 +50,8 @@ static int put_path(struct ld_buf *b, const char *s, int escape_spaces) {
 }
 
 int ld_depfile_subst(struct ld_buf *out, const char *text, size_t len,
-                     const char *const *from, const char *const *to,
-                     size_t n, int escape_spaces) {
+                     const char *const *from, const char *const *to, size_t n,
+                     int escape_spaces) {
   const char *p = text, *end = text + len;
   int rc = LD_OK;
 

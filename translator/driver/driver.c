@@ -86,7 +86,7 @@ static int build_command(struct job *j, const struct argvec *extra,
     if (j->cl.args[i].kind == LD_ARG_LDCC)
       continue;
     rc = argvec_push(out, j->translated && j->translated[i] ? j->translated[i]
-                                                             : j->args[i]);
+                                                            : j->args[i]);
   }
   if (rc == LD_OK && with_runtime)
     rc = argvec_push(out, j->runtime_lib);
@@ -113,8 +113,7 @@ static const char *base_name(const char *path) {
   return slash ? slash + 1 : path;
 }
 
-static size_t count_if(const struct ld_plan *plan, size_t kernel,
-                       int targets) {
+static size_t count_if(const struct ld_plan *plan, size_t kernel, int targets) {
   size_t i, n = 0;
 
   if (targets) {
@@ -134,9 +133,9 @@ static void report_plan(const struct job *j, const char *input,
   size_t k, i;
 
   if (j->cl.ldcc.verbose)
-    fprintf(stderr, "ldcc: %s: translated: %zu kernel%s, %zu launch%s\n",
-            input, plan->nkernels, plan->nkernels == 1 ? "" : "s",
-            plan->nlaunches, plan->nlaunches == 1 ? "" : "es");
+    fprintf(stderr, "ldcc: %s: translated: %zu kernel%s, %zu launch%s\n", input,
+            plan->nkernels, plan->nkernels == 1 ? "" : "s", plan->nlaunches,
+            plan->nlaunches == 1 ? "" : "es");
   for (k = 0; k < plan->nkernels; k++) {
     const struct ld_kernel *kn = &plan->kernels[k];
     size_t ntargets = count_if(plan, k, 1);
@@ -496,8 +495,10 @@ int ld_driver_main(int argc, char **argv, const struct ld_driver_env *env) {
   if (j.cl.ambiguous || j.cl.unreadable_optf) {
     struct ld_buf why = LD_BUF_INIT;
     if (j.cl.ambiguous)
-      ld_buf_printf(&why, "the unknown option '%s' may take an input as its "
-                    "value", j.cl.ambiguous_option);
+      ld_buf_printf(&why,
+                    "the unknown option '%s' may take an input as its "
+                    "value",
+                    j.cl.ambiguous_option);
     else
       ld_buf_printf(&why, "cannot read the options file '%s'",
                     j.cl.unreadable_optf);
@@ -515,8 +516,8 @@ int ld_driver_main(int argc, char **argv, const struct ld_driver_env *env) {
   }
   if ((rc = ld_find_include_dir(j.self, LDCC_SOURCE_INCLUDE_DIR,
                                 &j.include_dir)) != LD_OK ||
-      (rc = ld_find_runtime_lib(j.self, LDCC_BUILD_LIB_DIR,
-                                &j.runtime_lib)) != LD_OK) {
+      (rc = ld_find_runtime_lib(j.self, LDCC_BUILD_LIB_DIR, &j.runtime_lib)) !=
+          LD_OK) {
     fprintf(stderr, "ldcc: %s\n", ld_strerror(rc));
     goto out;
   }

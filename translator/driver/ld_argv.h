@@ -33,10 +33,10 @@ struct ld_arg {
 
 /* The --ldcc-* flags. */
 struct ld_ldcc_flags {
-  int keep;          /* --ldcc-keep: keep the translated files */
-  int strict;        /* --ldcc-strict: a translation failure is an error */
-  int verbose;       /* --ldcc-verbose: say what was instrumented */
-  int deterministic; /* --ldcc-deterministic: accepted, no effect yet */
+  int keep;            /* --ldcc-keep: keep the translated files */
+  int strict;          /* --ldcc-strict: a translation failure is an error */
+  int verbose;         /* --ldcc-verbose: say what was instrumented */
+  int deterministic;   /* --ldcc-deterministic: accepted, no effect yet */
   const char *unknown; /* first --ldcc-* flag not known; NULL if none */
 };
 
@@ -44,12 +44,12 @@ struct ld_cmdline {
   struct ld_arg *args; /* the arguments after the program (and nvcc) name */
   size_t nargs;
 
-  int links;        /* nvcc links an executable or shared library */
-  int preprocess;   /* -E, -M or -MM: nothing is compiled */
-  int info;         /* --version, --help, -v, --dryrun, --list-gpu-*, -clean */
-  int version;      /* --version or -V */
-  int run;          /* -run: nvcc runs the program it built */
-  int deps;         /* -MD or -MMD: nvcc writes a dependency file */
+  int links;      /* nvcc links an executable or shared library */
+  int preprocess; /* -E, -M or -MM: nothing is compiled */
+  int info;       /* --version, --help, -v, --dryrun, --list-gpu-*, -clean */
+  int version;    /* --version or -V */
+  int run;        /* -run: nvcc runs the program it built */
+  int deps;       /* -MD or -MMD: nvcc writes a dependency file */
   const char *depfile; /* -MF value; NULL if none */
   const char *output;  /* -o value; NULL if none */
   const char *lang;    /* -x value; NULL if none */

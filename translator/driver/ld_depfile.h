@@ -23,8 +23,8 @@ struct ld_buf;
  * to[i]; spaces in to[i] are escaped for make when escape_spaces.  Used for
  * dependency files and for nvcc's diagnostics. */
 int ld_depfile_subst(struct ld_buf *out, const char *text, size_t len,
-                     const char *const *from, const char *const *to,
-                     size_t n, int escape_spaces);
+                     const char *const *from, const char *const *to, size_t n,
+                     int escape_spaces);
 
 /* In the file at path, replace every occurrence of from[i] by to[i] (to[i]
  * with spaces escaped for make).  The file is replaced atomically.  A

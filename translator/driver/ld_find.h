@@ -47,7 +47,6 @@ int ld_find_cuda_path(const char *nvcc, const char *cuda_home,
  * (the build tree and an installed tree) else <fallback_dir>/libldcc_rt.a.
  * Paths found beside self are resolved.  *out is malloc'd. */
 int ld_find_include_dir(const char *self, const char *fallback, char **out);
-int ld_find_runtime_lib(const char *self, const char *fallback_dir,
-                        char **out);
+int ld_find_runtime_lib(const char *self, const char *fallback_dir, char **out);
 
 #endif

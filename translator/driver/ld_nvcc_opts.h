@@ -19,18 +19,18 @@
 /* What the driver does with an option's value; NONE for most options. */
 enum ld_opt_role {
   LD_ROLE_NONE,
-  LD_ROLE_OUTPUT,      /* -o: the output file */
-  LD_ROLE_LANG,        /* -x: language of all inputs */
-  LD_ROLE_INCLUDE,     /* -I: parser gets -I<dir> per comma item */
-  LD_ROLE_SYSINCLUDE,  /* -isystem */
-  LD_ROLE_PREINCLUDE,  /* -include */
-  LD_ROLE_DEFINE,      /* -D */
-  LD_ROLE_UNDEFINE,    /* -U */
-  LD_ROLE_STD,         /* -std: parser gets -std=<value> */
-  LD_ROLE_ARCH,        /* -arch: picks the parser's GPU architecture */
-  LD_ROLE_GENCODE,     /* -gencode arch=compute_XY,code=...  */
-  LD_ROLE_OPTF,        /* -optf: files whose contents are more options */
-  LD_ROLE_DEPFILE,     /* -MF: where the dependency file goes */
+  LD_ROLE_OUTPUT,     /* -o: the output file */
+  LD_ROLE_LANG,       /* -x: language of all inputs */
+  LD_ROLE_INCLUDE,    /* -I: parser gets -I<dir> per comma item */
+  LD_ROLE_SYSINCLUDE, /* -isystem */
+  LD_ROLE_PREINCLUDE, /* -include */
+  LD_ROLE_DEFINE,     /* -D */
+  LD_ROLE_UNDEFINE,   /* -U */
+  LD_ROLE_STD,        /* -std: parser gets -std=<value> */
+  LD_ROLE_ARCH,       /* -arch: picks the parser's GPU architecture */
+  LD_ROLE_GENCODE,    /* -gencode arch=compute_XY,code=...  */
+  LD_ROLE_OPTF,       /* -optf: files whose contents are more options */
+  LD_ROLE_DEPFILE,    /* -MF: where the dependency file goes */
 };
 
 /* The option takes a value (separate word, =value or glued). */

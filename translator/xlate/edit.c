@@ -71,8 +71,8 @@ static size_t count_newlines(const char *s, size_t len) {
 }
 
 /* Emit `#line` so the byte at original offset `at` keeps its position. */
-static int resync(struct ld_buf *out, const char *src, size_t at,
-                  size_t line, const char *path) {
+static int resync(struct ld_buf *out, const char *src, size_t at, size_t line,
+                  const char *path) {
   size_t col = 0;
   int rc;
 
@@ -95,9 +95,9 @@ static int resync(struct ld_buf *out, const char *src, size_t at,
 
 int ld_edit_apply(struct ld_edit_list *l, const char *src, size_t len,
                   const char *path, struct ld_buf *out) {
-  size_t pos = 0;   /* next original byte to copy */
-  size_t line = 1;  /* original line of src[pos] */
-  long delta = 0;   /* output lines minus original lines so far */
+  size_t pos = 0;  /* next original byte to copy */
+  size_t line = 1; /* original line of src[pos] */
+  long delta = 0;  /* output lines minus original lines so far */
   size_t i;
   int rc = LD_OK;
 

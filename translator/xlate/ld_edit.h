@@ -14,10 +14,10 @@
 #include "ld_buf.h"
 
 struct ld_edit {
-  size_t begin;  /* first replaced byte, 0-based offset in the original */
-  size_t end;    /* one past the last replaced byte; == begin for an insert */
-  char *text;    /* replacement text, NUL-terminated; owned */
-  size_t seq;    /* order of addition; keeps same-offset inserts stable */
+  size_t begin; /* first replaced byte, 0-based offset in the original */
+  size_t end;   /* one past the last replaced byte; == begin for an insert */
+  char *text;   /* replacement text, NUL-terminated; owned */
+  size_t seq;   /* order of addition; keeps same-offset inserts stable */
 };
 
 struct ld_edit_list {
@@ -26,7 +26,8 @@ struct ld_edit_list {
   size_t cap;
 };
 
-#define LD_EDIT_LIST_INIT {NULL, 0, 0}
+#define LD_EDIT_LIST_INIT                                                      \
+  { NULL, 0, 0 }
 
 /* Insert text before the original byte at offset.  Several inserts at one
  * offset come out in the order they were added, before any replacement that

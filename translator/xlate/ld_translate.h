@@ -28,9 +28,9 @@ struct ld_translate_opts {
 };
 
 struct ld_translation {
-  char *text;          /* translated source, NUL-terminated; owned */
-  size_t len;          /* strlen(text) */
-  struct ld_plan *plan;/* what was found and decided; owned */
+  char *text;           /* translated source, NUL-terminated; owned */
+  size_t len;           /* strlen(text) */
+  struct ld_plan *plan; /* what was found and decided; owned */
   /* When ld_translate fails: one sentence saying why (no libclang dump);
    * owned, may be NULL.  On success: NULL. */
   char *error;

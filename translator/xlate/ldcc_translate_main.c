@@ -82,8 +82,7 @@ int main(int argc, char **argv) {
     goto out;
   }
   if (out_path && !(out = fopen(out_path, "w"))) {
-    fprintf(stderr, "ldcc-translate: %s: cannot open for writing\n",
-            out_path);
+    fprintf(stderr, "ldcc-translate: %s: cannot open for writing\n", out_path);
     status = 1;
     goto out;
   }

@@ -42,44 +42,44 @@ struct range {
 enum var_kind { VAR_SHARED, VAR_DEVICE, VAR_PARAM };
 
 struct var {
-  char *name;        /* owned */
+  char *name; /* owned */
   struct ld_pos at;
   enum var_kind kind;
   int is_extern;
-  int in_macro;      /* declared inside a macro expansion */
-  size_t owner;      /* function declaring it, NONE at file scope */
+  int in_macro; /* declared inside a macro expansion */
+  size_t owner; /* function declaring it, NONE at file scope */
 };
 
 struct ref {
-  size_t var;        /* index into an->vars */
+  size_t var; /* index into an->vars */
   int written;
   int in_macro;
 };
 
 struct fn {
   CXCursor cur;
-  char *name;        /* owned */
-  struct ld_pos at;  /* the name (expansion location when in a macro) */
+  char *name;       /* owned */
+  struct ld_pos at; /* the name (expansion location when in a macro) */
   int is_kernel, is_device, is_template;
-  int in_macro;      /* the name comes from a macro expansion */
+  int in_macro; /* the name comes from a macro expansion */
   int has_asm;
   const char *unsupported; /* REASON_* for a sync it cannot model, or NULL */
   struct ref *refs;
   size_t nrefs, caprefs;
-  size_t *callees;   /* indices into an->fns */
+  size_t *callees; /* indices into an->fns */
   size_t ncallees, capcallees;
-  size_t kernel;     /* index in plan->kernels, NONE if not a kernel */
+  size_t kernel; /* index in plan->kernels, NONE if not a kernel */
 };
 
 struct barrier {
   size_t fn;
-  const char *form;  /* static string */
+  const char *form; /* static string */
   struct ld_pos at;
   int in_macro;
 };
 
 struct launch {
-  char *name;        /* owned */
+  char *name; /* owned */
   struct ld_pos at;
   int via_api;
 };
@@ -98,8 +98,8 @@ struct analysis {
   size_t nbarriers, capbarriers;
   struct launch *launches;
   size_t nlaunches, caplaunches;
-  size_t cur_fn;     /* function being walked in pass 2 */
-  int rc;            /* first error; visitors stop once it is set */
+  size_t cur_fn; /* function being walked in pass 2 */
+  int rc;        /* first error; visitors stop once it is set */
 };
 
 /* Make room for one more element in a growable array. */
@@ -120,8 +120,7 @@ static int grow(void *itemsp, size_t *cap, size_t n, size_t size) {
 }
 
 #define PUSH(an, arr, n, cap)                                                  \
-  ((an)->rc ? (an)->rc                                                         \
-            : ((an)->rc = grow(&(arr), &(cap), (n), sizeof *(arr))))
+  ((an)->rc ? (an)->rc : ((an)->rc = grow(&(arr), &(cap), (n), sizeof *(arr))))
 
 /* ---- Locations ---------------------------------------------------------- */
 
@@ -179,7 +178,7 @@ static int name_starts(CXCursor c, const char *prefix) {
 
 struct child_query {
   enum CXCursorKind kind;
-  unsigned index;    /* for nth_child */
+  unsigned index; /* for nth_child */
   unsigned seen;
   CXCursor found;
   int ok;
@@ -245,8 +244,7 @@ static int is_pointer(CXType t) {
 static int is_array(CXType t) {
   t = clang_getCanonicalType(t);
   return t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray ||
-         t.kind == CXType_VariableArray ||
-         t.kind == CXType_DependentSizedArray;
+         t.kind == CXType_VariableArray || t.kind == CXType_DependentSizedArray;
 }
 
 /* A pointer or reference through which the pointee may be modified. */
@@ -272,8 +270,8 @@ static CXCursor definition_of(CXCursor ref) {
 
 /* Declarations are identified by the position of their name plus the name:
  * everything from one macro expansion shares the expansion's position. */
-static int same_decl(CXCursor decl, const struct ld_pos *at,
-                     const char *name, const struct ld_pos *pos) {
+static int same_decl(CXCursor decl, const struct ld_pos *at, const char *name,
+                     const struct ld_pos *pos) {
   return at->offset == pos->offset && name_is(decl, name);
 }
 
@@ -354,8 +352,8 @@ static int body_is_own(CXCursor c) {
     return 0;
   clang_getExpansionLocation(clang_getRangeStart(ext), NULL, NULL, NULL, &b);
   clang_getExpansionLocation(clang_getRangeEnd(ext), NULL, NULL, NULL, &e);
-  clang_getExpansionLocation(clang_getCursorLocation(q.found), NULL, NULL,
-                             NULL, &at);
+  clang_getExpansionLocation(clang_getCursorLocation(q.found), NULL, NULL, NULL,
+                             &at);
   return b <= at && at <= e;
 }
 
@@ -402,7 +400,8 @@ static enum CXChildVisitResult decls_cb(CXCursor c, CXCursor parent,
         main_pos(an, clang_getRangeEnd(r), &e) &&
         !PUSH(an, an->macros, an->nmacros, an->capmacros)) {
       an->macros[an->nmacros].begin = b.offset;
-      an->macros[an->nmacros].end = e.offset > b.offset ? e.offset : b.offset + 1;
+      an->macros[an->nmacros].end =
+          e.offset > b.offset ? e.offset : b.offset + 1;
       an->nmacros++;
     }
     return CXChildVisit_Continue;
@@ -444,17 +443,17 @@ struct frame {
   CXCursor cur;
   enum CXCursorKind kind;
   const struct frame *parent;
-  unsigned index;    /* position among the parent's children */
-  unsigned nchild;   /* children of this node seen so far */
+  unsigned index;  /* position among the parent's children */
+  unsigned nchild; /* children of this node seen so far */
   struct analysis *an;
 };
 
 /* What an expression designates while climbing from a variable reference. */
 enum use {
-  USE_READ,     /* only read (or not memory of the target at all) */
-  USE_WRITTEN,  /* possibly written */
-  USE_LVALUE,   /* the target's memory itself (an object or element) */
-  USE_POINTER,  /* a pointer into the target's memory */
+  USE_READ,    /* only read (or not memory of the target at all) */
+  USE_WRITTEN, /* possibly written */
+  USE_LVALUE,  /* the target's memory itself (an object or element) */
+  USE_POINTER, /* a pointer into the target's memory */
 };
 
 /* The callee name of an overloaded-operator call, or NULL. */
@@ -469,10 +468,9 @@ static int is_operator_ref(CXCursor c) {
 
 static int is_assign_operator(CXCursor callee) {
   static const char *const ops[] = {
-      "operator=",  "operator+=", "operator-=",  "operator*=",
-      "operator/=", "operator%=", "operator&=",  "operator|=",
-      "operator^=", "operator<<=", "operator>>=", "operator++",
-      "operator--"};
+      "operator=",   "operator+=", "operator-=", "operator*=", "operator/=",
+      "operator%=",  "operator&=", "operator|=", "operator^=", "operator<<=",
+      "operator>>=", "operator++", "operator--"};
   size_t i;
 
   for (i = 0; i < sizeof ops / sizeof ops[0]; i++)
@@ -497,9 +495,8 @@ static enum use use_in_call(const struct frame *arg, enum use u) {
     if (is_operator_ref(arg->cur))
       return USE_READ;
     if (is_assign_operator(op))
-      return (int)arg->index == object_index || u == USE_POINTER
-                 ? USE_WRITTEN
-                 : USE_READ;
+      return (int)arg->index == object_index || u == USE_POINTER ? USE_WRITTEN
+                                                                 : USE_READ;
     if (name_is(unwrap(op), "operator[]") && (int)arg->index == object_index)
       return USE_LVALUE;
     return USE_READ;
@@ -518,11 +515,10 @@ static enum use use_in_call(const struct frame *arg, enum use u) {
   if (argi < 0)
     return USE_READ; /* the callee expression itself */
   decl = clang_getCursorReferenced(call);
-  if (clang_Cursor_isNull(decl) ||
-      argi >= clang_Cursor_getNumArguments(decl))
+  if (clang_Cursor_isNull(decl) || argi >= clang_Cursor_getNumArguments(decl))
     return USE_WRITTEN; /* unresolved or variadic: assume the worst */
-  return writable_indirection(
-             clang_getCursorType(clang_Cursor_getArgument(decl, (unsigned)argi)))
+  return writable_indirection(clang_getCursorType(
+             clang_Cursor_getArgument(decl, (unsigned)argi)))
              ? USE_WRITTEN
              : USE_READ;
 }
@@ -546,7 +542,8 @@ static enum use classify_use(const struct frame *f, enum use u) {
       if (u == USE_LVALUE)
         u = is_pointer(pt) && is_array(clang_getCursorType(f->cur))
                 ? USE_POINTER
-                : is_pointer(pt) || is_array(pt) ? u : USE_READ;
+            : is_pointer(pt) || is_array(pt) ? u
+                                             : USE_READ;
       break;
     case CXCursor_ArraySubscriptExpr:
       u = f->index == 0 ? USE_LVALUE : USE_READ;
@@ -638,8 +635,7 @@ static enum use classify_use(const struct frame *f, enum use u) {
   return u;
 }
 
-static void add_ref(struct analysis *an, size_t var, int written,
-                    int macro) {
+static void add_ref(struct analysis *an, size_t var, int written, int macro) {
   struct fn *fn = &an->fns[an->cur_fn];
   size_t i;
 
@@ -673,8 +669,7 @@ static void add_callee(struct analysis *an, size_t callee) {
   fn->callees[fn->ncallees++] = callee;
 }
 
-static void add_barrier(struct analysis *an, CXCursor call,
-                        const char *form) {
+static void add_barrier(struct analysis *an, CXCursor call, const char *form) {
   struct ld_pos pos;
   struct barrier *b;
 
@@ -701,9 +696,9 @@ static int is_class(CXType t, const char *cls) {
 /* The form of a block-wide barrier, or NULL when call is not one.  A sync
  * the replay cannot model sets *unsupported to a reason. */
 static const char *barrier_form(CXCursor call, const char **unsupported) {
-  static const char *const builtins[] = {
-      "__syncthreads", "__syncthreads_count", "__syncthreads_and",
-      "__syncthreads_or", "__barrier_sync"};
+  static const char *const builtins[] = {"__syncthreads", "__syncthreads_count",
+                                         "__syncthreads_and",
+                                         "__syncthreads_or", "__barrier_sync"};
   CXCursor callee = clang_getCursorReferenced(call);
   CXCursor first;
   size_t i;
@@ -770,8 +765,8 @@ static CXCursor callee_ref(CXCursor e) {
   return e;
 }
 
-static void add_launch(struct analysis *an, CXCursor name_expr,
-                       CXCursor at, int via_api) {
+static void add_launch(struct analysis *an, CXCursor name_expr, CXCursor at,
+                       int via_api) {
   CXCursor decl = clang_getCursorReferenced(name_expr);
   struct launch *l;
   struct ld_pos pos;
@@ -828,8 +823,8 @@ static void visit_call(struct analysis *an, const struct frame *f) {
     if (clang_getCursorKind(callee) == CXCursor_OverloadedDeclRef) {
       n = clang_getNumOverloadedDecls(callee);
       for (i = 0; i < n; i++)
-        add_callee(an, find_fn(an, definition_of(
-                                       clang_getOverloadedDecl(callee, i))));
+        add_callee(
+            an, find_fn(an, definition_of(clang_getOverloadedDecl(callee, i))));
     }
   }
 }
@@ -848,8 +843,7 @@ static void visit_ref(struct analysis *an, const struct frame *f) {
     return;
   if (an->vars[v].kind == VAR_PARAM && an->vars[v].owner != an->cur_fn)
     return;
-  u = classify_use(f, an->vars[v].kind == VAR_PARAM ? USE_POINTER
-                                                     : USE_LVALUE);
+  u = classify_use(f, an->vars[v].kind == VAR_PARAM ? USE_POINTER : USE_LVALUE);
   if (!main_pos(an, clang_getCursorLocation(f->cur), &pos))
     return;
   add_ref(an, v, u == USE_WRITTEN, in_macro(an, pos.offset));
@@ -923,7 +917,9 @@ static void walk_fn(struct analysis *an, size_t fi) {
 
 /* ---- Pass 3: the plan ---------------------------------------------------- */
 
-static int cmp_size(size_t a, size_t b) { return a < b ? -1 : a > b; }
+static int cmp_size(size_t a, size_t b) {
+  return a < b ? -1 : a > b;
+}
 
 static int cmp_target(const void *pa, const void *pb) {
   const struct ld_target *a = pa, *b = pb;
@@ -1090,11 +1086,9 @@ static int build_plan(struct analysis *an) {
   if (plan->ntargets)
     qsort(plan->targets, plan->ntargets, sizeof *plan->targets, cmp_target);
   if (plan->nbarriers)
-    qsort(plan->barriers, plan->nbarriers, sizeof *plan->barriers,
-          cmp_barrier);
+    qsort(plan->barriers, plan->nbarriers, sizeof *plan->barriers, cmp_barrier);
   if (plan->nlaunches)
-    qsort(plan->launches, plan->nlaunches, sizeof *plan->launches,
-          cmp_launch);
+    qsort(plan->launches, plan->nlaunches, sizeof *plan->launches, cmp_launch);
 out:
   free(seen);
   return rc;
@@ -1143,8 +1137,8 @@ static char *first_error(CXTranslationUnit tu, const char *input_path) {
         rc = ld_buf_printf(&b, "%s:%u:%u: ", input_path, line, col);
       } else if (file) {
         CXString fname = clang_getFileName(file);
-        rc = ld_buf_printf(&b, "%s:%u:%u: ", clang_getCString(fname), line,
-                           col);
+        rc =
+            ld_buf_printf(&b, "%s:%u:%u: ", clang_getCString(fname), line, col);
         clang_disposeString(fname);
       } else {
         rc = ld_buf_printf(&b, "%s: ", input_path);

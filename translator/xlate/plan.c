@@ -7,7 +7,9 @@
 
 #include "ld_error.h"
 
-static const char *yes_no(int v) { return v ? "yes" : "no"; }
+static const char *yes_no(int v) {
+  return v ? "yes" : "no";
+}
 
 static const char *kernel_name(const struct ld_plan *plan, size_t k) {
   return k < plan->nkernels ? plan->kernels[k].name : "?";
