@@ -5,10 +5,13 @@
 # and run BUNDLE/run.sh there; it prints "N passed, M failed".
 # Usage: tests/gpu/bundle.sh BUILD_DIR BUNDLE_DIR
 # Cases:
-#   - tests/e2e/NAME_norace.cu   kind equiv (same output as the nvcc build)
-#   - tests/e2e/NAME_race.cu     kind expect; NAME_race.expect holds the
-#     report lines that must appear, NAME_race.exit the exit status (66 if
-#     absent), optional NAME_race.args / .env
+#   - tests/e2e/NAME.cu            kind equiv: built as NAME_norace, same output
+#                                  and exit status as the nvcc build
+#   - tests/e2e/NAME.race.expect   when present, NAME.cu is also built with
+#     -DE2E_RACE as NAME_race, kind expect: the lines of NAME.race.expect must
+#     appear in its output, NAME.race.exit holds the exit status (66 if
+#     absent); optional NAME.race.args / .env / .reject (lines that must not
+#     appear), and NAME.args for both builds
 #   - examples: the fixed reduction and the multi-file project, built in
 #     every ldcc form (command line, `ldcc nvcc`, CMake launcher, CMake
 #     compiler), each kind equiv.
@@ -44,20 +47,20 @@ single() { # single NAME KIND SOURCE [extra flags...]
   "$ldcc" "${flags[@]}" "$@" -o "$d/ldcc.bin" "$file"
 }
 
-for f in "$src"/tests/e2e/*_norace.cu; do
-  [ -e "$f" ] || continue
-  single "$(basename "$f" .cu)" equiv "$f"
-done
-for f in "$src"/tests/e2e/*_race.cu; do
+for f in "$src"/tests/e2e/*.cu; do
   [ -e "$f" ] || continue
   base=${f%.cu}
   name=$(basename "$base")
-  single "$name" expect "$f"
-  d="$bundle/cases/$name"
-  cp "$base.expect" "$d/expect.txt"
-  if [ -f "$base.exit" ]; then cp "$base.exit" "$d/exit"; else echo 66 >"$d/exit"; fi
+  single "${name}_norace" equiv "$f"
+  [ -f "$base.args" ] && cp "$base.args" "$bundle/cases/${name}_norace/args"
+  [ -f "$base.race.expect" ] || continue
+  single "${name}_race" expect "$f" -DE2E_RACE
+  d="$bundle/cases/${name}_race"
+  cp "$base.race.expect" "$d/expect.txt"
+  if [ -f "$base.race.exit" ]; then cp "$base.race.exit" "$d/exit"; else echo 66 >"$d/exit"; fi
+  [ -f "$base.args" ] && cp "$base.args" "$d/args"
   for x in args env reject; do
-    [ -f "$base.$x" ] && cp "$base.$x" "$d/$x"
+    [ -f "$base.race.$x" ] && cp "$base.race.$x" "$d/$x"
   done
 done
 
