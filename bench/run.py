@@ -64,6 +64,9 @@ def parse_args(argv):
                    help="limit for one plain run (default 60)")
     p.add_argument("--racecheck-timeout-s", type=float, default=30,
                    help="limit for one racecheck run (default 30)")
+    p.add_argument("--racecheck-min-s", type=float, default=6,
+                   help="time kept for each racecheck run still to come "
+                   "(default 6)")
     p.add_argument("--racecheck-reps", type=int, default=1,
                    help="timed launches under racecheck (default 1)")
     p.add_argument("--racecheck-warmup", type=int, default=0,
@@ -253,7 +256,11 @@ class Runner:
     def left(self):
         return self.deadline - (time.monotonic() - self.start)
 
-    def one(self, name, variant, cmd, env_extra, timeout, dry):
+    def one(self, name, variant, cmd, env_extra, timeout, dry, reserve=0.0,
+            floor=0.0):
+        """Runs one process within `timeout`, within the budget less `reserve`
+        seconds kept for the runs after it, but given at least `floor` seconds
+        while the budget lasts."""
         env = dict(os.environ, **env_extra)
         if dry:
             print("  %s %s" % (" ".join("%s=%s" % kv for kv in
@@ -261,12 +268,13 @@ class Runner:
                                " ".join(cmd)))
             return
         key = (name, variant)
-        if self.left() < 2:
+        timeout = min(timeout, max(self.left() - reserve, floor), self.left())
+        if timeout < 2:
             self.runs.setdefault(key, []).append(
                 {"status": "skipped_budget", "kernel_ms_median": None,
                  "wall_s": 0.0, "race_reported": ""})
             return
-        rc, wall, out, err = run_process(cmd, env, min(timeout, self.left()))
+        rc, wall, out, err = run_process(cmd, env, timeout)
         r = classify(rc, out, err, variant, self.args)
         r["wall_s"] = wall
         self.runs.setdefault(key, []).append(r)
@@ -285,8 +293,10 @@ class Runner:
         a = self.args
         env = {"BENCH_REPS": str(a.reps), "BENCH_WARMUP": str(a.warmup)}
         print("phase 1: %d process(es) per program and variant" % a.proc_reps)
-        for name, prog in self.programs.items():
-            for _ in range(a.proc_reps):
+        # Round by round, so that a short budget costs late repetitions,
+        # not whole programs.
+        for _ in range(a.proc_reps):
+            for name, prog in self.programs.items():
                 for v in variants:
                     if v in prog["binaries"]:
                         self.one(name, v, [prog["binaries"][v]], env,
@@ -310,13 +320,16 @@ class Runner:
             return 0 if p["expected"] == "racy" else 1 if p["twin"] != "-" else 2
         order = sorted(self.programs, key=lambda n: (group(n),
                                                      self.native_ms(n)))
+        order = [n for n in order if "nvcc" in self.programs[n]["binaries"]]
         print("phase 2: racecheck, racy pairs first")
-        for name in order:
-            binary = self.programs[name]["binaries"].get("nvcc")
-            if binary:
-                self.one(name, "racecheck",
-                         [sanitizer, "--tool", "racecheck", binary], env,
-                         a.racecheck_timeout_s, dry)
+        for i, name in enumerate(order):
+            # Each run after this one keeps a minimum slot, so that a few
+            # slow programs cannot take the whole budget.
+            reserve = a.racecheck_min_s * (len(order) - 1 - i)
+            self.one(name, "racecheck", [sanitizer, "--tool", "racecheck",
+                                         self.programs[name]["binaries"]["nvcc"]],
+                     env, a.racecheck_timeout_s, dry, reserve,
+                     a.racecheck_min_s)
 
 
 def write_csv(path, programs, runs, variants):

@@ -2,15 +2,21 @@
  * output per thread, TILE x TILE tiles (-DTILE=16 or 32).  Inputs are small
  * integers, so C is exact and the check (Freivalds: C x == A (B x) for a
  * random integer vector x, in 64-bit integers) compares every row exactly.
- * Racy twin (-DBENCH_RACE=1): the barrier after the inner product is missing,
- * so a fast warp overwrites a tile that slower warps are still reading. */
+ * -DMATMUL_N sets the size.  Racy twin (-DBENCH_RACE=1): the barrier after
+ * the inner product is missing, so a fast warp overwrites a tile that slower
+ * warps are still reading. */
 #include "bench_common.h"
 
 #ifndef TILE
 #define TILE 16
 #endif
 
-static const int N = 1536; /* a multiple of both tile sizes */
+/* A multiple of both tile sizes.  1536 (~0.9 ms a launch on an H100) kept
+ * racecheck past 30 s for one launch; 1024 is ~0.3 ms. */
+#ifndef MATMUL_N
+#define MATMUL_N 1024
+#endif
+static const int N = MATMUL_N;
 
 __global__ void matmul_tiled(const float *a, const float *b, float *c, int n) {
   __shared__ float as[TILE][TILE];
