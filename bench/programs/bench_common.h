@@ -6,8 +6,9 @@
  * Every program prints one line
  *   BENCH name=<prog> kernel_ms_median=<x> kernel_ms_min=<y> reps=<R> check=ok
  * (check=fail and exit status 1 when the result is wrong, 0 for a racy twin;
- * exit status 2 when a CUDA call fails).  Options: argv[1] or BENCH_REPS = timed launches
- * (default 20), argv[2] or BENCH_WARMUP = untimed launches first (default 2).
+ * exit status 2 when a CUDA call fails).  Options: argv[1] or BENCH_REPS =
+ * timed launches (default 20), argv[2] or BENCH_WARMUP = untimed launches
+ * first (default 2).
  * Build flags: -DBENCH_NAME=<prog> names the program in that line,
  * -DBENCH_RACE=1 selects the racy twin where a program has one. */
 #ifndef BENCH_COMMON_H
