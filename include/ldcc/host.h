@@ -1,0 +1,306 @@
+/* The host ABI of the ldcc runtime for the shared-memory replay (issue 4):
+ * the layouts shared by the host runtime, the device helpers and translated
+ * code (kernel and target metadata, launch_info, report records), the
+ * arena geometry both sides compute, and `__ldcc::launch`, which translated
+ * code calls in place of `k<<<g, b, sh, st>>>(args)`.
+ * The C part (structs, geometry) is plain C so that runtime/ *.c files and
+ * their unit tests use it without CUDA; the C++ part needs nvcc's host pass.
+ *
+ * ---------------------------------------------------------------------------
+ * FINAL SIGNATURES (what the translator emits; docs/shared-replay.md §4):
+ *
+ *   template <class Checked, class Original>
+ *   void __ldcc::launch(const __ldcc::kernel_meta *meta, const void *clone,
+ *                       int launch_id, dim3 grid, dim3 block, size_t sh,
+ *                       cudaStream_t stream, Checked &&checked,
+ *                       Original &&original);
+ *
+ *     checked:  [&](dim3 __g, dim3 __b, size_t __sh, cudaStream_t __st,
+ *                   __ldcc::launch_info __li) {
+ *                 __ldcc_k<T><<<__g, __b, __sh, __st>>>(a0, a1, __li); }
+ *     original: [&](dim3 __g, dim3 __b, size_t __sh, cudaStream_t __st) {
+ *                 k<T><<<__g, __b, __sh, __st>>>(a0, a1); }
+ *   Exactly one of the two lambdas is called, once, so every argument
+ *   expression is evaluated once.  `clone` is `(const void *)__ldcc_k<T>`.
+ *   `launch_id` indexes meta->launch_lines (per file, 0-based).
+ *
+ *   Metadata, emitted after the last line of the file (declared before the
+ *   first launch where needed):
+ *
+ *   static const int __ldcc_sites_k[] = {<kernel line>, <barrier lines...>,
+ *                                        <exit line: closing brace>};
+ *   static const int __ldcc_launches[] = {<line of launch 0>, ...};
+ *   static const int __ldcc_wl_k_tile[] = {<lines writing tile>};
+ *   template <int BLOCK> struct __ldcc_meta_k {
+ *     static const __ldcc::target_meta targets[N];
+ *     static const __ldcc::kernel_meta meta;
+ *   };
+ *   template <int BLOCK> const __ldcc::target_meta
+ *   __ldcc_meta_k<BLOCK>::targets[N] = {
+ *     __ldcc::target<decltype(__ldcc_layout_k<BLOCK>::tile)>(
+ *         "tile", offsetof(__ldcc_layout_k<BLOCK>, tile),
+ *         __ldcc_wl_k_tile, 2),
+ *     __ldcc::extern_target<float>("halo", __ldcc_wl_k_halo, 1),
+ *   };
+ *   template <int BLOCK> const __ldcc::kernel_meta __ldcc_meta_k<BLOCK>::meta
+ *     = __ldcc::kernel<__ldcc_layout_k<BLOCK>, __ldcc_meta_k<BLOCK>>(
+ *         "k", "file.cu", <kernel line>, targets, N,
+ *         __ldcc_sites_k, <nsites>, __ldcc_launches, <nlaunches>);
+ *   (Non-templated kernels: the same without the template heads.)
+ *   Every write-line array must have at least one element (C++ forbids empty
+ *   arrays): pass a NULL pointer and 0 when a target has none.
+ * ---------------------------------------------------------------------------
+ */
+#ifndef __LDCC_HOST_H
+#define __LDCC_HOST_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(__CUDACC__)
+#define __LDCC_HD __host__ __device__
+#else
+#define __LDCC_HD
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* How a target's element values print in reports. */
+enum __ldcc_value_kind {
+  __LDCC_VK_SIGNED = 0,   /* signed integer (char, short, int, long ...) */
+  __LDCC_VK_UNSIGNED = 1, /* unsigned integer, bool, pointers */
+  __LDCC_VK_FLOAT = 2,    /* float or double: %g */
+  __LDCC_VK_OTHER = 3,    /* structs, half, vectors: raw bytes only */
+};
+
+#define __LDCC_MAX_RANK 4
+
+/* One shared target of a kernel (a member of __ldcc_layout_<k>, or the
+ * kernel's extern __shared__ array). */
+struct __ldcc_target_meta {
+  const char *name;      /* source name, "tile" */
+  uint64_t offset;       /* offsetof in the layout; 0 for extern */
+  uint64_t size;         /* sizeof the member in bytes; 0 for extern */
+  uint64_t elem_size;    /* sizeof the innermost element type, >= 1 */
+  uint64_t extents[__LDCC_MAX_RANK]; /* std::extent<T, i>; 0 = unknown */
+  uint32_t rank;                     /* array dimensions, 0 for a scalar */
+  uint32_t value_kind;               /* enum __ldcc_value_kind */
+  uint32_t is_extern;   /* 1: lives at the arena's dynamic part */
+  uint32_t nwrite_lines;
+  const int *write_lines; /* lines of the statements writing it */
+};
+
+/* One instrumented kernel (its clone __ldcc_<name>). */
+struct __ldcc_kernel_meta {
+  uint32_t abi;         /* __LDCC_HOST_ABI */
+  uint32_t ntargets;
+  const char *name;     /* "block_sum" */
+  const char *file;     /* as the report prints it */
+  int line;             /* line of the definition */
+  uint32_t nsites;      /* site 0 = entry, nsites-1 = exit */
+  const char *(*instance_name)(void); /* __PRETTY_FUNCTION__ naming
+                                         __ldcc_meta_<k><args>, or NULL */
+  uint64_t static_bytes; /* sizeof(__ldcc_layout_<k>) */
+  uint64_t align;        /* alignof(__ldcc_layout_<k>) */
+  const struct __ldcc_target_meta *targets;
+  const int *site_lines; /* nsites lines */
+  const int *launch_lines; /* this file's launch table, by launch id */
+  uint32_t nlaunches;
+  uint32_t reserved;
+};
+
+#define __LDCC_HOST_ABI 1u
+
+/* flags of __ldcc_launch_info */
+#define __LDCC_LI_REPORT_SAME_VALUE 1u /* report same-value writes too */
+
+/* What the clone receives as its last parameter, by value. */
+struct __ldcc_launch_info {
+  uint32_t placement;     /* 0 dynamic shared memory, 1 global scratch */
+  uint32_t flags;         /* __LDCC_LI_* */
+  unsigned char *scratch; /* device: nslots * slot_bytes (placement 1) */
+  uint64_t slot_bytes;    /* bytes per slot, multiple of 256 */
+  uint32_t nslots;
+  uint32_t launch_id;
+  unsigned *slot_busy;    /* device: one word per slot, 0 free */
+  uint64_t user_dyn_smem; /* bytes of the user's extern __shared__ */
+  struct __ldcc_report *reports; /* device view of the mapped ring */
+  unsigned *report_next;  /* device: next ring index (may exceed capacity) */
+  unsigned *counts;       /* device: __LDCC_BUCKETS instance counters */
+  uint32_t report_capacity;
+  uint32_t reserved;
+  const void *kernel_meta; /* host pointer, copied into reports */
+  const void *launch_meta; /* reserved (NULL) */
+};
+
+/* Kinds of report records. */
+enum __ldcc_report_kind {
+  __LDCC_RK_WRITE_WRITE = 1, /* two warps wrote one shared byte */
+  __LDCC_RK_READ_WRITE = 2,  /* a warp's shared result changed in pass 2 */
+  __LDCC_RK_REGISTERS = 3,   /* a thread's locals changed in pass 2 */
+  __LDCC_RK_GLOBAL = 4,      /* a global store's value changed in pass 2 */
+  __LDCC_RK_LOG_OVERFLOW = 5 /* undo log full: region checked w-w only */
+};
+
+#define __LDCC_BUCKETS 65536u /* device de-duplication hash size */
+
+/* One record of the report ring (mapped pinned host memory).  The device
+ * writes every field, fences, then sets valid. */
+struct __ldcc_report {
+  uint32_t valid;
+  uint32_t kind;        /* enum __ldcc_report_kind */
+  uint64_t kernel_meta; /* host address of the __ldcc_kernel_meta */
+  uint32_t launch_id;
+  uint32_t bucket;      /* index into the instance counters */
+  uint32_t block[3];
+  uint32_t start_site, end_site;
+  uint32_t warp_a, warp_b; /* first (earlier) and second warp */
+  int32_t lane;            /* -1 when unknown */
+  uint64_t offset;         /* shared: arena offset of the 16-byte chunk;
+                              global: address of the stored object */
+  uint32_t mask;           /* bytes of the chunk concerned, bit per byte */
+  uint32_t size;           /* global: size of the stored object */
+  unsigned char value_a[16]; /* chunk (or object) as warp_a / pass 1 had it */
+  unsigned char value_b[16]; /* chunk (or object) as warp_b / pass 2 had it */
+};
+
+/* The arena geometry both sides compute identically.  An arena holds one
+ * copy of every target: the layout struct, then the extern part. */
+struct __ldcc_geometry {
+  uint64_t align;        /* of every arena and the header, >= 16 */
+  uint64_t ext_offset;   /* of the extern part inside an arena */
+  uint64_t arena_bytes;  /* one copy, multiple of align */
+  uint64_t header_bytes; /* accumulated-word bitmap, multiple of align */
+  uint64_t total_bytes;  /* header + (nwarps + 1) * arena */
+};
+
+static inline __LDCC_HD uint64_t __ldcc_round_up(uint64_t x, uint64_t a) {
+  return (x + a - 1) / a * a;
+}
+
+static inline __LDCC_HD struct __ldcc_geometry
+__ldcc_geometry_of(uint64_t static_bytes, uint64_t align, uint64_t user_dyn,
+                   uint32_t nwarps) {
+  struct __ldcc_geometry g;
+  uint64_t words;
+
+  g.align = align < 16 ? 16 : align;
+  g.ext_offset = __ldcc_round_up(static_bytes, g.align);
+  g.arena_bytes =
+      __ldcc_round_up(g.ext_offset + __ldcc_round_up(user_dyn, 16), g.align);
+  words = g.arena_bytes / 4;
+  g.header_bytes = __ldcc_round_up((words + 31) / 32 * 4, g.align);
+  g.total_bytes = g.header_bytes + (uint64_t)(nwarps + 1) * g.arena_bytes;
+  return g;
+}
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#if defined(__cplusplus) && defined(__CUDACC__)
+#include <cuda_runtime.h>
+#include <type_traits>
+
+/* Implemented in runtime/ld_rt_launch.cu (libldcc_rt.a).  These strong
+ * references are what pulls the runtime out of the archive. */
+extern "C" int __ldcc_launch_prepare(const struct __ldcc_kernel_meta *meta,
+                                     const void *clone, int launch_id,
+                                     dim3 grid, dim3 block, size_t sh,
+                                     struct __ldcc_launch_info *li,
+                                     size_t *launch_sh);
+extern "C" void __ldcc_launch_done(const struct __ldcc_kernel_meta *meta,
+                                   int launch_id, cudaStream_t stream);
+
+namespace __ldcc {
+
+typedef ::__ldcc_launch_info launch_info;
+typedef ::__ldcc_kernel_meta kernel_meta;
+typedef ::__ldcc_target_meta target_meta;
+typedef ::__ldcc_report report;
+
+/* Run the checked clone when the runtime can place its copies, else the
+ * original kernel, unchecked (the runtime says why, once per launch site).
+ * `sh` is the user's dynamic shared memory; the clone gets its own. */
+template <class Checked, class Original>
+inline void launch(const kernel_meta *meta, const void *clone, int launch_id,
+                   dim3 grid, dim3 block, size_t sh, cudaStream_t stream,
+                   Checked &&checked, Original &&original) {
+  launch_info li;
+  size_t launch_sh = 0;
+
+  if (__ldcc_launch_prepare(meta, clone, launch_id, grid, block, sh, &li,
+                            &launch_sh) == 0) {
+    checked(grid, block, launch_sh, stream, li);
+    __ldcc_launch_done(meta, launch_id, stream);
+  } else {
+    original(grid, block, sh, stream);
+  }
+}
+
+template <class T> constexpr uint32_t value_kind_of() {
+  return std::is_floating_point<T>::value ? __LDCC_VK_FLOAT
+         : std::is_integral<T>::value || std::is_enum<T>::value
+             ? (std::is_signed<T>::value ? __LDCC_VK_SIGNED
+                                         : __LDCC_VK_UNSIGNED)
+         : std::is_pointer<T>::value ? __LDCC_VK_UNSIGNED
+                                     : __LDCC_VK_OTHER;
+}
+
+/* Target entry for a member of the layout; M = decltype(layout::member). */
+template <class M>
+constexpr target_meta target(const char *name, size_t offset,
+                             const int *write_lines, uint32_t nwrite_lines) {
+  typedef typename std::remove_all_extents<M>::type E;
+  return target_meta{name,
+                     offset,
+                     sizeof(M),
+                     sizeof(E),
+                     {std::extent<M, 0>::value, std::extent<M, 1>::value,
+                      std::extent<M, 2>::value, std::extent<M, 3>::value},
+                     (uint32_t)std::rank<M>::value,
+                     value_kind_of<E>(),
+                     0,
+                     nwrite_lines,
+                     write_lines};
+}
+
+/* Target entry for `extern __shared__ E name[];`. */
+template <class E>
+constexpr target_meta extern_target(const char *name, const int *write_lines,
+                                    uint32_t nwrite_lines) {
+  return target_meta{name,         0, 0, sizeof(E), {0, 0, 0, 0}, 1,
+                     value_kind_of<E>(), 1, nwrite_lines, write_lines};
+}
+
+/* Names the instance: "... [with T = __ldcc_meta_k<256>]". */
+template <class T> const char *instance_name() { return __PRETTY_FUNCTION__; }
+
+/* Kernel entry; L = the layout struct, Self = the __ldcc_meta_<k> struct. */
+template <class L, class Self>
+constexpr kernel_meta kernel(const char *name, const char *file, int line,
+                             const target_meta *targets, uint32_t ntargets,
+                             const int *site_lines, uint32_t nsites,
+                             const int *launch_lines, uint32_t nlaunches) {
+  return kernel_meta{__LDCC_HOST_ABI,
+                     ntargets,
+                     name,
+                     file,
+                     line,
+                     nsites,
+                     &instance_name<Self>,
+                     sizeof(L),
+                     alignof(L),
+                     targets,
+                     site_lines,
+                     launch_lines,
+                     nlaunches,
+                     0};
+}
+
+} // namespace __ldcc
+#endif /* C++ with nvcc */
+
+#endif

@@ -1,0 +1,654 @@
+/* The device side of the shared-memory replay (docs/shared-replay.md §3, §5):
+ * what an instrumented clone calls.  Header-only, every function
+ * __device__ __forceinline__ (or a template, or static __noinline__ for the
+ * cold report path), so no -rdc is needed.  Device code only.
+ *
+ * Memory of a block ("the area", in dynamic shared memory or in a global
+ * scratch slot): [header: accumulated-word bitmap][S][P_0]...[P_{nwarps-1}],
+ * every part a multiple of 16 bytes (geometry in host.h).
+ *
+ * Barrier discipline: every round of the protocol runs the same four
+ * barrier instructions in the same order in every thread of the block,
+ * whatever site the thread is at and whether it has finished:
+ *   B1 __syncthreads_count   B2 __syncthreads_or   (pass 1, always)
+ *   B3 __syncthreads_count   B4 __syncthreads      (pass 2, when replayed)
+ * Flags that must reach every thread besides the barrier values (a thread
+ * is still running, an undo log overflowed, the region's sites) are plain
+ * stores to double-buffered block_state words: set before B1 of round r,
+ * read between B1 and B2, cleared by thread 0 after B2; round r+2 (same
+ * buffer) sets them only after B1 of round r+1, which thread 0 reaches
+ * after its clear. */
+#ifndef __LDCC_REPLAY_CUH
+#define __LDCC_REPLAY_CUH
+
+#include "host.h"
+
+#include <cuda_runtime.h>
+#include <stdint.h>
+#include <string.h>
+#include <type_traits>
+
+#ifndef LDCC_UNDO_ENTRIES
+#define LDCC_UNDO_ENTRIES 16 /* global stores logged per thread and region */
+#endif
+
+namespace __ldcc {
+
+enum sync_form { SYNC_PLAIN = 0, SYNC_COUNT = 1, SYNC_AND = 2, SYNC_OR = 3 };
+
+/* Per block, in static shared memory (the clone declares it). */
+struct block_state {
+  unsigned slot;       /* scratch slot (placement 1) */
+  unsigned live[2];    /* some thread has not finished, by round parity */
+  unsigned overflow[2]; /* some thread's undo log overflowed */
+  unsigned region[2];  /* start_site << 16 | end_site of the round */
+};
+
+/* Per thread. */
+struct thread_ctx {
+  unsigned char *S;      /* committed state */
+  unsigned char *copies; /* P_0 */
+  unsigned *bitmap;      /* accumulated 32-bit words of the arena */
+  void *mine;            /* this warp's copy */
+  void *ext;             /* this warp's extern __shared__ part */
+  unsigned arena_bytes, nwarps, warp, lane, tid, nthreads;
+  int pass;              /* 1 or 2 */
+  int start_site;
+  int finished;
+  unsigned round;        /* rounds done; same in every thread */
+  unsigned region;       /* start << 16 | end of the current round */
+  unsigned local_diff;   /* set by the clone in pass 2 */
+  int pred;              /* predicate of a _count/_and/_or barrier */
+  int sync_result;       /* that barrier's result */
+  /* launch_info fields the device needs */
+  unsigned flags, launch_id, slot, placement, report_capacity;
+  unsigned *slot_busy;
+  __ldcc_report *reports;
+  unsigned *report_next;
+  unsigned *counts;
+  const void *kernel_meta;
+  /* undo log of global stores (pass 1) */
+  int log_n;
+  int log_overflow;
+  void *log_addr[LDCC_UNDO_ENTRIES];
+  unsigned long long log_val[LDCC_UNDO_ENTRIES]; /* old, then pass-1 value */
+  unsigned char log_size[LDCC_UNDO_ENTRIES];
+};
+
+extern __shared__ __align__(16) unsigned char __ldcc_dyn_smem[];
+
+/* ---- small helpers ---------------------------------------------------- */
+
+__device__ __forceinline__ unsigned any4(uint4 a, uint4 b) {
+  return (a.x ^ b.x) | (a.y ^ b.y) | (a.z ^ b.z) | (a.w ^ b.w);
+}
+
+/* 0xff per differing byte -> one bit per byte. */
+__device__ __forceinline__ unsigned byte_bits(unsigned m) {
+  return ((m >> 7) & 1u) | ((m >> 14) & 2u) | ((m >> 21) & 4u) |
+         ((m >> 28) & 8u);
+}
+
+__device__ __forceinline__ unsigned get4(const uint4 &v, int k) {
+  return k == 0 ? v.x : k == 1 ? v.y : k == 2 ? v.z : v.w;
+}
+
+__device__ __forceinline__ void set4(uint4 &v, int k, unsigned x) {
+  if (k == 0)
+    v.x = x;
+  else if (k == 1)
+    v.y = x;
+  else if (k == 2)
+    v.z = x;
+  else
+    v.w = x;
+}
+
+__device__ __forceinline__ unsigned long long load_bytes(const void *p,
+                                                         unsigned size) {
+  unsigned long long v = 0;
+  switch (size) {
+  case 1:
+    v = *(const volatile unsigned char *)p;
+    break;
+  case 2:
+    v = *(const volatile unsigned short *)p;
+    break;
+  case 4:
+    v = *(const volatile unsigned *)p;
+    break;
+  case 8:
+    v = *(const volatile unsigned long long *)p;
+    break;
+  default:
+    for (unsigned i = 0; i < size; i++)
+      v |= (unsigned long long)((const volatile unsigned char *)p)[i]
+           << (8 * i);
+  }
+  return v;
+}
+
+__device__ __forceinline__ void store_bytes(void *p, unsigned size,
+                                            unsigned long long v) {
+  switch (size) {
+  case 1:
+    *(volatile unsigned char *)p = (unsigned char)v;
+    break;
+  case 2:
+    *(volatile unsigned short *)p = (unsigned short)v;
+    break;
+  case 4:
+    *(volatile unsigned *)p = (unsigned)v;
+    break;
+  case 8:
+    *(volatile unsigned long long *)p = v;
+    break;
+  default:
+    for (unsigned i = 0; i < size; i++)
+      ((volatile unsigned char *)p)[i] = (unsigned char)(v >> (8 * i));
+  }
+}
+
+/* ---- reports (cold path) ---------------------------------------------- */
+
+/* Record one detection: the first detection of a key (kind, kernel,
+ * region, offset) goes to the ring; every detection counts an instance. */
+static __device__ __noinline__ void
+report_race(const thread_ctx &c, unsigned kind, unsigned region, unsigned warp_a,
+       unsigned warp_b, int lane, unsigned long long offset, unsigned mask,
+       unsigned size, uint4 a, uint4 b) {
+  unsigned long long key = (unsigned long long)c.kernel_meta;
+  unsigned h = (unsigned)(key ^ (key >> 32)) * 0x9E3779B1u;
+  h ^= (kind * 0x85EBCA6Bu) ^ (region * 0xC2B2AE35u);
+  h ^= (unsigned)(offset ^ (offset >> 32)) * 0x27D4EB2Fu;
+  h ^= h >> 15;
+  h *= 0x2C1B3C6Du;
+  h ^= h >> 12;
+  h &= __LDCC_BUCKETS - 1;
+  if (atomicAdd(&c.counts[h], 1u) != 0)
+    return;
+  unsigned idx = atomicAdd(c.report_next, 1u);
+  if (idx >= c.report_capacity)
+    return;
+  volatile __ldcc_report *r = c.reports + idx;
+  r->kind = kind;
+  r->kernel_meta = key;
+  r->launch_id = c.launch_id;
+  r->bucket = h;
+  r->block[0] = blockIdx.x;
+  r->block[1] = blockIdx.y;
+  r->block[2] = blockIdx.z;
+  r->start_site = region >> 16;
+  r->end_site = region & 0xffff;
+  r->warp_a = warp_a;
+  r->warp_b = warp_b;
+  r->lane = lane;
+  r->offset = offset;
+  r->mask = mask;
+  r->size = size;
+  for (int k = 0; k < 4; k++) {
+    unsigned va = get4(a, k), vb = get4(b, k);
+    for (int j = 0; j < 4; j++) {
+      r->value_a[4 * k + j] = (unsigned char)(va >> (8 * j));
+      r->value_b[4 * k + j] = (unsigned char)(vb >> (8 * j));
+    }
+  }
+  __threadfence_system();
+  r->valid = 1;
+}
+
+/* ---- begin ------------------------------------------------------------ */
+
+__device__ __forceinline__ void begin(thread_ctx &c, block_state &bs,
+                                      const launch_info &li,
+                                      size_t static_bytes, size_t align) {
+  c.nthreads = blockDim.x * blockDim.y * blockDim.z;
+  c.tid = threadIdx.x + threadIdx.y * blockDim.x +
+          threadIdx.z * blockDim.x * blockDim.y;
+  c.nwarps = (c.nthreads + 31) / 32;
+  c.warp = c.tid / 32;
+  c.lane = c.tid % 32;
+  __ldcc_geometry g =
+      __ldcc_geometry_of(static_bytes, align, li.user_dyn_smem, c.nwarps);
+  c.arena_bytes = (unsigned)g.arena_bytes;
+  c.flags = li.flags;
+  c.launch_id = li.launch_id;
+  c.placement = li.placement;
+  c.slot_busy = li.slot_busy;
+  c.reports = li.reports;
+  c.report_next = li.report_next;
+  c.counts = li.counts;
+  c.report_capacity = li.report_capacity;
+  c.kernel_meta = li.kernel_meta;
+
+  unsigned char *base;
+  if (li.placement == 1) {
+    if (c.tid == 0) {
+      unsigned b = blockIdx.x + blockIdx.y * gridDim.x +
+                   blockIdx.z * gridDim.x * gridDim.y;
+      unsigned s = b % li.nslots;
+      while (atomicCAS(&li.slot_busy[s], 0u, 1u) != 0u)
+        s = s + 1 == li.nslots ? 0 : s + 1;
+      __threadfence();
+      bs.slot = s;
+    }
+    __syncthreads();
+    c.slot = bs.slot;
+    base = li.scratch + (size_t)c.slot * li.slot_bytes;
+  } else {
+    c.slot = 0;
+    base = __ldcc_dyn_smem;
+  }
+  c.bitmap = (unsigned *)base;
+  c.S = base + g.header_bytes;
+  c.copies = c.S + g.arena_bytes;
+  c.mine = c.copies + (size_t)c.warp * g.arena_bytes;
+  c.ext = (unsigned char *)c.mine + g.ext_offset;
+
+  uint4 zero = make_uint4(0, 0, 0, 0);
+  uint4 *all = (uint4 *)base;
+  size_t nchunks = g.total_bytes / 16;
+  for (size_t w = c.tid; w < nchunks; w += c.nthreads)
+    all[w] = zero;
+  if (c.tid == 0) {
+    bs.live[0] = bs.live[1] = 0;
+    bs.overflow[0] = bs.overflow[1] = 0;
+    bs.region[0] = bs.region[1] = 0;
+  }
+  c.pass = 1;
+  c.start_site = 0;
+  c.finished = 0;
+  c.round = 0;
+  c.region = 0;
+  c.local_diff = 0;
+  c.pred = 0;
+  c.sync_result = 0;
+  c.log_n = 0;
+  c.log_overflow = 0;
+  __syncthreads();
+}
+
+/* ---- the sweeps --------------------------------------------------------
+ * Both are atomic-free: each 16-byte chunk belongs to one thread.  The
+ * accumulated-word bitmap is only read here (and cleared with atomicAnd,
+ * since one bitmap word covers eight chunks), and only when set. */
+
+__device__ __forceinline__ uint4 *copy4(const thread_ctx &c, unsigned i) {
+  return (uint4 *)(c.copies + (size_t)i * c.arena_bytes);
+}
+
+__device__ __forceinline__ unsigned acc_bits(const thread_ctx &c,
+                                             unsigned w) {
+  unsigned word = w * 4;
+  return (c.bitmap[word >> 5] >> (word & 31)) & 0xfu;
+}
+
+__device__ __forceinline__ void acc_clear(const thread_ctx &c, unsigned w) {
+  unsigned word = w * 4;
+  atomicAnd(&c.bitmap[word >> 5], ~(0xfu << (word & 31)));
+}
+
+/* Sweep 1 of chunk w when some of its words are accumulated (shared
+ * atomics): those merge as 32-bit deltas, the others as plain writes. */
+static __device__ __noinline__ unsigned sweep1_acc(const thread_ctx &c,
+                                                   unsigned w, unsigned acc,
+                                                   int to_pass2,
+                                                   int *reported) {
+  uint4 *S4 = (uint4 *)c.S;
+  uint4 s = S4[w], u = s, m = make_uint4(0, 0, 0, 0);
+  unsigned written = 0;
+
+  for (unsigned i = 0; i < c.nwarps; i++) {
+    uint4 p = copy4(c, i)[w], before = u;
+    unsigned conflict = 0;
+    for (int k = 0; k < 4; k++) {
+      unsigned sk = get4(s, k), pk = get4(p, k);
+      if (pk == sk)
+        continue;
+      written = 1;
+      if (acc >> k & 1u) {
+        set4(u, k, get4(u, k) + (pk - sk));
+        continue;
+      }
+      unsigned mk = __vcmpne4(pk, sk), ov = mk & get4(m, k);
+      if (ov && !(c.flags & __LDCC_LI_REPORT_SAME_VALUE))
+        ov &= __vcmpne4(pk, get4(u, k));
+      conflict |= byte_bits(ov) << (4 * k);
+      set4(u, k, (get4(u, k) & ~mk) | (pk & mk));
+      set4(m, k, get4(m, k) | mk);
+    }
+    if (conflict && !*reported) {
+      *reported = 1;
+      report_race(c, __LDCC_RK_WRITE_WRITE, c.region, i, i, -1,
+             (unsigned long long)w * 16, conflict, 16, before, p);
+    }
+  }
+  if (!written) {
+    acc_clear(c, w);
+    return 0;
+  }
+  S4[w] = u;
+  for (unsigned i = 0; i < c.nwarps; i++) {
+    uint4 *P = copy4(c, i);
+    uint4 p = P[w], np = u;
+    if (to_pass2) {
+      for (int k = 0; k < 4; k++) {
+        unsigned sk = get4(s, k), pk = get4(p, k), uk = get4(u, k);
+        if (acc >> k & 1u) {
+          set4(np, k, uk - (pk - sk));
+        } else {
+          unsigned mk = __vcmpne4(pk, sk);
+          set4(np, k, (uk & ~mk) | (sk & mk));
+        }
+      }
+    }
+    if (any4(np, p))
+      P[w] = np;
+  }
+  if (!to_pass2)
+    acc_clear(c, w);
+  return 1;
+}
+
+/* Write-write check, U into S, pass-2 copies (or, when to_pass2 is 0
+ * because the region will not be replayed, U into every copy).  Returns
+ * whether this thread saw any write. */
+__device__ __forceinline__ unsigned sweep1(const thread_ctx &c,
+                                           int to_pass2) {
+  uint4 *S4 = (uint4 *)c.S;
+  unsigned nchunks = c.arena_bytes / 16, wrote = 0;
+  int reported = 0;
+  const int same_value = (c.flags & __LDCC_LI_REPORT_SAME_VALUE) != 0;
+
+  for (unsigned w = c.tid; w < nchunks; w += c.nthreads) {
+    unsigned acc = acc_bits(c, w);
+    if (acc) {
+      wrote |= sweep1_acc(c, w, acc, to_pass2, &reported);
+      continue;
+    }
+    uint4 s = S4[w], u = s, m = make_uint4(0, 0, 0, 0);
+    unsigned written = 0, last = 0;
+    for (unsigned i = 0; i < c.nwarps; i++) {
+      uint4 p = copy4(c, i)[w];
+      if (!any4(p, s))
+        continue;
+      uint4 mk;
+      mk.x = __vcmpne4(p.x, s.x);
+      mk.y = __vcmpne4(p.y, s.y);
+      mk.z = __vcmpne4(p.z, s.z);
+      mk.w = __vcmpne4(p.w, s.w);
+      if (written && ((mk.x & m.x) | (mk.y & m.y) | (mk.z & m.z) |
+                      (mk.w & m.w))) {
+        /* Two warps wrote one byte: refine per byte. */
+        uint4 ov;
+        ov.x = mk.x & m.x;
+        ov.y = mk.y & m.y;
+        ov.z = mk.z & m.z;
+        ov.w = mk.w & m.w;
+        if (!same_value) {
+          ov.x &= __vcmpne4(p.x, u.x);
+          ov.y &= __vcmpne4(p.y, u.y);
+          ov.z &= __vcmpne4(p.z, u.z);
+          ov.w &= __vcmpne4(p.w, u.w);
+        }
+        unsigned conflict = byte_bits(ov.x) | byte_bits(ov.y) << 4 |
+                            byte_bits(ov.z) << 8 | byte_bits(ov.w) << 12;
+        if (conflict && !reported) {
+          reported = 1;
+          report_race(c, __LDCC_RK_WRITE_WRITE, c.region, last, i, -1,
+                 (unsigned long long)w * 16, conflict, 16, u, p);
+        }
+      }
+      u.x = (u.x & ~mk.x) | (p.x & mk.x);
+      u.y = (u.y & ~mk.y) | (p.y & mk.y);
+      u.z = (u.z & ~mk.z) | (p.z & mk.z);
+      u.w = (u.w & ~mk.w) | (p.w & mk.w);
+      m.x |= mk.x;
+      m.y |= mk.y;
+      m.z |= mk.z;
+      m.w |= mk.w;
+      written = 1;
+      last = i;
+    }
+    if (!written)
+      continue;
+    wrote = 1;
+    S4[w] = u;
+    for (unsigned i = 0; i < c.nwarps; i++) {
+      uint4 *P = copy4(c, i);
+      uint4 p = P[w], np = u;
+      if (to_pass2) {
+        unsigned mx = __vcmpne4(p.x, s.x), my = __vcmpne4(p.y, s.y),
+                 mz = __vcmpne4(p.z, s.z), mw = __vcmpne4(p.w, s.w);
+        np.x = (u.x & ~mx) | (s.x & mx);
+        np.y = (u.y & ~my) | (s.y & my);
+        np.z = (u.z & ~mz) | (s.z & mz);
+        np.w = (u.w & ~mw) | (s.w & mw);
+      }
+      if (any4(np, p))
+        P[w] = np;
+    }
+  }
+  return wrote;
+}
+
+/* Read-write check: every pass-2 copy must equal U (in S); then every copy
+ * becomes U, the next region's pass-1 copy. */
+__device__ __forceinline__ void sweep2(const thread_ctx &c) {
+  const uint4 *S4 = (const uint4 *)c.S;
+  unsigned nchunks = c.arena_bytes / 16;
+  int reported = 0;
+
+  for (unsigned w = c.tid; w < nchunks; w += c.nthreads) {
+    uint4 u = S4[w];
+    for (unsigned i = 0; i < c.nwarps; i++) {
+      uint4 *P = copy4(c, i);
+      uint4 p = P[w];
+      if (!any4(p, u))
+        continue;
+      if (!reported) {
+        unsigned mask = byte_bits(__vcmpne4(p.x, u.x)) |
+                        byte_bits(__vcmpne4(p.y, u.y)) << 4 |
+                        byte_bits(__vcmpne4(p.z, u.z)) << 8 |
+                        byte_bits(__vcmpne4(p.w, u.w)) << 12;
+        reported = 1;
+        report_race(c, __LDCC_RK_READ_WRITE, c.region, i, i, -1,
+               (unsigned long long)w * 16, mask, 16, u, p);
+      }
+      P[w] = u;
+    }
+    if (acc_bits(c, w))
+      acc_clear(c, w);
+  }
+}
+
+/* ---- undo log --------------------------------------------------------- */
+
+/* Undo this thread's pass-1 global stores, newest first, keeping each
+ * store's pass-1 value for the comparison after pass 2. */
+__device__ __forceinline__ void undo_stores(thread_ctx &c) {
+  for (int k = c.log_n - 1; k >= 0; k--) {
+    unsigned long long now = load_bytes(c.log_addr[k], c.log_size[k]);
+    store_bytes(c.log_addr[k], c.log_size[k], c.log_val[k]);
+    c.log_val[k] = now;
+  }
+}
+
+/* After pass 2: a store whose value differs from pass 1's read data
+ * another warp wrote in the region. */
+__device__ __forceinline__ void compare_stores(thread_ctx &c) {
+  for (int k = 0; k < c.log_n; k++) {
+    /* Only the last store of an address decides its final value. */
+    int later = 0;
+    for (int j = k + 1; j < c.log_n; j++)
+      later |= c.log_addr[j] == c.log_addr[k];
+    if (later)
+      continue;
+    unsigned long long now = load_bytes(c.log_addr[k], c.log_size[k]);
+    if (now != c.log_val[k]) {
+      uint4 a = make_uint4((unsigned)c.log_val[k],
+                           (unsigned)(c.log_val[k] >> 32), 0, 0);
+      uint4 b = make_uint4((unsigned)now, (unsigned)(now >> 32), 0, 0);
+      report_race(c, __LDCC_RK_GLOBAL, c.region, c.warp, c.warp, (int)c.lane,
+             (unsigned long long)c.log_addr[k], (1u << c.log_size[k]) - 1,
+             c.log_size[k], a, b);
+      break;
+    }
+  }
+}
+
+/* ---- the protocol ----------------------------------------------------- */
+
+__device__ __forceinline__ int sync_value(int form, int count) {
+  return form == SYNC_COUNT ? count
+         : form == SYNC_OR  ? count != 0
+         : form == SYNC_AND ? count == 0
+                            : 0;
+}
+
+/* The pass-1 half of a round after B1, shared by region_end and finish:
+ * sweep 1, B2, flags cleared.  Returns whether the region is replayed. */
+__device__ __forceinline__ int round_pass1(thread_ctx &c, block_state &bs,
+                                           unsigned parity) {
+  unsigned overflow = *(volatile unsigned *)&bs.overflow[parity];
+  c.region = *(volatile unsigned *)&bs.region[parity];
+  unsigned wrote = sweep1(c, !overflow);
+  int any = __syncthreads_or(wrote); /* B2 */
+  if (c.tid == 0) {
+    bs.live[parity] = 0;
+    bs.overflow[parity] = 0;
+    if (any && overflow) {
+      uint4 z = make_uint4(0, 0, 0, 0);
+      report_race(c, __LDCC_RK_LOG_OVERFLOW, c.region, 0, 0, -1, 0, 0, 0, z, z);
+    }
+  }
+  return any && !overflow;
+}
+
+/* The pass-2 half of a round after B3: sweep 2, B4. */
+__device__ __forceinline__ void round_pass2(thread_ctx &c) {
+  sweep2(c);
+  __syncthreads(); /* B4 */
+}
+
+/* End of a region at barrier site `site` (or the exit site).  Returns 1
+ * when the caller must restore its snapshot and jump to start_site. */
+__device__ __forceinline__ int region_end(thread_ctx &c, block_state &bs,
+                                          int site, int exiting, int form,
+                                          int pred) {
+  (void)exiting;
+  int x = form == SYNC_AND ? !pred : form == SYNC_PLAIN ? 0 : pred != 0;
+  if (c.pass == 1) {
+    unsigned parity = c.round & 1u;
+    bs.live[parity] = 1;
+    bs.region[parity] = (unsigned)c.start_site << 16 | (unsigned)site;
+    if (c.log_overflow)
+      bs.overflow[parity] = 1;
+    int count = __syncthreads_count(x); /* B1 */
+    c.round++;
+    if (round_pass1(c, bs, parity)) {
+      undo_stores(c);
+      c.pass = 2;
+      c.local_diff = 0;
+      return 1;
+    }
+    c.log_n = 0;
+    c.log_overflow = 0;
+    c.sync_result = sync_value(form, count);
+    return 0;
+  }
+  int count = __syncthreads_count(x); /* B3 */
+  compare_stores(c);
+  if (c.local_diff) {
+    uint4 z = make_uint4(0, 0, 0, 0);
+    report_race(c, __LDCC_RK_REGISTERS, c.region, c.warp, c.warp, (int)c.lane, 0,
+           0, 0, z, z);
+  }
+  c.log_n = 0;
+  c.log_overflow = 0;
+  c.local_diff = 0;
+  round_pass2(c);
+  c.pass = 1;
+  c.sync_result = sync_value(form, count);
+  return 0;
+}
+
+/* A thread that has left the kernel keeps taking part in the rounds of
+ * the others until every thread of the block has finished. */
+__device__ __forceinline__ void finish(thread_ctx &c, block_state &bs) {
+  c.finished = 1;
+  for (;;) {
+    unsigned parity = c.round & 1u;
+    (void)__syncthreads_count(0); /* B1 */
+    c.round++;
+    if (!*(volatile unsigned *)&bs.live[parity])
+      break;
+    if (round_pass1(c, bs, parity)) {
+      (void)__syncthreads_count(0); /* B3 */
+      round_pass2(c);
+    }
+  }
+  if (c.placement == 1 && c.tid == 0) {
+    __threadfence();
+    atomicExch(&c.slot_busy[c.slot], 0u);
+  }
+}
+
+/* ---- helpers the clone calls ------------------------------------------ */
+
+/* The address of a global store's object, logged in pass 1 so the store
+ * can be undone before pass 2. */
+template <class T> __device__ __forceinline__ T *glog(thread_ctx &c, T *p) {
+  if (c.pass == 1) {
+    const void *v = (const void *)p;
+    if (__isShared(v) || __isLocal(v))
+      return p;
+    if (sizeof(T) <= 8 && c.log_n < LDCC_UNDO_ENTRIES) {
+      c.log_addr[c.log_n] = (void *)v;
+      c.log_size[c.log_n] = (unsigned char)sizeof(T);
+      c.log_val[c.log_n] = load_bytes(v, sizeof(T));
+      c.log_n++;
+    } else {
+      c.log_overflow = 1;
+    }
+  }
+  return p;
+}
+
+/* `atomicAdd(&target, v);` on a shared target with the result unused:
+ * the word is marked accumulated so the sweeps merge deltas. */
+template <class T, class V>
+__device__ __forceinline__ void shared_atomic_add(thread_ctx &c, T *p, V v) {
+  static_assert(std::is_integral<T>::value && sizeof(T) == 4,
+                "ldcc: shared atomics are merged for 32-bit integers only");
+  size_t off = (size_t)((unsigned char *)p - (unsigned char *)c.mine);
+  if (off < c.arena_bytes) {
+    unsigned word = (unsigned)(off / 4);
+    atomicOr(&c.bitmap[word >> 5], 1u << (word & 31));
+  }
+  atomicAdd(p, (T)v);
+}
+
+template <class T>
+__device__ __forceinline__ unsigned differs(const T &a, const T &b) {
+  if (sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 2 || sizeof(T) == 1) {
+    unsigned long long x = 0, y = 0;
+    memcpy(&x, &a, sizeof(T));
+    memcpy(&y, &b, sizeof(T));
+    return x != y;
+  }
+  const unsigned char *pa = (const unsigned char *)&a;
+  const unsigned char *pb = (const unsigned char *)&b;
+  unsigned d = 0;
+  for (size_t i = 0; i < sizeof(T); i++)
+    d |= pa[i] ^ pb[i];
+  return d != 0;
+}
+
+template <class T> __device__ __forceinline__ void copy(T &dst, const T &src) {
+  memcpy((void *)&dst, (const void *)&src, sizeof(T));
+}
+
+} // namespace __ldcc
+
+#endif

@@ -1,0 +1,458 @@
+/* The host half of the shared-memory replay: what `__ldcc::launch` calls.
+ * Initialisation (LDCC_OPTIONS, the report ring in mapped pinned memory,
+ * the device's de-duplication counters), placement of a block's copies
+ * (dynamic shared memory, raising the clone's limit, or a global scratch
+ * pool per clone, cached and grown, never freed while the program runs),
+ * collection of the ring at each launch and at exit, the summary and the
+ * exit status (on_exit), halt_on_error and verbosity=1.
+ * Host code; CUDA runtime API only.  The runtime never aborts the user's
+ * program: on any failure of its own the launch runs the original kernel,
+ * unchecked, and says so once per launch site.  It never clears an error
+ * the user's code made (cudaPeekAtLastError; its own errors are cleared
+ * only when no user error was pending). */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cuda_runtime.h>
+
+#include "ldcc/host.h"
+extern "C" {
+#include "ld_rt_options.h"
+#include "ld_rt_place.h"
+#include "ld_rt_report.h"
+}
+
+#define RING_CAPACITY 4096u /* report records; later ones are counted */
+#define MAX_CLONES 256      /* kernels with cached placement state */
+#define MAX_SITES 1024      /* launch sites remembered for messages */
+
+namespace {
+
+struct pool {
+  unsigned char *scratch; /* nslots * slot_bytes, device */
+  unsigned *busy;         /* nslots words, device */
+  uint64_t slot_bytes;
+  unsigned nslots;
+};
+
+struct clone_state {
+  const void *clone;
+  int device;
+  cudaFuncAttributes attr;
+  int have_attr;
+  size_t smem_limit_set; /* dynamic shared memory the clone may use now */
+  struct pool pool;
+};
+
+struct site_state {
+  const void *meta;
+  int launch_id;
+  int said_unchecked;
+  int said_placement;
+  uint64_t said_bytes;
+};
+
+struct runtime {
+  int initialised, usable;
+  char why_unusable[160];
+  struct ld_rt_options opt;
+  FILE *out;
+  struct __ldcc_report *ring_host; /* mapped; host view */
+  struct __ldcc_report *ring_dev;  /* device view */
+  unsigned *counts_dev;            /* __LDCC_BUCKETS counters + next index */
+  unsigned read_pos;
+  struct ld_rt_races *races;
+  unsigned long checked, unchecked;
+  struct clone_state clones[MAX_CLONES];
+  unsigned nclones;
+  struct site_state sites[MAX_SITES];
+  unsigned nsites;
+};
+
+pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+struct runtime rt; /* zero-initialised; guarded by lock */
+
+/* Our own failed call: forget its error unless the user's code left one. */
+bool ok(cudaError_t e, cudaError_t pending) {
+  if (e == cudaSuccess)
+    return true;
+  if (pending == cudaSuccess)
+    (void)cudaGetLastError();
+  return false;
+}
+
+void at_exit(int status, void *arg);
+
+void init(void) {
+  cudaError_t pending = cudaPeekAtLastError();
+  size_t ring_bytes = RING_CAPACITY * sizeof(struct __ldcc_report);
+  void *host = NULL;
+
+  rt.initialised = 1;
+  ld_rt_options_defaults(&rt.opt);
+  ld_rt_options_parse(&rt.opt, getenv("LDCC_OPTIONS"), stderr);
+  rt.out = stderr;
+  if (rt.opt.log_path) {
+    FILE *f = fopen(rt.opt.log_path, "w");
+    if (f)
+      rt.out = f;
+    else
+      fprintf(stderr, "ldcc: cannot open log_path %s; reporting to stderr\n",
+              rt.opt.log_path);
+  }
+  if (rt.opt.help)
+    ld_rt_options_print_help(stderr);
+  rt.races = ld_rt_races_new(rt.opt.max_reports);
+  if (!rt.races) {
+    snprintf(rt.why_unusable, sizeof rt.why_unusable, "out of host memory");
+    return;
+  }
+  /* Plain host memory registered as mapped: it stays readable after the
+   * program's cudaDeviceReset, when the exit handler reads it. */
+  if (posix_memalign(&host, 4096, ring_bytes) != 0) {
+    snprintf(rt.why_unusable, sizeof rt.why_unusable, "out of host memory");
+    return;
+  }
+  memset(host, 0, ring_bytes);
+  if (!ok(cudaHostRegister(host, ring_bytes, cudaHostRegisterMapped),
+          pending) ||
+      !ok(cudaHostGetDevicePointer((void **)&rt.ring_dev, host, 0),
+          pending)) {
+    snprintf(rt.why_unusable, sizeof rt.why_unusable,
+             "cannot map the report ring into device memory");
+    free(host);
+    return;
+  }
+  rt.ring_host = (struct __ldcc_report *)host;
+  if (!ok(cudaMalloc((void **)&rt.counts_dev,
+                     (__LDCC_BUCKETS + 1) * sizeof(unsigned)),
+          pending) ||
+      !ok(cudaMemset(rt.counts_dev, 0,
+                     (__LDCC_BUCKETS + 1) * sizeof(unsigned)),
+          pending) ||
+      !ok(cudaStreamSynchronize(cudaStreamLegacy), pending)) {
+    snprintf(rt.why_unusable, sizeof rt.why_unusable,
+             "cannot allocate %u bytes of device memory for reports",
+             (unsigned)((__LDCC_BUCKETS + 1) * sizeof(unsigned)));
+    return;
+  }
+  on_exit(at_exit, NULL);
+  rt.usable = 1;
+}
+
+/* Print the records the device has finished, in order, up to the first
+ * one still being written (all of them when `all`). */
+void collect(bool all) {
+  if (!rt.ring_host)
+    return;
+  while (rt.read_pos < RING_CAPACITY) {
+    struct __ldcc_report *r = &rt.ring_host[rt.read_pos];
+    if (!__atomic_load_n(&r->valid, __ATOMIC_ACQUIRE)) {
+      if (!all)
+        return;
+      rt.read_pos++;
+      continue;
+    }
+    ld_rt_races_add(rt.races, r, rt.opt.report ? rt.out : NULL);
+    rt.read_pos++;
+  }
+}
+
+struct site_state *site_of(const void *meta, int launch_id) {
+  for (unsigned i = 0; i < rt.nsites; i++)
+    if (rt.sites[i].meta == meta && rt.sites[i].launch_id == launch_id)
+      return &rt.sites[i];
+  if (rt.nsites == MAX_SITES)
+    return NULL;
+  struct site_state *s = &rt.sites[rt.nsites++];
+  memset(s, 0, sizeof *s);
+  s->meta = meta;
+  s->launch_id = launch_id;
+  return s;
+}
+
+void site_text(const struct __ldcc_kernel_meta *m, int launch_id, char *buf,
+               size_t size) {
+  if (m->launch_lines && launch_id >= 0 && (unsigned)launch_id < m->nlaunches)
+    snprintf(buf, size, "%s:%d", m->file ? m->file : "?",
+             m->launch_lines[launch_id]);
+  else
+    snprintf(buf, size, "%s", m->file ? m->file : "?");
+}
+
+int unchecked(const struct __ldcc_kernel_meta *m, int launch_id,
+              const char *why) {
+  struct site_state *s = site_of(m, launch_id);
+  char name[256], where[256];
+
+  rt.unchecked++;
+  if (s && s->said_unchecked)
+    return -1;
+  if (s)
+    s->said_unchecked = 1;
+  ld_rt_kernel_name(m, name, sizeof name);
+  site_text(m, launch_id, where, sizeof where);
+  fprintf(rt.out, "ldcc: launch of %s at %s not checked: %s\n", name, where,
+          why);
+  fflush(rt.out);
+  return -1;
+}
+
+struct clone_state *clone_of(const void *clone, int device) {
+  for (unsigned i = 0; i < rt.nclones; i++)
+    if (rt.clones[i].clone == clone && rt.clones[i].device == device)
+      return &rt.clones[i];
+  if (rt.nclones == MAX_CLONES)
+    return NULL;
+  struct clone_state *c = &rt.clones[rt.nclones++];
+  memset(c, 0, sizeof *c);
+  c->clone = clone;
+  c->device = device;
+  return c;
+}
+
+/* A pool with at least nslots slots of slot_bytes.  The old pool stays
+ * allocated: launches still queued may use it. */
+bool pool_for(struct clone_state *c, uint64_t slot_bytes, unsigned nslots,
+              cudaError_t pending) {
+  struct pool p;
+
+  if (c->pool.scratch && c->pool.slot_bytes >= slot_bytes &&
+      c->pool.nslots >= nslots)
+    return true;
+  if (c->pool.slot_bytes > slot_bytes)
+    slot_bytes = c->pool.slot_bytes;
+  if (c->pool.nslots > nslots)
+    nslots = c->pool.nslots;
+  p.slot_bytes = slot_bytes;
+  p.nslots = nslots;
+  if (!ok(cudaMalloc((void **)&p.scratch, slot_bytes * nslots), pending))
+    return false;
+  if (!ok(cudaMalloc((void **)&p.busy, nslots * sizeof(unsigned)), pending) ||
+      !ok(cudaMemset(p.busy, 0, nslots * sizeof(unsigned)), pending) ||
+      !ok(cudaStreamSynchronize(cudaStreamLegacy), pending)) {
+    cudaFree(p.scratch);
+    return false;
+  }
+  c->pool = p;
+  return true;
+}
+
+void say_placement(const struct __ldcc_kernel_meta *m, int launch_id,
+                   dim3 grid, const struct ld_rt_place_in *in,
+                   const struct ld_rt_place_out *pl, unsigned nslots) {
+  struct site_state *s = site_of(m, launch_id);
+  char name[256], where[256];
+
+  if (!s || (s->said_placement == pl->placement + 1 &&
+             s->said_bytes == pl->geo.total_bytes))
+    return;
+  s->said_placement = pl->placement + 1;
+  s->said_bytes = pl->geo.total_bytes;
+  ld_rt_kernel_name(m, name, sizeof name);
+  site_text(m, launch_id, where, sizeof where);
+  fprintf(rt.out,
+          "ldcc: launch of %s at %s: %u blocks of %u threads (%u warps); "
+          "arena %llu bytes (targets %llu); ",
+          name, where, grid.x * grid.y * grid.z, in->nthreads, pl->nwarps,
+          (unsigned long long)pl->geo.arena_bytes,
+          (unsigned long long)(in->static_bytes + in->user_dyn));
+  if (pl->placement == LD_RT_PLACE_SHARED)
+    fprintf(rt.out,
+            "copies in shared memory: %llu bytes per block (native %llu)\n",
+            (unsigned long long)pl->geo.total_bytes,
+            (unsigned long long)(in->static_bytes + in->user_dyn));
+  else
+    fprintf(rt.out,
+            "copies in global memory: %llu bytes per block, %u slots "
+            "(%llu bytes)\n",
+            (unsigned long long)pl->slot_bytes, nslots,
+            (unsigned long long)pl->slot_bytes * nslots);
+  fflush(rt.out);
+}
+
+int prepare(const struct __ldcc_kernel_meta *m, const void *clone,
+            int launch_id, dim3 grid, dim3 block, size_t sh,
+            struct __ldcc_launch_info *li, size_t *launch_sh) {
+  cudaError_t pending = cudaPeekAtLastError();
+  struct ld_rt_place_in in;
+  struct ld_rt_place_out pl;
+  struct clone_state *c;
+  int device = 0, optin = 0, sms = 0, per_sm = 0;
+  char why[200];
+
+  if (!rt.initialised)
+    init();
+  if (!rt.usable)
+    return unchecked(m, launch_id, rt.why_unusable);
+  collect(false);
+  if (!m || m->abi != __LDCC_HOST_ABI)
+    return unchecked(m, launch_id, "metadata of another ldcc version");
+  if (!ok(cudaGetDevice(&device), pending) ||
+      !ok(cudaDeviceGetAttribute(&optin,
+                                 cudaDevAttrMaxSharedMemoryPerBlockOptin,
+                                 device),
+          pending) ||
+      !ok(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount,
+                                 device),
+          pending))
+    return unchecked(m, launch_id, "the device's limits are unavailable");
+  c = clone_of(clone, device);
+  if (!c)
+    return unchecked(m, launch_id, "too many kernels for the runtime's table");
+  if (!c->have_attr) {
+    if (!ok(cudaFuncGetAttributes(&c->attr, clone), pending))
+      return unchecked(m, launch_id, "the instrumented kernel is unavailable");
+    c->have_attr = 1;
+    c->smem_limit_set = (size_t)c->attr.maxDynamicSharedSizeBytes;
+  }
+  in.static_bytes = m->static_bytes;
+  in.align = m->align;
+  in.user_dyn = sh;
+  in.nthreads = block.x * block.y * block.z;
+  in.clone_static_smem = c->attr.sharedSizeBytes;
+  in.smem_optin = (uint64_t)optin;
+  if (in.nthreads > (unsigned)c->attr.maxThreadsPerBlock) {
+    snprintf(why, sizeof why,
+             "the instrumented kernel runs at most %d threads per block "
+             "(registers), the launch asks for %u",
+             c->attr.maxThreadsPerBlock, in.nthreads);
+    return unchecked(m, launch_id, why);
+  }
+  if (ld_rt_place(&in, &pl) != 0)
+    return unchecked(m, launch_id, "the shared layout's alignment is too big");
+
+  if (pl.placement == LD_RT_PLACE_SHARED) {
+    bool fits = true;
+    if (pl.launch_smem > c->smem_limit_set) {
+      fits = ok(cudaFuncSetAttribute(clone,
+                                     cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                     (int)pl.launch_smem),
+                pending);
+      if (fits)
+        c->smem_limit_set = pl.launch_smem;
+    }
+    if (fits)
+      fits = ok(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+                    &per_sm, clone, (int)in.nthreads, pl.launch_smem),
+                pending) &&
+             per_sm > 0;
+    if (!fits) {
+      pl.placement = LD_RT_PLACE_GLOBAL;
+      pl.launch_smem = 0;
+      pl.slot_bytes = __ldcc_round_up(pl.geo.total_bytes, LD_RT_SLOT_ALIGN);
+      pl.extra_bytes = pl.slot_bytes;
+    }
+  }
+  memset(li, 0, sizeof *li);
+  if (pl.placement == LD_RT_PLACE_GLOBAL) {
+    if (!ok(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+                &per_sm, clone, (int)in.nthreads, 0),
+            pending) ||
+        per_sm <= 0)
+      return unchecked(m, launch_id,
+                       "the instrumented kernel cannot run with this block "
+                       "shape");
+    if (!pool_for(c, pl.slot_bytes, (unsigned)(per_sm * sms), pending)) {
+      snprintf(why, sizeof why,
+               "not enough device memory for the copies (%llu bytes)",
+               (unsigned long long)pl.slot_bytes * per_sm * sms);
+      return unchecked(m, launch_id, why);
+    }
+    li->scratch = c->pool.scratch;
+    li->slot_bytes = c->pool.slot_bytes;
+    li->nslots = c->pool.nslots;
+    li->slot_busy = c->pool.busy;
+  }
+  li->placement = (uint32_t)pl.placement;
+  li->flags = rt.opt.report_same_value_writes ? __LDCC_LI_REPORT_SAME_VALUE : 0;
+  li->launch_id = (uint32_t)launch_id;
+  li->user_dyn_smem = sh;
+  li->reports = rt.ring_dev;
+  li->report_next = rt.counts_dev + __LDCC_BUCKETS;
+  li->counts = rt.counts_dev;
+  li->report_capacity = RING_CAPACITY;
+  li->kernel_meta = m;
+  li->launch_meta = NULL;
+  *launch_sh = (size_t)pl.launch_smem;
+  if (rt.opt.verbosity >= 1)
+    say_placement(m, launch_id, grid, &in, &pl, li->nslots);
+  return 0;
+}
+
+/* The end of the run: wait for the device, read every record and the
+ * instance counts, print the summary, and turn a clean exit into
+ * `exitcode` when races were reported. */
+void finish_run(int status, bool halting) {
+  unsigned *counts = NULL;
+  unsigned next = 0;
+  uint64_t dropped = 0;
+  unsigned long races;
+
+  if (cudaDeviceSynchronize() == cudaSuccess) {
+    counts = (unsigned *)malloc((__LDCC_BUCKETS + 1) * sizeof(unsigned));
+    if (counts &&
+        cudaMemcpy(counts, rt.counts_dev,
+                   (__LDCC_BUCKETS + 1) * sizeof(unsigned),
+                   cudaMemcpyDeviceToHost) != cudaSuccess) {
+      free(counts);
+      counts = NULL;
+    }
+    if (counts) {
+      next = counts[__LDCC_BUCKETS];
+      if (next > RING_CAPACITY)
+        dropped = next - RING_CAPACITY;
+    }
+  }
+  collect(true);
+  races = ld_rt_races_count(rt.races);
+  if (rt.opt.report)
+    ld_rt_races_summary(rt.races, counts, rt.checked, rt.unchecked, dropped,
+                        rt.out);
+  free(counts);
+  fflush(NULL);
+  if (races && rt.opt.report && (status == 0 || halting))
+    _exit((int)rt.opt.exitcode);
+}
+
+void at_exit(int status, void *arg) {
+  (void)arg;
+  pthread_mutex_lock(&lock);
+  if (rt.usable && (rt.checked || rt.unchecked))
+    finish_run(status, false);
+  pthread_mutex_unlock(&lock);
+}
+
+} // namespace
+
+extern "C" int __ldcc_launch_prepare(const struct __ldcc_kernel_meta *meta,
+                                     const void *clone, int launch_id,
+                                     dim3 grid, dim3 block, size_t sh,
+                                     struct __ldcc_launch_info *li,
+                                     size_t *launch_sh) {
+  int rc;
+
+  pthread_mutex_lock(&lock);
+  rc = prepare(meta, clone, launch_id, grid, block, sh, li, launch_sh);
+  pthread_mutex_unlock(&lock);
+  return rc;
+}
+
+extern "C" void __ldcc_launch_done(const struct __ldcc_kernel_meta *meta,
+                                   int launch_id, cudaStream_t stream) {
+  (void)meta;
+  (void)launch_id;
+  pthread_mutex_lock(&lock);
+  rt.checked++;
+  if (rt.opt.halt_on_error) {
+    if (cudaStreamSynchronize(stream) == cudaSuccess) {
+      collect(false);
+      if (ld_rt_races_count(rt.races))
+        finish_run(0, true);
+    }
+  }
+  pthread_mutex_unlock(&lock);
+}

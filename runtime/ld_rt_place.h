@@ -1,0 +1,40 @@
+/* Where the shared-memory replay keeps a block's copies, and how many bytes
+ * they take: pure arithmetic on the kernel's layout, the block shape and the
+ * device's limits, so it is unit-tested without a GPU.  Host code, plain C. */
+#ifndef LD_RT_PLACE_H
+#define LD_RT_PLACE_H
+
+#include <stdint.h>
+
+#include "ldcc/host.h"
+
+#define LD_RT_PLACE_SHARED 0 /* copies in dynamic shared memory */
+#define LD_RT_PLACE_GLOBAL 1 /* copies in a global scratch slot per block */
+#define LD_RT_SLOT_ALIGN 256 /* bytes; slots start 256-aligned */
+
+struct ld_rt_place_in {
+  uint64_t static_bytes;      /* sizeof(__ldcc_layout_<k>) */
+  uint64_t align;             /* alignof(__ldcc_layout_<k>) */
+  uint64_t user_dyn;          /* the user's dynamic shared memory, bytes */
+  uint32_t nthreads;          /* blockDim.x * y * z, >= 1 */
+  uint64_t clone_static_smem; /* static shared memory of the clone, bytes */
+  uint64_t smem_optin;        /* device's opt-in shared memory per block */
+};
+
+struct ld_rt_place_out {
+  int placement;              /* LD_RT_PLACE_* */
+  uint32_t nwarps;            /* ceil(nthreads / 32) */
+  struct __ldcc_geometry geo; /* header, S, nwarps copies */
+  uint64_t launch_smem;       /* dynamic shared memory to launch with */
+  uint64_t slot_bytes;        /* global: bytes per slot; 0 for shared */
+  uint64_t extra_bytes;       /* memory per block beyond the native run's */
+};
+
+/* Choose the placement: shared memory when the clone's static shared
+ * memory plus the whole area fits the opt-in limit and the layout needs
+ * no more than 16-byte alignment, else a global slot.  Returns 0, or
+ * LD_EINVAL when nthreads is 0 or the layout wants more than 256-byte
+ * alignment (the launch is then not checked). */
+int ld_rt_place(const struct ld_rt_place_in *in, struct ld_rt_place_out *out);
+
+#endif

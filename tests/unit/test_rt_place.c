@@ -1,0 +1,125 @@
+/* Check suite for the replay's placement arithmetic (runtime/ld_rt_place.c)
+ * and the arena geometry both sides compute (include/ldcc/host.h). */
+#include <check.h>
+#include <stdlib.h>
+
+#include "ld_error.h"
+#include "ld_rt_place.h"
+
+static struct ld_rt_place_in in_of(uint64_t static_bytes, uint64_t align,
+                                   uint64_t user_dyn, uint32_t nthreads) {
+  struct ld_rt_place_in in = {static_bytes, align, user_dyn,
+                              nthreads,     64,    227 * 1024};
+  return in;
+}
+
+START_TEST(test_geometry_reduction) {
+  /* int partial[256]: 1024 bytes; 8 warps. */
+  struct __ldcc_geometry g = __ldcc_geometry_of(1024, 4, 0, 8);
+
+  ck_assert_uint_eq(g.align, 16);
+  ck_assert_uint_eq(g.ext_offset, 1024);
+  ck_assert_uint_eq(g.arena_bytes, 1024);
+  ck_assert_uint_eq(g.header_bytes, 32); /* 256 words -> 8 bitmap words */
+  ck_assert_uint_eq(g.total_bytes, 32 + 9 * 1024);
+}
+END_TEST
+
+START_TEST(test_geometry_rounding_and_extern) {
+  /* 6-byte layout, 10 bytes of extern: each part rounds to 16. */
+  struct __ldcc_geometry g = __ldcc_geometry_of(6, 2, 10, 1);
+
+  ck_assert_uint_eq(g.ext_offset, 16);
+  ck_assert_uint_eq(g.arena_bytes, 32);
+  ck_assert_uint_eq(g.header_bytes, 16);
+  ck_assert_uint_eq(g.total_bytes, 16 + 2 * 32);
+  /* A 32-aligned layout aligns every part to 32. */
+  g = __ldcc_geometry_of(64, 32, 4, 2);
+  ck_assert_uint_eq(g.align, 32);
+  ck_assert_uint_eq(g.ext_offset, 64);
+  ck_assert_uint_eq(g.arena_bytes, 96);
+  ck_assert_uint_eq(g.header_bytes, 32);
+}
+END_TEST
+
+START_TEST(test_shared_when_it_fits) {
+  struct ld_rt_place_in in = in_of(2048, 4, 0, 256); /* matmul 16x16 */
+  struct ld_rt_place_out out;
+
+  ck_assert_int_eq(ld_rt_place(&in, &out), 0);
+  ck_assert_int_eq(out.placement, LD_RT_PLACE_SHARED);
+  ck_assert_uint_eq(out.nwarps, 8);
+  ck_assert_uint_eq(out.launch_smem, 64 + 9 * 2048);
+  ck_assert_uint_eq(out.slot_bytes, 0);
+  ck_assert_uint_eq(out.extra_bytes, 64 + 9 * 2048 - 2048);
+}
+END_TEST
+
+START_TEST(test_partial_warp_counts) {
+  struct ld_rt_place_in in = in_of(480, 4, 0, 120); /* 12x10 block */
+  struct ld_rt_place_out out;
+
+  ck_assert_int_eq(ld_rt_place(&in, &out), 0);
+  ck_assert_uint_eq(out.nwarps, 4);
+  ck_assert_uint_eq(out.geo.total_bytes, 16 + 5 * 480);
+  in.nthreads = 33;
+  ck_assert_int_eq(ld_rt_place(&in, &out), 0);
+  ck_assert_uint_eq(out.nwarps, 2);
+}
+END_TEST
+
+START_TEST(test_global_when_too_big) {
+  /* 32x32 float tiles twice: 8 KB, 32 warps: 33 * 8 KB > 227 KB. */
+  struct ld_rt_place_in in = in_of(8192, 4, 0, 1024);
+  struct ld_rt_place_out out;
+
+  ck_assert_int_eq(ld_rt_place(&in, &out), 0);
+  ck_assert_int_eq(out.placement, LD_RT_PLACE_GLOBAL);
+  ck_assert_uint_eq(out.launch_smem, 0);
+  ck_assert_uint_eq(out.geo.total_bytes, 256 + 33 * 8192);
+  ck_assert_uint_eq(out.slot_bytes, 256 + 33 * 8192);
+  /* Exactly at the limit still fits; one byte of clone static more not. */
+  in = in_of(1024, 4, 0, 256);
+  in.smem_optin = 64 + 32 + 9 * 1024;
+  ck_assert_int_eq(ld_rt_place(&in, &out), 0);
+  ck_assert_int_eq(out.placement, LD_RT_PLACE_SHARED);
+  in.clone_static_smem++;
+  ck_assert_int_eq(ld_rt_place(&in, &out), 0);
+  ck_assert_int_eq(out.placement, LD_RT_PLACE_GLOBAL);
+  ck_assert_uint_eq(out.slot_bytes, 9 * 1024 + 256);
+}
+END_TEST
+
+START_TEST(test_alignment) {
+  struct ld_rt_place_in in = in_of(64, 32, 0, 64);
+  struct ld_rt_place_out out;
+
+  /* More than 16-byte alignment: global slots, which are 256-aligned. */
+  ck_assert_int_eq(ld_rt_place(&in, &out), 0);
+  ck_assert_int_eq(out.placement, LD_RT_PLACE_GLOBAL);
+  in.align = 512;
+  ck_assert_int_eq(ld_rt_place(&in, &out), LD_EINVAL);
+  in = in_of(64, 4, 0, 0);
+  ck_assert_int_eq(ld_rt_place(&in, &out), LD_EINVAL);
+}
+END_TEST
+
+int main(void) {
+  Suite *s = suite_create("rt_place");
+  TCase *tc = tcase_create("core");
+  SRunner *sr;
+  int failed;
+
+  tcase_add_test(tc, test_geometry_reduction);
+  tcase_add_test(tc, test_geometry_rounding_and_extern);
+  tcase_add_test(tc, test_shared_when_it_fits);
+  tcase_add_test(tc, test_partial_warp_counts);
+  tcase_add_test(tc, test_global_when_too_big);
+  tcase_add_test(tc, test_alignment);
+  suite_add_tcase(s, tc);
+  sr = srunner_create(s);
+  srunner_run_all(sr, CK_NORMAL);
+  failed = srunner_ntests_failed(sr);
+  srunner_free(sr);
+  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
