@@ -93,23 +93,29 @@ static int resync(struct ld_buf *out, const char *src, size_t at, size_t line,
   return rc;
 }
 
-int ld_edit_apply(struct ld_edit_list *l, const char *src, size_t len,
-                  const char *path, struct ld_buf *out) {
-  size_t pos = 0;  /* next original byte to copy */
-  size_t line = 1; /* original line of src[pos] */
-  long delta = 0;  /* output lines minus original lines so far */
+/* Copy src[begin, end) to out with the edits inside that range applied
+ * (l sorted).  line is the original line of src[begin].  An edit belongs to
+ * the range when it lies within it; an insert at `end` only with
+ * inserts_at_end (the whole file), since it comes before the byte at end. Edits
+ * outside are skipped; one that straddles a bound is an overlap. */
+static int apply_span(const struct ld_edit_list *l, const char *src,
+                      size_t begin, size_t end, int inserts_at_end, size_t line,
+                      const char *path, struct ld_buf *out) {
+  size_t pos = begin; /* next original byte to copy */
+  long delta = 0;     /* output lines minus original lines so far */
   size_t i;
   int rc = LD_OK;
 
-  if (l->n)
-    qsort(l->items, l->n, sizeof *l->items, cmp_edit);
   for (i = 0; i < l->n; i++) {
     const struct ld_edit *e = &l->items[i];
     size_t tlen = strlen(e->text);
 
-    if (e->end > len)
-      return LD_ERANGE;
-    if (e->begin < pos)
+    if (e->end <= begin && !(e->begin == begin && e->end == begin))
+      continue; /* wholly before the range */
+    if (e->begin > end ||
+        (e->begin == end && !(inserts_at_end && e->end == end)))
+      break; /* sorted: the rest lie after it */
+    if (e->begin < begin || e->end > end || e->begin < pos)
       return LD_EOVERLAP;
     /* A later edit starting exactly at a replacement's end is fine; one
      * starting inside it is caught above on the next round. */
@@ -126,7 +132,7 @@ int ld_edit_apply(struct ld_edit_list *l, const char *src, size_t len,
     pos = e->end;
     /* Inserts at the same offset follow each other directly: resync once
      * after the last of them. */
-    if (delta != 0 && pos < len &&
+    if (delta != 0 && pos < end &&
         (i + 1 == l->n || l->items[i + 1].begin != pos)) {
       rc = resync(out, src, pos, line, path);
       if (rc)
@@ -134,7 +140,59 @@ int ld_edit_apply(struct ld_edit_list *l, const char *src, size_t len,
       delta = 0;
     }
   }
-  return ld_buf_append(out, src + pos, len - pos);
+  return ld_buf_append(out, src + pos, end - pos);
+}
+
+static int check_and_sort(struct ld_edit_list *l, size_t len) {
+  size_t i;
+
+  for (i = 0; i < l->n; i++)
+    if (l->items[i].end > len)
+      return LD_ERANGE;
+  if (l->n)
+    qsort(l->items, l->n, sizeof *l->items, cmp_edit);
+  return LD_OK;
+}
+
+int ld_edit_apply(struct ld_edit_list *l, const char *src, size_t len,
+                  const char *path, struct ld_buf *out) {
+  int rc = check_and_sort(l, len);
+
+  return rc ? rc : apply_span(l, src, 0, len, 1, 1, path, out);
+}
+
+int ld_edit_render(struct ld_edit_list *l, const char *src, size_t len,
+                   size_t begin, size_t end, const char *path, int directive,
+                   struct ld_buf *out) {
+  int rc;
+
+  if (begin > end || end > len)
+    return LD_ERANGE;
+  rc = check_and_sort(l, len);
+  if (rc)
+    return rc;
+  if (directive) {
+    rc = resync(out, src, begin, 1 + count_newlines(src, begin), path);
+    if (rc)
+      return rc;
+  }
+  return apply_span(l, src, begin, end, 0, 1 + count_newlines(src, begin), path,
+                    out);
+}
+
+void ld_edit_drop_within(struct ld_edit_list *l, size_t begin, size_t end) {
+  size_t i, kept = 0;
+
+  for (i = 0; i < l->n; i++) {
+    struct ld_edit *e = &l->items[i];
+    int inside = begin <= e->begin && e->end <= end &&
+                 (e->begin < end || (e->begin == begin && e->end == begin));
+    if (inside)
+      free(e->text);
+    else
+      l->items[kept++] = *e;
+  }
+  l->n = kept;
 }
 
 void ld_edit_list_free(struct ld_edit_list *l) {

@@ -1,16 +1,266 @@
 /* Instrumentation: the plan becomes a list of text edits of the main file.
  *
- * The replay transform (DESIGN.md section 4.2) and the launch protocol
- * (4.3) are not written yet, so today no kernel or launch is rewritten and
- * the list stays empty: the translated file is the user's program plus the
- * prelude.  When they arrive they add their edits here, only for kernels the
- * plan marks checked, and never inside headers or macro expansions (the plan
- * records nothing there).  Host code only; no libclang. */
+ * For every kernel with a replay clone (docs/shared-replay.md): the clone
+ * and its declarations (replay.c); every `k<<<...>>>(...)` of that kernel
+ * after its definition becomes a call of `__ldcc::launch` with two lambdas,
+ * the clone's launch and the original's (the runtime calls exactly one);
+ * after the file's last line, the host metadata: the site, write-line and
+ * launch tables and the definitions of `__ldcc_meta_<k>::targets` and
+ * `::meta` (types from include/ldcc/host.h).  Launches before the kernel's
+ * definition, through cudaLaunchKernel or in macros stay as written and run
+ * the original, unchecked.  Host code only; no libclang. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ld_buf.h"
 #include "ld_error.h"
 #include "ld_xlate_int.h"
 
-int ld__instrument(const struct ld_plan *plan, struct ld_edit_list *edits) {
-  (void)plan;
-  (void)edits;
-  return LD_OK;
+#define REASON_OVERLAP "constructs the replay cannot combine"
+
+/* The kernel a launch starts, when it has a clone defined before it. */
+static const struct ld_kernel *launched(const struct ld_plan *plan,
+                                        const struct ld_launch *l) {
+  const struct ld_kernel *found = NULL;
+  size_t i;
+
+  if (l->via_api || !l->callee)
+    return NULL;
+  for (i = 0; i < plan->nkernels; i++) {
+    const struct ld_kernel *k = &plan->kernels[i];
+    if (k->checked && k->replay && !strcmp(k->name, l->kernel) &&
+        k->replay->def_end <= l->begin)
+      found = k;
+  }
+  return found;
+}
+
+/* callee with "__ldcc_<what>" put before the kernel's name. */
+static int put_callee(struct ld_buf *b, const struct ld_launch *l,
+                      const char *prefix) {
+  int rc = ld_buf_append(b, l->callee, l->name_at);
+
+  if (!rc)
+    rc = ld_buf_puts(b, prefix);
+  return rc ? rc : ld_buf_puts(b, l->callee + l->name_at);
+}
+
+static int put_lambda(struct ld_buf *b, const struct ld_launch *l,
+                      int checked) {
+  int rc = ld_buf_printf(b,
+                         "[&](dim3 __ldcc_g, dim3 __ldcc_b, size_t "
+                         "__ldcc_sh, cudaStream_t __ldcc_st%s) { ",
+                         checked ? ", __ldcc::launch_info __ldcc_li" : "");
+
+  if (!rc)
+    rc = put_callee(b, l, checked ? "__ldcc_" : "");
+  if (!rc)
+    rc = ld_buf_printf(
+        b,
+        "<<<__ldcc_g, __ldcc_b, __ldcc_sh, __ldcc_st>>>(%s%s%s); "
+        "}",
+        l->args, checked && *l->args ? ", " : "", checked ? "__ldcc_li" : "");
+  return rc;
+}
+
+static int edit_launch(const struct ld_launch *l, size_t id,
+                       struct ld_edit_list *edits) {
+  struct ld_buf b = LD_BUF_INIT;
+  int rc = ld_buf_puts(&b, "__ldcc::launch(&");
+
+  if (!rc)
+    rc = put_callee(&b, l, "__ldcc_meta_");
+  if (!rc)
+    rc = ld_buf_puts(&b, "::meta, (const void *)");
+  if (!rc)
+    rc = put_callee(&b, l, "__ldcc_");
+  if (!rc)
+    rc = ld_buf_printf(&b, ", %zu, %s, %s, %s, %s, ", id, l->config[0],
+                       l->config[1], l->config[2] ? l->config[2] : "0",
+                       l->config[3] ? l->config[3] : "0");
+  if (!rc)
+    rc = put_lambda(&b, l, 1);
+  if (!rc)
+    rc = ld_buf_puts(&b, ", ");
+  if (!rc)
+    rc = put_lambda(&b, l, 0);
+  if (!rc)
+    rc = ld_buf_putc(&b, ')');
+  if (!rc)
+    rc = ld_edit_replace(edits, l->begin, l->end, b.data);
+  ld_buf_free(&b);
+  return rc;
+}
+
+/* "<scope>__ldcc_<what>_<name><args>" */
+static int put_generated(struct ld_buf *b, const struct ld_kernel *k,
+                         const char *what) {
+  const struct ld_replay *r = k->replay;
+
+  return ld_buf_printf(b, "%s__ldcc_%s_%s%s", r->scope, what, k->name,
+                       r->template_args ? r->template_args : "");
+}
+
+static int put_kernel_meta(struct ld_buf *b, const struct ld_plan *plan,
+                           size_t ki, size_t nlaunches) {
+  const struct ld_kernel *k = &plan->kernels[ki];
+  const struct ld_replay *r = k->replay;
+  const char *tmpl = r->template_header ? r->template_header : "";
+  size_t i, j;
+  int rc;
+
+  rc = ld_buf_printf(b, "static const int __ldcc_sites_%zu[] = {%u", ki,
+                     k->at.line);
+  for (i = 0; i < r->nsites && !rc; i++)
+    rc = ld_buf_printf(b, ", %u", r->sites[i].at.line);
+  if (!rc)
+    rc = ld_buf_printf(b, ", %u};\n", r->exit_line);
+  for (i = 0; i < r->nmembers && !rc; i++) {
+    const struct ld_member *m = &r->members[i];
+    if (!m->nwrite_lines)
+      continue;
+    rc = ld_buf_printf(b, "static const int __ldcc_wl_%zu_%zu[] = {", ki, i);
+    for (j = 0; j < m->nwrite_lines && !rc; j++)
+      rc = ld_buf_printf(b, "%s%u", j ? ", " : "", m->write_lines[j]);
+    if (!rc)
+      rc = ld_buf_puts(b, "};\n");
+  }
+  if (!rc)
+    rc = ld_buf_printf(b, "%s%sconst __ldcc::target_meta ", tmpl,
+                       *tmpl ? "\n" : "");
+  if (!rc)
+    rc = put_generated(b, k, "meta");
+  if (!rc)
+    rc = ld_buf_printf(b, "::targets[%zu] = {\n", r->nmembers);
+  for (i = 0; i < r->nmembers && !rc; i++) {
+    const struct ld_member *m = &r->members[i];
+    struct ld_buf wl = LD_BUF_INIT;
+    rc = m->nwrite_lines ? ld_buf_printf(&wl, "__ldcc_wl_%zu_%zu, %zu", ki, i,
+                                         m->nwrite_lines)
+                         : ld_buf_puts(&wl, "NULL, 0");
+    if (!rc && m->decl) {
+      rc = ld_buf_puts(b, "  __ldcc::target<decltype(");
+      if (!rc)
+        rc = put_generated(b, k, "layout");
+      if (!rc)
+        rc = ld_buf_printf(b, "::%s)>(\"%s\", __builtin_offsetof(", m->name,
+                           m->name);
+      if (!rc)
+        rc = put_generated(b, k, "layout");
+      if (!rc)
+        rc = ld_buf_printf(b, ", %s), %s),\n", m->name, wl.data);
+    } else if (!rc) {
+      rc = ld_buf_printf(b, "  __ldcc::extern_target<%s>(\"%s\", %s),\n",
+                         m->elem, m->name, wl.data);
+    }
+    ld_buf_free(&wl);
+  }
+  if (!rc)
+    rc = ld_buf_printf(b, "};\n%s%sconst __ldcc::kernel_meta ", tmpl,
+                       *tmpl ? "\n" : "");
+  if (!rc)
+    rc = put_generated(b, k, "meta");
+  if (!rc)
+    rc = ld_buf_puts(b, "::meta = __ldcc::kernel<");
+  if (!rc)
+    rc = put_generated(b, k, "layout");
+  if (!rc)
+    rc = ld_buf_puts(b, ", ");
+  if (!rc)
+    rc = put_generated(b, k, "meta");
+  if (!rc)
+    rc = ld_buf_printf(b, ">(\n    \"%s\", __ldcc_file, %u, ", k->name,
+                       k->at.line);
+  if (!rc)
+    rc = put_generated(b, k, "meta");
+  if (!rc)
+    rc = ld_buf_printf(b, "::targets, %zu, __ldcc_sites_%zu, %zu, %s, %zu);\n",
+                       r->nmembers, ki, r->nsites + 2,
+                       nlaunches ? "__ldcc_launches" : "NULL", nlaunches);
+  return rc;
+}
+
+/* The host metadata after the last line. */
+static int put_trailer(struct ld_buf *b, const struct ld_plan *plan,
+                       const unsigned *launch_lines, size_t nlaunches) {
+  size_t i;
+  int rc;
+
+  rc = ld_buf_puts(b, "\n/* ldcc: metadata of the instrumented kernels */\n"
+                      "static const char __ldcc_file[] = \"");
+  if (!rc)
+    rc = ld_buf_put_c_escaped(b, plan->file);
+  if (!rc)
+    rc = ld_buf_puts(b, "\";\n");
+  if (!rc && nlaunches) {
+    rc = ld_buf_puts(b, "static const int __ldcc_launches[] = {");
+    for (i = 0; i < nlaunches && !rc; i++)
+      rc = ld_buf_printf(b, "%s%u", i ? ", " : "", launch_lines[i]);
+    if (!rc)
+      rc = ld_buf_puts(b, "};\n");
+  }
+  for (i = 0; i < plan->nkernels && !rc; i++)
+    if (plan->kernels[i].replay)
+      rc = put_kernel_meta(b, plan, i, nlaunches);
+  return rc;
+}
+
+static void mark_unchecked(struct ld_kernel *k, const char *why) {
+  char *reason = strdup(why);
+
+  ld_replay_free(k->replay);
+  k->replay = NULL;
+  if (reason) {
+    free(k->reason);
+    k->reason = reason;
+    k->checked = 0;
+  }
+}
+
+int ld__instrument(struct ld_plan *plan, const char *src, size_t len,
+                   struct ld_edit_list *edits) {
+  struct ld_buf b = LD_BUF_INIT;
+  unsigned *lines = NULL;
+  size_t i, nlaunches = 0, nclones = 0;
+  int rc = LD_OK;
+
+  for (i = 0; i < plan->nkernels && !rc; i++) {
+    struct ld_kernel *k = &plan->kernels[i];
+    if (!k->replay)
+      continue;
+    if (!k->checked) {
+      mark_unchecked(k, k->reason ? k->reason : "unchecked");
+      continue;
+    }
+    rc = ld__replay_emit(k, src, len, plan->file, edits);
+    if (rc == LD_EOVERLAP) {
+      mark_unchecked(k, REASON_OVERLAP);
+      rc = LD_OK;
+      continue;
+    }
+    nclones += !rc;
+  }
+  if (rc || !nclones)
+    goto out;
+  lines = calloc(plan->nlaunches + 1, sizeof *lines);
+  if (!lines) {
+    rc = LD_ENOMEM;
+    goto out;
+  }
+  for (i = 0; i < plan->nlaunches && !rc; i++) {
+    const struct ld_launch *l = &plan->launches[i];
+    if (!launched(plan, l))
+      continue;
+    lines[nlaunches] = l->at.line;
+    rc = edit_launch(l, nlaunches, edits);
+    nlaunches++;
+  }
+  if (!rc)
+    rc = put_trailer(&b, plan, lines, nlaunches);
+  if (!rc)
+    rc = ld_edit_insert(edits, len, b.data);
+out:
+  ld_buf_free(&b);
+  free(lines);
+  return rc;
 }

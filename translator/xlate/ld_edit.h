@@ -42,6 +42,19 @@ int ld_edit_replace(struct ld_edit_list *l, size_t begin, size_t end,
  * edit lies beyond len; *out is then unspecified.  Sorts l->items. */
 int ld_edit_apply(struct ld_edit_list *l, const char *src, size_t len,
                   const char *path, struct ld_buf *out);
+/* Append a transformed copy of src[begin, end) to *out: the bytes with the
+ * edits that lie inside the range applied (an insert at `end` is not
+ * inside), and `#line` resyncs after edits that change the line count.  With
+ * directive != 0 the copy starts with `#line <line of begin> "path"` and
+ * spaces up to begin's column, so the copy keeps the original positions
+ * wherever it is placed.  Returns LD_ERANGE for a bad range, LD_EOVERLAP
+ * when an edit straddles a bound or two overlap.  Sorts l->items. */
+int ld_edit_render(struct ld_edit_list *l, const char *src, size_t len,
+                   size_t begin, size_t end, const char *path, int directive,
+                   struct ld_buf *out);
+/* Remove (and free) the edits that lie inside [begin, end), in the sense of
+ * ld_edit_render: used after rendering a range that is moved elsewhere. */
+void ld_edit_drop_within(struct ld_edit_list *l, size_t begin, size_t end);
 /* Releases the edits; the list may be reused.  NULL is a no-op. */
 void ld_edit_list_free(struct ld_edit_list *l);
 

@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "ld_edit.h"
+
 enum ld_space {
   LD_SPACE_SHARED,
   LD_SPACE_GLOBAL,
@@ -24,12 +26,79 @@ struct ld_pos {
 /* Index value meaning "no kernel" (a barrier in a device function). */
 #define LD_PLAN_NONE ((size_t)-1)
 
+/* A variable the clone snapshots: a parameter or a hoisted local. */
+struct ld_local {
+  char *name;    /* name in the clone (renamed `<name>__ldcc<N>` if shadowed) */
+  char *decl;    /* hoisted declaration without `;` ("float a[TILE]"), or the
+                    whole declaration kept at the top (keep_init); NULL for a
+                    parameter */
+  int is_param;  /* a parameter of the kernel */
+  int is_array;  /* snapshot with __ldcc::copy instead of `=` */
+  int keep_init; /* cg::thread_block: declared at the top with its
+                    initialiser, never snapshot */
+};
+
+/* A shared target declared in the kernel that moves into the layout. */
+struct ld_member {
+  char *name;
+  char *decl; /* member declaration without `;` ("int partial[BLOCK]"), or
+                 NULL for extern __shared__ */
+  char *elem; /* element type spelling of an extern array ("float") */
+  unsigned *write_lines; /* lines of the statements that write it, sorted */
+  size_t nwrite_lines;
+};
+
+/* A barrier the clone turns into a site block. */
+struct ld_site {
+  struct ld_pos at;  /* the barrier call */
+  const char *form;  /* "SYNC_PLAIN", "SYNC_COUNT", "SYNC_AND", "SYNC_OR" */
+  size_t stmt_begin; /* the statement that contains the call */
+  size_t stmt_end;   /* one past its end (after the `;` for an expression
+                        statement) */
+  size_t call_begin; /* the call, replaced by __ldcc_c.sync_result when
+                        with_result; [stmt_begin, stmt_end) replaced else */
+  size_t call_end;
+  size_t pred_begin; /* the predicate argument (with_result only) */
+  size_t pred_end;
+  int with_result;  /* __syncthreads_count/_and/_or: 1 when the value is
+                       used, 2 when the call is the whole statement */
+  int needs_braces; /* the statement is the body of if/for/while/else */
+};
+
+/* What the replay clone of one kernel needs (only for kernels that are
+ * checked and write a shared target).  Offsets are in the main file. */
+struct ld_replay {
+  size_t def_begin;  /* start of the definition (its `template` keyword) */
+  size_t def_end;    /* one past the closing brace */
+  size_t body_open;  /* offset of the opening brace of the body */
+  size_t body_close; /* offset of the closing brace */
+  size_t name_begin; /* the kernel's name in the definition */
+  size_t name_end;
+  size_t params_open;  /* offset of `(` (set only when there are none) */
+  size_t params_close; /* offset of the `)` closing the parameter list */
+  int has_params;
+  char *template_header;   /* "template <int BLOCK>" or NULL */
+  char *template_args;     /* "<BLOCK>" or NULL */
+  char *scope;             /* enclosing namespaces, "a::b::" or "" */
+  struct ld_local *locals; /* parameters first, then locals in source order */
+  size_t nlocals;
+  struct ld_member *members; /* shared targets declared in the kernel */
+  size_t nmembers;
+  struct ld_site *sites; /* barriers in source order: site 1, 2, ... */
+  size_t nsites;
+  unsigned exit_line; /* position of the closing brace */
+  unsigned exit_col;
+  struct ld_edit_list edits; /* the clone's simple edits (references,
+                                declarations, returns, stores, atomics) */
+};
+
 struct ld_kernel {
   char *name;       /* spelling of the kernel's name, e.g. "reduce" */
   struct ld_pos at; /* position of the name in the definition */
   int is_template;  /* 1 for a function template */
   int checked;      /* 1 when the kernel will be instrumented */
   char *reason;     /* why checked == 0; NULL otherwise; one short phrase */
+  struct ld_replay *replay; /* the clone to emit; NULL when none */
 };
 
 struct ld_target {
@@ -56,6 +125,12 @@ struct ld_launch {
   struct ld_pos at; /* position of the kernel name at a `<<<>>>` launch, of
                        the call for cudaLaunchKernel */
   int via_api;      /* 1 for cudaLaunchKernel(k, ...) */
+  /* For a `<<<>>>` launch outside macros (else callee is NULL): */
+  size_t begin, end; /* the whole call expression */
+  char *callee;      /* callee text as written, "ns::k<256>" */
+  size_t name_at;    /* offset of the kernel's name inside callee */
+  char *config[4];   /* grid, block, shared bytes, stream (NULL if absent) */
+  char *args;        /* the arguments' text, "" when none */
 };
 
 struct ld_plan {
@@ -75,11 +150,15 @@ struct ld_plan {
  *   KERNEL name=<n> checked=<yes|no> [reason="<why>"] at=<l>:<c> [template]
  *   TARGET kernel=<k> space=<shared|global> name=<v> at=<l>:<c> [extern]
  * written=<yes|no> BARRIER kernel=<f> form=<form> at=<l>:<c> [macro] LAUNCH
- * kernel=<k> at=<l>:<c> [cudaLaunchKernel] <why> is a short phrase in double
+ * kernel=<k> at=<l>:<c> [cudaLaunchKernel]
+ *   SITE kernel=<k> id=<n> at=<l>:<c> form=<form> (kernels with a clone)
+ * <why> is a short phrase in double
  * quotes (it never contains a quote). BARRIER's kernel is the function that
  * contains the call: a kernel or a
  * __device__ function.  Returns 0 or LD_EIO. */
 int ld_plan_dump(const struct ld_plan *plan, FILE *out);
+/* Releases a replay description; NULL is a no-op. */
+void ld_replay_free(struct ld_replay *r);
 /* Releases the plan and everything it owns; ld_plan_free(NULL) is a no-op. */
 void ld_plan_free(struct ld_plan *plan);
 

@@ -25,8 +25,19 @@ int ld__clang_args(const struct ld_translate_opts *opts, char ***argv,
 int ld__parse(const struct ld_translate_opts *opts, struct ld_plan *plan,
               char **error);
 
-/* Turn the plan into edits of the main file.  Edits only what the plan
- * marks as checked; never touches headers or macro expansions. */
-int ld__instrument(const struct ld_plan *plan, struct ld_edit_list *edits);
+/* Turn the plan into edits of the main file src[0, len): the replay clones,
+ * the launches of cloned kernels and the metadata after the last line.
+ * Edits only what the plan marks as checked; never touches headers or
+ * macro expansions.  A kernel whose clone cannot be rendered becomes
+ * unchecked (plan updated). */
+int ld__instrument(struct ld_plan *plan, const char *src, size_t len,
+                   struct ld_edit_list *edits);
+
+/* Add the edits of kernel k's replay (k->replay set) to edits: the layout
+ * and metadata declarations before the definition and the clone after it.
+ * path names the file in `#line`.  Adds nothing when it fails (LD_EOVERLAP
+ * when the facts' edits overlap). */
+int ld__replay_emit(struct ld_kernel *k, const char *src, size_t len,
+                    const char *path, struct ld_edit_list *edits);
 
 #endif

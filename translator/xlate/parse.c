@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "ld_buf.h"
+#include "ld_clang_int.h"
 #include "ld_error.h"
 #include "ld_xlate_int.h"
 
@@ -34,10 +35,8 @@
 #define REASON_MACRO_SHARED "shared variable used inside a macro expansion"
 #define REASON_GROUP_SYNC "sync on a generic thread_group"
 #define REASON_GRID_SYNC "grid-wide synchronisation"
-
-struct range {
-  size_t begin, end; /* byte offsets [begin, end) in the main file */
-};
+#define REASON_FILE_SHARED "file-scope shared variable"
+#define REASON_CALLEE_SHARED "shared variable declared in a device function"
 
 enum var_kind { VAR_SHARED, VAR_DEVICE, VAR_PARAM };
 
@@ -68,7 +67,8 @@ struct fn {
   size_t nrefs, caprefs;
   size_t *callees; /* indices into an->fns */
   size_t ncallees, capcallees;
-  size_t kernel; /* index in plan->kernels, NONE if not a kernel */
+  size_t kernel;   /* index in plan->kernels, NONE if not a kernel */
+  int wants_clone; /* checked kernel writing a shared variable it declares */
 };
 
 struct barrier {
@@ -82,13 +82,14 @@ struct launch {
   char *name; /* owned */
   struct ld_pos at;
   int via_api;
+  struct ld_launch text; /* callee, config and argument texts (owned) */
 };
 
 struct analysis {
   CXTranslationUnit tu;
   CXFile main_file;
   struct ld_plan *plan;
-  struct range *macros;
+  struct ld__range *macros;
   size_t nmacros, capmacros;
   struct fn *fns;
   size_t nfns, capfns;
@@ -98,6 +99,8 @@ struct analysis {
   size_t nbarriers, capbarriers;
   struct launch *launches;
   size_t nlaunches, caplaunches;
+  const char *src; /* the main file's bytes (libclang's buffer) */
+  size_t srclen;
   size_t cur_fn; /* function being walked in pass 2 */
   int rc;        /* first error; visitors stop once it is set */
 };
@@ -150,7 +153,7 @@ static int in_macro(const struct analysis *an, size_t off) {
   return 0;
 }
 
-static char *cursor_name(CXCursor c) {
+char *ld__cursor_name(CXCursor c) {
   CXString s = clang_getCursorSpelling(c);
   char *name = strdup(clang_getCString(s));
 
@@ -158,7 +161,7 @@ static char *cursor_name(CXCursor c) {
   return name;
 }
 
-static int name_is(CXCursor c, const char *want) {
+int ld__name_is(CXCursor c, const char *want) {
   CXString s = clang_getCursorSpelling(c);
   int eq = !strcmp(clang_getCString(s), want);
 
@@ -217,7 +220,7 @@ static enum CXChildVisitResult nth_child_cb(CXCursor c, CXCursor parent,
   return CXChildVisit_Continue;
 }
 
-static int nth_child(CXCursor c, unsigned index, CXCursor *out) {
+int ld__nth_child(CXCursor c, unsigned index, CXCursor *out) {
   struct child_query q = {0, index, 0, {0}, 0};
 
   clang_visitChildren(c, nth_child_cb, &q);
@@ -226,22 +229,22 @@ static int nth_child(CXCursor c, unsigned index, CXCursor *out) {
 }
 
 /* Skip implicit-cast-like wrappers and parentheses. */
-static CXCursor unwrap(CXCursor c) {
+CXCursor ld__unwrap(CXCursor c) {
   CXCursor inner;
 
   while ((clang_getCursorKind(c) == CXCursor_UnexposedExpr ||
           clang_getCursorKind(c) == CXCursor_ParenExpr) &&
-         nth_child(c, 0, &inner))
+         ld__nth_child(c, 0, &inner))
     c = inner;
   return c;
 }
 
-static int is_pointer(CXType t) {
+int ld__is_pointer(CXType t) {
   t = clang_getCanonicalType(t);
   return t.kind == CXType_Pointer;
 }
 
-static int is_array(CXType t) {
+int ld__is_array(CXType t) {
   t = clang_getCanonicalType(t);
   return t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray ||
          t.kind == CXType_VariableArray || t.kind == CXType_DependentSizedArray;
@@ -258,7 +261,7 @@ static int writable_indirection(CXType t) {
 
 /* The declaration a function-like reference means: the template for a
  * specialization, then its definition when there is one. */
-static CXCursor definition_of(CXCursor ref) {
+CXCursor ld__definition_of(CXCursor ref) {
   CXCursor tmpl = clang_getSpecializedCursorTemplate(ref);
   CXCursor def;
 
@@ -272,7 +275,7 @@ static CXCursor definition_of(CXCursor ref) {
  * everything from one macro expansion shares the expansion's position. */
 static int same_decl(CXCursor decl, const struct ld_pos *at, const char *name,
                      const struct ld_pos *pos) {
-  return at->offset == pos->offset && name_is(decl, name);
+  return at->offset == pos->offset && ld__name_is(decl, name);
 }
 
 static size_t find_fn(const struct analysis *an, CXCursor decl) {
@@ -313,7 +316,7 @@ static size_t add_var(struct analysis *an, CXCursor c, enum var_kind kind,
     return NONE;
   v = &an->vars[an->nvars];
   memset(v, 0, sizeof *v);
-  v->name = cursor_name(c);
+  v->name = ld__cursor_name(c);
   if (!v->name) {
     an->rc = LD_ENOMEM;
     return NONE;
@@ -369,7 +372,7 @@ static void add_fn(struct analysis *an, CXCursor c) {
   f = &an->fns[an->nfns];
   memset(f, 0, sizeof *f);
   f->cur = c;
-  f->name = cursor_name(c);
+  f->name = ld__cursor_name(c);
   if (!f->name) {
     an->rc = LD_ENOMEM;
     return;
@@ -457,16 +460,16 @@ enum use {
 };
 
 /* The callee name of an overloaded-operator call, or NULL. */
-static int is_operator_ref(CXCursor c) {
+int ld__is_operator_ref(CXCursor c) {
   enum CXCursorKind k;
 
-  c = unwrap(c);
+  c = ld__unwrap(c);
   k = clang_getCursorKind(c);
   return (k == CXCursor_DeclRefExpr || k == CXCursor_OverloadedDeclRef) &&
          name_starts(c, "operator");
 }
 
-static int is_assign_operator(CXCursor callee) {
+int ld__is_assign_operator(CXCursor callee) {
   static const char *const ops[] = {
       "operator=",   "operator+=", "operator-=", "operator*=", "operator/=",
       "operator%=",  "operator&=", "operator|=", "operator^=", "operator<<=",
@@ -474,7 +477,7 @@ static int is_assign_operator(CXCursor callee) {
   size_t i;
 
   for (i = 0; i < sizeof ops / sizeof ops[0]; i++)
-    if (name_is(unwrap(callee), ops[i]))
+    if (ld__name_is(ld__unwrap(callee), ops[i]))
       return 1;
   return 0;
 }
@@ -487,17 +490,18 @@ static enum use use_in_call(const struct frame *arg, enum use u) {
 
   /* Overloaded operator: children are the operands and the operator in
    * source order; the object is the first operand. */
-  if (nth_child(call, 0, &first) &&
-      (is_operator_ref(first) ||
-       (nth_child(call, 1, &callee) && is_operator_ref(callee)))) {
-    int object_index = is_operator_ref(first) ? 1 : 0;
-    CXCursor op = is_operator_ref(first) ? first : callee;
-    if (is_operator_ref(arg->cur))
+  if (ld__nth_child(call, 0, &first) &&
+      (ld__is_operator_ref(first) ||
+       (ld__nth_child(call, 1, &callee) && ld__is_operator_ref(callee)))) {
+    int object_index = ld__is_operator_ref(first) ? 1 : 0;
+    CXCursor op = ld__is_operator_ref(first) ? first : callee;
+    if (ld__is_operator_ref(arg->cur))
       return USE_READ;
-    if (is_assign_operator(op))
+    if (ld__is_assign_operator(op))
       return (int)arg->index == object_index || u == USE_POINTER ? USE_WRITTEN
                                                                  : USE_READ;
-    if (name_is(unwrap(op), "operator[]") && (int)arg->index == object_index)
+    if (ld__name_is(ld__unwrap(op), "operator[]") &&
+        (int)arg->index == object_index)
       return USE_LVALUE;
     return USE_READ;
   }
@@ -540,10 +544,10 @@ static enum use classify_use(const struct frame *f, enum use u) {
       /* Array decay turns the object into a pointer; lvalue-to-rvalue
        * (same type, not a pointer) is a read. */
       if (u == USE_LVALUE)
-        u = is_pointer(pt) && is_array(clang_getCursorType(f->cur))
+        u = ld__is_pointer(pt) && ld__is_array(clang_getCursorType(f->cur))
                 ? USE_POINTER
-            : is_pointer(pt) || is_array(pt) ? u
-                                             : USE_READ;
+            : ld__is_pointer(pt) || ld__is_array(pt) ? u
+                                                     : USE_READ;
       break;
     case CXCursor_ArraySubscriptExpr:
       u = f->index == 0 ? USE_LVALUE : USE_READ;
@@ -588,7 +592,7 @@ static enum use classify_use(const struct frame *f, enum use u) {
                                                             : USE_READ;
       case CXBinaryOperator_Add:
       case CXBinaryOperator_Sub:
-        if (u != USE_POINTER || !is_pointer(pt))
+        if (u != USE_POINTER || !ld__is_pointer(pt))
           return USE_READ;
         break;
       case CXBinaryOperator_Comma:
@@ -615,7 +619,7 @@ static enum use classify_use(const struct frame *f, enum use u) {
     case CXCursor_CXXReinterpretCastExpr:
     case CXCursor_CXXConstCastExpr:
     case CXCursor_CXXFunctionalCastExpr:
-      if (!is_pointer(pt))
+      if (!ld__is_pointer(pt))
         return USE_READ;
       u = USE_POINTER;
       break;
@@ -685,12 +689,12 @@ static void add_barrier(struct analysis *an, CXCursor call, const char *form) {
 }
 
 /* Is t (after references and qualifiers) the class named cls? */
-static int is_class(CXType t, const char *cls) {
+int ld__is_class(CXType t, const char *cls) {
   CXCursor decl;
 
   t = clang_getCanonicalType(clang_getNonReferenceType(t));
   decl = clang_getTypeDeclaration(clang_getUnqualifiedType(t));
-  return !clang_Cursor_isNull(decl) && name_is(decl, cls);
+  return !clang_Cursor_isNull(decl) && ld__name_is(decl, cls);
 }
 
 /* The form of a block-wide barrier, or NULL when call is not one.  A sync
@@ -707,28 +711,30 @@ static const char *barrier_form(CXCursor call, const char **unsupported) {
     return NULL;
   if (clang_getCursorKind(callee) == CXCursor_FunctionDecl) {
     for (i = 0; i < sizeof builtins / sizeof builtins[0]; i++)
-      if (name_is(callee, builtins[i]))
+      if (ld__name_is(callee, builtins[i]))
         return builtins[i];
     /* cg::sync(block) */
-    if (name_is(callee, "sync") && clang_Cursor_getNumArguments(call) == 1 &&
-        is_class(clang_getCursorType(clang_Cursor_getArgument(call, 0)),
-                 "thread_block"))
+    if (ld__name_is(callee, "sync") &&
+        clang_Cursor_getNumArguments(call) == 1 &&
+        ld__is_class(clang_getCursorType(clang_Cursor_getArgument(call, 0)),
+                     "thread_block"))
       return "cg::sync";
     return NULL;
   }
   /* block.sync(), cg::this_thread_block().sync() */
   if (clang_getCursorKind(callee) == CXCursor_CXXMethod &&
-      name_is(callee, "sync") && nth_child(call, 0, &first)) {
+      ld__name_is(callee, "sync") && ld__nth_child(call, 0, &first)) {
     CXCursor base;
-    first = unwrap(first);
+    first = ld__unwrap(first);
     if (clang_getCursorKind(first) == CXCursor_MemberRefExpr &&
-        nth_child(first, 0, &base)) {
+        ld__nth_child(first, 0, &base)) {
       CXType t = clang_getCursorType(base);
-      if (is_class(t, "thread_block"))
+      if (ld__is_class(t, "thread_block"))
         return "cg.sync";
-      if (is_class(t, "thread_group"))
+      if (ld__is_class(t, "thread_group"))
         *unsupported = REASON_GROUP_SYNC;
-      else if (is_class(t, "grid_group") || is_class(t, "multi_grid_group"))
+      else if (ld__is_class(t, "grid_group") ||
+               ld__is_class(t, "multi_grid_group"))
         *unsupported = REASON_GRID_SYNC;
     }
   }
@@ -738,29 +744,29 @@ static const char *barrier_form(CXCursor call, const char **unsupported) {
 /* The launched kernel's name cursor in `k<<<...>>>(...)`, if call is one.
  * clang represents the configuration as a call to
  * __cudaPushCallConfiguration among the call's children. */
-static int is_triple_chevron(CXCursor call) {
+int ld__is_triple_chevron(CXCursor call) {
   CXCursor config;
 
-  if (!nth_child(call, 1, &config))
+  if (!ld__nth_child(call, 1, &config))
     return 0;
-  config = unwrap(config);
+  config = ld__unwrap(config);
   return clang_getCursorKind(config) == CXCursor_CallExpr &&
-         (name_is(config, "__cudaPushCallConfiguration") ||
-          name_is(config, "cudaConfigureCall"));
+         (ld__name_is(config, "__cudaPushCallConfiguration") ||
+          ld__name_is(config, "cudaConfigureCall"));
 }
 
 /* The declaration a callee expression names, or a name-only cursor. */
 static CXCursor callee_ref(CXCursor e) {
   CXCursor inner;
 
-  e = unwrap(e);
+  e = ld__unwrap(e);
   while (clang_getCursorKind(e) == CXCursor_CStyleCastExpr ||
          clang_getCursorKind(e) == CXCursor_CXXReinterpretCastExpr ||
          clang_getCursorKind(e) == CXCursor_CXXStaticCastExpr ||
          clang_getCursorKind(e) == CXCursor_UnaryOperator) {
-    if (!nth_child(e, 0, &inner))
+    if (!ld__nth_child(e, 0, &inner))
       break;
-    e = unwrap(inner);
+    e = ld__unwrap(inner);
   }
   return e;
 }
@@ -776,19 +782,88 @@ static void add_launch(struct analysis *an, CXCursor name_expr, CXCursor at,
     return;
   if (via_api &&
       (clang_Cursor_isNull(decl) ||
-       !has_child_kind(definition_of(decl), CXCursor_CUDAGlobalAttr)))
+       !has_child_kind(ld__definition_of(decl), CXCursor_CUDAGlobalAttr)))
     return; /* cudaLaunchKernel of something not known to be a kernel */
   if (PUSH(an, an->launches, an->nlaunches, an->caplaunches))
     return;
   l = &an->launches[an->nlaunches];
-  l->name = cursor_name(clang_Cursor_isNull(decl) ? name_expr : decl);
+  l->name = ld__cursor_name(clang_Cursor_isNull(decl) ? name_expr : decl);
   if (!l->name) {
     an->rc = LD_ENOMEM;
     return;
   }
   l->at = pos;
   l->via_api = via_api;
+  memset(&l->text, 0, sizeof l->text);
   an->nlaunches++;
+}
+
+/* The main-file byte range of a cursor's extent (macro uses at its ends
+ * count from their expansion); 0 when it is not in the main file, or empty
+ * (a default argument). */
+static int main_span(const struct analysis *an, CXCursor c, size_t *b,
+                     size_t *e) {
+  CXSourceRange r = clang_getCursorExtent(c);
+  struct ld_pos pb, pe;
+
+  if (!main_pos(an, clang_getRangeStart(r), &pb) ||
+      !main_pos(an, clang_getRangeEnd(r), &pe) || pe.offset <= pb.offset ||
+      pe.offset > an->srclen)
+    return 0;
+  *b = pb.offset;
+  *e = pe.offset;
+  return 1;
+}
+
+static char *span_text(const struct analysis *an, size_t b, size_t e) {
+  char *t = malloc(e - b + 1);
+
+  if (t) {
+    memcpy(t, an->src + b, e - b);
+    t[e - b] = '\0';
+  }
+  return t;
+}
+
+/* Texts of a `k<<<...>>>(...)` launch for rewriting it; leaves t->callee
+ * NULL when some part is not plain main-file text. */
+static int launch_text(struct analysis *an, CXCursor call, CXCursor callee,
+                       CXCursor name, struct ld_launch *t) {
+  CXCursor config;
+  size_t b, e, nb, ne, ab = 0, ae = 0;
+  int i, n;
+
+  memset(t, 0, sizeof *t);
+  if (!main_span(an, call, &t->begin, &t->end) ||
+      !main_span(an, callee, &b, &e) || !main_span(an, name, &nb, &ne) ||
+      nb < b || nb >= e || !ld__nth_child(call, 1, &config))
+    return LD_OK;
+  config = ld__unwrap(config);
+  n = clang_Cursor_getNumArguments(config);
+  for (i = 0; i < n && i < 4; i++) {
+    size_t cb, ce;
+    if (!main_span(an, clang_Cursor_getArgument(config, (unsigned)i), &cb, &ce))
+      break;
+    if (!(t->config[i] = span_text(an, cb, ce)))
+      return LD_ENOMEM;
+  }
+  if (i < 2)
+    return LD_OK;
+  n = clang_Cursor_getNumArguments(call);
+  for (i = 0; i < n; i++) {
+    size_t cb, ce;
+    if (!main_span(an, clang_Cursor_getArgument(call, (unsigned)i), &cb, &ce))
+      break; /* a default argument: the rest are too */
+    if (!i)
+      ab = cb;
+    ae = ce;
+  }
+  t->args = span_text(an, ab, ae);
+  t->callee = span_text(an, b, e);
+  if (!t->args || !t->callee)
+    return LD_ENOMEM;
+  t->name_at = nb - b;
+  return LD_OK;
 }
 
 static void visit_call(struct analysis *an, const struct frame *f) {
@@ -797,12 +872,16 @@ static void visit_call(struct analysis *an, const struct frame *f) {
   const char *form;
   unsigned i, n;
 
-  if (is_triple_chevron(f->cur) && nth_child(f->cur, 0, &callee)) {
-    callee = callee_ref(callee);
-    add_launch(an, callee, callee, 0);
+  if (ld__is_triple_chevron(f->cur) && ld__nth_child(f->cur, 0, &callee)) {
+    CXCursor name = callee_ref(callee);
+    size_t before = an->nlaunches;
+    add_launch(an, name, name, 0);
+    if (an->nlaunches > before && !an->rc)
+      an->rc = launch_text(an, f->cur, ld__unwrap(callee), name,
+                           &an->launches[before].text);
     return;
   }
-  if (!clang_Cursor_isNull(ref) && name_is(ref, "cudaLaunchKernel") &&
+  if (!clang_Cursor_isNull(ref) && ld__name_is(ref, "cudaLaunchKernel") &&
       clang_Cursor_getNumArguments(f->cur) > 0) {
     CXCursor arg = callee_ref(clang_Cursor_getArgument(f->cur, 0));
     add_launch(an, arg, f->cur, 1);
@@ -814,17 +893,17 @@ static void visit_call(struct analysis *an, const struct frame *f) {
     return;
   }
   if (!clang_Cursor_isNull(ref)) {
-    add_callee(an, find_fn(an, definition_of(ref)));
+    add_callee(an, find_fn(an, ld__definition_of(ref)));
     return;
   }
   /* Unresolved (dependent) call: every candidate in the main file. */
-  if (nth_child(f->cur, 0, &callee)) {
-    callee = unwrap(callee);
+  if (ld__nth_child(f->cur, 0, &callee)) {
+    callee = ld__unwrap(callee);
     if (clang_getCursorKind(callee) == CXCursor_OverloadedDeclRef) {
       n = clang_getNumOverloadedDecls(callee);
       for (i = 0; i < n; i++)
-        add_callee(
-            an, find_fn(an, definition_of(clang_getOverloadedDecl(callee, i))));
+        add_callee(an, find_fn(an, ld__definition_of(
+                                       clang_getOverloadedDecl(callee, i))));
     }
   }
 }
@@ -894,7 +973,7 @@ static enum CXChildVisitResult params_cb(CXCursor c, CXCursor parent,
   CXType t = clang_getCursorType(c);
 
   (void)parent;
-  if (clang_getCursorKind(c) == CXCursor_ParmDecl && is_pointer(t) &&
+  if (clang_getCursorKind(c) == CXCursor_ParmDecl && ld__is_pointer(t) &&
       writable_indirection(t))
     add_var(an, c, VAR_PARAM, an->cur_fn);
   return an->rc ? CXChildVisit_Break : CXChildVisit_Continue;
@@ -961,6 +1040,7 @@ static int plan_kernel(struct analysis *an, size_t fi, unsigned char *seen,
   struct ld_kernel *k = &plan->kernels[plan->nkernels];
   const char *unsupported = NULL;
   int has_asm = 0, shared_in_macro = 0;
+  int shared_file_scope = 0, shared_in_callee = 0, shared_written = 0;
   size_t v, i, j;
 
   memset(seen, 0, an->nfns);
@@ -996,8 +1076,15 @@ static int plan_kernel(struct analysis *an, size_t fi, unsigned char *seen,
     }
     if (!used)
       continue;
-    if (var->kind == VAR_SHARED)
+    if (var->kind == VAR_SHARED) {
       shared_in_macro |= macro;
+      if (var->owner == NONE)
+        shared_file_scope = 1;
+      else if (var->owner != fi)
+        shared_in_callee = 1;
+      else if (written)
+        shared_written = 1;
+    }
     if (grow(&plan->targets, captargets, plan->ntargets, sizeof *t))
       return LD_ENOMEM;
     t = &plan->targets[plan->ntargets];
@@ -1029,11 +1116,17 @@ static int plan_kernel(struct analysis *an, size_t fi, unsigned char *seen,
     k->reason = strdup(REASON_MACRO_SHARED);
   else if (unsupported)
     k->reason = strdup(unsupported);
-  if (fn->in_macro || has_asm || shared_in_macro || unsupported) {
+  else if (shared_file_scope)
+    k->reason = strdup(REASON_FILE_SHARED);
+  else if (shared_in_callee)
+    k->reason = strdup(REASON_CALLEE_SHARED);
+  if (fn->in_macro || has_asm || shared_in_macro || unsupported ||
+      shared_file_scope || shared_in_callee) {
     k->checked = 0;
     if (!k->reason)
       return LD_ENOMEM;
   }
+  fn->wants_clone = k->checked && shared_written;
   return LD_OK;
 }
 
@@ -1078,6 +1171,8 @@ static int build_plan(struct analysis *an) {
   }
   for (i = 0; i < an->nlaunches; i++) {
     struct ld_launch *pl = &plan->launches[plan->nlaunches++];
+    *pl = an->launches[i].text;
+    memset(&an->launches[i].text, 0, sizeof an->launches[i].text);
     pl->kernel = an->launches[i].name;
     an->launches[i].name = NULL;
     pl->at = an->launches[i].at;
@@ -1104,8 +1199,15 @@ static void analysis_free(struct analysis *an) {
   }
   for (i = 0; i < an->nvars; i++)
     free(an->vars[i].name);
-  for (i = 0; i < an->nlaunches; i++)
+  for (i = 0; i < an->nlaunches; i++) {
+    struct ld_launch *t = &an->launches[i].text;
+    size_t j;
     free(an->launches[i].name);
+    free(t->callee);
+    free(t->args);
+    for (j = 0; j < 4; j++)
+      free(t->config[j]);
+  }
   free(an->fns);
   free(an->vars);
   free(an->macros);
@@ -1206,10 +1308,29 @@ int ld__parse(const struct ld_translate_opts *opts, struct ld_plan *plan,
   an.tu = tu;
   an.main_file = clang_getFile(tu, opts->input_path);
   an.plan = plan;
+  an.src =
+      an.main_file ? clang_getFileContents(tu, an.main_file, &an.srclen) : NULL;
+  if (!an.src) {
+    rc = LD_EIO;
+    goto out;
+  }
   clang_visitChildren(clang_getTranslationUnitCursor(tu), decls_cb, &an);
   for (i = 0; i < an.nfns && !an.rc; i++)
     walk_fn(&an, i);
   rc = an.rc ? an.rc : build_plan(&an);
+  if (!rc) {
+    struct ld__source source;
+    source.tu = tu;
+    source.main_file = an.main_file;
+    source.src = an.src;
+    source.len = an.srclen;
+    source.macros = an.macros;
+    source.nmacros = an.nmacros;
+    for (i = 0; i < an.nfns && !rc; i++)
+      if (an.fns[i].wants_clone)
+        rc = ld__replay_analyse(&source, an.fns[i].cur,
+                                &plan->kernels[an.fns[i].kernel]);
+  }
 out:
   analysis_free(&an);
   if (tu)

@@ -45,7 +45,47 @@ int ld_plan_dump(const struct ld_plan *plan, FILE *out) {
     fprintf(out, "LAUNCH kernel=%s at=%u:%u%s\n", l->kernel, l->at.line,
             l->at.col, l->via_api ? " cudaLaunchKernel" : "");
   }
+  for (i = 0; i < plan->nkernels; i++) {
+    const struct ld_kernel *k = &plan->kernels[i];
+    const struct ld_replay *r = k->replay;
+    size_t j;
+
+    if (!r)
+      continue;
+    fprintf(out, "SITE kernel=%s id=0 at=%u:%u form=entry\n", k->name,
+            k->at.line, k->at.col);
+    for (j = 0; j < r->nsites; j++)
+      fprintf(out, "SITE kernel=%s id=%zu at=%u:%u form=%s\n", k->name, j + 1,
+              r->sites[j].at.line, r->sites[j].at.col, r->sites[j].form);
+    fprintf(out, "SITE kernel=%s id=%zu at=%u:%u form=exit\n", k->name,
+            r->nsites + 1, r->exit_line, r->exit_col);
+  }
   return ferror(out) ? LD_EIO : LD_OK;
+}
+
+void ld_replay_free(struct ld_replay *r) {
+  size_t i;
+
+  if (!r)
+    return;
+  for (i = 0; i < r->nlocals; i++) {
+    free(r->locals[i].name);
+    free(r->locals[i].decl);
+  }
+  for (i = 0; i < r->nmembers; i++) {
+    free(r->members[i].name);
+    free(r->members[i].decl);
+    free(r->members[i].elem);
+    free(r->members[i].write_lines);
+  }
+  free(r->locals);
+  free(r->members);
+  free(r->sites);
+  free(r->template_header);
+  free(r->template_args);
+  free(r->scope);
+  ld_edit_list_free(&r->edits);
+  free(r);
 }
 
 void ld_plan_free(struct ld_plan *plan) {
@@ -56,6 +96,7 @@ void ld_plan_free(struct ld_plan *plan) {
   for (i = 0; i < plan->nkernels; i++) {
     free(plan->kernels[i].name);
     free(plan->kernels[i].reason);
+    ld_replay_free(plan->kernels[i].replay);
   }
   for (i = 0; i < plan->ntargets; i++)
     free(plan->targets[i].name);
@@ -63,8 +104,15 @@ void ld_plan_free(struct ld_plan *plan) {
     free(plan->barriers[i].func);
     free(plan->barriers[i].form);
   }
-  for (i = 0; i < plan->nlaunches; i++)
-    free(plan->launches[i].kernel);
+  for (i = 0; i < plan->nlaunches; i++) {
+    struct ld_launch *l = &plan->launches[i];
+    size_t j;
+    free(l->kernel);
+    free(l->callee);
+    free(l->args);
+    for (j = 0; j < 4; j++)
+      free(l->config[j]);
+  }
   free(plan->kernels);
   free(plan->targets);
   free(plan->barriers);

@@ -71,7 +71,7 @@ int ld_translate(const struct ld_translate_opts *opts,
   rc = ld__parse(opts, out->plan, &out->error);
   if (rc)
     goto out;
-  rc = ld__instrument(out->plan, &edits);
+  rc = ld__instrument(out->plan, src.data, src.len, &edits);
   if (rc)
     goto out;
   rc = ld_buf_puts(&text, "#include <ldcc/ldcc.h>\n#line 1 \"");

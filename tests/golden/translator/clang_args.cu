@@ -3,8 +3,8 @@
 // RUN: %ldcc-translate --dump-plan %s -- -I %S/Inputs -DTILE=8 | FileCheck %s --check-prefix=PLAN
 // RUN: %ldcc-translate %s -o %t.cu -- -I %S/Inputs -DTILE=8 -std=c++17
 // RUN: FileCheck %s --check-prefix=TEXT < %t.cu
-// RUN: tail -n +3 %t.cu | diff - %s
-// RUN: %nvcc -arch=sm_90 -isystem %srcroot/include -I %S/Inputs -DTILE=8 -c %t.cu -o %t.o
+// RUN: FileCheck %s --check-prefix=CLONE < %t.cu
+// RUN: %nvcc -arch=sm_90 -std=c++17 -isystem %srcroot/include -include ldcc/replay.cuh -I %S/Inputs -DTILE=8 -c %t.cu -o %t.o
 // RUN: not %ldcc-translate %s -- -I %S/Inputs 2>&1 | FileCheck %s --check-prefix=NODEF
 #include "args_helper.h"
 
@@ -19,9 +19,17 @@ __global__ void copy_tile(float *out) {
 // PLAN-NEXT: TARGET kernel=copy_tile space=global name=out at=11:34 written=yes
 // PLAN-NEXT: TARGET kernel=copy_tile space=shared name=t at=12:21 written=yes
 // PLAN-NEXT: BARRIER kernel=copy_tile form=__syncthreads at=14:3
+// PLAN-NEXT: SITE kernel=copy_tile id=0 at=11:17 form=entry
+// PLAN-NEXT: SITE kernel=copy_tile id=1 at=14:3 form=SYNC_PLAIN
+// PLAN-NEXT: SITE kernel=copy_tile id=2 at=16:1 form=exit
 // PLAN-NOT: {{.}}
 
 // TEXT: {{^}}#include <ldcc/ldcc.h>
 // TEXT-NEXT: {{^}}#line 1 "{{.*}}/clang_args.cu"{{$}}
 
 // NODEF: ldcc-translate: {{.*}}args_helper.h:4:2: "TILE must be defined on the command line"
+
+// A member type from the -I header is kept as written.
+// CLONE: {{^ *}}struct __ldcc_layout_copy_tile {
+// CLONE-NEXT: {{^ *}}tile_t t;
+// CLONE: {{^ *}}__global__ void __ldcc_copy_tile(float *out, __ldcc::launch_info __ldcc_li) {

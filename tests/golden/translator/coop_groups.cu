@@ -34,7 +34,7 @@ int main() {
   return 0;
 }
 
-// PLAN: KERNEL name=forms checked=yes at=13:17
+// PLAN: KERNEL name=forms checked=no reason="local of a type that cannot be hoisted" at=13:17
 // PLAN-NEXT: TARGET kernel=forms space=global name=out at=13:28 written=yes
 // PLAN-NEXT: TARGET kernel=forms space=global name=flags at=13:38 written=yes
 // PLAN-NEXT: TARGET kernel=forms space=shared name=s at=14:18 written=yes

@@ -21,7 +21,7 @@ int main() {
   return 0;
 }
 
-// PLAN: KERNEL name=scale checked=yes at=9:17
+// PLAN: KERNEL name=scale checked=no reason="non-const pointer to a shared variable" at=9:17
 // PLAN-NEXT: TARGET kernel=scale space=global name=data at=9:30 written=yes
 // PLAN-NEXT: TARGET kernel=scale space=shared name=buf at=10:27 extern written=yes
 // PLAN-NEXT: BARRIER kernel=scale form=__syncthreads at=14:3

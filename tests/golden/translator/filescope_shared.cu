@@ -33,8 +33,8 @@ int main() {
   return 0;
 }
 
-// PLAN: KERNEL name=histogram checked=yes at=22:17
-// PLAN-NEXT: KERNEL name=reader checked=yes at=27:17
+// PLAN: KERNEL name=histogram checked=no reason="file-scope shared variable" at=22:17
+// PLAN-NEXT: KERNEL name=reader checked=no reason="file-scope shared variable" at=27:17
 // PLAN-NEXT: TARGET kernel=histogram space=shared name=counts at=8:16 written=yes
 // PLAN-NEXT: TARGET kernel=histogram space=shared name=table at=9:18 written=yes
 // PLAN-NEXT: TARGET kernel=histogram space=global name=out at=22:34 written=yes

@@ -1,8 +1,8 @@
 // RUN: %ldcc-translate --dump-plan %s | FileCheck %s --check-prefix=PLAN
 // RUN: %ldcc-translate %s > %t.cu
 // RUN: FileCheck %s --check-prefix=TEXT < %t.cu
-// RUN: tail -n +3 %t.cu | diff - %s
-// RUN: %nvcc -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
+// RUN: FileCheck %s --check-prefix=CLONE < %t.cu
+// RUN: %nvcc -arch=sm_90 -std=c++17 -isystem %srcroot/include -include ldcc/replay.cuh -c %t.cu -o %t.o
 // Macros: a kernel defined by a macro and a kernel whose body comes from a
 // macro are left unchecked with a reason; a barrier macro in an otherwise
 // plain kernel is recorded at its expansion and does not stop checking;
@@ -54,7 +54,16 @@ int main() {
 // PLAN-NEXT: BARRIER kernel=plain form=__syncthreads at=32:3 macro
 // PLAN-NEXT: LAUNCH kernel=from_macro at=38:3
 // PLAN-NEXT: LAUNCH kernel=plain at=39:3
+// PLAN-NEXT: SITE kernel=plain id=0 at=29:17 form=entry
+// PLAN-NEXT: SITE kernel=plain id=1 at=32:3 form=SYNC_PLAIN
+// PLAN-NEXT: SITE kernel=plain id=2 at=34:1 form=exit
 // PLAN-NOT: {{.}}
 
 // TEXT: {{^}}#include <ldcc/ldcc.h>
 // TEXT-NEXT: {{^}}#line 1 "{{.*}}/macro_kernel.cu"{{$}}
+
+// Only the kernel without macros gets a clone.
+// CLONE-NOT: __ldcc_from_macro
+// CLONE-NOT: __ldcc_body_macro
+// CLONE: {{^ *}}__global__ void __ldcc_plain(int *p, __ldcc::launch_info __ldcc_li) {
+// CLONE: {{^ *}}__ldcc::launch(&__ldcc_meta_plain::meta, (const void *)__ldcc_plain, 0, 1, dim3(16, 16), 0, 0,

@@ -1,8 +1,8 @@
 // RUN: %ldcc-translate --dump-plan %s | FileCheck %s --check-prefix=PLAN
 // RUN: %ldcc-translate %s > %t.cu
 // RUN: FileCheck %s --check-prefix=TEXT < %t.cu
-// RUN: tail -n +3 %t.cu | diff - %s
-// RUN: %nvcc -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
+// RUN: FileCheck %s --check-prefix=CLONE < %t.cu
+// RUN: %nvcc -arch=sm_90 -std=c++17 -isystem %srcroot/include -include ldcc/replay.cuh -c %t.cu -o %t.o
 // A shared tile, a barrier and one launch: the smallest checked kernel.
 
 __global__ void shift(float *out, const float *in, int n) {
@@ -25,7 +25,22 @@ int main() {
 // PLAN-NEXT: TARGET kernel=shift space=shared name=tile at=9:20 written=yes
 // PLAN-NEXT: BARRIER kernel=shift form=__syncthreads at=12:3
 // PLAN-NEXT: LAUNCH kernel=shift at=19:3
+// PLAN-NEXT: SITE kernel=shift id=0 at=8:17 form=entry
+// PLAN-NEXT: SITE kernel=shift id=1 at=12:3 form=SYNC_PLAIN
+// PLAN-NEXT: SITE kernel=shift id=2 at=15:1 form=exit
 // PLAN-NOT: {{.}}
 
 // TEXT: {{^}}#include <ldcc/ldcc.h>
 // TEXT-NEXT: {{^}}#line 1 "{{.*}}/simple_shared.cu"{{$}}
+
+// The original stays, the clone follows it with the user's line numbers.
+// CLONE: {{^ *}}struct __ldcc_layout_shift {
+// CLONE-NEXT: {{^ *}}float tile[256];
+// CLONE: {{^}}#line 8 "{{.*}}simple_shared.cu"
+// CLONE-NEXT: {{^ *}}__global__ void shift(float *out, const float *in, int n) {
+// CLONE-NEXT: {{^ *}}__shared__ float tile[256];
+// CLONE: {{^}}#line 8 "{{.*}}simple_shared.cu"
+// CLONE-NEXT: {{^ *}}__global__ void __ldcc_shift(float *out, const float *in, int n, __ldcc::launch_info __ldcc_li) {
+// CLONE: {{^ *}}(__ldcc_p->tile)[threadIdx.x] = i < n ? in[i] : 0.0f;
+// CLONE: {{^ *}}(*__ldcc::glog(__ldcc_c, &(out[i]))) = (__ldcc_p->tile)[(threadIdx.x + 1) % blockDim.x];
+// CLONE: {{^ *}}__ldcc::launch(&__ldcc_meta_shift::meta, (const void *)__ldcc_shift, 0, 4, 256, 0, 0,

@@ -38,7 +38,7 @@ int main() {
   return 0;
 }
 
-// PLAN: KERNEL name=step checked=yes at=17:17
+// PLAN: KERNEL name=step checked=no reason="device function reset writes memory" at=17:17
 // PLAN-NEXT: TARGET kernel=step space=global name=ps at=17:32 written=no
 // PLAN-NEXT: TARGET kernel=step space=global name=norms at=17:43 written=yes
 // PLAN-NEXT: TARGET kernel=step space=shared name=one at=18:23 written=yes

@@ -1,8 +1,8 @@
 // RUN: %ldcc-translate --dump-plan %s | FileCheck %s --check-prefix=PLAN
 // RUN: %ldcc-translate %s > %t.cu
 // RUN: FileCheck %s --check-prefix=TEXT < %t.cu
-// RUN: tail -n +3 %t.cu | diff - %s
-// RUN: %nvcc -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
+// RUN: FileCheck %s --check-prefix=CLONE < %t.cu
+// RUN: %nvcc -arch=sm_90 -std=c++17 -isystem %srcroot/include -include ldcc/replay.cuh -c %t.cu -o %t.o
 // A templated reduction: block size as a template parameter, a second
 // array sized by a macro, two instantiations and an explicit one.  The
 // template is reported once.
@@ -47,7 +47,25 @@ int main() {
 // PLAN-NEXT: BARRIER kernel=reduce form=__syncthreads at=26:3
 // PLAN-NEXT: LAUNCH kernel=reduce at=36:3
 // PLAN-NEXT: LAUNCH kernel=reduce at=37:3
+// PLAN-NEXT: SITE kernel=reduce id=0 at=12:17 form=entry
+// PLAN-NEXT: SITE kernel=reduce id=1 at=18:3 form=SYNC_PLAIN
+// PLAN-NEXT: SITE kernel=reduce id=2 at=22:5 form=SYNC_PLAIN
+// PLAN-NEXT: SITE kernel=reduce id=3 at=26:3 form=SYNC_PLAIN
+// PLAN-NEXT: SITE kernel=reduce id=4 at=29:1 form=exit
 // PLAN-NOT: {{.}}
 
 // TEXT: {{^}}#include <ldcc/ldcc.h>
 // TEXT-NEXT: {{^}}#line 1 "{{.*}}/template_reduce.cu"{{$}}
+
+// CLONE: {{^ *}}template <typename T, int BLOCK>
+// CLONE-NEXT: {{^ *}}struct __ldcc_layout_reduce {
+// CLONE-NEXT: {{^ *}}T partial[BLOCK];
+// CLONE-NEXT: {{^ *}}T per_warp[WARPS];
+// CLONE: {{^ *}}__global__ void __ldcc_reduce(T *out, const T *in, int n, __ldcc::launch_info __ldcc_li) {
+// CLONE-NEXT: {{^ *}}typedef __ldcc_layout_reduce<T, BLOCK> __ldcc_L;
+// CLONE: {{^ *}}for (s = BLOCK / 2; s > 0; s >>= 1) {
+// CLONE: {{^ *}}(*__ldcc::glog(__ldcc_c, &(*out))) = (__ldcc_p->per_warp)[0];
+// CLONE: {{^ *}}__ldcc::launch(&__ldcc_meta_reduce<float, 256>::meta, (const void *)__ldcc_reduce<float, 256>, 0, 1, 256, 0, 0,
+// CLONE: {{^ *}}__ldcc::launch(&__ldcc_meta_reduce<int, 128>::meta, (const void *)__ldcc_reduce<int, 128>, 1, 1, 128, 0, 0,
+// CLONE: {{^ *}}template <typename T, int BLOCK>
+// CLONE-NEXT: {{^ *}}const __ldcc::target_meta __ldcc_meta_reduce<T, BLOCK>::targets[2] = {

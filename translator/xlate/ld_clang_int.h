@@ -1,0 +1,47 @@
+/* Internal interfaces between the two files of the analyse step that use
+ * libclang: parse.c (the plan) and replay_facts.c (what a kernel's replay
+ * clone needs).  Nothing else includes this header.  Host code only. */
+#ifndef LD_CLANG_INT_H
+#define LD_CLANG_INT_H
+
+#include <clang-c/Index.h>
+#include <stddef.h>
+
+#include "ld_plan.h"
+
+/* A byte range [begin, end) of the main file. */
+struct ld__range {
+  size_t begin, end;
+};
+
+/* The main file as libclang sees it. */
+struct ld__source {
+  CXTranslationUnit tu;
+  CXFile main_file;
+  const char *src; /* its bytes (libclang's buffer) */
+  size_t len;
+  const struct ld__range *macros; /* macro expansions in the main file */
+  size_t nmacros;
+};
+
+/* Cursor helpers defined in parse.c. */
+char *ld__cursor_name(CXCursor c);             /* malloc'd spelling */
+int ld__name_is(CXCursor c, const char *want); /* spelling == want */
+int ld__nth_child(CXCursor c, unsigned index, CXCursor *out);
+CXCursor ld__unwrap(CXCursor c); /* skips implicit casts and parentheses */
+int ld__is_pointer(CXType t);
+int ld__is_array(CXType t);
+CXCursor ld__definition_of(CXCursor ref); /* template, then definition */
+int ld__is_operator_ref(CXCursor c);      /* names an `operator...` */
+int ld__is_assign_operator(CXCursor callee);
+int ld__is_class(CXType t, const char *cls);
+int ld__is_triple_chevron(CXCursor call); /* k<<<...>>>(...) */
+
+/* Collect what the replay clone of kernel k (cursor fn) needs into a new
+ * k->replay.  When the clone cannot be built, k->checked becomes 0 and
+ * k->reason says why (one short phrase); no replay is attached.  Returns 0
+ * or LD_ENOMEM. */
+int ld__replay_analyse(const struct ld__source *s, CXCursor fn,
+                       struct ld_kernel *k);
+
+#endif

@@ -1,0 +1,298 @@
+/* The replay clone's text: from a kernel's replay facts (struct ld_replay,
+ * filled by replay_facts.c) to edits of the main file.
+ *
+ * Emits, per docs/shared-replay.md sections 1 and 2: the layout struct and
+ * the metadata struct's declaration before the original kernel, and the
+ * instrumented clone `__ldcc_<k>` right after it, a transformed copy of the
+ * original's text (ld_edit_render) that starts with a `#line` naming the
+ * original's first line.  In the copy: the renamed kernel, the launch_info
+ * parameter, the prologue (hoisted locals, snapshot variables, begin), one
+ * site block per barrier and the exit block.  The original text is never
+ * edited.  Host code only; no libclang. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ld_buf.h"
+#include "ld_error.h"
+#include "ld_xlate_int.h"
+
+#define INDENT "  "
+
+static int snapshot_of(const struct ld_local *l) {
+  return l->name && !l->keep_init;
+}
+
+/* `if (pass == 1) { e = x; ... } else local_diff = differs(x, e) | ...;` */
+static int put_save_diff(struct ld_buf *b, const struct ld_replay *r) {
+  size_t i;
+  int rc, first = 1;
+
+  rc = ld_buf_puts(b, INDENT INDENT "if (__ldcc_c.pass == 1) {");
+  for (i = 0; i < r->nlocals && !rc; i++) {
+    const struct ld_local *l = &r->locals[i];
+    if (!snapshot_of(l))
+      continue;
+    rc = l->is_array
+             ? ld_buf_printf(b, " __ldcc::copy(__ldcc_e%zu, %s);", i, l->name)
+             : ld_buf_printf(b, " __ldcc_e%zu = %s;", i, l->name);
+  }
+  if (!rc)
+    rc = ld_buf_puts(b,
+                     " } else\n" INDENT INDENT INDENT "__ldcc_c.local_diff =");
+  for (i = 0; i < r->nlocals && !rc; i++) {
+    const struct ld_local *l = &r->locals[i];
+    if (!snapshot_of(l))
+      continue;
+    rc = ld_buf_printf(b, "%s __ldcc::differs(%s, __ldcc_e%zu)",
+                       first ? "" : " |", l->name, i);
+    first = 0;
+  }
+  if (!rc && first)
+    rc = ld_buf_puts(b, " 0");
+  return rc ? rc : ld_buf_puts(b, ";\n");
+}
+
+/* Restore every snapshot and jump back to the region's start site. */
+static int put_restore_jump(struct ld_buf *b, const struct ld_replay *r) {
+  size_t i;
+  int rc;
+
+  rc = ld_buf_puts(b, INDENT INDENT INDENT);
+  for (i = 0; i < r->nlocals && !rc; i++) {
+    const struct ld_local *l = &r->locals[i];
+    if (!snapshot_of(l))
+      continue;
+    rc = l->is_array
+             ? ld_buf_printf(b, "__ldcc::copy(%s, __ldcc_s%zu); ", l->name, i)
+             : ld_buf_printf(b, "%s = __ldcc_s%zu; ", l->name, i);
+  }
+  if (!rc)
+    rc = ld_buf_puts(b, "\n" INDENT INDENT INDENT
+                        "switch (__ldcc_c.start_site) {");
+  for (i = 0; i <= r->nsites && !rc; i++)
+    rc = ld_buf_printf(b, " case %zu: goto __ldcc_L%zu;", i, i);
+  return rc ? rc : ld_buf_puts(b, " }\n");
+}
+
+static int put_snapshot(struct ld_buf *b, const struct ld_replay *r,
+                        const char *indent) {
+  size_t i;
+  int rc = ld_buf_puts(b, indent);
+
+  for (i = 0; i < r->nlocals && !rc; i++) {
+    const struct ld_local *l = &r->locals[i];
+    if (!snapshot_of(l))
+      continue;
+    rc = l->is_array
+             ? ld_buf_printf(b, "__ldcc::copy(__ldcc_s%zu, %s); ", i, l->name)
+             : ld_buf_printf(b, "__ldcc_s%zu = %s; ", i, l->name);
+  }
+  return rc ? rc : ld_buf_puts(b, "\n");
+}
+
+/* The block of site `id` (1-based barrier sites), then its label. */
+static int put_site(struct ld_buf *b, const struct ld_replay *r, size_t id,
+                    const char *form, int with_pred) {
+  int rc = ld_buf_puts(b, "{\n");
+
+  if (!rc)
+    rc = put_save_diff(b, r);
+  if (!rc)
+    rc = ld_buf_printf(b,
+                       INDENT INDENT "if (__ldcc::region_end(__ldcc_c, "
+                                     "__ldcc_bs, %zu, 0, __ldcc::%s, %s)) {\n",
+                       id, form, with_pred ? "__ldcc_c.pred" : "0");
+  if (!rc)
+    rc = put_restore_jump(b, r);
+  if (!rc)
+    rc = ld_buf_puts(b, INDENT INDENT "}\n");
+  if (!rc)
+    rc = put_snapshot(b, r, INDENT INDENT);
+  if (!rc)
+    rc = ld_buf_printf(b,
+                       INDENT INDENT "__ldcc_c.start_site = %zu;\n" INDENT
+                                     "}\n__ldcc_L%zu:;",
+                       id, id);
+  return rc;
+}
+
+static int put_prologue(struct ld_buf *b, const struct ld_kernel *k) {
+  const struct ld_replay *r = k->replay;
+  size_t i;
+  int rc;
+
+  rc = ld_buf_printf(b, "\n" INDENT "typedef __ldcc_layout_%s%s __ldcc_L;\n",
+                     k->name, r->template_args ? r->template_args : "");
+  if (!rc)
+    rc = ld_buf_puts(b,
+                     INDENT "__shared__ __ldcc::block_state __ldcc_bs;\n" INDENT
+                            "__ldcc::thread_ctx __ldcc_c;\n");
+  for (i = 0; i < r->nlocals && !rc; i++) {
+    const struct ld_local *l = &r->locals[i];
+    if (l->keep_init)
+      rc = ld_buf_printf(b, INDENT "%s;\n", l->decl);
+    else if (!l->is_param)
+      rc = ld_buf_printf(b, INDENT "%s{};\n", l->decl);
+  }
+  for (i = 0; i < r->nlocals && !rc; i++)
+    if (snapshot_of(&r->locals[i]))
+      rc = ld_buf_printf(b,
+                         INDENT "decltype(%s) __ldcc_s%zu; decltype(%s) "
+                                "__ldcc_e%zu;\n",
+                         r->locals[i].name, i, r->locals[i].name, i);
+  if (!rc)
+    rc = ld_buf_puts(b, INDENT
+                     "__ldcc::begin(__ldcc_c, __ldcc_bs, __ldcc_li, "
+                     "sizeof(__ldcc_L), alignof(__ldcc_L));\n" INDENT
+                     "__ldcc_L *__ldcc_p = (__ldcc_L *)__ldcc_c.mine;\n" INDENT
+                     "(void)__ldcc_p;\n");
+  if (!rc)
+    rc = put_snapshot(b, r, INDENT);
+  if (!rc)
+    rc = ld_buf_puts(b, INDENT "__ldcc_c.start_site = 0;\n__ldcc_L0:;");
+  return rc;
+}
+
+static int put_exit(struct ld_buf *b, const struct ld_replay *r) {
+  int rc = ld_buf_puts(b, "\n" INDENT "goto __ldcc_exit;\n__ldcc_exit:\n" INDENT
+                          "{\n");
+
+  if (!rc)
+    rc = put_save_diff(b, r);
+  if (!rc)
+    rc = ld_buf_printf(b,
+                       INDENT INDENT "if (__ldcc::region_end(__ldcc_c, "
+                                     "__ldcc_bs, %zu, 1, __ldcc::SYNC_PLAIN, "
+                                     "0)) {\n",
+                       r->nsites + 1);
+  if (!rc)
+    rc = put_restore_jump(b, r);
+  if (!rc)
+    rc = ld_buf_puts(b, INDENT INDENT
+                     "}\n" INDENT INDENT
+                     "__ldcc::finish(__ldcc_c, __ldcc_bs);\n" INDENT "}\n");
+  return rc;
+}
+
+/* The edits of one site on the clone's edit list. */
+static int edit_site(struct ld_replay *r, size_t i, const char *src, size_t len,
+                     const char *path) {
+  const struct ld_site *s = &r->sites[i];
+  struct ld_buf b = LD_BUF_INIT;
+  struct ld_buf pred = LD_BUF_INIT;
+  int rc = LD_OK;
+
+  if (s->needs_braces)
+    rc = ld_buf_puts(&b, "{ ");
+  if (!rc && s->with_result) {
+    rc = ld_edit_render(&r->edits, src, len, s->pred_begin, s->pred_end, path,
+                        0, &pred);
+    if (!rc)
+      rc = ld_buf_printf(&b, "__ldcc_c.pred = (%s); ",
+                         pred.data ? pred.data : "");
+    if (!rc)
+      ld_edit_drop_within(&r->edits, s->call_begin, s->call_end);
+  }
+  if (!rc)
+    rc = put_site(&b, r, i + 1, s->form, s->with_result != 0);
+  if (rc)
+    goto out;
+  if (s->with_result) {
+    rc = ld_buf_putc(&b, ' ');
+    if (!rc)
+      rc = ld_edit_insert(&r->edits, s->stmt_begin, b.data);
+    if (!rc)
+      rc = ld_edit_replace(&r->edits, s->call_begin, s->call_end,
+                           s->with_result == 2 ? "(void)__ldcc_c.sync_result"
+                                               : "__ldcc_c.sync_result");
+    if (!rc && s->needs_braces)
+      rc = ld_edit_insert(&r->edits, s->stmt_end, " }");
+  } else {
+    if (s->needs_braces)
+      rc = ld_buf_puts(&b, " }");
+    ld_edit_drop_within(&r->edits, s->stmt_begin, s->stmt_end);
+    if (!rc)
+      rc = ld_edit_replace(&r->edits, s->stmt_begin, s->stmt_end, b.data);
+  }
+out:
+  ld_buf_free(&b);
+  ld_buf_free(&pred);
+  return rc;
+}
+
+/* `template <...>` line (or nothing) before a generated declaration. */
+static int put_template(struct ld_buf *b, const struct ld_replay *r) {
+  return r->template_header ? ld_buf_printf(b, "%s\n", r->template_header)
+                            : LD_OK;
+}
+
+/* Before the original: the layout and the metadata struct. */
+static int emit_layout(const struct ld_kernel *k, struct ld_edit_list *edits) {
+  const struct ld_replay *r = k->replay;
+  struct ld_buf b = LD_BUF_INIT;
+  size_t i;
+  int rc = put_template(&b, r);
+  if (!rc)
+    rc = ld_buf_printf(&b, "struct __ldcc_layout_%s {\n", k->name);
+  for (i = 0; i < r->nmembers && !rc; i++)
+    if (r->members[i].decl)
+      rc = ld_buf_printf(&b, INDENT "%s;\n", r->members[i].decl);
+  if (!rc)
+    rc = ld_buf_puts(&b, "};\n");
+  if (!rc)
+    rc = put_template(&b, r);
+  if (!rc)
+    rc = ld_buf_printf(&b,
+                       "struct __ldcc_meta_%s {\n" INDENT
+                       "static const __ldcc::target_meta targets[%zu];\n" INDENT
+                       "static const __ldcc::kernel_meta meta;\n};\n",
+                       k->name, r->nmembers);
+  if (!rc)
+    rc = ld_edit_insert(edits, r->def_begin, b.data);
+  ld_buf_free(&b);
+  return rc;
+}
+
+int ld__replay_emit(struct ld_kernel *k, const char *src, size_t len,
+                    const char *path, struct ld_edit_list *edits) {
+  struct ld_replay *r = k->replay;
+  struct ld_buf b = LD_BUF_INIT;
+  size_t i;
+  int rc;
+
+  /* The clone's own edits. */
+  rc = ld_buf_printf(&b, "__ldcc_%s", k->name);
+  if (!rc)
+    rc = ld_edit_replace(&r->edits, r->name_begin, r->name_end, b.data);
+  ld_buf_free(&b);
+  if (!rc)
+    rc = r->has_params
+             ? ld_edit_insert(&r->edits, r->params_close,
+                              ", __ldcc::launch_info __ldcc_li")
+             : ld_edit_replace(&r->edits, r->params_open + 1, r->params_close,
+                               "__ldcc::launch_info __ldcc_li");
+  for (i = 0; i < r->nsites && !rc; i++)
+    rc = edit_site(r, i, src, len, path);
+  if (!rc)
+    rc = put_prologue(&b, k);
+  if (!rc)
+    rc = ld_edit_insert(&r->edits, r->body_open + 1, b.data);
+  ld_buf_free(&b);
+  if (!rc)
+    rc = put_exit(&b, r);
+  if (!rc)
+    rc = ld_edit_insert(&r->edits, r->body_close, b.data);
+  ld_buf_free(&b);
+  if (rc)
+    return rc;
+
+  /* After the original: the clone. */
+  rc = ld_buf_puts(&b, "\n");
+  if (!rc)
+    rc = ld_edit_render(&r->edits, src, len, r->def_begin, r->def_end, path, 1,
+                        &b);
+  if (!rc)
+    rc = ld_edit_insert(edits, r->def_end, b.data);
+  ld_buf_free(&b);
+  return rc ? rc : emit_layout(k, edits);
+}

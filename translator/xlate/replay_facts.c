@@ -1,0 +1,1605 @@
+/* What the replay clone of one kernel needs, collected with libclang.
+ *
+ * For a kernel the plan checks and that writes a shared variable, this walks
+ * the kernel body once and records (see struct ld_replay in ld_plan.h): the
+ * definition's bounds, template header, namespaces and parameters; every
+ * local with its hoisted declaration (renamed when a name is declared twice);
+ * the shared variables that move into the layout; the barrier statements
+ * that become sites; and the simple edits of the clone's text (references to
+ * shared variables and renamed locals, split declarations, `return`, global
+ * stores wrapped in glog, shared atomics).  Anything the replay cannot model
+ * marks the kernel unchecked with one short reason instead; a kernel never
+ * gets half a clone.  It generates no site code (replay.c does, without
+ * libclang).  Host code only. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ld_buf.h"
+#include "ld_clang_int.h"
+#include "ld_error.h"
+
+#define MAX_CALL_DEPTH 8
+
+/* One node on the path from the kernel to the cursor being looked at. */
+struct frame {
+  CXCursor cur;
+  enum CXCursorKind kind;
+  const struct frame *parent;
+  unsigned index;  /* position among the parent's children */
+  unsigned nchild; /* children seen so far */
+  struct facts *fx;
+};
+
+struct facts {
+  const struct ld__source *s;
+  struct ld_kernel *k;
+  struct ld_replay *r;
+  CXCursor *local_cur; /* parallel to r->locals */
+  char **orig_name;    /* parallel to r->locals: name as written */
+  size_t caplocals;
+  CXCursor *member_cur; /* parallel to r->members */
+  size_t capmembers, capsites;
+  char *reason; /* first reason the kernel cannot be cloned */
+  int rc;
+};
+
+/* ---- Small helpers ------------------------------------------------------- */
+
+static void fail(struct facts *fx, const char *why) {
+  if (!fx->reason && !fx->rc) {
+    fx->reason = strdup(why);
+    if (!fx->reason)
+      fx->rc = LD_ENOMEM;
+  }
+}
+
+static int stopped(const struct facts *fx) {
+  return fx->reason || fx->rc;
+}
+
+static int grow(void *itemsp, size_t *cap, size_t n, size_t size) {
+  void **items = itemsp;
+  size_t ncap;
+  void *p;
+
+  if (n < *cap)
+    return LD_OK;
+  ncap = *cap ? *cap * 2 : 16;
+  p = realloc(*items, ncap * size);
+  if (!p)
+    return LD_ENOMEM;
+  *items = p;
+  *cap = ncap;
+  return LD_OK;
+}
+
+static int in_macro(const struct facts *fx, size_t off) {
+  size_t i;
+
+  for (i = 0; i < fx->s->nmacros; i++)
+    if (fx->s->macros[i].begin <= off && off < fx->s->macros[i].end)
+      return 1;
+  return 0;
+}
+
+/* Is offset strictly inside a macro expansion, so that no edit may start or
+ * end there?  Its first byte and its end are fine. */
+static int splits_macro(const struct facts *fx, size_t off) {
+  size_t i;
+
+  for (i = 0; i < fx->s->nmacros; i++)
+    if (fx->s->macros[i].begin < off && off < fx->s->macros[i].end)
+      return 1;
+  return 0;
+}
+
+/* Main-file offset of loc's expansion; 0 when elsewhere. */
+static int offset_of(const struct facts *fx, CXSourceLocation loc,
+                     size_t *off) {
+  CXFile file;
+  unsigned o;
+
+  clang_getExpansionLocation(loc, &file, NULL, NULL, &o);
+  if (!file || !clang_File_isEqual(file, fx->s->main_file))
+    return 0;
+  *off = o;
+  return 1;
+}
+
+/* The extent of c as main-file offsets, not starting or ending inside a
+ * macro expansion (a whole expansion may be covered); 0 otherwise. */
+static int span(const struct facts *fx, CXCursor c, size_t *b, size_t *e) {
+  CXSourceRange r = clang_getCursorExtent(c);
+
+  if (!offset_of(fx, clang_getRangeStart(r), b) ||
+      !offset_of(fx, clang_getRangeEnd(r), e) || *e <= *b || *e > fx->s->len ||
+      splits_macro(fx, *b) || splits_macro(fx, *e))
+    return 0;
+  return 1;
+}
+
+static char *text(const struct facts *fx, size_t b, size_t e) {
+  char *t = malloc(e - b + 1);
+
+  if (t) {
+    memcpy(t, fx->s->src + b, e - b);
+    t[e - b] = '\0';
+  }
+  return t;
+}
+
+static int is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' ||
+         c == '\f';
+}
+
+static int is_ident(char c) {
+  return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+         (c >= '0' && c <= '9');
+}
+
+/* Does the text [b, e) contain word as a whole identifier? */
+static int has_word(const struct facts *fx, size_t b, size_t e,
+                    const char *word) {
+  size_t n = strlen(word), i;
+  const char *s = fx->s->src;
+
+  for (i = b; i + n <= e; i++)
+    if (!memcmp(s + i, word, n) && (i == b || !is_ident(s[i - 1])) &&
+        (i + n == e || !is_ident(s[i + n])))
+      return 1;
+  return 0;
+}
+
+/* Append [b, e) to out without the identifiers listed in drop, spaces
+ * collapsed at the removal points and trimmed at both ends. */
+static int put_without(struct ld_buf *out, const char *s, size_t b, size_t e,
+                       const char *const *drop) {
+  size_t i = b;
+  int rc = LD_OK, pending_space = 0, any = 0;
+
+  while (i < e && !rc) {
+    size_t j = i;
+    const char *const *d;
+    int dropped = 0;
+
+    if (is_space(s[i])) {
+      pending_space = 1;
+      i++;
+      continue;
+    }
+    if (is_ident(s[i]) && (i == b || !is_ident(s[i - 1]))) {
+      while (j < e && is_ident(s[j]))
+        j++;
+      for (d = drop; *d; d++)
+        if (strlen(*d) == j - i && !memcmp(s + i, *d, j - i))
+          dropped = 1;
+      if (dropped) {
+        i = j;
+        continue;
+      }
+    } else {
+      j = i + 1;
+    }
+    if (pending_space && any)
+      rc = ld_buf_putc(out, ' ');
+    if (!rc)
+      rc = ld_buf_append(out, s + i, j - i);
+    pending_space = 0;
+    any = 1;
+    i = j;
+  }
+  return rc;
+}
+
+static void edit(struct facts *fx, size_t b, size_t e, const char *t) {
+  if (!fx->rc)
+    fx->rc = ld_edit_replace(&fx->r->edits, b, e, t);
+}
+
+static unsigned line_of(const struct facts *fx, size_t off) {
+  unsigned line = 1;
+  size_t i;
+
+  for (i = 0; i < off; i++)
+    line += fx->s->src[i] == '\n';
+  return line;
+}
+
+/* One past the statement [b, e): a `;` after an expression is included. */
+static size_t stmt_end(const struct facts *fx, size_t e) {
+  size_t i = e;
+
+  if (e && (fx->s->src[e - 1] == ';' || fx->s->src[e - 1] == '}'))
+    return e;
+  while (i < fx->s->len && is_space(fx->s->src[i]))
+    i++;
+  return i < fx->s->len && fx->s->src[i] == ';' ? i + 1 : e;
+}
+
+static int is_stmt_context(enum CXCursorKind k) {
+  return k == CXCursor_CompoundStmt || k == CXCursor_IfStmt ||
+         k == CXCursor_ForStmt || k == CXCursor_WhileStmt ||
+         k == CXCursor_DoStmt || k == CXCursor_CaseStmt ||
+         k == CXCursor_DefaultStmt || k == CXCursor_SwitchStmt;
+}
+
+/* Is f a statement of its parent (a body, not a condition)? */
+static int is_statement(const struct frame *f) {
+  const struct frame *p = f->parent;
+  unsigned n;
+
+  if (!p || !is_stmt_context(p->kind))
+    return 0;
+  if (p->kind == CXCursor_CompoundStmt)
+    return 1;
+  n = 0;
+  {
+    CXCursor c;
+    while (ld__nth_child(p->cur, n, &c))
+      n++;
+  }
+  switch (p->kind) {
+  case CXCursor_IfStmt:
+    return f->index >= 1 && f->index + 2 >= n;
+  case CXCursor_DoStmt:
+    return f->index == 0;
+  default:
+    return f->index + 1 == n;
+  }
+}
+
+/* ---- Variables ----------------------------------------------------------- */
+
+static size_t find_member(const struct facts *fx, CXCursor decl) {
+  size_t i;
+
+  for (i = 0; i < fx->r->nmembers; i++)
+    if (clang_equalCursors(fx->member_cur[i], decl))
+      return i;
+  return SIZE_MAX;
+}
+
+static size_t find_local(const struct facts *fx, CXCursor decl) {
+  size_t i;
+
+  for (i = 0; i < fx->r->nlocals; i++)
+    if (clang_equalCursors(fx->local_cur[i], decl))
+      return i;
+  return SIZE_MAX;
+}
+
+/* Add a parameter or local; renames it when the name was declared before. */
+static struct ld_local *add_local(struct facts *fx, CXCursor c) {
+  struct ld_replay *r = fx->r;
+  struct ld_local *l;
+  char *name = ld__cursor_name(c);
+  size_t i, same = 0;
+
+  if (!name) {
+    fx->rc = LD_ENOMEM;
+    return NULL;
+  }
+  if (r->nlocals == fx->caplocals) {
+    size_t cap = fx->caplocals ? fx->caplocals * 2 : 16;
+    void *a = realloc(r->locals, cap * sizeof *r->locals);
+    void *b = a ? realloc(fx->local_cur, cap * sizeof *fx->local_cur) : NULL;
+    void *n = b ? realloc(fx->orig_name, cap * sizeof *fx->orig_name) : NULL;
+    if (a)
+      r->locals = a;
+    if (b)
+      fx->local_cur = b;
+    if (n)
+      fx->orig_name = n;
+    if (!n) {
+      free(name);
+      fx->rc = LD_ENOMEM;
+      return NULL;
+    }
+    fx->caplocals = cap;
+  }
+  for (i = 0; i < r->nlocals; i++)
+    same += !strcmp(fx->orig_name[i], name);
+  l = &r->locals[r->nlocals];
+  memset(l, 0, sizeof *l);
+  if (same) {
+    struct ld_buf b = LD_BUF_INIT;
+    if (!ld_buf_printf(&b, "%s__ldcc%zu", name, same))
+      l->name = ld_buf_detach(&b);
+    ld_buf_free(&b);
+  } else {
+    l->name = strdup(name);
+  }
+  if (!l->name) {
+    free(name);
+    fx->rc = LD_ENOMEM;
+    return NULL;
+  }
+  fx->local_cur[r->nlocals] = c;
+  fx->orig_name[r->nlocals] = name;
+  r->nlocals++;
+  return l;
+}
+
+static int is_hoistable_type(CXType t) {
+  CXType c = clang_getCanonicalType(t);
+
+  switch (c.kind) {
+  case CXType_LValueReference:
+  case CXType_RValueReference:
+    return 0;
+  case CXType_ConstantArray:
+    return is_hoistable_type(clang_getArrayElementType(c));
+  case CXType_Record: {
+    CXCursor d = clang_getTypeDeclaration(c);
+    return clang_isPODType(c) || ld__name_is(d, "dim3");
+  }
+  default:
+    return 1;
+  }
+}
+
+/* The part of a declaration before the first declarator: [stmt_begin, p)
+ * where p is the start of the `*`/`&` run before the first name. */
+static size_t declarator_start(const struct facts *fx, size_t stmt_begin,
+                               size_t name_off) {
+  size_t p = name_off;
+  const char *s = fx->s->src;
+
+  while (p > stmt_begin && (is_space(s[p - 1]) || s[p - 1] == '*' ||
+                            s[p - 1] == '&' || s[p - 1] == '('))
+    p--;
+  return p;
+}
+
+struct decl_var {
+  CXCursor cur;
+  size_t name_off, end;        /* the name; one past the declarator */
+  size_t init_begin, init_end; /* the initialiser, or 0, 0 */
+  size_t dstart;               /* start of its declarator text */
+};
+
+/* Hoisted declaration text: the type part, then the declarator with the
+ * new name and without its initialiser. */
+static char *hoisted_decl(struct facts *fx, size_t stmt_begin, size_t pfx_end,
+                          const struct decl_var *v, const char *name,
+                          const char *const *drop) {
+  struct ld_buf b = LD_BUF_INIT;
+  const char *s = fx->s->src;
+  size_t dend = v->init_begin ? v->init_begin : v->end, n;
+  int rc;
+
+  /* Back over the `=` before the initialiser. */
+  if (v->init_begin) {
+    while (dend > v->name_off && is_space(s[dend - 1]))
+      dend--;
+    if (dend > v->name_off && s[dend - 1] == '=')
+      dend--;
+  }
+  while (dend > v->name_off && is_space(s[dend - 1]))
+    dend--;
+  n = strlen(fx->orig_name[fx->r->nlocals - 1]); /* the local just added */
+  rc = put_without(&b, s, stmt_begin, pfx_end, drop);
+  if (!rc)
+    rc = ld_buf_putc(&b, ' ');
+  if (!rc)
+    rc = ld_buf_append(&b, s + v->dstart, v->name_off - v->dstart);
+  if (!rc)
+    rc = ld_buf_puts(&b, name);
+  if (!rc && v->name_off + n < dend)
+    rc = ld_buf_append(&b, s + v->name_off + n, dend - v->name_off - n);
+  if (rc) {
+    ld_buf_free(&b);
+    fx->rc = rc;
+    return NULL;
+  }
+  return ld_buf_detach(&b);
+}
+
+struct var_list {
+  struct decl_var v[64];
+  size_t n;
+  int overflow;
+};
+
+static enum CXChildVisitResult collect_vars_cb(CXCursor c, CXCursor parent,
+                                               CXClientData data) {
+  struct var_list *vl = data;
+
+  (void)parent;
+  if (clang_getCursorKind(c) != CXCursor_VarDecl)
+    return CXChildVisit_Continue;
+  if (vl->n == sizeof vl->v / sizeof vl->v[0]) {
+    vl->overflow = 1;
+    return CXChildVisit_Break;
+  }
+  memset(&vl->v[vl->n], 0, sizeof vl->v[0]);
+  vl->v[vl->n++].cur = c;
+  return CXChildVisit_Continue;
+}
+
+static void add_member(struct facts *fx, CXCursor c, size_t stmt_begin,
+                       size_t pfx_end, struct decl_var *v) {
+  static const char *const drop[] = {"__shared__", "static", "extern", NULL};
+  struct ld_replay *r = fx->r;
+  struct ld_member *m;
+  char *name = ld__cursor_name(c);
+  size_t i;
+
+  if (!name || grow(&r->members, &fx->capmembers, r->nmembers, sizeof *m) ||
+      !(fx->member_cur =
+            realloc(fx->member_cur, fx->capmembers * sizeof *fx->member_cur))) {
+    free(name);
+    fx->rc = LD_ENOMEM;
+    return;
+  }
+  for (i = 0; i < r->nmembers; i++)
+    if (!strcmp(r->members[i].name, name)) {
+      free(name);
+      fail(fx, "two shared variables with one name");
+      return;
+    }
+  m = &r->members[r->nmembers];
+  memset(m, 0, sizeof *m);
+  m->name = name;
+  fx->member_cur[r->nmembers] = c;
+  r->nmembers++;
+  if (clang_Cursor_getStorageClass(c) == CX_SC_Extern) {
+    CXType t = clang_getCanonicalType(clang_getCursorType(c));
+    CXString es;
+    if (t.kind != CXType_IncompleteArray) {
+      fail(fx, "extern shared variable that is not an array");
+      return;
+    }
+    es = clang_getTypeSpelling(
+        clang_getArrayElementType(clang_getCursorType(c)));
+    m->elem = strdup(clang_getCString(es));
+    clang_disposeString(es);
+    if (!m->elem)
+      fx->rc = LD_ENOMEM;
+    return;
+  }
+  {
+    struct ld_buf b = LD_BUF_INIT;
+    const char *s = fx->s->src;
+    size_t dend = v->end;
+    int rc = put_without(&b, s, stmt_begin, pfx_end, drop);
+    if (!rc)
+      rc = ld_buf_putc(&b, ' ');
+    if (!rc)
+      rc = ld_buf_append(&b, s + v->dstart, dend - v->dstart);
+    if (rc) {
+      ld_buf_free(&b);
+      fx->rc = rc;
+      return;
+    }
+    m->decl = ld_buf_detach(&b);
+  }
+}
+
+/* A declaration statement: shared variables move to the layout, locals are
+ * hoisted (their initialisers stay as assignments), constants move to the
+ * top whole. */
+static void visit_decl_stmt(struct facts *fx, const struct frame *f) {
+  static const char *const drop_const[] = {"const", "register", NULL};
+  static const char *const drop_none[] = {NULL};
+  const char *s = fx->s->src;
+  struct var_list vl;
+  size_t sb, se, pfx_end, i, pos;
+  int shared, constant, first;
+  struct ld_buf assign = LD_BUF_INIT;
+
+  vl.n = 0;
+  vl.overflow = 0;
+  clang_visitChildren(f->cur, collect_vars_cb, &vl);
+  if (!vl.n)
+    return; /* a typedef, a struct, a using */
+  if (vl.overflow) {
+    fail(fx, "declaration with too many variables");
+    return;
+  }
+  if (!span(fx, f->cur, &sb, &se)) {
+    fail(fx, "local declared inside a macro expansion");
+    return;
+  }
+  for (i = 0; i < vl.n; i++) {
+    struct decl_var *v = &vl.v[i];
+    CXCursor init = clang_Cursor_getVarDeclInitializer(v->cur);
+    size_t ib, ie, vb;
+    if (!offset_of(fx, clang_getCursorLocation(v->cur), &v->name_off) ||
+        in_macro(fx, v->name_off) || !span(fx, v->cur, &vb, &v->end)) {
+      fail(fx, "local declared inside a macro expansion");
+      return;
+    }
+    if (!clang_Cursor_isNull(init) && span(fx, init, &ib, &ie) &&
+        ib > v->name_off) {
+      v->init_begin = ib;
+      v->init_end = ie;
+    } else if (!clang_Cursor_isNull(init) &&
+               clang_getCursorKind(init) != CXCursor_CallExpr) {
+      /* A constructor call without source is default initialisation. */
+      CXSourceRange ir = clang_getCursorExtent(init);
+      if (!clang_Range_isNull(ir) && !span(fx, init, &ib, &ie)) {
+        fail(fx, "local initialised inside a macro expansion");
+        return;
+      }
+    }
+    if (i == 0) {
+      v->dstart = declarator_start(fx, sb, v->name_off);
+      while (v->dstart < v->name_off && is_space(s[v->dstart]))
+        v->dstart++;
+    } else {
+      size_t p = vl.v[i - 1].end;
+      while (p < v->name_off && s[p] != ',')
+        p++;
+      v->dstart = p + 1;
+      while (v->dstart < v->name_off && is_space(s[v->dstart]))
+        v->dstart++;
+    }
+  }
+  pfx_end = declarator_start(fx, sb, vl.v[0].name_off);
+  shared = 0;
+  {
+    CXCursor attr;
+    unsigned n = 0;
+    while (ld__nth_child(vl.v[0].cur, n++, &attr))
+      if (clang_getCursorKind(attr) == CXCursor_CUDASharedAttr)
+        shared = 1;
+  }
+  if (shared) {
+    for (i = 0; i < vl.n; i++)
+      add_member(fx, vl.v[i].cur, sb, pfx_end, &vl.v[i]);
+    edit(fx, sb, vl.v[vl.n - 1].end, "");
+    return;
+  }
+  constant = has_word(fx, sb, pfx_end, "constexpr") ||
+             (has_word(fx, sb, pfx_end, "static") &&
+              has_word(fx, sb, pfx_end, "const"));
+  if (constant || has_word(fx, sb, pfx_end, "static")) {
+    struct ld_local *l;
+    if (!constant) {
+      fail(fx, "static local variable");
+      return;
+    }
+    /* A compile-time constant: the whole declaration goes to the top. */
+    l = add_local(fx, vl.v[0].cur);
+    if (!l)
+      return;
+    free(l->name);
+    l->name = NULL;
+    l->keep_init = 1;
+    se = stmt_end(fx, se);
+    while (se > sb && (s[se - 1] == ';' || is_space(s[se - 1])))
+      se--;
+    l->decl = text(fx, sb, se);
+    if (!l->decl)
+      fx->rc = LD_ENOMEM;
+    edit(fx, sb, se, "");
+    return;
+  }
+  /* A cooperative-groups block handle is re-created, not snapshot. */
+  if (vl.n == 1 &&
+      ld__is_class(clang_getCursorType(vl.v[0].cur), "thread_block")) {
+    struct ld_local *l;
+    size_t ie = vl.v[0].init_end;
+    if (!vl.v[0].init_begin || ie < 19 ||
+        memcmp(s + ie - 19, "this_thread_block()", 19)) {
+      fail(fx, "local of a type that cannot be hoisted");
+      return;
+    }
+    l = add_local(fx, vl.v[0].cur);
+    if (!l)
+      return;
+    l->keep_init = 1;
+    l->decl = text(fx, sb, ie);
+    if (!l->decl)
+      fx->rc = LD_ENOMEM;
+    edit(fx, sb, ie, "");
+    return;
+  }
+  first = 1;
+  pos = sb;
+  for (i = 0; i < vl.n && !stopped(fx); i++) {
+    struct decl_var *v = &vl.v[i];
+    CXType t = clang_getCursorType(v->cur);
+    struct ld_local *l;
+    int is_const = clang_isConstQualifiedType(t);
+
+    if (!is_hoistable_type(t) || has_word(fx, sb, pfx_end, "auto")) {
+      fail(fx, "local of a type that cannot be hoisted");
+      break;
+    }
+    if (is_const && (!has_word(fx, sb, pfx_end, "const") ||
+                     has_word(fx, v->dstart, v->name_off, "const"))) {
+      fail(fx, "local of a type that cannot be hoisted");
+      break;
+    }
+    if (v->init_begin) {
+      size_t p = v->init_begin;
+      while (p > v->name_off && is_space(s[p - 1]))
+        p--;
+      if (p == v->name_off || s[p - 1] != '=') {
+        fail(fx, "local initialised without =");
+        break;
+      }
+      if (ld__is_array(t)) {
+        fail(fx, "initialised local array");
+        break;
+      }
+    }
+    l = add_local(fx, v->cur);
+    if (!l)
+      break;
+    l->is_array = ld__is_array(t);
+    l->decl = hoisted_decl(fx, sb, pfx_end, v, l->name,
+                           is_const ? drop_const : drop_none);
+    if (!l->decl) {
+      fx->rc = fx->rc ? fx->rc : LD_ENOMEM;
+      break;
+    }
+    if (v->init_begin) {
+      ld_buf_free(&assign);
+      if (ld_buf_printf(&assign, "%s%s = ", first ? "" : ", ", l->name)) {
+        fx->rc = LD_ENOMEM;
+        break;
+      }
+      edit(fx, pos, v->init_begin, assign.data);
+      pos = v->init_end;
+      first = 0;
+    }
+  }
+  ld_buf_free(&assign);
+  if (stopped(fx))
+    return;
+  if (pos < vl.v[vl.n - 1].end)
+    edit(fx, pos, vl.v[vl.n - 1].end, "");
+}
+
+/* ---- Stores -------------------------------------------------------------- */
+
+enum place { PLACE_LOCAL, PLACE_SHARED, PLACE_GLOBAL, PLACE_BAD };
+
+/* Where the object an lvalue designates lives.  *member is set for
+ * PLACE_SHARED; *why for PLACE_BAD. */
+static enum place place_of(const struct facts *fx, CXCursor e, size_t *member,
+                           const char **why) {
+  for (;;) {
+    enum CXCursorKind k = clang_getCursorKind(e);
+    CXCursor child;
+
+    switch (k) {
+    case CXCursor_ParenExpr:
+    case CXCursor_UnexposedExpr:
+      if (!ld__nth_child(e, 0, &child)) {
+        *why = "store it cannot follow";
+        return PLACE_BAD;
+      }
+      e = child;
+      break;
+    case CXCursor_ArraySubscriptExpr: {
+      CXCursor base;
+      if (!ld__nth_child(e, 0, &base)) {
+        *why = "store it cannot follow";
+        return PLACE_BAD;
+      }
+      base = ld__unwrap(base);
+      if (!ld__is_array(clang_getCursorType(base)))
+        return PLACE_GLOBAL; /* through a pointer */
+      e = base;
+      break;
+    }
+    case CXCursor_MemberRefExpr: {
+      CXCursor field = clang_getCursorReferenced(e);
+      CXCursor base;
+      if (!clang_Cursor_isNull(field) && clang_Cursor_isBitField(field)) {
+        *why = "store to a bit-field";
+        return PLACE_BAD;
+      }
+      if (!ld__nth_child(e, 0, &base)) {
+        *why = "store through this";
+        return PLACE_BAD;
+      }
+      if (ld__is_pointer(clang_getCursorType(ld__unwrap(base))))
+        return PLACE_GLOBAL;
+      e = base;
+      break;
+    }
+    case CXCursor_UnaryOperator:
+      if (clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_Deref)
+        return PLACE_GLOBAL;
+      *why = "store it cannot follow";
+      return PLACE_BAD;
+    case CXCursor_DeclRefExpr: {
+      CXCursor d = clang_getCursorReferenced(e);
+      enum CXCursorKind dk = clang_getCursorKind(d);
+      CXType t = clang_getCanonicalType(clang_getCursorType(d));
+      if (fx && (*member = find_member(fx, d)) != SIZE_MAX)
+        return PLACE_SHARED;
+      if (t.kind == CXType_LValueReference ||
+          t.kind == CXType_RValueReference) {
+        *why = "store through a reference";
+        return PLACE_BAD;
+      }
+      if (dk == CXCursor_ParmDecl ||
+          (dk == CXCursor_VarDecl && !clang_Cursor_hasVarDeclGlobalStorage(d)))
+        return PLACE_LOCAL;
+      if (dk == CXCursor_VarDecl)
+        return PLACE_GLOBAL;
+      *why = "store it cannot follow";
+      return PLACE_BAD;
+    }
+    default:
+      *why = "store it cannot follow";
+      return PLACE_BAD;
+    }
+  }
+}
+
+static void add_write_line(struct facts *fx, size_t member, size_t at) {
+  struct ld_member *m = &fx->r->members[member];
+  unsigned line = line_of(fx, at);
+  unsigned *p;
+
+  if (m->nwrite_lines && m->write_lines[m->nwrite_lines - 1] == line)
+    return;
+  p = realloc(m->write_lines, (m->nwrite_lines + 1) * sizeof *p);
+  if (!p) {
+    fx->rc = LD_ENOMEM;
+    return;
+  }
+  m->write_lines = p;
+  m->write_lines[m->nwrite_lines++] = line;
+}
+
+/* The left operand lv of an assignment, `++` or `--` in the kernel. */
+static void visit_store(struct facts *fx, CXCursor lv, CXCursor op) {
+  const char *why = NULL;
+  size_t member = SIZE_MAX, b, e, ob, oe;
+
+  switch (place_of(fx, lv, &member, &why)) {
+  case PLACE_LOCAL:
+    return;
+  case PLACE_SHARED:
+    if (span(fx, op, &ob, &oe))
+      add_write_line(fx, member, ob);
+    return;
+  case PLACE_BAD:
+    fail(fx, why);
+    return;
+  case PLACE_GLOBAL:
+    if (!span(fx, lv, &b, &e)) {
+      fail(fx, "global store inside a macro expansion");
+      return;
+    }
+    if (!fx->rc)
+      fx->rc = ld_edit_insert(&fx->r->edits, b, "(*__ldcc::glog(__ldcc_c, &(");
+    if (!fx->rc)
+      fx->rc = ld_edit_insert(&fx->r->edits, e, ")))");
+    return;
+  }
+}
+
+/* ---- Calls --------------------------------------------------------------- */
+
+static int starts(const char *s, const char *prefix) {
+  return !strncmp(s, prefix, strlen(prefix));
+}
+
+/* A CUDA built-in the replay cannot model, by name; NULL when fine. */
+static const char *unsupported_builtin(const char *name) {
+  static const struct {
+    const char *prefix, *why;
+  } table[] = {
+      {"__shfl", "warp shuffle"},
+      {"__ballot", "warp vote"},
+      {"__any", "warp vote"},
+      {"__all", "warp vote"},
+      {"__activemask", "warp vote"},
+      {"__match", "warp vote"},
+      {"__reduce_", "warp reduction"},
+      {"__syncwarp", "__syncwarp"},
+      {"__threadfence", "memory fence"},
+      {"clock", "clock"},
+      {"__globaltimer", "clock"},
+      {"__nanosleep", "sleep"},
+      {"tiled_partition", "warp-level cooperative group"},
+      {"coalesced_threads", "warp-level cooperative group"},
+      {"this_grid", "grid-wide synchronisation"},
+      {"__barrier_sync", "named barrier"},
+      {"__trap", "trap"},
+  };
+  size_t i;
+
+  for (i = 0; i < sizeof table / sizeof table[0]; i++)
+    if (starts(name, table[i].prefix))
+      return table[i].why;
+  return NULL;
+}
+
+static int is_atomic_name(const char *name) {
+  return starts(name, "atomic") || starts(name, "__atomic") ||
+         starts(name, "__hip_atomic");
+}
+
+/* The object a pointer expression points into. */
+static enum place pointee_place(const struct facts *fx, CXCursor e,
+                                size_t *member, const char **why) {
+  e = ld__unwrap(e);
+  if (clang_getCursorKind(e) == CXCursor_UnaryOperator &&
+      clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_AddrOf) {
+    CXCursor c;
+    if (!ld__nth_child(e, 0, &c)) {
+      *why = "atomic it cannot follow";
+      return PLACE_BAD;
+    }
+    return place_of(fx, c, member, why);
+  }
+  if (clang_getCursorKind(e) == CXCursor_BinaryOperator) {
+    CXCursor c;
+    unsigned i;
+    for (i = 0; ld__nth_child(e, i, &c); i++)
+      if (ld__is_pointer(clang_getCursorType(c)) ||
+          ld__is_array(clang_getCursorType(ld__unwrap(c))))
+        return pointee_place(fx, c, member, why);
+  }
+  if (clang_getCursorKind(e) == CXCursor_DeclRefExpr) {
+    if (ld__is_array(clang_getCursorType(e)))
+      return place_of(fx, e, member, why);
+    {
+      CXCursor d = clang_getCursorReferenced(e);
+      if (clang_getCursorKind(d) == CXCursor_ParmDecl ||
+          clang_Cursor_hasVarDeclGlobalStorage(d) == 1)
+        return PLACE_GLOBAL;
+    }
+  }
+  *why = "atomic through a pointer it cannot follow";
+  return PLACE_BAD;
+}
+
+static void visit_site(struct facts *fx, const struct frame *f,
+                       const char *form);
+static const char *callee_problem(struct facts *fx, CXCursor callee,
+                                  unsigned depth);
+
+static void visit_atomic(struct facts *fx, const struct frame *f,
+                         const char *name) {
+  CXCursor call = f->cur;
+  const char *why = NULL;
+  size_t member = SIZE_MAX, cb, ce, nb, ne, ab, ae;
+  CXCursor callee;
+  int add = !strcmp(name, "atomicAdd") || !strcmp(name, "atomicAdd_block");
+  int sub = !strcmp(name, "atomicSub") || !strcmp(name, "atomicSub_block");
+  enum place p;
+
+  if (clang_Cursor_getNumArguments(call) < 2) {
+    fail(fx, "atomic it cannot follow");
+    return;
+  }
+  p = pointee_place(fx, clang_Cursor_getArgument(call, 0), &member, &why);
+  if (p == PLACE_BAD) {
+    fail(fx, why);
+    return;
+  }
+  if (p != PLACE_SHARED) {
+    fail(fx, "global atomic");
+    return;
+  }
+  if (!is_statement(f)) {
+    fail(fx, "result of a shared atomic is used");
+    return;
+  }
+  if (!add && !sub) {
+    fail(fx, "shared atomic other than add or subtract");
+    return;
+  }
+  {
+    CXType pt = clang_getCanonicalType(
+        clang_getCursorType(clang_Cursor_getArgument(call, 0)));
+    CXType et = clang_getCanonicalType(clang_getPointeeType(pt));
+    if (pt.kind == CXType_Pointer && et.kind != CXType_Int &&
+        et.kind != CXType_UInt) {
+      fail(fx, "shared atomic on a type other than a 32-bit integer");
+      return;
+    }
+  }
+  if (!span(fx, call, &cb, &ce) || !ld__nth_child(call, 0, &callee) ||
+      !span(fx, callee, &nb, &ne) ||
+      !span(fx, clang_Cursor_getArgument(call, 1), &ab, &ae)) {
+    fail(fx, "shared variable used inside a macro expansion");
+    return;
+  }
+  add_write_line(fx, member, cb);
+  edit(fx, nb, ne, "__ldcc::shared_atomic_add");
+  {
+    size_t paren = ne;
+    while (paren < cb + (ce - cb) && fx->s->src[paren] != '(')
+      paren++;
+    if (!fx->rc)
+      fx->rc = ld_edit_insert(&fx->r->edits, paren + 1, "__ldcc_c, ");
+  }
+  if (sub) {
+    if (!fx->rc)
+      fx->rc = ld_edit_insert(&fx->r->edits, ab, "-(");
+    if (!fx->rc)
+      fx->rc = ld_edit_insert(&fx->r->edits, ae, ")");
+  }
+}
+
+/* Barrier form of a call, as the plan names it, or NULL. */
+static const char *sync_form(CXCursor call, CXCursor callee) {
+  static const char *const builtins[] = {"__syncthreads", "__syncthreads_count",
+                                         "__syncthreads_and",
+                                         "__syncthreads_or"};
+  CXCursor first, base;
+  size_t i;
+
+  if (clang_Cursor_isNull(callee))
+    return NULL;
+  if (clang_getCursorKind(callee) == CXCursor_FunctionDecl) {
+    for (i = 0; i < sizeof builtins / sizeof builtins[0]; i++)
+      if (ld__name_is(callee, builtins[i]))
+        return builtins[i];
+    if (ld__name_is(callee, "sync") &&
+        clang_Cursor_getNumArguments(call) == 1 &&
+        ld__is_class(clang_getCursorType(clang_Cursor_getArgument(call, 0)),
+                     "thread_block"))
+      return "cg::sync";
+    return NULL;
+  }
+  if (clang_getCursorKind(callee) == CXCursor_CXXMethod &&
+      ld__name_is(callee, "sync") && ld__nth_child(call, 0, &first)) {
+    first = ld__unwrap(first);
+    if (clang_getCursorKind(first) == CXCursor_MemberRefExpr &&
+        ld__nth_child(first, 0, &base) &&
+        ld__is_class(clang_getCursorType(base), "thread_block"))
+      return "cg.sync";
+  }
+  return NULL;
+}
+
+/* A call in the kernel body. */
+static void visit_call(struct facts *fx, const struct frame *f) {
+  CXCursor call = f->cur;
+  CXCursor callee = clang_getCursorReferenced(call);
+  CXCursor first, second;
+  const char *form, *why;
+  char *name;
+
+  if (ld__is_triple_chevron(call)) {
+    fail(fx, "kernel launch inside a kernel");
+    return;
+  }
+  form = sync_form(call, callee);
+  if (form) {
+    visit_site(fx, f, form);
+    return;
+  }
+  /* An overloaded assignment operator: its first operand is stored to. */
+  if (ld__nth_child(call, 0, &first) &&
+      (ld__is_operator_ref(first) ||
+       (ld__nth_child(call, 1, &second) && ld__is_operator_ref(second)))) {
+    CXCursor op = ld__is_operator_ref(first) ? first : second;
+    CXCursor obj;
+    if (ld__is_assign_operator(op) &&
+        ld__nth_child(call, ld__is_operator_ref(first) ? 1 : 0, &obj))
+      visit_store(fx, obj, call);
+    if (clang_Cursor_isNull(callee) ||
+        clang_Cursor_isNull(clang_getCursorDefinition(callee)) ||
+        (ld__is_assign_operator(op) && clang_CXXMethod_isDefaulted(callee)))
+      return; /* dependent, or a plain (implicit) assignment */
+  }
+  if (clang_Cursor_isNull(callee)) {
+    CXCursor c = ld__unwrap(first);
+    unsigned i, n;
+    if (clang_getCursorKind(c) != CXCursor_OverloadedDeclRef)
+      return; /* dependent: checked once instantiated by nvcc */
+    n = clang_getNumOverloadedDecls(c);
+    for (i = 0; i < n && !stopped(fx); i++) {
+      why = callee_problem(fx, clang_getOverloadedDecl(c, i), 0);
+      if (why)
+        fail(fx, why);
+    }
+    return;
+  }
+  name = ld__cursor_name(callee);
+  if (!name) {
+    fx->rc = LD_ENOMEM;
+    return;
+  }
+  if (is_atomic_name(name))
+    visit_atomic(fx, f, name);
+  else if ((why = callee_problem(fx, callee, 0)) != NULL)
+    fail(fx, why);
+  free(name);
+}
+
+/* ---- Device functions ---------------------------------------------------- */
+
+struct purity {
+  struct facts *fx;
+  const char *why; /* static reason, or NULL */
+  CXCursor fn;
+  unsigned depth;
+};
+
+static char *reason_buf; /* last formatted reason of callee_problem */
+
+static const char *named_reason(const char *fmt, CXCursor c) {
+  struct ld_buf b = LD_BUF_INIT;
+  char *name = ld__cursor_name(c);
+
+  free(reason_buf);
+  reason_buf = NULL;
+  if (name && !ld_buf_printf(&b, fmt, name))
+    reason_buf = ld_buf_detach(&b);
+  ld_buf_free(&b);
+  free(name);
+  return reason_buf ? reason_buf : "out of memory";
+}
+
+static enum CXChildVisitResult purity_cb(CXCursor c, CXCursor parent,
+                                         CXClientData data) {
+  struct purity *p = data;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  const char *why = NULL;
+  size_t member;
+
+  (void)parent;
+  if (k == CXCursor_CallExpr) {
+    CXCursor callee = clang_getCursorReferenced(c);
+    CXCursor first;
+    char *name;
+    if (sync_form(c, callee))
+      why = named_reason("barrier in device function %s", p->fn);
+    else if (!clang_Cursor_isNull(callee) && (name = ld__cursor_name(callee))) {
+      if (is_atomic_name(name))
+        why = named_reason("device function %s writes memory", p->fn);
+      else if (ld__nth_child(c, 0, &first) && ld__is_operator_ref(first) &&
+               ld__is_assign_operator(first))
+        why = named_reason("device function %s writes memory", p->fn);
+      else
+        why = callee_problem(p->fx, callee, p->depth + 1);
+      free(name);
+    }
+  } else if (k == CXCursor_BinaryOperator &&
+             clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign) {
+    CXCursor lv;
+    const char *w;
+    if (ld__nth_child(c, 0, &lv) &&
+        place_of(NULL, lv, &member, &w) != PLACE_LOCAL)
+      why = named_reason("device function %s writes memory", p->fn);
+  } else if (k == CXCursor_CompoundAssignOperator ||
+             (k == CXCursor_UnaryOperator &&
+              clang_getCursorUnaryOperatorKind(c) >= CXUnaryOperator_PostInc &&
+              clang_getCursorUnaryOperatorKind(c) <= CXUnaryOperator_PreDec)) {
+    CXCursor lv;
+    const char *w;
+    if (ld__nth_child(c, 0, &lv) &&
+        place_of(NULL, lv, &member, &w) != PLACE_LOCAL)
+      why = named_reason("device function %s writes memory", p->fn);
+  } else if (k == CXCursor_GCCAsmStmt) {
+    why = "inline assembly";
+  }
+  if (why) {
+    p->why = why;
+    return CXChildVisit_Break;
+  }
+  return CXChildVisit_Recurse;
+}
+
+/* Why a call to callee cannot stay in the clone, or NULL when it can. */
+static const char *callee_problem(struct facts *fx, CXCursor callee,
+                                  unsigned depth) {
+  CXCursor def = ld__definition_of(callee);
+  CXSourceLocation loc = clang_getCursorLocation(def);
+  CXFile file;
+  const char *why;
+  char *name;
+  struct purity p;
+
+  name = ld__cursor_name(callee);
+  why = name ? unsupported_builtin(name) : NULL;
+  free(name);
+  if (why)
+    return why;
+  clang_getExpansionLocation(loc, &file, NULL, NULL, NULL);
+  if (file && clang_File_isEqual(file, fx->s->main_file)) {
+    if (!clang_isCursorDefinition(def))
+      return named_reason("call to %s defined elsewhere", callee);
+    if (depth >= MAX_CALL_DEPTH)
+      return "calls nested too deeply";
+    p.fx = fx;
+    p.why = NULL;
+    p.fn = def;
+    p.depth = depth;
+    clang_visitChildren(def, purity_cb, &p);
+    return p.why;
+  }
+  if (clang_Location_isInSystemHeader(loc))
+    return NULL;
+  return named_reason("call to %s defined elsewhere", callee);
+}
+
+/* ---- Sites --------------------------------------------------------------- */
+
+static void visit_site(struct facts *fx, const struct frame *f,
+                       const char *form) {
+  struct ld_replay *r = fx->r;
+  const struct frame *e = f, *stmt = NULL;
+  struct ld_site *site;
+  size_t cb, ce, sb, se;
+  int with_result = strcmp(form, "__syncthreads_count") == 0 ||
+                    strcmp(form, "__syncthreads_and") == 0 ||
+                    strcmp(form, "__syncthreads_or") == 0;
+
+  if (!span(fx, f->cur, &cb, &ce)) {
+    fail(fx, "barrier inside a macro expansion");
+    return;
+  }
+  while (e->parent && (e->parent->kind == CXCursor_UnexposedExpr ||
+                       e->parent->kind == CXCursor_ParenExpr))
+    e = e->parent;
+  if (is_statement(e)) {
+    stmt = e;
+  } else if (with_result && e->parent) {
+    const struct frame *p = e->parent;
+    CXCursor lv;
+    const char *why;
+    size_t member;
+    if (p->kind == CXCursor_BinaryOperator && e->index == 1 &&
+        clang_getCursorBinaryOperatorKind(p->cur) == CXBinaryOperator_Assign &&
+        is_statement(p) && ld__nth_child(p->cur, 0, &lv) &&
+        place_of(fx, lv, &member, &why) != PLACE_GLOBAL)
+      stmt = p;
+    else if (p->kind == CXCursor_VarDecl && p->parent &&
+             p->parent->kind == CXCursor_DeclStmt && is_statement(p->parent))
+      stmt = p->parent;
+    else if (p->kind == CXCursor_IfStmt && e->index == 0 && is_statement(p))
+      stmt = p;
+  }
+  if (!stmt) {
+    fail(fx, "barrier inside an expression");
+    return;
+  }
+  if (!span(fx, stmt->cur, &sb, &se)) {
+    fail(fx, "barrier inside a macro expansion");
+    return;
+  }
+  if (grow(&r->sites, &fx->capsites, r->nsites, sizeof *site)) {
+    fx->rc = LD_ENOMEM;
+    return;
+  }
+  site = &r->sites[r->nsites++];
+  memset(site, 0, sizeof *site);
+  {
+    CXSourceLocation loc = clang_getRangeStart(clang_getCursorExtent(f->cur));
+    unsigned line, col, off;
+    clang_getExpansionLocation(loc, NULL, &line, &col, &off);
+    site->at.line = line;
+    site->at.col = col;
+    site->at.offset = off;
+  }
+  site->form = !strcmp(form, "__syncthreads_count") ? "SYNC_COUNT"
+               : !strcmp(form, "__syncthreads_and") ? "SYNC_AND"
+               : !strcmp(form, "__syncthreads_or")  ? "SYNC_OR"
+                                                    : "SYNC_PLAIN";
+  site->stmt_begin = sb;
+  site->stmt_end = stmt_end(fx, se);
+  site->call_begin = cb;
+  site->call_end = ce;
+  site->needs_braces = stmt->parent->kind != CXCursor_CompoundStmt;
+  if (with_result) {
+    if (clang_Cursor_getNumArguments(f->cur) != 1 ||
+        !span(fx, clang_Cursor_getArgument(f->cur, 0), &site->pred_begin,
+              &site->pred_end)) {
+      fail(fx, "barrier inside a macro expansion");
+      return;
+    }
+    site->with_result = stmt == e ? 2 : 1;
+  }
+}
+
+/* ---- The walk ------------------------------------------------------------ */
+
+/* A reference to a shared variable or a renamed local. */
+static void visit_ref(struct facts *fx, const struct frame *f) {
+  CXCursor d = clang_getCursorReferenced(f->cur);
+  size_t i, b, e;
+
+  if ((i = find_member(fx, d)) != SIZE_MAX) {
+    const struct ld_member *m = &fx->r->members[i];
+    struct ld_buf t = LD_BUF_INIT;
+    const struct frame *p = f;
+    if (!span(fx, f->cur, &b, &e)) {
+      fail(fx, "shared variable used inside a macro expansion");
+      return;
+    }
+    /* A non-const pointer into the copy kept in a local would make its
+     * stores look global. */
+    while (p->parent &&
+           (p->parent->kind == CXCursor_UnexposedExpr ||
+            p->parent->kind == CXCursor_ParenExpr ||
+            p->parent->kind == CXCursor_CStyleCastExpr ||
+            (p->parent->kind == CXCursor_UnaryOperator &&
+             clang_getCursorUnaryOperatorKind(p->parent->cur) ==
+                 CXUnaryOperator_AddrOf) ||
+            (p->parent->kind == CXCursor_ArraySubscriptExpr && p->index == 0) ||
+            (p->parent->kind == CXCursor_BinaryOperator &&
+             ld__is_pointer(clang_getCursorType(p->parent->cur)))))
+      p = p->parent;
+    if (p->parent &&
+        (p->parent->kind == CXCursor_VarDecl ||
+         (p->parent->kind == CXCursor_BinaryOperator && p->index == 1 &&
+          clang_getCursorBinaryOperatorKind(p->parent->cur) ==
+              CXBinaryOperator_Assign))) {
+      CXType t = clang_getCanonicalType(clang_getCursorType(p->parent->cur));
+      if ((t.kind == CXType_Pointer &&
+           !clang_isConstQualifiedType(clang_getPointeeType(t))) ||
+          t.kind == CXType_LValueReference) {
+        fail(fx, "non-const pointer to a shared variable");
+        return;
+      }
+    }
+    if (m->decl)
+      fx->rc = fx->rc ? fx->rc : ld_buf_printf(&t, "(__ldcc_p->%s)", m->name);
+    else
+      fx->rc =
+          fx->rc ? fx->rc : ld_buf_printf(&t, "((%s *)__ldcc_c.ext)", m->elem);
+    if (!fx->rc)
+      edit(fx, b, e, t.data);
+    ld_buf_free(&t);
+    return;
+  }
+  if ((i = find_local(fx, d)) != SIZE_MAX && fx->r->locals[i].name &&
+      strcmp(fx->r->locals[i].name, fx->orig_name[i])) {
+    CXSourceLocation loc = clang_getCursorLocation(f->cur);
+    if (!offset_of(fx, loc, &b) || in_macro(fx, b)) {
+      fail(fx, "renamed local used inside a macro expansion");
+      return;
+    }
+    edit(fx, b, b + strlen(fx->orig_name[i]), fx->r->locals[i].name);
+  }
+}
+
+static enum CXChildVisitResult body_cb(CXCursor c, CXCursor parent,
+                                       CXClientData data) {
+  struct frame *pf = data;
+  struct facts *fx = pf->fx;
+  struct frame f;
+  CXCursor lv;
+  size_t b, e;
+
+  (void)parent;
+  if (stopped(fx))
+    return CXChildVisit_Break;
+  f.cur = c;
+  f.kind = clang_getCursorKind(c);
+  f.parent = pf;
+  f.index = pf->nchild++;
+  f.nchild = 0;
+  f.fx = fx;
+  switch (f.kind) {
+  case CXCursor_DeclStmt:
+    visit_decl_stmt(fx, &f);
+    break;
+  case CXCursor_VarDecl:
+    if (pf->kind != CXCursor_DeclStmt)
+      fail(fx, "declaration in a condition");
+    break;
+  case CXCursor_DeclRefExpr:
+    visit_ref(fx, &f);
+    break;
+  case CXCursor_CallExpr:
+    visit_call(fx, &f);
+    break;
+  case CXCursor_ReturnStmt:
+    if (!span(fx, c, &b, &e))
+      fail(fx, "return inside a macro expansion");
+    else
+      edit(fx, b, e, "goto __ldcc_exit");
+    break;
+  case CXCursor_BinaryOperator:
+    if (clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign &&
+        ld__nth_child(c, 0, &lv))
+      visit_store(fx, lv, c);
+    break;
+  case CXCursor_CompoundAssignOperator:
+    if (ld__nth_child(c, 0, &lv))
+      visit_store(fx, lv, c);
+    break;
+  case CXCursor_UnaryOperator: {
+    enum CXUnaryOperatorKind k = clang_getCursorUnaryOperatorKind(c);
+    if (k >= CXUnaryOperator_PostInc && k <= CXUnaryOperator_PreDec &&
+        ld__nth_child(c, 0, &lv))
+      visit_store(fx, lv, c);
+    break;
+  }
+  case CXCursor_GotoStmt:
+  case CXCursor_IndirectGotoStmt:
+  case CXCursor_LabelStmt:
+    fail(fx, "goto or label");
+    break;
+  case CXCursor_LambdaExpr:
+    fail(fx, "lambda inside the kernel");
+    break;
+  case CXCursor_CXXForRangeStmt:
+    fail(fx, "range-based for");
+    break;
+  case CXCursor_GCCAsmStmt:
+  case CXCursor_MSAsmStmt:
+    fail(fx, "inline assembly");
+    break;
+  case CXCursor_CXXTryStmt:
+  case CXCursor_CXXThrowExpr:
+    fail(fx, "exceptions");
+    break;
+  default:
+    break;
+  }
+  if (stopped(fx))
+    return CXChildVisit_Break;
+  clang_visitChildren(c, body_cb, &f);
+  return stopped(fx) ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+/* ---- The definition ------------------------------------------------------ */
+
+struct header_parts {
+  struct facts *fx;
+  struct ld_buf params; /* "int BLOCK, typename T" without defaults */
+  struct ld_buf args;   /* "BLOCK, T" */
+  CXCursor body;
+  int has_body;
+  size_t last_param_end;
+  int nparams;
+};
+
+/* Text of a template parameter without its default argument. */
+static int put_template_param(struct facts *fx, CXCursor c,
+                              struct ld_buf *out) {
+  const char *s = fx->s->src;
+  size_t b, e, i;
+  int depth = 0;
+
+  if (!span(fx, c, &b, &e))
+    return LD_EINVAL;
+  for (i = b; i < e; i++) {
+    if (s[i] == '<' || s[i] == '(')
+      depth++;
+    else if (s[i] == '>' || s[i] == ')')
+      depth--;
+    else if (s[i] == '=' && !depth)
+      break;
+  }
+  while (i > b && is_space(s[i - 1]))
+    i--;
+  return ld_buf_append(out, s + b, i - b);
+}
+
+static enum CXChildVisitResult def_cb(CXCursor c, CXCursor parent,
+                                      CXClientData data) {
+  struct header_parts *h = data;
+  struct facts *fx = h->fx;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  size_t b, e;
+  int rc = LD_OK;
+
+  (void)parent;
+  switch (k) {
+  case CXCursor_TemplateTypeParameter:
+  case CXCursor_NonTypeTemplateParameter:
+  case CXCursor_TemplateTemplateParameter: {
+    char *name = ld__cursor_name(c);
+    if (!name)
+      return CXChildVisit_Break;
+    if (h->args.len)
+      rc = ld_buf_puts(&h->args, ", ");
+    if (!rc && h->params.len)
+      rc = ld_buf_puts(&h->params, ", ");
+    if (!rc)
+      rc = put_template_param(fx, c, &h->params);
+    if (!rc)
+      rc = ld_buf_puts(&h->args, name);
+    if (!rc && span(fx, c, &b, &e)) {
+      const char *s = fx->s->src;
+      size_t i;
+      for (i = b; i + 3 <= e; i++)
+        if (!memcmp(s + i, "...", 3)) {
+          rc = ld_buf_puts(&h->args, "...");
+          break;
+        }
+    }
+    free(name);
+    if (rc == LD_EINVAL)
+      fail(fx, "template parameter inside a macro expansion");
+    else if (rc)
+      fx->rc = rc;
+    break;
+  }
+  case CXCursor_ParmDecl: {
+    struct ld_local *l;
+    char *name = ld__cursor_name(c);
+    if (!name)
+      return CXChildVisit_Break;
+    h->nparams++;
+    if (span(fx, c, &b, &e))
+      h->last_param_end = e;
+    else
+      fail(fx, "parameter inside a macro expansion");
+    if (*name && !clang_isConstQualifiedType(clang_getCursorType(c)) &&
+        (l = add_local(fx, c)) != NULL)
+      l->is_param = 1;
+    free(name);
+    break;
+  }
+  case CXCursor_CompoundStmt:
+    h->body = c;
+    h->has_body = 1;
+    break;
+  default:
+    break;
+  }
+  return stopped(fx) ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+static int scope_of(struct facts *fx, CXCursor fn) {
+  CXCursor p = clang_getCursorSemanticParent(fn);
+  struct ld_buf b = LD_BUF_INIT;
+  int rc = LD_OK;
+
+  while (!clang_Cursor_isNull(p) &&
+         clang_getCursorKind(p) != CXCursor_TranslationUnit && !rc) {
+    char *name;
+    if (clang_getCursorKind(p) != CXCursor_Namespace) {
+      fail(fx, "kernel declared inside a class");
+      break;
+    }
+    name = ld__cursor_name(p);
+    if (!name) {
+      rc = LD_ENOMEM;
+      break;
+    }
+    if (*name) {
+      struct ld_buf n = LD_BUF_INIT;
+      rc = ld_buf_printf(&n, "%s::%s", name, b.data ? b.data : "");
+      if (!rc) {
+        ld_buf_free(&b);
+        b = n;
+      } else {
+        ld_buf_free(&n);
+      }
+    }
+    free(name);
+    p = clang_getCursorSemanticParent(p);
+  }
+  if (!rc)
+    fx->r->scope = b.data ? ld_buf_detach(&b) : strdup("");
+  ld_buf_free(&b);
+  return rc ? rc : fx->r->scope ? LD_OK : LD_ENOMEM;
+}
+
+static int analyse_def(struct facts *fx, CXCursor fn) {
+  struct ld_replay *r = fx->r;
+  struct header_parts h;
+  const char *s = fx->s->src;
+  size_t b, e, p;
+  int rc = LD_OK;
+
+  memset(&h, 0, sizeof h);
+  h.fx = fx;
+  if (!span(fx, fn, &r->def_begin, &r->def_end) ||
+      !offset_of(fx, clang_getCursorLocation(fn), &r->name_begin)) {
+    fail(fx, "defined inside a macro expansion");
+    return LD_OK;
+  }
+  r->name_end = r->name_begin + strlen(fx->k->name);
+  /* Attributes written before the declaration (`__global__ void k`) may
+   * lie outside the extent clang gives. */
+  while (r->def_begin > 0) {
+    p = r->def_begin;
+    while (p > 0 && is_space(s[p - 1]))
+      p--;
+    if (p >= 10 && !memcmp(s + p - 10, "__global__", 10) &&
+        (p == 10 || !is_ident(s[p - 11])))
+      r->def_begin = p - 10;
+    else if (p >= 6 && !memcmp(s + p - 6, "static", 6) &&
+             (p == 6 || !is_ident(s[p - 7])))
+      r->def_begin = p - 6;
+    else
+      break;
+  }
+  rc = scope_of(fx, fn);
+  if (rc || stopped(fx))
+    return rc;
+  clang_visitChildren(fn, def_cb, &h);
+  if (stopped(fx) || !h.has_body)
+    goto out;
+  if (clang_getCursorKind(fn) == CXCursor_FunctionTemplate) {
+    struct ld_buf t = LD_BUF_INIT;
+    rc = ld_buf_printf(&t, "template <%s>", h.params.data ? h.params.data : "");
+    r->template_header = rc ? NULL : ld_buf_detach(&t);
+    ld_buf_free(&t);
+    rc = ld_buf_printf(&t, "<%s>", h.args.data ? h.args.data : "");
+    r->template_args = rc ? NULL : ld_buf_detach(&t);
+    ld_buf_free(&t);
+    if (!r->template_header || !r->template_args) {
+      rc = LD_ENOMEM;
+      goto out;
+    }
+  }
+  /* The parameter list's closing parenthesis. */
+  p = h.nparams ? h.last_param_end : r->name_end;
+  if (!h.nparams) {
+    while (p < r->def_end && s[p] != '(')
+      p++;
+    r->params_open = p;
+  }
+  while (p < r->def_end && s[p] != ')')
+    p++;
+  r->params_close = p;
+  r->has_params = h.nparams > 0;
+  if (!span(fx, h.body, &b, &e)) {
+    fail(fx, "body inside a macro expansion");
+    goto out;
+  }
+  r->body_open = b;
+  r->body_close = e - 1;
+  r->exit_line = line_of(fx, r->body_close);
+  for (p = r->body_close; p > 0 && s[p - 1] != '\n'; p--)
+    ;
+  r->exit_col = (unsigned)(r->body_close - p + 1);
+  {
+    struct frame root;
+    root.cur = h.body;
+    root.kind = CXCursor_CompoundStmt;
+    root.parent = NULL;
+    root.index = 0;
+    root.nchild = 0;
+    root.fx = fx;
+    clang_visitChildren(h.body, body_cb, &root);
+  }
+out:
+  ld_buf_free(&h.params);
+  ld_buf_free(&h.args);
+  return rc;
+}
+
+int ld__replay_analyse(const struct ld__source *s, CXCursor fn,
+                       struct ld_kernel *k) {
+  struct facts fx;
+  size_t i;
+  int rc;
+
+  memset(&fx, 0, sizeof fx);
+  fx.s = s;
+  fx.k = k;
+  fx.r = calloc(1, sizeof *fx.r);
+  if (!fx.r)
+    return LD_ENOMEM;
+  rc = analyse_def(&fx, fn);
+  if (!rc)
+    rc = fx.rc;
+  if (!rc && !fx.reason && !fx.r->nmembers)
+    fail(&fx, "no shared variable declared in the kernel");
+  if (!rc && fx.reason) {
+    k->checked = 0;
+    free(k->reason);
+    k->reason = fx.reason;
+    fx.reason = NULL;
+  } else if (!rc) {
+    k->replay = fx.r;
+    fx.r = NULL;
+  }
+  for (i = 0; fx.orig_name && i < (fx.r ? fx.r->nlocals : k->replay->nlocals);
+       i++)
+    free(fx.orig_name[i]);
+  free(fx.orig_name);
+  free(fx.local_cur);
+  free(fx.member_cur);
+  free(fx.reason);
+  ld_replay_free(fx.r);
+  free(reason_buf);
+  reason_buf = NULL;
+  return rc ? rc : fx.rc;
+}
