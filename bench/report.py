@@ -32,6 +32,9 @@ def parse_args(argv):
     p.add_argument("meta", nargs="?", help="meta.json (default: next to CSV)")
     p.add_argument("--outdir", help="results folder (default: "
                    "bench/results/<date>-<gpu>/)")
+    p.add_argument("--note", action="append", default=[],
+                   help="a line for the report's notes (repeatable): what "
+                   "ldcc was, what changed since the last run")
     return p.parse_args(argv)
 
 
@@ -124,7 +127,7 @@ def fmt(x, spec="%.2f"):
     return "-" if x is None else spec % x
 
 
-def markdown(progs, meta, variants, csv_name):
+def markdown(progs, meta, variants, csv_name, notes):
     b = meta.get("build", {})
     o = meta.get("options", {})
     lines = [
@@ -143,6 +146,7 @@ def markdown(progs, meta, variants, csv_name):
            o.get("racecheck_reps", "?"), o.get("racecheck_timeout_s", "?"),
            o.get("budget_s", "?"), meta.get("elapsed_s", "?")),
         "- Raw data: [%s](%s), [meta.json](meta.json)" % (csv_name, csv_name),
+        ] + ["- Note: " + n for n in notes] + [
         "",
         "Kernel time is the median of CUDA-event times per launch (median "
         "over processes); the variant columns are slowdowns over nvcc "
@@ -262,7 +266,7 @@ def main(argv):
                 os.path.abspath(outdir):
             shutil.copy(src, outdir)
     csv_name = os.path.basename(a.csv)
-    text = markdown(progs, meta, variants, csv_name)
+    text = markdown(progs, meta, variants, csv_name, a.note)
     title = "ldcc benchmark, %s, %s" % (meta.get("gpu") or "?",
                                         (meta.get("date_utc") or "?")[:10])
     if chart(progs, variants, os.path.join(outdir, "slowdown.png"), title):
