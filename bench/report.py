@@ -240,7 +240,7 @@ def chart(progs, variants, path, title):
     ax.set_xticklabels(names, rotation=45, ha="right")
     ax.set_ylabel("kernel time / nvcc (log scale)")
     ax.set_title(title)
-    ax.legend(loc="upper left", fontsize=8)
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
