@@ -26,7 +26,7 @@ gpu-bundle: build
 	@tests/gpu/bundle.sh "$(BUILD)" gpu-bundle
 
 bench-bundle: build
-	@bench/build.sh bench-bundle
+	@LDCC="$(CURDIR)/$(BUILD)/bin/ldcc" bench/build.sh bench-bundle
 
 clean:
 	rm -rf "$(BUILD)" gpu-bundle bench-bundle
