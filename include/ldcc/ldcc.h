@@ -16,4 +16,12 @@
 __asm__(".ident \"ldcc: translated (abi 1)\"");
 #endif
 
+/* The replay machinery: host ABI (launch protocol, metadata) and the device
+ * helpers the instrumented kernels call.  Only CUDA compilations see them;
+ * a translated file is always compiled by nvcc, so every pass does. */
+#if defined(__CUDACC__)
+#include "ldcc/host.h"
+#include "ldcc/replay.cuh"
+#endif
+
 #endif
