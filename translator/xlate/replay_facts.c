@@ -862,12 +862,62 @@ static void visit_site(struct facts *fx, const struct frame *f,
 static const char *callee_problem(struct facts *fx, CXCursor callee,
                                   unsigned depth);
 
+/* Rename the callee of an atomic call to `fn` and pass __ldcc_c first. */
+static void redirect_call(struct facts *fx, CXCursor call, const char *fn) {
+  CXCursor callee;
+  size_t cb, ce, nb, ne, paren;
+
+  if (!span(fx, call, &cb, &ce) || !ld__nth_child(call, 0, &callee) ||
+      !span(fx, callee, &nb, &ne)) {
+    fail(fx, "atomic inside a macro expansion");
+    return;
+  }
+  edit(fx, nb, ne, fn);
+  for (paren = ne; paren < ce && fx->s->src[paren] != '('; paren++)
+    ;
+  if (!fx->rc)
+    fx->rc = ld_edit_insert(&fx->r->edits, paren + 1, "__ldcc_c, ");
+}
+
+/* `atomicAdd(&g[i], v);` on global memory, result unused: the runtime
+ * applies it once and compares its operand between the passes. */
+static void visit_global_atomic(struct facts *fx, const struct frame *f,
+                                const char *name) {
+  static const char *const ops[] = {"Add", "Sub", "Or",  "And",
+                                    "Max", "Min", "Exch"};
+  struct ld_buf fn = LD_BUF_INIT;
+  size_t i, n;
+
+  for (i = 0; i < sizeof ops / sizeof ops[0]; i++) {
+    n = strlen("atomic") + strlen(ops[i]);
+    if (starts(name, "atomic") && !strncmp(name + 6, ops[i], strlen(ops[i])) &&
+        (!name[n] || !strcmp(name + n, "_block")))
+      break;
+  }
+  if (i == sizeof ops / sizeof ops[0]) {
+    fail(fx, "global atomic other than add, sub, or, and, max, min, exch");
+    return;
+  }
+  if (!is_statement(f)) {
+    fail(fx, "result of a global atomic is used");
+    return;
+  }
+  if (ld_buf_puts(&fn, "__ldcc::global_atomic_")) {
+    fx->rc = LD_ENOMEM;
+    return;
+  }
+  for (n = 0; ops[i][n] && !fx->rc; n++)
+    fx->rc = ld_buf_putc(&fn, (char)(ops[i][n] | 0x20));
+  if (!fx->rc)
+    redirect_call(fx, f->cur, fn.data);
+  ld_buf_free(&fn);
+}
+
 static void visit_atomic(struct facts *fx, const struct frame *f,
                          const char *name) {
   CXCursor call = f->cur;
   const char *why = NULL;
-  size_t member = SIZE_MAX, cb, ce, nb, ne, ab, ae;
-  CXCursor callee;
+  size_t member = SIZE_MAX, cb, ce, ab, ae;
   int add = !strcmp(name, "atomicAdd") || !strcmp(name, "atomicAdd_block");
   int sub = !strcmp(name, "atomicSub") || !strcmp(name, "atomicSub_block");
   enum place p;
@@ -881,8 +931,12 @@ static void visit_atomic(struct facts *fx, const struct frame *f,
     fail(fx, why);
     return;
   }
+  if (p == PLACE_GLOBAL) {
+    visit_global_atomic(fx, f, name);
+    return;
+  }
   if (p != PLACE_SHARED) {
-    fail(fx, "global atomic");
+    fail(fx, "atomic on a local variable");
     return;
   }
   if (!is_statement(f)) {
@@ -903,21 +957,13 @@ static void visit_atomic(struct facts *fx, const struct frame *f,
       return;
     }
   }
-  if (!span(fx, call, &cb, &ce) || !ld__nth_child(call, 0, &callee) ||
-      !span(fx, callee, &nb, &ne) ||
+  if (!span(fx, call, &cb, &ce) ||
       !span(fx, clang_Cursor_getArgument(call, 1), &ab, &ae)) {
     fail(fx, "shared variable used inside a macro expansion");
     return;
   }
   add_write_line(fx, member, cb);
-  edit(fx, nb, ne, "__ldcc::shared_atomic_add");
-  {
-    size_t paren = ne;
-    while (paren < cb + (ce - cb) && fx->s->src[paren] != '(')
-      paren++;
-    if (!fx->rc)
-      fx->rc = ld_edit_insert(&fx->r->edits, paren + 1, "__ldcc_c, ");
-  }
+  redirect_call(fx, call, "__ldcc::shared_atomic_add");
   if (sub) {
     if (!fx->rc)
       fx->rc = ld_edit_insert(&fx->r->edits, ab, "-(");
@@ -1104,7 +1150,11 @@ static const char *callee_problem(struct facts *fx, CXCursor callee,
   if (why)
     return why;
   clang_getExpansionLocation(loc, &file, NULL, NULL, NULL);
-  if (file && clang_File_isEqual(file, fx->s->main_file)) {
+  if (clang_Location_isInSystemHeader(loc))
+    return NULL;
+  /* A body libclang has seen (this file or a user header) is checked like
+   * the kernel's own code; without one nothing is known. */
+  if (file) {
     if (!clang_isCursorDefinition(def))
       return named_reason("call to %s defined elsewhere", callee);
     if (depth >= MAX_CALL_DEPTH)
@@ -1116,8 +1166,6 @@ static const char *callee_problem(struct facts *fx, CXCursor callee,
     clang_visitChildren(def, purity_cb, &p);
     return p.why;
   }
-  if (clang_Location_isInSystemHeader(loc))
-    return NULL;
   return named_reason("call to %s defined elsewhere", callee);
 }
 
