@@ -158,9 +158,14 @@ report_race(const thread_ctx &c, unsigned kind, unsigned region, unsigned warp_a
        unsigned warp_b, int lane, unsigned long long offset, unsigned mask,
        unsigned size, uint4 a, uint4 b) {
   unsigned long long key = (unsigned long long)c.kernel_meta;
+  /* Shared races are keyed by chunk (bounded by the arena); the others by
+   * region only, so a racy store to a million addresses is one race. */
+  unsigned long long where =
+      kind == __LDCC_RK_WRITE_WRITE || kind == __LDCC_RK_READ_WRITE ? offset
+                                                                    : 0;
   unsigned h = (unsigned)(key ^ (key >> 32)) * 0x9E3779B1u;
   h ^= (kind * 0x85EBCA6Bu) ^ (region * 0xC2B2AE35u);
-  h ^= (unsigned)(offset ^ (offset >> 32)) * 0x27D4EB2Fu;
+  h ^= (unsigned)(where ^ (where >> 32)) * 0x27D4EB2Fu;
   h ^= h >> 15;
   h *= 0x2C1B3C6Du;
   h ^= h >> 12;

@@ -11,23 +11,25 @@
 
 struct __ldcc_layout_accum {
   float s[256];
+  float s2[256];
 };
 
 __global__ void accum(float *a, const float *x, int n) {
   __shared__ float s[256];
+  __shared__ float s2[256];
   int t = threadIdx.x;
   int i = blockIdx.x * blockDim.x + t;
   s[t] = x[i];
   __syncthreads();
   a[i] += s[(t + 32) % 256];
-  s[t] = a[i] * 0.5f;
+  s2[t] = a[i] * 0.5f;
   __syncthreads(); // second
-  a[i] += s[(t + 64) % 256];
+  a[i] += s2[(t + 64) % 256];
 }
 
 #ifndef LDCC_NATIVE
 struct __ldcc_meta_accum {
-  static const __ldcc::target_meta targets[1];
+  static const __ldcc::target_meta targets[2];
   static const __ldcc::kernel_meta meta;
 };
 
@@ -59,7 +61,7 @@ __ldcc_L0:;
   }
 __ldcc_L1:;
   (*__ldcc::glog(__ldcc_c, &(a[i]))) += (__ldcc_p->s)[(t + 32) % 256];
-  (__ldcc_p->s)[t] = a[i] * 0.5f;
+  (__ldcc_p->s2)[t] = a[i] * 0.5f;
   {
     if (__ldcc_c.pass == 1) { __ldcc_e0 = a; __ldcc_e1 = x; __ldcc_e2 = n; __ldcc_e3 = t; __ldcc_e4 = i; }
     else __ldcc_c.local_diff = __ldcc::differs(a, __ldcc_e0) | __ldcc::differs(x, __ldcc_e1) | __ldcc::differs(n, __ldcc_e2) | __ldcc::differs(t, __ldcc_e3) | __ldcc::differs(i, __ldcc_e4);
@@ -71,7 +73,7 @@ __ldcc_L1:;
     __ldcc_c.start_site = 2;
   }
 __ldcc_L2:;
-  (*__ldcc::glog(__ldcc_c, &(a[i]))) += (__ldcc_p->s)[(t + 64) % 256];
+  (*__ldcc::glog(__ldcc_c, &(a[i]))) += (__ldcc_p->s2)[(t + 64) % 256];
   goto __ldcc_exit;
 __ldcc_exit:
   {
@@ -127,15 +129,18 @@ int main() {
 }
 
 #ifndef LDCC_NATIVE
-static const int __ldcc_launches[] = {111};
-static const int __ldcc_sites_accum[] = {16, 21, 24, 25 + 1};
-static const int __ldcc_wl_accum_s[] = {20, 23};
-const __ldcc::target_meta __ldcc_meta_accum::targets[1] = {
+static const int __ldcc_launches[] = {113};
+static const int __ldcc_sites_accum[] = {17, 23, 26, 27 + 1};
+static const int __ldcc_wl_accum_s[] = {22};
+static const int __ldcc_wl_accum_s2[] = {25};
+const __ldcc::target_meta __ldcc_meta_accum::targets[2] = {
     __ldcc::target<decltype(__ldcc_layout_accum::s)>(
-        "s", offsetof(__ldcc_layout_accum, s), __ldcc_wl_accum_s, 2)};
+        "s", offsetof(__ldcc_layout_accum, s), __ldcc_wl_accum_s, 1),
+    __ldcc::target<decltype(__ldcc_layout_accum::s2)>(
+        "s2", offsetof(__ldcc_layout_accum, s2), __ldcc_wl_accum_s2, 1)};
 const __ldcc::kernel_meta __ldcc_meta_accum::meta =
     __ldcc::kernel<__ldcc_layout_accum, __ldcc_meta_accum>(
-        "accum", "accum.cu", 16, targets, 1, __ldcc_sites_accum,
+        "accum", "accum.cu", 17, targets, 2, __ldcc_sites_accum,
         sizeof __ldcc_sites_accum / sizeof(int), __ldcc_launches, 1);
 #endif
 
