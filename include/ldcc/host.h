@@ -141,7 +141,11 @@ enum __ldcc_report_kind {
   __LDCC_RK_READ_WRITE = 2,  /* a warp's shared result changed in pass 2 */
   __LDCC_RK_REGISTERS = 3,   /* a thread's locals changed in pass 2 */
   __LDCC_RK_GLOBAL = 4,      /* a global store's value changed in pass 2 */
-  __LDCC_RK_LOG_OVERFLOW = 5 /* undo log full: region checked w-w only */
+  __LDCC_RK_LOG_OVERFLOW = 5, /* undo log full: region checked w-w only */
+  __LDCC_RK_GLOBAL_ATOMIC = 6  /* a global atomic's operand changed in
+                                  pass 2 (offset: address, 0 when pass 2
+                                  reached a different number of atomics:
+                                  value_a/b then hold the two counts) */
 };
 
 #define __LDCC_BUCKETS 65536u /* device de-duplication hash size */
@@ -202,16 +206,21 @@ __ldcc_geometry_of(uint64_t static_bytes, uint64_t align, uint64_t user_dyn,
 
 #if defined(__cplusplus) && defined(__CUDACC__)
 #include <cuda_runtime.h>
+#include <stdio.h>
 #include <type_traits>
 
-/* Implemented in runtime/ld_rt_launch.cu (libldcc_rt.a).  These strong
- * references are what pulls the runtime out of the archive. */
-extern "C" int __ldcc_launch_prepare(const struct __ldcc_kernel_meta *meta,
+/* Implemented in runtime/ld_rt_launch.cu (libldcc_rt.a).  The references
+ * are weak so that a program linked without the runtime still links and
+ * runs (unchecked, with one warning): CMake links CUDA programs with the
+ * host compiler, which never adds the runtime.  When nvcc links through
+ * ldcc, the driver passes `--undefined=__ldcc_launch_prepare` to the linker
+ * so the archive member is pulled in. */
+extern "C" __attribute__((weak)) int __ldcc_launch_prepare(const struct __ldcc_kernel_meta *meta,
                                      const void *clone, int launch_id,
                                      dim3 grid, dim3 block, size_t sh,
                                      struct __ldcc_launch_info *li,
                                      size_t *launch_sh);
-extern "C" void __ldcc_launch_done(const struct __ldcc_kernel_meta *meta,
+extern "C" __attribute__((weak)) void __ldcc_launch_done(const struct __ldcc_kernel_meta *meta,
                                    int launch_id, cudaStream_t stream);
 
 namespace __ldcc {
@@ -220,6 +229,19 @@ typedef ::__ldcc_launch_info launch_info;
 typedef ::__ldcc_kernel_meta kernel_meta;
 typedef ::__ldcc_target_meta target_meta;
 typedef ::__ldcc_report report;
+
+/* Said once per program (an inline function's static is one object). */
+inline void runtime_missing(const kernel_meta *meta) {
+  static bool said = false;
+  if (said)
+    return;
+  said = true;
+  fprintf(stderr,
+          "ldcc: warning: the ldcc runtime (libldcc_rt.a) is not linked into "
+          "this program, so kernel %s and the other translated kernels run "
+          "unchecked; link it (docs/driver.md, \"Linking the runtime\")\n",
+          meta->name);
+}
 
 /* Run the checked clone when the runtime can place its copies, else the
  * original kernel, unchecked (the runtime says why, once per launch site).
@@ -231,6 +253,11 @@ inline void launch(const kernel_meta *meta, const void *clone, int launch_id,
   launch_info li;
   size_t launch_sh = 0;
 
+  if (!__ldcc_launch_prepare) {
+    runtime_missing(meta);
+    original(grid, block, sh, stream);
+    return;
+  }
   if (__ldcc_launch_prepare(meta, clone, launch_id, grid, block, sh, &li,
                             &launch_sh) == 0) {
     checked(grid, block, launch_sh, stream, li);

@@ -88,6 +88,13 @@ static int build_command(struct job *j, const struct argvec *extra,
     rc = argvec_push(out, j->translated && j->translated[i] ? j->translated[i]
                                                             : j->args[i]);
   }
+  /* Translated code refers to the runtime weakly (include/ldcc/host.h), and
+   * a weak reference does not pull a member out of an archive: name the
+   * entry point as undefined so the linker does. */
+  if (rc == LD_OK && with_runtime)
+    rc = argvec_push(out, "-Xlinker");
+  if (rc == LD_OK && with_runtime)
+    rc = argvec_push(out, "--undefined=__ldcc_launch_prepare");
   if (rc == LD_OK && with_runtime)
     rc = argvec_push(out, j->runtime_lib);
   return rc;
