@@ -95,11 +95,13 @@ mfcmake() { # mfcmake OUT CMAKE_ARGS...
 }
 d=$(newcase multifile-cmake-launcher equiv)
 mfcmake "$d/nvcc.bin" -DCMAKE_CUDA_COMPILER="$nvcc"
-mfcmake "$d/ldcc.bin" -DCMAKE_CUDA_COMPILER="$nvcc" -DCMAKE_CUDA_COMPILER_LAUNCHER="$ldcc"
+mfcmake "$d/ldcc.bin" -DCMAKE_CUDA_COMPILER="$nvcc" -DCMAKE_CUDA_COMPILER_LAUNCHER="$ldcc" \
+  -DLDCC_RUNTIME="$build/lib/libldcc_rt.a"
 d=$(newcase multifile-cmake-compiler equiv)
 cp "$bundle/cases/multifile-cmake-launcher/nvcc.bin" "$d/nvcc.bin"
 # CMake reads any compiler named ld* as a linker, so the compiler form uses
 # the driver under the name nvcc (see translator/driver/CMakeLists.txt).
-mfcmake "$d/ldcc.bin" -DCMAKE_CUDA_COMPILER="$build/libexec/ldcc/nvcc"
+mfcmake "$d/ldcc.bin" -DCMAKE_CUDA_COMPILER="$build/libexec/ldcc/nvcc" \
+  -DLDCC_RUNTIME="$build/lib/libldcc_rt.a"
 
 echo "GPU bundle: $(ls "$bundle/cases" | wc -l) cases in $bundle ($(du -sh "$bundle" | cut -f1)); run $bundle/run.sh on a GPU machine"
