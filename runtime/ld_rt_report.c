@@ -299,6 +299,33 @@ void ld_rt_report_print(const struct __ldcc_report *rec, FILE *out) {
             rec->block[0], rec->block[1], rec->block[2], rec->warp_b, rec->lane,
             rec->offset, va, vb);
     break;
+  case __LDCC_RK_GLOBAL_ATOMIC:
+    ld_rt_kernel_name(m, kname, sizeof kname);
+    fprintf(out, "ldcc: read-write race through a global atomic in kernel %s\n",
+            kname);
+    if (rec->offset) {
+      ld_rt_format_value(rec->value_a, rec->size, __LDCC_VK_OTHER, va,
+                         sizeof va);
+      ld_rt_format_value(rec->value_b, rec->size, __LDCC_VK_OTHER, vb,
+                         sizeof vb);
+      fprintf(out,
+              "  block (%u,%u,%u): warp %u (lane %d): the atomic on 0x%" PRIx64
+              " had operand %s in pass 1, %s in pass 2 (it read data another "
+              "warp wrote in the same region)\n",
+              rec->block[0], rec->block[1], rec->block[2], rec->warp_b,
+              rec->lane, rec->offset, va, vb);
+    } else {
+      uint32_t n1, n2;
+      memcpy(&n1, rec->value_a, 4);
+      memcpy(&n2, rec->value_b, 4);
+      fprintf(out,
+              "  block (%u,%u,%u): warp %u (lane %d): %u global atomics in "
+              "pass 1, %u in pass 2 (its control flow read data another warp "
+              "wrote in the same region)\n",
+              rec->block[0], rec->block[1], rec->block[2], rec->warp_b,
+              rec->lane, n1, n2);
+    }
+    break;
   case __LDCC_RK_LOG_OVERFLOW:
     ld_rt_kernel_name(m, kname, sizeof kname);
     fprintf(out,

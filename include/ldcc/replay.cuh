@@ -73,6 +73,10 @@ struct thread_ctx {
   void *log_addr[LDCC_UNDO_ENTRIES];
   unsigned long long log_val[LDCC_UNDO_ENTRIES]; /* old, then pass-1 value */
   unsigned char log_size[LDCC_UNDO_ENTRIES];
+  /* operands of global atomics (applied in pass 1 only) */
+  int atom_n;    /* logged in pass 1 */
+  int atom_k;    /* compared so far in pass 2 */
+  unsigned long long atom_val[LDCC_UNDO_ENTRIES];
 };
 
 extern __shared__ __align__(16) unsigned char __ldcc_dyn_smem[];
@@ -270,6 +274,8 @@ __device__ __forceinline__ void begin(thread_ctx &c, block_state &bs,
   c.sync_result = 0;
   c.log_n = 0;
   c.log_overflow = 0;
+  c.atom_n = 0;
+  c.atom_k = 0;
   __syncthreads();
 }
 
@@ -502,6 +508,17 @@ __device__ __forceinline__ void compare_stores(thread_ctx &c) {
   }
 }
 
+/* After pass 2: pass 2 must have reached as many global atomics as pass 1
+ * (their operands were compared one by one as pass 2 reached them). */
+__device__ __forceinline__ void compare_atomic_count(thread_ctx &c) {
+  if (c.atom_k != c.atom_n) {
+    uint4 a = make_uint4((unsigned)c.atom_n, 0, 0, 0);
+    uint4 b = make_uint4((unsigned)c.atom_k, 0, 0, 0);
+    report_race(c, __LDCC_RK_GLOBAL_ATOMIC, c.region, c.warp, c.warp,
+                (int)c.lane, 0, 0, 0, a, b);
+  }
+}
+
 /* ---- the protocol ----------------------------------------------------- */
 
 __device__ __forceinline__ int sync_value(int form, int count) {
@@ -553,17 +570,20 @@ __device__ __forceinline__ int region_end(thread_ctx &c, block_state &bs,
     c.round++;
     if (round_pass1(c, bs, parity)) {
       undo_stores(c);
+      c.atom_k = 0;
       c.pass = 2;
       c.local_diff = 0;
       return 1;
     }
     c.log_n = 0;
     c.log_overflow = 0;
+    c.atom_n = 0;
     c.sync_result = sync_value(form, count);
     return 0;
   }
   int count = __syncthreads_count(x); /* B3 */
   compare_stores(c);
+  compare_atomic_count(c);
   if (c.local_diff) {
     uint4 z = make_uint4(0, 0, 0, 0);
     report_race(c, __LDCC_RK_REGISTERS, c.region, c.warp, c.warp, (int)c.lane, 0,
@@ -571,6 +591,8 @@ __device__ __forceinline__ int region_end(thread_ctx &c, block_state &bs,
   }
   c.log_n = 0;
   c.log_overflow = 0;
+  c.atom_n = 0;
+  c.atom_k = 0;
   c.local_diff = 0;
   round_pass2(c);
   c.pass = 1;
@@ -619,6 +641,51 @@ template <class T> __device__ __forceinline__ T *glog(thread_ctx &c, T *p) {
   }
   return p;
 }
+
+/* A global atomic whose result is unused: applied in pass 1 only, its
+ * operand logged; pass 2 compares the operand instead of applying it again
+ * (a different operand read data another warp wrote in the region).  More
+ * atomics than the log holds make the region not replayed, like stores. */
+template <class T, class V, class Apply>
+__device__ __forceinline__ void global_atomic(thread_ctx &c, T *p, V v,
+                                              Apply apply) {
+  T operand = (T)v;
+  unsigned long long bits = 0;
+  memcpy(&bits, &operand, sizeof(T) < 8 ? sizeof(T) : 8);
+  if (c.pass == 1) {
+    if (c.atom_n < LDCC_UNDO_ENTRIES)
+      c.atom_val[c.atom_n++] = bits;
+    else
+      c.log_overflow = 1;
+    apply(p, operand);
+    return;
+  }
+  int k = c.atom_k++;
+  if (k < c.atom_n && c.atom_val[k] != bits) {
+    uint4 a = make_uint4((unsigned)c.atom_val[k],
+                         (unsigned)(c.atom_val[k] >> 32), 0, 0);
+    uint4 b = make_uint4((unsigned)bits, (unsigned)(bits >> 32), 0, 0);
+    report_race(c, __LDCC_RK_GLOBAL_ATOMIC, c.region, c.warp, c.warp,
+                (int)c.lane, (unsigned long long)p, 0, (unsigned)sizeof(T), a,
+                b);
+  }
+}
+
+#define __LDCC_GLOBAL_ATOMIC(op, fn)                                           \
+  template <class T, class V>                                                  \
+  __device__ __forceinline__ void global_atomic_##op(thread_ctx &c, T *p,      \
+                                                     V v) {                    \
+    global_atomic(c, p, v, [](T *q, T x) { (void)fn(q, x); });                 \
+  }
+__LDCC_GLOBAL_ATOMIC(add, atomicAdd)
+__LDCC_GLOBAL_ATOMIC(sub, atomicSub)
+__LDCC_GLOBAL_ATOMIC(or, atomicOr)
+__LDCC_GLOBAL_ATOMIC(and, atomicAnd)
+__LDCC_GLOBAL_ATOMIC(xor, atomicXor)
+__LDCC_GLOBAL_ATOMIC(max, atomicMax)
+__LDCC_GLOBAL_ATOMIC(min, atomicMin)
+__LDCC_GLOBAL_ATOMIC(exch, atomicExch)
+#undef __LDCC_GLOBAL_ATOMIC
 
 /* `atomicAdd(&target, v);` on a shared target with the result unused:
  * the word is marked accumulated so the sweeps merge deltas. */
