@@ -34,8 +34,10 @@ struct ld_local {
                     parameter */
   int is_param;  /* a parameter of the kernel */
   int is_array;  /* snapshot with __ldcc::copy instead of `=` */
-  int keep_init; /* cg::thread_block: declared at the top with its
-                    initialiser, never snapshot */
+  int keep_init; /* declared at the top with its initialiser, never
+                    snapshot: cg::thread_block, or a constant */
+  int is_constant; /* constexpr / static const: also a static member of the
+                      layout, so shared sizes may use it */
 };
 
 /* A shared target declared in the kernel that moves into the layout. */

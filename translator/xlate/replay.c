@@ -141,11 +141,15 @@ static int put_prologue(struct ld_buf *b, const struct ld_kernel *k) {
                                 "__ldcc_e%zu;\n",
                          r->locals[i].name, i, r->locals[i].name, i);
   if (!rc)
-    rc = ld_buf_puts(b, INDENT
-                     "__ldcc::begin(__ldcc_c, __ldcc_bs, __ldcc_li, "
-                     "sizeof(__ldcc_L), alignof(__ldcc_L));\n" INDENT
-                     "__ldcc_L *__ldcc_p = (__ldcc_L *)__ldcc_c.mine;\n" INDENT
-                     "(void)__ldcc_p;\n");
+    rc = ld_buf_puts(b, INDENT "__ldcc::begin(__ldcc_c, __ldcc_bs, __ldcc_li, "
+                               "sizeof(__ldcc_L), alignof(__ldcc_L));\n");
+  /* Only static members are reached through __ldcc_p. */
+  for (i = 0; i < r->nmembers && !rc; i++)
+    if (r->members[i].decl) {
+      rc = ld_buf_puts(b, INDENT "__ldcc_L *__ldcc_p = (__ldcc_L "
+                                 "*)__ldcc_c.mine;\n");
+      break;
+    }
   if (!rc)
     rc = put_snapshot(b, r, INDENT);
   if (!rc)
@@ -234,6 +238,13 @@ static int emit_layout(const struct ld_kernel *k, struct ld_edit_list *edits) {
   int rc = put_template(&b, r);
   if (!rc)
     rc = ld_buf_printf(&b, "struct __ldcc_layout_%s {\n", k->name);
+  /* Constants of the kernel, so that member sizes can name them. */
+  for (i = 0; i < r->nlocals && !rc; i++)
+    if (r->locals[i].is_constant)
+      rc = ld_buf_printf(&b, INDENT "%s%s;\n",
+                         strncmp(r->locals[i].decl, "static", 6) ? "static "
+                                                                 : "",
+                         r->locals[i].decl);
   for (i = 0; i < r->nmembers && !rc; i++)
     if (r->members[i].decl)
       rc = ld_buf_printf(&b, INDENT "%s;\n", r->members[i].decl);

@@ -569,6 +569,7 @@ static void visit_decl_stmt(struct facts *fx, const struct frame *f) {
     free(l->name);
     l->name = NULL;
     l->keep_init = 1;
+    l->is_constant = 1;
     se = stmt_end(fx, se);
     while (se > sb && (s[se - 1] == ';' || is_space(s[se - 1])))
       se--;

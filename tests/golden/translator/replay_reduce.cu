@@ -1,0 +1,97 @@
+// RUN: %ldcc-translate --dump-plan %s | FileCheck %s --check-prefix=PLAN
+// RUN: %ldcc-translate %s > %t.cu
+// RUN: FileCheck %s --check-prefix=CLONE < %t.cu
+// RUN: %nvcc -arch=sm_90 -std=c++17 -isystem %srcroot/include -include ldcc/replay.cuh -c %t.cu -o %t.o
+// Replay: a templated reduction whose tree loop lacks its barrier.  One
+// site, the loop variable hoisted, the global store logged.
+template <int BLOCK>
+__global__ void block_sum(const int *in, int *out, int n) {
+  __shared__ int partial[BLOCK];
+  int tid = threadIdx.x;
+  int i = blockIdx.x * BLOCK + tid;
+  partial[tid] = i < n ? in[i] : 0;
+  __syncthreads();
+  for (int stride = BLOCK / 2; stride > 0; stride /= 2) {
+    if (tid < stride)
+      partial[tid] += partial[tid + stride];
+  }
+  if (tid == 0)
+    out[blockIdx.x] = partial[0];
+}
+
+int main() {
+  int *d = 0;
+  const int block = 256;
+  block_sum<block><<<4, block>>>(d, d + 1024, 1024);
+  return 0;
+}
+
+
+// PLAN: KERNEL name=block_sum checked=yes at=8:17 template
+// PLAN-NEXT: TARGET kernel=block_sum space=global name=out at=8:47 written=yes
+// PLAN-NEXT: TARGET kernel=block_sum space=shared name=partial at=9:18 written=yes
+// PLAN-NEXT: BARRIER kernel=block_sum form=__syncthreads at=13:3
+// PLAN-NEXT: LAUNCH kernel=block_sum at=25:3
+// PLAN-NEXT: SITE kernel=block_sum id=0 at=8:17 form=entry
+// PLAN-NEXT: SITE kernel=block_sum id=1 at=13:3 form=SYNC_PLAIN
+// PLAN-NEXT: SITE kernel=block_sum id=2 at=20:1 form=exit
+// PLAN-NOT: {{.}}
+// The layout keeps the template head; the clone follows the original with
+// its own #line; the loop variable is hoisted; the site jumps back.
+// CLONE: {{^}}template <int BLOCK>
+// CLONE-NEXT: {{^}}struct __ldcc_layout_block_sum {
+// CLONE-NEXT: {{^}}  int partial[BLOCK];
+// CLONE-NEXT: {{^}}};
+// CLONE: {{^}}#line 7 "{{.*}}replay_reduce.cu"
+// CLONE-NEXT: {{^}}template <int BLOCK>
+// CLONE-NEXT: {{^}}__global__ void block_sum(const int *in, int *out, int n) {
+// CLONE: {{^}}#line 7 "{{.*}}replay_reduce.cu"
+// CLONE-NEXT: {{^}}template <int BLOCK>
+// CLONE-NEXT: {{^}}__global__ void __ldcc_block_sum(const int *in, int *out, int n, __ldcc::launch_info __ldcc_li) {
+// CLONE-NEXT: {{^}}  typedef __ldcc_layout_block_sum<BLOCK> __ldcc_L;
+// CLONE-NEXT: {{^}}  __shared__ __ldcc::block_state __ldcc_bs;
+// CLONE-NEXT: {{^}}  __ldcc::thread_ctx __ldcc_c;
+// CLONE-NEXT: {{^}}  int tid{};
+// CLONE-NEXT: {{^}}  int i{};
+// CLONE-NEXT: {{^}}  int stride{};
+// CLONE-NEXT: {{^}}  decltype(in) __ldcc_s0; decltype(in) __ldcc_e0;
+// CLONE: {{^}}  __ldcc::begin(__ldcc_c, __ldcc_bs, __ldcc_li, sizeof(__ldcc_L), alignof(__ldcc_L));
+// CLONE-NEXT: {{^}}  __ldcc_L *__ldcc_p = (__ldcc_L *)__ldcc_c.mine;
+// CLONE-NEXT: {{^}}  __ldcc_s0 = in; __ldcc_s1 = out; __ldcc_s2 = n; __ldcc_s3 = tid; __ldcc_s4 = i; __ldcc_s5 = stride;
+// CLONE-NEXT: {{^}}  __ldcc_c.start_site = 0;
+// CLONE-NEXT: {{^}}__ldcc_L0:;
+// CLONE: {{^}}  tid = threadIdx.x;
+// CLONE: {{^}}  (__ldcc_p->partial)[tid] = i < n ? in[i] : 0;
+// CLONE-NEXT: {{^}}  {
+// CLONE-NEXT: {{^}}    if (__ldcc_c.pass == 1) { __ldcc_e0 = in; {{.*}} __ldcc_e5 = stride; } else
+// CLONE-NEXT: {{^}}      __ldcc_c.local_diff = __ldcc::differs(in, __ldcc_e0) | {{.*}} | __ldcc::differs(stride, __ldcc_e5);
+// CLONE-NEXT: {{^}}    if (__ldcc::region_end(__ldcc_c, __ldcc_bs, 1, 0, __ldcc::SYNC_PLAIN, 0)) {
+// CLONE-NEXT: {{^}}      in = __ldcc_s0; {{.*}} stride = __ldcc_s5;
+// CLONE-NEXT: {{^}}      switch (__ldcc_c.start_site) { case 0: goto __ldcc_L0; case 1: goto __ldcc_L1; }
+// CLONE-NEXT: {{^}}    }
+// CLONE-NEXT: {{^}}    __ldcc_s0 = in; {{.*}} __ldcc_s5 = stride;
+// CLONE-NEXT: {{^}}    __ldcc_c.start_site = 1;
+// CLONE-NEXT: {{^}}  }
+// CLONE-NEXT: {{^}}__ldcc_L1:;
+// CLONE-NEXT: {{^}}#line 13 "{{.*}}replay_reduce.cu"
+// CLONE: {{^}}  for (stride = BLOCK / 2; stride > 0; stride /= 2) {
+// CLONE: {{^}}    (*__ldcc::glog(__ldcc_c, &(out[blockIdx.x]))) = (__ldcc_p->partial)[0];
+// CLONE: {{^}}  goto __ldcc_exit;
+// CLONE-NEXT: {{^}}__ldcc_exit:
+// CLONE: {{^}}    if (__ldcc::region_end(__ldcc_c, __ldcc_bs, 2, 1, __ldcc::SYNC_PLAIN, 0)) {
+// CLONE: {{^}}    __ldcc::finish(__ldcc_c, __ldcc_bs);
+// CLONE: {{^}}#line 20 "{{.*}}replay_reduce.cu"
+// CLONE-NEXT: {{^}}}
+// The launch: template arguments kept, both lambdas, launch id 0.
+// CLONE: {{^}}  __ldcc::launch(&__ldcc_meta_block_sum<block>::meta, (const void *)__ldcc_block_sum<block>, 0, 4, block, 0, 0, [&](dim3 __ldcc_g, dim3 __ldcc_b, size_t __ldcc_sh, cudaStream_t __ldcc_st, __ldcc::launch_info __ldcc_li) { __ldcc_block_sum<block><<<__ldcc_g, __ldcc_b, __ldcc_sh, __ldcc_st>>>(d, d + 1024, 1024, __ldcc_li); }, [&](dim3 __ldcc_g, dim3 __ldcc_b, size_t __ldcc_sh, cudaStream_t __ldcc_st) { block_sum<block><<<__ldcc_g, __ldcc_b, __ldcc_sh, __ldcc_st>>>(d, d + 1024, 1024); });
+// The metadata after the last line.
+// CLONE: {{^}}static const int __ldcc_launches[] = {25};
+// CLONE-NEXT: {{^}}static const int __ldcc_sites_0[] = {8, 13, 20};
+// CLONE-NEXT: {{^}}static const int __ldcc_wl_0_0[] = {12, 16};
+// CLONE-NEXT: {{^}}template <int BLOCK>
+// CLONE-NEXT: {{^}}const __ldcc::target_meta __ldcc_meta_block_sum<BLOCK>::targets[1] = {
+// CLONE-NEXT: {{^}}  __ldcc::target<decltype(__ldcc_layout_block_sum<BLOCK>::partial)>("partial", __builtin_offsetof(__ldcc_layout_block_sum<BLOCK>, partial), __ldcc_wl_0_0, 2),
+// CLONE-NEXT: {{^}}};
+// CLONE-NEXT: {{^}}template <int BLOCK>
+// CLONE-NEXT: {{^}}const __ldcc::kernel_meta __ldcc_meta_block_sum<BLOCK>::meta = __ldcc::kernel<__ldcc_layout_block_sum<BLOCK>, __ldcc_meta_block_sum<BLOCK>>(
+// CLONE-NEXT: {{^}}    "block_sum", __ldcc_file, 8, __ldcc_meta_block_sum<BLOCK>::targets, 1, __ldcc_sites_0, 3, __ldcc_launches, 1);

@@ -1,0 +1,54 @@
+// RUN: %ldcc-translate --dump-plan %s | FileCheck %s --check-prefix=PLAN
+// RUN: %ldcc-translate %s > %t.cu
+// RUN: FileCheck %s --check-prefix=CLONE < %t.cu
+// RUN: %nvcc -arch=sm_90 -std=c++17 -isystem %srcroot/include -include ldcc/replay.cuh -c %t.cu -o %t.o
+// Replay: a 1-D stencil whose halo lives in extern __shared__ memory; the
+// launch passes its dynamic size and a stream through.
+#define RADIUS 3
+
+__global__ void stencil(const float *in, float *out, int n) {
+  extern __shared__ float halo[];
+  int g = blockIdx.x * blockDim.x + threadIdx.x;
+  int l = threadIdx.x + RADIUS;
+  halo[l] = g < n ? in[g] : 0.0f;
+  if (threadIdx.x < RADIUS) {
+    halo[l - RADIUS] = g >= RADIUS ? in[g - RADIUS] : 0.0f;
+    halo[l + blockDim.x] = g + blockDim.x < n ? in[g + blockDim.x] : 0.0f;
+  }
+  __syncthreads();
+  float sum = 0.0f;
+  for (int o = -RADIUS; o <= RADIUS; o++)
+    sum += halo[l + o];
+  if (g < n)
+    out[g] = sum;
+}
+
+int main() {
+  float *d = 0;
+  cudaStream_t s = 0;
+  int threads = 128;
+  stencil<<<8, threads, (threads + 2 * RADIUS) * sizeof(float), s>>>(d, d, 1024);
+  return 0;
+}
+
+
+// PLAN: KERNEL name=stencil checked=yes at=9:17
+// PLAN-NEXT: TARGET kernel=stencil space=global name=out at=9:49 written=yes
+// PLAN-NEXT: TARGET kernel=stencil space=shared name=halo at=10:27 extern written=yes
+// PLAN-NEXT: BARRIER kernel=stencil form=__syncthreads at=18:3
+// PLAN-NEXT: LAUNCH kernel=stencil at=30:3
+// PLAN-NEXT: SITE kernel=stencil id=0 at=9:17 form=entry
+// PLAN-NEXT: SITE kernel=stencil id=1 at=18:3 form=SYNC_PLAIN
+// PLAN-NEXT: SITE kernel=stencil id=2 at=24:1 form=exit
+// PLAN-NOT: {{.}}
+// The extern array is the dynamic part of the warp's copy; the layout has
+// no static member, so there is no __ldcc_p; sh and the stream pass through.
+// CLONE: {{^}}struct __ldcc_layout_stencil {
+// CLONE-NEXT: {{^}}};
+// CLONE: {{^}}__global__ void __ldcc_stencil(const float *in, float *out, int n, __ldcc::launch_info __ldcc_li) {
+// CLONE-NOT: __ldcc_p
+// CLONE: {{^}}  ((float *)__ldcc_c.ext)[l] = g < n ? in[g] : 0.0f;
+// CLONE: {{^}}    ((float *)__ldcc_c.ext)[l + blockDim.x] = g + blockDim.x < n ? in[g + blockDim.x] : 0.0f;
+// CLONE: {{^}}    sum += ((float *)__ldcc_c.ext)[l + o];
+// CLONE: {{^}}  __ldcc::launch(&__ldcc_meta_stencil::meta, (const void *)__ldcc_stencil, 0, 8, threads, (threads + 2 * RADIUS) * sizeof(float), s, [&]
+// CLONE: {{^}}  __ldcc::extern_target<float>("halo", __ldcc_wl_0_0, 3),

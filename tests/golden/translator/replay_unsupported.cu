@@ -1,0 +1,200 @@
+// RUN: %ldcc-translate --dump-plan %s | FileCheck %s --check-prefix=PLAN
+// RUN: %ldcc-translate %s > %t.cu
+// RUN: FileCheck %s --check-prefix=CLONE < %t.cu
+// RUN: %nvcc -arch=sm_90 -std=c++17 -isystem %srcroot/include -include ldcc/replay.cuh -rdc=true -c %t.cu -o %t.o
+// Replay: what v1 cannot transform.  Each kernel is checked=no with its
+// reason, gets no clone, and its launch stays as written.
+#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+
+struct flags {
+  unsigned a : 4, b : 4;
+};
+
+extern __device__ int elsewhere(int);
+__device__ void wait_all() { __syncthreads(); }
+__device__ void put(int *p, int v) { *p = v; }
+__device__ int twice(int v) { return 2 * v; }
+
+__global__ void in_expression(int *out) {
+  __shared__ int s[32];
+  s[threadIdx.x] = 1;
+  out[threadIdx.x] = 1 + __syncthreads_count(s[0]);
+}
+
+__global__ void in_condition(int *out) {
+  __shared__ int s[32];
+  s[threadIdx.x] = 1;
+  while (__syncthreads_or(s[threadIdx.x]))
+    s[threadIdx.x] = 0;
+  out[0] = s[0];
+}
+
+__global__ void reference_local(int *out) {
+  __shared__ int s[32];
+  int &r = out[threadIdx.x];
+  s[threadIdx.x] = r;
+  __syncthreads();
+}
+
+__global__ void device_barrier(int *out) {
+  __shared__ int s[32];
+  s[threadIdx.x] = twice(1);
+  wait_all();
+  out[threadIdx.x] = s[0];
+}
+
+__global__ void device_store(int *out) {
+  __shared__ int s[32];
+  s[threadIdx.x] = 1;
+  __syncthreads();
+  put(out, s[0]);
+}
+
+__global__ void external_call(int *out) {
+  __shared__ int s[32];
+  s[threadIdx.x] = elsewhere(1);
+  __syncthreads();
+}
+
+__global__ void atomic_result(int *out) {
+  __shared__ int s[32];
+  s[threadIdx.x] = atomicAdd(&out[0], 1);
+  __syncthreads();
+}
+
+__global__ void shared_atomic_result(int *out) {
+  __shared__ int s[32];
+  out[0] = atomicAdd(&s[0], 1);
+  __syncthreads();
+}
+
+__global__ void fence(int *out) {
+  __shared__ int s[32];
+  s[threadIdx.x] = 1;
+  __threadfence();
+  __syncthreads();
+}
+
+__global__ void syncwarp(int *out) {
+  __shared__ int s[32];
+  s[threadIdx.x] = 1;
+  __syncwarp();
+  __syncthreads();
+}
+
+__global__ void shuffle(int *out) {
+  __shared__ int s[32];
+  s[threadIdx.x] = __shfl_down_sync(0xffffffffu, 1, 1);
+  __syncthreads();
+}
+
+__global__ void timer(long long *out) {
+  __shared__ long long s[32];
+  s[threadIdx.x] = clock64();
+  __syncthreads();
+}
+
+__global__ void jumps(int *out) {
+  __shared__ int s[32];
+  s[threadIdx.x] = 1;
+  if (out[0])
+    goto done;
+  __syncthreads();
+done:
+  out[1] = s[0];
+}
+
+__global__ void bitfield(flags *out) {
+  __shared__ int s[32];
+  s[threadIdx.x] = 1;
+  __syncthreads();
+  out[0].a = 1;
+}
+
+__global__ void warp_tile(int *out) {
+  __shared__ int s[32];
+  s[threadIdx.x] = 1;
+  cg::thread_block_tile<32> w = cg::tiled_partition<32>(cg::this_thread_block());
+  w.sync();
+  __syncthreads();
+}
+
+int main() {
+  int *d = 0;
+  in_expression<<<1, 32>>>(d);
+  bitfield<<<1, 32>>>((flags *)d);
+  return 0;
+}
+
+// CLONE-NOT: {{^ *}}__global__ void __ldcc_
+// CLONE-NOT: {{^ *}}__ldcc::launch(
+// CLONE: {{^ *}}in_expression<<<1, 32>>>(d);
+// CLONE-NEXT: {{^ *}}bitfield<<<1, 32>>>((flags *)d);
+// CLONE-NOT: {{^ *}}__global__ void __ldcc_
+// CLONE-NOT: {{^}}/* ldcc: metadata
+
+
+// PLAN: KERNEL name=in_expression checked=no reason="barrier inside an expression" at=19:17
+// PLAN-NEXT: KERNEL name=in_condition checked=no reason="barrier inside an expression" at=25:17
+// PLAN-NEXT: KERNEL name=reference_local checked=no reason="local of a type that cannot be hoisted" at=33:17
+// PLAN-NEXT: KERNEL name=device_barrier checked=no reason="barrier in device function wait_all" at=40:17
+// PLAN-NEXT: KERNEL name=device_store checked=no reason="device function put writes memory" at=47:17
+// PLAN-NEXT: KERNEL name=external_call checked=no reason="call to elsewhere defined elsewhere" at=54:17
+// PLAN-NEXT: KERNEL name=atomic_result checked=no reason="result of a global atomic is used" at=60:17
+// PLAN-NEXT: KERNEL name=shared_atomic_result checked=no reason="result of a shared atomic is used" at=66:17
+// PLAN-NEXT: KERNEL name=fence checked=no reason="memory fence" at=72:17
+// PLAN-NEXT: KERNEL name=syncwarp checked=no reason="__syncwarp" at=79:17
+// PLAN-NEXT: KERNEL name=shuffle checked=no reason="warp shuffle" at=86:17
+// PLAN-NEXT: KERNEL name=timer checked=no reason="clock" at=92:17
+// PLAN-NEXT: KERNEL name=jumps checked=no reason="goto or label" at=98:17
+// PLAN-NEXT: KERNEL name=bitfield checked=no reason="store to a bit-field" at=108:17
+// PLAN-NEXT: KERNEL name=warp_tile checked=no reason="local of a type that cannot be hoisted" at=115:17
+// PLAN-NEXT: TARGET kernel=in_expression space=global name=out at=19:36 written=yes
+// PLAN-NEXT: TARGET kernel=in_expression space=shared name=s at=20:18 written=yes
+// PLAN-NEXT: TARGET kernel=in_condition space=global name=out at=25:35 written=yes
+// PLAN-NEXT: TARGET kernel=in_condition space=shared name=s at=26:18 written=yes
+// PLAN-NEXT: TARGET kernel=reference_local space=global name=out at=33:38 written=yes
+// PLAN-NEXT: TARGET kernel=reference_local space=shared name=s at=34:18 written=yes
+// PLAN-NEXT: TARGET kernel=device_barrier space=global name=out at=40:37 written=yes
+// PLAN-NEXT: TARGET kernel=device_barrier space=shared name=s at=41:18 written=yes
+// PLAN-NEXT: TARGET kernel=device_store space=global name=out at=47:35 written=yes
+// PLAN-NEXT: TARGET kernel=device_store space=shared name=s at=48:18 written=yes
+// PLAN-NEXT: TARGET kernel=external_call space=global name=out at=54:36 written=no
+// PLAN-NEXT: TARGET kernel=external_call space=shared name=s at=55:18 written=yes
+// PLAN-NEXT: TARGET kernel=atomic_result space=global name=out at=60:36 written=yes
+// PLAN-NEXT: TARGET kernel=atomic_result space=shared name=s at=61:18 written=yes
+// PLAN-NEXT: TARGET kernel=shared_atomic_result space=global name=out at=66:43 written=yes
+// PLAN-NEXT: TARGET kernel=shared_atomic_result space=shared name=s at=67:18 written=yes
+// PLAN-NEXT: TARGET kernel=fence space=global name=out at=72:28 written=no
+// PLAN-NEXT: TARGET kernel=fence space=shared name=s at=73:18 written=yes
+// PLAN-NEXT: TARGET kernel=syncwarp space=global name=out at=79:31 written=no
+// PLAN-NEXT: TARGET kernel=syncwarp space=shared name=s at=80:18 written=yes
+// PLAN-NEXT: TARGET kernel=shuffle space=global name=out at=86:30 written=no
+// PLAN-NEXT: TARGET kernel=shuffle space=shared name=s at=87:18 written=yes
+// PLAN-NEXT: TARGET kernel=timer space=global name=out at=92:34 written=no
+// PLAN-NEXT: TARGET kernel=timer space=shared name=s at=93:24 written=yes
+// PLAN-NEXT: TARGET kernel=jumps space=global name=out at=98:28 written=yes
+// PLAN-NEXT: TARGET kernel=jumps space=shared name=s at=99:18 written=yes
+// PLAN-NEXT: TARGET kernel=bitfield space=global name=out at=108:33 written=yes
+// PLAN-NEXT: TARGET kernel=bitfield space=shared name=s at=109:18 written=yes
+// PLAN-NEXT: TARGET kernel=warp_tile space=global name=out at=115:32 written=no
+// PLAN-NEXT: TARGET kernel=warp_tile space=shared name=s at=116:18 written=yes
+// PLAN-NEXT: BARRIER kernel=wait_all form=__syncthreads at=15:30
+// PLAN-NEXT: BARRIER kernel=in_expression form=__syncthreads_count at=22:26
+// PLAN-NEXT: BARRIER kernel=in_condition form=__syncthreads_or at=28:10
+// PLAN-NEXT: BARRIER kernel=reference_local form=__syncthreads at=37:3
+// PLAN-NEXT: BARRIER kernel=device_store form=__syncthreads at=50:3
+// PLAN-NEXT: BARRIER kernel=external_call form=__syncthreads at=57:3
+// PLAN-NEXT: BARRIER kernel=atomic_result form=__syncthreads at=63:3
+// PLAN-NEXT: BARRIER kernel=shared_atomic_result form=__syncthreads at=69:3
+// PLAN-NEXT: BARRIER kernel=fence form=__syncthreads at=76:3
+// PLAN-NEXT: BARRIER kernel=syncwarp form=__syncthreads at=83:3
+// PLAN-NEXT: BARRIER kernel=shuffle form=__syncthreads at=89:3
+// PLAN-NEXT: BARRIER kernel=timer form=__syncthreads at=95:3
+// PLAN-NEXT: BARRIER kernel=jumps form=__syncthreads at=103:3
+// PLAN-NEXT: BARRIER kernel=bitfield form=__syncthreads at=111:3
+// PLAN-NEXT: BARRIER kernel=warp_tile form=__syncthreads at=120:3
+// PLAN-NEXT: LAUNCH kernel=in_expression at=125:3
+// PLAN-NEXT: LAUNCH kernel=bitfield at=126:3
+// PLAN-NOT: {{.}}
