@@ -183,6 +183,98 @@ START_TEST(test_positions_stay_exact) {
 }
 END_TEST
 
+/* Rendering a transformed copy of a range: the edits inside it apply, the
+ * others do not, the copy starts with a #line for the range's first line
+ * padded to its column, and the list stays usable for the whole file. */
+static char *render(struct ld_edit_list *l, const char *src, size_t b, size_t e,
+                    int directive, int *rc) {
+  struct ld_buf out = LD_BUF_INIT;
+
+  *rc = ld_edit_render(l, src, strlen(src), b, e, "f.cu", directive, &out);
+  if (*rc) {
+    ld_buf_free(&out);
+    return NULL;
+  }
+  return out.data ? ld_buf_detach(&out) : strdup("");
+}
+
+START_TEST(test_render_range) {
+  /* Line 2 is bytes 7..17: "  f(x, y);" then the newline at 17. */
+  const char *src = "int a;\n  f(x, y);\nz;\n";
+  struct ld_edit_list l = LD_EDIT_LIST_INIT;
+  char *s;
+  int rc;
+
+  ck_assert_int_eq(ld_edit_replace(&l, 0, 3, "long"), LD_OK); /* outside */
+  ck_assert_int_eq(ld_edit_replace(&l, 11, 12, "(p->x)"), LD_OK);
+  ck_assert_int_eq(ld_edit_insert(&l, 9, "g_"), LD_OK);       /* at the start */
+  ck_assert_int_eq(ld_edit_insert(&l, 17, "/*end*/"), LD_OK); /* at end */
+  s = render(&l, src, 9, 17, 1, &rc);
+  ck_assert_int_eq(rc, LD_OK);
+  ck_assert_str_eq(s, "#line 2 \"f.cu\"\n  g_f((p->x), y);");
+  free(s);
+  /* Without the directive, only the bytes. */
+  s = render(&l, src, 9, 17, 0, &rc);
+  ck_assert_str_eq(s, "g_f((p->x), y);");
+  free(s);
+  /* The whole file still applies every edit. */
+  s = apply(&l, src, &rc);
+  ck_assert_int_eq(rc, LD_OK);
+  ck_assert_str_eq(s, "long a;\n  g_f((p->x), y);/*end*/\nz;\n");
+  free(s);
+  ld_edit_list_free(&l);
+}
+END_TEST
+
+START_TEST(test_render_resyncs_inside) {
+  const char *src = "k {\n  a;\n  b;\n}\nmain;\n";
+  struct ld_edit_list l = LD_EDIT_LIST_INIT;
+  char *s;
+  int rc;
+
+  /* Two lines inserted after `{` (nested shapes: a replacement inside
+   * the range that a later insert follows directly). */
+  ck_assert_int_eq(ld_edit_insert(&l, 3, "\n  int x;\n  int y;"), LD_OK);
+  ck_assert_int_eq(ld_edit_replace(&l, 6, 7, "{ A(); }"), LD_OK);
+  ck_assert_int_eq(ld_edit_insert(&l, 7, "\nL1:;"), LD_OK);
+  s = render(&l, src, 0, 15, 1, &rc); /* up to and with the `}` */
+  ck_assert_int_eq(rc, LD_OK);
+  ck_assert_str_eq(s, "#line 1 \"f.cu\"\nk {\n  int x;\n  int y;\n"
+                      "#line 1 \"f.cu\"\n   \n  { A(); }\nL1:;\n"
+                      "#line 2 \"f.cu\"\n   ;\n  b;\n}");
+  free(s);
+  ld_edit_list_free(&l);
+}
+END_TEST
+
+START_TEST(test_render_errors_and_drop) {
+  const char *src = "abcdefgh";
+  struct ld_edit_list l = LD_EDIT_LIST_INIT;
+  char *s;
+  int rc;
+
+  ck_assert_int_eq(ld_edit_replace(&l, 2, 5, "X"), LD_OK);
+  s = render(&l, src, 3, 7, 0, &rc); /* the edit straddles the start */
+  ck_assert_int_eq(rc, LD_EOVERLAP);
+  s = render(&l, src, 1, 9, 0, &rc);
+  ck_assert_int_eq(rc, LD_ERANGE);
+  s = render(&l, src, 5, 4, 0, &rc);
+  ck_assert_int_eq(rc, LD_ERANGE);
+  /* A range moved elsewhere: render it, then drop its edits. */
+  ck_assert_int_eq(ld_edit_insert(&l, 6, "i"), LD_OK);
+  ck_assert_int_eq(ld_edit_insert(&l, 8, "j"), LD_OK);
+  s = render(&l, src, 1, 6, 0, &rc);
+  ck_assert_str_eq(s, "bXf");
+  free(s);
+  ld_edit_drop_within(&l, 1, 6);
+  ck_assert_uint_eq(l.n, 2); /* the inserts at 6 and 8 stay */
+  s = apply(&l, src, &rc);
+  ck_assert_str_eq(s, "abcdefighj");
+  free(s);
+  ld_edit_list_free(&l);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("edit");
   TCase *tc = tcase_create("core");
@@ -194,6 +286,9 @@ int main(void) {
   tcase_add_test(tc, test_bad_args_add_nothing);
   tcase_add_test(tc, test_path_is_escaped);
   tcase_add_test(tc, test_positions_stay_exact);
+  tcase_add_test(tc, test_render_range);
+  tcase_add_test(tc, test_render_resyncs_inside);
+  tcase_add_test(tc, test_render_errors_and_drop);
   suite_add_tcase(s, tc);
   sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);

@@ -120,6 +120,44 @@ START_TEST(test_empty_plan_dumps_nothing) {
 }
 END_TEST
 
+/* A kernel with a replay clone adds SITE lines after the launches: the
+ * entry at the kernel, each barrier site with its form, the exit at the
+ * closing brace; freeing releases the replay and the launch texts. */
+START_TEST(test_sites_of_a_clone) {
+  struct ld_plan *p = sample_plan();
+  struct ld_replay *r = calloc(1, sizeof *r);
+  char *text;
+
+  r->nsites = 2;
+  r->sites = calloc(2, sizeof *r->sites);
+  r->sites[0].at = pos(8, 3);
+  r->sites[0].form = "SYNC_PLAIN";
+  r->sites[1].at = pos(11, 11);
+  r->sites[1].form = "SYNC_COUNT";
+  r->exit_line = 13;
+  r->exit_col = 1;
+  r->nlocals = 1;
+  r->locals = calloc(1, sizeof *r->locals);
+  r->locals[0].name = strdup("tid");
+  r->locals[0].decl = strdup("int tid");
+  ck_assert_int_eq(ld_edit_insert(&r->edits, 3, "x"), LD_OK);
+  p->kernels[0].replay = r;
+  p->launches[0].callee = strdup("reduce<256>");
+  p->launches[0].args = strdup("a, b");
+  p->launches[0].config[0] = strdup("4");
+  text = dump(p);
+  ck_assert_ptr_nonnull(
+      strstr(text, "LAUNCH kernel=asm_kernel at=31:3 cudaLaunchKernel\n"
+                   "SITE kernel=reduce id=0 at=5:17 form=entry\n"
+                   "SITE kernel=reduce id=1 at=8:3 form=SYNC_PLAIN\n"
+                   "SITE kernel=reduce id=2 at=11:11 form=SYNC_COUNT\n"
+                   "SITE kernel=reduce id=3 at=13:1 form=exit\n"));
+  free(text);
+  ld_plan_free(p);
+  ld_replay_free(NULL);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("plan");
   TCase *tc = tcase_create("dump");
@@ -129,6 +167,7 @@ int main(void) {
   tcase_add_test(tc, test_dump_format);
   tcase_add_test(tc, test_reason_only_when_unchecked);
   tcase_add_test(tc, test_empty_plan_dumps_nothing);
+  tcase_add_test(tc, test_sites_of_a_clone);
   suite_add_tcase(s, tc);
   sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);
