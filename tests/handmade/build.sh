@@ -49,7 +49,11 @@ for p in "${progs[@]}"; do
   for v in $variants; do
     def=()
     [ "$v" = fixed ] && def=(-DFIXED)
-    "$NVCC" "${flags[@]}" "${def[@]}" -o "$out/${p}_$v" "$src" "$lib"
+    # Translated code refers to the runtime weakly (include/ldcc/host.h):
+    # name the entry point undefined so the archive member is pulled in,
+    # as the ldcc driver does.
+    "$NVCC" "${flags[@]}" "${def[@]}" -o "$out/${p}_$v" "$src" \
+      -Xlinker --undefined=__ldcc_launch_prepare "$lib"
     "$NVCC" "${flags[@]}" "${def[@]}" -DLDCC_NATIVE -o "$out/${p}_$v.native" "$src"
     # Expectations: lines "// EXPECT <variant>: <line>" of the source.
     sed -n "s|^// EXPECT $v: ||p" "$src" >"$out/${p}_$v.expect"
