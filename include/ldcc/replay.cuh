@@ -36,50 +36,58 @@ namespace __ldcc {
 
 enum sync_form { SYNC_PLAIN = 0, SYNC_COUNT = 1, SYNC_AND = 2, SYNC_OR = 3 };
 
-/* Per block, in static shared memory (the clone declares it). */
+/* Per block, in static shared memory (the clone declares it).  Everything
+ * that is the same for the whole block lives here, not in registers: the
+ * clone's own code keeps its registers. */
 struct block_state {
-  unsigned slot;       /* scratch slot (placement 1) */
-  unsigned live[2];    /* some thread has not finished, by round parity */
+  unsigned live[2];     /* some thread has not finished, by round parity */
   unsigned overflow[2]; /* some thread's undo log overflowed */
-  unsigned region[2];  /* start_site << 16 | end_site of the round */
-};
-
-/* Per thread. */
-struct thread_ctx {
+  unsigned region[2];   /* start_site << 16 | end_site of the round */
+  unsigned slot;        /* scratch slot (placement 1) */
+  /* set by thread 0 in begin(), read-only afterwards */
   unsigned char *S;      /* committed state */
-  unsigned char *copies; /* P_0 */
+  unsigned char *copies; /* P_0; P_i at copies + i * arena_bytes */
   unsigned *bitmap;      /* accumulated 32-bit words of the arena */
-  void *mine;            /* this warp's copy */
-  void *ext;             /* this warp's extern __shared__ part */
-  unsigned arena_bytes, nwarps, warp, lane, tid, nthreads;
-  int pass;              /* 1 or 2 */
-  int start_site;
-  int finished;
-  unsigned round;        /* rounds done; same in every thread */
-  unsigned region;       /* start << 16 | end of the current round */
-  unsigned local_diff;   /* set by the clone in pass 2 */
-  int pred;              /* predicate of a _count/_and/_or barrier */
-  int sync_result;       /* that barrier's result */
-  /* launch_info fields the device needs */
-  unsigned flags, launch_id, slot, placement, report_capacity;
+  unsigned arena_bytes, nwarps, nthreads;
+  unsigned flags, launch_id, report_capacity, placement;
   unsigned *slot_busy;
   __ldcc_report *reports;
   unsigned *report_next;
   unsigned *counts;
   const void *kernel_meta;
-  /* undo log of global stores (pass 1) */
+};
+
+/* Per thread: what the clone reads (mine, ext, pass, start_site,
+ * local_diff, pred, sync_result) and the protocol's per-thread state. */
+struct thread_ctx {
+  void *mine;          /* this warp's copy */
+  void *ext;           /* this warp's extern __shared__ part */
+  block_state *bs;     /* for helpers the clone calls without it */
+  int pass;            /* 1 or 2 */
+  int start_site;
+  int finished;
+  unsigned round;      /* rounds done; same in every thread */
+  unsigned region;     /* start << 16 | end of the current round */
+  unsigned local_diff; /* set by the clone in pass 2 */
+  int pred;            /* predicate of a _count/_and/_or barrier */
+  int sync_result;     /* that barrier's result */
+  /* undo log of global stores and operands of global atomics (pass 1) */
   int log_n;
   int log_overflow;
+  int atom_n; /* logged in pass 1 */
+  int atom_k; /* compared so far in pass 2 */
   void *log_addr[LDCC_UNDO_ENTRIES];
   unsigned long long log_val[LDCC_UNDO_ENTRIES]; /* old, then pass-1 value */
   unsigned char log_size[LDCC_UNDO_ENTRIES];
-  /* operands of global atomics (applied in pass 1 only) */
-  int atom_n;    /* logged in pass 1 */
-  int atom_k;    /* compared so far in pass 2 */
   unsigned long long atom_val[LDCC_UNDO_ENTRIES];
 };
 
 extern __shared__ __align__(16) unsigned char __ldcc_dyn_smem[];
+
+__device__ __forceinline__ unsigned linear_tid() {
+  return threadIdx.x + threadIdx.y * blockDim.x +
+         threadIdx.z * blockDim.x * blockDim.y;
+}
 
 /* ---- small helpers ---------------------------------------------------- */
 
@@ -158,10 +166,11 @@ __device__ __forceinline__ void store_bytes(void *p, unsigned size,
 /* Record one detection: the first detection of a key (kind, kernel,
  * region, offset) goes to the ring; every detection counts an instance. */
 static __device__ __noinline__ void
-report_race(const thread_ctx &c, unsigned kind, unsigned region, unsigned warp_a,
-       unsigned warp_b, int lane, unsigned long long offset, unsigned mask,
-       unsigned size, uint4 a, uint4 b) {
-  unsigned long long key = (unsigned long long)c.kernel_meta;
+report_race(const block_state *bs, unsigned kind, unsigned region,
+            unsigned warp_a, unsigned warp_b, int lane,
+            unsigned long long offset, unsigned mask, unsigned size, uint4 a,
+            uint4 b) {
+  unsigned long long key = (unsigned long long)bs->kernel_meta;
   /* Shared races are keyed by chunk (bounded by the arena); the others by
    * region only, so a racy store to a million addresses is one race. */
   unsigned long long where =
@@ -174,15 +183,15 @@ report_race(const thread_ctx &c, unsigned kind, unsigned region, unsigned warp_a
   h *= 0x2C1B3C6Du;
   h ^= h >> 12;
   h &= __LDCC_BUCKETS - 1;
-  if (atomicAdd(&c.counts[h], 1u) != 0)
+  if (atomicAdd(&bs->counts[h], 1u) != 0)
     return;
-  unsigned idx = atomicAdd(c.report_next, 1u);
-  if (idx >= c.report_capacity)
+  unsigned idx = atomicAdd(bs->report_next, 1u);
+  if (idx >= bs->report_capacity)
     return;
-  volatile __ldcc_report *r = c.reports + idx;
+  volatile __ldcc_report *r = bs->reports + idx;
   r->kind = kind;
   r->kernel_meta = key;
-  r->launch_id = c.launch_id;
+  r->launch_id = bs->launch_id;
   r->bucket = h;
   r->block[0] = blockIdx.x;
   r->block[1] = blockIdx.y;
@@ -211,28 +220,15 @@ report_race(const thread_ctx &c, unsigned kind, unsigned region, unsigned warp_a
 __device__ __forceinline__ void begin(thread_ctx &c, block_state &bs,
                                       const launch_info &li,
                                       size_t static_bytes, size_t align) {
-  c.nthreads = blockDim.x * blockDim.y * blockDim.z;
-  c.tid = threadIdx.x + threadIdx.y * blockDim.x +
-          threadIdx.z * blockDim.x * blockDim.y;
-  c.nwarps = (c.nthreads + 31) / 32;
-  c.warp = c.tid / 32;
-  c.lane = c.tid % 32;
+  unsigned nthreads = blockDim.x * blockDim.y * blockDim.z;
+  unsigned tid = linear_tid();
+  unsigned nwarps = (nthreads + 31) / 32;
   __ldcc_geometry g =
-      __ldcc_geometry_of(static_bytes, align, li.user_dyn_smem, c.nwarps);
-  c.arena_bytes = (unsigned)g.arena_bytes;
-  c.flags = li.flags;
-  c.launch_id = li.launch_id;
-  c.placement = li.placement;
-  c.slot_busy = li.slot_busy;
-  c.reports = li.reports;
-  c.report_next = li.report_next;
-  c.counts = li.counts;
-  c.report_capacity = li.report_capacity;
-  c.kernel_meta = li.kernel_meta;
-
+      __ldcc_geometry_of(static_bytes, align, li.user_dyn_smem, nwarps);
   unsigned char *base;
+
   if (li.placement == 1) {
-    if (c.tid == 0) {
+    if (tid == 0) {
       unsigned b = blockIdx.x + blockIdx.y * gridDim.x +
                    blockIdx.z * gridDim.x * gridDim.y;
       unsigned s = b % li.nslots;
@@ -242,27 +238,40 @@ __device__ __forceinline__ void begin(thread_ctx &c, block_state &bs,
       bs.slot = s;
     }
     __syncthreads();
-    c.slot = bs.slot;
-    base = li.scratch + (size_t)c.slot * li.slot_bytes;
+    base = li.scratch + (size_t)bs.slot * li.slot_bytes;
   } else {
-    c.slot = 0;
     base = __ldcc_dyn_smem;
   }
-  c.bitmap = (unsigned *)base;
-  c.S = base + g.header_bytes;
-  c.copies = c.S + g.arena_bytes;
-  c.mine = c.copies + (size_t)c.warp * g.arena_bytes;
+  unsigned char *S = base + g.header_bytes;
+  unsigned char *copies = S + g.arena_bytes;
+  c.mine = copies + (size_t)(tid / 32) * g.arena_bytes;
   c.ext = (unsigned char *)c.mine + g.ext_offset;
+  c.bs = &bs;
 
   uint4 zero = make_uint4(0, 0, 0, 0);
   uint4 *all = (uint4 *)base;
   size_t nchunks = g.total_bytes / 16;
-  for (size_t w = c.tid; w < nchunks; w += c.nthreads)
+  for (size_t w = tid; w < nchunks; w += nthreads)
     all[w] = zero;
-  if (c.tid == 0) {
+  if (tid == 0) {
     bs.live[0] = bs.live[1] = 0;
     bs.overflow[0] = bs.overflow[1] = 0;
     bs.region[0] = bs.region[1] = 0;
+    bs.S = S;
+    bs.copies = copies;
+    bs.bitmap = (unsigned *)base;
+    bs.arena_bytes = (unsigned)g.arena_bytes;
+    bs.nwarps = nwarps;
+    bs.nthreads = nthreads;
+    bs.flags = li.flags;
+    bs.launch_id = li.launch_id;
+    bs.report_capacity = li.report_capacity;
+    bs.placement = li.placement;
+    bs.slot_busy = li.slot_busy;
+    bs.reports = li.reports;
+    bs.report_next = li.report_next;
+    bs.counts = li.counts;
+    bs.kernel_meta = li.kernel_meta;
   }
   c.pass = 1;
   c.start_site = 0;
@@ -284,33 +293,33 @@ __device__ __forceinline__ void begin(thread_ctx &c, block_state &bs,
  * accumulated-word bitmap is only read here (and cleared with atomicAnd,
  * since one bitmap word covers eight chunks), and only when set. */
 
-__device__ __forceinline__ uint4 *copy4(const thread_ctx &c, unsigned i) {
-  return (uint4 *)(c.copies + (size_t)i * c.arena_bytes);
+__device__ __forceinline__ uint4 *copy4(const block_state &bs, unsigned i) {
+  return (uint4 *)(bs.copies + (size_t)i * bs.arena_bytes);
 }
 
-__device__ __forceinline__ unsigned acc_bits(const thread_ctx &c,
+__device__ __forceinline__ unsigned acc_bits(const block_state &bs,
                                              unsigned w) {
   unsigned word = w * 4;
-  return (c.bitmap[word >> 5] >> (word & 31)) & 0xfu;
+  return (bs.bitmap[word >> 5] >> (word & 31)) & 0xfu;
 }
 
-__device__ __forceinline__ void acc_clear(const thread_ctx &c, unsigned w) {
+__device__ __forceinline__ void acc_clear(const block_state &bs, unsigned w) {
   unsigned word = w * 4;
-  atomicAnd(&c.bitmap[word >> 5], ~(0xfu << (word & 31)));
+  atomicAnd(&bs.bitmap[word >> 5], ~(0xfu << (word & 31)));
 }
 
 /* Sweep 1 of chunk w when some of its words are accumulated (shared
  * atomics): those merge as 32-bit deltas, the others as plain writes. */
-static __device__ __noinline__ unsigned sweep1_acc(const thread_ctx &c,
-                                                   unsigned w, unsigned acc,
-                                                   int to_pass2,
-                                                   int *reported) {
-  uint4 *S4 = (uint4 *)c.S;
+static __device__ __noinline__ unsigned
+sweep1_acc(const block_state *bsp, unsigned region, unsigned w, unsigned acc,
+           int to_pass2, int *reported) {
+  const block_state &bs = *bsp;
+  uint4 *S4 = (uint4 *)bs.S;
   uint4 s = S4[w], u = s, m = make_uint4(0, 0, 0, 0);
   unsigned written = 0;
 
-  for (unsigned i = 0; i < c.nwarps; i++) {
-    uint4 p = copy4(c, i)[w], before = u;
+  for (unsigned i = 0; i < bs.nwarps; i++) {
+    uint4 p = copy4(bs, i)[w], before = u;
     unsigned conflict = 0;
     for (int k = 0; k < 4; k++) {
       unsigned sk = get4(s, k), pk = get4(p, k);
@@ -322,7 +331,7 @@ static __device__ __noinline__ unsigned sweep1_acc(const thread_ctx &c,
         continue;
       }
       unsigned mk = __vcmpne4(pk, sk), ov = mk & get4(m, k);
-      if (ov && !(c.flags & __LDCC_LI_REPORT_SAME_VALUE))
+      if (ov && !(bs.flags & __LDCC_LI_REPORT_SAME_VALUE))
         ov &= __vcmpne4(pk, get4(u, k));
       conflict |= byte_bits(ov) << (4 * k);
       set4(u, k, (get4(u, k) & ~mk) | (pk & mk));
@@ -330,17 +339,17 @@ static __device__ __noinline__ unsigned sweep1_acc(const thread_ctx &c,
     }
     if (conflict && !*reported) {
       *reported = 1;
-      report_race(c, __LDCC_RK_WRITE_WRITE, c.region, i, i, -1,
-             (unsigned long long)w * 16, conflict, 16, before, p);
+      report_race(bsp, __LDCC_RK_WRITE_WRITE, region, i, i, -1,
+                  (unsigned long long)w * 16, conflict, 16, before, p);
     }
   }
   if (!written) {
-    acc_clear(c, w);
+    acc_clear(bs, w);
     return 0;
   }
   S4[w] = u;
-  for (unsigned i = 0; i < c.nwarps; i++) {
-    uint4 *P = copy4(c, i);
+  for (unsigned i = 0; i < bs.nwarps; i++) {
+    uint4 *P = copy4(bs, i);
     uint4 p = P[w], np = u;
     if (to_pass2) {
       for (int k = 0; k < 4; k++) {
@@ -357,30 +366,34 @@ static __device__ __noinline__ unsigned sweep1_acc(const thread_ctx &c,
       P[w] = np;
   }
   if (!to_pass2)
-    acc_clear(c, w);
+    acc_clear(bs, w);
   return 1;
 }
 
 /* Write-write check, U into S, pass-2 copies (or, when to_pass2 is 0
  * because the region will not be replayed, U into every copy).  Returns
  * whether this thread saw any write. */
-__device__ __forceinline__ unsigned sweep1(const thread_ctx &c,
+__device__ __forceinline__ unsigned sweep1(const block_state &bs,
+                                           unsigned tid, unsigned region,
                                            int to_pass2) {
-  uint4 *S4 = (uint4 *)c.S;
-  unsigned nchunks = c.arena_bytes / 16, wrote = 0;
+  uint4 *S4 = (uint4 *)bs.S;
+  const unsigned nchunks = bs.arena_bytes / 16, nwarps = bs.nwarps;
+  const unsigned nthreads = bs.nthreads;
+  unsigned char *const copies = bs.copies;
+  const size_t arena = bs.arena_bytes;
+  unsigned wrote = 0;
   int reported = 0;
-  const int same_value = (c.flags & __LDCC_LI_REPORT_SAME_VALUE) != 0;
 
-  for (unsigned w = c.tid; w < nchunks; w += c.nthreads) {
-    unsigned acc = acc_bits(c, w);
+  for (unsigned w = tid; w < nchunks; w += nthreads) {
+    unsigned acc = acc_bits(bs, w);
     if (acc) {
-      wrote |= sweep1_acc(c, w, acc, to_pass2, &reported);
+      wrote |= sweep1_acc(&bs, region, w, acc, to_pass2, &reported);
       continue;
     }
     uint4 s = S4[w], u = s, m = make_uint4(0, 0, 0, 0);
     unsigned written = 0, last = 0;
-    for (unsigned i = 0; i < c.nwarps; i++) {
-      uint4 p = copy4(c, i)[w];
+    for (unsigned i = 0; i < nwarps; i++) {
+      uint4 p = ((uint4 *)(copies + (size_t)i * arena))[w];
       if (!any4(p, s))
         continue;
       uint4 mk;
@@ -396,7 +409,7 @@ __device__ __forceinline__ unsigned sweep1(const thread_ctx &c,
         ov.y = mk.y & m.y;
         ov.z = mk.z & m.z;
         ov.w = mk.w & m.w;
-        if (!same_value) {
+        if (!(bs.flags & __LDCC_LI_REPORT_SAME_VALUE)) {
           ov.x &= __vcmpne4(p.x, u.x);
           ov.y &= __vcmpne4(p.y, u.y);
           ov.z &= __vcmpne4(p.z, u.z);
@@ -406,8 +419,8 @@ __device__ __forceinline__ unsigned sweep1(const thread_ctx &c,
                             byte_bits(ov.z) << 8 | byte_bits(ov.w) << 12;
         if (conflict && !reported) {
           reported = 1;
-          report_race(c, __LDCC_RK_WRITE_WRITE, c.region, last, i, -1,
-                 (unsigned long long)w * 16, conflict, 16, u, p);
+          report_race(&bs, __LDCC_RK_WRITE_WRITE, region, last, i, -1,
+                      (unsigned long long)w * 16, conflict, 16, u, p);
         }
       }
       u.x = (u.x & ~mk.x) | (p.x & mk.x);
@@ -425,8 +438,8 @@ __device__ __forceinline__ unsigned sweep1(const thread_ctx &c,
       continue;
     wrote = 1;
     S4[w] = u;
-    for (unsigned i = 0; i < c.nwarps; i++) {
-      uint4 *P = copy4(c, i);
+    for (unsigned i = 0; i < nwarps; i++) {
+      uint4 *P = ((uint4 *)(copies + (size_t)i * arena));
       uint4 p = P[w], np = u;
       if (to_pass2) {
         unsigned mx = __vcmpne4(p.x, s.x), my = __vcmpne4(p.y, s.y),
@@ -445,15 +458,19 @@ __device__ __forceinline__ unsigned sweep1(const thread_ctx &c,
 
 /* Read-write check: every pass-2 copy must equal U (in S); then every copy
  * becomes U, the next region's pass-1 copy. */
-__device__ __forceinline__ void sweep2(const thread_ctx &c) {
-  const uint4 *S4 = (const uint4 *)c.S;
-  unsigned nchunks = c.arena_bytes / 16;
+__device__ __forceinline__ void sweep2(const block_state &bs, unsigned tid,
+                                       unsigned region) {
+  const uint4 *S4 = (const uint4 *)bs.S;
+  const unsigned nchunks = bs.arena_bytes / 16, nwarps = bs.nwarps;
+  const unsigned nthreads = bs.nthreads;
+  unsigned char *const copies = bs.copies;
+  const size_t arena = bs.arena_bytes;
   int reported = 0;
 
-  for (unsigned w = c.tid; w < nchunks; w += c.nthreads) {
+  for (unsigned w = tid; w < nchunks; w += nthreads) {
     uint4 u = S4[w];
-    for (unsigned i = 0; i < c.nwarps; i++) {
-      uint4 *P = copy4(c, i);
+    for (unsigned i = 0; i < nwarps; i++) {
+      uint4 *P = ((uint4 *)(copies + (size_t)i * arena));
       uint4 p = P[w];
       if (!any4(p, u))
         continue;
@@ -463,13 +480,13 @@ __device__ __forceinline__ void sweep2(const thread_ctx &c) {
                         byte_bits(__vcmpne4(p.z, u.z)) << 8 |
                         byte_bits(__vcmpne4(p.w, u.w)) << 12;
         reported = 1;
-        report_race(c, __LDCC_RK_READ_WRITE, c.region, i, i, -1,
-               (unsigned long long)w * 16, mask, 16, u, p);
+        report_race(&bs, __LDCC_RK_READ_WRITE, region, i, i, -1,
+                    (unsigned long long)w * 16, mask, 16, u, p);
       }
       P[w] = u;
     }
-    if (acc_bits(c, w))
-      acc_clear(c, w);
+    if (acc_bits(bs, w))
+      acc_clear(bs, w);
   }
 }
 
@@ -497,12 +514,13 @@ __device__ __forceinline__ void compare_stores(thread_ctx &c) {
       continue;
     unsigned long long now = load_bytes(c.log_addr[k], c.log_size[k]);
     if (now != c.log_val[k]) {
+      unsigned tid = linear_tid();
       uint4 a = make_uint4((unsigned)c.log_val[k],
                            (unsigned)(c.log_val[k] >> 32), 0, 0);
       uint4 b = make_uint4((unsigned)now, (unsigned)(now >> 32), 0, 0);
-      report_race(c, __LDCC_RK_GLOBAL, c.region, c.warp, c.warp, (int)c.lane,
-             (unsigned long long)c.log_addr[k], (1u << c.log_size[k]) - 1,
-             c.log_size[k], a, b);
+      report_race(c.bs, __LDCC_RK_GLOBAL, c.region, tid / 32, tid / 32,
+                  (int)(tid % 32), (unsigned long long)c.log_addr[k],
+                  (1u << c.log_size[k]) - 1, c.log_size[k], a, b);
       break;
     }
   }
@@ -512,10 +530,11 @@ __device__ __forceinline__ void compare_stores(thread_ctx &c) {
  * (their operands were compared one by one as pass 2 reached them). */
 __device__ __forceinline__ void compare_atomic_count(thread_ctx &c) {
   if (c.atom_k != c.atom_n) {
+    unsigned tid = linear_tid();
     uint4 a = make_uint4((unsigned)c.atom_n, 0, 0, 0);
     uint4 b = make_uint4((unsigned)c.atom_k, 0, 0, 0);
-    report_race(c, __LDCC_RK_GLOBAL_ATOMIC, c.region, c.warp, c.warp,
-                (int)c.lane, 0, 0, 0, a, b);
+    report_race(c.bs, __LDCC_RK_GLOBAL_ATOMIC, c.region, tid / 32, tid / 32,
+                (int)(tid % 32), 0, 0, 0, a, b);
   }
 }
 
@@ -532,24 +551,26 @@ __device__ __forceinline__ int sync_value(int form, int count) {
  * sweep 1, B2, flags cleared.  Returns whether the region is replayed. */
 __device__ __forceinline__ int round_pass1(thread_ctx &c, block_state &bs,
                                            unsigned parity) {
+  unsigned tid = linear_tid();
   unsigned overflow = *(volatile unsigned *)&bs.overflow[parity];
   c.region = *(volatile unsigned *)&bs.region[parity];
-  unsigned wrote = sweep1(c, !overflow);
+  unsigned wrote = sweep1(bs, tid, c.region, !overflow);
   int any = __syncthreads_or(wrote); /* B2 */
-  if (c.tid == 0) {
+  if (tid == 0) {
     bs.live[parity] = 0;
     bs.overflow[parity] = 0;
     if (any && overflow) {
       uint4 z = make_uint4(0, 0, 0, 0);
-      report_race(c, __LDCC_RK_LOG_OVERFLOW, c.region, 0, 0, -1, 0, 0, 0, z, z);
+      report_race(&bs, __LDCC_RK_LOG_OVERFLOW, c.region, 0, 0, -1, 0, 0, 0, z,
+                  z);
     }
   }
   return any && !overflow;
 }
 
 /* The pass-2 half of a round after B3: sweep 2, B4. */
-__device__ __forceinline__ void round_pass2(thread_ctx &c) {
-  sweep2(c);
+__device__ __forceinline__ void round_pass2(thread_ctx &c, block_state &bs) {
+  sweep2(bs, linear_tid(), c.region);
   __syncthreads(); /* B4 */
 }
 
@@ -585,16 +606,17 @@ __device__ __forceinline__ int region_end(thread_ctx &c, block_state &bs,
   compare_stores(c);
   compare_atomic_count(c);
   if (c.local_diff) {
+    unsigned tid = linear_tid();
     uint4 z = make_uint4(0, 0, 0, 0);
-    report_race(c, __LDCC_RK_REGISTERS, c.region, c.warp, c.warp, (int)c.lane, 0,
-           0, 0, z, z);
+    report_race(&bs, __LDCC_RK_REGISTERS, c.region, tid / 32, tid / 32,
+                (int)(tid % 32), 0, 0, 0, z, z);
   }
   c.log_n = 0;
   c.log_overflow = 0;
   c.atom_n = 0;
   c.atom_k = 0;
   c.local_diff = 0;
-  round_pass2(c);
+  round_pass2(c, bs);
   c.pass = 1;
   c.sync_result = sync_value(form, count);
   return 0;
@@ -612,12 +634,12 @@ __device__ __forceinline__ void finish(thread_ctx &c, block_state &bs) {
       break;
     if (round_pass1(c, bs, parity)) {
       (void)__syncthreads_count(0); /* B3 */
-      round_pass2(c);
+      round_pass2(c, bs);
     }
   }
-  if (c.placement == 1 && c.tid == 0) {
+  if (bs.placement == 1 && linear_tid() == 0) {
     __threadfence();
-    atomicExch(&c.slot_busy[c.slot], 0u);
+    atomicExch(&bs.slot_busy[bs.slot], 0u);
   }
 }
 
@@ -662,12 +684,13 @@ __device__ __forceinline__ void global_atomic(thread_ctx &c, T *p, V v,
   }
   int k = c.atom_k++;
   if (k < c.atom_n && c.atom_val[k] != bits) {
+    unsigned tid = linear_tid();
     uint4 a = make_uint4((unsigned)c.atom_val[k],
                          (unsigned)(c.atom_val[k] >> 32), 0, 0);
     uint4 b = make_uint4((unsigned)bits, (unsigned)(bits >> 32), 0, 0);
-    report_race(c, __LDCC_RK_GLOBAL_ATOMIC, c.region, c.warp, c.warp,
-                (int)c.lane, (unsigned long long)p, 0, (unsigned)sizeof(T), a,
-                b);
+    report_race(c.bs, __LDCC_RK_GLOBAL_ATOMIC, c.region, tid / 32, tid / 32,
+                (int)(tid % 32), (unsigned long long)p, 0,
+                (unsigned)sizeof(T), a, b);
   }
 }
 
@@ -694,9 +717,9 @@ __device__ __forceinline__ void shared_atomic_add(thread_ctx &c, T *p, V v) {
   static_assert(std::is_integral<T>::value && sizeof(T) == 4,
                 "ldcc: shared atomics are merged for 32-bit integers only");
   size_t off = (size_t)((unsigned char *)p - (unsigned char *)c.mine);
-  if (off < c.arena_bytes) {
+  if (off < c.bs->arena_bytes) {
     unsigned word = (unsigned)(off / 4);
-    atomicOr(&c.bitmap[word >> 5], 1u << (word & 31));
+    atomicOr(&c.bs->bitmap[word >> 5], 1u << (word & 31));
   }
   atomicAdd(p, (T)v);
 }

@@ -2,6 +2,7 @@
 // reduction whose tree loop misses its barrier; -DFIXED adds it.  Built with
 // -DLDCC_NATIVE it is the plain original for output comparison.
 #include <cstdio>
+#include <cstdlib>
 #include <vector>
 #ifndef LDCC_NATIVE
 #include "ldcc/replay.cuh"
@@ -119,6 +120,14 @@ int main() {
   cudaMalloc(&d_in, n * sizeof(int));
   cudaMalloc(&d_out, blocks * sizeof(int));
   cudaMemcpy(d_in, in.data(), n * sizeof(int), cudaMemcpyHostToDevice);
+  /* HM_REPS=N: time N more launches (stderr), for the slowdown. */
+  int reps = getenv("HM_REPS") ? atoi(getenv("HM_REPS")) : 0;
+  cudaEvent_t e0, e1;
+  cudaEventCreate(&e0);
+  cudaEventCreate(&e1);
+  for (int rep = 0; rep <= reps; rep++) {
+    if (rep == 1)
+      cudaEventRecord(e0);
 #ifdef LDCC_NATIVE
   block_sum<block><<<blocks, block>>>(d_in, d_out, n);
 #else
@@ -128,6 +137,14 @@ int main() {
                  [&](dim3 __g, dim3 __b, size_t __sh, cudaStream_t __st) {
                    block_sum<block><<<__g, __b, __sh, __st>>>(d_in, d_out, n); });
 #endif
+  }
+  cudaEventRecord(e1);
+  cudaEventSynchronize(e1);
+  if (reps) {
+    float ms;
+    cudaEventElapsedTime(&ms, e0, e1);
+    fprintf(stderr, "time: %.4f ms per launch\n", ms / reps);
+  }
   cudaError_t err = cudaGetLastError();
   cudaMemcpy(out.data(), d_out, blocks * sizeof(int), cudaMemcpyDeviceToHost);
   for (int b = 0; b < blocks; b++)
@@ -139,13 +156,13 @@ int main() {
 }
 
 #ifndef LDCC_NATIVE
-static const int __ldcc_launches[] = {123};
+static const int __ldcc_launches[] = {132};
 #ifdef FIXED
-static const int __ldcc_sites_block_sum[] = {16, 21, 26, 31};
+static const int __ldcc_sites_block_sum[] = {17, 22, 27, 32};
 #else
-static const int __ldcc_sites_block_sum[] = {16, 21, 31};
+static const int __ldcc_sites_block_sum[] = {17, 22, 32};
 #endif
-static const int __ldcc_wl_block_sum_partial[] = {20, 24};
+static const int __ldcc_wl_block_sum_partial[] = {21, 25};
 template <int BLOCK>
 const __ldcc::target_meta __ldcc_meta_block_sum<BLOCK>::targets[1] = {
     __ldcc::target<decltype(__ldcc_layout_block_sum<BLOCK>::partial)>(
@@ -154,15 +171,15 @@ const __ldcc::target_meta __ldcc_meta_block_sum<BLOCK>::targets[1] = {
 template <int BLOCK>
 const __ldcc::kernel_meta __ldcc_meta_block_sum<BLOCK>::meta =
     __ldcc::kernel<__ldcc_layout_block_sum<BLOCK>, __ldcc_meta_block_sum<BLOCK>>(
-        "block_sum", "reduce.cu", 16, targets, 1, __ldcc_sites_block_sum,
+        "block_sum", "reduce.cu", 17, targets, 1, __ldcc_sites_block_sum,
         sizeof __ldcc_sites_block_sum / sizeof(int), __ldcc_launches, 1);
 #endif
 
 // VARIANTS: race fixed
 // EXPECT race: has ^ldcc: read-write race on shared variable partial\[[0-9]+\] in kernel block_sum<256>$
-// EXPECT race: has ^  region: between reduce.cu:21 and kernel exit$
-// EXPECT race: has ^  statements that write partial there: reduce.cu:24$
-// EXPECT race: has ^  launched at reduce.cu:123$
+// EXPECT race: has ^  region: between reduce.cu:22 and kernel exit$
+// EXPECT race: has ^  statements that write partial there: reduce.cu:25$
+// EXPECT race: has ^  launched at reduce.cu:132$
 // EXPECT race: has ^ldcc: summary: [0-9]+ distinct races? 
 // EXPECT race: exit 66
 // EXPECT fixed: same-output
