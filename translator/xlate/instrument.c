@@ -32,34 +32,58 @@ static const struct ld_kernel *launched(const struct ld_plan *plan,
         k->replay->def_end <= l->begin)
       found = k;
   }
+  /* A template launched with deduced arguments has no spelling for its
+   * metadata instance: it runs unchecked. */
+  if (found && found->replay->template_args && !strchr(l->callee, '<'))
+    found = NULL;
+  return found;
+}
+
+static int is_ident(char c) {
+  return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+         (c >= '0' && c <= '9');
+}
+
+/* Offset of the kernel's name in the callee text: its last occurrence as a
+ * whole identifier before the template arguments (`ns::k<T>` -> 4). */
+static size_t name_offset(const struct ld_launch *l) {
+  const char *c = l->callee;
+  size_t n = strlen(l->kernel), end = strcspn(c, "<"), i, found = l->name_at;
+
+  for (i = 0; i + n <= end; i++)
+    if (!strncmp(c + i, l->kernel, n) && (i == 0 || !is_ident(c[i - 1])) &&
+        !is_ident(c[i + n]))
+      found = i;
   return found;
 }
 
 /* callee with "__ldcc_<what>" put before the kernel's name. */
 static int put_callee(struct ld_buf *b, const struct ld_launch *l,
                       const char *prefix) {
-  int rc = ld_buf_append(b, l->callee, l->name_at);
+  size_t at = name_offset(l);
+  int rc = ld_buf_append(b, l->callee, at);
 
   if (!rc)
     rc = ld_buf_puts(b, prefix);
-  return rc ? rc : ld_buf_puts(b, l->callee + l->name_at);
+  return rc ? rc : ld_buf_puts(b, l->callee + at);
 }
 
 static int put_lambda(struct ld_buf *b, const struct ld_launch *l,
                       int checked) {
   int rc = ld_buf_printf(b,
-                         "[&](dim3 __ldcc_g, dim3 __ldcc_b, size_t "
-                         "__ldcc_sh, cudaStream_t __ldcc_st%s) { ",
-                         checked ? ", __ldcc::launch_info __ldcc_li" : "");
+                         "[&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t "
+                         "__ldcc_l__sh, cudaStream_t __ldcc_l__st%s) { ",
+                         checked ? ", __ldcc::launch_info __ldcc_l__li" : "");
 
   if (!rc)
     rc = put_callee(b, l, checked ? "__ldcc_" : "");
   if (!rc)
     rc = ld_buf_printf(
         b,
-        "<<<__ldcc_g, __ldcc_b, __ldcc_sh, __ldcc_st>>>(%s%s%s); "
+        "<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(%s%s%s); "
         "}",
-        l->args, checked && *l->args ? ", " : "", checked ? "__ldcc_li" : "");
+        l->args, checked && *l->args ? ", " : "",
+        checked ? "__ldcc_l__li" : "");
   return rc;
 }
 
@@ -109,7 +133,7 @@ static int put_kernel_meta(struct ld_buf *b, const struct ld_plan *plan,
   size_t i, j;
   int rc;
 
-  rc = ld_buf_printf(b, "static const int __ldcc_sites_%zu[] = {%u", ki,
+  rc = ld_buf_printf(b, "static const int __ldcc__sites_%zu[] = {%u", ki,
                      k->at.line);
   for (i = 0; i < r->nsites && !rc; i++)
     rc = ld_buf_printf(b, ", %u", r->sites[i].at.line);
@@ -119,7 +143,7 @@ static int put_kernel_meta(struct ld_buf *b, const struct ld_plan *plan,
     const struct ld_member *m = &r->members[i];
     if (!m->nwrite_lines)
       continue;
-    rc = ld_buf_printf(b, "static const int __ldcc_wl_%zu_%zu[] = {", ki, i);
+    rc = ld_buf_printf(b, "static const int __ldcc__wl_%zu_%zu[] = {", ki, i);
     for (j = 0; j < m->nwrite_lines && !rc; j++)
       rc = ld_buf_printf(b, "%s%u", j ? ", " : "", m->write_lines[j]);
     if (!rc)
@@ -135,7 +159,7 @@ static int put_kernel_meta(struct ld_buf *b, const struct ld_plan *plan,
   for (i = 0; i < r->nmembers && !rc; i++) {
     const struct ld_member *m = &r->members[i];
     struct ld_buf wl = LD_BUF_INIT;
-    rc = m->nwrite_lines ? ld_buf_printf(&wl, "__ldcc_wl_%zu_%zu, %zu", ki, i,
+    rc = m->nwrite_lines ? ld_buf_printf(&wl, "__ldcc__wl_%zu_%zu, %zu", ki, i,
                                          m->nwrite_lines)
                          : ld_buf_puts(&wl, "NULL, 0");
     if (!rc && m->decl) {
@@ -169,14 +193,14 @@ static int put_kernel_meta(struct ld_buf *b, const struct ld_plan *plan,
   if (!rc)
     rc = put_generated(b, k, "meta");
   if (!rc)
-    rc = ld_buf_printf(b, ">(\n    \"%s\", __ldcc_file, %u, ", k->name,
+    rc = ld_buf_printf(b, ">(\n    \"%s\", __ldcc__file, %u, ", k->name,
                        k->at.line);
   if (!rc)
     rc = put_generated(b, k, "meta");
   if (!rc)
-    rc = ld_buf_printf(b, "::targets, %zu, __ldcc_sites_%zu, %zu, %s, %zu);\n",
+    rc = ld_buf_printf(b, "::targets, %zu, __ldcc__sites_%zu, %zu, %s, %zu);\n",
                        r->nmembers, ki, r->nsites + 2,
-                       nlaunches ? "__ldcc_launches" : "NULL", nlaunches);
+                       nlaunches ? "__ldcc__launches" : "NULL", nlaunches);
   return rc;
 }
 
@@ -187,13 +211,13 @@ static int put_trailer(struct ld_buf *b, const struct ld_plan *plan,
   int rc;
 
   rc = ld_buf_puts(b, "\n/* ldcc: metadata of the instrumented kernels */\n"
-                      "static const char __ldcc_file[] = \"");
+                      "static const char __ldcc__file[] = \"");
   if (!rc)
     rc = ld_buf_put_c_escaped(b, plan->file);
   if (!rc)
     rc = ld_buf_puts(b, "\";\n");
   if (!rc && nlaunches) {
-    rc = ld_buf_puts(b, "static const int __ldcc_launches[] = {");
+    rc = ld_buf_puts(b, "static const int __ldcc__launches[] = {");
     for (i = 0; i < nlaunches && !rc; i++)
       rc = ld_buf_printf(b, "%s%u", i ? ", " : "", launch_lines[i]);
     if (!rc)

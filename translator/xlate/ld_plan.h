@@ -79,7 +79,10 @@ struct ld_replay {
   size_t params_open;  /* offset of `(` (set only when there are none) */
   size_t params_close; /* offset of the `)` closing the parameter list */
   int has_params;
-  char *template_header;   /* "template <int BLOCK>" or NULL */
+  char *template_header;   /* "template <int BLOCK>" or NULL, without default
+                              arguments (for out-of-line definitions) */
+  char *template_decl;     /* the header as written, with its defaults (for
+                              the first declarations) */
   char *template_args;     /* "<BLOCK>" or NULL */
   char *scope;             /* enclosing namespaces, "a::b::" or "" */
   struct ld_local *locals; /* parameters first, then locals in source order */

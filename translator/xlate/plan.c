@@ -82,6 +82,7 @@ void ld_replay_free(struct ld_replay *r) {
   free(r->members);
   free(r->sites);
   free(r->template_header);
+  free(r->template_decl);
   free(r->template_args);
   free(r->scope);
   ld_edit_list_free(&r->edits);

@@ -224,10 +224,10 @@ out:
   return rc;
 }
 
-/* `template <...>` line (or nothing) before a generated declaration. */
+/* `template <...>` line (or nothing) before a generated declaration: the
+ * kernel's own, default arguments included. */
 static int put_template(struct ld_buf *b, const struct ld_replay *r) {
-  return r->template_header ? ld_buf_printf(b, "%s\n", r->template_header)
-                            : LD_OK;
+  return r->template_decl ? ld_buf_printf(b, "%s\n", r->template_decl) : LD_OK;
 }
 
 /* Before the original: the layout and the metadata struct. */

@@ -1396,8 +1396,9 @@ static enum CXChildVisitResult body_cb(CXCursor c, CXCursor parent,
 
 struct header_parts {
   struct facts *fx;
-  struct ld_buf params; /* "int BLOCK, typename T" without defaults */
-  struct ld_buf args;   /* "BLOCK, T" */
+  struct ld_buf params;   /* "int BLOCK, typename T" without defaults */
+  struct ld_buf args;     /* "BLOCK, T" */
+  size_t last_tparam_end; /* one past the last template parameter */
   CXCursor body;
   int has_body;
   size_t last_param_end;
@@ -1448,6 +1449,8 @@ static enum CXChildVisitResult def_cb(CXCursor c, CXCursor parent,
       rc = ld_buf_puts(&h->params, ", ");
     if (!rc)
       rc = put_template_param(fx, c, &h->params);
+    if (!rc && span(fx, c, &b, &e))
+      h->last_tparam_end = e;
     if (!rc)
       rc = ld_buf_puts(&h->args, name);
     if (!rc && span(fx, c, &b, &e)) {
@@ -1572,7 +1575,11 @@ static int analyse_def(struct facts *fx, CXCursor fn) {
     rc = ld_buf_printf(&t, "<%s>", h.args.data ? h.args.data : "");
     r->template_args = rc ? NULL : ld_buf_detach(&t);
     ld_buf_free(&t);
-    if (!r->template_header || !r->template_args) {
+    p = h.last_tparam_end;
+    while (p < r->def_end && s[p] != '>')
+      p++;
+    r->template_decl = text(fx, r->def_begin, p + 1);
+    if (!r->template_header || !r->template_args || !r->template_decl) {
       rc = LD_ENOMEM;
       goto out;
     }

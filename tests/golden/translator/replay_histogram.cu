@@ -49,5 +49,5 @@ int main() {
 // CLONE: {{^}}    __ldcc::shared_atomic_add(__ldcc_c, &(__ldcc_p->local)[in[i] % BINS], 1u);
 // CLONE-NEXT: {{^}}    __ldcc::shared_atomic_add(__ldcc_c, &(__ldcc_p->count), -(-1));
 // CLONE: {{^}}    (*__ldcc::glog(__ldcc_c, &(hist[blockIdx.x * BINS + threadIdx.x]))) = (__ldcc_p->local)[threadIdx.x] + (__ldcc_p->count) * 0;
-// CLONE: {{^}}static const int __ldcc_wl_0_0[] = {13, 19};
-// CLONE-NEXT: {{^}}static const int __ldcc_wl_0_1[] = {15, 20};
+// CLONE: {{^}}static const int __ldcc__wl_0_0[] = {13, 19};
+// CLONE-NEXT: {{^}}static const int __ldcc__wl_0_1[] = {15, 20};

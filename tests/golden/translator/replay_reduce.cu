@@ -83,15 +83,15 @@ int main() {
 // CLONE: {{^}}#line 20 "{{.*}}replay_reduce.cu"
 // CLONE-NEXT: {{^}}}
 // The launch: template arguments kept, both lambdas, launch id 0.
-// CLONE: {{^}}  __ldcc::launch(&__ldcc_meta_block_sum<block>::meta, (const void *)__ldcc_block_sum<block>, 0, 4, block, 0, 0, [&](dim3 __ldcc_g, dim3 __ldcc_b, size_t __ldcc_sh, cudaStream_t __ldcc_st, __ldcc::launch_info __ldcc_li) { __ldcc_block_sum<block><<<__ldcc_g, __ldcc_b, __ldcc_sh, __ldcc_st>>>(d, d + 1024, 1024, __ldcc_li); }, [&](dim3 __ldcc_g, dim3 __ldcc_b, size_t __ldcc_sh, cudaStream_t __ldcc_st) { block_sum<block><<<__ldcc_g, __ldcc_b, __ldcc_sh, __ldcc_st>>>(d, d + 1024, 1024); });
+// CLONE: {{^}}  __ldcc::launch(&__ldcc_meta_block_sum<block>::meta, (const void *)__ldcc_block_sum<block>, 0, 4, block, 0, 0, [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh, cudaStream_t __ldcc_l__st, __ldcc::launch_info __ldcc_l__li) { __ldcc_block_sum<block><<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(d, d + 1024, 1024, __ldcc_l__li); }, [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh, cudaStream_t __ldcc_l__st) { block_sum<block><<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(d, d + 1024, 1024); });
 // The metadata after the last line.
-// CLONE: {{^}}static const int __ldcc_launches[] = {25};
-// CLONE-NEXT: {{^}}static const int __ldcc_sites_0[] = {8, 13, 20};
-// CLONE-NEXT: {{^}}static const int __ldcc_wl_0_0[] = {12, 16};
+// CLONE: {{^}}static const int __ldcc__launches[] = {25};
+// CLONE-NEXT: {{^}}static const int __ldcc__sites_0[] = {8, 13, 20};
+// CLONE-NEXT: {{^}}static const int __ldcc__wl_0_0[] = {12, 16};
 // CLONE-NEXT: {{^}}template <int BLOCK>
 // CLONE-NEXT: {{^}}const __ldcc::target_meta __ldcc_meta_block_sum<BLOCK>::targets[1] = {
-// CLONE-NEXT: {{^}}  __ldcc::target<decltype(__ldcc_layout_block_sum<BLOCK>::partial)>("partial", __builtin_offsetof(__ldcc_layout_block_sum<BLOCK>, partial), __ldcc_wl_0_0, 2),
+// CLONE-NEXT: {{^}}  __ldcc::target<decltype(__ldcc_layout_block_sum<BLOCK>::partial)>("partial", __builtin_offsetof(__ldcc_layout_block_sum<BLOCK>, partial), __ldcc__wl_0_0, 2),
 // CLONE-NEXT: {{^}}};
 // CLONE-NEXT: {{^}}template <int BLOCK>
 // CLONE-NEXT: {{^}}const __ldcc::kernel_meta __ldcc_meta_block_sum<BLOCK>::meta = __ldcc::kernel<__ldcc_layout_block_sum<BLOCK>, __ldcc_meta_block_sum<BLOCK>>(
-// CLONE-NEXT: {{^}}    "block_sum", __ldcc_file, 8, __ldcc_meta_block_sum<BLOCK>::targets, 1, __ldcc_sites_0, 3, __ldcc_launches, 1);
+// CLONE-NEXT: {{^}}    "block_sum", __ldcc__file, 8, __ldcc_meta_block_sum<BLOCK>::targets, 1, __ldcc__sites_0, 3, __ldcc__launches, 1);
