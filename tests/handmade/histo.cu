@@ -1,6 +1,7 @@
 // Handmade translation (docs/shared-replay.md §2 shape) of a histogram
 // with shared atomics (merged as deltas: no false alarm).  8192 bins make
-// the copies too big for shared memory: they go to global scratch slots.
+// the copies too big for shared memory: they go to global scratch slots, and
+// 600 blocks are more than the slots, so blocks wait for and reuse them.
 // -DLDCC_NATIVE builds the plain original.
 #include <cstdio>
 #include <vector>
@@ -97,7 +98,7 @@ static unsigned long long fnv(const void *p, size_t n) {
 }
 
 int main() {
-  const int n = 1 << 20, blocks = 64, threads = 256;
+  const int n = 1 << 20, blocks = 600, threads = 256;
   std::vector<int> data(n);
   std::vector<unsigned> out((size_t)blocks * BINS), total(BINS);
   for (int i = 0; i < n; i++)
@@ -131,15 +132,15 @@ int main() {
 }
 
 #ifndef LDCC_NATIVE
-static const int __ldcc_launches[] = {111};
-static const int __ldcc_sites_histo[] = {18, 22, 25, 27 + 1};
-static const int __ldcc_wl_histo_bins[] = {21, 24};
+static const int __ldcc_launches[] = {112};
+static const int __ldcc_sites_histo[] = {19, 23, 26, 28 + 1};
+static const int __ldcc_wl_histo_bins[] = {22, 25};
 const __ldcc::target_meta __ldcc_meta_histo::targets[1] = {
     __ldcc::target<decltype(__ldcc_layout_histo::bins)>(
         "bins", offsetof(__ldcc_layout_histo, bins), __ldcc_wl_histo_bins, 2)};
 const __ldcc::kernel_meta __ldcc_meta_histo::meta =
     __ldcc::kernel<__ldcc_layout_histo, __ldcc_meta_histo>(
-        "histo", "histo.cu", 18, targets, 1, __ldcc_sites_histo,
+        "histo", "histo.cu", 19, targets, 1, __ldcc_sites_histo,
         sizeof __ldcc_sites_histo / sizeof(int), __ldcc_launches, 1);
 #endif
 
