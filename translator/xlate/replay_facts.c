@@ -885,7 +885,7 @@ static void redirect_call(struct facts *fx, CXCursor call, const char *fn) {
 static void visit_global_atomic(struct facts *fx, const struct frame *f,
                                 const char *name) {
   static const char *const ops[] = {"Add", "Sub", "Or",  "And",
-                                    "Max", "Min", "Exch"};
+                                    "Max", "Min", "Exch", "Xor"};
   struct ld_buf fn = LD_BUF_INIT;
   size_t i, n;
 
@@ -896,7 +896,7 @@ static void visit_global_atomic(struct facts *fx, const struct frame *f,
       break;
   }
   if (i == sizeof ops / sizeof ops[0]) {
-    fail(fx, "global atomic other than add, sub, or, and, max, min, exch");
+    fail(fx, "global atomic other than add, sub, or, and, xor, max, min, exch");
     return;
   }
   if (!is_statement(f)) {

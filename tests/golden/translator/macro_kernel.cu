@@ -2,7 +2,7 @@
 // RUN: %ldcc-translate %s > %t.cu
 // RUN: FileCheck %s --check-prefix=TEXT < %t.cu
 // RUN: FileCheck %s --check-prefix=CLONE < %t.cu
-// RUN: %nvcc -arch=sm_90 -std=c++17 -isystem %srcroot/include -include ldcc/replay.cuh -c %t.cu -o %t.o
+// RUN: %nvcc -arch=sm_90 -std=c++17 -isystem %srcroot/include -c %t.cu -o %t.o
 // Macros: a kernel defined by a macro and a kernel whose body comes from a
 // macro are left unchecked with a reason; a barrier macro in an otherwise
 // plain kernel is recorded at its expansion and does not stop checking;

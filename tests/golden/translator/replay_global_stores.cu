@@ -1,7 +1,7 @@
 // RUN: %ldcc-translate --dump-plan %s | FileCheck %s --check-prefix=PLAN
 // RUN: %ldcc-translate %s > %t.cu
 // RUN: FileCheck %s --check-prefix=CLONE < %t.cu
-// RUN: %nvcc -arch=sm_90 -std=c++17 -isystem %srcroot/include -include ldcc/replay.cuh -c %t.cu -o %t.o
+// RUN: %nvcc -arch=sm_90 -std=c++17 -isystem %srcroot/include -c %t.cu -o %t.o
 // Replay: every kind of global store is logged through glog; stores to
 // locals and shared targets are not.
 struct pair {

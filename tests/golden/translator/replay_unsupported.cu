@@ -1,7 +1,7 @@
 // RUN: %ldcc-translate --dump-plan %s | FileCheck %s --check-prefix=PLAN
 // RUN: %ldcc-translate %s > %t.cu
 // RUN: FileCheck %s --check-prefix=CLONE < %t.cu
-// RUN: %nvcc -arch=sm_90 -std=c++17 -isystem %srcroot/include -include ldcc/replay.cuh -rdc=true -c %t.cu -o %t.o
+// RUN: %nvcc -arch=sm_90 -std=c++17 -isystem %srcroot/include -rdc=true -c %t.cu -o %t.o
 // Replay: what v1 cannot transform.  Each kernel is checked=no with its
 // reason, gets no clone, and its launch stays as written.
 #include <cooperative_groups.h>
