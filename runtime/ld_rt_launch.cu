@@ -57,6 +57,7 @@ struct site_state {
 
 struct runtime {
   int initialised, usable;
+  int device; /* the device the counters live on */
   char why_unusable[160];
   struct ld_rt_options opt;
   FILE *out;
@@ -137,6 +138,10 @@ void init(void) {
     snprintf(rt.why_unusable, sizeof rt.why_unusable,
              "cannot allocate %u bytes of device memory for reports",
              (unsigned)((__LDCC_BUCKETS + 1) * sizeof(unsigned)));
+    return;
+  }
+  if (!ok(cudaGetDevice(&rt.device), pending)) {
+    snprintf(rt.why_unusable, sizeof rt.why_unusable, "no current device");
     return;
   }
   on_exit(at_exit, NULL);
@@ -276,7 +281,8 @@ void say_placement(const struct __ldcc_kernel_meta *m, int launch_id,
 
 int prepare(const struct __ldcc_kernel_meta *m, const void *clone,
             int launch_id, dim3 grid, dim3 block, size_t sh,
-            struct __ldcc_launch_info *li, size_t *launch_sh) {
+            cudaStream_t stream, struct __ldcc_launch_info *li,
+            size_t *launch_sh) {
   cudaError_t pending = cudaPeekAtLastError();
   struct ld_rt_place_in in;
   struct ld_rt_place_out pl;
@@ -300,6 +306,17 @@ int prepare(const struct __ldcc_kernel_meta *m, const void *clone,
                                  device),
           pending))
     return unchecked(m, launch_id, "the device's limits are unavailable");
+  /* The report counters live on the device that was current at the first
+   * checked launch; v1 checks launches on that device only. */
+  if (device != rt.device)
+    return unchecked(m, launch_id,
+                     "v1 checks kernels on the first device used only");
+  {
+    cudaStreamCaptureStatus capture = cudaStreamCaptureStatusNone;
+    if (!ok(cudaStreamIsCapturing(stream, &capture), pending) ||
+        capture != cudaStreamCaptureStatusNone)
+      return unchecked(m, launch_id, "the stream is being captured");
+  }
   c = clone_of(clone, device);
   if (!c)
     return unchecked(m, launch_id, "too many kernels for the runtime's table");
@@ -431,12 +448,14 @@ void at_exit(int status, void *arg) {
 extern "C" int __ldcc_launch_prepare(const struct __ldcc_kernel_meta *meta,
                                      const void *clone, int launch_id,
                                      dim3 grid, dim3 block, size_t sh,
+                                     cudaStream_t stream,
                                      struct __ldcc_launch_info *li,
                                      size_t *launch_sh) {
   int rc;
 
   pthread_mutex_lock(&lock);
-  rc = prepare(meta, clone, launch_id, grid, block, sh, li, launch_sh);
+  rc = prepare(meta, clone, launch_id, grid, block, sh, stream, li,
+               launch_sh);
   pthread_mutex_unlock(&lock);
   return rc;
 }

@@ -218,6 +218,7 @@ __ldcc_geometry_of(uint64_t static_bytes, uint64_t align, uint64_t user_dyn,
 extern "C" __attribute__((weak)) int __ldcc_launch_prepare(const struct __ldcc_kernel_meta *meta,
                                      const void *clone, int launch_id,
                                      dim3 grid, dim3 block, size_t sh,
+                                     cudaStream_t stream,
                                      struct __ldcc_launch_info *li,
                                      size_t *launch_sh);
 extern "C" __attribute__((weak)) void __ldcc_launch_done(const struct __ldcc_kernel_meta *meta,
@@ -258,8 +259,8 @@ inline void launch(const kernel_meta *meta, const void *clone, int launch_id,
     original(grid, block, sh, stream);
     return;
   }
-  if (__ldcc_launch_prepare(meta, clone, launch_id, grid, block, sh, &li,
-                            &launch_sh) == 0) {
+  if (__ldcc_launch_prepare(meta, clone, launch_id, grid, block, sh, stream,
+                            &li, &launch_sh) == 0) {
     checked(grid, block, launch_sh, stream, li);
     __ldcc_launch_done(meta, launch_id, stream);
   } else {
