@@ -1,8 +1,11 @@
 /* Internal interfaces between the translator's steps (not for the driver).
  *
  *   args.c       the parser's command line (no libclang, unit-tested)
- *   parse.c      parse + analyse: the only file that includes clang-c/Index.h
- *   instrument.c plan -> edit list
+ *   parse.c      parse + analyse into the plan (libclang)
+ *   replay_facts.c  what a kernel's replay clone needs (libclang; see
+ *                ld_clang_int.h, shared with parse.c only)
+ *   instrument.c plan -> edit list: clones, launches, metadata
+ *   replay.c     one kernel's clone text
  *   translate.c  ld_translate: reads the file, runs the steps, writes text
  * Host code only. */
 #ifndef LD_XLATE_INT_H

@@ -884,7 +884,7 @@ static void redirect_call(struct facts *fx, CXCursor call, const char *fn) {
  * applies it once and compares its operand between the passes. */
 static void visit_global_atomic(struct facts *fx, const struct frame *f,
                                 const char *name) {
-  static const char *const ops[] = {"Add", "Sub", "Or",  "And",
+  static const char *const ops[] = {"Add", "Sub", "Or",   "And",
                                     "Max", "Min", "Exch", "Xor"};
   struct ld_buf fn = LD_BUF_INIT;
   size_t i, n;
