@@ -47,8 +47,8 @@ for p in "${progs[@]}"; do
   src=$here/$p.cu
   variants=$(sed -n 's|^// VARIANTS: *||p' "$src")
   for v in $variants; do
-    def=()
-    [ "$v" = fixed ] && def=(-DFIXED)
+    def=(-DHM_VARIANT_$v)
+    [ "$v" = fixed ] && def+=(-DFIXED)
     # Translated code refers to the runtime weakly (include/ldcc/host.h):
     # name the entry point undefined so the archive member is pulled in,
     # as the ldcc driver does.

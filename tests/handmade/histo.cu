@@ -2,6 +2,7 @@
 // with shared atomics (merged as deltas: no false alarm).  8192 bins make
 // the copies too big for shared memory: they go to global scratch slots, and
 // 600 blocks are more than the slots, so blocks wait for and reuse them.
+// Variant smem: 2048 bins, copies in shared memory above the 48 KB default.
 // -DLDCC_NATIVE builds the plain original.
 #include <cstdio>
 #include <vector>
@@ -10,7 +11,11 @@
 #endif
 #include <cstring>
 
+#ifdef HM_VARIANT_smem
+#define BINS 2048 /* 9 copies of 8 KB: shared memory above the 48 KB default */
+#else
 #define BINS 8192
+#endif
 
 struct __ldcc_layout_histo {
   unsigned bins[BINS];
@@ -124,30 +129,36 @@ int main() {
     total[j % BINS] += out[j];
     sum += out[j];
   }
-  printf("histogram: %llu samples, bin 0 %u, bin 4000 %u, hash %016llx (%s)\n", sum,
-         total[0], total[4000], fnv(out.data(), out.size() * 4), cudaGetErrorString(err));
+  printf("histogram: %llu samples, bin 0 %u, bin %d %u, hash %016llx (%s)\n", sum,
+         total[0], BINS / 2, total[BINS / 2], fnv(out.data(), out.size() * 4), cudaGetErrorString(err));
   cudaFree(dd);
   cudaFree(dout);
   return 0;
 }
 
 #ifndef LDCC_NATIVE
-static const int __ldcc_launches[] = {112};
-static const int __ldcc_sites_histo[] = {19, 23, 26, 28 + 1};
-static const int __ldcc_wl_histo_bins[] = {22, 25};
+static const int __ldcc_launches[] = {117};
+static const int __ldcc_sites_histo[] = {24, 28, 31, 33 + 1};
+static const int __ldcc_wl_histo_bins[] = {27, 30};
 const __ldcc::target_meta __ldcc_meta_histo::targets[1] = {
     __ldcc::target<decltype(__ldcc_layout_histo::bins)>(
         "bins", offsetof(__ldcc_layout_histo, bins), __ldcc_wl_histo_bins, 2)};
 const __ldcc::kernel_meta __ldcc_meta_histo::meta =
     __ldcc::kernel<__ldcc_layout_histo, __ldcc_meta_histo>(
-        "histo", "histo.cu", 19, targets, 1, __ldcc_sites_histo,
+        "histo", "histo.cu", 24, targets, 1, __ldcc_sites_histo,
         sizeof __ldcc_sites_histo / sizeof(int), __ldcc_launches, 1);
 #endif
 
-// VARIANTS: ok
+// VARIANTS: ok smem
 // EXPECT ok: env LDCC_OPTIONS=verbosity=1
 // EXPECT ok: same-output
 // EXPECT ok: has copies in global memory
+// EXPECT smem: env LDCC_OPTIONS=verbosity=1
+// EXPECT smem: same-output
+// EXPECT smem: has copies in shared memory: 73984 bytes per block
+// EXPECT smem: lacks race (on|through)
+// EXPECT smem: has ^ldcc: summary: no races found; 1 checked launch$
+// EXPECT smem: exit 0
 // EXPECT ok: lacks race (on|through)
 // EXPECT ok: has ^ldcc: summary: no races found; 1 checked launch$
 // EXPECT ok: exit 0
