@@ -10,9 +10,9 @@ __global__ void rounds(const int *in, int *out, int *nrounds) {
   int busy = __syncthreads_count(v[t] > 0);
   int r = 0;
   while (busy > 0) {
-    int mine = v[t];
+    int mine = v[t], next = v[(t + 1) % 256];
     __syncthreads();
-    v[t] = mine / 2 + v[(t + 1) % 256] % 3;
+    v[t] = mine / 2 + next % 3;
     r++;
     busy = __syncthreads_count(v[t] > 1);
     if (r > 64)

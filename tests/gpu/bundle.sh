@@ -39,12 +39,15 @@ newcase() { # newcase NAME KIND -> prints the case dir
 }
 
 # Single-file program: nvcc.bin and ldcc.bin from the same source and flags.
+# Compiled from the source's directory with its bare name, as a user would,
+# so reports name it as `reduce.cu:51`.
 single() { # single NAME KIND SOURCE [extra flags...]
   local name=$1 kind=$2 file=$3 d
   shift 3
   d=$(newcase "$name" "$kind")
-  "$nvcc" "${flags[@]}" "$@" -o "$d/nvcc.bin" "$file"
-  "$ldcc" "${flags[@]}" "$@" -o "$d/ldcc.bin" "$file"
+  (cd "$(dirname "$file")" &&
+    "$nvcc" "${flags[@]}" "$@" -o "$d/nvcc.bin" "$(basename "$file")" &&
+    "$ldcc" "${flags[@]}" "$@" -o "$d/ldcc.bin" "$(basename "$file")")
 }
 
 for f in "$src"/tests/e2e/*.cu; do
