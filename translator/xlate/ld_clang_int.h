@@ -36,6 +36,9 @@ int ld__is_operator_ref(CXCursor c);      /* names an `operator...` */
 int ld__is_assign_operator(CXCursor callee);
 int ld__is_class(CXType t, const char *cls);
 int ld__is_triple_chevron(CXCursor call); /* k<<<...>>>(...) */
+/* The plan's name of a block-wide barrier call ("__syncthreads", "cg.sync",
+ * ...), or NULL; a sync it cannot model sets *unsupported to a reason. */
+const char *ld__barrier_form(CXCursor call, const char **unsupported);
 
 /* Collect what the replay clone of kernel k (cursor fn) needs into a new
  * k->replay.  When the clone cannot be built, k->checked becomes 0 and

@@ -699,7 +699,7 @@ int ld__is_class(CXType t, const char *cls) {
 
 /* The form of a block-wide barrier, or NULL when call is not one.  A sync
  * the replay cannot model sets *unsupported to a reason. */
-static const char *barrier_form(CXCursor call, const char **unsupported) {
+const char *ld__barrier_form(CXCursor call, const char **unsupported) {
   static const char *const builtins[] = {"__syncthreads", "__syncthreads_count",
                                          "__syncthreads_and",
                                          "__syncthreads_or", "__barrier_sync"};
@@ -887,7 +887,7 @@ static void visit_call(struct analysis *an, const struct frame *f) {
     add_launch(an, arg, f->cur, 1);
     return;
   }
-  form = barrier_form(f->cur, &an->fns[an->cur_fn].unsupported);
+  form = ld__barrier_form(f->cur, &an->fns[an->cur_fn].unsupported);
   if (form) {
     add_barrier(an, f->cur, form);
     return;

@@ -973,36 +973,13 @@ static void visit_atomic(struct facts *fx, const struct frame *f,
   }
 }
 
-/* Barrier form of a call, as the plan names it, or NULL. */
-static const char *sync_form(CXCursor call, CXCursor callee) {
-  static const char *const builtins[] = {"__syncthreads", "__syncthreads_count",
-                                         "__syncthreads_and",
-                                         "__syncthreads_or"};
-  CXCursor first, base;
-  size_t i;
+/* Barrier form of a call, as the plan names it, or NULL; a named barrier
+ * is left to unsupported_builtin. */
+static const char *sync_form(CXCursor call) {
+  const char *unsupported = NULL;
+  const char *form = ld__barrier_form(call, &unsupported);
 
-  if (clang_Cursor_isNull(callee))
-    return NULL;
-  if (clang_getCursorKind(callee) == CXCursor_FunctionDecl) {
-    for (i = 0; i < sizeof builtins / sizeof builtins[0]; i++)
-      if (ld__name_is(callee, builtins[i]))
-        return builtins[i];
-    if (ld__name_is(callee, "sync") &&
-        clang_Cursor_getNumArguments(call) == 1 &&
-        ld__is_class(clang_getCursorType(clang_Cursor_getArgument(call, 0)),
-                     "thread_block"))
-      return "cg::sync";
-    return NULL;
-  }
-  if (clang_getCursorKind(callee) == CXCursor_CXXMethod &&
-      ld__name_is(callee, "sync") && ld__nth_child(call, 0, &first)) {
-    first = ld__unwrap(first);
-    if (clang_getCursorKind(first) == CXCursor_MemberRefExpr &&
-        ld__nth_child(first, 0, &base) &&
-        ld__is_class(clang_getCursorType(base), "thread_block"))
-      return "cg.sync";
-  }
-  return NULL;
+  return form && strcmp(form, "__barrier_sync") ? form : NULL;
 }
 
 /* A call in the kernel body. */
@@ -1017,7 +994,7 @@ static void visit_call(struct facts *fx, const struct frame *f) {
     fail(fx, "kernel launch inside a kernel");
     return;
   }
-  form = sync_form(call, callee);
+  form = sync_form(call);
   if (form) {
     visit_site(fx, f, form);
     return;
@@ -1097,7 +1074,7 @@ static enum CXChildVisitResult purity_cb(CXCursor c, CXCursor parent,
     CXCursor callee = clang_getCursorReferenced(c);
     CXCursor first;
     char *name;
-    if (sync_form(c, callee))
+    if (sync_form(c))
       why = named_reason("barrier in device function %s", p->fn);
     else if (!clang_Cursor_isNull(callee) && (name = ld__cursor_name(callee))) {
       if (is_atomic_name(name))
