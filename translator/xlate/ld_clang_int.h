@@ -24,6 +24,10 @@ struct ld__source {
   size_t nmacros;
 };
 
+/* Make room for one more element in the growable array *itemsp of n
+ * elements of size bytes with capacity *cap.  Defined in parse.c. */
+int ld__grow(void *itemsp, size_t *cap, size_t n, size_t size);
+
 /* Cursor helpers defined in parse.c. */
 char *ld__cursor_name(CXCursor c);             /* malloc'd spelling */
 int ld__name_is(CXCursor c, const char *want); /* spelling == want */

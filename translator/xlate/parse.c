@@ -106,7 +106,7 @@ struct analysis {
 };
 
 /* Make room for one more element in a growable array. */
-static int grow(void *itemsp, size_t *cap, size_t n, size_t size) {
+int ld__grow(void *itemsp, size_t *cap, size_t n, size_t size) {
   void **items = itemsp;
   size_t ncap;
   void *p;
@@ -123,7 +123,8 @@ static int grow(void *itemsp, size_t *cap, size_t n, size_t size) {
 }
 
 #define PUSH(an, arr, n, cap)                                                  \
-  ((an)->rc ? (an)->rc : ((an)->rc = grow(&(arr), &(cap), (n), sizeof *(arr))))
+  ((an)->rc ? (an)->rc                                                         \
+            : ((an)->rc = ld__grow(&(arr), &(cap), (n), sizeof *(arr))))
 
 /* ---- Locations ---------------------------------------------------------- */
 
@@ -1085,7 +1086,7 @@ static int plan_kernel(struct analysis *an, size_t fi, unsigned char *seen,
       else if (written)
         shared_written = 1;
     }
-    if (grow(&plan->targets, captargets, plan->ntargets, sizeof *t))
+    if (ld__grow(&plan->targets, captargets, plan->ntargets, sizeof *t))
       return LD_ENOMEM;
     t = &plan->targets[plan->ntargets];
     memset(t, 0, sizeof *t);

@@ -58,22 +58,6 @@ static int stopped(const struct facts *fx) {
   return fx->reason || fx->rc;
 }
 
-static int grow(void *itemsp, size_t *cap, size_t n, size_t size) {
-  void **items = itemsp;
-  size_t ncap;
-  void *p;
-
-  if (n < *cap)
-    return LD_OK;
-  ncap = *cap ? *cap * 2 : 16;
-  p = realloc(*items, ncap * size);
-  if (!p)
-    return LD_ENOMEM;
-  *items = p;
-  *cap = ncap;
-  return LD_OK;
-}
-
 static int in_macro(const struct facts *fx, size_t off) {
   size_t i;
 
@@ -427,7 +411,7 @@ static void add_member(struct facts *fx, CXCursor c, size_t stmt_begin,
   char *name = ld__cursor_name(c);
   size_t i;
 
-  if (!name || grow(&r->members, &fx->capmembers, r->nmembers, sizeof *m) ||
+  if (!name || ld__grow(&r->members, &fx->capmembers, r->nmembers, sizeof *m) ||
       !(fx->member_cur =
             realloc(fx->member_cur, fx->capmembers * sizeof *fx->member_cur))) {
     free(name);
@@ -1192,7 +1176,7 @@ static void visit_site(struct facts *fx, const struct frame *f,
     fail(fx, "barrier inside a macro expansion");
     return;
   }
-  if (grow(&r->sites, &fx->capsites, r->nsites, sizeof *site)) {
+  if (ld__grow(&r->sites, &fx->capsites, r->nsites, sizeof *site)) {
     fx->rc = LD_ENOMEM;
     return;
   }
