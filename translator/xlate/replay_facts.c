@@ -316,8 +316,15 @@ static int is_hoistable_type(CXType t) {
   case CXType_ConstantArray:
     return is_hoistable_type(clang_getArrayElementType(c));
   case CXType_Record: {
+    /* Plain structs, and the CUDA value types (dim3, __half, ...), which
+     * are default-constructible and copy-assignable; cooperative groups'
+     * handles are not. */
     CXCursor d = clang_getTypeDeclaration(c);
-    return clang_isPODType(c) || ld__name_is(d, "dim3");
+    CXString sp = clang_getTypeSpelling(c);
+    int cg = strstr(clang_getCString(sp), "cooperative_groups") != NULL;
+    clang_disposeString(sp);
+    return !cg && (clang_isPODType(c) ||
+                   clang_Location_isInSystemHeader(clang_getCursorLocation(d)));
   }
   default:
     return 1;

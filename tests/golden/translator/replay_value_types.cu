@@ -1,0 +1,44 @@
+// RUN: %ldcc-translate --dump-plan %s | FileCheck %s --check-prefix=PLAN
+// RUN: %ldcc-translate %s > %t.cu
+// RUN: FileCheck %s --check-prefix=CLONE < %t.cu
+// RUN: %nvcc -arch=sm_90 -std=c++17 -isystem %srcroot/include -c %t.cu -o %t.o
+// Replay: locals of CUDA's value types (__half, float2, dim3) are hoisted
+// like scalars; a shared __half array is a layout member.
+#include <cuda_fp16.h>
+
+__global__ void hk(const __half *in, __half *out) {
+  __shared__ __half s[64];
+  __half v = in[threadIdx.x];
+  float2 f = make_float2(1.0f, 2.0f);
+  dim3 d = threadIdx;
+  s[threadIdx.x] = __hadd(v, v);
+  __syncthreads();
+  out[threadIdx.x] = __hmul(s[63 - threadIdx.x], __float2half(f.x + d.x));
+}
+
+int main() {
+  __half *p = 0;
+  hk<<<1, 64>>>(p, p);
+  return 0;
+}
+
+// CLONE: {{^}}struct __ldcc_layout_hk {
+// CLONE-NEXT: {{^}}  __half s[64];
+// CLONE: {{^}}  __half v{};
+// CLONE-NEXT: {{^}}  float2 f{};
+// CLONE-NEXT: {{^}}  dim3 d{};
+// CLONE: {{^}}  v = in[threadIdx.x];
+// CLONE-NEXT: {{^}}  f = make_float2(1.0f, 2.0f);
+// CLONE-NEXT: {{^}}  d = threadIdx;
+// CLONE-NEXT: {{^}}  (__ldcc_p->s)[threadIdx.x] = __hadd(v, v);
+
+
+// PLAN: KERNEL name=hk checked=yes at=9:17
+// PLAN-NEXT: TARGET kernel=hk space=global name=out at=9:46 written=yes
+// PLAN-NEXT: TARGET kernel=hk space=shared name=s at=10:21 written=yes
+// PLAN-NEXT: BARRIER kernel=hk form=__syncthreads at=15:3
+// PLAN-NEXT: LAUNCH kernel=hk at=21:3
+// PLAN-NEXT: SITE kernel=hk id=0 at=9:17 form=entry
+// PLAN-NEXT: SITE kernel=hk id=1 at=15:3 form=SYNC_PLAIN
+// PLAN-NEXT: SITE kernel=hk id=2 at=17:1 form=exit
+// PLAN-NOT: {{.}}
