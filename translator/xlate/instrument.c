@@ -29,7 +29,8 @@ static const struct ld_kernel *launched(const struct ld_plan *plan,
   for (i = 0; i < plan->nkernels; i++) {
     const struct ld_kernel *k = &plan->kernels[i];
     if (k->checked && k->replay && !strcmp(k->name, l->kernel) &&
-        k->replay->def_end <= l->begin)
+        (k->replay->proto_end ? k->replay->proto_end : k->replay->def_end) <=
+            l->begin)
       found = k;
   }
   /* A template launched with deduced arguments has no spelling for its

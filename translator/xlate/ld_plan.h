@@ -70,8 +70,17 @@ struct ld_site {
 /* What the replay clone of one kernel needs (only for kernels that are
  * checked and write a shared target).  Offsets are in the main file. */
 struct ld_replay {
-  size_t def_begin;  /* start of the definition (its `template` keyword) */
-  size_t def_end;    /* one past the closing brace */
+  size_t def_begin;   /* start of the definition (its `template` keyword) */
+  size_t def_end;     /* one past the closing brace */
+  size_t proto_begin; /* an earlier prototype of a non-template kernel in
+                         the main file, [proto_begin, proto_end); 0, 0 if
+                         none: the clone's prototype and the metadata
+                         struct are declared there, so launches between it
+                         and the definition are rewritten too */
+  size_t proto_end;
+  size_t proto_name;  /* the kernel's name in the prototype */
+  size_t proto_close; /* the `)` closing its parameter list */
+  int proto_has_params;
   size_t body_open;  /* offset of the opening brace of the body */
   size_t body_close; /* offset of the closing brace */
   size_t name_begin; /* the kernel's name in the definition */

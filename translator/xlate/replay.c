@@ -230,12 +230,56 @@ static int put_template(struct ld_buf *b, const struct ld_replay *r) {
   return r->template_decl ? ld_buf_printf(b, "%s\n", r->template_decl) : LD_OK;
 }
 
-/* Before the original: the layout and the metadata struct. */
-static int emit_layout(const struct ld_kernel *k, struct ld_edit_list *edits) {
+static int put_meta_struct(struct ld_buf *b, const struct ld_kernel *k) {
+  int rc = put_template(b, k->replay);
+
+  return rc ? rc
+            : ld_buf_printf(
+                  b,
+                  "struct __ldcc_meta_%s {\n" INDENT
+                  "static const __ldcc::target_meta targets[%zu];\n" INDENT
+                  "static const __ldcc::kernel_meta meta;\n};\n",
+                  k->name, k->replay->nmembers);
+}
+
+/* At an earlier prototype: the metadata struct and the clone's prototype,
+ * so launches after the prototype can name both. */
+static int emit_prototype(const struct ld_kernel *k, const char *src,
+                          struct ld_edit_list *edits) {
+  const struct ld_replay *r = k->replay;
+  struct ld_buf b = LD_BUF_INIT;
+  size_t after = r->proto_name + strlen(k->name);
+  int rc = put_meta_struct(&b, k);
+
+  if (!rc)
+    rc =
+        ld_buf_append(&b, src + r->proto_begin, r->proto_name - r->proto_begin);
+  if (!rc)
+    rc = ld_buf_printf(&b, "__ldcc_%s", k->name);
+  if (!rc)
+    rc = ld_buf_append(&b, src + after, r->proto_close - after);
+  if (!rc)
+    rc = ld_buf_puts(&b, r->proto_has_params ? ", __ldcc::launch_info __ldcc_li"
+                                             : "__ldcc::launch_info __ldcc_li");
+  if (!rc)
+    rc = ld_buf_append(&b, src + r->proto_close, r->proto_end - r->proto_close);
+  if (!rc)
+    rc = ld_buf_puts(&b, ";\n");
+  if (!rc)
+    rc = ld_edit_insert(edits, r->proto_begin, b.data);
+  ld_buf_free(&b);
+  return rc;
+}
+
+/* Before the original: the layout and (without a prototype) the metadata
+ * struct. */
+static int emit_layout(const struct ld_kernel *k, const char *src,
+                       struct ld_edit_list *edits) {
   const struct ld_replay *r = k->replay;
   struct ld_buf b = LD_BUF_INIT;
   size_t i;
   int rc = put_template(&b, r);
+
   if (!rc)
     rc = ld_buf_printf(&b, "struct __ldcc_layout_%s {\n", k->name);
   /* Constants of the kernel, so that member sizes can name them. */
@@ -250,14 +294,10 @@ static int emit_layout(const struct ld_kernel *k, struct ld_edit_list *edits) {
       rc = ld_buf_printf(&b, INDENT "%s;\n", r->members[i].decl);
   if (!rc)
     rc = ld_buf_puts(&b, "};\n");
-  if (!rc)
-    rc = put_template(&b, r);
-  if (!rc)
-    rc = ld_buf_printf(&b,
-                       "struct __ldcc_meta_%s {\n" INDENT
-                       "static const __ldcc::target_meta targets[%zu];\n" INDENT
-                       "static const __ldcc::kernel_meta meta;\n};\n",
-                       k->name, r->nmembers);
+  if (!rc && r->proto_end)
+    rc = emit_prototype(k, src, edits);
+  else if (!rc)
+    rc = put_meta_struct(&b, k);
   if (!rc)
     rc = ld_edit_insert(edits, r->def_begin, b.data);
   ld_buf_free(&b);
@@ -305,5 +345,5 @@ int ld__replay_emit(struct ld_kernel *k, const char *src, size_t len,
   if (!rc)
     rc = ld_edit_insert(edits, r->def_end, b.data);
   ld_buf_free(&b);
-  return rc ? rc : emit_layout(k, edits);
+  return rc ? rc : emit_layout(k, src, edits);
 }

@@ -1499,6 +1499,73 @@ static int scope_of(struct facts *fx, CXCursor fn) {
   return rc ? rc : fx->r->scope ? LD_OK : LD_ENOMEM;
 }
 
+/* A prototype of the kernel earlier in the main file (non-templates). */
+struct proto_parts {
+  struct facts *fx;
+  size_t last_param_end;
+  int nparams;
+};
+
+static enum CXChildVisitResult proto_cb(CXCursor c, CXCursor parent,
+                                        CXClientData data) {
+  struct proto_parts *pp = data;
+  size_t b, e;
+
+  (void)parent;
+  if (clang_getCursorKind(c) == CXCursor_ParmDecl) {
+    pp->nparams++;
+    if (span(pp->fx, c, &b, &e))
+      pp->last_param_end = e;
+    else
+      pp->nparams = -1000; /* not plain text: no prototype support */
+  }
+  return CXChildVisit_Continue;
+}
+
+static void find_prototype(struct facts *fx, CXCursor fn) {
+  struct ld_replay *r = fx->r;
+  CXCursor canon = clang_getCanonicalCursor(fn);
+  const char *s = fx->s->src;
+  struct proto_parts pp = {fx, 0, 0};
+  size_t b, e, name, p;
+
+  if (clang_getCursorKind(fn) == CXCursor_FunctionTemplate ||
+      clang_equalCursors(canon, fn) || !span(fx, canon, &b, &e) ||
+      e > r->def_begin || !offset_of(fx, clang_getCursorLocation(canon), &name))
+    return;
+  clang_visitChildren(canon, proto_cb, &pp);
+  if (pp.nparams < 0)
+    return;
+  p = pp.nparams ? pp.last_param_end : name + strlen(fx->k->name);
+  if (!pp.nparams) {
+    while (p < e && s[p] != '(')
+      p++;
+    for (p++; p < e && is_space(s[p]); p++)
+      ;
+  }
+  while (pp.nparams && p < e && s[p] != ')')
+    p++;
+  if (p >= e || s[p] != ')')
+    return; /* `(void)` or something unusual: no prototype support */
+  /* As for the definition: attributes clang leaves outside the extent. */
+  while (b > 0) {
+    size_t q = b;
+    while (q > 0 && is_space(s[q - 1]))
+      q--;
+    if (q >= 10 && !memcmp(s + q - 10, "__global__", 10))
+      b = q - 10;
+    else if (q >= 6 && !memcmp(s + q - 6, "static", 6))
+      b = q - 6;
+    else
+      break;
+  }
+  r->proto_begin = b;
+  r->proto_end = e;
+  r->proto_name = name;
+  r->proto_close = p;
+  r->proto_has_params = pp.nparams > 0;
+}
+
 static int analyse_def(struct facts *fx, CXCursor fn) {
   struct ld_replay *r = fx->r;
   struct header_parts h;
@@ -1532,6 +1599,7 @@ static int analyse_def(struct facts *fx, CXCursor fn) {
   rc = scope_of(fx, fn);
   if (rc || stopped(fx))
     return rc;
+  find_prototype(fx, fn);
   clang_visitChildren(fn, def_cb, &h);
   if (stopped(fx) || !h.has_body)
     goto out;

@@ -1,0 +1,78 @@
+// RUN: %ldcc-translate --dump-plan %s | FileCheck %s --check-prefix=PLAN
+// RUN: %ldcc-translate %s > %t.cu
+// RUN: FileCheck %s --check-prefix=CLONE < %t.cu
+// RUN: %nvcc -arch=sm_90 -std=c++17 -isystem %srcroot/include -c %t.cu -o %t.o
+// Replay: kernels declared before main and defined after it.  The metadata
+// struct and the clone's prototype go before the prototype, so the launches
+// in main are rewritten.
+__global__ void later(float *out, int n);
+static __global__ void none();
+__global__ void unnamed(int *, int);
+
+int main() {
+  float *d = 0;
+  later<<<1, 128>>>(d, 128);
+  none<<<1, 32>>>();
+  unnamed<<<1, 32>>>(0, 1);
+  return 0;
+}
+
+__global__ void later(float *out, int n) {
+  __shared__ float s[128];
+  s[threadIdx.x] = threadIdx.x;
+  __syncthreads();
+  if (threadIdx.x < n)
+    out[threadIdx.x] = s[127 - threadIdx.x];
+}
+
+static __global__ void none() {
+  __shared__ int s[32];
+  s[threadIdx.x] = s[31 - threadIdx.x];
+  __syncthreads();
+}
+
+__global__ void unnamed(int *p, int v) {
+  __shared__ int s[32];
+  s[threadIdx.x] = v;
+  __syncthreads();
+  p[threadIdx.x] = s[0];
+}
+
+// CLONE: {{^}}struct __ldcc_meta_later {
+// CLONE: {{^}}__global__ void __ldcc_later(float *out, int n, __ldcc::launch_info __ldcc_li);
+// CLONE-NEXT: {{^}}#line 8 "{{.*}}replay_prototype.cu"
+// CLONE-NEXT: {{^}}__global__ void later(float *out, int n);
+// CLONE: {{^}}static __global__ void __ldcc_none(__ldcc::launch_info __ldcc_li);
+// CLONE: {{^}}__global__ void __ldcc_unnamed(int *, int, __ldcc::launch_info __ldcc_li);
+// CLONE: {{^}}  __ldcc::launch(&__ldcc_meta_later::meta, (const void *)__ldcc_later, 0, 1, 128, 0, 0,
+// CLONE-NEXT: {{^}}  __ldcc::launch(&__ldcc_meta_none::meta, (const void *)__ldcc_none, 1, 1, 32, 0, 0, {{.*}} __ldcc_none<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_l__li); }
+// CLONE-NEXT: {{^}}  __ldcc::launch(&__ldcc_meta_unnamed::meta, (const void *)__ldcc_unnamed, 2, 1, 32, 0, 0,
+// CLONE: {{^}}struct __ldcc_layout_later {
+// CLONE-NOT: {{^}}struct __ldcc_meta_later {
+// CLONE: {{^}}__global__ void __ldcc_later(float *out, int n, __ldcc::launch_info __ldcc_li) {
+
+
+// PLAN: KERNEL name=later checked=yes at=20:17
+// PLAN-NEXT: KERNEL name=none checked=yes at=28:24
+// PLAN-NEXT: KERNEL name=unnamed checked=yes at=34:17
+// PLAN-NEXT: TARGET kernel=later space=global name=out at=20:30 written=yes
+// PLAN-NEXT: TARGET kernel=later space=shared name=s at=21:20 written=yes
+// PLAN-NEXT: TARGET kernel=none space=shared name=s at=29:18 written=yes
+// PLAN-NEXT: TARGET kernel=unnamed space=global name=p at=34:30 written=yes
+// PLAN-NEXT: TARGET kernel=unnamed space=shared name=s at=35:18 written=yes
+// PLAN-NEXT: BARRIER kernel=later form=__syncthreads at=23:3
+// PLAN-NEXT: BARRIER kernel=none form=__syncthreads at=31:3
+// PLAN-NEXT: BARRIER kernel=unnamed form=__syncthreads at=37:3
+// PLAN-NEXT: LAUNCH kernel=later at=14:3
+// PLAN-NEXT: LAUNCH kernel=none at=15:3
+// PLAN-NEXT: LAUNCH kernel=unnamed at=16:3
+// PLAN-NEXT: SITE kernel=later id=0 at=20:17 form=entry
+// PLAN-NEXT: SITE kernel=later id=1 at=23:3 form=SYNC_PLAIN
+// PLAN-NEXT: SITE kernel=later id=2 at=26:1 form=exit
+// PLAN-NEXT: SITE kernel=none id=0 at=28:24 form=entry
+// PLAN-NEXT: SITE kernel=none id=1 at=31:3 form=SYNC_PLAIN
+// PLAN-NEXT: SITE kernel=none id=2 at=32:1 form=exit
+// PLAN-NEXT: SITE kernel=unnamed id=0 at=34:17 form=entry
+// PLAN-NEXT: SITE kernel=unnamed id=1 at=37:3 form=SYNC_PLAIN
+// PLAN-NEXT: SITE kernel=unnamed id=2 at=39:1 form=exit
+// PLAN-NOT: {{.}}
