@@ -1170,8 +1170,9 @@ static void visit_site(struct facts *fx, const struct frame *f,
         place_of(fx, lv, &member, &why) != PLACE_GLOBAL)
       stmt = p;
     else if (p->kind == CXCursor_VarDecl && p->parent &&
-             p->parent->kind == CXCursor_DeclStmt && is_statement(p->parent))
-      stmt = p->parent;
+             p->parent->kind == CXCursor_DeclStmt && is_statement(p->parent) &&
+             !ld__nth_child(p->parent->cur, 1, &lv))
+      stmt = p->parent; /* the only variable of its declaration */
     else if (p->kind == CXCursor_IfStmt && e->index == 0 && is_statement(p))
       stmt = p;
   }
