@@ -5,6 +5,7 @@
 #       make bench-bundle, make clean.
 BUILD ?= build
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+MAKEFLAGS += --no-print-directory
 
 .PHONY: all setup build demo test gpu-bundle bench-bundle clean
 
