@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "ld_argv.h"
+#include "ld_check.h"
 #include "ld_error.h"
 
 #define ARGC(a) ((int)(sizeof(a) / sizeof((a)[0])))
@@ -441,8 +442,6 @@ END_TEST
 int main(void) {
   Suite *s = suite_create("argv");
   TCase *tc = tcase_create("core");
-  SRunner *sr;
-  int failed;
 
   tcase_add_test(tc, test_cmake_compile_line);
   tcase_add_test(tc, test_cmake_link_line);
@@ -459,9 +458,5 @@ int main(void) {
   tcase_add_test(tc, test_info_and_preprocess);
   tcase_add_test(tc, test_missing_value);
   suite_add_tcase(s, tc);
-  sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return ld_check_run(s);
 }

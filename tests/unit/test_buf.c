@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "ld_buf.h"
+#include "ld_check.h"
 #include "ld_error.h"
 
 START_TEST(test_append_grows_and_terminates) {
@@ -86,11 +87,5 @@ static Suite *buf_suite(void) {
 }
 
 int main(void) {
-  SRunner *sr = srunner_create(buf_suite());
-  int failed;
-
-  srunner_run_all(sr, CK_NORMAL);
-  failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return ld_check_run(buf_suite());
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "ld_check.h"
 #include "ld_depfile.h"
 #include "ld_error.h"
 
@@ -63,15 +64,9 @@ END_TEST
 int main(void) {
   Suite *s = suite_create("driver_depfile");
   TCase *tc = tcase_create("core");
-  SRunner *sr;
-  int failed;
 
   tcase_add_test(tc, test_path_rules);
   tcase_add_test(tc, test_rewrite);
   suite_add_tcase(s, tc);
-  sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return ld_check_run(s);
 }

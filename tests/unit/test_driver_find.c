@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "ld_check.h"
 #include "ld_error.h"
 #include "ld_find.h"
 
@@ -201,8 +202,6 @@ END_TEST
 int main(void) {
   Suite *s = suite_create("driver_find");
   TCase *tc = tcase_create("core");
-  SRunner *sr;
-  int failed;
 
   tcase_add_checked_fixture(tc, setup, teardown);
   tcase_add_test(tc, test_order);
@@ -212,9 +211,5 @@ int main(void) {
   tcase_add_test(tc, test_cuda_path);
   tcase_add_test(tc, test_own_files);
   suite_add_tcase(s, tc);
-  sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return ld_check_run(s);
 }

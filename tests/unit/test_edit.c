@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ld_check.h"
 #include "ld_edit.h"
 #include "ld_error.h"
 
@@ -278,8 +279,6 @@ END_TEST
 int main(void) {
   Suite *s = suite_create("edit");
   TCase *tc = tcase_create("core");
-  SRunner *sr;
-  int failed;
 
   tcase_add_loop_test(tc, test_case_table, 0,
                       (int)(sizeof cases / sizeof cases[0]));
@@ -290,9 +289,5 @@ int main(void) {
   tcase_add_test(tc, test_render_resyncs_inside);
   tcase_add_test(tc, test_render_errors_and_drop);
   suite_add_tcase(s, tc);
-  sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return ld_check_run(s);
 }

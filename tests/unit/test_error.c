@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ld_check.h"
 #include "ld_error.h"
 
 static const int codes[] = {
@@ -34,15 +35,9 @@ END_TEST
 int main(void) {
   Suite *s = suite_create("error");
   TCase *tc = tcase_create("core");
-  SRunner *sr;
-  int failed;
 
   tcase_add_test(tc, test_codes_negative_and_distinct);
   tcase_add_test(tc, test_known_and_unknown);
   suite_add_tcase(s, tc);
-  sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return ld_check_run(s);
 }

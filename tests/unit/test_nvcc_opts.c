@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ld_check.h"
 #include "ld_nvcc_opts.h"
 
 /* Options nvcc documents without a short spelling. */
@@ -229,8 +230,6 @@ END_TEST
 int main(void) {
   Suite *s = suite_create("nvcc_opts");
   TCase *tc = tcase_create("core");
-  SRunner *sr;
-  int failed;
 
   tcase_add_test(tc, test_sorted_and_unique);
   tcase_add_test(tc, test_spelling_shapes);
@@ -239,9 +238,5 @@ int main(void) {
   tcase_add_test(tc, test_match_forms);
   tcase_add_test(tc, test_phase_flags);
   suite_add_tcase(s, tc);
-  sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return ld_check_run(s);
 }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ld_check.h"
 #include "ld_error.h"
 #include "ld_plan.h"
 
@@ -161,17 +162,11 @@ END_TEST
 int main(void) {
   Suite *s = suite_create("plan");
   TCase *tc = tcase_create("dump");
-  SRunner *sr;
-  int failed;
 
   tcase_add_test(tc, test_dump_format);
   tcase_add_test(tc, test_reason_only_when_unchecked);
   tcase_add_test(tc, test_empty_plan_dumps_nothing);
   tcase_add_test(tc, test_sites_of_a_clone);
   suite_add_tcase(s, tc);
-  sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return ld_check_run(s);
 }

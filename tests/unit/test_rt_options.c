@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ld_check.h"
 #include "ld_error.h"
 #include "ld_rt_options.h"
 
@@ -143,8 +144,6 @@ END_TEST
 int main(void) {
   Suite *s = suite_create("rt_options");
   TCase *tc = tcase_create("core");
-  SRunner *sr;
-  int failed;
 
   tcase_add_test(tc, test_defaults);
   tcase_add_test(tc, test_parse_all_types);
@@ -153,9 +152,5 @@ int main(void) {
   tcase_add_test(tc, test_doc_matches_table);
   tcase_add_test(tc, test_help_lists_every_option);
   suite_add_tcase(s, tc);
-  sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return ld_check_run(s);
 }

@@ -3,6 +3,7 @@
 #include <check.h>
 #include <stdlib.h>
 
+#include "ld_check.h"
 #include "ld_error.h"
 #include "ld_rt_place.h"
 
@@ -107,8 +108,6 @@ END_TEST
 int main(void) {
   Suite *s = suite_create("rt_place");
   TCase *tc = tcase_create("core");
-  SRunner *sr;
-  int failed;
 
   tcase_add_test(tc, test_geometry_reduction);
   tcase_add_test(tc, test_geometry_rounding_and_extern);
@@ -117,9 +116,5 @@ int main(void) {
   tcase_add_test(tc, test_global_when_too_big);
   tcase_add_test(tc, test_alignment);
   suite_add_tcase(s, tc);
-  sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return ld_check_run(s);
 }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ld_check.h"
 #include "ld_error.h"
 #include "ld_rt_report.h"
 
@@ -293,8 +294,6 @@ END_TEST
 int main(void) {
   Suite *s = suite_create("rt_report");
   TCase *tc = tcase_create("core");
-  SRunner *sr;
-  int failed;
 
   tcase_add_checked_fixture(tc, setup, NULL);
   tcase_add_test(tc, test_kernel_name);
@@ -308,9 +307,5 @@ int main(void) {
   tcase_add_test(tc, test_loop_region_writes);
   tcase_add_test(tc, test_dedup_and_summary);
   suite_add_tcase(s, tc);
-  sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return ld_check_run(s);
 }

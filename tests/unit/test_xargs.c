@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ld_check.h"
 #include "ld_error.h"
 #include "ld_xlate_int.h"
 
@@ -76,16 +77,10 @@ END_TEST
 int main(void) {
   Suite *s = suite_create("xargs");
   TCase *tc = tcase_create("core");
-  SRunner *sr;
-  int failed;
 
   tcase_add_test(tc, test_defaults);
   tcase_add_test(tc, test_user_args_last_in_order);
   tcase_add_test(tc, test_bad_args);
   suite_add_tcase(s, tc);
-  sr = srunner_create(s);
-  srunner_run_all(sr, CK_NORMAL);
-  failed = srunner_ntests_failed(sr);
-  srunner_free(sr);
-  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+  return ld_check_run(s);
 }
