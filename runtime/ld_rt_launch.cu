@@ -1,8 +1,10 @@
 /* The host half of the shared-memory replay: what `__ldcc::launch` calls.
  * Initialisation (LDCC_OPTIONS, the report ring in mapped pinned memory,
  * the device's de-duplication counters), placement of a block's copies
- * (dynamic shared memory, raising the clone's limit, or a global scratch
- * pool per clone, cached and grown, never freed while the program runs),
+ * (the clone that runs the block: `__ldcc_<k>`, or `__ldcc_<k>__lb`,
+ * bounded to 1024 threads, for blocks the first cannot run; dynamic shared
+ * memory, raising that clone's limit, or a global scratch pool per clone,
+ * cached and grown, never freed while the program runs),
  * collection of the ring at each launch and at exit, the summary and the
  * exit status (on_exit), halt_on_error and verbosity=1.
  * Host code; CUDA runtime API only.  The runtime never aborts the user's
@@ -52,6 +54,7 @@ struct site_state {
   int launch_id;
   int said_unchecked;
   int said_placement;
+  int said_big;
   uint64_t said_bytes;
 };
 
@@ -248,15 +251,17 @@ bool pool_for(struct clone_state *c, uint64_t slot_bytes, unsigned nslots,
 
 void say_placement(const struct __ldcc_kernel_meta *m, int launch_id,
                    dim3 grid, const struct ld_rt_place_in *in,
-                   const struct ld_rt_place_out *pl, unsigned nslots) {
+                   const struct ld_rt_place_out *pl, unsigned nslots,
+                   int big) {
   struct site_state *s = site_of(m, launch_id);
   char name[256], where[256];
 
   if (!s || (s->said_placement == pl->placement + 1 &&
-             s->said_bytes == pl->geo.total_bytes))
+             s->said_bytes == pl->geo.total_bytes && s->said_big == big))
     return;
   s->said_placement = pl->placement + 1;
   s->said_bytes = pl->geo.total_bytes;
+  s->said_big = big;
   ld_rt_kernel_name(m, name, sizeof name);
   site_text(m, launch_id, where, sizeof where);
   fprintf(rt.out,
@@ -267,29 +272,96 @@ void say_placement(const struct __ldcc_kernel_meta *m, int launch_id,
           (unsigned long long)(in->static_bytes + in->user_dyn));
   if (pl->placement == LD_RT_PLACE_SHARED)
     fprintf(rt.out,
-            "copies in shared memory: %llu bytes per block (native %llu)\n",
+            "copies in shared memory: %llu bytes per block (native %llu)",
             (unsigned long long)pl->geo.total_bytes,
             (unsigned long long)(in->static_bytes + in->user_dyn));
   else
     fprintf(rt.out,
             "copies in global memory: %llu bytes per block, %u slots "
-            "(%llu bytes)\n",
+            "(%llu bytes)",
             (unsigned long long)pl->slot_bytes, nslots,
             (unsigned long long)pl->slot_bytes * nslots);
+  fprintf(rt.out, "; clone __ldcc_%s%s\n", m->name ? m->name : "?",
+          big ? "__lb (__launch_bounds__(1024))" : "");
   fflush(rt.out);
 }
 
+/* The clone's attributes, cached; NULL with *why set when unavailable. */
+struct clone_state *state_of(const void *clone, int device,
+                             cudaError_t pending, const char **why) {
+  struct clone_state *c = clone_of(clone, device);
+
+  if (!c) {
+    *why = "too many kernels for the runtime's table";
+    return NULL;
+  }
+  if (!c->have_attr) {
+    if (!ok(cudaFuncGetAttributes(&c->attr, clone), pending)) {
+      *why = "the instrumented kernel is unavailable";
+      return NULL;
+    }
+    c->have_attr = 1;
+    c->smem_limit_set = (size_t)c->attr.maxDynamicSharedSizeBytes;
+  }
+  return c;
+}
+
+#define PLACE_OK 0
+#define PLACE_SHAPE 1 /* the clone cannot run this block shape */
+#define PLACE_ALIGN 2 /* the layout's alignment is too big */
+
+/* The placement of a block's copies for clone c: shared memory when it
+ * fits (raising c's dynamic shared memory limit), else global scratch;
+ * *per_sm is the clone's resident blocks for the chosen placement. */
+int place_for(struct clone_state *c, struct ld_rt_place_in *in,
+              struct ld_rt_place_out *pl, int *per_sm, cudaError_t pending) {
+  in->clone_static_smem = c->attr.sharedSizeBytes;
+  if (ld_rt_place(in, pl) != 0)
+    return PLACE_ALIGN;
+  if (pl->placement == LD_RT_PLACE_SHARED) {
+    bool fits = true;
+    if (pl->launch_smem > c->smem_limit_set) {
+      fits = ok(cudaFuncSetAttribute(c->clone,
+                                     cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                     (int)pl->launch_smem),
+                pending);
+      if (fits)
+        c->smem_limit_set = pl->launch_smem;
+    }
+    if (fits)
+      fits = ok(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+                    per_sm, c->clone, (int)in->nthreads, pl->launch_smem),
+                pending) &&
+             *per_sm > 0;
+    if (!fits) {
+      pl->placement = LD_RT_PLACE_GLOBAL;
+      pl->launch_smem = 0;
+      pl->slot_bytes = __ldcc_round_up(pl->geo.total_bytes, LD_RT_SLOT_ALIGN);
+      pl->extra_bytes = pl->slot_bytes;
+    }
+  }
+  if (pl->placement == LD_RT_PLACE_GLOBAL &&
+      (!ok(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+               per_sm, c->clone, (int)in->nthreads, 0),
+           pending) ||
+       *per_sm <= 0))
+    return PLACE_SHAPE;
+  return PLACE_OK;
+}
+
 int prepare(const struct __ldcc_kernel_meta *m, const void *clone,
-            int launch_id, dim3 grid, dim3 block, size_t sh,
-            cudaStream_t stream, struct __ldcc_launch_info *li,
-            size_t *launch_sh) {
+            const void *clone_lb, int launch_id, dim3 grid, dim3 block,
+            size_t sh, cudaStream_t stream, struct __ldcc_launch_info *li,
+            size_t *launch_sh, int *big) {
   cudaError_t pending = cudaPeekAtLastError();
   struct ld_rt_place_in in;
   struct ld_rt_place_out pl;
-  struct clone_state *c;
-  int device = 0, optin = 0, sms = 0, per_sm = 0;
+  struct clone_state *c, *normal, *lb = NULL;
+  int device = 0, optin = 0, sms = 0, per_sm = 0, from, pick, placed;
+  const char *err = NULL;
   char why[200];
 
+  *big = 0;
   if (!rt.initialised)
     init();
   if (!rt.usable)
@@ -317,62 +389,57 @@ int prepare(const struct __ldcc_kernel_meta *m, const void *clone,
         capture != cudaStreamCaptureStatusNone)
       return unchecked(m, launch_id, "the stream is being captured");
   }
-  c = clone_of(clone, device);
-  if (!c)
-    return unchecked(m, launch_id, "too many kernels for the runtime's table");
-  if (!c->have_attr) {
-    if (!ok(cudaFuncGetAttributes(&c->attr, clone), pending))
-      return unchecked(m, launch_id, "the instrumented kernel is unavailable");
-    c->have_attr = 1;
-    c->smem_limit_set = (size_t)c->attr.maxDynamicSharedSizeBytes;
-  }
+  normal = state_of(clone, device, pending, &err);
+  if (!normal)
+    return unchecked(m, launch_id, err);
   in.static_bytes = m->static_bytes;
   in.align = m->align;
   in.user_dyn = sh;
   in.nthreads = block.x * block.y * block.z;
-  in.clone_static_smem = c->attr.sharedSizeBytes;
   in.smem_optin = (uint64_t)optin;
-  if (in.nthreads > (unsigned)c->attr.maxThreadsPerBlock) {
-    snprintf(why, sizeof why,
-             "the instrumented kernel runs at most %d threads per block "
-             "(registers), the launch asks for %u",
-             c->attr.maxThreadsPerBlock, in.nthreads);
-    return unchecked(m, launch_id, why);
-  }
-  if (ld_rt_place(&in, &pl) != 0)
-    return unchecked(m, launch_id, "the shared layout's alignment is too big");
 
-  if (pl.placement == LD_RT_PLACE_SHARED) {
-    bool fits = true;
-    if (pl.launch_smem > c->smem_limit_set) {
-      fits = ok(cudaFuncSetAttribute(clone,
-                                     cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                     (int)pl.launch_smem),
-                pending);
-      if (fits)
-        c->smem_limit_set = pl.launch_smem;
-    }
-    if (fits)
-      fits = ok(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-                    &per_sm, clone, (int)in.nthreads, pl.launch_smem),
-                pending) &&
-             per_sm > 0;
-    if (!fits) {
-      pl.placement = LD_RT_PLACE_GLOBAL;
-      pl.launch_smem = 0;
-      pl.slot_bytes = __ldcc_round_up(pl.geo.total_bytes, LD_RT_SLOT_ALIGN);
-      pl.extra_bytes = pl.slot_bytes;
-    }
-  }
-  memset(li, 0, sizeof *li);
-  if (pl.placement == LD_RT_PLACE_GLOBAL) {
-    if (!ok(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-                &per_sm, clone, (int)in.nthreads, 0),
-            pending) ||
-        per_sm <= 0)
+  /* The normal clone when it runs the block, else the one bounded to 1024
+   * threads (registers capped), else the original, unchecked. */
+  for (from = LD_RT_CLONE_NORMAL;; from = LD_RT_CLONE_LB) {
+    if (clone_lb && !lb &&
+        (from == LD_RT_CLONE_LB ||
+         in.nthreads > (unsigned)normal->attr.maxThreadsPerBlock))
+      lb = state_of(clone_lb, device, pending, &err);
+    pick = ld_rt_pick_clone(in.nthreads, from, normal->attr.maxThreadsPerBlock,
+                            lb != NULL, lb ? lb->attr.maxThreadsPerBlock : 0);
+    if (pick == LD_RT_CLONE_NONE && from == LD_RT_CLONE_LB)
       return unchecked(m, launch_id,
                        "the instrumented kernel cannot run with this block "
                        "shape");
+    if (pick == LD_RT_CLONE_NONE) {
+      if (lb)
+        snprintf(why, sizeof why,
+                 "the instrumented kernels run at most %d threads per block "
+                 "(registers; %d with __launch_bounds__(1024)), the launch "
+                 "asks for %u",
+                 normal->attr.maxThreadsPerBlock, lb->attr.maxThreadsPerBlock,
+                 in.nthreads);
+      else
+        snprintf(why, sizeof why,
+                 "the instrumented kernel runs at most %d threads per block "
+                 "(registers), the launch asks for %u",
+                 normal->attr.maxThreadsPerBlock, in.nthreads);
+      return unchecked(m, launch_id, why);
+    }
+    c = pick == LD_RT_CLONE_LB ? lb : normal;
+    placed = place_for(c, &in, &pl, &per_sm, pending);
+    if (placed == PLACE_ALIGN)
+      return unchecked(m, launch_id,
+                       "the shared layout's alignment is too big");
+    if (placed == PLACE_OK)
+      break;
+    if (pick == LD_RT_CLONE_LB || !clone_lb)
+      return unchecked(m, launch_id,
+                       "the instrumented kernel cannot run with this block "
+                       "shape");
+  }
+  memset(li, 0, sizeof *li);
+  if (pl.placement == LD_RT_PLACE_GLOBAL) {
     if (!pool_for(c, pl.slot_bytes, (unsigned)(per_sm * sms), pending)) {
       snprintf(why, sizeof why,
                "not enough device memory for the copies (%llu bytes)",
@@ -395,8 +462,9 @@ int prepare(const struct __ldcc_kernel_meta *m, const void *clone,
   li->kernel_meta = m;
   li->launch_meta = NULL;
   *launch_sh = (size_t)pl.launch_smem;
+  *big = pick == LD_RT_CLONE_LB;
   if (rt.opt.verbosity >= 1)
-    say_placement(m, launch_id, grid, &in, &pl, li->nslots);
+    say_placement(m, launch_id, grid, &in, &pl, li->nslots, *big);
   return 0;
 }
 
@@ -446,16 +514,16 @@ void at_exit(int status, void *arg) {
 } // namespace
 
 extern "C" int __ldcc_launch_prepare(const struct __ldcc_kernel_meta *meta,
-                                     const void *clone, int launch_id,
-                                     dim3 grid, dim3 block, size_t sh,
-                                     cudaStream_t stream,
+                                     const void *clone, const void *clone_lb,
+                                     int launch_id, dim3 grid, dim3 block,
+                                     size_t sh, cudaStream_t stream,
                                      struct __ldcc_launch_info *li,
-                                     size_t *launch_sh) {
+                                     size_t *launch_sh, int *big) {
   int rc;
 
   pthread_mutex_lock(&lock);
-  rc = prepare(meta, clone, launch_id, grid, block, sh, stream, li,
-               launch_sh);
+  rc = prepare(meta, clone, clone_lb, launch_id, grid, block, sh, stream, li,
+               launch_sh, big);
   pthread_mutex_unlock(&lock);
   return rc;
 }

@@ -30,3 +30,16 @@ int ld_rt_place(const struct ld_rt_place_in *in, struct ld_rt_place_out *out) {
   }
   return LD_OK;
 }
+
+int ld_rt_pick_clone(uint32_t nthreads, int from, int max_normal, int has_lb,
+                     int max_lb) {
+  if (nthreads == 0)
+    return LD_RT_CLONE_NONE;
+  if (from <= LD_RT_CLONE_NORMAL && max_normal > 0 &&
+      nthreads <= (uint32_t)max_normal)
+    return LD_RT_CLONE_NORMAL;
+  if (from <= LD_RT_CLONE_LB && has_lb && max_lb > 0 &&
+      nthreads <= (uint32_t)max_lb)
+    return LD_RT_CLONE_LB;
+  return LD_RT_CLONE_NONE;
+}

@@ -37,4 +37,16 @@ struct ld_rt_place_out {
  * alignment (the launch is then not checked). */
 int ld_rt_place(const struct ld_rt_place_in *in, struct ld_rt_place_out *out);
 
+#define LD_RT_CLONE_NONE (-1) /* no clone runs the block: not checked */
+#define LD_RT_CLONE_NORMAL 0  /* __ldcc_<k> */
+#define LD_RT_CLONE_LB 1      /* __ldcc_<k>__lb, __launch_bounds__(1024) */
+
+/* Which clone runs a block of nthreads: the normal one when nthreads is at
+ * most its maxThreadsPerBlock (max_normal), else the `__lb` one when it
+ * exists (has_lb) and nthreads is at most its max_lb, else none.  Starting
+ * at `from` (LD_RT_CLONE_LB: the normal clone was tried and cannot run the
+ * block for another reason, e.g. occupancy). */
+int ld_rt_pick_clone(uint32_t nthreads, int from, int max_normal, int has_lb,
+                     int max_lb);
+
 #endif

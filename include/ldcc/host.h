@@ -11,17 +11,23 @@
  *
  *   template <class Checked, class Original>
  *   void __ldcc::launch(const __ldcc::kernel_meta *meta, const void *clone,
- *                       int launch_id, dim3 grid, dim3 block, size_t sh,
- *                       cudaStream_t stream, Checked &&checked,
- *                       Original &&original);
+ *                       const void *clone_lb, int launch_id, dim3 grid,
+ *                       dim3 block, size_t sh, cudaStream_t stream,
+ *                       Checked &&checked, Original &&original);
  *
  *     checked:  [&](dim3 __g, dim3 __b, size_t __sh, cudaStream_t __st,
- *                   __ldcc::launch_info __li) {
- *                 __ldcc_k<T><<<__g, __b, __sh, __st>>>(a0, a1, __li); }
+ *                   __ldcc::launch_info __li, int __big) {
+ *                 if (__big) __ldcc_k__lb<T><<<__g, __b, __sh, __st>>>(
+ *                     a0, a1, __li);
+ *                 else __ldcc_k<T><<<__g, __b, __sh, __st>>>(a0, a1, __li); }
  *     original: [&](dim3 __g, dim3 __b, size_t __sh, cudaStream_t __st) {
  *                 k<T><<<__g, __b, __sh, __st>>>(a0, a1); }
  *   Exactly one of the two lambdas is called, once, so every argument
- *   expression is evaluated once.  `clone` is `(const void *)__ldcc_k<T>`.
+ *   expression is evaluated once.  `clone` is `(const void *)__ldcc_k<T>`;
+ *   `clone_lb` is `(const void *)__ldcc_k__lb<T>`, the same clone declared
+ *   `__launch_bounds__(1024)`, or nullptr when the kernel has bounds of its
+ *   own (the checked lambda then takes an unnamed `int` and has no `if`).
+ *   `__big` is nonzero when the runtime chose `clone_lb`.
  *   `launch_id` indexes meta->launch_lines (per file, 0-based).
  *
  *   Metadata, emitted after the last line of the file (declared before the
@@ -215,12 +221,14 @@ __ldcc_geometry_of(uint64_t static_bytes, uint64_t align, uint64_t user_dyn,
  * host compiler, which never adds the runtime.  When nvcc links through
  * ldcc, the driver passes `--undefined=__ldcc_launch_prepare` to the linker
  * so the archive member is pulled in. */
-extern "C" __attribute__((weak)) int __ldcc_launch_prepare(const struct __ldcc_kernel_meta *meta,
-                                     const void *clone, int launch_id,
-                                     dim3 grid, dim3 block, size_t sh,
-                                     cudaStream_t stream,
-                                     struct __ldcc_launch_info *li,
-                                     size_t *launch_sh);
+/* Chooses the clone (*big = 0: clone, 1: clone_lb, which may be NULL) and
+ * its placement; 0 when the launch is checked. */
+extern "C" __attribute__((weak)) int
+__ldcc_launch_prepare(const struct __ldcc_kernel_meta *meta, const void *clone,
+                      const void *clone_lb, int launch_id, dim3 grid,
+                      dim3 block, size_t sh, cudaStream_t stream,
+                      struct __ldcc_launch_info *li, size_t *launch_sh,
+                      int *big);
 extern "C" __attribute__((weak)) void __ldcc_launch_done(const struct __ldcc_kernel_meta *meta,
                                    int launch_id, cudaStream_t stream);
 
@@ -244,24 +252,28 @@ inline void runtime_missing(const kernel_meta *meta) {
           meta->name);
 }
 
-/* Run the checked clone when the runtime can place its copies, else the
+/* Run a checked clone when the runtime can place its copies, else the
  * original kernel, unchecked (the runtime says why, once per launch site).
- * `sh` is the user's dynamic shared memory; the clone gets its own. */
+ * `clone_lb` (or nullptr) is the clone bounded to 1024 threads, for blocks
+ * `clone` cannot run.  `sh` is the user's dynamic shared memory; the clone
+ * gets its own. */
 template <class Checked, class Original>
-inline void launch(const kernel_meta *meta, const void *clone, int launch_id,
-                   dim3 grid, dim3 block, size_t sh, cudaStream_t stream,
-                   Checked &&checked, Original &&original) {
+inline void launch(const kernel_meta *meta, const void *clone,
+                   const void *clone_lb, int launch_id, dim3 grid, dim3 block,
+                   size_t sh, cudaStream_t stream, Checked &&checked,
+                   Original &&original) {
   launch_info li;
   size_t launch_sh = 0;
+  int big = 0;
 
   if (!__ldcc_launch_prepare) {
     runtime_missing(meta);
     original(grid, block, sh, stream);
     return;
   }
-  if (__ldcc_launch_prepare(meta, clone, launch_id, grid, block, sh, stream,
-                            &li, &launch_sh) == 0) {
-    checked(grid, block, launch_sh, stream, li);
+  if (__ldcc_launch_prepare(meta, clone, clone_lb, launch_id, grid, block, sh,
+                            stream, &li, &launch_sh, &big) == 0) {
+    checked(grid, block, launch_sh, stream, li, big);
     __ldcc_launch_done(meta, launch_id, stream);
   } else {
     original(grid, block, sh, stream);

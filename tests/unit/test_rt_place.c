@@ -105,6 +105,29 @@ START_TEST(test_alignment) {
 }
 END_TEST
 
+START_TEST(test_pick_clone) {
+  /* The normal clone while the block fits its register-limited maximum. */
+  ck_assert_int_eq(ld_rt_pick_clone(512, LD_RT_CLONE_NORMAL, 640, 1, 1024),
+                   LD_RT_CLONE_NORMAL);
+  ck_assert_int_eq(ld_rt_pick_clone(640, LD_RT_CLONE_NORMAL, 640, 0, 0),
+                   LD_RT_CLONE_NORMAL);
+  /* Bigger blocks: the __lb clone when there is one and it fits. */
+  ck_assert_int_eq(ld_rt_pick_clone(1024, LD_RT_CLONE_NORMAL, 640, 1, 1024),
+                   LD_RT_CLONE_LB);
+  ck_assert_int_eq(ld_rt_pick_clone(1024, LD_RT_CLONE_NORMAL, 640, 0, 0),
+                   LD_RT_CLONE_NONE);
+  ck_assert_int_eq(ld_rt_pick_clone(1024, LD_RT_CLONE_NORMAL, 640, 1, 896),
+                   LD_RT_CLONE_NONE);
+  /* The normal clone was tried and cannot run the block (occupancy). */
+  ck_assert_int_eq(ld_rt_pick_clone(256, LD_RT_CLONE_LB, 640, 1, 1024),
+                   LD_RT_CLONE_LB);
+  ck_assert_int_eq(ld_rt_pick_clone(256, LD_RT_CLONE_LB, 640, 0, 0),
+                   LD_RT_CLONE_NONE);
+  ck_assert_int_eq(ld_rt_pick_clone(0, LD_RT_CLONE_NORMAL, 640, 1, 1024),
+                   LD_RT_CLONE_NONE);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("rt_place");
   TCase *tc = tcase_create("core");
@@ -115,6 +138,7 @@ int main(void) {
   tcase_add_test(tc, test_partial_warp_counts);
   tcase_add_test(tc, test_global_when_too_big);
   tcase_add_test(tc, test_alignment);
+  tcase_add_test(tc, test_pick_clone);
   suite_add_tcase(s, tc);
   return ld_check_run(s);
 }
