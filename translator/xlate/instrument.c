@@ -3,7 +3,9 @@
  * For every kernel with a replay clone (docs/shared-replay.md): the clone
  * and its declarations (replay.c); every `k<<<...>>>(...)` of that kernel
  * after its definition becomes a call of `__ldcc::launch` with two lambdas,
- * the clone's launch and the original's (the runtime calls exactly one);
+ * the clones' launch (`__ldcc_<k>`, or `__ldcc_<k>__lb` when the runtime
+ * asks for the clone bounded to 1024 threads) and the original's (the
+ * runtime calls exactly one);
  * after the file's last line, the host metadata: the site, write-line and
  * launch tables and the definitions of `__ldcc_meta_<k>::targets` and
  * `::meta` (types from include/ldcc/host.h).  Launches before the kernel's
@@ -58,38 +60,67 @@ static size_t name_offset(const struct ld_launch *l) {
   return found;
 }
 
-/* callee with "__ldcc_<what>" put before the kernel's name. */
-static int put_callee(struct ld_buf *b, const struct ld_launch *l,
-                      const char *prefix) {
-  size_t at = name_offset(l);
+/* callee with prefix put before the kernel's name and suffix after it
+ * (`ns::k<256>` -> `ns::__ldcc_k__lb<256>`). */
+static int put_callee_as(struct ld_buf *b, const struct ld_launch *l,
+                         const char *prefix, const char *suffix) {
+  size_t at = name_offset(l), n = strlen(l->kernel);
   int rc = ld_buf_append(b, l->callee, at);
 
   if (!rc)
     rc = ld_buf_puts(b, prefix);
-  return rc ? rc : ld_buf_puts(b, l->callee + at);
+  if (!rc)
+    rc = ld_buf_append(b, l->callee + at, n);
+  if (!rc)
+    rc = ld_buf_puts(b, suffix);
+  return rc ? rc : ld_buf_puts(b, l->callee + at + n);
 }
 
+static int put_callee(struct ld_buf *b, const struct ld_launch *l,
+                      const char *prefix) {
+  return put_callee_as(b, l, prefix, "");
+}
+
+/* One launch of the callee (prefixed) with the lambda's configuration. */
+static int put_call(struct ld_buf *b, const struct ld_launch *l,
+                    const char *prefix, const char *suffix, int checked) {
+  int rc = put_callee_as(b, l, prefix, suffix);
+
+  return rc ? rc
+            : ld_buf_printf(b,
+                            "<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, "
+                            "__ldcc_l__st>>>(%s%s%s);",
+                            l->args, checked && *l->args ? ", " : "",
+                            checked ? "__ldcc_l__li" : "");
+}
+
+/* The checked lambda takes `__ldcc_l__big`: nonzero runs the `__lb` clone.
+ * Only one branch runs, so every argument is evaluated once. */
 static int put_lambda(struct ld_buf *b, const struct ld_launch *l,
-                      int checked) {
+                      const struct ld_kernel *k, int checked) {
+  int lb = checked && k->replay->lb_clone;
   int rc = ld_buf_printf(b,
                          "[&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t "
-                         "__ldcc_l__sh, cudaStream_t __ldcc_l__st%s) { ",
-                         checked ? ", __ldcc::launch_info __ldcc_l__li" : "");
+                         "__ldcc_l__sh, cudaStream_t __ldcc_l__st%s%s) { ",
+                         checked ? ", __ldcc::launch_info __ldcc_l__li" : "",
+                         !checked ? ""
+                         : lb     ? ", int __ldcc_l__big"
+                                  : ", int");
 
+  if (!rc && lb) {
+    rc = ld_buf_puts(b, "if (__ldcc_l__big) ");
+    if (!rc)
+      rc = put_call(b, l, "__ldcc_", "__lb", 1);
+    if (!rc)
+      rc = ld_buf_puts(b, " else ");
+  }
   if (!rc)
-    rc = put_callee(b, l, checked ? "__ldcc_" : "");
-  if (!rc)
-    rc = ld_buf_printf(
-        b,
-        "<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(%s%s%s); "
-        "}",
-        l->args, checked && *l->args ? ", " : "",
-        checked ? "__ldcc_l__li" : "");
-  return rc;
+    rc = put_call(b, l, checked ? "__ldcc_" : "", "", checked);
+  return rc ? rc : ld_buf_puts(b, " }");
 }
 
-static int edit_launch(const struct ld_launch *l, size_t id,
-                       struct ld_edit_list *edits) {
+static int edit_launch(const struct ld_launch *l, const struct ld_kernel *k,
+                       size_t id, struct ld_edit_list *edits) {
   struct ld_buf b = LD_BUF_INIT;
   int rc = ld_buf_puts(&b, "__ldcc::launch(&");
 
@@ -99,16 +130,23 @@ static int edit_launch(const struct ld_launch *l, size_t id,
     rc = ld_buf_puts(&b, "::meta, (const void *)");
   if (!rc)
     rc = put_callee(&b, l, "__ldcc_");
+  if (!rc && k->replay->lb_clone) {
+    rc = ld_buf_puts(&b, ", (const void *)");
+    if (!rc)
+      rc = put_callee_as(&b, l, "__ldcc_", "__lb");
+  } else if (!rc) {
+    rc = ld_buf_puts(&b, ", nullptr");
+  }
   if (!rc)
     rc = ld_buf_printf(&b, ", %zu, %s, %s, %s, %s, ", id, l->config[0],
                        l->config[1], l->config[2] ? l->config[2] : "0",
                        l->config[3] ? l->config[3] : "0");
   if (!rc)
-    rc = put_lambda(&b, l, 1);
+    rc = put_lambda(&b, l, k, 1);
   if (!rc)
     rc = ld_buf_puts(&b, ", ");
   if (!rc)
-    rc = put_lambda(&b, l, 0);
+    rc = put_lambda(&b, l, k, 0);
   if (!rc)
     rc = ld_buf_putc(&b, ')');
   if (!rc)
@@ -274,10 +312,11 @@ int ld__instrument(struct ld_plan *plan, const char *src, size_t len,
   }
   for (i = 0; i < plan->nlaunches && !rc; i++) {
     const struct ld_launch *l = &plan->launches[i];
-    if (!launched(plan, l))
+    const struct ld_kernel *k = launched(plan, l);
+    if (!k)
       continue;
     lines[nlaunches] = l->at.line;
-    rc = edit_launch(l, nlaunches, edits);
+    rc = edit_launch(l, k, nlaunches, edits);
     nlaunches++;
   }
   if (!rc)

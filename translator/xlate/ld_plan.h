@@ -88,12 +88,15 @@ struct ld_replay {
   size_t params_open;  /* offset of `(` (set only when there are none) */
   size_t params_close; /* offset of the `)` closing the parameter list */
   int has_params;
-  char *template_header;   /* "template <int BLOCK>" or NULL, without default
-                              arguments (for out-of-line definitions) */
-  char *template_decl;     /* the header as written, with its defaults (for
-                              the first declarations) */
-  char *template_args;     /* "<BLOCK>" or NULL */
-  char *scope;             /* enclosing namespaces, "a::b::" or "" */
+  int user_bounds;       /* the kernel's head (or prototype) says
+                            __launch_bounds__ or __maxnreg__: no `__lb` clone */
+  int lb_clone;          /* set by replay.c: `__ldcc_<k>__lb` is emitted too */
+  char *template_header; /* "template <int BLOCK>" or NULL, without default
+                            arguments (for out-of-line definitions) */
+  char *template_decl;   /* the header as written, with its defaults (for
+                            the first declarations) */
+  char *template_args;   /* "<BLOCK>" or NULL */
+  char *scope;           /* enclosing namespaces, "a::b::" or "" */
   struct ld_local *locals; /* parameters first, then locals in source order */
   size_t nlocals;
   struct ld_member *members; /* shared targets declared in the kernel */

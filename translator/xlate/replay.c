@@ -5,10 +5,12 @@
  * the metadata struct's declaration before the original kernel, and the
  * instrumented clone `__ldcc_<k>` right after it, a transformed copy of the
  * original's text (ld_edit_render) that starts with a `#line` naming the
- * original's first line.  In the copy: the renamed kernel, the launch_info
- * parameter, the prologue (hoisted locals, snapshot variables, begin), one
- * site block per barrier and the exit block.  The original text is never
- * edited.  Host code only; no libclang. */
+ * original's first line, then the same copy as `__launch_bounds__(1024)
+ * __ldcc_<k>__lb` (registers capped, for blocks the first clone cannot run)
+ * unless the kernel has bounds of its own.  In the copy: the renamed kernel,
+ * the launch_info parameter, the prologue (hoisted locals, snapshot variables,
+ * begin), one site block per barrier and the exit block.  The original text is
+ * never edited.  Host code only; no libclang. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,6 +19,7 @@
 #include "ld_xlate_int.h"
 
 #define INDENT "  "
+#define LD_LB_ATTR "__launch_bounds__(1024)"
 
 static int snapshot_of(const struct ld_local *l) {
   return l->name && !l->keep_init;
@@ -242,29 +245,55 @@ static int put_meta_struct(struct ld_buf *b, const struct ld_kernel *k) {
                   k->name, k->replay->nmembers);
 }
 
-/* At an earlier prototype: the metadata struct and the clone's prototype,
- * so launches after the prototype can name both. */
+/* Whether the name at `at` is written qualified (`ns::k`): no attribute
+ * can go right before it, so such a kernel gets no `__lb` clone. */
+static int qualified(const char *src, size_t at) {
+  while (at > 0 && (src[at - 1] == ' ' || src[at - 1] == '\t' ||
+                    src[at - 1] == '\n' || src[at - 1] == '\r'))
+    at--;
+  return at >= 2 && src[at - 1] == ':' && src[at - 2] == ':';
+}
+
+/* The clone's name: `__ldcc_<k>`, or with lb
+ * `__launch_bounds__(1024) __ldcc_<k>__lb` (the attribute before the
+ * declarator, where CUDA wants it). */
+static int put_clone_name(struct ld_buf *b, const struct ld_kernel *k, int lb) {
+  return lb ? ld_buf_printf(b, LD_LB_ATTR " __ldcc_%s__lb", k->name)
+            : ld_buf_printf(b, "__ldcc_%s", k->name);
+}
+
+/* One prototype of a clone, made from the original's. */
+static int put_proto(struct ld_buf *b, const struct ld_kernel *k,
+                     const char *src, int lb) {
+  const struct ld_replay *r = k->replay;
+  size_t after = r->proto_name + strlen(k->name);
+  int rc =
+      ld_buf_append(b, src + r->proto_begin, r->proto_name - r->proto_begin);
+
+  if (!rc)
+    rc = put_clone_name(b, k, lb);
+  if (!rc)
+    rc = ld_buf_append(b, src + after, r->proto_close - after);
+  if (!rc)
+    rc = ld_buf_puts(b, r->proto_has_params ? ", __ldcc::launch_info __ldcc_li"
+                                            : "__ldcc::launch_info __ldcc_li");
+  if (!rc)
+    rc = ld_buf_append(b, src + r->proto_close, r->proto_end - r->proto_close);
+  return rc ? rc : ld_buf_puts(b, ";\n");
+}
+
+/* At an earlier prototype: the metadata struct and the clones' prototypes,
+ * so launches after the prototype can name them. */
 static int emit_prototype(const struct ld_kernel *k, const char *src,
                           struct ld_edit_list *edits) {
   const struct ld_replay *r = k->replay;
   struct ld_buf b = LD_BUF_INIT;
-  size_t after = r->proto_name + strlen(k->name);
   int rc = put_meta_struct(&b, k);
 
   if (!rc)
-    rc =
-        ld_buf_append(&b, src + r->proto_begin, r->proto_name - r->proto_begin);
-  if (!rc)
-    rc = ld_buf_printf(&b, "__ldcc_%s", k->name);
-  if (!rc)
-    rc = ld_buf_append(&b, src + after, r->proto_close - after);
-  if (!rc)
-    rc = ld_buf_puts(&b, r->proto_has_params ? ", __ldcc::launch_info __ldcc_li"
-                                             : "__ldcc::launch_info __ldcc_li");
-  if (!rc)
-    rc = ld_buf_append(&b, src + r->proto_close, r->proto_end - r->proto_close);
-  if (!rc)
-    rc = ld_buf_puts(&b, ";\n");
+    rc = put_proto(&b, k, src, 0);
+  if (!rc && r->lb_clone)
+    rc = put_proto(&b, k, src, 1);
   if (!rc)
     rc = ld_edit_insert(edits, r->proto_begin, b.data);
   ld_buf_free(&b);
@@ -304,6 +333,27 @@ static int emit_layout(const struct ld_kernel *k, const char *src,
   return rc;
 }
 
+/* Renames the clone in its edits (the replacement of the original's
+ * name). */
+static int rename_clone(struct ld_replay *r, const struct ld_kernel *k,
+                        int lb) {
+  struct ld_buf b = LD_BUF_INIT;
+  size_t i;
+  int rc = put_clone_name(&b, k, lb);
+
+  for (i = 0; i < r->edits.n && !rc; i++) {
+    struct ld_edit *e = &r->edits.items[i];
+    if (e->begin == r->name_begin && e->end == r->name_end) {
+      free(e->text);
+      e->text = ld_buf_detach(&b);
+      rc = e->text ? LD_OK : LD_ENOMEM;
+      break;
+    }
+  }
+  ld_buf_free(&b);
+  return rc;
+}
+
 int ld__replay_emit(struct ld_kernel *k, const char *src, size_t len,
                     const char *path, struct ld_edit_list *edits) {
   struct ld_replay *r = k->replay;
@@ -311,8 +361,12 @@ int ld__replay_emit(struct ld_kernel *k, const char *src, size_t len,
   size_t i;
   int rc;
 
+  /* A second clone bounded to 1024 threads (registers capped), for blocks
+   * the first cannot run; not when the user bounded the kernel. */
+  r->lb_clone = !r->user_bounds && !qualified(src, r->name_begin) &&
+                !(r->proto_end && qualified(src, r->proto_name));
   /* The clone's own edits. */
-  rc = ld_buf_printf(&b, "__ldcc_%s", k->name);
+  rc = put_clone_name(&b, k, 0);
   if (!rc)
     rc = ld_edit_replace(&r->edits, r->name_begin, r->name_end, b.data);
   ld_buf_free(&b);
@@ -337,11 +391,19 @@ int ld__replay_emit(struct ld_kernel *k, const char *src, size_t len,
   if (rc)
     return rc;
 
-  /* After the original: the clone. */
+  /* After the original: the clone, then the same text as `__lb`. */
   rc = ld_buf_puts(&b, "\n");
   if (!rc)
     rc = ld_edit_render(&r->edits, src, len, r->def_begin, r->def_end, path, 1,
                         &b);
+  if (!rc && r->lb_clone) {
+    rc = rename_clone(r, k, 1);
+    if (!rc)
+      rc = ld_buf_puts(&b, "\n");
+    if (!rc)
+      rc = ld_edit_render(&r->edits, src, len, r->def_begin, r->def_end, path,
+                          1, &b);
+  }
   if (!rc)
     rc = ld_edit_insert(edits, r->def_end, b.data);
   ld_buf_free(&b);

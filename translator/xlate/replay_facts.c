@@ -1567,6 +1567,23 @@ static void find_prototype(struct facts *fx, CXCursor fn) {
   r->proto_has_params = pp.nparams > 0;
 }
 
+/* Whether s[b, e) names a register or thread bound of its own
+ * (`__launch_bounds__`, `__maxnreg__`, or their __attribute__ spellings):
+ * then the clone keeps the user's bound and no `__lb` clone is emitted.
+ * Bounds hidden in other macros are not seen. */
+static int says_bounds(const char *s, size_t b, size_t e) {
+  static const char *const words[] = {"launch_bounds", "maxnreg"};
+  size_t i, p;
+
+  for (i = 0; i < sizeof words / sizeof *words; i++) {
+    size_t n = strlen(words[i]);
+    for (p = b; p + n <= e; p++)
+      if (!memcmp(s + p, words[i], n))
+        return 1;
+  }
+  return 0;
+}
+
 static int analyse_def(struct facts *fx, CXCursor fn) {
   struct ld_replay *r = fx->r;
   struct header_parts h;
@@ -1638,6 +1655,9 @@ static int analyse_def(struct facts *fx, CXCursor fn) {
   }
   r->body_open = b;
   r->body_close = e - 1;
+  r->user_bounds =
+      says_bounds(s, r->def_begin, r->body_open) ||
+      (r->proto_end && says_bounds(s, r->proto_begin, r->proto_end));
   r->exit_line = line_of(fx, r->body_close);
   for (p = r->body_close; p > 0 && s[p - 1] != '\n'; p--)
     ;

@@ -66,4 +66,4 @@ int main() {
 // CLONE-NOT: __ldcc_from_macro
 // CLONE-NOT: __ldcc_body_macro
 // CLONE: {{^ *}}__global__ void __ldcc_plain(int *p, __ldcc::launch_info __ldcc_li) {
-// CLONE: {{^ *}}__ldcc::launch(&__ldcc_meta_plain::meta, (const void *)__ldcc_plain, 0, 1, dim3(16, 16), 0, 0,
+// CLONE: {{^ *}}__ldcc::launch(&__ldcc_meta_plain::meta, (const void *)__ldcc_plain, (const void *)__ldcc_plain__lb, 0, 1, dim3(16, 16), 0, 0,

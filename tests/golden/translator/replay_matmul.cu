@@ -66,7 +66,7 @@ int main() {
 // CLONE: {{^}}__ldcc_L2:;
 // CLONE: {{^}}  (*__ldcc::glog(__ldcc_c, &(c[row * n + col]))) = acc;
 // CLONE: {{^}}    if (__ldcc::region_end(__ldcc_c, __ldcc_bs, 3, 1, __ldcc::SYNC_PLAIN, 0)) {
-// CLONE: {{^}}  __ldcc::launch(&__ldcc_meta_matmul::meta, (const void *)__ldcc_matmul, 0, grid, block, 0, 0,
+// CLONE: {{^}}  __ldcc::launch(&__ldcc_meta_matmul::meta, (const void *)__ldcc_matmul, (const void *)__ldcc_matmul__lb, 0, grid, block, 0, 0,
 // CLONE: {{^}}static const int __ldcc__sites_0[] = {9, 18, 21, 24};
 // CLONE: {{^}}  __ldcc::target<decltype(__ldcc_layout_matmul::as)>("as", __builtin_offsetof(__ldcc_layout_matmul, as), __ldcc__wl_0_0, 1),
 // CLONE-NEXT: {{^}}  __ldcc::target<decltype(__ldcc_layout_matmul::bs)>("bs", __builtin_offsetof(__ldcc_layout_matmul, bs), __ldcc__wl_0_1, 1),

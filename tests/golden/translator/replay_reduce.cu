@@ -82,8 +82,19 @@ int main() {
 // CLONE: {{^}}    __ldcc::finish(__ldcc_c, __ldcc_bs);
 // CLONE: {{^}}#line 20 "{{.*}}replay_reduce.cu"
 // CLONE-NEXT: {{^}}}
-// The launch: template arguments kept, both lambdas, launch id 0.
-// CLONE: {{^}}  __ldcc::launch(&__ldcc_meta_block_sum<block>::meta, (const void *)__ldcc_block_sum<block>, 0, 4, block, 0, 0, [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh, cudaStream_t __ldcc_l__st, __ldcc::launch_info __ldcc_l__li) { __ldcc_block_sum<block><<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(d, d + 1024, 1024, __ldcc_l__li); }, [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh, cudaStream_t __ldcc_l__st) { block_sum<block><<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(d, d + 1024, 1024); });
+// The second clone: the same text, named __ldcc_block_sum__lb and bounded to
+// 1024 threads (the attribute after the template head and return type).
+// CLONE-NEXT: {{^}}#line 7 "{{.*}}replay_reduce.cu"
+// CLONE-NEXT: {{^}}template <int BLOCK>
+// CLONE-NEXT: {{^}}__global__ void __launch_bounds__(1024) __ldcc_block_sum__lb(const int *in, int *out, int n, __ldcc::launch_info __ldcc_li) {
+// CLONE-NEXT: {{^}}  typedef __ldcc_layout_block_sum<BLOCK> __ldcc_L;
+// CLONE: {{^}}    __ldcc::finish(__ldcc_c, __ldcc_bs);
+// CLONE: {{^}}#line 20 "{{.*}}replay_reduce.cu"
+// CLONE-NEXT: {{^}}}
+// The launch: template arguments kept, both clones' addresses, launch id 0,
+// the checked lambda picks a clone by __ldcc_l__big (one branch runs, so the
+// arguments are evaluated once), then the original's lambda.
+// CLONE: {{^}}  __ldcc::launch(&__ldcc_meta_block_sum<block>::meta, (const void *)__ldcc_block_sum<block>, (const void *)__ldcc_block_sum__lb<block>, 0, 4, block, 0, 0, [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh, cudaStream_t __ldcc_l__st, __ldcc::launch_info __ldcc_l__li, int __ldcc_l__big) { if (__ldcc_l__big) __ldcc_block_sum__lb<block><<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(d, d + 1024, 1024, __ldcc_l__li); else __ldcc_block_sum<block><<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(d, d + 1024, 1024, __ldcc_l__li); }, [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh, cudaStream_t __ldcc_l__st) { block_sum<block><<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(d, d + 1024, 1024); });
 // The metadata after the last line.
 // CLONE: {{^}}static const int __ldcc__launches[] = {25};
 // CLONE-NEXT: {{^}}static const int __ldcc__sites_0[] = {8, 13, 20};

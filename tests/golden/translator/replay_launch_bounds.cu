@@ -1,0 +1,51 @@
+// RUN: %ldcc-translate --dump-plan %s | FileCheck %s --check-prefix=PLAN
+// RUN: %ldcc-translate %s > %t.cu
+// RUN: FileCheck %s --check-prefix=CLONE < %t.cu
+// RUN: %nvcc -arch=sm_90 -std=c++17 -isystem %srcroot/include -c %t.cu -o %t.o
+// Replay: a kernel with bounds of its own (__launch_bounds__, __maxnreg__)
+// gets one clone, which keeps them, and no `__lb` clone; its launch passes
+// nullptr for the second clone and the checked lambda ignores the choice.
+// A kernel without bounds gets both clones.
+template <int B>
+__global__ void __launch_bounds__(256) bounded(int *out) {
+  __shared__ int s[B];
+  s[threadIdx.x] = threadIdx.x;
+  __syncthreads();
+  out[threadIdx.x] = s[B - 1 - threadIdx.x];
+}
+
+__global__ void __maxnreg__(40) capped(int *out) {
+  __shared__ int s[64];
+  s[threadIdx.x] = threadIdx.x;
+  __syncthreads();
+  out[threadIdx.x] = s[63 - threadIdx.x];
+}
+
+__global__ void plain(int *out) {
+  __shared__ int s[1024];
+  s[threadIdx.x] = threadIdx.x;
+  __syncthreads();
+  out[threadIdx.x] = s[1023 - threadIdx.x];
+}
+
+int main() {
+  int *d = 0;
+  bounded<256><<<1, 256>>>(d);
+  capped<<<1, 64>>>(d);
+  plain<<<1, 1024>>>(d);
+  return 0;
+}
+
+// PLAN: KERNEL name=bounded checked=yes at=10:40 template
+// PLAN-NEXT: KERNEL name=capped checked=yes at=17:33
+// PLAN-NEXT: KERNEL name=plain checked=yes at=24:17
+
+// CLONE: {{^}}__global__ void __launch_bounds__(256) __ldcc_bounded(int *out, __ldcc::launch_info __ldcc_li) {
+// CLONE-NOT: __ldcc_bounded__lb
+// CLONE: {{^}}__global__ void __maxnreg__(40) __ldcc_capped(int *out, __ldcc::launch_info __ldcc_li) {
+// CLONE-NOT: __ldcc_capped__lb
+// CLONE: {{^}}__global__ void __ldcc_plain(int *out, __ldcc::launch_info __ldcc_li) {
+// CLONE: {{^}}__global__ void __launch_bounds__(1024) __ldcc_plain__lb(int *out, __ldcc::launch_info __ldcc_li) {
+// CLONE: {{^}}  __ldcc::launch(&__ldcc_meta_bounded<256>::meta, (const void *)__ldcc_bounded<256>, nullptr, 0, 1, 256, 0, 0, [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh, cudaStream_t __ldcc_l__st, __ldcc::launch_info __ldcc_l__li, int) { __ldcc_bounded<256><<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(d, __ldcc_l__li); }, [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh, cudaStream_t __ldcc_l__st) { bounded<256><<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(d); });
+// CLONE-NEXT: {{^}}  __ldcc::launch(&__ldcc_meta_capped::meta, (const void *)__ldcc_capped, nullptr, 1, 1, 64, 0, 0, [&]{{.*}}, int) { __ldcc_capped<<<
+// CLONE-NEXT: {{^}}  __ldcc::launch(&__ldcc_meta_plain::meta, (const void *)__ldcc_plain, (const void *)__ldcc_plain__lb, 2, 1, 1024, 0, 0, [&]{{.*}}, int __ldcc_l__big) { if (__ldcc_l__big) __ldcc_plain__lb<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(d, __ldcc_l__li); else __ldcc_plain<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(d, __ldcc_l__li); }, [&]
