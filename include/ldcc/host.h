@@ -280,6 +280,20 @@ inline void launch(const kernel_meta *meta, const void *clone,
   }
 }
 
+/* The first version's shape, without the second clone (code written by
+ * hand in it: tests/handmade): checked(g, b, sh, st, li). */
+template <class Checked, class Original>
+inline void launch(const kernel_meta *meta, const void *clone, int launch_id,
+                   dim3 grid, dim3 block, size_t sh, cudaStream_t stream,
+                   Checked &&checked, Original &&original) {
+  launch(
+      meta, clone, nullptr, launch_id, grid, block, sh, stream,
+      [&](dim3 g, dim3 b, size_t s, cudaStream_t st, launch_info li, int) {
+        checked(g, b, s, st, li);
+      },
+      original);
+}
+
 template <class T> constexpr uint32_t value_kind_of() {
   return std::is_floating_point<T>::value ? __LDCC_VK_FLOAT
          : std::is_integral<T>::value || std::is_enum<T>::value
