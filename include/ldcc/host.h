@@ -117,7 +117,7 @@ struct __ldcc_kernel_meta {
   uint32_t reserved;
 };
 
-#define __LDCC_HOST_ABI 1u
+#define __LDCC_HOST_ABI 2u /* 2: launch_prepare takes the __launch_bounds__(1024) clone */
 
 /* flags of __ldcc_launch_info */
 #define __LDCC_LI_REPORT_SAME_VALUE 1u /* report same-value writes too */
