@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Compile tier (no GPU): every CUDA program under examples/, tests/e2e/ and
-# bench/ builds with nvcc and with ldcc, in every form ldcc supports, and
+# Compile tier (no GPU): every CUDA program under examples/, tests/e2e/,
+# tests/handmade/ and bench/ builds with nvcc and with ldcc, in every form
+# ldcc supports, and
 # each ldcc build really went through the translator (the ldcc ident is in
 # the binary's .comment section) while no nvcc build has it.
 # Usage: tests/compile/run.sh BUILD_DIR SOURCE_DIR
@@ -43,6 +44,16 @@ if [ -x "$src/bench/build.sh" ]; then
   else
     cat "$work/bench.log"; echo "FAIL bench/build.sh"; fail=$((fail + 1))
   fi
+fi
+
+# The hand-written programs in the generated shape (tests/handmade/) still
+# build against the current runtime API.
+checked=$((checked + 1))
+if NVCC="$(sed -n 's/^CMAKE_CUDA_COMPILER:[A-Z]*=//p' "$build/CMakeCache.txt")" \
+  LDCC_RT_LIB="$build/lib/libldcc_rt.a" "$src/tests/handmade/build.sh" "$work/handmade" >"$work/hm.log" 2>&1; then
+  echo "ok   tests/handmade/"
+else
+  cat "$work/hm.log"; echo "FAIL tests/handmade/build.sh"; fail=$((fail + 1))
 fi
 
 echo "compile tier: $((checked - fail)) passed, $fail failed"
