@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
 # Compile tier (no GPU): every CUDA program under examples/, tests/e2e/,
 # tests/handmade/ and bench/ builds with nvcc and with ldcc, in every form
-# ldcc supports, and
-# each ldcc build really went through the translator (the ldcc ident is in
-# the binary's .comment section) while no nvcc build has it.
+# ldcc supports, and each ldcc build really went through the translator (the
+# ldcc ident is in the binary's .comment section) while no nvcc build has it.
 # Usage: tests/compile/run.sh BUILD_DIR SOURCE_DIR
 set -euo pipefail
 build=$(cd "$1" && pwd)
