@@ -1,5 +1,16 @@
 # Check suites for the global-memory check's host side (issue 5): the
-# allocation registry, the reshuffling schedule, the interception.
+# allocation registry, the reshuffling schedule, the interception.  Each
+# suite compiles the modules it tests, so it links only them (and the
+# status table), not the whole of ldcc_rt_host.
 find_package(Threads REQUIRED)
-ld_add_unit_test(test_rt_registry SOURCES unit/test_rt_registry.c
-  LIBS ldcc_rt_host Threads::Threads)
+set(LD_RT_DIR ${PROJECT_SOURCE_DIR}/runtime)
+
+ld_add_unit_test(test_rt_registry
+  SOURCES unit/test_rt_registry.c ${LD_RT_DIR}/ld_rt_registry.c
+  LIBS ldcc_common Threads::Threads)
+target_include_directories(test_rt_registry PRIVATE ${LD_RT_DIR})
+
+ld_add_unit_test(test_rt_schedule
+  SOURCES unit/test_rt_schedule.c ${LD_RT_DIR}/ld_rt_schedule.c
+  LIBS ldcc_common)
+target_include_directories(test_rt_schedule PRIVATE ${LD_RT_DIR})

@@ -1,0 +1,80 @@
+/* The reshuffling schedule and the choice of M (see ld_rt_schedule.h).
+ * Host code, plain C. */
+#include "ld_rt_schedule.h"
+
+#include "ld_error.h"
+
+uint32_t ld_rt_schedule_rounds(uint64_t n, uint32_t m) {
+  uint64_t reach = 1; /* m^rounds: units told apart by `rounds` digits */
+  uint32_t rounds = 0;
+
+  if (m < 2)
+    return 0;
+  while (reach < n) {
+    rounds++;
+    /* reach * m >= n without computing a product that may overflow. */
+    if (reach > (n - 1) / m)
+      break;
+    reach *= m;
+  }
+  return rounds;
+}
+
+uint64_t ld_rt_schedule_stride(uint64_t n, uint32_t m, uint32_t round) {
+  uint64_t stride = 1;
+  uint32_t r;
+
+  if (round >= ld_rt_schedule_rounds(n, m))
+    return 0;
+  for (r = 0; r < round; r++)
+    stride *= m; /* m^round <= m^(rounds - 1) < n */
+  return stride;
+}
+
+uint32_t ld_rt_schedule_copy(uint64_t n, uint32_t m, uint32_t round,
+                             uint64_t unit) {
+  uint64_t stride = ld_rt_schedule_stride(n, m, round);
+
+  if (stride == 0 || unit >= n)
+    return 0;
+  return (uint32_t)(unit / stride % m);
+}
+
+uint32_t ld_rt_schedule_copies(uint64_t n, uint32_t m, uint32_t round) {
+  uint64_t stride = ld_rt_schedule_stride(n, m, round);
+  uint64_t digits; /* values unit / stride takes: ceil(n / stride) */
+
+  if (stride == 0)
+    return 0;
+  digits = (n - 1) / stride + 1;
+  return digits < m ? (uint32_t)digits : m;
+}
+
+int ld_rt_schedule_pick_copies(const struct ld_rt_copies_in *in, uint32_t *m) {
+  uint64_t usable, fit, cap;
+
+  *m = 0;
+  if (in->max_copies < 0)
+    return LD_EINVAL;
+  if (in->nunits <= 1) {
+    *m = 2;
+    return LD_OK;
+  }
+  /* 3/4 of free memory, without overflowing for any free_bytes. */
+  usable = in->free_bytes / LD_RT_COPIES_SHARE_DEN * LD_RT_COPIES_SHARE_NUM +
+           in->free_bytes % LD_RT_COPIES_SHARE_DEN * LD_RT_COPIES_SHARE_NUM /
+               LD_RT_COPIES_SHARE_DEN;
+  if (usable < in->fixed_bytes)
+    return LD_ENOMEM;
+  usable -= in->fixed_bytes;
+  fit = in->copy_bytes ? usable / in->copy_bytes : UINT64_MAX;
+  if (fit < 2)
+    return LD_ENOMEM;
+  cap = in->nunits;
+  if (in->max_copies > 0 && (uint64_t)in->max_copies < cap)
+    cap = in->max_copies < 2 ? 2 : (uint64_t)in->max_copies;
+  if (fit > cap)
+    fit = cap;
+  *m = fit > UINT32_MAX ? UINT32_MAX : (uint32_t)fit;
+  return LD_OK;
+}

@@ -1,0 +1,324 @@
+/* Check suite for the reshuffling schedule (runtime/ld_rt_schedule.c): every
+ * pair of units runs on different copies in some round, in ceil(log_M N)
+ * rounds, with copy indices in range; and the choice of M from memory. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ld_check.h"
+#include "ld_error.h"
+#include "ld_rt_schedule.h"
+
+#define GIB (1024ull * 1024 * 1024)
+
+/* ceil(log_m n) the slow way, with 128-bit products. */
+static uint32_t rounds_ref(uint64_t n, uint32_t m) {
+  unsigned __int128 reach = 1;
+  uint32_t r = 0;
+
+  while (reach < n) {
+    reach *= m;
+    r++;
+  }
+  return r;
+}
+
+START_TEST(test_rounds_table) {
+  ck_assert_uint_eq(ld_rt_schedule_rounds(0, 2), 0);
+  ck_assert_uint_eq(ld_rt_schedule_rounds(1, 2), 0);
+  ck_assert_uint_eq(ld_rt_schedule_rounds(2, 2), 1);
+  ck_assert_uint_eq(ld_rt_schedule_rounds(3, 2), 2);
+  ck_assert_uint_eq(ld_rt_schedule_rounds(4, 2), 2);
+  ck_assert_uint_eq(ld_rt_schedule_rounds(5, 2), 3);
+  ck_assert_uint_eq(ld_rt_schedule_rounds(8, 8), 1); /* N = M: one round */
+  ck_assert_uint_eq(ld_rt_schedule_rounds(9, 8), 2);
+  ck_assert_uint_eq(ld_rt_schedule_rounds(64, 8), 2);
+  ck_assert_uint_eq(ld_rt_schedule_rounds(65, 8), 3);
+  ck_assert_uint_eq(ld_rt_schedule_rounds(1000000, 2), 20);
+  ck_assert_uint_eq(ld_rt_schedule_rounds(1000000, 1000), 2);
+  ck_assert_uint_eq(ld_rt_schedule_rounds(1000000, 1000000), 1);
+  ck_assert_uint_eq(ld_rt_schedule_rounds(UINT64_MAX, 2), 64);
+  ck_assert_uint_eq(ld_rt_schedule_rounds(1ull << 63, 2), 63);
+  ck_assert_uint_eq(ld_rt_schedule_rounds(UINT64_MAX, UINT32_MAX), 3);
+  /* Fewer than two copies schedule nothing. */
+  ck_assert_uint_eq(ld_rt_schedule_rounds(10, 1), 0);
+  ck_assert_uint_eq(ld_rt_schedule_rounds(10, 0), 0);
+}
+END_TEST
+
+START_TEST(test_rounds_match_reference) {
+  static const uint64_t ns[] = {2,          3,
+                                7,          31,
+                                97,         1024,
+                                1025,       65537,
+                                999983,     1000000,
+                                1u << 31,   4294967311ull, /* prime */
+                                1ull << 40, (1ull << 62) + 1};
+  static const uint32_t ms[] = {2, 3, 4, 7, 10, 16, 255, 1000, 65536};
+  size_t i, j;
+
+  for (i = 0; i < sizeof ns / sizeof ns[0]; i++)
+    for (j = 0; j < sizeof ms / sizeof ms[0]; j++)
+      ck_assert_uint_eq(ld_rt_schedule_rounds(ns[i], ms[j]),
+                        rounds_ref(ns[i], ms[j]));
+}
+END_TEST
+
+/* Check's assertions cost a system call each; the loops below count
+ * their failures instead and assert once. */
+#define COUNT_IF(bad, count) ((count) += (bad) ? 1 : 0)
+
+/* Small N, every (N, M): every pair is split in some round; indices stay
+ * in range; copies() counts what the round uses; each round splits every
+ * group of not-yet-split units as evenly as the copies allow. */
+START_TEST(test_small_exhaustive) {
+  enum { NMAX = 130 };
+  static uint32_t copy[NMAX][8]; /* [unit][round] */
+  uint64_t n, u, v, bad = 0, never_split = 0;
+  uint32_t m, r, rounds;
+
+  for (n = 1; n <= NMAX; n++) {
+    for (m = 2; m <= 12; m++) {
+      rounds = ld_rt_schedule_rounds(n, m);
+      ck_assert_uint_le(rounds, 8);
+      for (u = 0; u < n; u++)
+        for (r = 0; r < rounds; r++) {
+          copy[u][r] = ld_rt_schedule_copy(n, m, r, u);
+          COUNT_IF(copy[u][r] >= m, bad);
+        }
+      for (r = 0; r < rounds; r++) {
+        uint32_t used = 0, c;
+        for (c = 0; c < m; c++)
+          for (u = 0; u < n; u++)
+            if (copy[u][r] == c) {
+              used++;
+              break;
+            }
+        COUNT_IF(ld_rt_schedule_copies(n, m, r) != used, bad);
+      }
+      /* Round 0 uses every copy it can. */
+      COUNT_IF(rounds && ld_rt_schedule_copies(n, m, 0) != (n < m ? n : m),
+               bad);
+      for (u = 0; u < n; u++)
+        for (v = u + 1; v < n; v++) {
+          int split = 0;
+          for (r = 0; r < rounds && !split; r++)
+            split = copy[u][r] != copy[v][r];
+          COUNT_IF(!split, never_split);
+        }
+      /* The group of u in round r: the units that shared u's copy in every
+       * earlier round.  The round spreads it over min(m, size) copies with
+       * sizes differing by at most one. */
+      for (u = 0; u < n; u++) {
+        static unsigned char same[NMAX];
+        memset(same, 1, sizeof same);
+        for (r = 0; r < rounds; r++) {
+          uint64_t size = 0, per[12] = {0}, lo = UINT64_MAX, hi = 0;
+          uint32_t c, nonempty = 0;
+          for (v = 0; v < n; v++)
+            if (same[v]) {
+              size++;
+              per[copy[v][r]]++;
+            }
+          for (c = 0; c < m; c++) {
+            nonempty += per[c] != 0;
+            if (c < (size < m ? size : m)) {
+              lo = per[c] < lo ? per[c] : lo;
+              hi = per[c] > hi ? per[c] : hi;
+            }
+          }
+          COUNT_IF(nonempty != (size < m ? size : m), bad);
+          COUNT_IF(hi - lo > 1, bad);
+          for (v = 0; v < n; v++)
+            same[v] &= copy[v][r] == copy[u][r];
+        }
+      }
+    }
+  }
+  ck_assert_uint_eq(never_split, 0);
+  ck_assert_uint_eq(bad, 0);
+}
+END_TEST
+
+/* Large N: each unit's copies over all rounds (its signature) must differ
+ * from every other unit's, which is "every pair is split in some round".
+ * Signatures are numbered in base m and marked in a bitmap. */
+static void check_signatures_distinct(uint64_t n, uint32_t m) {
+  uint32_t rounds = ld_rt_schedule_rounds(n, m), r;
+  uint64_t space = 1, u, bad = 0, repeats = 0;
+  unsigned char *seen;
+
+  for (r = 0; r < rounds; r++)
+    space *= m;
+  ck_assert_uint_ge(space, n);
+  seen = calloc(space / 8 + 1, 1);
+  ck_assert_ptr_nonnull(seen);
+  for (u = 0; u < n; u++) {
+    uint64_t sig = 0;
+    for (r = rounds; r-- > 0;) {
+      uint32_t c = ld_rt_schedule_copy(n, m, r, u);
+      COUNT_IF(c >= m, bad);
+      sig = sig * m + c;
+    }
+    COUNT_IF(seen[sig / 8] & (1u << sig % 8), repeats);
+    seen[sig / 8] |= 1u << sig % 8;
+  }
+  free(seen);
+  ck_assert_msg(repeats == 0 && bad == 0,
+                "n=%llu m=%u: %llu repeated signatures, %llu bad copies",
+                (unsigned long long)n, m, (unsigned long long)repeats,
+                (unsigned long long)bad);
+}
+
+START_TEST(test_million_units) {
+  check_signatures_distinct(1000000, 2);
+  check_signatures_distinct(1000000, 3);
+  check_signatures_distinct(1000000, 7);
+  check_signatures_distinct(1000000, 1000);
+  check_signatures_distinct(1000000, 1000000);
+  check_signatures_distinct(999983, 16); /* prime */
+  ck_assert_uint_eq(ld_rt_schedule_copies(1000000, 1000, 0), 1000);
+  ck_assert_uint_eq(ld_rt_schedule_copies(1000000, 1000, 1), 1000);
+  ck_assert_uint_eq(ld_rt_schedule_copies(1000001, 1000, 2), 2);
+  ck_assert_uint_eq(ld_rt_schedule_copies(2000001, 1000, 2), 3);
+}
+END_TEST
+
+START_TEST(test_neighbours_split_first) {
+  uint64_t u, together = 0;
+
+  /* Adjacent units, where halo races live, are apart in round 0. */
+  for (u = 0; u + 1 < 1000; u++)
+    COUNT_IF(ld_rt_schedule_copy(1000, 4, 0, u) ==
+                 ld_rt_schedule_copy(1000, 4, 0, u + 1),
+             together);
+  ck_assert_uint_eq(together, 0);
+}
+END_TEST
+
+START_TEST(test_out_of_range) {
+  ck_assert_uint_eq(ld_rt_schedule_copy(10, 2, 4, 3), 0); /* rounds = 4 */
+  ck_assert_uint_eq(ld_rt_schedule_copy(10, 2, 3, 10), 0);
+  ck_assert_uint_eq(ld_rt_schedule_copy(10, 2, 3, 9), 1); /* 9 = 1001b */
+  ck_assert_uint_eq(ld_rt_schedule_stride(10, 2, 3), 8);
+  ck_assert_uint_eq(ld_rt_schedule_stride(10, 2, 4), 0);
+  ck_assert_uint_eq(ld_rt_schedule_copies(10, 2, 4), 0);
+  ck_assert_uint_eq(ld_rt_schedule_copies(1, 2, 0), 0);
+  ck_assert_uint_eq(ld_rt_schedule_copy(10, 1, 0, 3), 0);
+  /* The last round of the largest launch does not overflow. */
+  ck_assert_uint_eq(ld_rt_schedule_stride(UINT64_MAX, UINT32_MAX, 2),
+                    (uint64_t)UINT32_MAX * UINT32_MAX);
+  ck_assert_uint_eq(
+      ld_rt_schedule_copy(UINT64_MAX, UINT32_MAX, 2, UINT64_MAX - 1), 1);
+}
+END_TEST
+
+static struct ld_rt_copies_in copies_in(uint64_t free_bytes,
+                                        uint64_t copy_bytes,
+                                        uint64_t fixed_bytes, uint64_t nunits,
+                                        long max_copies) {
+  struct ld_rt_copies_in in = {free_bytes, copy_bytes, fixed_bytes, nunits,
+                               max_copies};
+  return in;
+}
+
+START_TEST(test_pick_from_memory) {
+  struct ld_rt_copies_in in = copies_in(80 * GIB, GIB, GIB, 1000, 0);
+  uint32_t m = 99;
+
+  /* 3/4 of 80 GiB is 60; one for U leaves 59 copies. */
+  ck_assert_int_eq(ld_rt_schedule_pick_copies(&in, &m), 0);
+  ck_assert_uint_eq(m, 59);
+  ck_assert_uint_eq(ld_rt_schedule_rounds(in.nunits, m), 2);
+  /* The option caps it; 1 means the fewest that check: 2. */
+  in.max_copies = 8;
+  ck_assert_int_eq(ld_rt_schedule_pick_copies(&in, &m), 0);
+  ck_assert_uint_eq(m, 8);
+  in.max_copies = 2;
+  ck_assert_int_eq(ld_rt_schedule_pick_copies(&in, &m), 0);
+  ck_assert_uint_eq(m, 2);
+  ck_assert_uint_eq(ld_rt_schedule_rounds(in.nunits, m), 10);
+  in.max_copies = 1;
+  ck_assert_int_eq(ld_rt_schedule_pick_copies(&in, &m), 0);
+  ck_assert_uint_eq(m, 2);
+  /* A cap above what fits does not raise it. */
+  in.max_copies = 100;
+  ck_assert_int_eq(ld_rt_schedule_pick_copies(&in, &m), 0);
+  ck_assert_uint_eq(m, 59);
+  /* Enough memory for every unit: one round. */
+  in = copies_in(80 * GIB, GIB, GIB, 16, 0);
+  ck_assert_int_eq(ld_rt_schedule_pick_copies(&in, &m), 0);
+  ck_assert_uint_eq(m, 16);
+  ck_assert_uint_eq(ld_rt_schedule_rounds(in.nunits, m), 1);
+  /* Exactly two copies fit: 3/4 of 4 GiB = 3 GiB = fixed 1 + 2 x 1. */
+  in = copies_in(4 * GIB, GIB, GIB, 1000, 0);
+  ck_assert_int_eq(ld_rt_schedule_pick_copies(&in, &m), 0);
+  ck_assert_uint_eq(m, 2);
+}
+END_TEST
+
+START_TEST(test_pick_not_enough) {
+  struct ld_rt_copies_in in = copies_in(4 * GIB - 1, GIB, GIB, 1000, 0);
+  uint32_t m = 99;
+
+  /* One byte short of two copies: not checked. */
+  ck_assert_int_eq(ld_rt_schedule_pick_copies(&in, &m), LD_ENOMEM);
+  ck_assert_uint_eq(m, 0);
+  /* The cap never makes room. */
+  in.max_copies = 2;
+  ck_assert_int_eq(ld_rt_schedule_pick_copies(&in, &m), LD_ENOMEM);
+  /* Not even the fixed part fits. */
+  in = copies_in(GIB, 1, GIB, 1000, 0);
+  ck_assert_int_eq(ld_rt_schedule_pick_copies(&in, &m), LD_ENOMEM);
+  in = copies_in(0, 1, 0, 1000, 0);
+  ck_assert_int_eq(ld_rt_schedule_pick_copies(&in, &m), LD_ENOMEM);
+  in.max_copies = -1;
+  ck_assert_int_eq(ld_rt_schedule_pick_copies(&in, &m), LD_EINVAL);
+}
+END_TEST
+
+START_TEST(test_pick_edges) {
+  struct ld_rt_copies_in in = copies_in(0, GIB, GIB, 1, 0);
+  uint32_t m = 0;
+
+  /* One unit: nothing to compare, nothing to allocate. */
+  ck_assert_int_eq(ld_rt_schedule_pick_copies(&in, &m), 0);
+  ck_assert_uint_eq(m, 2);
+  ck_assert_uint_eq(ld_rt_schedule_rounds(in.nunits, m), 0);
+  in.nunits = 0;
+  ck_assert_int_eq(ld_rt_schedule_pick_copies(&in, &m), 0);
+  ck_assert_uint_eq(m, 2);
+  /* Nothing written per copy: as many as units (or the cap). */
+  in = copies_in(GIB, 0, 0, 300, 0);
+  ck_assert_int_eq(ld_rt_schedule_pick_copies(&in, &m), 0);
+  ck_assert_uint_eq(m, 300);
+  in.max_copies = 4;
+  ck_assert_int_eq(ld_rt_schedule_pick_copies(&in, &m), 0);
+  ck_assert_uint_eq(m, 4);
+  /* Huge numbers neither overflow nor exceed 32 bits. */
+  in = copies_in(UINT64_MAX, 1, 0, UINT64_MAX, 0);
+  ck_assert_int_eq(ld_rt_schedule_pick_copies(&in, &m), 0);
+  ck_assert_uint_eq(m, UINT32_MAX);
+  in = copies_in(UINT64_MAX, UINT64_MAX / 4, 0, 10, 0);
+  ck_assert_int_eq(ld_rt_schedule_pick_copies(&in, &m), 0);
+  ck_assert_uint_eq(m, 3);
+}
+END_TEST
+
+int main(void) {
+  Suite *s = suite_create("rt_schedule");
+  TCase *tc = tcase_create("core");
+
+  tcase_set_timeout(tc, 60);
+  tcase_add_test(tc, test_rounds_table);
+  tcase_add_test(tc, test_rounds_match_reference);
+  tcase_add_test(tc, test_small_exhaustive);
+  tcase_add_test(tc, test_million_units);
+  tcase_add_test(tc, test_neighbours_split_first);
+  tcase_add_test(tc, test_out_of_range);
+  tcase_add_test(tc, test_pick_from_memory);
+  tcase_add_test(tc, test_pick_not_enough);
+  tcase_add_test(tc, test_pick_edges);
+  suite_add_tcase(s, tc);
+  return ld_check_run(s);
+}
