@@ -1,12 +1,15 @@
-/* Report resolution, formatting, de-duplication and the summary (see
- * ld_rt_report.h).  Host code, plain C. */
+/* Report resolution, text, de-duplication, suppression and the summary
+ * (see ld_rt_report.h); JSON lines and SARIF are in ld_rt_json.c and
+ * ld_rt_sarif.c.  Host code, plain C. */
 #include "ld_rt_report.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ld_error.h"
+#include "ld_rt_format.h"
 
 static const struct __ldcc_kernel_meta *meta_of(const struct __ldcc_report *r) {
   return (const struct __ldcc_kernel_meta *)(uintptr_t)r->kernel_meta;
@@ -168,40 +171,6 @@ static int line_in_region(const struct __ldcc_kernel_meta *m, int line,
   return line > a || line < b;
 }
 
-static void print_writes_line(const struct __ldcc_kernel_meta *m,
-                              const struct __ldcc_target_meta *t,
-                              const struct __ldcc_report *rec, FILE *out) {
-  uint32_t i;
-  int any = 0;
-
-  for (i = 0; i < t->nwrite_lines; i++) {
-    int line = t->write_lines[i];
-    if (!line_in_region(m, line, rec->start_site, rec->end_site))
-      continue;
-    if (!any)
-      fprintf(out, "  statements that write %s there: ", t->name);
-    fprintf(out, "%s%s:%d", any ? ", " : "", m->file ? m->file : "?", line);
-    any = 1;
-  }
-  if (any)
-    fputc('\n', out);
-}
-
-static void print_tail(const struct __ldcc_kernel_meta *m,
-                       const struct __ldcc_report *rec, FILE *out) {
-  char region[256];
-
-  ld_rt_region_text(m, rec->start_site, rec->end_site, region, sizeof region);
-  fprintf(out, "  region: %s\n", region);
-}
-
-static void print_launch(const struct __ldcc_kernel_meta *m,
-                         const struct __ldcc_report *rec, FILE *out) {
-  if (m->launch_lines && rec->launch_id < m->nlaunches)
-    fprintf(out, "  launched at %s:%d\n", m->file ? m->file : "?",
-            m->launch_lines[rec->launch_id]);
-}
-
 /* The first byte the record concerns, relative to its chunk. */
 static unsigned first_byte(uint32_t mask) {
   unsigned b = 0;
@@ -225,123 +194,218 @@ static void element_value(const struct __ldcc_target_meta *t, uint64_t start,
   }
 }
 
-static void print_shared(const struct __ldcc_report *rec, FILE *out) {
-  const struct __ldcc_kernel_meta *m = meta_of(rec);
-  char kname[256], elem[256], va[96], vb[96];
-  unsigned fb = first_byte(rec->mask);
-  uint64_t off = rec->offset + fb, byte = 0;
-  uint32_t ti = 0;
-  const struct __ldcc_target_meta *t = NULL;
-  int ww = rec->kind == __LDCC_RK_WRITE_WRITE;
+/* ---- kinds ------------------------------------------------------------- */
 
-  ld_rt_kernel_name(m, kname, sizeof kname);
-  if (ld_rt_find_target(m, off, &ti, &byte) == LD_OK) {
-    uint64_t esize;
-    int64_t estart;
-    t = &m->targets[ti];
-    esize = t->elem_size ? t->elem_size : 1;
-    ld_rt_element_name(t, byte - byte % esize, elem, sizeof elem);
-    estart = (int64_t)fb - (int64_t)(byte % esize);
-    element_value(t, (uint64_t)estart, rec->value_a, va, sizeof va);
-    element_value(t, (uint64_t)estart, rec->value_b, vb, sizeof vb);
-  } else {
-    snprintf(elem, sizeof elem, "(arena byte %" PRIu64 ")", off);
-    ld_rt_format_value(rec->value_a, 16, __LDCC_VK_OTHER, va, sizeof va);
-    ld_rt_format_value(rec->value_b, 16, __LDCC_VK_OTHER, vb, sizeof vb);
-  }
-  fprintf(out, "ldcc: %s race on shared variable %s in kernel %s\n",
-          ww ? "write-write" : "read-write", elem, kname);
-  if (ww)
-    fprintf(out, "  block (%u,%u,%u): warp %u wrote %s, warp %u wrote %s\n",
-            rec->block[0], rec->block[1], rec->block[2], rec->warp_a, va,
-            rec->warp_b, vb);
-  else
-    fprintf(out,
-            "  block (%u,%u,%u): warp %u's result changes once it sees other "
-            "warps' writes: %s in pass 1, %s in pass 2\n",
-            rec->block[0], rec->block[1], rec->block[2], rec->warp_b, va, vb);
-  print_tail(m, rec, out);
-  if (t)
-    print_writes_line(m, t, rec, out);
-  print_launch(m, rec, out);
+struct kind_row {
+  const char *name, *memory, *title, *description;
+  int is_race;
+};
+
+static const struct kind_row kinds[LD_RT_NKINDS] = {
+#define LD_RT_KIND_ROW(kind, name, race, memory, title, description)           \
+  [kind] = {name, memory, title, description, race},
+    LD_RT_KIND_TABLE(LD_RT_KIND_ROW)
+#undef LD_RT_KIND_ROW
+};
+
+static const struct kind_row *kind_of(uint32_t kind) {
+  return &kinds[kind < LD_RT_NKINDS && kinds[kind].name ? kind : 0];
 }
 
-void ld_rt_report_print(const struct __ldcc_report *rec, FILE *out) {
-  const struct __ldcc_kernel_meta *m = meta_of(rec);
-  char kname[256], va[96], vb[96];
+const char *ld_rt_kind_name(uint32_t kind) {
+  return kind_of(kind)->name;
+}
+int ld_rt_kind_is_race(uint32_t kind) {
+  return kind_of(kind)->is_race;
+}
+const char *ld_rt_kind_memory(uint32_t kind) {
+  return kind_of(kind)->memory;
+}
+const char *ld_rt_kind_title(uint32_t kind) {
+  return kind_of(kind)->title;
+}
+const char *ld_rt_kind_description(uint32_t kind) {
+  return kind_of(kind)->description;
+}
+
+/* ---- resolving a record ------------------------------------------------ */
+
+/* Element, values and statement lines of a shared-memory record. */
+static void describe_shared(const struct __ldcc_report *rec,
+                            const struct __ldcc_kernel_meta *m,
+                            struct ld_rt_race_desc *d) {
+  unsigned fb = first_byte(rec->mask);
+  uint64_t off = rec->offset + fb, byte = 0;
+  uint32_t ti = 0, i;
+  const struct __ldcc_target_meta *t;
+  uint64_t esize;
+  int64_t estart;
+
+  if (ld_rt_find_target(m, off, &ti, &byte) != LD_OK) {
+    snprintf(d->element, sizeof d->element, "(arena byte %" PRIu64 ")", off);
+    ld_rt_format_value(rec->value_a, 16, __LDCC_VK_OTHER, d->value_a,
+                       sizeof d->value_a);
+    ld_rt_format_value(rec->value_b, 16, __LDCC_VK_OTHER, d->value_b,
+                       sizeof d->value_b);
+    return;
+  }
+  t = &m->targets[ti];
+  d->variable = t->name ? t->name : "?";
+  esize = t->elem_size ? t->elem_size : 1;
+  ld_rt_element_name(t, byte - byte % esize, d->element, sizeof d->element);
+  estart = (int64_t)fb - (int64_t)(byte % esize);
+  element_value(t, (uint64_t)estart, rec->value_a, d->value_a,
+                sizeof d->value_a);
+  element_value(t, (uint64_t)estart, rec->value_b, d->value_b,
+                sizeof d->value_b);
+  for (i = 0; i < t->nwrite_lines && d->nstatements < LD_RT_MAX_STATEMENTS; i++)
+    if (line_in_region(m, t->write_lines[i], rec->start_site, rec->end_site))
+      d->statements[d->nstatements++] = t->write_lines[i];
+}
+
+/* The header and detail lines of each kind. */
+static void describe_lines(const struct __ldcc_report *rec,
+                           struct ld_rt_race_desc *d) {
+  const uint32_t *b = rec->block;
+  uint32_t n1, n2;
 
   switch (rec->kind) {
   case __LDCC_RK_WRITE_WRITE:
+    snprintf(d->header, sizeof d->header,
+             "write-write race on shared variable %s in kernel %s", d->element,
+             d->kernel);
+    snprintf(d->detail, sizeof d->detail,
+             "block (%u,%u,%u): warp %u wrote %s, warp %u wrote %s", b[0], b[1],
+             b[2], rec->warp_a, d->value_a, rec->warp_b, d->value_b);
+    break;
   case __LDCC_RK_READ_WRITE:
-    print_shared(rec, out);
-    return;
+    snprintf(d->header, sizeof d->header,
+             "read-write race on shared variable %s in kernel %s", d->element,
+             d->kernel);
+    snprintf(d->detail, sizeof d->detail,
+             "block (%u,%u,%u): warp %u's result changes once it sees other "
+             "warps' writes: %s in pass 1, %s in pass 2",
+             b[0], b[1], b[2], rec->warp_b, d->value_a, d->value_b);
+    break;
   case __LDCC_RK_REGISTERS:
-    ld_rt_kernel_name(m, kname, sizeof kname);
-    fprintf(out, "ldcc: read-write race through registers in kernel %s\n",
-            kname);
-    fprintf(out,
-            "  block (%u,%u,%u): warp %u (lane %d): a local differs between "
-            "the passes (it read data another warp wrote in the same "
-            "region)\n",
-            rec->block[0], rec->block[1], rec->block[2], rec->warp_b,
-            rec->lane);
+    snprintf(d->header, sizeof d->header,
+             "read-write race through registers in kernel %s", d->kernel);
+    snprintf(d->detail, sizeof d->detail,
+             "block (%u,%u,%u): warp %u (lane %d): a local differs between the "
+             "passes (it read data another warp wrote in the same region)",
+             b[0], b[1], b[2], rec->warp_b, rec->lane);
     break;
   case __LDCC_RK_GLOBAL:
-    ld_rt_kernel_name(m, kname, sizeof kname);
-    ld_rt_format_value(rec->value_a, rec->size, __LDCC_VK_OTHER, va, sizeof va);
-    ld_rt_format_value(rec->value_b, rec->size, __LDCC_VK_OTHER, vb, sizeof vb);
-    fprintf(out, "ldcc: read-write race through a global store in kernel %s\n",
-            kname);
-    fprintf(out,
-            "  block (%u,%u,%u): warp %u (lane %d): the store to 0x%" PRIx64
-            " wrote %s in pass 1, %s in pass 2 (it read data another warp "
-            "wrote in the same region)\n",
-            rec->block[0], rec->block[1], rec->block[2], rec->warp_b, rec->lane,
-            rec->offset, va, vb);
+    snprintf(d->header, sizeof d->header,
+             "read-write race through a global store in kernel %s", d->kernel);
+    snprintf(d->detail, sizeof d->detail,
+             "block (%u,%u,%u): warp %u (lane %d): the store to 0x%" PRIx64
+             " wrote %s in pass 1, %s in pass 2 (it read data another warp "
+             "wrote in the same region)",
+             b[0], b[1], b[2], rec->warp_b, rec->lane, rec->offset, d->value_a,
+             d->value_b);
     break;
   case __LDCC_RK_GLOBAL_ATOMIC:
-    ld_rt_kernel_name(m, kname, sizeof kname);
-    fprintf(out, "ldcc: read-write race through a global atomic in kernel %s\n",
-            kname);
+    snprintf(d->header, sizeof d->header,
+             "read-write race through a global atomic in kernel %s", d->kernel);
     if (rec->offset) {
-      ld_rt_format_value(rec->value_a, rec->size, __LDCC_VK_OTHER, va,
-                         sizeof va);
-      ld_rt_format_value(rec->value_b, rec->size, __LDCC_VK_OTHER, vb,
-                         sizeof vb);
-      fprintf(out,
-              "  block (%u,%u,%u): warp %u (lane %d): the atomic on 0x%" PRIx64
-              " had operand %s in pass 1, %s in pass 2 (it read data another "
-              "warp wrote in the same region)\n",
-              rec->block[0], rec->block[1], rec->block[2], rec->warp_b,
-              rec->lane, rec->offset, va, vb);
-    } else {
-      uint32_t n1, n2;
-      memcpy(&n1, rec->value_a, 4);
-      memcpy(&n2, rec->value_b, 4);
-      fprintf(out,
-              "  block (%u,%u,%u): warp %u (lane %d): %u global atomics in "
-              "pass 1, %u in pass 2 (its control flow read data another warp "
-              "wrote in the same region)\n",
-              rec->block[0], rec->block[1], rec->block[2], rec->warp_b,
-              rec->lane, n1, n2);
+      snprintf(d->detail, sizeof d->detail,
+               "block (%u,%u,%u): warp %u (lane %d): the atomic on 0x%" PRIx64
+               " had operand %s in pass 1, %s in pass 2 (it read data another "
+               "warp wrote in the same region)",
+               b[0], b[1], b[2], rec->warp_b, rec->lane, rec->offset,
+               d->value_a, d->value_b);
+      break;
     }
+    memcpy(&n1, rec->value_a, 4);
+    memcpy(&n2, rec->value_b, 4);
+    snprintf(d->value_a, sizeof d->value_a, "%u", n1);
+    snprintf(d->value_b, sizeof d->value_b, "%u", n2);
+    snprintf(d->detail, sizeof d->detail,
+             "block (%u,%u,%u): warp %u (lane %d): %u global atomics in pass "
+             "1, %u in pass 2 (its control flow read data another warp wrote "
+             "in the same region)",
+             b[0], b[1], b[2], rec->warp_b, rec->lane, n1, n2);
     break;
   case __LDCC_RK_LOG_OVERFLOW:
-    ld_rt_kernel_name(m, kname, sizeof kname);
-    fprintf(out,
-            "ldcc: note: a region of kernel %s stores to global memory more "
-            "often than the undo log holds; it was checked for write-write "
-            "races only\n",
-            kname);
-    fprintf(out, "  block (%u,%u,%u)\n", rec->block[0], rec->block[1],
-            rec->block[2]);
+    snprintf(d->header, sizeof d->header,
+             "note: a region of kernel %s stores to global memory more often "
+             "than the undo log holds; it was checked for write-write races "
+             "only",
+             d->kernel);
+    snprintf(d->detail, sizeof d->detail, "block (%u,%u,%u)", b[0], b[1], b[2]);
     break;
   default:
-    fprintf(out, "ldcc: unknown report kind %u\n", rec->kind);
-    return;
+    snprintf(d->header, sizeof d->header, "unknown report kind %u", rec->kind);
+    break;
   }
-  print_tail(m, rec, out);
-  print_launch(m, rec, out);
+}
+
+void ld_rt_race_describe(const struct __ldcc_report *rec,
+                         struct ld_rt_race_desc *d) {
+  const struct __ldcc_kernel_meta *m = meta_of(rec);
+
+  memset(d, 0, sizeof *d);
+  d->rec = rec;
+  d->kind = rec->kind;
+  d->file = m->file ? m->file : "?";
+  ld_rt_kernel_name(m, d->kernel, sizeof d->kernel);
+  if (rec->kind == __LDCC_RK_WRITE_WRITE || rec->kind == __LDCC_RK_READ_WRITE)
+    describe_shared(rec, m, d);
+  else if (rec->kind == __LDCC_RK_GLOBAL ||
+           (rec->kind == __LDCC_RK_GLOBAL_ATOMIC && rec->offset)) {
+    ld_rt_format_value(rec->value_a, rec->size, __LDCC_VK_OTHER, d->value_a,
+                       sizeof d->value_a);
+    ld_rt_format_value(rec->value_b, rec->size, __LDCC_VK_OTHER, d->value_b,
+                       sizeof d->value_b);
+  }
+  describe_lines(rec, d);
+  ld_rt_region_text(m, rec->start_site, rec->end_site, d->region,
+                    sizeof d->region);
+  site_text(m, rec->start_site, d->region_from, sizeof d->region_from);
+  site_text(m, rec->end_site, d->region_to, sizeof d->region_to);
+  d->region_lines[0] = site_line(m, rec->start_site);
+  d->region_lines[1] = site_line(m, rec->end_site);
+  if (m->launch_lines && rec->launch_id < m->nlaunches)
+    d->launch_line = m->launch_lines[rec->launch_id];
+}
+
+/* ---- text -------------------------------------------------------------- */
+
+#define LD_RT_RED "\033[1;31m"
+#define LD_RT_YELLOW "\033[1;33m"
+#define LD_RT_BOLD "\033[1m"
+#define LD_RT_RESET "\033[0m"
+
+void ld_rt_race_print_text(const struct ld_rt_race_desc *d, int colour,
+                           FILE *out) {
+  size_t i;
+
+  if (colour)
+    fprintf(out, "%sldcc: %s%s\n",
+            ld_rt_kind_is_race(d->kind) ? LD_RT_RED : LD_RT_YELLOW, d->header,
+            LD_RT_RESET);
+  else
+    fprintf(out, "ldcc: %s\n", d->header);
+  if (!strcmp(ld_rt_kind_name(d->kind), "unknown"))
+    return;
+  fprintf(out, "  %s\n", d->detail);
+  fprintf(out, "  region: %s\n", d->region);
+  if (d->nstatements)
+    fprintf(out, "  statements that write %s there: ", d->variable);
+  for (i = 0; i < d->nstatements; i++)
+    fprintf(out, "%s%s:%d", i ? ", " : "", d->file, d->statements[i]);
+  if (d->nstatements)
+    fputc('\n', out);
+  if (d->launch_line)
+    fprintf(out, "  launched at %s:%d\n", d->file, d->launch_line);
+}
+
+void ld_rt_report_print(const struct __ldcc_report *rec, FILE *out) {
+  struct ld_rt_race_desc d;
+
+  ld_rt_race_describe(rec, &d);
+  ld_rt_race_print_text(&d, 0, out);
 }
 
 /* ---- de-duplication ---------------------------------------------------- */
@@ -352,30 +416,84 @@ struct race {
   uint64_t instances;
   uint32_t *buckets;
   size_t nbuckets, cap_buckets;
+  unsigned long id; /* 1-based among the races reported, 0: not reported */
+  int suppressed;
+  char *header; /* the report's first line, for the summary */
+  char *sarif;  /* format=sarif: the result, left open */
 };
 
 struct ld_rt_races {
   struct race *v;
   size_t n, cap;
-  long max_reports;
-  unsigned long printed, races;
+  struct ld_rt_report_config c;
+  unsigned long printed, races, suppressed;
+  struct ld_buf notifications; /* format=sarif: comma-separated */
 };
 
-struct ld_rt_races *ld_rt_races_new(long max_reports) {
+struct ld_rt_races *
+ld_rt_races_new_config(const struct ld_rt_report_config *c) {
   struct ld_rt_races *r = calloc(1, sizeof *r);
-  if (r)
-    r->max_reports = max_reports;
+  if (!r) {
+    ld_rt_suppressions_free(c->suppressions);
+    return NULL;
+  }
+  r->c = *c;
   return r;
+}
+
+struct ld_rt_races *ld_rt_races_new(long max_reports) {
+  struct ld_rt_report_config c;
+
+  memset(&c, 0, sizeof c);
+  c.format = LD_RT_FORMAT_TEXT;
+  c.max_reports = max_reports;
+  return ld_rt_races_new_config(&c);
+}
+
+static int wants_colour(FILE *out) {
+  const char *term = getenv("TERM");
+  int fd = out ? fileno(out) : -1;
+
+  return fd >= 0 && isatty(fd) && !getenv("NO_COLOR") &&
+         !(term && !strcmp(term, "dumb"));
+}
+
+struct ld_rt_races *ld_rt_races_open(const struct ld_rt_options *o, FILE *out,
+                                     FILE *err) {
+  struct ld_rt_report_config c;
+
+  memset(&c, 0, sizeof c);
+  c.format = o->format;
+  c.max_reports = o->max_reports;
+  c.colour =
+      o->format == LD_RT_FORMAT_TEXT && !o->log_path && wants_colour(out);
+  if (o->format != LD_RT_FORMAT_TEXT && o->log_path && out != err)
+    c.messages = err;
+  if (o->suppressions && ld_rt_suppressions_load(o->suppressions, err,
+                                                 &c.suppressions) == LD_ENOMEM)
+    return NULL;
+  return ld_rt_races_new_config(&c);
 }
 
 void ld_rt_races_free(struct ld_rt_races *r) {
   size_t i;
   if (!r)
     return;
-  for (i = 0; i < r->n; i++)
+  for (i = 0; i < r->n; i++) {
     free(r->v[i].buckets);
+    free(r->v[i].header);
+    free(r->v[i].sarif);
+  }
   free(r->v);
+  ld_rt_suppressions_free(r->c.suppressions);
+  ld_buf_free(&r->notifications);
   free(r);
+}
+
+FILE *ld_rt_races_messages(const struct ld_rt_races *r, FILE *out) {
+  if (!r || r->c.format == LD_RT_FORMAT_TEXT)
+    return out;
+  return r->c.messages;
 }
 
 static void key_of(const struct __ldcc_report *rec, struct race *k) {
@@ -424,11 +542,73 @@ static int add_bucket(struct race *e, uint32_t bucket) {
   return LD_OK;
 }
 
+/* Whether a suppression pattern matches the race d describes. */
+static int suppressed(const struct ld_rt_races *r,
+                      const struct ld_rt_race_desc *d) {
+  int lines[LD_RT_MAX_STATEMENTS + 3];
+  struct ld_rt_suppress_subject s;
+  size_t n = 0, i;
+
+  if (!r->c.suppressions)
+    return 0;
+  lines[n++] = d->region_lines[0];
+  lines[n++] = d->region_lines[1];
+  for (i = 0; i < d->nstatements; i++)
+    lines[n++] = d->statements[i];
+  if (d->launch_line)
+    lines[n++] = d->launch_line;
+  s.kind = ld_rt_kind_name(d->kind);
+  s.kernel = d->kernel;
+  s.variable = d->variable ? d->variable : "";
+  s.file = d->file;
+  s.lines = lines;
+  s.nlines = n;
+  return ld_rt_suppressions_match(r->c.suppressions, &s) != 0;
+}
+
+/* Write buffer b (and a newline) to out; frees b. */
+static int put_line(struct ld_buf *b, int rc, FILE *out) {
+  if (rc == LD_OK && out)
+    fprintf(out, "%s\n", b->data ? b->data : "");
+  ld_buf_free(b);
+  return rc;
+}
+
+/* Report a new race (id >= 1) or note (id 0) in the table's format. */
+static int emit(struct ld_rt_races *r, struct race *e,
+                const struct ld_rt_race_desc *d, unsigned long id, FILE *out) {
+  struct ld_buf b = LD_BUF_INIT;
+  int rc;
+
+  switch (r->c.format) {
+  case LD_RT_FORMAT_JSON:
+    return put_line(&b, ld__json_race(&b, d, id), out);
+  case LD_RT_FORMAT_SARIF:
+    if (id) {
+      rc = ld__sarif_result(&b, d);
+      e->sarif = rc == LD_OK ? ld_buf_detach(&b) : NULL;
+      ld_buf_free(&b);
+      return rc == LD_OK && !e->sarif ? LD_ENOMEM : rc;
+    }
+    if (r->notifications.len)
+      ld_buf_putc(&r->notifications, ',');
+    rc = ld__sarif_notification(&r->notifications, "note", d->header, d->file,
+                                d->region_lines[0]);
+    if (r->c.messages)
+      ld_rt_race_print_text(d, 0, r->c.messages);
+    return rc;
+  default:
+    ld_rt_race_print_text(d, r->c.colour, out);
+    return LD_OK;
+  }
+}
+
 int ld_rt_races_add(struct ld_rt_races *r, const struct __ldcc_report *rec,
                     FILE *out) {
+  struct ld_rt_race_desc d;
   struct race k, *e;
   size_t i;
-  int note = rec->kind == __LDCC_RK_LOG_OVERFLOW;
+  int note = !ld_rt_kind_is_race(rec->kind);
 
   key_of(rec, &k);
   for (i = 0; i < r->n; i++) {
@@ -450,32 +630,160 @@ int ld_rt_races_add(struct ld_rt_races *r, const struct __ldcc_report *rec,
   e->instances = 1;
   if (add_bucket(e, rec->bucket) != LD_OK)
     return LD_ENOMEM;
+  ld_rt_race_describe(rec, &d);
+  if (!note && suppressed(r, &d)) {
+    e->suppressed = 1;
+    r->suppressed++;
+    return 0;
+  }
   if (!note)
     r->races++;
-  if (out && (note || r->printed < (unsigned long)r->max_reports)) {
-    ld_rt_report_print(rec, out);
-    if (!note)
-      r->printed++;
+  if (!out || (!note && r->printed >= (unsigned long)r->c.max_reports))
+    return note ? 0 : 1;
+  if (!note) {
+    e->id = ++r->printed;
+    e->header = strdup(d.header);
+    if (!e->header)
+      return LD_ENOMEM;
   }
+  if (emit(r, e, &d, e->id, out) == LD_ENOMEM)
+    return LD_ENOMEM;
   return note ? 0 : 1;
+}
+
+void ld_rt_races_unchecked(struct ld_rt_races *r,
+                           const struct __ldcc_kernel_meta *meta, int launch_id,
+                           const char *why, FILE *out) {
+  enum ld_rt_format format = r ? r->c.format : LD_RT_FORMAT_TEXT;
+  struct ld_buf b = LD_BUF_INIT;
+  char name[256], text[768];
+  const char *file = meta && meta->file ? meta->file : "?";
+  int line = 0;
+
+  if (meta) {
+    ld_rt_kernel_name(meta, name, sizeof name);
+    if (meta->launch_lines && launch_id >= 0 &&
+        (unsigned)launch_id < meta->nlaunches)
+      line = meta->launch_lines[launch_id];
+  } else {
+    snprintf(name, sizeof name, "?");
+  }
+  if (line)
+    snprintf(text, sizeof text, "launch of %s at %s:%d not checked: %s", name,
+             file, line, why);
+  else
+    snprintf(text, sizeof text, "launch of %s at %s not checked: %s", name,
+             file, why);
+  if (format == LD_RT_FORMAT_JSON) {
+    put_line(&b, ld__json_unchecked(&b, name, file, line, why), out);
+  } else if (format == LD_RT_FORMAT_SARIF) {
+    if (r->notifications.len)
+      ld_buf_putc(&r->notifications, ',');
+    ld__sarif_notification(&r->notifications, "warning", text,
+                           meta ? file : NULL, line);
+  }
+  if (format == LD_RT_FORMAT_TEXT && r && r->c.colour)
+    fprintf(out, LD_RT_YELLOW "ldcc: %s" LD_RT_RESET "\n", text);
+  else if (format == LD_RT_FORMAT_TEXT)
+    fprintf(out, "ldcc: %s\n", text);
+  else if (r->c.messages)
+    fprintf(r->c.messages, "ldcc: %s\n", text);
 }
 
 unsigned long ld_rt_races_count(const struct ld_rt_races *r) {
   return r->races;
 }
 
+unsigned long ld_rt_races_suppressed(const struct ld_rt_races *r) {
+  return r->suppressed;
+}
+
+static void summary_text(const struct ld_rt_races *r,
+                         const struct ld__summary *s, int colour, FILE *out) {
+  size_t i;
+
+  if (colour)
+    fputs(LD_RT_BOLD, out);
+  if (s->races)
+    fprintf(out,
+            "ldcc: summary: %lu distinct race%s (%" PRIu64
+            " instance%s) in %lu kernel%s; %lu checked launch%s",
+            s->races, s->races == 1 ? "" : "s", s->instances,
+            s->instances == 1 ? "" : "s", s->kernels,
+            s->kernels == 1 ? "" : "s", s->checked,
+            s->checked == 1 ? "" : "es");
+  else
+    fprintf(out, "ldcc: summary: no races found; %lu checked launch%s",
+            s->checked, s->checked == 1 ? "" : "es");
+  if (s->unchecked)
+    fprintf(out, ", %lu not checked", s->unchecked);
+  fputs(colour ? LD_RT_RESET "\n" : "\n", out);
+  for (i = 0; i < r->n; i++)
+    if (r->v[i].id && r->v[i].header)
+      fprintf(out, "  %s: %" PRIu64 " instance%s\n", r->v[i].header,
+              r->v[i].instances, r->v[i].instances == 1 ? "" : "s");
+  if (s->not_shown)
+    fprintf(out, "ldcc: %lu distinct races beyond max_reports=%ld not shown\n",
+            s->not_shown, r->c.max_reports);
+  if (s->suppressed)
+    fprintf(out, "ldcc: %lu distinct race%s suppressed\n", s->suppressed,
+            s->suppressed == 1 ? " was" : "s were");
+  if (s->dropped)
+    fprintf(out,
+            "ldcc: %" PRIu64
+            " report records did not fit the ring and were not examined\n",
+            s->dropped);
+}
+
+static int summary_json(const struct ld_rt_races *r,
+                        const struct ld__summary *s, FILE *out) {
+  struct ld_buf b = LD_BUF_INIT;
+  int rc = ld__json_summary_open(&b, s), first = 1;
+  size_t i;
+
+  for (i = 0; rc == LD_OK && i < r->n; i++) {
+    if (!r->v[i].id)
+      continue;
+    rc = ld_buf_printf(&b, "%s{\"id\":%lu,\"instances\":%" PRIu64 "}",
+                       first ? "" : ",", r->v[i].id, r->v[i].instances);
+    first = 0;
+  }
+  if (rc == LD_OK)
+    rc = ld_buf_puts(&b, "]}");
+  return put_line(&b, rc, out);
+}
+
+static int summary_sarif(const struct ld_rt_races *r, FILE *out) {
+  struct ld_buf b = LD_BUF_INIT;
+  int rc = ld__sarif_open(&b), first = 1;
+  size_t i;
+
+  for (i = 0; rc == LD_OK && i < r->n; i++) {
+    if (!r->v[i].sarif)
+      continue;
+    rc = ld_buf_printf(&b, "%s%s,\"occurrenceCount\":%" PRIu64 "}",
+                       first ? "" : ",", r->v[i].sarif,
+                       r->v[i].instances ? r->v[i].instances : 1);
+    first = 0;
+  }
+  if (rc == LD_OK)
+    rc =
+        ld__sarif_close(&b, r->notifications.data ? r->notifications.data : "");
+  return put_line(&b, rc, out);
+}
+
 void ld_rt_races_summary(struct ld_rt_races *r, const unsigned *counts,
                          unsigned long checked_launches,
                          unsigned long unchecked_launches,
                          uint64_t dropped_records, FILE *out) {
-  uint64_t instances = 0;
-  unsigned long kernels = 0;
+  struct ld__summary s;
   size_t i, j;
 
+  memset(&s, 0, sizeof s);
   for (i = 0; i < r->n; i++) {
     struct race *e = &r->v[i];
     int seen = 0;
-    if (e->kind == __LDCC_RK_LOG_OVERFLOW)
+    if (!ld_rt_kind_is_race(e->kind) || e->suppressed)
       continue;
     if (counts) {
       uint64_t sum = 0;
@@ -483,32 +791,30 @@ void ld_rt_races_summary(struct ld_rt_races *r, const unsigned *counts,
         sum += counts[e->buckets[j] % __LDCC_BUCKETS];
       e->instances = sum > e->instances ? sum : e->instances;
     }
-    instances += e->instances;
+    s.instances += e->instances;
     for (j = 0; j < i; j++)
-      if (r->v[j].kind != __LDCC_RK_LOG_OVERFLOW &&
+      if (ld_rt_kind_is_race(r->v[j].kind) && !r->v[j].suppressed &&
           r->v[j].kernel_meta == e->kernel_meta)
         seen = 1;
-    kernels += !seen;
+    s.kernels += !seen;
   }
-  if (r->races)
-    fprintf(out,
-            "ldcc: summary: %lu distinct race%s (%" PRIu64
-            " instance%s) in %lu kernel%s; %lu checked launch%s",
-            r->races, r->races == 1 ? "" : "s", instances,
-            instances == 1 ? "" : "s", kernels, kernels == 1 ? "" : "s",
-            checked_launches, checked_launches == 1 ? "" : "es");
-  else
-    fprintf(out, "ldcc: summary: no races found; %lu checked launch%s",
-            checked_launches, checked_launches == 1 ? "" : "es");
-  if (unchecked_launches)
-    fprintf(out, ", %lu not checked", unchecked_launches);
-  fputc('\n', out);
-  if (r->printed < r->races)
-    fprintf(out, "ldcc: %lu distinct races beyond max_reports=%ld not shown\n",
-            r->races - r->printed, r->max_reports);
-  if (dropped_records)
-    fprintf(out,
-            "ldcc: %" PRIu64
-            " report records did not fit the ring and were not examined\n",
-            dropped_records);
+  s.races = r->races;
+  s.checked = checked_launches;
+  s.unchecked = unchecked_launches;
+  s.not_shown = r->races - r->printed;
+  s.suppressed = r->suppressed;
+  s.dropped = dropped_records;
+  switch (r->c.format) {
+  case LD_RT_FORMAT_JSON:
+    summary_json(r, &s, out);
+    break;
+  case LD_RT_FORMAT_SARIF:
+    summary_sarif(r, out);
+    break;
+  default:
+    summary_text(r, &s, r->c.colour, out);
+    return;
+  }
+  if (r->c.messages)
+    summary_text(r, &s, 0, r->c.messages);
 }

@@ -1,3 +1,17 @@
 # Check suites for the runtime's plain-C modules (no GPU, no CUDA).
 ld_add_unit_test(test_rt_place SOURCES unit/test_rt_place.c LIBS ldcc_rt_host)
 ld_add_unit_test(test_rt_report SOURCES unit/test_rt_report.c LIBS ldcc_rt_host)
+# Report formats (JSON lines, SARIF, colour) and suppressions (issue 8).
+ld_add_unit_test(test_rt_formats SOURCES unit/test_rt_formats.c LIBS ldcc_rt_host)
+ld_add_unit_test(test_rt_suppress SOURCES unit/test_rt_suppress.c LIBS ldcc_rt_host)
+# The SARIF and JSON-lines output validated: SARIF against the vendored
+# SARIF 2.1.0 schema (tests/report/check_reports.py, python3 only).
+add_executable(rt_report_sample unit/rt_report_sample.c)
+target_link_libraries(rt_report_sample PRIVATE ldcc_rt_host)
+set_target_properties(rt_report_sample PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests/unit)
+find_package(Python3 REQUIRED COMPONENTS Interpreter)
+add_test(NAME report.formats COMMAND sh -c
+  "mkdir -p \"$1\" && \"$2\" \"$1\" && \"$3\" \"$4\" \"$5\" \"$1/relative.sarif\" \"$1/absolute.sarif\" \"$1/report.jsonl\""
+  sh ${CMAKE_BINARY_DIR}/tests/report $<TARGET_FILE:rt_report_sample> ${Python3_EXECUTABLE}
+  ${PROJECT_SOURCE_DIR}/tests/report/check_reports.py ${PROJECT_SOURCE_DIR}/tests/report/sarif-schema-2.1.0.json)
+set_tests_properties(report.formats PROPERTIES LABELS unit)

@@ -1,6 +1,7 @@
 /* Check suite for report resolution, formatting and de-duplication
  * (runtime/ld_rt_report.c): golden strings for the contract's report text
- * (docs/shared-replay.md §6), element names, values, regions, summary. */
+ * (docs/report-format.md), element names, values, regions, summary; the
+ * kernel is the fixture's block_sum<256> (rt_report_fixture.h). */
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,51 +9,12 @@
 #include "ld_check.h"
 #include "ld_error.h"
 #include "ld_rt_report.h"
+#include "rt_report_fixture.h"
 
-/* A block_sum<256> as the translator describes it: int partial[256];
- * sites entry 22, barrier 29, barrier 36, exit 42; one launch at line 51. */
-static const int sites[] = {22, 29, 36, 42};
-static const int launches[] = {51};
-static const int writes_partial[] = {27, 32, 40};
-
-static const char *pretty_block_sum(void) {
-  return "const char* __ldcc::instance_name() [with T = "
-         "__ldcc_meta_block_sum<256>]";
-}
-
-static struct __ldcc_target_meta targets[2];
-static struct __ldcc_kernel_meta meta;
+#define meta fx_meta
 
 static void setup(void) {
-  memset(targets, 0, sizeof targets);
-  targets[0].name = "partial";
-  targets[0].offset = 0;
-  targets[0].size = 1024;
-  targets[0].elem_size = 4;
-  targets[0].extents[0] = 256;
-  targets[0].rank = 1;
-  targets[0].value_kind = __LDCC_VK_SIGNED;
-  targets[0].nwrite_lines = 3;
-  targets[0].write_lines = writes_partial;
-  targets[1].name = "halo";
-  targets[1].elem_size = 4;
-  targets[1].rank = 1;
-  targets[1].value_kind = __LDCC_VK_FLOAT;
-  targets[1].is_extern = 1;
-  memset(&meta, 0, sizeof meta);
-  meta.abi = __LDCC_HOST_ABI;
-  meta.name = "block_sum";
-  meta.file = "reduce.cu";
-  meta.line = 22;
-  meta.instance_name = pretty_block_sum;
-  meta.static_bytes = 1024;
-  meta.align = 4;
-  meta.ntargets = 2;
-  meta.targets = targets;
-  meta.nsites = 4;
-  meta.site_lines = sites;
-  meta.launch_lines = launches;
-  meta.nlaunches = 1;
+  fx_setup("reduce.cu");
 }
 
 static struct __ldcc_report record(uint32_t kind, uint64_t chunk,
