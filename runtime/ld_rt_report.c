@@ -467,7 +467,7 @@ struct ld_rt_races *ld_rt_races_open(const struct ld_rt_options *o, FILE *out,
   c.max_reports = o->max_reports;
   c.colour =
       o->format == LD_RT_FORMAT_TEXT && !o->log_path && wants_colour(out);
-  if (o->format != LD_RT_FORMAT_TEXT && o->log_path && out != err)
+  if (o->format != LD_RT_FORMAT_TEXT)
     c.messages = err;
   if (o->suppressions && ld_rt_suppressions_load(o->suppressions, err,
                                                  &c.suppressions) == LD_ENOMEM)
@@ -660,7 +660,10 @@ void ld_rt_races_unchecked(struct ld_rt_races *r,
   const char *file = meta && meta->file ? meta->file : "?";
   int line = 0;
 
-  if (meta) {
+  if (meta && meta->abi != __LDCC_HOST_ABI) {
+    /* Another version's metadata: only its leading fields are known. */
+    snprintf(name, sizeof name, "%s", meta->name ? meta->name : "?");
+  } else if (meta) {
     ld_rt_kernel_name(meta, name, sizeof name);
     if (meta->launch_lines && launch_id >= 0 &&
         (unsigned)launch_id < meta->nlaunches)
@@ -686,7 +689,7 @@ void ld_rt_races_unchecked(struct ld_rt_races *r,
     fprintf(out, LD_RT_YELLOW "ldcc: %s" LD_RT_RESET "\n", text);
   else if (format == LD_RT_FORMAT_TEXT)
     fprintf(out, "ldcc: %s\n", text);
-  else if (r->c.messages)
+  else if (r->c.messages && r->c.messages != out)
     fprintf(r->c.messages, "ldcc: %s\n", text);
 }
 
@@ -815,6 +818,6 @@ void ld_rt_races_summary(struct ld_rt_races *r, const unsigned *counts,
     summary_text(r, &s, r->c.colour, out);
     return;
   }
-  if (r->c.messages)
+  if (r->c.messages && r->c.messages != out)
     summary_text(r, &s, 0, r->c.messages);
 }

@@ -132,8 +132,9 @@ struct ld_rt_report_config {
   enum ld_rt_format format;
   long max_reports; /* distinct races printed in full; later only counted */
   int colour;       /* ANSI colours in text output */
-  FILE *messages;   /* json/sarif: where the text summary and not-checked
-                       lines also go (NULL: nowhere) */
+  FILE *messages;   /* json/sarif: where text lines go: verbosity lines, and
+                       the summary and not-checked lines when it is not
+                       the report stream (NULL: nowhere) */
   struct ld_rt_suppressions *suppressions; /* owned by the table; NULL */
 };
 
@@ -147,15 +148,15 @@ struct ld_rt_races *ld_rt_races_new(long max_reports);
  * suppressions (an unreadable or bad file gives one message per problem on
  * err and the run goes on), colour when format is text, log_path is unset,
  * out is a terminal, NO_COLOR is unset and TERM is not "dumb"; for json and
- * sarif written to a log_path, the text summary also goes to err.  NULL
- * when out of memory. */
+ * sarif, text lines go to err (the summary too when out is another
+ * stream).  NULL when out of memory. */
 struct ld_rt_races *ld_rt_races_open(const struct ld_rt_options *o, FILE *out,
                                      FILE *err);
 void ld_rt_races_free(struct ld_rt_races *r);
 
 /* Where a human-readable line of the runtime goes (verbosity lines): out
- * for text, the messages stream (or NULL) for json and sarif, which must
- * keep out machine-readable. */
+ * for text, the messages stream (or NULL) for json and sarif, which keep
+ * the report stream machine-readable when it is a log_path. */
 FILE *ld_rt_races_messages(const struct ld_rt_races *r, FILE *out);
 
 /* Add one record: a new distinct race (or note) is reported to out (when

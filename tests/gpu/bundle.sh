@@ -15,6 +15,9 @@
 #   - examples: the fixed reduction and the multi-file project, built in
 #     every ldcc form (command line, `ldcc nvcc`, CMake launcher, CMake
 #     compiler), each kind equiv.
+#   - tests/gpu/reports.sh: examples/integration (Makefile, both CMake forms
+#     with their CTest tests) and the report formats and options, partly of
+#     kind script (a check.sh in the case folder).
 set -euo pipefail
 src=$(cd "$(dirname "$0")/../.." && pwd)
 build=$(cd "${1:?build dir}" && pwd)
@@ -106,5 +109,8 @@ cp "$bundle/cases/multifile-cmake-launcher/nvcc.bin" "$d/nvcc.bin"
 # the driver under the name nvcc (see translator/driver/CMakeLists.txt).
 mfcmake "$d/ldcc.bin" -DCMAKE_CUDA_COMPILER="$build/libexec/ldcc/nvcc" \
   -DLDCC_RUNTIME="$build/lib/libldcc_rt.a"
+
+# Reports, options and the integration examples (issue 8): see reports.sh.
+. "$src/tests/gpu/reports.sh"
 
 echo "GPU bundle: $(ls "$bundle/cases" | wc -l) cases in $bundle ($(du -sh "$bundle" | cut -f1)); run $bundle/run.sh on a GPU machine"

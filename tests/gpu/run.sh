@@ -7,6 +7,8 @@
 #   expect  ldcc.bin must exit with the status in `exit` and its output
 #           (stdout+stderr) must contain every line of `expect.txt`
 #           (fixed strings) and none of `reject.txt`
+#   script  ./check.sh, run in the case folder, must exit 0; its last line
+#           says why when it does not (tests/gpu/reports.sh builds these)
 # `args` (optional) holds the program's arguments, `env` (optional) lines of
 # VAR=value for the ldcc build.  Prints one line per case and, last,
 # "N passed, M failed".
@@ -61,6 +63,10 @@ for c in "$here"/cases/*/; do
         [ -n "$line" ] && grep -qF -- "$line" "$c/ldcc.out" && why="unexpected: $line"
       done <"$c/reject.txt"
     fi
+    ;;
+  script)
+    (cd "$c" && timeout 600 ./check.sh) >"$c/ldcc.out" 2>&1
+    [ $? -eq 0 ] || why="check.sh: $(tail -n 1 "$c/ldcc.out")"
     ;;
   *) why="unknown kind '$kind'" ;;
   esac

@@ -226,6 +226,22 @@ START_TEST(test_text_colour_and_instances) {
 }
 END_TEST
 
+START_TEST(test_unchecked_text) {
+  char out[1024];
+
+  /* No table yet (the runtime failed early), and metadata of another ABI:
+   * only its name and file are read. */
+  fx_meta.abi = __LDCC_HOST_ABI + 1;
+  CAPTURE(out, {
+    ld_rt_races_unchecked(NULL, &fx_meta, 0, "metadata of another version", f_);
+    ld_rt_races_unchecked(NULL, NULL, 0, "no metadata", f_);
+  });
+  ck_assert_str_eq(out, "ldcc: launch of block_sum at reduce.cu not checked: "
+                        "metadata of another version\n"
+                        "ldcc: launch of ? at ? not checked: no metadata\n");
+}
+END_TEST
+
 START_TEST(test_suppressed_races) {
   struct ld_rt_races *r = table(LD_RT_FORMAT_TEXT, 10, 0,
                                 "# the reduction's known race\n"
@@ -315,6 +331,15 @@ START_TEST(test_open_from_options) {
       strstr(err, "ldcc: summary: no races found; 1 checked launch\n"));
   ld_rt_races_free(r);
   fclose(ef);
+  /* json to stderr: the report stream and the messages are one: no text
+   * summary after the JSON one. */
+  ef = fmemopen(err, sizeof err, "w");
+  r = ld_rt_races_open(&o, ef, ef);
+  ld_rt_races_summary(r, NULL, 1, 0, 0, ef);
+  fclose(ef);
+  ck_assert_ptr_nonnull(strstr(err, "{\"type\":\"summary\""));
+  ck_assert_ptr_null(strstr(err, "ldcc: summary:"));
+  ld_rt_races_free(r);
   /* text to a file (fmemopen is no terminal): no colour; messages to out. */
   ld_rt_options_free(&o);
   ld_rt_options_defaults(&o);
@@ -336,6 +361,7 @@ int main(void) {
   tcase_add_test(tc, test_sarif_log);
   tcase_add_test(tc, test_sarif_absolute_uri);
   tcase_add_test(tc, test_text_colour_and_instances);
+  tcase_add_test(tc, test_unchecked_text);
   tcase_add_test(tc, test_suppressed_races);
   tcase_add_test(tc, test_max_reports_every_format);
   tcase_add_test(tc, test_open_from_options);
