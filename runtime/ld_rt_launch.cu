@@ -431,6 +431,12 @@ int prepare(const struct __ldcc_kernel_meta *m, const void *clone,
     if (placed == PLACE_ALIGN)
       return unchecked(m, launch_id,
                        "the shared layout's alignment is too big");
+    /* With an __lb clone the normal clone is compiled for copies in
+     * shared memory only (begin<PLACE_SHARED>): global scratch means the
+     * __lb clone. */
+    if (placed == PLACE_OK && pick == LD_RT_CLONE_NORMAL && clone_lb &&
+        pl.placement != LD_RT_PLACE_SHARED)
+      placed = PLACE_SHAPE;
     if (placed == PLACE_OK)
       break;
     if (pick == LD_RT_CLONE_LB || !clone_lb)

@@ -7,17 +7,19 @@
  * scratch slot): [header: accumulated-word bitmap][S][P_0]...[P_{nwarps-1}],
  * every part a multiple of 16 bytes (geometry in host.h).
  *
- * Barrier discipline: every round of the protocol runs the same four
- * barrier instructions in the same order in every thread of the block,
- * whatever site the thread is at and whether it has finished:
- *   B1 __syncthreads_count   B2 __syncthreads_or   (pass 1, always)
- *   B3 __syncthreads_count   B4 __syncthreads      (pass 2, when replayed)
- * Flags that must reach every thread besides the barrier values (a thread
- * is still running, an undo log overflowed, the region's sites) are plain
- * stores to double-buffered block_state words: set before B1 of round r,
- * read between B1 and B2, cleared by thread 0 after B2; round r+2 (same
- * buffer) sets them only after B1 of round r+1, which thread 0 reaches
- * after its clear. */
+ * Barrier discipline: every round of the protocol runs the same barrier
+ * instructions in the same order in every thread of the block, whatever
+ * site the thread is at and whether it has finished:
+ *   B1 __syncthreads_count                         (always)
+ *   B2 __syncthreads_or                            (some warp wrote a target)
+ *   B3 __syncthreads_count   B4 __syncthreads      (replayed)
+ * The decisions between them are taken from values every thread reads
+ * alike.  Flags besides the barrier values (a thread is still running, a
+ * warp wrote a target, an undo log overflowed) are round stamps: stored as
+ * round + 1 (pass 2: | 0x80000000) into double-buffered block_state words
+ * before B1 (B3) of round r, read after it; round r+2 (same buffer) stores
+ * only after B1 of round r+1, which every reader of round r has reached.
+ * Stamps are never cleared, so a round may end after B1 alone. */
 #ifndef __LDCC_REPLAY_CUH
 #define __LDCC_REPLAY_CUH
 
@@ -27,6 +29,10 @@
 #include <stdint.h>
 #include <string.h>
 #include <type_traits>
+
+#ifndef LDCC_SWEEP_ATTR
+#define LDCC_SWEEP_ATTR __device__ __forceinline__
+#endif
 
 #ifndef LDCC_UNDO_ENTRIES
 #define LDCC_UNDO_ENTRIES 16 /* global stores logged per thread and region */
@@ -40,9 +46,10 @@ enum sync_form { SYNC_PLAIN = 0, SYNC_COUNT = 1, SYNC_AND = 2, SYNC_OR = 3 };
  * that is the same for the whole block lives here, not in registers: the
  * clone's own code keeps its registers. */
 struct block_state {
-  unsigned live[2];     /* some thread has not finished, by round parity */
-  unsigned overflow[2]; /* some thread's undo log overflowed */
-  unsigned region[2];   /* start_site << 16 | end_site of the round */
+  unsigned live[2];      /* stamp: some thread has not finished */
+  unsigned overflow[2];  /* stamp: some thread's undo log overflowed */
+  unsigned region[2];    /* start_site << 16 | end_site of the round */
+  unsigned wrote[2][32]; /* stamp per warp: it wrote a target */
   unsigned slot;        /* scratch slot (placement 1) */
   /* set by thread 0 in begin(), read-only afterwards */
   unsigned char *S;      /* committed state */
@@ -66,7 +73,10 @@ struct thread_ctx {
   int pass;            /* 1 or 2 */
   int start_site;
   int finished;
+  int dirty;           /* this thread wrote a target in this pass */
+  int always_dirty;    /* the clone writes targets it does not mark */
   unsigned round;      /* rounds done; same in every thread */
+  unsigned wmask;      /* warps that wrote a target in pass 1 */
   unsigned region;     /* start << 16 | end of the current round */
   unsigned local_diff; /* set by the clone in pass 2 */
   int pred;            /* predicate of a _count/_and/_or barrier */
@@ -76,9 +86,15 @@ struct thread_ctx {
   int log_overflow;
   int atom_n; /* logged in pass 1 */
   int atom_k; /* compared so far in pass 2 */
-  void *log_addr[LDCC_UNDO_ENTRIES];
-  unsigned long long log_val[LDCC_UNDO_ENTRIES]; /* old, then pass-1 value */
-  unsigned char log_size[LDCC_UNDO_ENTRIES];
+  struct undo_log *log; /* the clone's __ldcc_ul */
+};
+
+/* The undo log's entries, indexed at run time: an object of its own in the
+ * clone (`__ldcc_ul`), so that thread_ctx's scalars stay in registers. */
+struct undo_log {
+  void *addr[LDCC_UNDO_ENTRIES];
+  unsigned long long val[LDCC_UNDO_ENTRIES]; /* old, then pass-1 value */
+  unsigned char size[LDCC_UNDO_ENTRIES];
   unsigned long long atom_val[LDCC_UNDO_ENTRIES];
 };
 
@@ -217,8 +233,15 @@ report_race(const block_state *bs, unsigned kind, unsigned region,
 
 /* ---- begin ------------------------------------------------------------ */
 
-__device__ __forceinline__ void begin(thread_ctx &c, block_state &bs,
-                                      const launch_info &li,
+/* PL: PLACE_SHARED when the clone only ever runs with its copies in
+ * dynamic shared memory (the runtime guarantees it), so that every access
+ * to a copy compiles to a shared-memory instruction with a 32-bit address;
+ * PLACE_ANY takes li.placement (generic pointers). */
+enum { PLACE_SHARED = 0, PLACE_ANY = 2 };
+
+template <int PL>
+__device__ __forceinline__ void begin(thread_ctx &c, undo_log &ul,
+                                      block_state &bs, const launch_info &li,
                                       size_t static_bytes, size_t align) {
   unsigned nthreads = blockDim.x * blockDim.y * blockDim.z;
   unsigned tid = linear_tid();
@@ -227,7 +250,7 @@ __device__ __forceinline__ void begin(thread_ctx &c, block_state &bs,
       __ldcc_geometry_of(static_bytes, align, li.user_dyn_smem, nwarps);
   unsigned char *base;
 
-  if (li.placement == 1) {
+  if (PL != PLACE_SHARED && li.placement == 1) {
     if (tid == 0) {
       unsigned b = blockIdx.x + blockIdx.y * gridDim.x +
                    blockIdx.z * gridDim.x * gridDim.y;
@@ -253,6 +276,10 @@ __device__ __forceinline__ void begin(thread_ctx &c, block_state &bs,
   size_t nchunks = g.total_bytes / 16;
   for (size_t w = tid; w < nchunks; w += nthreads)
     all[w] = zero;
+  if (tid < 32) {
+    bs.wrote[0][tid] = 0;
+    bs.wrote[1][tid] = 0;
+  }
   if (tid == 0) {
     bs.live[0] = bs.live[1] = 0;
     bs.overflow[0] = bs.overflow[1] = 0;
@@ -276,7 +303,10 @@ __device__ __forceinline__ void begin(thread_ctx &c, block_state &bs,
   c.pass = 1;
   c.start_site = 0;
   c.finished = 0;
+  c.dirty = 0;
+  c.always_dirty = 0;
   c.round = 0;
+  c.wmask = 0;
   c.region = 0;
   c.local_diff = 0;
   c.pred = 0;
@@ -285,6 +315,7 @@ __device__ __forceinline__ void begin(thread_ctx &c, block_state &bs,
   c.log_overflow = 0;
   c.atom_n = 0;
   c.atom_k = 0;
+  c.log = &ul;
   __syncthreads();
 }
 
@@ -312,13 +343,14 @@ __device__ __forceinline__ void acc_clear(const block_state &bs, unsigned w) {
  * atomics): those merge as 32-bit deltas, the others as plain writes. */
 static __device__ __noinline__ unsigned
 sweep1_acc(const block_state *bsp, unsigned region, unsigned w, unsigned acc,
-           int to_pass2, int *reported) {
+           unsigned mask, int to_pass2, int *reported) {
   const block_state &bs = *bsp;
   uint4 *S4 = (uint4 *)bs.S;
   uint4 s = S4[w], u = s, m = make_uint4(0, 0, 0, 0);
   unsigned written = 0;
 
-  for (unsigned i = 0; i < bs.nwarps; i++) {
+  for (unsigned left = mask; left; left &= left - 1) {
+    unsigned i = __ffs(left) - 1;
     uint4 p = copy4(bs, i)[w], before = u;
     unsigned conflict = 0;
     for (int k = 0; k < 4; k++) {
@@ -371,11 +403,12 @@ sweep1_acc(const block_state *bsp, unsigned region, unsigned w, unsigned acc,
 }
 
 /* Write-write check, U into S, pass-2 copies (or, when to_pass2 is 0
- * because the region will not be replayed, U into every copy).  Returns
- * whether this thread saw any write. */
-__device__ __forceinline__ unsigned sweep1(const block_state &bs,
+ * because the region will not be replayed, U into every copy).  Only the
+ * copies of the warps in `mask` (those that wrote a target) are read: the
+ * others still equal S.  Returns whether this thread saw any write. */
+LDCC_SWEEP_ATTR unsigned sweep1(const block_state &bs,
                                            unsigned tid, unsigned region,
-                                           int to_pass2) {
+                                           unsigned mask, int to_pass2) {
   uint4 *S4 = (uint4 *)bs.S;
   const unsigned nchunks = bs.arena_bytes / 16, nwarps = bs.nwarps;
   const unsigned nthreads = bs.nthreads;
@@ -387,12 +420,13 @@ __device__ __forceinline__ unsigned sweep1(const block_state &bs,
   for (unsigned w = tid; w < nchunks; w += nthreads) {
     unsigned acc = acc_bits(bs, w);
     if (acc) {
-      wrote |= sweep1_acc(&bs, region, w, acc, to_pass2, &reported);
+      wrote |= sweep1_acc(&bs, region, w, acc, mask, to_pass2, &reported);
       continue;
     }
     uint4 s = S4[w], u = s, m = make_uint4(0, 0, 0, 0);
     unsigned written = 0, last = 0;
-    for (unsigned i = 0; i < nwarps; i++) {
+    for (unsigned left = mask; left; left &= left - 1) {
+      unsigned i = __ffs(left) - 1;
       uint4 p = ((uint4 *)(copies + (size_t)i * arena))[w];
       if (!any4(p, s))
         continue;
@@ -440,7 +474,12 @@ __device__ __forceinline__ unsigned sweep1(const block_state &bs,
     S4[w] = u;
     for (unsigned i = 0; i < nwarps; i++) {
       uint4 *P = ((uint4 *)(copies + (size_t)i * arena));
-      uint4 p = P[w], np = u;
+      uint4 np = u;
+      if (!(mask >> i & 1u)) {
+        P[w] = u; /* held S */
+        continue;
+      }
+      uint4 p = P[w];
       if (to_pass2) {
         unsigned mx = __vcmpne4(p.x, s.x), my = __vcmpne4(p.y, s.y),
                  mz = __vcmpne4(p.z, s.z), mw = __vcmpne4(p.w, s.w);
@@ -457,11 +496,12 @@ __device__ __forceinline__ unsigned sweep1(const block_state &bs,
 }
 
 /* Read-write check: every pass-2 copy must equal U (in S); then every copy
- * becomes U, the next region's pass-1 copy. */
-__device__ __forceinline__ void sweep2(const block_state &bs, unsigned tid,
-                                       unsigned region) {
+ * becomes U, the next region's pass-1 copy.  Only the warps in `mask` (that
+ * wrote a target in either pass) can hold anything else. */
+LDCC_SWEEP_ATTR void sweep2(const block_state &bs, unsigned tid,
+                                       unsigned region, unsigned mask) {
   const uint4 *S4 = (const uint4 *)bs.S;
-  const unsigned nchunks = bs.arena_bytes / 16, nwarps = bs.nwarps;
+  const unsigned nchunks = bs.arena_bytes / 16;
   const unsigned nthreads = bs.nthreads;
   unsigned char *const copies = bs.copies;
   const size_t arena = bs.arena_bytes;
@@ -469,19 +509,20 @@ __device__ __forceinline__ void sweep2(const block_state &bs, unsigned tid,
 
   for (unsigned w = tid; w < nchunks; w += nthreads) {
     uint4 u = S4[w];
-    for (unsigned i = 0; i < nwarps; i++) {
+    for (unsigned left = mask; left; left &= left - 1) {
+      unsigned i = __ffs(left) - 1;
       uint4 *P = ((uint4 *)(copies + (size_t)i * arena));
       uint4 p = P[w];
       if (!any4(p, u))
         continue;
       if (!reported) {
-        unsigned mask = byte_bits(__vcmpne4(p.x, u.x)) |
+        unsigned bits = byte_bits(__vcmpne4(p.x, u.x)) |
                         byte_bits(__vcmpne4(p.y, u.y)) << 4 |
                         byte_bits(__vcmpne4(p.z, u.z)) << 8 |
                         byte_bits(__vcmpne4(p.w, u.w)) << 12;
         reported = 1;
         report_race(&bs, __LDCC_RK_READ_WRITE, region, i, i, -1,
-                    (unsigned long long)w * 16, mask, 16, u, p);
+                    (unsigned long long)w * 16, bits, 16, u, p);
       }
       P[w] = u;
     }
@@ -496,9 +537,9 @@ __device__ __forceinline__ void sweep2(const block_state &bs, unsigned tid,
  * store's pass-1 value for the comparison after pass 2. */
 __device__ __forceinline__ void undo_stores(thread_ctx &c) {
   for (int k = c.log_n - 1; k >= 0; k--) {
-    unsigned long long now = load_bytes(c.log_addr[k], c.log_size[k]);
-    store_bytes(c.log_addr[k], c.log_size[k], c.log_val[k]);
-    c.log_val[k] = now;
+    unsigned long long now = load_bytes(c.log->addr[k], c.log->size[k]);
+    store_bytes(c.log->addr[k], c.log->size[k], c.log->val[k]);
+    c.log->val[k] = now;
   }
 }
 
@@ -509,18 +550,18 @@ __device__ __forceinline__ void compare_stores(thread_ctx &c) {
     /* Only the last store of an address decides its final value. */
     int later = 0;
     for (int j = k + 1; j < c.log_n; j++)
-      later |= c.log_addr[j] == c.log_addr[k];
+      later |= c.log->addr[j] == c.log->addr[k];
     if (later)
       continue;
-    unsigned long long now = load_bytes(c.log_addr[k], c.log_size[k]);
-    if (now != c.log_val[k]) {
+    unsigned long long now = load_bytes(c.log->addr[k], c.log->size[k]);
+    if (now != c.log->val[k]) {
       unsigned tid = linear_tid();
-      uint4 a = make_uint4((unsigned)c.log_val[k],
-                           (unsigned)(c.log_val[k] >> 32), 0, 0);
+      uint4 a = make_uint4((unsigned)c.log->val[k],
+                           (unsigned)(c.log->val[k] >> 32), 0, 0);
       uint4 b = make_uint4((unsigned)now, (unsigned)(now >> 32), 0, 0);
       report_race(c.bs, __LDCC_RK_GLOBAL, c.region, tid / 32, tid / 32,
-                  (int)(tid % 32), (unsigned long long)c.log_addr[k],
-                  (1u << c.log_size[k]) - 1, c.log_size[k], a, b);
+                  (int)(tid % 32), (unsigned long long)c.log->addr[k],
+                  (1u << c.log->size[k]) - 1, c.log->size[k], a, b);
       break;
     }
   }
@@ -547,30 +588,56 @@ __device__ __forceinline__ int sync_value(int form, int count) {
                             : 0;
 }
 
+/* The warps whose stamp in wrote[parity] is `stamp`: those that wrote a
+ * target in the pass the stamp names.  Read after the barrier that follows
+ * the stores, so every thread computes the same mask. */
+__device__ __forceinline__ unsigned wrote_mask(const block_state &bs,
+                                               unsigned parity,
+                                               unsigned stamp) {
+  const volatile unsigned *w = bs.wrote[parity];
+  unsigned mask = 0;
+  for (unsigned i = 0; i < bs.nwarps; i++)
+    mask |= (unsigned)(w[i] == stamp) << i;
+  return mask;
+}
+
+/* Before B1 (pass 1) or B3 (pass 2): this thread's warp wrote a target. */
+__device__ __forceinline__ void stamp_wrote(thread_ctx &c, block_state &bs,
+                                            unsigned parity, unsigned stamp) {
+  if (c.dirty | c.always_dirty)
+    bs.wrote[parity][linear_tid() / 32] = stamp;
+  c.dirty = 0;
+}
+
 /* The pass-1 half of a round after B1, shared by region_end and finish:
- * sweep 1, B2, flags cleared.  Returns whether the region is replayed. */
+ * when some warp wrote a target, sweep 1 and B2.  Returns whether the
+ * region is replayed; c.wmask holds the warps that wrote. */
 __device__ __forceinline__ int round_pass1(thread_ctx &c, block_state &bs,
                                            unsigned parity) {
+  unsigned stamp = c.round;
+  c.wmask = wrote_mask(bs, parity, stamp);
+  if (!c.wmask)
+    return 0; /* no warp wrote a target: the round ends at B1 */
   unsigned tid = linear_tid();
-  unsigned overflow = *(volatile unsigned *)&bs.overflow[parity];
+  unsigned overflow =
+      *(volatile unsigned *)&bs.overflow[parity] == stamp ? 1u : 0u;
   c.region = *(volatile unsigned *)&bs.region[parity];
-  unsigned wrote = sweep1(bs, tid, c.region, !overflow);
+  unsigned wrote = sweep1(bs, tid, c.region, c.wmask, !overflow);
   int any = __syncthreads_or(wrote); /* B2 */
-  if (tid == 0) {
-    bs.live[parity] = 0;
-    bs.overflow[parity] = 0;
-    if (any && overflow) {
-      uint4 z = make_uint4(0, 0, 0, 0);
-      report_race(&bs, __LDCC_RK_LOG_OVERFLOW, c.region, 0, 0, -1, 0, 0, 0, z,
-                  z);
-    }
+  if (tid == 0 && any && overflow) {
+    uint4 z = make_uint4(0, 0, 0, 0);
+    report_race(&bs, __LDCC_RK_LOG_OVERFLOW, c.region, 0, 0, -1, 0, 0, 0, z,
+                z);
   }
   return any && !overflow;
 }
 
-/* The pass-2 half of a round after B3: sweep 2, B4. */
+/* The pass-2 half of a round after B3: sweep 2 over the warps that wrote
+ * in either pass, B4. */
 __device__ __forceinline__ void round_pass2(thread_ctx &c, block_state &bs) {
-  sweep2(bs, linear_tid(), c.region);
+  unsigned parity = (c.round - 1) & 1u;
+  unsigned mask = c.wmask | wrote_mask(bs, parity, c.round | 0x80000000u);
+  sweep2(bs, linear_tid(), c.region, mask);
   __syncthreads(); /* B4 */
 }
 
@@ -582,13 +649,14 @@ __device__ __forceinline__ int region_end(thread_ctx &c, block_state &bs,
   (void)exiting;
   int x = form == SYNC_AND ? !pred : form == SYNC_PLAIN ? 0 : pred != 0;
   if (c.pass == 1) {
-    unsigned parity = c.round & 1u;
-    bs.live[parity] = 1;
+    unsigned parity = c.round & 1u, stamp = c.round + 1;
+    bs.live[parity] = stamp;
     bs.region[parity] = (unsigned)c.start_site << 16 | (unsigned)site;
     if (c.log_overflow)
-      bs.overflow[parity] = 1;
+      bs.overflow[parity] = stamp;
+    stamp_wrote(c, bs, parity, stamp);
     int count = __syncthreads_count(x); /* B1 */
-    c.round++;
+    c.round = stamp;
     if (round_pass1(c, bs, parity)) {
       undo_stores(c);
       c.atom_k = 0;
@@ -602,6 +670,7 @@ __device__ __forceinline__ int region_end(thread_ctx &c, block_state &bs,
     c.sync_result = sync_value(form, count);
     return 0;
   }
+  stamp_wrote(c, bs, (c.round - 1) & 1u, c.round | 0x80000000u);
   int count = __syncthreads_count(x); /* B3 */
   compare_stores(c);
   compare_atomic_count(c);
@@ -626,11 +695,13 @@ __device__ __forceinline__ int region_end(thread_ctx &c, block_state &bs,
  * the others until every thread of the block has finished. */
 __device__ __forceinline__ void finish(thread_ctx &c, block_state &bs) {
   c.finished = 1;
+  c.dirty = 0;
+  c.always_dirty = 0;
   for (;;) {
     unsigned parity = c.round & 1u;
     (void)__syncthreads_count(0); /* B1 */
     c.round++;
-    if (!*(volatile unsigned *)&bs.live[parity])
+    if (*(volatile unsigned *)&bs.live[parity] != c.round)
       break;
     if (round_pass1(c, bs, parity)) {
       (void)__syncthreads_count(0); /* B3 */
@@ -645,6 +716,14 @@ __device__ __forceinline__ void finish(thread_ctx &c, block_state &bs) {
 
 /* ---- helpers the clone calls ------------------------------------------ */
 
+/* The address of a store to a shared target (the warp's copy): marks the
+ * thread as having written, so a round in which no warp wrote skips the
+ * sweeps and the replay. */
+template <class T> __device__ __forceinline__ T *swr(thread_ctx &c, T *p) {
+  c.dirty = 1;
+  return p;
+}
+
 /* The address of a global store's object, logged in pass 1 so the store
  * can be undone before pass 2. */
 template <class T> __device__ __forceinline__ T *glog(thread_ctx &c, T *p) {
@@ -653,9 +732,9 @@ template <class T> __device__ __forceinline__ T *glog(thread_ctx &c, T *p) {
     if (__isShared(v) || __isLocal(v))
       return p;
     if (sizeof(T) <= 8 && c.log_n < LDCC_UNDO_ENTRIES) {
-      c.log_addr[c.log_n] = (void *)v;
-      c.log_size[c.log_n] = (unsigned char)sizeof(T);
-      c.log_val[c.log_n] = load_bytes(v, sizeof(T));
+      c.log->addr[c.log_n] = (void *)v;
+      c.log->size[c.log_n] = (unsigned char)sizeof(T);
+      c.log->val[c.log_n] = load_bytes(v, sizeof(T));
       c.log_n++;
     } else {
       c.log_overflow = 1;
@@ -676,17 +755,17 @@ __device__ __forceinline__ void global_atomic(thread_ctx &c, T *p, V v,
   memcpy(&bits, &operand, sizeof(T) < 8 ? sizeof(T) : 8);
   if (c.pass == 1) {
     if (c.atom_n < LDCC_UNDO_ENTRIES)
-      c.atom_val[c.atom_n++] = bits;
+      c.log->atom_val[c.atom_n++] = bits;
     else
       c.log_overflow = 1;
     apply(p, operand);
     return;
   }
   int k = c.atom_k++;
-  if (k < c.atom_n && c.atom_val[k] != bits) {
+  if (k < c.atom_n && c.log->atom_val[k] != bits) {
     unsigned tid = linear_tid();
-    uint4 a = make_uint4((unsigned)c.atom_val[k],
-                         (unsigned)(c.atom_val[k] >> 32), 0, 0);
+    uint4 a = make_uint4((unsigned)c.log->atom_val[k],
+                         (unsigned)(c.log->atom_val[k] >> 32), 0, 0);
     uint4 b = make_uint4((unsigned)bits, (unsigned)(bits >> 32), 0, 0);
     report_race(c.bs, __LDCC_RK_GLOBAL_ATOMIC, c.region, tid / 32, tid / 32,
                 (int)(tid % 32), (unsigned long long)p, 0,
@@ -717,6 +796,7 @@ __device__ __forceinline__ void shared_atomic_add(thread_ctx &c, T *p, V v) {
   static_assert(std::is_integral<T>::value && sizeof(T) == 4,
                 "ldcc: shared atomics are merged for 32-bit integers only");
   size_t off = (size_t)((unsigned char *)p - (unsigned char *)c.mine);
+  c.dirty = 1;
   if (off < c.bs->arena_bytes) {
     unsigned word = (unsigned)(off / 4);
     atomicOr(&c.bs->bitmap[word >> 5], 1u << (word & 31));

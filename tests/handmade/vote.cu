@@ -38,10 +38,12 @@ __global__ void __ldcc_vote(const int *in, int *out, int n,
   typedef __ldcc_layout_vote __ldcc_L;
   __shared__ __ldcc::block_state __ldcc_bs;
   __ldcc::thread_ctx __ldcc_c;
+  __ldcc::undo_log __ldcc_ul;
   int t{}; int i{}; int v{}; int c{}; int any{}; int r{};
   const int * __ldcc_s0; int * __ldcc_s1; int __ldcc_s2; int __ldcc_s3; int __ldcc_s4; int __ldcc_s5; int __ldcc_s6; int __ldcc_s7; int __ldcc_s8;
   const int * __ldcc_e0; int * __ldcc_e1; int __ldcc_e2; int __ldcc_e3; int __ldcc_e4; int __ldcc_e5; int __ldcc_e6; int __ldcc_e7; int __ldcc_e8;
-  __ldcc::begin(__ldcc_c, __ldcc_bs, __ldcc_li, sizeof(__ldcc_L), alignof(__ldcc_L));
+  __ldcc::begin<__ldcc::PLACE_ANY>(__ldcc_c, __ldcc_ul, __ldcc_bs, __ldcc_li, sizeof(__ldcc_L), alignof(__ldcc_L));
+  __ldcc_c.always_dirty = 1; /* hand-written stores carry no swr mark */
   __ldcc_L *__ldcc_p = (__ldcc_L *)__ldcc_c.mine;
   __ldcc_s0 = in; __ldcc_s1 = out; __ldcc_s2 = n; __ldcc_s3 = t; __ldcc_s4 = i; __ldcc_s5 = v; __ldcc_s6 = c; __ldcc_s7 = any; __ldcc_s8 = r;
   __ldcc_c.start_site = 0;

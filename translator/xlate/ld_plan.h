@@ -91,6 +91,9 @@ struct ld_replay {
   int user_bounds;       /* the kernel's head (or prototype) says
                             __launch_bounds__ or __maxnreg__: no `__lb` clone */
   int lb_clone;          /* set by replay.c: `__ldcc_<k>__lb` is emitted too */
+  int always_dirty;      /* a target is written other than by a store the
+                            clone marks (a call gets its address): every
+                            region counts as writing targets */
   char *template_header; /* "template <int BLOCK>" or NULL, without default
                             arguments (for out-of-line definitions) */
   char *template_decl;   /* the header as written, with its defaults (for

@@ -129,7 +129,8 @@ static int put_prologue(struct ld_buf *b, const struct ld_kernel *k) {
   if (!rc)
     rc = ld_buf_puts(b,
                      INDENT "__shared__ __ldcc::block_state __ldcc_bs;\n" INDENT
-                            "__ldcc::thread_ctx __ldcc_c;\n");
+                            "__ldcc::thread_ctx __ldcc_c;\n" INDENT
+                            "__ldcc::undo_log __ldcc_ul;\n");
   for (i = 0; i < r->nlocals && !rc; i++) {
     const struct ld_local *l = &r->locals[i];
     if (l->keep_init)
@@ -144,8 +145,12 @@ static int put_prologue(struct ld_buf *b, const struct ld_kernel *k) {
                                 "__ldcc_e%zu;\n",
                          r->locals[i].name, i, r->locals[i].name, i);
   if (!rc)
-    rc = ld_buf_puts(b, INDENT "__ldcc::begin(__ldcc_c, __ldcc_bs, __ldcc_li, "
-                               "sizeof(__ldcc_L), alignof(__ldcc_L));\n");
+    rc = ld_buf_puts(b, INDENT
+                     "__ldcc::begin<__LDCC_CLONE_PLACE>(__ldcc_c, "
+                     "__ldcc_ul, __ldcc_bs, __ldcc_li, sizeof(__ldcc_L), "
+                     "alignof(__ldcc_L));\n");
+  if (!rc && r->always_dirty)
+    rc = ld_buf_puts(b, INDENT "__ldcc_c.always_dirty = 1;\n");
   /* Only static members are reached through __ldcc_p. */
   for (i = 0; i < r->nmembers && !rc; i++)
     if (r->members[i].decl) {
@@ -391,18 +396,26 @@ int ld__replay_emit(struct ld_kernel *k, const char *src, size_t len,
   if (rc)
     return rc;
 
-  /* After the original: the clone, then the same text as `__lb`. */
-  rc = ld_buf_puts(&b, "\n");
+  /* After the original: the clone, then the same text as `__lb`.  With an
+   * `__lb` clone the first one runs only with its copies in shared memory
+   * (begin<PLACE_SHARED>: shared-memory instructions, 32-bit addresses);
+   * the `__lb` clone, or a lone first clone, takes either placement. */
+  rc = ld_buf_printf(&b, "\n#define __LDCC_CLONE_PLACE __ldcc::%s\n",
+                     r->lb_clone ? "PLACE_SHARED" : "PLACE_ANY");
   if (!rc)
     rc = ld_edit_render(&r->edits, src, len, r->def_begin, r->def_end, path, 1,
                         &b);
+  if (!rc)
+    rc = ld_buf_puts(&b, "\n#undef __LDCC_CLONE_PLACE\n");
   if (!rc && r->lb_clone) {
     rc = rename_clone(r, k, 1);
     if (!rc)
-      rc = ld_buf_puts(&b, "\n");
+      rc = ld_buf_puts(&b, "#define __LDCC_CLONE_PLACE __ldcc::PLACE_ANY\n");
     if (!rc)
       rc = ld_edit_render(&r->edits, src, len, r->def_begin, r->def_end, path,
                           1, &b);
+    if (!rc)
+      rc = ld_buf_puts(&b, "\n#undef __LDCC_CLONE_PLACE\n");
   }
   if (!rc)
     rc = ld_edit_insert(edits, r->def_end, b.data);

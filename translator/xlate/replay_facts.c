@@ -755,6 +755,16 @@ static void visit_store(struct facts *fx, CXCursor lv, CXCursor op) {
   case PLACE_SHARED:
     if (span(fx, op, &ob, &oe))
       add_write_line(fx, member, ob);
+    if (!span(fx, lv, &b, &e)) {
+      fail(fx, "shared variable used inside a macro expansion");
+      return;
+    }
+    /* Marks the thread as having written a target (region_end skips the
+     * sweeps and the replay of a region no warp wrote in). */
+    if (!fx->rc)
+      fx->rc = ld_edit_insert(&fx->r->edits, b, "(*__ldcc::swr(__ldcc_c, &(");
+    if (!fx->rc)
+      fx->rc = ld_edit_insert(&fx->r->edits, e, ")))");
     return;
   case PLACE_BAD:
     fail(fx, why);
@@ -1220,6 +1230,53 @@ static void visit_site(struct facts *fx, const struct frame *f,
 
 /* ---- The walk ------------------------------------------------------------ */
 
+/* A reference to a shared variable whose object (or a part of it) reaches a
+ * call other than an atomic (memcpy, a class's operator=, a device function
+ * taking a pointer): that call may write the target without the mark a
+ * plain store gets, so every region must be swept. */
+static void mark_escape(struct facts *fx, const struct frame *f) {
+  const struct frame *p = f;
+  CXCursor callee;
+  char *name;
+  int i, n;
+
+  while (p->parent &&
+         (p->parent->kind == CXCursor_UnexposedExpr ||
+          p->parent->kind == CXCursor_ParenExpr ||
+          p->parent->kind == CXCursor_CStyleCastExpr ||
+          p->parent->kind == CXCursor_MemberRefExpr ||
+          p->parent->kind == CXCursor_UnaryOperator ||
+          (p->parent->kind == CXCursor_ArraySubscriptExpr && p->index == 0) ||
+          (p->parent->kind == CXCursor_BinaryOperator &&
+           ld__is_pointer(clang_getCursorType(p->parent->cur)))))
+    p = p->parent;
+  if (!p->parent || p->parent->kind != CXCursor_CallExpr)
+    return;
+  callee = clang_getCursorReferenced(p->parent->cur);
+  name = ld__cursor_name(callee);
+  if (name && is_atomic_name(name)) {
+    free(name);
+    return;
+  }
+  free(name);
+  /* An argument passed by value, or to a pointer or reference to const,
+   * is only read. */
+  n = clang_Cursor_getNumArguments(p->parent->cur);
+  for (i = 0; i < n; i++)
+    if (clang_equalCursors(clang_Cursor_getArgument(p->parent->cur, i), p->cur))
+      break;
+  if (i < n && i < clang_getNumArgTypes(clang_getCursorType(callee))) {
+    CXType pt = clang_getCanonicalType(
+        clang_getArgType(clang_getCursorType(callee), (unsigned)i));
+    if (pt.kind != CXType_Pointer && pt.kind != CXType_LValueReference &&
+        pt.kind != CXType_RValueReference)
+      return;
+    if (clang_isConstQualifiedType(clang_getPointeeType(pt)))
+      return;
+  }
+  fx->r->always_dirty = 1;
+}
+
 /* A reference to a shared variable or a renamed local. */
 static void visit_ref(struct facts *fx, const struct frame *f) {
   CXCursor d = clang_getCursorReferenced(f->cur);
@@ -1259,6 +1316,7 @@ static void visit_ref(struct facts *fx, const struct frame *f) {
         return;
       }
     }
+    mark_escape(fx, f);
     if (m->decl)
       fx->rc = fx->rc ? fx->rc : ld_buf_printf(&t, "(__ldcc_p->%s)", m->name);
     else

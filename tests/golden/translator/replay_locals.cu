@@ -46,6 +46,7 @@ int main() {
 // CLONE-NEXT: {{^}}  static constexpr int W = 32;
 // CLONE-NEXT: {{^}}  int s[W];
 // CLONE: {{^}}  __ldcc::thread_ctx __ldcc_c;
+// CLONE-NEXT: {{^}}  __ldcc::undo_log __ldcc_ul;
 // CLONE-NEXT: {{^}}  constexpr int W = 32;
 // CLONE-NEXT: {{^}}  int t{};
 // CLONE-NEXT: {{^}}  int v{};

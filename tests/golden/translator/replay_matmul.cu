@@ -53,8 +53,8 @@ int main() {
 // CLONE: {{^}}  decltype(acc) __ldcc_s6; decltype(acc) __ldcc_e6;
 // CLONE: {{^}}  acc = 0.0f;
 // CLONE-NEXT: {{^}}  for (k0 = 0; k0 < n; k0 += TILE) {
-// CLONE-NEXT: {{^}}    (__ldcc_p->as)[threadIdx.y][threadIdx.x] = a[row * n + k0 + threadIdx.x];
-// CLONE-NEXT: {{^}}    (__ldcc_p->bs)[threadIdx.y][threadIdx.x] = b[(k0 + threadIdx.y) * n + col];
+// CLONE-NEXT: {{^}}    (*__ldcc::swr(__ldcc_c, &((__ldcc_p->as)[threadIdx.y][threadIdx.x]))) = a[row * n + k0 + threadIdx.x];
+// CLONE-NEXT: {{^}}    (*__ldcc::swr(__ldcc_c, &((__ldcc_p->bs)[threadIdx.y][threadIdx.x]))) = b[(k0 + threadIdx.y) * n + col];
 // CLONE-NEXT: {{^}}    {
 // CLONE: {{^}}      __ldcc_c.local_diff = {{.*}} | __ldcc::differs(acc, __ldcc_e6) |
 // CLONE-NEXT: {{^}}    if (__ldcc::region_end(__ldcc_c, __ldcc_bs, 1, 0, __ldcc::SYNC_PLAIN, 0)) {

@@ -45,23 +45,25 @@ int main() {
 // CLONE: {{^}}#line 7 "{{.*}}replay_reduce.cu"
 // CLONE-NEXT: {{^}}template <int BLOCK>
 // CLONE-NEXT: {{^}}__global__ void block_sum(const int *in, int *out, int n) {
-// CLONE: {{^}}#line 7 "{{.*}}replay_reduce.cu"
+// CLONE: {{^}}#define __LDCC_CLONE_PLACE __ldcc::PLACE_SHARED
+// CLONE-NEXT: {{^}}#line 7 "{{.*}}replay_reduce.cu"
 // CLONE-NEXT: {{^}}template <int BLOCK>
 // CLONE-NEXT: {{^}}__global__ void __ldcc_block_sum(const int *in, int *out, int n, __ldcc::launch_info __ldcc_li) {
 // CLONE-NEXT: {{^}}  typedef __ldcc_layout_block_sum<BLOCK> __ldcc_L;
 // CLONE-NEXT: {{^}}  __shared__ __ldcc::block_state __ldcc_bs;
 // CLONE-NEXT: {{^}}  __ldcc::thread_ctx __ldcc_c;
+// CLONE-NEXT: {{^}}  __ldcc::undo_log __ldcc_ul;
 // CLONE-NEXT: {{^}}  int tid{};
 // CLONE-NEXT: {{^}}  int i{};
 // CLONE-NEXT: {{^}}  int stride{};
 // CLONE-NEXT: {{^}}  decltype(in) __ldcc_s0; decltype(in) __ldcc_e0;
-// CLONE: {{^}}  __ldcc::begin(__ldcc_c, __ldcc_bs, __ldcc_li, sizeof(__ldcc_L), alignof(__ldcc_L));
+// CLONE: {{^}}  __ldcc::begin<__LDCC_CLONE_PLACE>(__ldcc_c, __ldcc_ul, __ldcc_bs, __ldcc_li, sizeof(__ldcc_L), alignof(__ldcc_L));
 // CLONE-NEXT: {{^}}  __ldcc_L *__ldcc_p = (__ldcc_L *)__ldcc_c.mine;
 // CLONE-NEXT: {{^}}  __ldcc_s0 = in; __ldcc_s1 = out; __ldcc_s2 = n; __ldcc_s3 = tid; __ldcc_s4 = i; __ldcc_s5 = stride;
 // CLONE-NEXT: {{^}}  __ldcc_c.start_site = 0;
 // CLONE-NEXT: {{^}}__ldcc_L0:;
 // CLONE: {{^}}  tid = threadIdx.x;
-// CLONE: {{^}}  (__ldcc_p->partial)[tid] = i < n ? in[i] : 0;
+// CLONE: {{^}}  (*__ldcc::swr(__ldcc_c, &((__ldcc_p->partial)[tid]))) = i < n ? in[i] : 0;
 // CLONE-NEXT: {{^}}  {
 // CLONE-NEXT: {{^}}    if (__ldcc_c.pass == 1) { __ldcc_e0 = in; {{.*}} __ldcc_e5 = stride; } else
 // CLONE-NEXT: {{^}}      __ldcc_c.local_diff = __ldcc::differs(in, __ldcc_e0) | {{.*}} | __ldcc::differs(stride, __ldcc_e5);
@@ -83,7 +85,10 @@ int main() {
 // CLONE: {{^}}#line 20 "{{.*}}replay_reduce.cu"
 // CLONE-NEXT: {{^}}}
 // The second clone: the same text, named __ldcc_block_sum__lb and bounded to
-// 1024 threads (the attribute after the template head and return type).
+// 1024 threads (the attribute after the template head and return type); the
+// first runs with its copies in shared memory only, the second with either.
+// CLONE-NEXT: {{^}}#undef __LDCC_CLONE_PLACE
+// CLONE-NEXT: {{^}}#define __LDCC_CLONE_PLACE __ldcc::PLACE_ANY
 // CLONE-NEXT: {{^}}#line 7 "{{.*}}replay_reduce.cu"
 // CLONE-NEXT: {{^}}template <int BLOCK>
 // CLONE-NEXT: {{^}}__global__ void __launch_bounds__(1024) __ldcc_block_sum__lb(const int *in, int *out, int n, __ldcc::launch_info __ldcc_li) {

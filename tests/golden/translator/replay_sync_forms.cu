@@ -64,7 +64,7 @@ int main() {
 // CLONE-NEXT: {{^}}  int n{};
 // CLONE-NEXT: {{^}}  int k{};
 // CLONE: {{^}}  t = threadIdx.x;
-// CLONE-NEXT: {{^}}  (__ldcc_p->flag)[t] = in[t] > 0;
+// CLONE-NEXT: {{^}}  (*__ldcc::swr(__ldcc_c, &((__ldcc_p->flag)[t]))) = in[t] > 0;
 // CLONE-NEXT: {{^}}  __ldcc_c.pred = ((__ldcc_p->flag)[t]); {
 // CLONE: {{^}}    if (__ldcc::region_end(__ldcc_c, __ldcc_bs, 1, 0, __ldcc::SYNC_COUNT, __ldcc_c.pred)) {
 // CLONE: {{^}}__ldcc_L1:; n = __ldcc_c.sync_result

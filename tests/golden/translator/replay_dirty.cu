@@ -1,0 +1,49 @@
+// RUN: %ldcc-translate %s > %t.cu
+// RUN: FileCheck %s --check-prefix=CLONE < %t.cu
+// RUN: %nvcc -arch=sm_90 -std=c++17 -isystem %srcroot/include -c %t.cu -o %t.o
+// Marking writes: every store to a shared target goes through __ldcc::swr,
+// which tells region_end that the thread wrote (a round in which no warp
+// wrote skips the sweeps and the replay).  A target whose address reaches a
+// call that may write it (memcpy, a pointer to non-const) cannot be marked
+// store by store: the clone then says always_dirty and every region is swept.
+// Reading calls (by value, pointer to const) need no such fallback.
+#include <string.h>
+
+__device__ float total(const float *p, int n) {
+  float s = 0;
+  for (int i = 0; i < n; i++)
+    s += p[i];
+  return s;
+}
+
+__global__ void pure_reader(const float *in, float *out) {
+  __shared__ float tile[64];
+  __shared__ int count;
+  tile[threadIdx.x] = in[threadIdx.x];
+  if (threadIdx.x == 0)
+    count = 0;
+  __syncthreads();
+  if (threadIdx.x == 1)
+    count++;
+  out[threadIdx.x] = total(tile, 64) + fmaxf(tile[threadIdx.x], 0.0f) + count;
+}
+// CLONE-LABEL: {{^}}__global__ void __ldcc_pure_reader(
+// CLONE-NOT: {{^}} *__ldcc_c.always_dirty
+// CLONE: {{^}}  (*__ldcc::swr(__ldcc_c, &((__ldcc_p->tile)[threadIdx.x]))) = in[threadIdx.x];
+// CLONE: {{^}}    (*__ldcc::swr(__ldcc_c, &((__ldcc_p->count)))) = 0;
+// CLONE: {{^}}    (*__ldcc::swr(__ldcc_c, &((__ldcc_p->count))))++;
+// CLONE: {{^}}  (*__ldcc::glog(__ldcc_c, &(out[threadIdx.x]))) = total((__ldcc_p->tile), 64) + fmaxf((__ldcc_p->tile)[threadIdx.x], 0.0f) + (__ldcc_p->count);
+// CLONE-NOT: {{^}} *__ldcc_c.always_dirty
+// CLONE-LABEL: {{^}}__global__ void copier(
+
+__global__ void copier(const float *in, float *out) {
+  __shared__ float tile[64];
+  if (threadIdx.x == 0)
+    memcpy(tile, in, sizeof tile);
+  __syncthreads();
+  out[threadIdx.x] = tile[threadIdx.x];
+}
+// CLONE-LABEL: {{^}}__global__ void __ldcc_copier(
+// CLONE: {{^}}  __ldcc::begin<__LDCC_CLONE_PLACE>(
+// CLONE-NEXT: {{^}}  __ldcc_c.always_dirty = 1;
+// CLONE: {{^}}    memcpy((__ldcc_p->tile), in, sizeof (__ldcc_p->tile));
