@@ -14,3 +14,13 @@ ld_add_unit_test(test_rt_schedule
   SOURCES unit/test_rt_schedule.c ${LD_RT_DIR}/ld_rt_schedule.c
   LIBS ldcc_common)
 target_include_directories(test_rt_schedule PRIVATE ${LD_RT_DIR})
+
+# The wrappers against stand-in __real_* functions: CUDA's headers for the
+# types, no CUDA library.
+find_package(CUDAToolkit REQUIRED)
+ld_add_unit_test(test_rt_intercept
+  SOURCES unit/test_rt_intercept.c ${LD_RT_DIR}/ld_rt_wrap.c
+    ${LD_RT_DIR}/ld_rt_intercept.c ${LD_RT_DIR}/ld_rt_registry.c
+  LIBS ldcc_common Threads::Threads)
+target_include_directories(test_rt_intercept PRIVATE ${LD_RT_DIR}
+  ${CUDAToolkit_INCLUDE_DIRS})

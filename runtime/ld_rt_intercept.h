@@ -1,0 +1,92 @@
+/* What the allocation wrappers record, and the process-wide registry they
+ * record into.
+ *
+ * The driver links every program with `--wrap` for the CUDA allocation
+ * calls (docs/global-check.md); the wrappers (ld_rt_wrap.c) call the real
+ * function, return exactly what it returned, and on success report here.
+ * This file holds everything the wrappers do besides calling CUDA, so it is
+ * plain C, unit-tested without a GPU, and linkable without `--wrap` (the
+ * launch code reaches the registry through it; the wrappers, which name
+ * `__real_*` symbols, are in another archive member).
+ *
+ * Nothing here calls CUDA or changes the program's error state; on its own
+ * failure (no memory for an entry) the allocation goes unrecorded and is
+ * counted, and a launch that writes through it is later not checked.
+ * Host code, plain C. */
+#ifndef LD_RT_INTERCEPT_H
+#define LD_RT_INTERCEPT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ld_rt_registry.h"
+
+/* The registry of this process, created on first use; NULL only when it
+ * could not be created (no memory), which the wrappers tolerate. */
+struct ld_rt_registry *ld_rt_allocations(void);
+
+/* A successful allocation: a->base, size, kind (and pitch, width, height,
+ * depth, caller, name where known).  Overlapping entries are evicted: the
+ * device just handed out the range.  While the calling thread is inside
+ * ld_rt_intercept_internal, the kind is recorded as LD_RT_ALLOC_INTERNAL. */
+void ld_rt_intercept_alloc(const struct ld_rt_alloc *a);
+
+/* A free has two halves around the real call: _free_begin before it (the
+ * id of the entry at base, 0 when none), _free_end after it with the real
+ * call's outcome.  A successful free removes that entry, and only that
+ * one: if another thread's allocation reused the address in between, its
+ * new entry stays.  NULL is the no-op free CUDA allows. */
+uint64_t ld_rt_intercept_free_begin(uint64_t base);
+void ld_rt_intercept_free_end(uint64_t base, uint64_t id, int succeeded);
+
+/* Mark the calling thread's own allocations as the runtime's (the scratch
+ * pools and copies of the check), from on = 1 until the matching on = 0.
+ * Nests. */
+void ld_rt_intercept_internal(int on);
+
+/* `__device__`, `__managed__` and `__constant__` variables are announced
+ * by the program's static constructors (the `__cudaRegisterVar` family,
+ * wrapped too) before any device memory exists: they wait here, by their
+ * host shadow address, until the launch code resolves them. */
+struct ld_rt_pending_var {
+  uint64_t host;    /* the host shadow's address, what cudaGetSymbolAddress
+                       takes; for __managed__ the address of its pointer */
+  const char *name; /* the device symbol, mangled for C++ names */
+  uint64_t size;    /* bytes */
+  int kind;         /* LD_RT_ALLOC_{DEVICE,MANAGED,CONSTANT}_VAR */
+};
+
+/* Called from the __cudaRegisterVar wrappers: remember one variable.  name
+ * is copied. */
+void ld_rt_intercept_var(uint64_t host, const char *name, uint64_t size,
+                         int kind);
+
+/* Give every variable announced and not yet resolved to resolve, which
+ * returns 0 and its device address in *base, or non-zero when it cannot
+ * (it is tried again at the next call).  Resolved variables go into the
+ * registry.  Returns how many were resolved by this call. */
+size_t
+ld_rt_intercept_resolve_vars(int (*resolve)(const struct ld_rt_pending_var *v,
+                                            uint64_t *base, void *ctx),
+                             void *ctx);
+
+/* Counters since start-up (or the last reset), for the summary and the
+ * verbosity lines. */
+struct ld_rt_intercept_stats {
+  uint64_t allocs;        /* successful allocations recorded */
+  uint64_t frees;         /* successful frees that removed an entry */
+  uint64_t bad_frees;     /* failed frees of pointers the registry does not
+                             know: double frees, interior pointers */
+  uint64_t unknown_frees; /* successful frees of memory never seen (made by
+                             a library ldcc does not wrap) */
+  uint64_t evicted;       /* entries replaced by a new allocation */
+  uint64_t unrecorded;    /* allocations lost to the runtime's own failure */
+  uint64_t last_bad_free; /* the pointer of the latest bad free */
+};
+void ld_rt_intercept_stats(struct ld_rt_intercept_stats *out);
+
+/* For the tests: empty the registry, the pending variables and the
+ * counters. */
+void ld__rt_intercept_reset(void);
+
+#endif

@@ -1,0 +1,160 @@
+/* The allocation wrappers.  The driver links programs with
+ * `-Xlinker --wrap=<f>` for each function of LD_RT_WRAPPED
+ * (ld_rt_wrap.h), so the program's calls to
+ * f land in __wrap_f, and __real_f is CUDA's f.  Each wrapper calls the
+ * real function with the program's arguments, records a success in the
+ * registry (ld_rt_intercept.h) and returns exactly what the real function
+ * returned; out-parameters are only read, never changed.  Nothing else in
+ * the runtime refers to this file, so it is linked only when `--wrap` asks
+ * for it and `__real_*` exists.
+ *
+ * The `_ptsz` forms are what the stream-ordered calls become under
+ * `--default-stream per-thread`.  The `__cudaRegister*Var` calls are made
+ * by the program's static constructors, once per `__device__`,
+ * `__managed__` and `__constant__` variable.  See docs/global-check.md.
+ * Host code, C with the CUDA runtime API's types. */
+#include "ld_rt_wrap.h"
+
+#include <stdint.h>
+
+#include "ld_rt_intercept.h"
+
+/* The call site in the program: the wrapper's own return address.  A
+ * macro, so it is taken in the wrapper's frame. */
+#define LD_CALLER ((uint64_t)(uintptr_t)__builtin_return_address(0))
+
+/* Record a successful linear allocation of size bytes at *ptr. */
+static void linear(cudaError_t rc, void *const *ptr, size_t size, int kind,
+                   uint64_t caller) {
+  struct ld_rt_alloc a = {0};
+
+  if (rc != cudaSuccess || !ptr || !*ptr || size == 0)
+    return;
+  a.base = (uint64_t)(uintptr_t)*ptr;
+  a.size = size;
+  a.kind = kind;
+  a.caller = caller;
+  ld_rt_intercept_alloc(&a);
+}
+
+/* Record a successful pitched (depth 1) or 3D allocation. */
+static void pitched(cudaError_t rc, void *ptr, size_t pitch, size_t width,
+                    size_t height, size_t depth, int kind, uint64_t caller) {
+  struct ld_rt_alloc a = {0};
+
+  if (rc != cudaSuccess || !ptr || pitch == 0)
+    return;
+  a.base = (uint64_t)(uintptr_t)ptr;
+  a.pitch = pitch;
+  a.width = width;
+  a.height = height ? height : 1;
+  a.depth = depth ? depth : 1;
+  a.size = a.pitch * a.height * a.depth;
+  a.kind = kind;
+  a.caller = caller;
+  ld_rt_intercept_alloc(&a);
+}
+
+cudaError_t __wrap_cudaMalloc(void **ptr, size_t size) {
+  cudaError_t rc = __real_cudaMalloc(ptr, size);
+  linear(rc, ptr, size, LD_RT_ALLOC_MALLOC, LD_CALLER);
+  return rc;
+}
+
+cudaError_t __wrap_cudaMallocManaged(void **ptr, size_t size,
+                                     unsigned int flags) {
+  cudaError_t rc = __real_cudaMallocManaged(ptr, size, flags);
+  linear(rc, ptr, size, LD_RT_ALLOC_MANAGED, LD_CALLER);
+  return rc;
+}
+
+cudaError_t __wrap_cudaMallocPitch(void **ptr, size_t *pitch, size_t width,
+                                   size_t height) {
+  cudaError_t rc = __real_cudaMallocPitch(ptr, pitch, width, height);
+  if (rc == cudaSuccess && ptr && pitch)
+    pitched(rc, *ptr, *pitch, width, height, 1, LD_RT_ALLOC_PITCH, LD_CALLER);
+  return rc;
+}
+
+cudaError_t __wrap_cudaMalloc3D(struct cudaPitchedPtr *p,
+                                struct cudaExtent extent) {
+  cudaError_t rc = __real_cudaMalloc3D(p, extent);
+  if (rc == cudaSuccess && p)
+    pitched(rc, p->ptr, p->pitch, extent.width, extent.height, extent.depth,
+            LD_RT_ALLOC_3D, LD_CALLER);
+  return rc;
+}
+
+cudaError_t __wrap_cudaMallocAsync(void **ptr, size_t size,
+                                   cudaStream_t stream) {
+  cudaError_t rc = __real_cudaMallocAsync(ptr, size, stream);
+  linear(rc, ptr, size, LD_RT_ALLOC_ASYNC, LD_CALLER);
+  return rc;
+}
+
+cudaError_t __wrap_cudaMallocAsync_ptsz(void **ptr, size_t size,
+                                        cudaStream_t stream) {
+  cudaError_t rc = __real_cudaMallocAsync_ptsz(ptr, size, stream);
+  linear(rc, ptr, size, LD_RT_ALLOC_ASYNC, LD_CALLER);
+  return rc;
+}
+
+cudaError_t __wrap_cudaMallocFromPoolAsync(void **ptr, size_t size,
+                                           cudaMemPool_t pool,
+                                           cudaStream_t stream) {
+  cudaError_t rc = __real_cudaMallocFromPoolAsync(ptr, size, pool, stream);
+  linear(rc, ptr, size, LD_RT_ALLOC_POOL, LD_CALLER);
+  return rc;
+}
+
+cudaError_t __wrap_cudaMallocFromPoolAsync_ptsz(void **ptr, size_t size,
+                                                cudaMemPool_t pool,
+                                                cudaStream_t stream) {
+  cudaError_t rc = __real_cudaMallocFromPoolAsync_ptsz(ptr, size, pool, stream);
+  linear(rc, ptr, size, LD_RT_ALLOC_POOL, LD_CALLER);
+  return rc;
+}
+
+/* The entry is looked up before the real free and removed after it, by
+ * id, so an allocation on another thread that reuses the address in
+ * between keeps its new entry. */
+cudaError_t __wrap_cudaFree(void *ptr) {
+  uint64_t id = ld_rt_intercept_free_begin((uint64_t)(uintptr_t)ptr);
+  cudaError_t rc = __real_cudaFree(ptr);
+  ld_rt_intercept_free_end((uint64_t)(uintptr_t)ptr, id, rc == cudaSuccess);
+  return rc;
+}
+
+cudaError_t __wrap_cudaFreeAsync(void *ptr, cudaStream_t stream) {
+  uint64_t id = ld_rt_intercept_free_begin((uint64_t)(uintptr_t)ptr);
+  cudaError_t rc = __real_cudaFreeAsync(ptr, stream);
+  ld_rt_intercept_free_end((uint64_t)(uintptr_t)ptr, id, rc == cudaSuccess);
+  return rc;
+}
+
+cudaError_t __wrap_cudaFreeAsync_ptsz(void *ptr, cudaStream_t stream) {
+  uint64_t id = ld_rt_intercept_free_begin((uint64_t)(uintptr_t)ptr);
+  cudaError_t rc = __real_cudaFreeAsync_ptsz(ptr, stream);
+  ld_rt_intercept_free_end((uint64_t)(uintptr_t)ptr, id, rc == cudaSuccess);
+  return rc;
+}
+
+void __wrap___cudaRegisterVar(void **module, char *host, char *device_addr,
+                              const char *device_name, int ext, size_t size,
+                              int constant, int global) {
+  __real___cudaRegisterVar(module, host, device_addr, device_name, ext, size,
+                           constant, global);
+  ld_rt_intercept_var((uint64_t)(uintptr_t)host, device_name, size,
+                      constant ? LD_RT_ALLOC_CONSTANT_VAR
+                               : LD_RT_ALLOC_DEVICE_VAR);
+}
+
+void __wrap___cudaRegisterManagedVar(void **module, void **host_ptr,
+                                     char *device_addr, const char *device_name,
+                                     int ext, size_t size, int constant,
+                                     int global) {
+  __real___cudaRegisterManagedVar(module, host_ptr, device_addr, device_name,
+                                  ext, size, constant, global);
+  ld_rt_intercept_var((uint64_t)(uintptr_t)host_ptr, device_name, size,
+                      LD_RT_ALLOC_MANAGED_VAR);
+}
