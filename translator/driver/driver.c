@@ -95,6 +95,12 @@ static int build_command(struct job *j, const struct argvec *extra,
     rc = argvec_push(out, "-Xlinker");
   if (rc == LD_OK && with_runtime)
     rc = argvec_push(out, "--undefined=__ldcc_launch_prepare");
+  /* The allocation calls go through the runtime's wrappers, which record
+   * them for the global-memory check (docs/global-check.md). */
+  if (rc == LD_OK && with_runtime)
+    rc = argvec_push(out, "-Xlinker");
+  if (rc == LD_OK && with_runtime)
+    rc = argvec_push(out, LD_DRIVER_WRAP);
   if (rc == LD_OK && with_runtime)
     rc = argvec_push(out, j->runtime_lib);
   return rc;

@@ -21,6 +21,19 @@ struct ld_driver_env {
  * re-raised signal). */
 int ld_driver_main(int argc, char **argv, const struct ld_driver_env *env);
 
+/* What the driver passes with -Xlinker when nvcc links with the runtime
+ * library: nvcc splits it at the commas into one linker option per
+ * function, so the program's calls reach runtime/ld_rt_wrap.c's
+ * __wrap_<f>.  Exactly the functions of LD_RT_WRAPPED (ld_rt_wrap.h): one
+ * missing here leaves its __real_<f> undefined and the link fails (the
+ * real-nvcc golden tests/golden/driver/wrap.test links a call to each). */
+#define LD_DRIVER_WRAP                                                         \
+  "--wrap=cudaMalloc,--wrap=cudaMallocManaged,--wrap=cudaMallocPitch,"         \
+  "--wrap=cudaMalloc3D,--wrap=cudaMallocAsync,--wrap=cudaMallocAsync_ptsz,"    \
+  "--wrap=cudaMallocFromPoolAsync,--wrap=cudaMallocFromPoolAsync_ptsz,"        \
+  "--wrap=cudaFree,--wrap=cudaFreeAsync,--wrap=cudaFreeAsync_ptsz,"            \
+  "--wrap=__cudaRegisterVar,--wrap=__cudaRegisterManagedVar"
+
 /* The status a disabled ldcc has: LDCC_DISABLE set, non-empty, not "0". */
 int ld_driver_disabled(const char *ldcc_disable);
 
