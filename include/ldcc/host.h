@@ -183,7 +183,11 @@ struct __ldcc_geometry {
   uint64_t ext_offset;   /* of the extern part inside an arena */
   uint64_t arena_bytes;  /* one copy, multiple of align */
   uint64_t header_bytes; /* accumulated-word bitmap, multiple of align */
-  uint64_t total_bytes;  /* header + (nwarps + 1) * arena */
+  uint64_t stride;       /* from one copy to the next: arena_bytes, plus 16
+                            when that makes it an odd number of 16-byte
+                            words (the sweeps read copy i in lane i: an odd
+                            stride spreads 8 lanes over all 32 banks) */
+  uint64_t total_bytes;  /* header + (nwarps + 1) * stride */
 };
 
 static inline __LDCC_HD uint64_t __ldcc_round_up(uint64_t x, uint64_t a) {
@@ -202,7 +206,10 @@ __ldcc_geometry_of(uint64_t static_bytes, uint64_t align, uint64_t user_dyn,
       __ldcc_round_up(g.ext_offset + __ldcc_round_up(user_dyn, 16), g.align);
   words = g.arena_bytes / 4;
   g.header_bytes = __ldcc_round_up((words + 31) / 32 * 4, g.align);
-  g.total_bytes = g.header_bytes + (uint64_t)(nwarps + 1) * g.arena_bytes;
+  g.stride = g.arena_bytes;
+  if (g.align == 16 && g.arena_bytes / 16 % 2 == 0)
+    g.stride += 16;
+  g.total_bytes = g.header_bytes + (uint64_t)(nwarps + 1) * g.stride;
   return g;
 }
 

@@ -6,8 +6,10 @@
  * instrumented clone `__ldcc_<k>` right after it, a transformed copy of the
  * original's text (ld_edit_render) that starts with a `#line` naming the
  * original's first line, then the same copy as `__launch_bounds__(1024)
- * __ldcc_<k>__lb` (registers capped, for blocks the first clone cannot run)
- * unless the kernel has bounds of its own.  In the copy: the renamed kernel,
+ * __ldcc_<k>__lb` unless the kernel has bounds of its own.  With the second
+ * clone both are bounded to 1024 threads (64 registers); the first keeps its
+ * copies in shared memory only (begin<PLACE_SHARED>), the second takes
+ * global scratch too.  In the copy: the renamed kernel,
  * the launch_info parameter, the prologue (hoisted locals, snapshot variables,
  * begin), one site block per barrier and the exit block.  The original text is
  * never edited.  Host code only; no libclang. */
@@ -263,8 +265,13 @@ static int qualified(const char *src, size_t at) {
  * `__launch_bounds__(1024) __ldcc_<k>__lb` (the attribute before the
  * declarator, where CUDA wants it). */
 static int put_clone_name(struct ld_buf *b, const struct ld_kernel *k, int lb) {
-  return lb ? ld_buf_printf(b, LD_LB_ATTR " __ldcc_%s__lb", k->name)
-            : ld_buf_printf(b, "__ldcc_%s", k->name);
+  if (lb)
+    return ld_buf_printf(b, LD_LB_ATTR " __ldcc_%s__lb", k->name);
+  /* With an __lb clone the first one is bounded too: 64 registers keep
+   * more blocks resident than the ~100 the replay takes unbounded, and
+   * the two then differ only in where their copies may live. */
+  return ld_buf_printf(b, "%s__ldcc_%s",
+                       k->replay->lb_clone ? LD_LB_ATTR " " : "", k->name);
 }
 
 /* One prototype of a clone, made from the original's. */
