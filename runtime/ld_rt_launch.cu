@@ -109,7 +109,7 @@ void init(void) {
   }
   if (rt.opt.help)
     ld_rt_options_print_help(stderr);
-  rt.races = ld_rt_races_new(rt.opt.max_reports);
+  rt.races = ld_rt_races_open(&rt.opt, rt.out, stderr);
   if (!rt.races) {
     snprintf(rt.why_unusable, sizeof rt.why_unusable, "out of host memory");
     return;
@@ -194,17 +194,13 @@ void site_text(const struct __ldcc_kernel_meta *m, int launch_id, char *buf,
 int unchecked(const struct __ldcc_kernel_meta *m, int launch_id,
               const char *why) {
   struct site_state *s = site_of(m, launch_id);
-  char name[256], where[256];
 
   rt.unchecked++;
   if (s && s->said_unchecked)
     return -1;
   if (s)
     s->said_unchecked = 1;
-  ld_rt_kernel_name(m, name, sizeof name);
-  site_text(m, launch_id, where, sizeof where);
-  fprintf(rt.out, "ldcc: launch of %s at %s not checked: %s\n", name, where,
-          why);
+  ld_rt_races_unchecked(rt.races, m, launch_id, why, rt.out);
   fflush(rt.out);
   return -1;
 }
@@ -254,9 +250,10 @@ void say_placement(const struct __ldcc_kernel_meta *m, int launch_id,
                    const struct ld_rt_place_out *pl, unsigned nslots,
                    int big) {
   struct site_state *s = site_of(m, launch_id);
+  FILE *out = ld_rt_races_messages(rt.races, rt.out);
   char name[256], where[256];
 
-  if (!s || (s->said_placement == pl->placement + 1 &&
+  if (!s || !out || (s->said_placement == pl->placement + 1 &&
              s->said_bytes == pl->geo.total_bytes && s->said_big == big))
     return;
   s->said_placement = pl->placement + 1;
@@ -264,26 +261,26 @@ void say_placement(const struct __ldcc_kernel_meta *m, int launch_id,
   s->said_big = big;
   ld_rt_kernel_name(m, name, sizeof name);
   site_text(m, launch_id, where, sizeof where);
-  fprintf(rt.out,
+  fprintf(out,
           "ldcc: launch of %s at %s: %u blocks of %u threads (%u warps); "
           "arena %llu bytes (targets %llu); ",
           name, where, grid.x * grid.y * grid.z, in->nthreads, pl->nwarps,
           (unsigned long long)pl->geo.arena_bytes,
           (unsigned long long)(in->static_bytes + in->user_dyn));
   if (pl->placement == LD_RT_PLACE_SHARED)
-    fprintf(rt.out,
+    fprintf(out,
             "copies in shared memory: %llu bytes per block (native %llu)",
             (unsigned long long)pl->geo.total_bytes,
             (unsigned long long)(in->static_bytes + in->user_dyn));
   else
-    fprintf(rt.out,
+    fprintf(out,
             "copies in global memory: %llu bytes per block, %u slots "
             "(%llu bytes)",
             (unsigned long long)pl->slot_bytes, nslots,
             (unsigned long long)pl->slot_bytes * nslots);
-  fprintf(rt.out, "; clone __ldcc_%s%s\n", m->name ? m->name : "?",
-          big ? "__lb (__launch_bounds__(1024))" : "");
-  fflush(rt.out);
+  fprintf(out, "; clone __ldcc_%s%s\n", m->name ? m->name : "?",
+          big ? "__lb" : "");
+  fflush(out);
 }
 
 /* The clone's attributes, cached; NULL with *why set when unavailable. */
