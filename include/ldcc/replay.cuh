@@ -813,6 +813,19 @@ template <class T> __device__ __forceinline__ T *glog(thread_ctx &c, T *p) {
   return p;
 }
 
+/* The address of a store through a pointer in the clone of a device
+ * function with barriers (docs/shared-replay.md section 7): the pointer may
+ * have been handed a target, i.e. point into this warp's copy (in shared
+ * memory or in a global scratch slot): then it is a store to a target
+ * (swr), anywhere else a global store (glog). */
+template <class T> __device__ __forceinline__ T *pwr(thread_ctx &c, T *p) {
+  const block_state &bs = *c.bs;
+  const unsigned char *a = (const unsigned char *)p;
+  if (a >= bs.copies && a < bs.copies + (size_t)bs.nwarps * bs.stride)
+    return swr(c, p);
+  return glog(c, p);
+}
+
 /* A global atomic whose result is unused: applied in pass 1 only, its
  * operand logged; pass 2 compares the operand instead of applying it again
  * (a different operand read data another warp wrote in the region).  More
