@@ -73,6 +73,7 @@ struct thread_ctx {
   int finished;
   int dirty;           /* this thread wrote a target in this pass */
   int always_dirty;    /* the clone writes targets it does not mark */
+  int shared_only;     /* begin<PLACE_SHARED>: a constant the sweeps fold */
   unsigned round;      /* rounds done; same in every thread */
   unsigned wmask;      /* warps that wrote a target in pass 1 */
   unsigned region;     /* start << 16 | end of the current round */
@@ -317,12 +318,12 @@ __device__ __forceinline__ void begin(thread_ctx &c, undo_log &ul,
   c.atom_n = 0;
   c.atom_k = 0;
   c.log = &ul;
+  c.shared_only = PL == PLACE_SHARED;
   __syncthreads();
 }
 
 /* ---- the sweeps --------------------------------------------------------
- * Both are atomic-free: each 16-byte chunk belongs to one group of lanes
- * (sweep 1) or each (chunk, copy) pair to one thread (sweep 2).  The
+ * Both are atomic-free: each 16-byte chunk belongs to one thread.  The
  * accumulated-word bitmap is only read here (and cleared with atomicAnd,
  * since one bitmap word covers eight chunks), and only when set. */
 
@@ -404,147 +405,103 @@ sweep1_acc(const block_state *bsp, unsigned region, unsigned w, unsigned acc,
   return 1;
 }
 
-/* Where the sweeps find S and the copies: rebuilt from __ldcc_dyn_smem when
- * they live in shared memory, so that the accesses are shared-memory
- * instructions with 32-bit addresses. */
-template <bool SH>
-__device__ __forceinline__ unsigned char *area(const block_state &bs) {
-  return SH ? __ldcc_dyn_smem : bs.S - bs.s_off;
-}
-
-/* Sweep 1 works in groups of G lanes (G = nwarps rounded up to a power of
- * two): a group takes one chunk at a time and lane j of the group reads
- * warp j's copy, so a chunk costs each lane one load, not one per warp.
- * Only groups that lie wholly inside the lanes of a warp take part. */
-struct lane_group {
-  unsigned G;      /* lanes per group */
-  unsigned j;      /* this lane's copy */
-  unsigned first;  /* the group's first lane in the warp */
-  unsigned gmask;  /* the group's lanes */
-  unsigned gid;    /* the group's number in the block */
-  unsigned ngroups;
-  int active;
-};
-
-__device__ __forceinline__ lane_group group_of(const block_state &bs,
-                                               unsigned tid) {
-  lane_group l;
-  unsigned G = 1, warp = tid / 32, lane = tid % 32;
-  unsigned full = bs.nthreads / 32, per, here, gi;
-  while (G < bs.nwarps)
-    G <<= 1;
-  per = 32 / G;
-  here = warp < full ? 32 : bs.nthreads - full * 32;
-  gi = lane / G;
-  l.G = G;
-  l.j = lane % G;
-  l.first = gi * G;
-  l.gmask = G == 32 ? 0xffffffffu : ((1u << G) - 1) << l.first;
-  l.gid = warp * per + gi;
-  l.ngroups = full * per + (bs.nthreads - full * 32) / G;
-  l.active = gi < here / G;
-  return l;
-}
-
-__device__ __forceinline__ uint4 shfl4(unsigned mask, uint4 v, unsigned src,
-                                       unsigned width) {
-  uint4 r;
-  r.x = __shfl_sync(mask, v.x, src, width);
-  r.y = __shfl_sync(mask, v.y, src, width);
-  r.z = __shfl_sync(mask, v.z, src, width);
-  r.w = __shfl_sync(mask, v.w, src, width);
-  return r;
-}
-
-__device__ __forceinline__ uint4 ne4(uint4 a, uint4 b) {
-  return make_uint4(__vcmpne4(a.x, b.x), __vcmpne4(a.y, b.y),
-                    __vcmpne4(a.z, b.z), __vcmpne4(a.w, b.w));
-}
-
-/* (u & ~m) | (v & m), per word */
-__device__ __forceinline__ uint4 blend4(uint4 u, uint4 v, uint4 m) {
-  return make_uint4((u.x & ~m.x) | (v.x & m.x), (u.y & ~m.y) | (v.y & m.y),
-                    (u.z & ~m.z) | (v.z & m.z), (u.w & ~m.w) | (v.w & m.w));
-}
-
-__device__ __forceinline__ unsigned bits16(uint4 m) {
-  return byte_bits(m.x) | byte_bits(m.y) << 4 | byte_bits(m.z) << 8 |
-         byte_bits(m.w) << 12;
+/* The start of the block's area.  In a clone compiled for shared memory
+ * only (begin<PLACE_SHARED>), shared_only is the constant 1 and the sweeps'
+ * pointers derive from the shared symbol: shared-memory instructions with
+ * 32-bit addresses. */
+__device__ __forceinline__ unsigned char *area(const block_state &bs,
+                                               int shared_only) {
+  return shared_only ? __ldcc_dyn_smem : bs.S - bs.s_off;
 }
 
 /* Write-write check, U into S, pass-2 copies (or, when to_pass2 is 0
  * because the region will not be replayed, U into every copy).  Only the
  * copies of the warps in `mask` (those that wrote a target) are read: the
- * others still equal S.  Returns whether this thread saw any write.
- * Called by every thread of the block (one instruction stream: it is not
- * inlined, so the lanes of a group meet at the same shuffles). */
-template <bool SH>
-static __device__ __noinline__ unsigned sweep1(const block_state &bs,
-                                              unsigned tid, unsigned region,
-                                              unsigned mask, int to_pass2) {
-  const lane_group l = group_of(bs, tid);
-  if (!l.active)
-    return 0;
-  unsigned char *const base = area<SH>(bs);
-  uint4 *const S4 = (uint4 *)(base + bs.s_off);
-  uint4 *const P = (uint4 *)(base + bs.copies_off + (size_t)l.j * bs.stride);
-  const unsigned nchunks = bs.arena_bytes / 16;
-  const int have = l.j < bs.nwarps, mine = have && (mask >> l.j & 1u);
-  const unsigned gbits = l.G == 32 ? 0xffffffffu : (1u << l.G) - 1;
+ * others still equal S.  Returns whether this thread saw any write. */
+__device__ __forceinline__ unsigned sweep1(const block_state &bs,
+                                           unsigned tid, unsigned region,
+                                           unsigned mask, int to_pass2,
+                                           int shared_only) {
+  unsigned char *const base = area(bs, shared_only);
+  uint4 *S4 = (uint4 *)(base + bs.s_off);
+  const unsigned nchunks = bs.arena_bytes / 16, nwarps = bs.nwarps;
+  const unsigned nthreads = bs.nthreads;
+  unsigned char *const copies = base + bs.copies_off;
+  const size_t stride = bs.stride;
   unsigned wrote = 0;
   int reported = 0;
 
-  for (unsigned w = l.gid; w < nchunks; w += l.ngroups) {
+  for (unsigned w = tid; w < nchunks; w += nthreads) {
     unsigned acc = acc_bits(bs, w);
-    if (acc) { /* the same in the whole group */
-      if (l.j == 0)
-        wrote |= sweep1_acc(&bs, region, w, acc, mask, to_pass2, &reported);
+    if (acc) {
+      wrote |= sweep1_acc(&bs, region, w, acc, mask, to_pass2, &reported);
       continue;
     }
-    uint4 s = S4[w];
-    uint4 p = mine ? P[w] : s;
-    unsigned writers =
-        (__ballot_sync(l.gmask, any4(p, s) != 0) >> l.first) & gbits;
-    if (!writers)
+    uint4 s = S4[w], u = s, m = make_uint4(0, 0, 0, 0);
+    unsigned written = 0, last = 0;
+    for (unsigned left = mask; left; left &= left - 1) {
+      unsigned i = __ffs(left) - 1;
+      uint4 p = ((uint4 *)(copies + (size_t)i * stride))[w];
+      if (!any4(p, s))
+        continue;
+      uint4 mk;
+      mk.x = __vcmpne4(p.x, s.x);
+      mk.y = __vcmpne4(p.y, s.y);
+      mk.z = __vcmpne4(p.z, s.z);
+      mk.w = __vcmpne4(p.w, s.w);
+      if (written && ((mk.x & m.x) | (mk.y & m.y) | (mk.z & m.z) |
+                      (mk.w & m.w))) {
+        /* Two warps wrote one byte: refine per byte. */
+        uint4 ov;
+        ov.x = mk.x & m.x;
+        ov.y = mk.y & m.y;
+        ov.z = mk.z & m.z;
+        ov.w = mk.w & m.w;
+        if (!(bs.flags & __LDCC_LI_REPORT_SAME_VALUE)) {
+          ov.x &= __vcmpne4(p.x, u.x);
+          ov.y &= __vcmpne4(p.y, u.y);
+          ov.z &= __vcmpne4(p.z, u.z);
+          ov.w &= __vcmpne4(p.w, u.w);
+        }
+        unsigned conflict = byte_bits(ov.x) | byte_bits(ov.y) << 4 |
+                            byte_bits(ov.z) << 8 | byte_bits(ov.w) << 12;
+        if (conflict && !reported) {
+          reported = 1;
+          report_race(&bs, __LDCC_RK_WRITE_WRITE, region, last, i, -1,
+                      (unsigned long long)w * 16, conflict, 16, u, p);
+        }
+      }
+      u.x = (u.x & ~mk.x) | (p.x & mk.x);
+      u.y = (u.y & ~mk.y) | (p.y & mk.y);
+      u.z = (u.z & ~mk.z) | (p.z & mk.z);
+      u.w = (u.w & ~mk.w) | (p.w & mk.w);
+      m.x |= mk.x;
+      m.y |= mk.y;
+      m.z |= mk.z;
+      m.w |= mk.w;
+      written = 1;
+      last = i;
+    }
+    if (!written)
       continue;
     wrote = 1;
-    uint4 u;
-    if (!(writers & (writers - 1))) {
-      u = shfl4(l.gmask, p, __ffs(writers) - 1, l.G); /* one writer */
-    } else {
-      /* Several warps wrote the chunk: merge them in warp order, byte by
-       * byte; two that wrote one byte differently race. */
-      uint4 m = make_uint4(0, 0, 0, 0);
-      unsigned last = 0;
-      u = s;
-      for (unsigned left = writers; left; left &= left - 1) {
-        unsigned i = __ffs(left) - 1;
-        uint4 q = shfl4(l.gmask, p, i, l.G), mk = ne4(q, s);
-        uint4 ov = make_uint4(mk.x & m.x, mk.y & m.y, mk.z & m.z, mk.w & m.w);
-        if (any4(ov, make_uint4(0, 0, 0, 0))) {
-          if (!(bs.flags & __LDCC_LI_REPORT_SAME_VALUE)) {
-            uint4 d = ne4(q, u);
-            ov = make_uint4(ov.x & d.x, ov.y & d.y, ov.z & d.z, ov.w & d.w);
-          }
-          unsigned conflict = bits16(ov);
-          if (conflict && l.j == 0 && !reported) {
-            reported = 1;
-            report_race(&bs, __LDCC_RK_WRITE_WRITE, region, last, i, -1,
-                        (unsigned long long)w * 16, conflict, 16, u, q);
-          }
-        }
-        u = blend4(u, q, mk);
-        m = make_uint4(m.x | mk.x, m.y | mk.y, m.z | mk.z, m.w | mk.w);
-        last = i;
+    S4[w] = u;
+    for (unsigned i = 0; i < nwarps; i++) {
+      uint4 *P = ((uint4 *)(copies + (size_t)i * stride));
+      uint4 np = u;
+      if (!(mask >> i & 1u)) {
+        P[w] = u; /* held S */
+        continue;
       }
-    }
-    if (l.j == 0)
-      S4[w] = u;
-    if (have) {
-      /* P2_j = U, except the bytes warp j wrote itself, which go back to
-       * S (pass 2 writes them again). */
-      uint4 np = to_pass2 && (writers >> l.j & 1u) ? blend4(u, s, ne4(p, s))
-                                                   : u;
+      uint4 p = P[w];
+      if (to_pass2) {
+        unsigned mx = __vcmpne4(p.x, s.x), my = __vcmpne4(p.y, s.y),
+                 mz = __vcmpne4(p.z, s.z), mw = __vcmpne4(p.w, s.w);
+        np.x = (u.x & ~mx) | (s.x & mx);
+        np.y = (u.y & ~my) | (s.y & my);
+        np.z = (u.z & ~mz) | (s.z & mz);
+        np.w = (u.w & ~mw) | (s.w & mw);
+      }
       if (any4(np, p))
         P[w] = np;
     }
@@ -554,33 +511,39 @@ static __device__ __noinline__ unsigned sweep1(const block_state &bs,
 
 /* Read-write check: every pass-2 copy must equal U (in S); then every copy
  * becomes U, the next region's pass-1 copy.  Only the warps in `mask` (that
- * wrote a target in either pass) can hold anything else: the block's
- * threads share out the (chunk, warp in mask) pairs. */
-template <bool SH>
-static __device__ __noinline__ void sweep2(const block_state &bs,
-                                          unsigned tid, unsigned region,
-                                          unsigned mask) {
-  unsigned char *const base = area<SH>(bs);
-  const uint4 *const S4 = (const uint4 *)(base + bs.s_off);
-  const unsigned nchunks = bs.arena_bytes / 16, nm = __popc(mask);
-  const unsigned npairs = nchunks * nm;
+ * wrote a target in either pass) can hold anything else. */
+__device__ __forceinline__ void sweep2(const block_state &bs, unsigned tid,
+                                       unsigned region, unsigned mask,
+                                       int shared_only) {
+  unsigned char *const base = area(bs, shared_only);
+  const uint4 *S4 = (const uint4 *)(base + bs.s_off);
+  const unsigned nchunks = bs.arena_bytes / 16;
+  const unsigned nthreads = bs.nthreads;
+  unsigned char *const copies = base + bs.copies_off;
+  const size_t stride = bs.stride;
   int reported = 0;
 
-  for (unsigned k = tid; k < npairs; k += bs.nthreads) {
-    unsigned w = k / nm, r = k - w * nm;
-    unsigned i = __fns(mask, 0, (int)r + 1);
-    uint4 *P = (uint4 *)(base + bs.copies_off + (size_t)i * bs.stride);
-    uint4 u = S4[w], p = P[w];
-    if (r == 0 && acc_bits(bs, w))
-      acc_clear(bs, w);
-    if (!any4(p, u))
-      continue;
-    if (!reported) {
-      reported = 1;
-      report_race(&bs, __LDCC_RK_READ_WRITE, region, i, i, -1,
-                  (unsigned long long)w * 16, bits16(ne4(p, u)), 16, u, p);
+  for (unsigned w = tid; w < nchunks; w += nthreads) {
+    uint4 u = S4[w];
+    for (unsigned left = mask; left; left &= left - 1) {
+      unsigned i = __ffs(left) - 1;
+      uint4 *P = ((uint4 *)(copies + (size_t)i * stride));
+      uint4 p = P[w];
+      if (!any4(p, u))
+        continue;
+      if (!reported) {
+        unsigned bits = byte_bits(__vcmpne4(p.x, u.x)) |
+                        byte_bits(__vcmpne4(p.y, u.y)) << 4 |
+                        byte_bits(__vcmpne4(p.z, u.z)) << 8 |
+                        byte_bits(__vcmpne4(p.w, u.w)) << 12;
+        reported = 1;
+        report_race(&bs, __LDCC_RK_READ_WRITE, region, i, i, -1,
+                    (unsigned long long)w * 16, bits, 16, u, p);
+      }
+      P[w] = u;
     }
-    P[w] = u;
+    if (acc_bits(bs, w))
+      acc_clear(bs, w);
   }
 }
 
@@ -688,8 +651,7 @@ __device__ __forceinline__ int round_pass1(thread_ctx &c, block_state &bs,
 #endif
   c.region = *(volatile unsigned *)&bs.region[parity];
   unsigned wrote =
-      bs.placement == 0 ? sweep1<true>(bs, tid, c.region, c.wmask, !overflow)
-                        : sweep1<false>(bs, tid, c.region, c.wmask, !overflow);
+      sweep1(bs, tid, c.region, c.wmask, !overflow, c.shared_only);
   int any = __syncthreads_or(wrote); /* B2 */
   if (tid == 0 && any && overflow) {
     uint4 z = make_uint4(0, 0, 0, 0);
@@ -704,10 +666,7 @@ __device__ __forceinline__ int round_pass1(thread_ctx &c, block_state &bs,
 __device__ __forceinline__ void round_pass2(thread_ctx &c, block_state &bs) {
   unsigned parity = (c.round - 1) & 1u;
   unsigned mask = c.wmask | wrote_mask(bs, parity, c.round | 0x80000000u);
-  if (bs.placement == 0)
-    sweep2<true>(bs, linear_tid(), c.region, mask);
-  else
-    sweep2<false>(bs, linear_tid(), c.region, mask);
+  sweep2(bs, linear_tid(), c.region, mask, c.shared_only);
   __syncthreads(); /* B4 */
 }
 
