@@ -176,6 +176,19 @@ static int put_kernel_meta(struct ld_buf *b, const struct ld_plan *plan,
                      k->at.line);
   for (i = 0; i < r->nsites && !rc; i++)
     rc = ld_buf_printf(b, ", %u", r->sites[i].at.line);
+  /* Per call of a device function with barriers, its sites (the site
+   * numbers replay_facts.c gave them): entry, barriers, exit. */
+  for (i = 0; i < r->nsites && !rc; i++) {
+    const struct ld_replay *c;
+    if (r->sites[i].callee == 0)
+      continue;
+    c = r->callees[r->sites[i].callee - 1];
+    rc = ld_buf_printf(b, ", %u", c->entry_line);
+    for (j = 0; j < c->nsites && !rc; j++)
+      rc = ld_buf_printf(b, ", %u", c->sites[j].at.line);
+    if (!rc)
+      rc = ld_buf_printf(b, ", %u", c->exit_line);
+  }
   if (!rc)
     rc = ld_buf_printf(b, ", %u};\n", r->exit_line);
   for (i = 0; i < r->nmembers && !rc; i++) {
@@ -238,7 +251,8 @@ static int put_kernel_meta(struct ld_buf *b, const struct ld_plan *plan,
     rc = put_generated(b, k, "meta");
   if (!rc)
     rc = ld_buf_printf(b, "::targets, %zu, __ldcc__sites_%zu, %zu, %s, %zu);\n",
-                       r->nmembers, ki, r->nsites + 2,
+                       r->nmembers, ki,
+                       (r->exit_site ? r->exit_site : r->nsites + 1) + 1,
                        nlaunches ? "__ldcc__launches" : "NULL", nlaunches);
   return rc;
 }

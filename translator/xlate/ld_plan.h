@@ -65,6 +65,16 @@ struct ld_site {
   int with_result;  /* __syncthreads_count/_and/_or: 1 when the value is
                        used, 2 when the call is the whole statement */
   int needs_braces; /* the statement is the body of if/for/while/else */
+  /* A call `f(args);` of a __device__ function that contains barriers
+   * (docs/shared-replay.md section 7): the caller's region ends before the
+   * call, f's clone replays its own regions, a new region starts after it.
+   * callee is 1 + its index in ld_replay.callees; 0 for a barrier. */
+  size_t callee;
+  size_t name_begin, name_end; /* the callee's name in the call */
+  size_t args_close;           /* the call's `)` */
+  int has_args;
+  size_t site_base; /* set by replay.c: the callee's site 0 in the kernel's
+                       site table */
 };
 
 /* What the replay clone of one kernel needs (only for kernels that are
@@ -110,6 +120,19 @@ struct ld_replay {
   unsigned exit_col;
   struct ld_edit_list edits; /* the clone's simple edits (references,
                                 declarations, returns, stores, atomics) */
+  /* Device functions with barriers that the kernel calls (each cloned once
+   * per kernel as `__ldcc_<k>__f_<f>`), and, in such a callee's own
+   * description, is_devfn = 1 and entry_line (its name's line). */
+  struct ld_replay **callees;
+  size_t ncallees;
+  char *fn_name;         /* the device function's name (is_devfn) */
+  unsigned *store_lines; /* is_devfn: lines of its stores through pointers
+                            (they write the targets handed to it) */
+  size_t nstore_lines;
+  int is_devfn;
+  unsigned entry_line;
+  size_t exit_site; /* the kernel's exit site: after its own sites and
+                       every call's callee sites; 0 means nsites + 1 */
 };
 
 struct ld_kernel {
@@ -171,7 +194,9 @@ struct ld_plan {
  *   TARGET kernel=<k> space=<shared|global> name=<v> at=<l>:<c> [extern]
  * written=<yes|no> BARRIER kernel=<f> form=<form> at=<l>:<c> [macro] LAUNCH
  * kernel=<k> at=<l>:<c> [cudaLaunchKernel]
- *   SITE kernel=<k> id=<n> at=<l>:<c> form=<form> (kernels with a clone)
+ *   SITE kernel=<k> id=<n> at=<l>:<c> form=<form> (kernels with a clone;
+ *   a call of a device function with barriers is form=call callee=<f>
+ *   base=<b>, and its sites follow the kernel's as `in=<f>`)
  * <why> is a short phrase in double
  * quotes (it never contains a quote). BARRIER's kernel is the function that
  * contains the call: a kernel or a

@@ -54,11 +54,38 @@ int ld_plan_dump(const struct ld_plan *plan, FILE *out) {
       continue;
     fprintf(out, "SITE kernel=%s id=0 at=%u:%u form=entry\n", k->name,
             k->at.line, k->at.col);
-    for (j = 0; j < r->nsites; j++)
-      fprintf(out, "SITE kernel=%s id=%zu at=%u:%u form=%s\n", k->name, j + 1,
-              r->sites[j].at.line, r->sites[j].at.col, r->sites[j].form);
+    for (j = 0; j < r->nsites; j++) {
+      const struct ld_site *s = &r->sites[j];
+      if (s->callee == 0)
+        fprintf(out, "SITE kernel=%s id=%zu at=%u:%u form=%s\n", k->name, j + 1,
+                s->at.line, s->at.col, s->form);
+      else
+        fprintf(out,
+                "SITE kernel=%s id=%zu at=%u:%u form=call callee=%s "
+                "base=%zu\n",
+                k->name, j + 1, s->at.line, s->at.col,
+                r->callees[s->callee - 1]->fn_name, s->site_base);
+    }
+    for (j = 0; j < r->nsites; j++) {
+      const struct ld_site *s = &r->sites[j];
+      const struct ld_replay *c;
+      size_t m;
+      if (s->callee == 0)
+        continue;
+      c = r->callees[s->callee - 1];
+      fprintf(out, "SITE kernel=%s id=%zu at=%u:0 form=entry in=%s\n", k->name,
+              s->site_base, c->entry_line, c->fn_name);
+      for (m = 0; m < c->nsites; m++)
+        fprintf(out, "SITE kernel=%s id=%zu at=%u:%u form=%s in=%s\n", k->name,
+                s->site_base + m + 1, c->sites[m].at.line, c->sites[m].at.col,
+                c->sites[m].form, c->fn_name);
+      fprintf(out, "SITE kernel=%s id=%zu at=%u:%u form=exit in=%s\n", k->name,
+              s->site_base + c->nsites + 1, c->exit_line, c->exit_col,
+              c->fn_name);
+    }
     fprintf(out, "SITE kernel=%s id=%zu at=%u:%u form=exit\n", k->name,
-            r->nsites + 1, r->exit_line, r->exit_col);
+            r->exit_site ? r->exit_site : r->nsites + 1, r->exit_line,
+            r->exit_col);
   }
   return ferror(out) ? LD_EIO : LD_OK;
 }
@@ -85,6 +112,11 @@ void ld_replay_free(struct ld_replay *r) {
   free(r->template_decl);
   free(r->template_args);
   free(r->scope);
+  for (i = 0; i < r->ncallees; i++)
+    ld_replay_free(r->callees[i]);
+  free(r->callees);
+  free(r->fn_name);
+  free(r->store_lines);
   ld_edit_list_free(&r->edits);
   free(r);
 }

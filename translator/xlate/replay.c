@@ -27,6 +27,12 @@ static int snapshot_of(const struct ld_local *l) {
   return l->name && !l->keep_init;
 }
 
+/* A device function's clone numbers its sites from its __ldcc_sb
+ * parameter (the kernel's site table has a range per call). */
+static const char *site_base(const struct ld_replay *r) {
+  return r->is_devfn ? "__ldcc_sb + " : "";
+}
+
 /* `if (pass == 1) { e = x; ... } else local_diff = differs(x, e) | ...;` */
 static int put_save_diff(struct ld_buf *b, const struct ld_replay *r) {
   size_t i;
@@ -72,8 +78,11 @@ static int put_restore_jump(struct ld_buf *b, const struct ld_replay *r) {
              : ld_buf_printf(b, "%s = __ldcc_s%zu; ", l->name, i);
   }
   if (!rc)
-    rc = ld_buf_puts(b, "\n" INDENT INDENT INDENT
-                        "switch (__ldcc_c.start_site) {");
+    rc = ld_buf_puts(b, r->is_devfn
+                            ? "\n" INDENT INDENT INDENT
+                              "switch (__ldcc_c.start_site - __ldcc_sb) {"
+                            : "\n" INDENT INDENT INDENT
+                              "switch (__ldcc_c.start_site) {");
   for (i = 0; i <= r->nsites && !rc; i++)
     rc = ld_buf_printf(b, " case %zu: goto __ldcc_L%zu;", i, i);
   return rc ? rc : ld_buf_puts(b, " }\n");
@@ -95,40 +104,76 @@ static int put_snapshot(struct ld_buf *b, const struct ld_replay *r,
   return rc ? rc : ld_buf_puts(b, "\n");
 }
 
+/* Save or compare the locals, then the round at `base``site`: when it asks
+ * for the replay, restore the snapshot and jump to the region's start. */
+static int put_region_end(struct ld_buf *b, const struct ld_replay *r,
+                          const char *base, size_t site, int exiting,
+                          const char *form, int with_pred) {
+  int rc = put_save_diff(b, r);
+
+  if (!rc)
+    rc = ld_buf_printf(b,
+                       INDENT INDENT "if (__ldcc::region_end(__ldcc_c, "
+                                     "__ldcc_bs, %s%zu, %d, __ldcc::%s, %s)) "
+                                     "{\n",
+                       base, site, exiting, form,
+                       with_pred ? "__ldcc_c.pred" : "0");
+  if (!rc)
+    rc = put_restore_jump(b, r);
+  return rc ? rc : ld_buf_puts(b, INDENT INDENT "}\n");
+}
+
 /* The block of site `id` (1-based barrier sites), then its label. */
 static int put_site(struct ld_buf *b, const struct ld_replay *r, size_t id,
                     const char *form, int with_pred) {
   int rc = ld_buf_puts(b, "{\n");
 
   if (!rc)
-    rc = put_save_diff(b, r);
-  if (!rc)
-    rc = ld_buf_printf(b,
-                       INDENT INDENT "if (__ldcc::region_end(__ldcc_c, "
-                                     "__ldcc_bs, %zu, 0, __ldcc::%s, %s)) {\n",
-                       id, form, with_pred ? "__ldcc_c.pred" : "0");
-  if (!rc)
-    rc = put_restore_jump(b, r);
-  if (!rc)
-    rc = ld_buf_puts(b, INDENT INDENT "}\n");
+    rc = put_region_end(b, r, site_base(r), id, 0, form, with_pred);
   if (!rc)
     rc = put_snapshot(b, r, INDENT INDENT);
   if (!rc)
     rc = ld_buf_printf(b,
+                       INDENT INDENT "__ldcc_c.start_site = %s%zu;\n" INDENT
+                                     "}\n__ldcc_L%zu:;",
+                       site_base(r), id, id);
+  return rc;
+}
+
+/* The caller's side of a call of a device function with barriers: its
+ * region ends before the call (site `id`), the callee's clone replays its
+ * own regions, and the caller's next region starts after the call. */
+static int put_call_site(struct ld_buf *pre, struct ld_buf *post,
+                         const struct ld_replay *r, size_t id) {
+  int rc = ld_buf_puts(pre, "{\n");
+
+  if (!rc)
+    rc = put_region_end(pre, r, "", id, 0, "SYNC_PLAIN", 0);
+  if (!rc)
+    rc = ld_buf_puts(pre, INDENT "}\n" INDENT);
+  if (!rc)
+    rc = ld_buf_puts(post, "\n" INDENT "{\n");
+  if (!rc)
+    rc = put_snapshot(post, r, INDENT INDENT);
+  if (!rc)
+    rc = ld_buf_printf(post,
                        INDENT INDENT "__ldcc_c.start_site = %zu;\n" INDENT
                                      "}\n__ldcc_L%zu:;",
                        id, id);
   return rc;
 }
 
-static int put_prologue(struct ld_buf *b, const struct ld_kernel *k) {
-  const struct ld_replay *r = k->replay;
+static int put_prologue(struct ld_buf *b, const struct ld_kernel *k,
+                        const struct ld_replay *r) {
   size_t i;
   int rc;
 
-  rc = ld_buf_printf(b, "\n" INDENT "typedef __ldcc_layout_%s%s __ldcc_L;\n",
-                     k->name, r->template_args ? r->template_args : "");
-  if (!rc)
+  if (r->is_devfn)
+    rc = ld_buf_puts(b, "\n");
+  else
+    rc = ld_buf_printf(b, "\n" INDENT "typedef __ldcc_layout_%s%s __ldcc_L;\n",
+                       k->name, r->template_args ? r->template_args : "");
+  if (!rc && !r->is_devfn)
     rc = ld_buf_puts(b,
                      INDENT "__shared__ __ldcc::block_state __ldcc_bs;\n" INDENT
                             "__ldcc::thread_ctx __ldcc_c;\n" INDENT
@@ -146,6 +191,12 @@ static int put_prologue(struct ld_buf *b, const struct ld_kernel *k) {
                          INDENT "decltype(%s) __ldcc_s%zu; decltype(%s) "
                                 "__ldcc_e%zu;\n",
                          r->locals[i].name, i, r->locals[i].name, i);
+  if (!rc && r->is_devfn) {
+    rc = put_snapshot(b, r, INDENT);
+    return rc ? rc
+              : ld_buf_puts(b, INDENT
+                            "__ldcc_c.start_site = __ldcc_sb;\n__ldcc_L0:;");
+  }
   if (!rc)
     rc = ld_buf_puts(b, INDENT
                      "__ldcc::begin<__LDCC_CLONE_PLACE>(__ldcc_c, "
@@ -172,18 +223,14 @@ static int put_exit(struct ld_buf *b, const struct ld_replay *r) {
                           "{\n");
 
   if (!rc)
-    rc = put_save_diff(b, r);
-  if (!rc)
-    rc = ld_buf_printf(b,
-                       INDENT INDENT "if (__ldcc::region_end(__ldcc_c, "
-                                     "__ldcc_bs, %zu, 1, __ldcc::SYNC_PLAIN, "
-                                     "0)) {\n",
-                       r->nsites + 1);
-  if (!rc)
-    rc = put_restore_jump(b, r);
+    rc = put_region_end(b, r, site_base(r),
+                        r->is_devfn || !r->exit_site ? r->nsites + 1
+                                                     : r->exit_site,
+                        !r->is_devfn, "SYNC_PLAIN", 0);
+  if (!rc && r->is_devfn)
+    return ld_buf_puts(b, INDENT "}\n");
   if (!rc)
     rc = ld_buf_puts(b, INDENT INDENT
-                     "}\n" INDENT INDENT
                      "__ldcc::finish(__ldcc_c, __ldcc_bs);\n" INDENT "}\n");
   return rc;
 }
@@ -196,6 +243,18 @@ static int edit_site(struct ld_replay *r, size_t i, const char *src, size_t len,
   struct ld_buf pred = LD_BUF_INIT;
   int rc = LD_OK;
 
+  if (s->callee != 0) {
+    rc = s->needs_braces ? ld_buf_puts(&b, "{ ") : LD_OK;
+    if (!rc)
+      rc = put_call_site(&b, &pred, r, i + 1);
+    if (!rc && s->needs_braces)
+      rc = ld_buf_puts(&pred, " }");
+    if (!rc)
+      rc = ld_edit_insert(&r->edits, s->stmt_begin, b.data);
+    if (!rc)
+      rc = ld_edit_insert(&r->edits, s->stmt_end, pred.data);
+    goto out;
+  }
   if (s->needs_braces)
     rc = ld_buf_puts(&b, "{ ");
   if (!rc && s->with_result) {
@@ -366,6 +425,91 @@ static int rename_clone(struct ld_replay *r, const struct ld_kernel *k,
   return rc;
 }
 
+/* The edits of a clone's body (a kernel's or a device function's): its
+ * sites, the prologue after the opening brace, the exit block before the
+ * closing one. */
+static int edit_body(const struct ld_kernel *k, struct ld_replay *r,
+                     const char *src, size_t len, const char *path) {
+  struct ld_buf b = LD_BUF_INIT;
+  size_t i;
+  int rc = LD_OK;
+
+  for (i = 0; i < r->nsites && !rc; i++)
+    rc = edit_site(r, i, src, len, path);
+  if (!rc)
+    rc = put_prologue(&b, k, r);
+  if (!rc)
+    rc = ld_edit_insert(&r->edits, r->body_open + 1, b.data);
+  ld_buf_free(&b);
+  if (!rc)
+    rc = put_exit(&b, r);
+  if (!rc)
+    rc = ld_edit_insert(&r->edits, r->body_close, b.data);
+  ld_buf_free(&b);
+  return rc;
+}
+
+/* The clone of device function c for kernel k, `__ldcc_<k>__f_<f>`, with
+ * the parameters `__ldcc::thread_ctx &__ldcc_c, __ldcc::block_state
+ * &__ldcc_bs, int __ldcc_sb` first, appended to out. */
+static int emit_callee(const struct ld_kernel *k, struct ld_replay *c,
+                       const char *src, size_t len, const char *path,
+                       struct ld_buf *out) {
+  static const char params[] = "__ldcc::thread_ctx &__ldcc_c, "
+                               "__ldcc::block_state &__ldcc_bs, int __ldcc_sb";
+  struct ld_buf b = LD_BUF_INIT;
+  size_t open = c->name_end;
+  int rc;
+
+  while (open < c->params_close && src[open] != '(')
+    open++;
+  rc = ld_buf_printf(&b, "__ldcc_%s__f_%s", k->name, c->fn_name);
+  if (!rc)
+    rc = ld_edit_replace(&c->edits, c->name_begin, c->name_end, b.data);
+  ld_buf_free(&b);
+  if (!rc && c->has_params)
+    rc = ld_edit_insert(&c->edits, open + 1, params);
+  if (!rc)
+    rc = c->has_params
+             ? ld_edit_insert(&c->edits, open + 1, ", ")
+             : ld_edit_replace(&c->edits, open + 1, c->params_close, params);
+  if (!rc)
+    rc = edit_body(k, c, src, len, path);
+  if (!rc)
+    rc = ld_buf_putc(out, '\n');
+  if (!rc)
+    rc = ld_edit_render(&c->edits, src, len, c->def_begin, c->def_end, path, 1,
+                        out);
+  return rc;
+}
+
+/* At each call of a device function with barriers: its clone, with the
+ * protocol's state and the call's site base first. */
+static int edit_calls(struct ld_replay *r, const struct ld_kernel *k) {
+  struct ld_buf b = LD_BUF_INIT;
+  size_t i;
+  int rc = LD_OK;
+
+  for (i = 0; i < r->nsites && !rc; i++) {
+    const struct ld_site *s = &r->sites[i];
+    if (s->callee == 0)
+      continue;
+    ld_buf_free(&b);
+    rc = ld_buf_printf(&b, "__ldcc_%s__f_%s", k->name,
+                       r->callees[s->callee - 1]->fn_name);
+    if (!rc)
+      rc = ld_edit_replace(&r->edits, s->name_begin, s->name_end, b.data);
+    ld_buf_free(&b);
+    if (!rc)
+      rc = ld_buf_printf(&b, "__ldcc_c, __ldcc_bs, %zu%s", s->site_base,
+                         s->has_args ? ", " : "");
+    if (!rc)
+      rc = ld_edit_insert(&r->edits, s->args_close + 1, b.data);
+  }
+  ld_buf_free(&b);
+  return rc;
+}
+
 int ld__replay_emit(struct ld_kernel *k, const char *src, size_t len,
                     const char *path, struct ld_edit_list *edits) {
   struct ld_replay *r = k->replay;
@@ -388,18 +532,10 @@ int ld__replay_emit(struct ld_kernel *k, const char *src, size_t len,
                               ", __ldcc::launch_info __ldcc_li")
              : ld_edit_replace(&r->edits, r->params_open + 1, r->params_close,
                                "__ldcc::launch_info __ldcc_li");
-  for (i = 0; i < r->nsites && !rc; i++)
-    rc = edit_site(r, i, src, len, path);
   if (!rc)
-    rc = put_prologue(&b, k);
+    rc = edit_calls(r, k);
   if (!rc)
-    rc = ld_edit_insert(&r->edits, r->body_open + 1, b.data);
-  ld_buf_free(&b);
-  if (!rc)
-    rc = put_exit(&b, r);
-  if (!rc)
-    rc = ld_edit_insert(&r->edits, r->body_close, b.data);
-  ld_buf_free(&b);
+    rc = edit_body(k, r, src, len, path);
   if (rc)
     return rc;
 
@@ -407,8 +543,11 @@ int ld__replay_emit(struct ld_kernel *k, const char *src, size_t len,
    * `__lb` clone the first one runs only with its copies in shared memory
    * (begin<PLACE_SHARED>: shared-memory instructions, 32-bit addresses);
    * the `__lb` clone, or a lone first clone, takes either placement. */
-  rc = ld_buf_printf(&b, "\n#define __LDCC_CLONE_PLACE __ldcc::%s\n",
-                     r->lb_clone ? "PLACE_SHARED" : "PLACE_ANY");
+  for (i = 0; i < r->ncallees && !rc; i++)
+    rc = emit_callee(k, r->callees[i], src, len, path, &b);
+  if (!rc)
+    rc = ld_buf_printf(&b, "\n#define __LDCC_CLONE_PLACE __ldcc::%s\n",
+                       r->lb_clone ? "PLACE_SHARED" : "PLACE_ANY");
   if (!rc)
     rc = ld_edit_render(&r->edits, src, len, r->def_begin, r->def_end, path, 1,
                         &b);

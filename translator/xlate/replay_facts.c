@@ -40,6 +40,10 @@ struct facts {
   size_t caplocals;
   CXCursor *member_cur; /* parallel to r->members */
   size_t capmembers, capsites;
+  CXCursor fn;           /* the function being walked */
+  CXCursor *callee_cur;  /* parallel to r->callees: their definitions */
+  unsigned *store_lines; /* a device function's stores through pointers */
+  size_t nstore_lines;
   char *reason; /* first reason the kernel cannot be cloned */
   int rc;
 };
@@ -538,6 +542,10 @@ static void visit_decl_stmt(struct facts *fx, const struct frame *f) {
       if (clang_getCursorKind(attr) == CXCursor_CUDASharedAttr)
         shared = 1;
   }
+  if (shared && fx->r->is_devfn) {
+    fail(fx, "shared variable declared in a device function");
+    return;
+  }
   if (shared) {
     for (i = 0; i < vl.n; i++)
       add_member(fx, vl.v[i].cur, sb, pfx_end, &vl.v[i]);
@@ -774,7 +782,22 @@ static void visit_store(struct facts *fx, CXCursor lv, CXCursor op) {
       fail(fx, "global store inside a macro expansion");
       return;
     }
-    if (!fx->rc)
+    /* In a device function's clone a pointer may point into the warp's
+     * copy (a target handed to it): pwr decides at run time. */
+    if (fx->r->is_devfn) {
+      unsigned *p, line = line_of(fx, b);
+      if (!fx->nstore_lines || fx->store_lines[fx->nstore_lines - 1] != line) {
+        p = realloc(fx->store_lines, (fx->nstore_lines + 1) * sizeof *p);
+        if (!p) {
+          fx->rc = LD_ENOMEM;
+          return;
+        }
+        fx->store_lines = p;
+        p[fx->nstore_lines++] = line;
+      }
+      if (!fx->rc)
+        fx->rc = ld_edit_insert(&fx->r->edits, b, "(*__ldcc::pwr(__ldcc_c, &(");
+    } else if (!fx->rc)
       fx->rc = ld_edit_insert(&fx->r->edits, b, "(*__ldcc::glog(__ldcc_c, &(");
     if (!fx->rc)
       fx->rc = ld_edit_insert(&fx->r->edits, e, ")))");
@@ -924,6 +947,10 @@ static void visit_atomic(struct facts *fx, const struct frame *f,
   int sub = !strcmp(name, "atomicSub") || !strcmp(name, "atomicSub_block");
   enum place p;
 
+  if (fx->r->is_devfn) {
+    fail(fx, "atomic in a device function with a barrier");
+    return;
+  }
   if (clang_Cursor_getNumArguments(call) < 2) {
     fail(fx, "atomic it cannot follow");
     return;
@@ -983,6 +1010,11 @@ static const char *sync_form(CXCursor call) {
   return form && strcmp(form, "__barrier_sync") ? form : NULL;
 }
 
+static int has_barrier(CXCursor callee);
+static int analyse_def(struct facts *fx, CXCursor fn);
+static void visit_devfn_call(struct facts *fx, const struct frame *f,
+                             CXCursor callee);
+
 /* A call in the kernel body. */
 static void visit_call(struct facts *fx, const struct frame *f) {
   CXCursor call = f->cur;
@@ -1025,6 +1057,10 @@ static void visit_call(struct facts *fx, const struct frame *f) {
       if (why)
         fail(fx, why);
     }
+    return;
+  }
+  if (has_barrier(callee)) {
+    visit_devfn_call(fx, f, callee);
     return;
   }
   name = ld__cursor_name(callee);
@@ -1146,6 +1182,32 @@ static const char *callee_problem(struct facts *fx, CXCursor callee,
     return p.why;
   }
   return named_reason("call to %s defined elsewhere", callee);
+}
+
+static enum CXChildVisitResult barrier_cb(CXCursor c, CXCursor parent,
+                                          CXClientData data) {
+  (void)parent;
+  if (clang_getCursorKind(c) == CXCursor_CallExpr && sync_form(c)) {
+    *(int *)data = 1;
+    return CXChildVisit_Break;
+  }
+  return CXChildVisit_Recurse;
+}
+
+/* Whether callee is a function whose own body (main file or a user header)
+ * contains a barrier call. */
+static int has_barrier(CXCursor callee) {
+  CXCursor def;
+  int found = 0;
+
+  if (clang_Cursor_isNull(callee))
+    return 0;
+  def = ld__definition_of(callee);
+  if (clang_Cursor_isNull(def) || !clang_isCursorDefinition(def) ||
+      clang_Location_isInSystemHeader(clang_getCursorLocation(def)))
+    return 0;
+  clang_visitChildren(def, barrier_cb, &found);
+  return found;
 }
 
 /* ---- Sites --------------------------------------------------------------- */
@@ -1669,13 +1731,24 @@ static int analyse_def(struct facts *fx, CXCursor fn) {
     else if (p >= 6 && !memcmp(s + p - 6, "static", 6) &&
              (p == 6 || !is_ident(s[p - 7])))
       r->def_begin = p - 6;
+    else if (r->is_devfn && p >= 10 && !memcmp(s + p - 10, "__device__", 10) &&
+             (p == 10 || !is_ident(s[p - 11])))
+      r->def_begin = p - 10;
+    else if (r->is_devfn && p >= 6 && !memcmp(s + p - 6, "inline", 6) &&
+             (p == 6 || !is_ident(s[p - 7])))
+      r->def_begin = p - 6;
+    else if (r->is_devfn && p >= 15 &&
+             !memcmp(s + p - 15, "__forceinline__", 15) &&
+             (p == 15 || !is_ident(s[p - 16])))
+      r->def_begin = p - 15;
     else
       break;
   }
   rc = scope_of(fx, fn);
   if (rc || stopped(fx))
     return rc;
-  find_prototype(fx, fn);
+  if (!r->is_devfn)
+    find_prototype(fx, fn);
   clang_visitChildren(fn, def_cb, &h);
   if (stopped(fx) || !h.has_body)
     goto out;
@@ -1736,6 +1809,208 @@ out:
   return rc;
 }
 
+/* ---- Device functions with barriers ------------------------------------- */
+
+static void facts_free(struct facts *fx, size_t nlocals) {
+  size_t i;
+
+  for (i = 0; fx->orig_name && i < nlocals; i++)
+    free(fx->orig_name[i]);
+  free(fx->orig_name);
+  free(fx->local_cur);
+  free(fx->member_cur);
+  free(fx->callee_cur);
+  free(fx->store_lines);
+  free(fx->reason);
+}
+
+/* The clone description of device function def (a callee of the kernel
+ * fx walks), appended to fx->r->callees; returns its index, or SIZE_MAX
+ * with fx failed. */
+static size_t analyse_devfn(struct facts *fx, CXCursor def) {
+  struct ld_replay *r = fx->r;
+  struct facts cfx;
+  struct ld_kernel ck;
+  struct ld_buf why = LD_BUF_INIT;
+  size_t i, idx = SIZE_MAX;
+  void *a, *b;
+
+  for (i = 0; i < r->ncallees; i++)
+    if (clang_equalCursors(fx->callee_cur[i], def))
+      return i;
+  memset(&cfx, 0, sizeof cfx);
+  memset(&ck, 0, sizeof ck);
+  ck.name = ld__cursor_name(def);
+  cfx.s = fx->s;
+  cfx.k = &ck;
+  cfx.fn = def;
+  cfx.r = calloc(1, sizeof *cfx.r);
+  if (!ck.name || !cfx.r) {
+    fx->rc = LD_ENOMEM;
+    goto out;
+  }
+  cfx.r->is_devfn = 1;
+  fx->rc = analyse_def(&cfx, def);
+  if (!fx->rc)
+    fx->rc = cfx.rc;
+  if (fx->rc)
+    goto out;
+  if (cfx.reason) {
+    if (ld_buf_printf(&why, "device function %s: %s", ck.name, cfx.reason))
+      fx->rc = LD_ENOMEM;
+    else
+      fail(fx, why.data);
+    goto out;
+  }
+  a = realloc(r->callees, (r->ncallees + 1) * sizeof *r->callees);
+  if (a)
+    r->callees = a;
+  b = a ? realloc(fx->callee_cur, (r->ncallees + 1) * sizeof *fx->callee_cur)
+        : NULL;
+  if (b)
+    fx->callee_cur = b;
+  if (!b) {
+    fx->rc = LD_ENOMEM;
+    goto out;
+  }
+  cfx.r->fn_name = ck.name;
+  ck.name = NULL;
+  cfx.r->entry_line = line_of(&cfx, cfx.r->name_begin);
+  cfx.r->exit_site = cfx.r->nsites + 1;
+  fx->callee_cur[r->ncallees] = def;
+  r->callees[r->ncallees] = cfx.r;
+  cfx.r->store_lines = cfx.store_lines;
+  cfx.r->nstore_lines = cfx.nstore_lines;
+  cfx.store_lines = NULL;
+  idx = r->ncallees++;
+out:
+  ld_buf_free(&why);
+  free(ck.name);
+  facts_free(&cfx, cfx.r ? cfx.r->nlocals : 0);
+  if (idx == SIZE_MAX)
+    ld_replay_free(cfx.r);
+  return idx;
+}
+
+/* `f(args);` where f contains barriers: a site of the caller (its region
+ * ends before the call, a new one starts after it) and a clone of f. */
+static void visit_devfn_call(struct facts *fx, const struct frame *f,
+                             CXCursor callee) {
+  struct ld_replay *r = fx->r;
+  CXCursor def = ld__definition_of(callee), name_cur, fp, kp;
+  const struct frame *e = f;
+  struct ld_site *site;
+  size_t cb, ce, db, de, nb, ne, idx, i;
+  int n, j;
+
+  if (r->is_devfn) {
+    fail(fx, named_reason("barrier in device function %s", callee));
+    return;
+  }
+  if (clang_getCursorKind(def) == CXCursor_FunctionTemplate ||
+      !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(def)) ||
+      clang_getCursorKind(def) != CXCursor_FunctionDecl) {
+    fail(fx, named_reason("barrier in device function template %s", callee));
+    return;
+  }
+  if (!span(fx, def, &db, &de)) {
+    fail(fx, named_reason("barrier in device function %s of a header", callee));
+    return;
+  }
+  if (de > r->def_begin) {
+    fail(fx, named_reason("barrier in device function %s defined after the "
+                          "kernel",
+                          callee));
+    return;
+  }
+  if (clang_getCursorResultType(def).kind != CXType_Void) {
+    fail(fx, named_reason("barrier in device function %s returning a value",
+                          callee));
+    return;
+  }
+  fp = clang_getCursorSemanticParent(def);
+  kp = clang_getCursorSemanticParent(fx->fn);
+  if (clang_getCursorKind(fp) != CXCursor_TranslationUnit &&
+      !clang_equalCursors(fp, kp)) {
+    fail(fx, named_reason("barrier in device function %s of another scope",
+                          callee));
+    return;
+  }
+  while (e->parent && (e->parent->kind == CXCursor_UnexposedExpr ||
+                       e->parent->kind == CXCursor_ParenExpr))
+    e = e->parent;
+  if (!is_statement(e)) {
+    fail(fx, named_reason("call of device function %s with a barrier inside "
+                          "an expression",
+                          callee));
+    return;
+  }
+  if (!span(fx, f->cur, &cb, &ce) || !ld__nth_child(f->cur, 0, &name_cur) ||
+      !span(fx, name_cur, &nb, &ne) || fx->s->src[ce - 1] != ')') {
+    fail(fx, "barrier inside a macro expansion");
+    return;
+  }
+  /* Every parameter passed: the clone's parameters come first. */
+  n = clang_Cursor_getNumArguments(f->cur);
+  for (j = 0; j < n; j++) {
+    size_t ab, ae;
+    if (!span(fx, clang_Cursor_getArgument(f->cur, j), &ab, &ae)) {
+      fail(fx,
+           named_reason("call of %s with a default or macro argument", callee));
+      return;
+    }
+  }
+  idx = analyse_devfn(fx, def);
+  if (idx == SIZE_MAX || stopped(fx))
+    return;
+  /* The targets handed to it are written by its stores through pointers. */
+  for (j = 0; j < n; j++) {
+    const char *why;
+    size_t member = SIZE_MAX;
+    const struct ld_replay *lines = r->callees[idx];
+    if (pointee_place(fx, clang_Cursor_getArgument(f->cur, j), &member, &why) !=
+        PLACE_SHARED)
+      continue;
+    for (i = 0; i < lines->nstore_lines && !fx->rc; i++) {
+      struct ld_member *m = &r->members[member];
+      unsigned *p = realloc(m->write_lines, (m->nwrite_lines + 1) * sizeof *p);
+      if (!p) {
+        fx->rc = LD_ENOMEM;
+        return;
+      }
+      m->write_lines = p;
+      p[m->nwrite_lines++] = lines->store_lines[i];
+    }
+  }
+  if (ld__grow(&r->sites, &fx->capsites, r->nsites, sizeof *site)) {
+    fx->rc = LD_ENOMEM;
+    return;
+  }
+  site = &r->sites[r->nsites++];
+  memset(site, 0, sizeof *site);
+  site->callee = idx + 1;
+  site->form = "SYNC_PLAIN";
+  site->at.line = line_of(fx, cb);
+  {
+    size_t p = cb;
+    while (p > 0 && fx->s->src[p - 1] != '\n')
+      p--;
+    site->at.col = (unsigned)(cb - p + 1);
+  }
+  site->at.offset = cb;
+  site->stmt_begin = cb;
+  site->stmt_end = stmt_end(fx, ce);
+  site->call_begin = cb;
+  site->call_end = ce;
+  site->name_begin = nb;
+  site->name_end = ne;
+  for (i = ne; i < ce && fx->s->src[i] != '('; i++)
+    ;
+  site->args_close = i; /* the `(`: the clone's arguments go after it */
+  site->has_args = n > 0;
+  site->needs_braces = e->parent->kind != CXCursor_CompoundStmt;
+}
+
 int ld__replay_analyse(const struct ld__source *s, CXCursor fn,
                        struct ld_kernel *k) {
   struct facts fx;
@@ -1745,6 +2020,7 @@ int ld__replay_analyse(const struct ld__source *s, CXCursor fn,
   memset(&fx, 0, sizeof fx);
   fx.s = s;
   fx.k = k;
+  fx.fn = fn;
   fx.r = calloc(1, sizeof *fx.r);
   if (!fx.r)
     return LD_ENOMEM;
@@ -1759,16 +2035,35 @@ int ld__replay_analyse(const struct ld__source *s, CXCursor fn,
     k->reason = fx.reason;
     fx.reason = NULL;
   } else if (!rc) {
+    /* Site numbers: the kernel's own, then per call the callee's (entry,
+     * barriers, exit), then the kernel's exit. */
+    size_t base = fx.r->nsites + 1;
+    for (i = 0; i < fx.r->nsites; i++)
+      if (fx.r->sites[i].callee != 0) {
+        fx.r->sites[i].site_base = base;
+        base += fx.r->callees[fx.r->sites[i].callee - 1]->nsites + 2;
+      }
+    fx.r->exit_site = base;
+    /* Write lines from callees were appended at the calls: sort, unique. */
+    for (i = 0; i < fx.r->nmembers; i++) {
+      struct ld_member *m = &fx.r->members[i];
+      size_t a, b, n = 0;
+      for (a = 1; a < m->nwrite_lines; a++)
+        for (b = a; b > 0 && m->write_lines[b - 1] > m->write_lines[b]; b--) {
+          unsigned t = m->write_lines[b];
+          m->write_lines[b] = m->write_lines[b - 1];
+          m->write_lines[b - 1] = t;
+        }
+      for (a = 0; a < m->nwrite_lines; a++)
+        if (!n || m->write_lines[n - 1] != m->write_lines[a])
+          m->write_lines[n++] = m->write_lines[a];
+      m->nwrite_lines = n;
+    }
     k->replay = fx.r;
     fx.r = NULL;
   }
-  for (i = 0; fx.orig_name && i < (fx.r ? fx.r->nlocals : k->replay->nlocals);
-       i++)
-    free(fx.orig_name[i]);
-  free(fx.orig_name);
-  free(fx.local_cur);
-  free(fx.member_cur);
-  free(fx.reason);
+  facts_free(&fx, fx.r ? fx.r->nlocals : k->replay->nlocals);
+  fx.reason = NULL;
   ld_replay_free(fx.r);
   free(reason_buf);
   reason_buf = NULL;

@@ -12,7 +12,7 @@ struct flags {
 };
 
 extern __device__ int elsewhere(int);
-__device__ void wait_all() { __syncthreads(); }
+template <int N> __device__ void wait_all() { __syncthreads(); }
 __device__ void put(int *p, int v) { *p = v; }
 __device__ int twice(int v) { return 2 * v; }
 
@@ -40,7 +40,7 @@ __global__ void reference_local(int *out) {
 __global__ void device_barrier(int *out) {
   __shared__ int s[32];
   s[threadIdx.x] = twice(1);
-  wait_all();
+  wait_all<1>();
   out[threadIdx.x] = s[0];
 }
 
@@ -138,7 +138,7 @@ int main() {
 // PLAN: KERNEL name=in_expression checked=no reason="barrier inside an expression" at=19:17
 // PLAN-NEXT: KERNEL name=in_condition checked=no reason="barrier inside an expression" at=25:17
 // PLAN-NEXT: KERNEL name=reference_local checked=no reason="local of a type that cannot be hoisted" at=33:17
-// PLAN-NEXT: KERNEL name=device_barrier checked=no reason="barrier in device function wait_all" at=40:17
+// PLAN-NEXT: KERNEL name=device_barrier checked=no reason="barrier in device function template wait_all" at=40:17
 // PLAN-NEXT: KERNEL name=device_store checked=no reason="device function put writes memory" at=47:17
 // PLAN-NEXT: KERNEL name=external_call checked=no reason="call to elsewhere defined elsewhere" at=54:17
 // PLAN-NEXT: KERNEL name=atomic_result checked=no reason="result of a global atomic is used" at=60:17
@@ -180,7 +180,7 @@ int main() {
 // PLAN-NEXT: TARGET kernel=bitfield space=shared name=s at=109:18 written=yes
 // PLAN-NEXT: TARGET kernel=warp_tile space=global name=out at=115:32 written=no
 // PLAN-NEXT: TARGET kernel=warp_tile space=shared name=s at=116:18 written=yes
-// PLAN-NEXT: BARRIER kernel=wait_all form=__syncthreads at=15:30
+// PLAN-NEXT: BARRIER kernel=wait_all form=__syncthreads at=15:47
 // PLAN-NEXT: BARRIER kernel=in_expression form=__syncthreads_count at=22:26
 // PLAN-NEXT: BARRIER kernel=in_condition form=__syncthreads_or at=28:10
 // PLAN-NEXT: BARRIER kernel=reference_local form=__syncthreads at=37:3
