@@ -42,6 +42,7 @@ __global__ void __ldcc_bytes(int *out, __ldcc::launch_info __ldcc_li) {
   int * __ldcc_e0; int __ldcc_e1; int __ldcc_e2;
   __ldcc::begin<__ldcc::PLACE_ANY>(__ldcc_c, __ldcc_ul, __ldcc_bs, __ldcc_li, sizeof(__ldcc_L), alignof(__ldcc_L));
   __ldcc_c.always_dirty = 1; /* hand-written stores carry no swr mark */
+  __ldcc_c.always_read = 1;  /* nor their reads a rd mark */
   __ldcc_L *__ldcc_p = (__ldcc_L *)__ldcc_c.mine;
   __ldcc_s0 = out; __ldcc_s1 = t; __ldcc_s2 = j;
   __ldcc_c.start_site = 0;

@@ -50,6 +50,7 @@ __global__ void __ldcc_histo(const int *data, int n, unsigned *out,
   const int * __ldcc_e0; int __ldcc_e1; unsigned * __ldcc_e2; int __ldcc_e3; int __ldcc_e4; int __ldcc_e5;
   __ldcc::begin<__ldcc::PLACE_ANY>(__ldcc_c, __ldcc_ul, __ldcc_bs, __ldcc_li, sizeof(__ldcc_L), alignof(__ldcc_L));
   __ldcc_c.always_dirty = 1; /* hand-written stores carry no swr mark */
+  __ldcc_c.always_read = 1;  /* nor their reads a rd mark */
   __ldcc_L *__ldcc_p = (__ldcc_L *)__ldcc_c.mine;
   __ldcc_s0 = data; __ldcc_s1 = n; __ldcc_s2 = out; __ldcc_s3 = b; __ldcc_s4 = i; __ldcc_s5 = b__ldcc1;
   __ldcc_c.start_site = 0;

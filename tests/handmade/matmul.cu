@@ -53,6 +53,7 @@ __global__ void __ldcc_matmul(const float *A, const float *B, float *C, int n,
   const float * __ldcc_e0; const float * __ldcc_e1; float * __ldcc_e2; int __ldcc_e3; int __ldcc_e4; int __ldcc_e5; int __ldcc_e6; int __ldcc_e7; float __ldcc_e8; int __ldcc_e9; int __ldcc_e10;
   __ldcc::begin<__ldcc::PLACE_ANY>(__ldcc_c, __ldcc_ul, __ldcc_bs, __ldcc_li, sizeof(__ldcc_L), alignof(__ldcc_L));
   __ldcc_c.always_dirty = 1; /* hand-written stores carry no swr mark */
+  __ldcc_c.always_read = 1;  /* nor their reads a rd mark */
   __ldcc_L *__ldcc_p = (__ldcc_L *)__ldcc_c.mine;
   __ldcc_s0 = A; __ldcc_s1 = B; __ldcc_s2 = C; __ldcc_s3 = n; __ldcc_s4 = tx; __ldcc_s5 = ty; __ldcc_s6 = row; __ldcc_s7 = col; __ldcc_s8 = acc; __ldcc_s9 = t; __ldcc_s10 = k;
   __ldcc_c.start_site = 0;

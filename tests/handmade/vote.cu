@@ -44,6 +44,7 @@ __global__ void __ldcc_vote(const int *in, int *out, int n,
   const int * __ldcc_e0; int * __ldcc_e1; int __ldcc_e2; int __ldcc_e3; int __ldcc_e4; int __ldcc_e5; int __ldcc_e6; int __ldcc_e7; int __ldcc_e8;
   __ldcc::begin<__ldcc::PLACE_ANY>(__ldcc_c, __ldcc_ul, __ldcc_bs, __ldcc_li, sizeof(__ldcc_L), alignof(__ldcc_L));
   __ldcc_c.always_dirty = 1; /* hand-written stores carry no swr mark */
+  __ldcc_c.always_read = 1;  /* nor their reads a rd mark */
   __ldcc_L *__ldcc_p = (__ldcc_L *)__ldcc_c.mine;
   __ldcc_s0 = in; __ldcc_s1 = out; __ldcc_s2 = n; __ldcc_s3 = t; __ldcc_s4 = i; __ldcc_s5 = v; __ldcc_s6 = c; __ldcc_s7 = any; __ldcc_s8 = r;
   __ldcc_c.start_site = 0;

@@ -1339,6 +1339,23 @@ static void mark_escape(struct facts *fx, const struct frame *f) {
   fx->r->always_dirty = 1;
 }
 
+/* Whether a reference to a shared variable only names the object a plain
+ * `=` stores to (`tile[i][j] = v`, `s.x = v`): no read of the target. */
+static int only_stored(const struct frame *f) {
+  const struct frame *p = f;
+
+  while (p->parent &&
+         (p->parent->kind == CXCursor_UnexposedExpr ||
+          p->parent->kind == CXCursor_ParenExpr ||
+          p->parent->kind == CXCursor_MemberRefExpr ||
+          (p->parent->kind == CXCursor_ArraySubscriptExpr && p->index == 0)))
+    p = p->parent;
+  return p->parent && p->parent->kind == CXCursor_BinaryOperator &&
+         p->index == 0 &&
+         clang_getCursorBinaryOperatorKind(p->parent->cur) ==
+             CXBinaryOperator_Assign;
+}
+
 /* A reference to a shared variable or a renamed local. */
 static void visit_ref(struct facts *fx, const struct frame *f) {
   CXCursor d = clang_getCursorReferenced(f->cur);
@@ -1379,11 +1396,24 @@ static void visit_ref(struct facts *fx, const struct frame *f) {
       }
     }
     mark_escape(fx, f);
-    if (m->decl)
-      fx->rc = fx->rc ? fx->rc : ld_buf_printf(&t, "(__ldcc_p->%s)", m->name);
-    else
-      fx->rc =
-          fx->rc ? fx->rc : ld_buf_printf(&t, "((%s *)__ldcc_c.ext)", m->elem);
+    {
+      /* Any use but the object of a plain `=` reads the target: the
+       * reference marks the thread (a region no warp read a target in
+       * needs no second pass). */
+      const char *rd = only_stored(f) ? "" : "__ldcc_c.rd = 1, ";
+      if (m->decl)
+        fx->rc = fx->rc ? fx->rc
+                        : ld_buf_printf(&t,
+                                        rd[0] ? "((%s__ldcc_p)->%s)"
+                                              : "(%s__ldcc_p->%s)",
+                                        rd, m->name);
+      else
+        fx->rc = fx->rc ? fx->rc
+                        : ld_buf_printf(&t,
+                                        rd[0] ? "((%s *)(%s__ldcc_c.ext))"
+                                              : "((%s *)%s__ldcc_c.ext)",
+                                        m->elem, rd);
+    }
     if (!fx->rc)
       edit(fx, b, e, t.data);
     ld_buf_free(&t);

@@ -127,7 +127,7 @@ int main() {
 // CLONE: {{^}}    if (__ldcc::region_end(__ldcc_c, __ldcc_bs, 2, 0, __ldcc::SYNC_PLAIN, 0)) {
 // CLONE: {{^}}  __ldcc_called__f_tree
 // CLONE-NEXT: {{^}}#line 41
-// CLONE-NEXT: {{^ *}}(__ldcc_c, __ldcc_bs, 4, (__ldcc_p->buf), out + r, t);
+// CLONE-NEXT: {{^ *}}(__ldcc_c, __ldcc_bs, 4, ((__ldcc_c.rd = 1, __ldcc_p)->buf), out + r, t);
 // CLONE: {{^}}    __ldcc_c.start_site = 2;
 // CLONE-NEXT: {{^}}  }
 // CLONE-NEXT: {{^}}__ldcc_L2:;
@@ -135,7 +135,7 @@ int main() {
 // CLONE: {{^}}  if (n > 2)
 // CLONE-NEXT: {{^}}    { {
 // CLONE: {{^}}    if (__ldcc::region_end(__ldcc_c, __ldcc_bs, 3, 0, __ldcc::SYNC_PLAIN, 0)) {
-// CLONE: {{^ *}}(__ldcc_c, __ldcc_bs, 7, (__ldcc_p->buf), out, t);
+// CLONE: {{^ *}}(__ldcc_c, __ldcc_bs, 7, ((__ldcc_c.rd = 1, __ldcc_p)->buf), out, t);
 // CLONE: {{^}}__ldcc_L3:; }
 // CLONE: {{^}}    if (__ldcc::region_end(__ldcc_c, __ldcc_bs, 10, 1, __ldcc::SYNC_PLAIN, 0)) {
 // CLONE: {{^}}static const int __ldcc__sites_0[] = {35, 40, 41, 44, 11, 15, 20, 11, 15, 20, 46};

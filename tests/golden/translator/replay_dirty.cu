@@ -31,8 +31,8 @@ __global__ void pure_reader(const float *in, float *out) {
 // CLONE-NOT: {{^}} *__ldcc_c.always_dirty
 // CLONE: {{^}}  (*__ldcc::swr(__ldcc_c, &((__ldcc_p->tile)[threadIdx.x]))) = in[threadIdx.x];
 // CLONE: {{^}}    (*__ldcc::swr(__ldcc_c, &((__ldcc_p->count)))) = 0;
-// CLONE: {{^}}    (*__ldcc::swr(__ldcc_c, &((__ldcc_p->count))))++;
-// CLONE: {{^}}  (*__ldcc::glog(__ldcc_c, &(out[threadIdx.x]))) = total((__ldcc_p->tile), 64) + fmaxf((__ldcc_p->tile)[threadIdx.x], 0.0f) + (__ldcc_p->count);
+// CLONE: {{^}}    (*__ldcc::swr(__ldcc_c, &(((__ldcc_c.rd = 1, __ldcc_p)->count))))++;
+// CLONE: {{^}}  (*__ldcc::glog(__ldcc_c, &(out[threadIdx.x]))) = total(((__ldcc_c.rd = 1, __ldcc_p)->tile), 64) + fmaxf(((__ldcc_c.rd = 1, __ldcc_p)->tile)[threadIdx.x], 0.0f) + ((__ldcc_c.rd = 1, __ldcc_p)->count);
 // CLONE-NOT: {{^}} *__ldcc_c.always_dirty
 // CLONE-LABEL: {{^}}__global__ void copier(
 
@@ -46,4 +46,4 @@ __global__ void copier(const float *in, float *out) {
 // CLONE-LABEL: {{^}}__global__ void __launch_bounds__(1024) __ldcc_copier(
 // CLONE: {{^}}  __ldcc::begin<__LDCC_CLONE_PLACE>(
 // CLONE-NEXT: {{^}}  __ldcc_c.always_dirty = 1;
-// CLONE: {{^}}    memcpy((__ldcc_p->tile), in, sizeof (__ldcc_p->tile));
+// CLONE: {{^}}    memcpy(((__ldcc_c.rd = 1, __ldcc_p)->tile), in, sizeof ((__ldcc_c.rd = 1, __ldcc_p)->tile));

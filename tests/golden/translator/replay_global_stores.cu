@@ -54,8 +54,8 @@ int main() {
 // CLONE: {{^ *}}__ldcc_s0 = out; {{.*}} __ldcc::copy(__ldcc_s6, local);
 // CLONE: {{^}}  (*__ldcc::swr(__ldcc_c, &((__ldcc_p->s)[i]))) = i;
 // CLONE-NEXT: {{^}}  local[0] = i;
-// CLONE: {{^}}  (*__ldcc::glog(__ldcc_c, &(out[i]))) = (__ldcc_p->s)[31 - i];
-// CLONE-NEXT: {{^}}  (*__ldcc::glog(__ldcc_c, &(a[i]))) += (__ldcc_p->s)[i];
+// CLONE: {{^}}  (*__ldcc::glog(__ldcc_c, &(out[i]))) = ((__ldcc_c.rd = 1, __ldcc_p)->s)[31 - i];
+// CLONE-NEXT: {{^}}  (*__ldcc::glog(__ldcc_c, &(a[i]))) += ((__ldcc_c.rd = 1, __ldcc_p)->s)[i];
 // CLONE-NEXT: {{^}}  (*__ldcc::glog(__ldcc_c, &(a[i])))++;
 // CLONE-NEXT: {{^}}  --(*__ldcc::glog(__ldcc_c, &(a[i + 32])));
 // CLONE-NEXT: {{^}}  (*__ldcc::glog(__ldcc_c, &(p[i].a))) = 1;

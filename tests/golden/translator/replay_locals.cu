@@ -59,7 +59,7 @@ int main() {
 // CLONE: {{^}}  t = threadIdx.x;
 // CLONE-NEXT: {{^}}  v = t, x = 2 * t;
 // CLONE: {{^}}  for (i = 0, j = 1; i < 2; i++, j++) {
-// CLONE-NEXT: {{^}}    v__ldcc1 = (__ldcc_p->s)[(t + i) % W] + j;
+// CLONE-NEXT: {{^}}    v__ldcc1 = ((__ldcc_c.rd = 1, __ldcc_p)->s)[(t + i) % W] + j;
 // CLONE-NEXT: {{^}}    (*__ldcc::glog(__ldcc_c, &(out[t * 2 + i]))) = v__ldcc1;
 // CLONE: {{^}}    v__ldcc2 = 5;
 // CLONE-NEXT: {{^}}    w = v__ldcc2;

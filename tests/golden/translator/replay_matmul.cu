@@ -61,7 +61,7 @@ int main() {
 // CLONE: {{^}}      switch (__ldcc_c.start_site) { case 0: goto __ldcc_L0; case 1: goto __ldcc_L1; case 2: goto __ldcc_L2; }
 // CLONE: {{^}}__ldcc_L1:;
 // CLONE: {{^}}    for (k = 0; k < TILE; ++k)
-// CLONE-NEXT: {{^}}      acc += (__ldcc_p->as)[threadIdx.y][k] * (__ldcc_p->bs)[k][threadIdx.x];
+// CLONE-NEXT: {{^}}      acc += ((__ldcc_c.rd = 1, __ldcc_p)->as)[threadIdx.y][k] * ((__ldcc_c.rd = 1, __ldcc_p)->bs)[k][threadIdx.x];
 // CLONE: {{^}}    if (__ldcc::region_end(__ldcc_c, __ldcc_bs, 2, 0, __ldcc::SYNC_PLAIN, 0)) {
 // CLONE: {{^}}__ldcc_L2:;
 // CLONE: {{^}}  (*__ldcc::glog(__ldcc_c, &(c[row * n + col]))) = acc;

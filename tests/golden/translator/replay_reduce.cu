@@ -77,7 +77,7 @@ int main() {
 // CLONE-NEXT: {{^}}__ldcc_L1:;
 // CLONE-NEXT: {{^}}#line 13 "{{.*}}replay_reduce.cu"
 // CLONE: {{^}}  for (stride = BLOCK / 2; stride > 0; stride /= 2) {
-// CLONE: {{^}}    (*__ldcc::glog(__ldcc_c, &(out[blockIdx.x]))) = (__ldcc_p->partial)[0];
+// CLONE: {{^}}    (*__ldcc::glog(__ldcc_c, &(out[blockIdx.x]))) = ((__ldcc_c.rd = 1, __ldcc_p)->partial)[0];
 // CLONE: {{^}}  goto __ldcc_exit;
 // CLONE-NEXT: {{^}}__ldcc_exit:
 // CLONE: {{^}}    if (__ldcc::region_end(__ldcc_c, __ldcc_bs, 2, 1, __ldcc::SYNC_PLAIN, 0)) {

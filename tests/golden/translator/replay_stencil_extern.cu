@@ -49,6 +49,6 @@ int main() {
 // CLONE-NOT: __ldcc_p
 // CLONE: {{^}}  (*__ldcc::swr(__ldcc_c, &(((float *)__ldcc_c.ext)[l]))) = g < n ? in[g] : 0.0f;
 // CLONE: {{^}}    (*__ldcc::swr(__ldcc_c, &(((float *)__ldcc_c.ext)[l + blockDim.x]))) = g + blockDim.x < n ? in[g + blockDim.x] : 0.0f;
-// CLONE: {{^}}    sum += ((float *)__ldcc_c.ext)[l + o];
+// CLONE: {{^}}    sum += ((float *)(__ldcc_c.rd = 1, __ldcc_c.ext))[l + o];
 // CLONE: {{^}}  __ldcc::launch(&__ldcc_meta_stencil::meta, (const void *)__ldcc_stencil, (const void *)__ldcc_stencil__lb, 0, 8, threads, (threads + 2 * RADIUS) * sizeof(float), s, [&]
 // CLONE: {{^}}  __ldcc::extern_target<float>("halo", __ldcc__wl_0_0, 3),

@@ -30,7 +30,7 @@ int main() {
 // CLONE: {{^}}  v = in[threadIdx.x];
 // CLONE-NEXT: {{^}}  f = make_float2(1.0f, 2.0f);
 // CLONE-NEXT: {{^}}  d = threadIdx;
-// CLONE-NEXT: {{^}}  (*__ldcc::swr(__ldcc_c, &((__ldcc_p->s)[threadIdx.x]))) = __hadd(v, v);
+// CLONE-NEXT: {{^}}  (*__ldcc::swr(__ldcc_c, &(((__ldcc_c.rd = 1, __ldcc_p)->s)[threadIdx.x]))) = __hadd(v, v);
 
 
 // PLAN: KERNEL name=hk checked=yes at=9:17

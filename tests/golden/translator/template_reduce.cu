@@ -64,7 +64,7 @@ int main() {
 // CLONE: {{^ *}}__global__ void __launch_bounds__(1024) __ldcc_reduce(T *out, const T *in, int n, __ldcc::launch_info __ldcc_li) {
 // CLONE-NEXT: {{^ *}}typedef __ldcc_layout_reduce<T, BLOCK> __ldcc_L;
 // CLONE: {{^ *}}for (s = BLOCK / 2; s > 0; s >>= 1) {
-// CLONE: {{^ *}}(*__ldcc::glog(__ldcc_c, &(*out))) = (__ldcc_p->per_warp)[0];
+// CLONE: {{^ *}}(*__ldcc::glog(__ldcc_c, &(*out))) = ((__ldcc_c.rd = 1, __ldcc_p)->per_warp)[0];
 // CLONE: {{^ *}}__ldcc::launch(&__ldcc_meta_reduce<float, 256>::meta, (const void *)__ldcc_reduce<float, 256>, (const void *)__ldcc_reduce__lb<float, 256>, 0, 1, 256, 0, 0,
 // CLONE: {{^ *}}__ldcc::launch(&__ldcc_meta_reduce<int, 128>::meta, (const void *)__ldcc_reduce<int, 128>, (const void *)__ldcc_reduce__lb<int, 128>, 1, 1, 128, 0, 0,
 // CLONE: {{^ *}}template <typename T, int BLOCK>
