@@ -104,6 +104,9 @@ struct ld_replay {
   int always_dirty;      /* a target is written other than by a store the
                             clone marks (a call gets its address): every
                             region counts as writing targets */
+  int always_read;       /* a target's address is kept in a local pointer: reads
+                            through it are not marked, so every region counts as
+                            reading targets */
   char *template_header; /* "template <int BLOCK>" or NULL, without default
                             arguments (for out-of-line definitions) */
   char *template_decl;   /* the header as written, with its defaults (for

@@ -206,7 +206,7 @@ static int put_prologue(struct ld_buf *b, const struct ld_kernel *k,
     rc = ld_buf_puts(b, INDENT "__ldcc_c.always_dirty = 1;\n");
   /* Reads the references do not mark: inside calls that get a target's
    * address, and through pointers in device functions' clones. */
-  if (!rc && (r->always_dirty || r->ncallees))
+  if (!rc && (r->always_dirty || r->always_read || r->ncallees))
     rc = ld_buf_puts(b, INDENT "__ldcc_c.always_read = 1;\n");
   /* Only static members are reached through __ldcc_p. */
   for (i = 0; i < r->nmembers && !rc; i++)

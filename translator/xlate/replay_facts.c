@@ -1394,6 +1394,10 @@ static void visit_ref(struct facts *fx, const struct frame *f) {
         fail(fx, "non-const pointer to a shared variable");
         return;
       }
+      /* A const pointer kept in a local reads the target later, in
+       * regions whose references the read marks cannot see. */
+      if (t.kind == CXType_Pointer)
+        fx->r->always_read = 1;
     }
     mark_escape(fx, f);
     {

@@ -28,6 +28,7 @@ __global__ void pure_reader(const float *in, float *out) {
   out[threadIdx.x] = total(tile, 64) + fmaxf(tile[threadIdx.x], 0.0f) + count;
 }
 // CLONE-LABEL: {{^}}__global__ void __launch_bounds__(1024) __ldcc_pure_reader(
+// CLONE-NOT: {{^}} *__ldcc_c.always_read
 // CLONE-NOT: {{^}} *__ldcc_c.always_dirty
 // CLONE: {{^}}  (*__ldcc::swr(__ldcc_c, &((__ldcc_p->tile)[threadIdx.x]))) = in[threadIdx.x];
 // CLONE: {{^}}    (*__ldcc::swr(__ldcc_c, &((__ldcc_p->count)))) = 0;
@@ -46,4 +47,20 @@ __global__ void copier(const float *in, float *out) {
 // CLONE-LABEL: {{^}}__global__ void __launch_bounds__(1024) __ldcc_copier(
 // CLONE: {{^}}  __ldcc::begin<__LDCC_CLONE_PLACE>(
 // CLONE-NEXT: {{^}}  __ldcc_c.always_dirty = 1;
+// CLONE-NEXT: {{^}}  __ldcc_c.always_read = 1;
 // CLONE: {{^}}    memcpy(((__ldcc_c.rd = 1, __ldcc_p)->tile), in, sizeof ((__ldcc_c.rd = 1, __ldcc_p)->tile));
+
+// A const pointer into a target kept in a local reads it in later regions
+// without a mark: the clone counts every region as reading (always_read).
+__global__ void via_pointer(const float *in, float *out) {
+  __shared__ float tile[64];
+  const float *row = tile;
+  tile[threadIdx.x] = in[threadIdx.x];
+  __syncthreads();
+  out[threadIdx.x] = row[63 - threadIdx.x];
+}
+// CLONE-LABEL: {{^}}__global__ void __launch_bounds__(1024) __ldcc_via_pointer(
+// CLONE: {{^}}  __ldcc::begin<__LDCC_CLONE_PLACE>(
+// CLONE-NEXT: {{^}}  __ldcc_c.always_read = 1;
+// CLONE-NOT: {{^}}  __ldcc_c.always_dirty = 1;
+// CLONE: {{^}}  row = ((__ldcc_c.rd = 1, __ldcc_p)->tile);
