@@ -22,6 +22,7 @@
 
 #include "ldcc/host.h"
 extern "C" {
+#include "ld_rt_intercept.h"
 #include "ld_rt_options.h"
 #include "ld_rt_place.h"
 #include "ld_rt_report.h"
@@ -131,9 +132,14 @@ void init(void) {
     return;
   }
   rt.ring_host = (struct __ldcc_report *)host;
-  if (!ok(cudaMalloc((void **)&rt.counts_dev,
-                     (__LDCC_BUCKETS + 1) * sizeof(unsigned)),
-          pending) ||
+  /* The runtime's own allocations go through the cudaMalloc wrappers too:
+   * the registry records them as internal, never as the program's. */
+  ld_rt_intercept_internal(1);
+  bool counted = ok(cudaMalloc((void **)&rt.counts_dev,
+                               (__LDCC_BUCKETS + 1) * sizeof(unsigned)),
+                    pending);
+  ld_rt_intercept_internal(0);
+  if (!counted ||
       !ok(cudaMemset(rt.counts_dev, 0,
                      (__LDCC_BUCKETS + 1) * sizeof(unsigned)),
           pending) ||
@@ -233,14 +239,18 @@ bool pool_for(struct clone_state *c, uint64_t slot_bytes, unsigned nslots,
     nslots = c->pool.nslots;
   p.slot_bytes = slot_bytes;
   p.nslots = nslots;
-  if (!ok(cudaMalloc((void **)&p.scratch, slot_bytes * nslots), pending))
-    return false;
-  if (!ok(cudaMalloc((void **)&p.busy, nslots * sizeof(unsigned)), pending) ||
-      !ok(cudaMemset(p.busy, 0, nslots * sizeof(unsigned)), pending) ||
-      !ok(cudaStreamSynchronize(cudaStreamLegacy), pending)) {
+  ld_rt_intercept_internal(1); /* the pools are the runtime's memory */
+  bool made = ok(cudaMalloc((void **)&p.scratch, slot_bytes * nslots), pending);
+  if (made &&
+      (!ok(cudaMalloc((void **)&p.busy, nslots * sizeof(unsigned)), pending) ||
+       !ok(cudaMemset(p.busy, 0, nslots * sizeof(unsigned)), pending) ||
+       !ok(cudaStreamSynchronize(cudaStreamLegacy), pending))) {
     cudaFree(p.scratch);
-    return false;
+    made = false;
   }
+  ld_rt_intercept_internal(0);
+  if (!made)
+    return false;
   c->pool = p;
   return true;
 }
