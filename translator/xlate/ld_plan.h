@@ -125,7 +125,9 @@ struct ld_replay {
                                 declarations, returns, stores, atomics) */
   /* Device functions with barriers that the kernel calls (each cloned once
    * per kernel as `__ldcc_<k>__f_<f>`), and, in such a callee's own
-   * description, is_devfn = 1 and entry_line (its name's line). */
+   * description, is_devfn = 1 and entry_line (its name's line).  Device
+   * functions without barriers that store through pointers are callees too
+   * (is_plain): no site refers to them. */
   struct ld_replay **callees;
   size_t ncallees;
   char *fn_name;         /* the device function's name (is_devfn) */
@@ -133,6 +135,10 @@ struct ld_replay {
                             (they write the targets handed to it) */
   size_t nstore_lines;
   int is_devfn;
+  int is_plain; /* is_devfn without a barrier (it stores through pointers):
+                   its clone takes only __ldcc_c, has no sites and runs
+                   inside the caller's region; it is called where the
+                   original was, as an expression */
   unsigned entry_line;
   size_t exit_site; /* the kernel's exit site: after its own sites and
                        every call's callee sites; 0 means nsites + 1 */

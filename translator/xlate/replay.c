@@ -205,7 +205,8 @@ static int put_prologue(struct ld_buf *b, const struct ld_kernel *k,
   if (!rc && r->always_dirty)
     rc = ld_buf_puts(b, INDENT "__ldcc_c.always_dirty = 1;\n");
   /* Reads the references do not mark: inside calls that get a target's
-   * address, and through pointers in device functions' clones. */
+   * address, and through pointers in device functions' clones (with
+   * barriers or without). */
   if (!rc && (r->always_dirty || r->always_read || r->ncallees))
     rc = ld_buf_puts(b, INDENT "__ldcc_c.always_read = 1;\n");
   /* Only static members are reached through __ldcc_p. */
@@ -455,12 +456,16 @@ static int edit_body(const struct ld_kernel *k, struct ld_replay *r,
 
 /* The clone of device function c for kernel k, `__ldcc_<k>__f_<f>`, with
  * the parameters `__ldcc::thread_ctx &__ldcc_c, __ldcc::block_state
- * &__ldcc_bs, int __ldcc_sb` first, appended to out. */
+ * &__ldcc_bs, int __ldcc_sb` first, appended to out.  A function without
+ * barriers (is_plain) takes `__ldcc_c` only: its body keeps its text but
+ * for the stores replay_facts.c wrapped in pwr, and it has no sites. */
 static int emit_callee(const struct ld_kernel *k, struct ld_replay *c,
                        const char *src, size_t len, const char *path,
                        struct ld_buf *out) {
-  static const char params[] = "__ldcc::thread_ctx &__ldcc_c, "
-                               "__ldcc::block_state &__ldcc_bs, int __ldcc_sb";
+  const char *params = c->is_plain
+                           ? "__ldcc::thread_ctx &__ldcc_c"
+                           : "__ldcc::thread_ctx &__ldcc_c, "
+                             "__ldcc::block_state &__ldcc_bs, int __ldcc_sb";
   struct ld_buf b = LD_BUF_INIT;
   size_t open = c->name_end;
   int rc;
@@ -477,7 +482,7 @@ static int emit_callee(const struct ld_kernel *k, struct ld_replay *c,
     rc = c->has_params
              ? ld_edit_insert(&c->edits, open + 1, ", ")
              : ld_edit_replace(&c->edits, open + 1, c->params_close, params);
-  if (!rc)
+  if (!rc && !c->is_plain)
     rc = edit_body(k, c, src, len, path);
   if (!rc)
     rc = ld_buf_putc(out, '\n');

@@ -473,6 +473,17 @@ static void add_member(struct facts *fx, CXCursor c, size_t stmt_begin,
   }
 }
 
+/* Whether variable c is declared __shared__. */
+static int is_shared_decl(CXCursor c) {
+  CXCursor attr;
+  unsigned n = 0;
+
+  while (ld__nth_child(c, n++, &attr))
+    if (clang_getCursorKind(attr) == CXCursor_CUDASharedAttr)
+      return 1;
+  return 0;
+}
+
 /* A declaration statement: shared variables move to the layout, locals are
  * hoisted (their initialisers stay as assignments), constants move to the
  * top whole. */
@@ -534,14 +545,7 @@ static void visit_decl_stmt(struct facts *fx, const struct frame *f) {
     }
   }
   pfx_end = declarator_start(fx, sb, vl.v[0].name_off);
-  shared = 0;
-  {
-    CXCursor attr;
-    unsigned n = 0;
-    while (ld__nth_child(vl.v[0].cur, n++, &attr))
-      if (clang_getCursorKind(attr) == CXCursor_CUDASharedAttr)
-        shared = 1;
-  }
+  shared = is_shared_decl(vl.v[0].cur);
   if (shared && fx->r->is_devfn) {
     fail(fx, "shared variable declared in a device function");
     return;
@@ -947,6 +951,10 @@ static void visit_atomic(struct facts *fx, const struct frame *f,
   int sub = !strcmp(name, "atomicSub") || !strcmp(name, "atomicSub_block");
   enum place p;
 
+  if (fx->r->is_plain) {
+    fail(fx, "atomic in a device function");
+    return;
+  }
   if (fx->r->is_devfn) {
     fail(fx, "atomic in a device function with a barrier");
     return;
@@ -1014,6 +1022,10 @@ static int has_barrier(CXCursor callee);
 static int analyse_def(struct facts *fx, CXCursor fn);
 static void visit_devfn_call(struct facts *fx, const struct frame *f,
                              CXCursor callee);
+static void visit_writer_call(struct facts *fx, const struct frame *f,
+                              CXCursor callee, const char *why);
+static const char *callee_problem_at(struct facts *fx, CXCursor callee,
+                                     unsigned depth, int *own_write);
 
 /* A call in the kernel body. */
 static void visit_call(struct facts *fx, const struct frame *f) {
@@ -1068,10 +1080,19 @@ static void visit_call(struct facts *fx, const struct frame *f) {
     fx->rc = LD_ENOMEM;
     return;
   }
-  if (is_atomic_name(name))
+  if (is_atomic_name(name)) {
     visit_atomic(fx, f, name);
-  else if ((why = callee_problem(fx, callee, 0)) != NULL)
-    fail(fx, why);
+  } else {
+    int own_write = 0;
+    why = callee_problem_at(fx, callee, 0, &own_write);
+    /* A device function that stores through pointers (or to globals) is
+     * cloned with its stores marked; only the kernel's calls, not a
+     * device function's, are redirected. */
+    if (why && own_write && !fx->r->is_devfn)
+      visit_writer_call(fx, f, callee, why);
+    else if (why)
+      fail(fx, why);
+  }
   free(name);
 }
 
@@ -1082,6 +1103,7 @@ struct purity {
   const char *why; /* static reason, or NULL */
   CXCursor fn;
   unsigned depth;
+  int own_write; /* why is a store or atomic in fn itself */
 };
 
 static char *reason_buf; /* last formatted reason of callee_problem */
@@ -1105,6 +1127,7 @@ static enum CXChildVisitResult purity_cb(CXCursor c, CXCursor parent,
   enum CXCursorKind k = clang_getCursorKind(c);
   const char *why = NULL;
   size_t member;
+  int writes = 0;
 
   (void)parent;
   if (k == CXCursor_CallExpr) {
@@ -1115,10 +1138,10 @@ static enum CXChildVisitResult purity_cb(CXCursor c, CXCursor parent,
       why = named_reason("barrier in device function %s", p->fn);
     else if (!clang_Cursor_isNull(callee) && (name = ld__cursor_name(callee))) {
       if (is_atomic_name(name))
-        why = named_reason("device function %s writes memory", p->fn);
+        writes = 1;
       else if (ld__nth_child(c, 0, &first) && ld__is_operator_ref(first) &&
                ld__is_assign_operator(first))
-        why = named_reason("device function %s writes memory", p->fn);
+        writes = 1;
       else
         why = callee_problem(p->fx, callee, p->depth + 1);
       free(name);
@@ -1129,7 +1152,7 @@ static enum CXChildVisitResult purity_cb(CXCursor c, CXCursor parent,
     const char *w;
     if (ld__nth_child(c, 0, &lv) &&
         place_of(NULL, lv, &member, &w) != PLACE_LOCAL)
-      why = named_reason("device function %s writes memory", p->fn);
+      writes = 1;
   } else if (k == CXCursor_CompoundAssignOperator ||
              (k == CXCursor_UnaryOperator &&
               clang_getCursorUnaryOperatorKind(c) >= CXUnaryOperator_PostInc &&
@@ -1138,9 +1161,13 @@ static enum CXChildVisitResult purity_cb(CXCursor c, CXCursor parent,
     const char *w;
     if (ld__nth_child(c, 0, &lv) &&
         place_of(NULL, lv, &member, &w) != PLACE_LOCAL)
-      why = named_reason("device function %s writes memory", p->fn);
+      writes = 1;
   } else if (k == CXCursor_GCCAsmStmt) {
     why = "inline assembly";
+  }
+  if (writes) {
+    why = named_reason("device function %s writes memory", p->fn);
+    p->own_write = 1;
   }
   if (why) {
     p->why = why;
@@ -1149,9 +1176,11 @@ static enum CXChildVisitResult purity_cb(CXCursor c, CXCursor parent,
   return CXChildVisit_Recurse;
 }
 
-/* Why a call to callee cannot stay in the clone, or NULL when it can. */
-static const char *callee_problem(struct facts *fx, CXCursor callee,
-                                  unsigned depth) {
+/* Why a call to callee cannot stay in the clone, or NULL when it can.
+ * *own_write (when not NULL) says whether the reason is a store or an
+ * atomic in callee's own body. */
+static const char *callee_problem_at(struct facts *fx, CXCursor callee,
+                                     unsigned depth, int *own_write) {
   CXCursor def = ld__definition_of(callee);
   CXSourceLocation loc = clang_getCursorLocation(def);
   CXFile file;
@@ -1178,10 +1207,18 @@ static const char *callee_problem(struct facts *fx, CXCursor callee,
     p.why = NULL;
     p.fn = def;
     p.depth = depth;
+    p.own_write = 0;
     clang_visitChildren(def, purity_cb, &p);
+    if (own_write)
+      *own_write = p.own_write;
     return p.why;
   }
   return named_reason("call to %s defined elsewhere", callee);
+}
+
+static const char *callee_problem(struct facts *fx, CXCursor callee,
+                                  unsigned depth) {
+  return callee_problem_at(fx, callee, depth, NULL);
 }
 
 static enum CXChildVisitResult barrier_cb(CXCursor c, CXCursor parent,
@@ -1439,6 +1476,7 @@ static enum CXChildVisitResult body_cb(CXCursor c, CXCursor parent,
   struct frame *pf = data;
   struct facts *fx = pf->fx;
   struct frame f;
+  enum CXCursorKind act;
   CXCursor lv;
   size_t b, e;
 
@@ -1451,7 +1489,28 @@ static enum CXChildVisitResult body_cb(CXCursor c, CXCursor parent,
   f.index = pf->nchild++;
   f.nchild = 0;
   f.fx = fx;
-  switch (f.kind) {
+  /* A device function without barriers is cloned as written but for its
+   * stores: no hoisting, no sites, `return` stays. */
+  act = f.kind;
+  if (fx->r->is_plain) {
+    switch (f.kind) {
+    case CXCursor_VarDecl:
+      if (is_shared_decl(c))
+        fail(fx, "shared variable declared in a device function");
+      /* fall through */
+    case CXCursor_DeclStmt:
+    case CXCursor_ReturnStmt:
+    case CXCursor_GotoStmt:
+    case CXCursor_IndirectGotoStmt:
+    case CXCursor_LabelStmt:
+    case CXCursor_CXXForRangeStmt:
+      act = CXCursor_UnexposedStmt; /* nothing to do but the walk */
+      break;
+    default:
+      break;
+    }
+  }
+  switch (act) {
   case CXCursor_DeclStmt:
     visit_decl_stmt(fx, &f);
     break;
@@ -1859,9 +1918,9 @@ static void facts_free(struct facts *fx, size_t nlocals) {
 }
 
 /* The clone description of device function def (a callee of the kernel
- * fx walks), appended to fx->r->callees; returns its index, or SIZE_MAX
- * with fx failed. */
-static size_t analyse_devfn(struct facts *fx, CXCursor def) {
+ * fx walks, with barriers, or without them when plain), appended to
+ * fx->r->callees; returns its index, or SIZE_MAX with fx failed. */
+static size_t analyse_devfn(struct facts *fx, CXCursor def, int plain) {
   struct ld_replay *r = fx->r;
   struct facts cfx;
   struct ld_kernel ck;
@@ -1884,6 +1943,7 @@ static size_t analyse_devfn(struct facts *fx, CXCursor def) {
     goto out;
   }
   cfx.r->is_devfn = 1;
+  cfx.r->is_plain = plain;
   fx->rc = analyse_def(&cfx, def);
   if (!fx->rc)
     fx->rc = cfx.rc;
@@ -1926,47 +1986,159 @@ out:
   return idx;
 }
 
-/* `f(args);` where f contains barriers: a site of the caller (its region
- * ends before the call, a new one starts after it) and a clone of f. */
-static void visit_devfn_call(struct facts *fx, const struct frame *f,
-                             CXCursor callee) {
-  struct ld_replay *r = fx->r;
-  CXCursor def = ld__definition_of(callee), name_cur, fp, kp;
-  const struct frame *e = f;
-  struct ld_site *site;
-  size_t cb, ce, db, de, nb, ne, idx, i;
+/* The targets handed to callee c at call are written by its stores through
+ * pointers: their lines count as statements writing them. */
+static void add_callee_write_lines(struct facts *fx, CXCursor call,
+                                   const struct ld_replay *c) {
+  int j, n = clang_Cursor_getNumArguments(call);
+  size_t i;
+
+  for (j = 0; j < n && !fx->rc; j++) {
+    const char *why;
+    size_t member = SIZE_MAX;
+    if (pointee_place(fx, clang_Cursor_getArgument(call, j), &member, &why) !=
+        PLACE_SHARED)
+      continue;
+    for (i = 0; i < c->nstore_lines && !fx->rc; i++) {
+      struct ld_member *m = &fx->r->members[member];
+      unsigned *p = realloc(m->write_lines, (m->nwrite_lines + 1) * sizeof *p);
+      if (!p) {
+        fx->rc = LD_ENOMEM;
+        return;
+      }
+      m->write_lines = p;
+      p[m->nwrite_lines++] = c->store_lines[i];
+    }
+  }
+}
+
+/* Reason formats (with the callee's name) for a call whose callee cannot
+ * be cloned. */
+struct clone_whys {
+  const char *tmpl, *header, *later, *scope, *macro;
+};
+
+/* Whether def, the callee of call f, can be cloned for the kernel fx walks:
+ * a function (not a template) of the main file, defined before the kernel,
+ * at file scope or in the kernel's scope, the call and its arguments
+ * spelled out.  Sets the callee name's span [*nb, *ne) and the call's end
+ * *ce; fails fx with a reason otherwise. */
+static int clonable(struct facts *fx, const struct frame *f, CXCursor callee,
+                    CXCursor def, const struct clone_whys *w, size_t *nb,
+                    size_t *ne, size_t *ce) {
+  CXCursor name_cur, fp, kp;
+  size_t cb, db, de;
   int n, j;
 
-  if (r->is_devfn) {
-    fail(fx, named_reason("barrier in device function %s", callee));
-    return;
-  }
-  if (clang_getCursorKind(def) == CXCursor_FunctionTemplate ||
-      !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(def)) ||
-      clang_getCursorKind(def) != CXCursor_FunctionDecl) {
-    fail(fx, named_reason("barrier in device function template %s", callee));
-    return;
+  if (clang_getCursorKind(def) != CXCursor_FunctionDecl ||
+      !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(def))) {
+    fail(fx, named_reason(w->tmpl, callee));
+    return 0;
   }
   if (!span(fx, def, &db, &de)) {
-    fail(fx, named_reason("barrier in device function %s of a header", callee));
-    return;
+    fail(fx, named_reason(w->header, callee));
+    return 0;
   }
-  if (de > r->def_begin) {
-    fail(fx, named_reason("barrier in device function %s defined after the "
-                          "kernel",
-                          callee));
-    return;
-  }
-  if (clang_getCursorResultType(def).kind != CXType_Void) {
-    fail(fx, named_reason("barrier in device function %s returning a value",
-                          callee));
-    return;
+  if (de > fx->r->def_begin) {
+    fail(fx, named_reason(w->later, callee));
+    return 0;
   }
   fp = clang_getCursorSemanticParent(def);
   kp = clang_getCursorSemanticParent(fx->fn);
   if (clang_getCursorKind(fp) != CXCursor_TranslationUnit &&
       !clang_equalCursors(fp, kp)) {
-    fail(fx, named_reason("barrier in device function %s of another scope",
+    fail(fx, named_reason(w->scope, callee));
+    return 0;
+  }
+  if (!span(fx, f->cur, &cb, ce) || !ld__nth_child(f->cur, 0, &name_cur) ||
+      !span(fx, name_cur, nb, ne) || fx->s->src[*ce - 1] != ')') {
+    fail(fx, named_reason(w->macro, callee));
+    return 0;
+  }
+  /* Every parameter passed: the clone's parameters come first. */
+  n = clang_Cursor_getNumArguments(f->cur);
+  for (j = 0; j < n; j++) {
+    size_t ab, ae;
+    if (!span(fx, clang_Cursor_getArgument(f->cur, j), &ab, &ae)) {
+      fail(fx,
+           named_reason("call of %s with a default or macro argument", callee));
+      return 0;
+    }
+  }
+  return 1;
+}
+
+/* A call of device function callee without barriers that stores through
+ * pointers or to globals (why: the reason it could not stay as it is).
+ * The function, defined in the main file before the kernel, not a
+ * template, gets a clone `__ldcc_<k>__f_<f>(__ldcc_c, args...)` whose
+ * stores go through pwr; it runs inside the caller's region and the
+ * caller's replay runs it again.  The call is renamed where it stands. */
+static void visit_writer_call(struct facts *fx, const struct frame *f,
+                              CXCursor callee, const char *why) {
+  static const struct clone_whys whys = {
+      "device function %s that writes memory is a template",
+      "device function %s that writes memory is in a header",
+      "device function %s that writes memory is defined after the kernel",
+      "device function %s that writes memory is of another scope",
+      "call of %s inside a macro expansion"};
+  struct ld_replay *r = fx->r;
+  CXCursor def = ld__definition_of(callee);
+  struct ld_buf t = LD_BUF_INIT;
+  size_t ce, nb, ne, idx, p;
+  int n = clang_Cursor_getNumArguments(f->cur);
+
+  if (clang_getCursorKind(def) == CXCursor_CXXMethod) {
+    fail(fx, why); /* stores through `this` */
+    return;
+  }
+  if (!clonable(fx, f, callee, def, &whys, &nb, &ne, &ce))
+    return;
+  idx = analyse_devfn(fx, def, 1);
+  if (idx == SIZE_MAX || stopped(fx))
+    return;
+  add_callee_write_lines(fx, f->cur, r->callees[idx]);
+  if (fx->rc)
+    return;
+  for (p = ne; p < ce && fx->s->src[p] != '('; p++)
+    ;
+  if (ld_buf_printf(&t, "__ldcc_%s__f_%s", fx->k->name,
+                    r->callees[idx]->fn_name)) {
+    ld_buf_free(&t);
+    fx->rc = LD_ENOMEM;
+    return;
+  }
+  edit(fx, nb, ne, t.data);
+  ld_buf_free(&t);
+  if (!fx->rc)
+    fx->rc =
+        ld_edit_insert(&r->edits, p + 1, n > 0 ? "__ldcc_c, " : "__ldcc_c");
+}
+
+/* `f(args);` where f contains barriers: a site of the caller (its region
+ * ends before the call, a new one starts after it) and a clone of f. */
+static void visit_devfn_call(struct facts *fx, const struct frame *f,
+                             CXCursor callee) {
+  static const struct clone_whys whys = {
+      "barrier in device function template %s",
+      "barrier in device function %s of a header",
+      "barrier in device function %s defined after the kernel",
+      "barrier in device function %s of another scope",
+      "barrier inside a macro expansion"};
+  struct ld_replay *r = fx->r;
+  CXCursor def = ld__definition_of(callee);
+  const struct frame *e = f;
+  struct ld_site *site;
+  size_t cb, ce, nb, ne, idx, i;
+  int n = clang_Cursor_getNumArguments(f->cur);
+
+  if (r->is_devfn) {
+    fail(fx, named_reason("barrier in device function %s", callee));
+    return;
+  }
+  if (clang_getCursorResultType(def).kind != CXType_Void &&
+      clang_getCursorKind(def) == CXCursor_FunctionDecl) {
+    fail(fx, named_reason("barrier in device function %s returning a value",
                           callee));
     return;
   }
@@ -1979,43 +2151,15 @@ static void visit_devfn_call(struct facts *fx, const struct frame *f,
                           callee));
     return;
   }
-  if (!span(fx, f->cur, &cb, &ce) || !ld__nth_child(f->cur, 0, &name_cur) ||
-      !span(fx, name_cur, &nb, &ne) || fx->s->src[ce - 1] != ')') {
-    fail(fx, "barrier inside a macro expansion");
+  if (!clonable(fx, f, callee, def, &whys, &nb, &ne, &ce) ||
+      !span(fx, f->cur, &cb, &ce))
     return;
-  }
-  /* Every parameter passed: the clone's parameters come first. */
-  n = clang_Cursor_getNumArguments(f->cur);
-  for (j = 0; j < n; j++) {
-    size_t ab, ae;
-    if (!span(fx, clang_Cursor_getArgument(f->cur, j), &ab, &ae)) {
-      fail(fx,
-           named_reason("call of %s with a default or macro argument", callee));
-      return;
-    }
-  }
-  idx = analyse_devfn(fx, def);
+  idx = analyse_devfn(fx, def, 0);
   if (idx == SIZE_MAX || stopped(fx))
     return;
-  /* The targets handed to it are written by its stores through pointers. */
-  for (j = 0; j < n; j++) {
-    const char *why;
-    size_t member = SIZE_MAX;
-    const struct ld_replay *lines = r->callees[idx];
-    if (pointee_place(fx, clang_Cursor_getArgument(f->cur, j), &member, &why) !=
-        PLACE_SHARED)
-      continue;
-    for (i = 0; i < lines->nstore_lines && !fx->rc; i++) {
-      struct ld_member *m = &r->members[member];
-      unsigned *p = realloc(m->write_lines, (m->nwrite_lines + 1) * sizeof *p);
-      if (!p) {
-        fx->rc = LD_ENOMEM;
-        return;
-      }
-      m->write_lines = p;
-      p[m->nwrite_lines++] = lines->store_lines[i];
-    }
-  }
+  add_callee_write_lines(fx, f->cur, r->callees[idx]);
+  if (fx->rc)
+    return;
   if (ld__grow(&r->sites, &fx->capsites, r->nsites, sizeof *site)) {
     fx->rc = LD_ENOMEM;
     return;

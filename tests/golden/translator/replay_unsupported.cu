@@ -13,7 +13,7 @@ struct flags {
 
 extern __device__ int elsewhere(int);
 template <int N> __device__ void wait_all() { __syncthreads(); }
-__device__ void put(int *p, int v) { *p = v; }
+__device__ void put(int &p, int v) { p = v; }
 __device__ int twice(int v) { return 2 * v; }
 
 __global__ void in_expression(int *out) {
@@ -48,7 +48,7 @@ __global__ void device_store(int *out) {
   __shared__ int s[32];
   s[threadIdx.x] = 1;
   __syncthreads();
-  put(out, s[0]);
+  put(out[0], s[0]);
 }
 
 __global__ void external_call(int *out) {
@@ -139,7 +139,7 @@ int main() {
 // PLAN-NEXT: KERNEL name=in_condition checked=no reason="barrier inside an expression" at=25:17
 // PLAN-NEXT: KERNEL name=reference_local checked=no reason="local of a type that cannot be hoisted" at=33:17
 // PLAN-NEXT: KERNEL name=device_barrier checked=no reason="barrier in device function template wait_all" at=40:17
-// PLAN-NEXT: KERNEL name=device_store checked=no reason="device function put writes memory" at=47:17
+// PLAN-NEXT: KERNEL name=device_store checked=no reason="device function put: store through a reference" at=47:17
 // PLAN-NEXT: KERNEL name=external_call checked=no reason="call to elsewhere defined elsewhere" at=54:17
 // PLAN-NEXT: KERNEL name=atomic_result checked=no reason="result of a global atomic is used" at=60:17
 // PLAN-NEXT: KERNEL name=shared_atomic_result checked=no reason="result of a shared atomic is used" at=66:17
