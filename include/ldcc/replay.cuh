@@ -4,7 +4,7 @@
  * cold report path), so no -rdc is needed.  Device code only.
  *
  * Memory of a block ("the area", in dynamic shared memory or in a global
- * scratch slot): [header: accumulated-word bitmap][S][P_0]...[P_{nwarps-1}],
+ * scratch slot): [header: accumulated-word bitmap, line masks x2][S][P_0]...,
  * every part a multiple of 16 bytes (geometry in host.h).
  *
  * Barrier discipline: every round of the protocol runs the same barrier
@@ -52,6 +52,10 @@ struct block_state {
   unsigned char *S;      /* committed state */
   unsigned char *copies; /* P_0; P_i at copies + i * stride */
   unsigned *bitmap;      /* accumulated 32-bit words of the arena */
+  unsigned nlines;       /* 128-byte lines of the arena */
+  unsigned lines_off;    /* of line mask 0 from the area's start; mask 1
+                            follows: one word per line, the warps that
+                            wrote it in the round of that parity */
   unsigned arena_bytes, stride, nwarps, nthreads;
   unsigned s_off, copies_off; /* of S and P_0 from the area's start (the
                                  sweeps rebuild shared pointers from them) */
@@ -77,6 +81,8 @@ struct thread_ctx {
   int rd;              /* this thread read a target in this pass */
   int always_read;     /* the clone reads targets it does not mark */
   int shared_only;     /* begin<PLACE_SHARED>: a constant the sweeps fold */
+  unsigned wbit;       /* 1 << this thread's warp */
+  unsigned *lines;     /* the line mask the current region's stores mark */
   unsigned round;      /* rounds done; same in every thread */
   unsigned wmask;      /* warps that wrote a target in pass 1 */
   unsigned region;     /* start << 16 | end of the current round */
@@ -293,6 +299,8 @@ __device__ __forceinline__ void begin(thread_ctx &c, undo_log &ul,
     bs.arena_bytes = (unsigned)g.arena_bytes;
     bs.stride = (unsigned)g.stride;
     bs.s_off = (unsigned)g.header_bytes;
+    bs.nlines = (unsigned)g.lines;
+    bs.lines_off = (unsigned)(g.lines * 4);
     bs.copies_off = (unsigned)(g.header_bytes + g.stride);
     bs.nwarps = nwarps;
     bs.nthreads = nthreads;
@@ -325,6 +333,8 @@ __device__ __forceinline__ void begin(thread_ctx &c, undo_log &ul,
   c.atom_k = 0;
   c.log = &ul;
   c.shared_only = PL == PLACE_SHARED;
+  c.wbit = 1u << (tid / 32);
+  c.lines = (unsigned *)base + g.lines; /* round 0: mask 0 */
   __syncthreads();
 }
 
@@ -420,6 +430,13 @@ __device__ __forceinline__ unsigned char *area(const block_state &bs,
   return shared_only ? __ldcc_dyn_smem : bs.S - bs.s_off;
 }
 
+/* The line mask of round parity p (one word per 128-byte line: the warps
+ * whose stores marked it). */
+__device__ __forceinline__ unsigned *line_mask(const block_state &bs,
+                                               int shared_only, unsigned p) {
+  return (unsigned *)(area(bs, shared_only) + bs.lines_off) + p * bs.nlines;
+}
+
 /* Write-write check, U into S, pass-2 copies (or, when to_pass2 is 0
  * because the region will not be replayed, U into every copy).  Only the
  * copies of the warps in `mask` (those that wrote a target) are read: the
@@ -427,7 +444,8 @@ __device__ __forceinline__ unsigned char *area(const block_state &bs,
 __device__ __forceinline__ unsigned sweep1(const block_state &bs,
                                            unsigned tid, unsigned region,
                                            unsigned mask, int to_pass2,
-                                           int shared_only) {
+                                           int shared_only,
+                                           const unsigned *lines) {
   unsigned char *const base = area(bs, shared_only);
   uint4 *S4 = (uint4 *)(base + bs.s_off);
   const unsigned nchunks = bs.arena_bytes / 16, nwarps = bs.nwarps;
@@ -438,14 +456,19 @@ __device__ __forceinline__ unsigned sweep1(const block_state &bs,
   int reported = 0;
 
   for (unsigned w = tid; w < nchunks; w += nthreads) {
+    /* Only the warps whose stores marked the chunk's line (all of them
+     * when the clone writes without marks: lines is NULL). */
+    unsigned wm = lines ? mask & lines[w >> 3] : mask;
+    if (!wm)
+      continue;
     unsigned acc = acc_bits(bs, w);
     if (acc) {
-      wrote |= sweep1_acc(&bs, region, w, acc, mask, to_pass2, &reported);
+      wrote |= sweep1_acc(&bs, region, w, acc, wm, to_pass2, &reported);
       continue;
     }
     uint4 s = S4[w], u = s, m = make_uint4(0, 0, 0, 0);
     unsigned written = 0, last = 0;
-    for (unsigned left = mask; left; left &= left - 1) {
+    for (unsigned left = wm; left; left &= left - 1) {
       unsigned i = __ffs(left) - 1;
       uint4 p = ((uint4 *)(copies + (size_t)i * stride))[w];
       if (!any4(p, s))
@@ -495,7 +518,7 @@ __device__ __forceinline__ unsigned sweep1(const block_state &bs,
     for (unsigned i = 0; i < nwarps; i++) {
       uint4 *P = ((uint4 *)(copies + (size_t)i * stride));
       uint4 np = u;
-      if (!(mask >> i & 1u)) {
+      if (!(wm >> i & 1u)) {
         P[w] = u; /* held S */
         continue;
       }
@@ -520,7 +543,8 @@ __device__ __forceinline__ unsigned sweep1(const block_state &bs,
  * wrote a target in either pass) can hold anything else. */
 __device__ __forceinline__ void sweep2(const block_state &bs, unsigned tid,
                                        unsigned region, unsigned mask,
-                                       int shared_only) {
+                                       int shared_only,
+                                       const unsigned *lines) {
   unsigned char *const base = area(bs, shared_only);
   const uint4 *S4 = (const uint4 *)(base + bs.s_off);
   const unsigned nchunks = bs.arena_bytes / 16;
@@ -530,8 +554,15 @@ __device__ __forceinline__ void sweep2(const block_state &bs, unsigned tid,
   int reported = 0;
 
   for (unsigned w = tid; w < nchunks; w += nthreads) {
+    /* A copy differs from U only in lines its warp's stores marked, in
+     * either pass. */
+    unsigned wm = lines ? mask & lines[w >> 3] : mask;
+    if (acc_bits(bs, w))
+      acc_clear(bs, w);
+    if (!wm)
+      continue;
     uint4 u = S4[w];
-    for (unsigned left = mask; left; left &= left - 1) {
+    for (unsigned left = wm; left; left &= left - 1) {
       unsigned i = __ffs(left) - 1;
       uint4 *P = ((uint4 *)(copies + (size_t)i * stride));
       uint4 p = P[w];
@@ -548,8 +579,6 @@ __device__ __forceinline__ void sweep2(const block_state &bs, unsigned tid,
       }
       P[w] = u;
     }
-    if (acc_bits(bs, w))
-      acc_clear(bs, w);
   }
 }
 
@@ -629,6 +658,17 @@ wrote_mask(const block_state &bs, unsigned parity, unsigned stamp) {
   return mask;
 }
 
+/* Before B1 of round r: clear the line mask of the other parity, which
+ * round r-1 read (its sweeps ended before its last barrier) and region r+1
+ * marks (after round r, hence after this B1).  Every thread, its share. */
+__device__ __forceinline__ void clear_lines(const thread_ctx &c,
+                                            const block_state &bs,
+                                            unsigned p) {
+  unsigned *m = line_mask(bs, c.shared_only, p);
+  for (unsigned i = linear_tid(); i < bs.nlines; i += bs.nthreads)
+    m[i] = 0;
+}
+
 /* Before B1 (pass 1) or B3 (pass 2): this thread's warp wrote a target. */
 __device__ __forceinline__ void stamp_wrote(thread_ctx &c, block_state &bs,
                                             unsigned parity, unsigned stamp) {
@@ -659,8 +699,9 @@ __device__ __forceinline__ int round_pass1(thread_ctx &c, block_state &bs,
   replay = 0;
 #endif
   c.region = *(volatile unsigned *)&bs.region[parity];
-  unsigned wrote =
-      sweep1(bs, tid, c.region, c.wmask, replay, c.shared_only);
+  unsigned wrote = sweep1(bs, tid, c.region, c.wmask, replay, c.shared_only,
+                          c.always_dirty ? nullptr
+                                         : line_mask(bs, c.shared_only, parity));
   int any = __syncthreads_or(wrote); /* B2 */
   if (tid == 0 && any && overflow) {
     uint4 z = make_uint4(0, 0, 0, 0);
@@ -675,7 +716,8 @@ __device__ __forceinline__ int round_pass1(thread_ctx &c, block_state &bs,
 __device__ __forceinline__ void round_pass2(thread_ctx &c, block_state &bs) {
   unsigned parity = (c.round - 1) & 1u;
   unsigned mask = c.wmask | wrote_mask(bs, parity, c.round | 0x80000000u);
-  sweep2(bs, linear_tid(), c.region, mask, c.shared_only);
+  sweep2(bs, linear_tid(), c.region, mask, c.shared_only,
+         c.always_dirty ? nullptr : line_mask(bs, c.shared_only, parity));
   __syncthreads(); /* B4 */
 }
 
@@ -696,6 +738,7 @@ __device__ __forceinline__ int region_end(thread_ctx &c, block_state &bs,
       bs.read[parity] = stamp;
     c.rd = 0;
     stamp_wrote(c, bs, parity, stamp);
+    clear_lines(c, bs, parity ^ 1u);
     int count = __syncthreads_count(x); /* B1 */
     c.round = stamp;
     if (round_pass1(c, bs, parity)) {
@@ -703,12 +746,13 @@ __device__ __forceinline__ int region_end(thread_ctx &c, block_state &bs,
       c.atom_k = 0;
       c.pass = 2;
       c.local_diff = 0;
-      return 1;
+      return 1; /* pass 2 marks the same line mask */
     }
     c.log_n = 0;
     c.log_overflow = 0;
     c.atom_n = 0;
     c.sync_result = sync_value(form, count);
+    c.lines = line_mask(bs, c.shared_only, c.round & 1u);
     return 0;
   }
   stamp_wrote(c, bs, (c.round - 1) & 1u, c.round | 0x80000000u);
@@ -728,6 +772,7 @@ __device__ __forceinline__ int region_end(thread_ctx &c, block_state &bs,
   c.atom_k = 0;
   c.local_diff = 0;
   round_pass2(c, bs);
+  c.lines = line_mask(bs, c.shared_only, c.round & 1u);
   c.pass = 1;
   c.sync_result = sync_value(form, count);
   return 0;
@@ -742,6 +787,7 @@ __device__ __forceinline__ void finish(thread_ctx &c, block_state &bs) {
   c.always_read = 0;
   for (;;) {
     unsigned parity = c.round & 1u;
+    clear_lines(c, bs, parity ^ 1u);
     (void)__syncthreads_count(0); /* B1 */
     c.round++;
     if (*(volatile unsigned *)&bs.live[parity] != c.round)
@@ -759,11 +805,25 @@ __device__ __forceinline__ void finish(thread_ctx &c, block_state &bs) {
 
 /* ---- helpers the clone calls ------------------------------------------ */
 
+/* Marks the 128-byte line of the warp's copy that p points into in the
+ * current line mask (the sweeps visit only marked lines); the lanes that
+ * store to one line together set the bit once. */
+__device__ __forceinline__ void mark_line(thread_ctx &c, const void *p) {
+  unsigned line = (unsigned)(((const unsigned char *)p -
+                              (const unsigned char *)c.mine) >>
+                             7);
+  unsigned peers = __match_any_sync(__activemask(), line);
+  unsigned lane = linear_tid() % 32;
+  if ((peers & ((1u << lane) - 1)) == 0)
+    atomicOr(&c.lines[line], c.wbit);
+}
+
 /* The address of a store to a shared target (the warp's copy): marks the
  * thread as having written, so a round in which no warp wrote skips the
  * sweeps and the replay. */
 template <class T> __device__ __forceinline__ T *swr(thread_ctx &c, T *p) {
   c.dirty = 1;
+  mark_line(c, p);
   return p;
 }
 
@@ -853,6 +913,7 @@ __device__ __forceinline__ void shared_atomic_add(thread_ctx &c, T *p, V v) {
                 "ldcc: shared atomics are merged for 32-bit integers only");
   size_t off = (size_t)((unsigned char *)p - (unsigned char *)c.mine);
   c.dirty = 1;
+  mark_line(c, p);
   if (off < c.bs->arena_bytes) {
     unsigned word = (unsigned)(off / 4);
     atomicOr(&c.bs->bitmap[word >> 5], 1u << (word & 31));
