@@ -164,6 +164,10 @@ void ld_rt_region_text(const struct __ldcc_kernel_meta *meta,
 static int line_in_region(const struct __ldcc_kernel_meta *m, int line,
                           uint32_t start, uint32_t end) {
   int a = site_line(m, start), b = site_line(m, end);
+  /* A statement above the kernel is in a device function it calls (those
+   * are defined before it), which any region may run. */
+  if (line < m->line)
+    return 1;
   if (a < b)
     return line > a && line < b;
   if (a == b)

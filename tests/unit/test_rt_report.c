@@ -207,6 +207,24 @@ START_TEST(test_loop_region_writes) {
 }
 END_TEST
 
+START_TEST(test_device_function_writes) {
+  /* A statement above the kernel (line 10: in a device function the
+   * kernel calls) writes partial in any region. */
+  static const int writes[] = {10, 27, 32, 40};
+  struct __ldcc_report r = record(__LDCC_RK_READ_WRITE, 0, 0x1);
+  char out[1024];
+
+  fx_targets[0].write_lines = writes;
+  fx_targets[0].nwrite_lines = 4;
+  CAPTURE(out, ld_rt_report_print(&r, f_));
+  fx_targets[0].write_lines = fx_writes_partial;
+  fx_targets[0].nwrite_lines = 3;
+  ck_assert_ptr_nonnull(
+      strstr(out, "statements that write partial there: reduce.cu:10, "
+                  "reduce.cu:32\n"));
+}
+END_TEST
+
 START_TEST(test_dedup_and_summary) {
   struct ld_rt_races *races = ld_rt_races_new(1);
   struct __ldcc_report a = record(__LDCC_RK_WRITE_WRITE, 0, 0x10);
@@ -267,6 +285,7 @@ int main(void) {
   tcase_add_test(tc, test_read_write_golden);
   tcase_add_test(tc, test_registers_golden);
   tcase_add_test(tc, test_loop_region_writes);
+  tcase_add_test(tc, test_device_function_writes);
   tcase_add_test(tc, test_dedup_and_summary);
   suite_add_tcase(s, tc);
   return ld_check_run(s);
