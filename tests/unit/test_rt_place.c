@@ -21,7 +21,7 @@ START_TEST(test_geometry_reduction) {
   ck_assert_uint_eq(g.align, 16);
   ck_assert_uint_eq(g.ext_offset, 1024);
   ck_assert_uint_eq(g.arena_bytes, 1024);
-  ck_assert_uint_eq(g.lines, 8); /* 256 words -> 8 bitmap words */
+  ck_assert_uint_eq(g.lines, 8);         /* 256 words -> 8 bitmap words */
   ck_assert_uint_eq(g.header_bytes, 96); /* bitmap and two line masks */
   /* 64 16-byte words per copy: one more makes the stride odd. */
   ck_assert_uint_eq(g.stride, 1040);
