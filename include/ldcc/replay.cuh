@@ -812,6 +812,10 @@ __device__ __forceinline__ void mark_line(thread_ctx &c, const void *p) {
   unsigned line = (unsigned)(((const unsigned char *)p -
                               (const unsigned char *)c.mine) >>
                              7);
+  /* Marked already in this region (the current mask is only ever set
+   * while the region runs). */
+  if (*(volatile unsigned *)&c.lines[line] & c.wbit)
+    return;
   unsigned peers = __match_any_sync(__activemask(), line);
   unsigned lane = linear_tid() % 32;
   if ((peers & ((1u << lane) - 1)) == 0)
