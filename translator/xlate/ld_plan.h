@@ -33,6 +33,9 @@ struct ld_local {
                     whole declaration kept at the top (keep_init); NULL for a
                     parameter */
   int is_param;  /* a parameter of the kernel */
+  int changed;   /* a parameter the body may change (assigned, ++, address
+                    taken, bound to a reference); one that is only read is
+                    never snapshot nor compared */
   int is_array;  /* snapshot with __ldcc::copy instead of `=` */
   int keep_init; /* declared at the top with its initialiser, never
                     snapshot: cg::thread_block, or a constant */

@@ -24,7 +24,7 @@
 #define LD_LB_ATTR "__launch_bounds__(1024)"
 
 static int snapshot_of(const struct ld_local *l) {
-  return l->name && !l->keep_init;
+  return l->name && !l->keep_init && (!l->is_param || l->changed);
 }
 
 /* A device function's clone numbers its sites from its __ldcc_sb

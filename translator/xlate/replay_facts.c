@@ -1460,6 +1460,17 @@ static void visit_ref(struct facts *fx, const struct frame *f) {
     ld_buf_free(&t);
     return;
   }
+  /* A parameter read only through implicit conversions (its value, a
+   * pointer's decay) never changes: no snapshot, no comparison.  Anything
+   * else (assigned, ++, &, bound to a reference, a member of it) counts as
+   * a change. */
+  if ((i = find_local(fx, d)) != SIZE_MAX && fx->r->locals[i].is_param) {
+    const struct frame *p = f;
+    while (p->parent && p->parent->kind == CXCursor_ParenExpr)
+      p = p->parent;
+    if (!p->parent || p->parent->kind != CXCursor_UnexposedExpr)
+      fx->r->locals[i].changed = 1;
+  }
   if ((i = find_local(fx, d)) != SIZE_MAX && fx->r->locals[i].name &&
       strcmp(fx->r->locals[i].name, fx->orig_name[i])) {
     CXSourceLocation loc = clang_getCursorLocation(f->cur);

@@ -51,7 +51,7 @@ int main() {
 // PLAN-NEXT: SITE kernel=stores id=2 at=29:1 form=exit
 // PLAN-NOT: {{.}}
 // CLONE: {{^}}  int local[2]{};
-// CLONE: {{^ *}}__ldcc_s0 = out; {{.*}} __ldcc::copy(__ldcc_s6, local);
+// CLONE: {{^ *}}__ldcc_s5 = i; __ldcc::copy(__ldcc_s6, local);
 // CLONE: {{^}}  (*__ldcc::swr(__ldcc_c, &((__ldcc_p->s)[i]))) = i;
 // CLONE-NEXT: {{^}}  local[0] = i;
 // CLONE: {{^}}  (*__ldcc::glog(__ldcc_c, &(out[i]))) = ((__ldcc_c.rd = 1, __ldcc_p)->s)[31 - i];

@@ -56,22 +56,22 @@ int main() {
 // CLONE-NEXT: {{^}}  int tid{};
 // CLONE-NEXT: {{^}}  int i{};
 // CLONE-NEXT: {{^}}  int stride{};
-// CLONE-NEXT: {{^}}  decltype(in) __ldcc_s0; decltype(in) __ldcc_e0;
+// CLONE-NEXT: {{^}}  decltype(tid) __ldcc_s3; decltype(tid) __ldcc_e3;
 // CLONE: {{^}}  __ldcc::begin<__LDCC_CLONE_PLACE>(__ldcc_c, __ldcc_ul, __ldcc_bs, __ldcc_li, sizeof(__ldcc_L), alignof(__ldcc_L));
 // CLONE-NEXT: {{^}}  __ldcc_L *__ldcc_p = (__ldcc_L *)__ldcc_c.mine;
-// CLONE-NEXT: {{^}}  __ldcc_s0 = in; __ldcc_s1 = out; __ldcc_s2 = n; __ldcc_s3 = tid; __ldcc_s4 = i; __ldcc_s5 = stride;
+// CLONE-NEXT: {{^}}  __ldcc_s3 = tid; __ldcc_s4 = i; __ldcc_s5 = stride;
 // CLONE-NEXT: {{^}}  __ldcc_c.start_site = 0;
 // CLONE-NEXT: {{^}}__ldcc_L0:;
 // CLONE: {{^}}  tid = threadIdx.x;
 // CLONE: {{^}}  (*__ldcc::swr(__ldcc_c, &((__ldcc_p->partial)[tid]))) = i < n ? in[i] : 0;
 // CLONE-NEXT: {{^}}  {
-// CLONE-NEXT: {{^}}    if (__ldcc_c.pass == 1) { __ldcc_e0 = in; {{.*}} __ldcc_e5 = stride; } else
-// CLONE-NEXT: {{^}}      __ldcc_c.local_diff = __ldcc::differs(in, __ldcc_e0) | {{.*}} | __ldcc::differs(stride, __ldcc_e5);
+// CLONE-NEXT: {{^}}    if (__ldcc_c.pass == 1) { __ldcc_e3 = tid; {{.*}} __ldcc_e5 = stride; } else
+// CLONE-NEXT: {{^}}      __ldcc_c.local_diff = __ldcc::differs(tid, __ldcc_e3) | {{.*}} | __ldcc::differs(stride, __ldcc_e5);
 // CLONE-NEXT: {{^}}    if (__ldcc::region_end(__ldcc_c, __ldcc_bs, 1, 0, __ldcc::SYNC_PLAIN, 0)) {
-// CLONE-NEXT: {{^}}      in = __ldcc_s0; {{.*}} stride = __ldcc_s5;
+// CLONE-NEXT: {{^}}      tid = __ldcc_s3; {{.*}} stride = __ldcc_s5;
 // CLONE-NEXT: {{^}}      switch (__ldcc_c.start_site) { case 0: goto __ldcc_L0; case 1: goto __ldcc_L1; }
 // CLONE-NEXT: {{^}}    }
-// CLONE-NEXT: {{^}}    __ldcc_s0 = in; {{.*}} __ldcc_s5 = stride;
+// CLONE-NEXT: {{^}}    __ldcc_s3 = tid; {{.*}} __ldcc_s5 = stride;
 // CLONE-NEXT: {{^}}    __ldcc_c.start_site = 1;
 // CLONE-NEXT: {{^}}  }
 // CLONE-NEXT: {{^}}__ldcc_L1:;
