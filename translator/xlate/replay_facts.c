@@ -2023,6 +2023,19 @@ static void add_callee_write_lines(struct facts *fx, CXCursor call,
   }
 }
 
+/* The clone of the callee of call (plain: without sites), with its stores
+ * credited to the targets handed to it: its index in the kernel's callees,
+ * or SIZE_MAX when the kernel cannot be checked. */
+static size_t clone_callee(struct facts *fx, CXCursor call, CXCursor def,
+                           int plain) {
+  size_t idx = analyse_devfn(fx, def, plain);
+
+  if (idx == SIZE_MAX || stopped(fx))
+    return SIZE_MAX;
+  add_callee_write_lines(fx, call, fx->r->callees[idx]);
+  return fx->rc ? SIZE_MAX : idx;
+}
+
 /* Reason formats (with the callee's name) for a call whose callee cannot
  * be cloned. */
 struct clone_whys {
@@ -2105,11 +2118,8 @@ static void visit_writer_call(struct facts *fx, const struct frame *f,
   }
   if (!clonable(fx, f, callee, def, &whys, &nb, &ne, &ce))
     return;
-  idx = analyse_devfn(fx, def, 1);
-  if (idx == SIZE_MAX || stopped(fx))
-    return;
-  add_callee_write_lines(fx, f->cur, r->callees[idx]);
-  if (fx->rc)
+  idx = clone_callee(fx, f->cur, def, 1);
+  if (idx == SIZE_MAX)
     return;
   for (p = ne; p < ce && fx->s->src[p] != '('; p++)
     ;
@@ -2165,11 +2175,8 @@ static void visit_devfn_call(struct facts *fx, const struct frame *f,
   if (!clonable(fx, f, callee, def, &whys, &nb, &ne, &ce) ||
       !span(fx, f->cur, &cb, &ce))
     return;
-  idx = analyse_devfn(fx, def, 0);
-  if (idx == SIZE_MAX || stopped(fx))
-    return;
-  add_callee_write_lines(fx, f->cur, r->callees[idx]);
-  if (fx->rc)
+  idx = clone_callee(fx, f->cur, def, 0);
+  if (idx == SIZE_MAX)
     return;
   if (ld__grow(&r->sites, &fx->capsites, r->nsites, sizeof *site)) {
     fx->rc = LD_ENOMEM;
