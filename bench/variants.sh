@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Where the shared-memory check's time goes: builds the shared-memory bench
-# programs four ways into one folder that travels to a GPU machine:
+# Where the shared-memory check's time goes: builds the race-free
+# shared-memory programs of programs/programs.txt four ways into one folder that travels to a GPU machine:
 #   nvcc.P     the nvcc build
 #   full.P     ldcc
 #   norep.P    ldcc -DLDCC_BENCH_SKIP_REPLAY: sweep 1, never a second pass
@@ -21,14 +21,12 @@ rm -rf "$out"
 mkdir -p "$out/bin" "$out/lib" "$out/logs"
 flags=(-O3 -arch=sm_90 -lineinfo -std=c++17 -cudart shared -Xlinker -rpath
   -Xlinker '$ORIGIN/../lib')
-progs="matmul16:matmul_tiled.cu:-DTILE=16 matmul32:matmul_tiled.cu:-DTILE=32
-reduce_block:reduce_block.cu: scan_block:scan_block.cu: stencil1d:stencil1d.cu:
-stencil2d_shared:stencil2d_shared.cu: transpose:transpose.cu:
-histogram:histogram.cu: bitonic_sort:bitonic_sort.cu:"
 declare -A variant=([full]="" [norep]="-DLDCC_BENCH_SKIP_REPLAY"
   [nosweep]="-DLDCC_BENCH_SKIP_SWEEPS")
-for p in $progs; do
-  IFS=: read -r name src extra <<<"$p"
+# The race-free shared-memory programs of programs.txt.
+while read -r name src kind expected _ extra; do
+  case $name in '' | '#'*) continue ;; esac
+  [ "$kind" = shared ] && [ "$expected" = fixed ] || continue
   # shellcheck disable=SC2086 # extra holds a flag or nothing
   "$nvcc" "${flags[@]}" "-DBENCH_NAME=$name" $extra -o "$out/bin/nvcc.$name" \
     "$here/programs/$src" >"$out/logs/nvcc.$name.log" 2>&1 &
@@ -38,7 +36,7 @@ for p in $progs; do
       -o "$out/bin/$v.$name" "$here/programs/$src" >"$out/logs/$v.$name.log" 2>&1 &
     while [ "$(jobs -rp | wc -l)" -ge "$(nproc)" ]; do wait -n; done
   done
-done
+done <"$here/programs/programs.txt"
 wait
 cudalib=$(dirname "$(readlink -f "$nvcc")")/../lib64
 cp -L "$cudalib"/libcudart.so.[0-9]* "$out/lib/" 2>/dev/null
