@@ -7,10 +7,13 @@
 #   nosweep.P  ldcc -DLDCC_BENCH_SKIP_SWEEPS: every round ends at B1 (no
 #              sweep, no replay; the results are wrong, the time is what
 #              the instrumentation alone costs)
+#   eager.P    ldcc -DLDCC_BENCH_EAGER: whole copies even where the
+#              translator made them lazy
 # plus OUTDIR/run.sh, which prints "VARIANT PROGRAM MS" (median kernel time
 # of three processes).  The macros are in include/ldcc/replay.cuh and exist
 # for this measurement only.  docs/runtime.md "Measured" has a table.
-# Usage: bench/variants.sh OUTDIR   (LDCC, NVCC as in bench/build.sh)
+# Usage: bench/variants.sh OUTDIR   (LDCC, NVCC as in bench/build.sh; ONLY,
+# an extended regex, picks programs by name)
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/.." && pwd)
@@ -22,11 +25,12 @@ mkdir -p "$out/bin" "$out/lib" "$out/logs"
 flags=(-O3 -arch=sm_90 -lineinfo -std=c++17 -cudart shared -Xlinker -rpath
   -Xlinker '$ORIGIN/../lib')
 declare -A variant=([full]="" [norep]="-DLDCC_BENCH_SKIP_REPLAY"
-  [nosweep]="-DLDCC_BENCH_SKIP_SWEEPS")
+  [nosweep]="-DLDCC_BENCH_SKIP_SWEEPS" [eager]="-DLDCC_BENCH_EAGER")
 # The race-free shared-memory programs of programs.txt.
 while read -r name src kind expected _ extra; do
   case $name in '' | '#'*) continue ;; esac
   [ "$kind" = shared ] && [ "$expected" = fixed ] || continue
+  [[ $name =~ ${ONLY:-.} ]] || continue
   # shellcheck disable=SC2086 # extra holds a flag or nothing
   "$nvcc" "${flags[@]}" "-DBENCH_NAME=$name" $extra -o "$out/bin/nvcc.$name" \
     "$here/programs/$src" >"$out/logs/nvcc.$name.log" 2>&1 &

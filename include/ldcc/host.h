@@ -183,9 +183,11 @@ struct __ldcc_geometry {
   uint64_t ext_offset;   /* of the extern part inside an arena */
   uint64_t arena_bytes;  /* one copy, multiple of align */
   uint64_t lines;        /* 128-byte lines of an arena (= bitmap words) */
-  uint64_t header_bytes; /* accumulated-word bitmap, then two line masks
-                            (a word per line: the warps that wrote it, one
-                            array per round parity), multiple of align */
+  uint64_t header_bytes; /* accumulated-word bitmap, two line masks (a
+                            word per line: the warps whose copy of the line
+                            is theirs this round, one array per round
+                            parity), two claim masks (lazy copies: the warps
+                            filling the line), multiple of align */
   uint64_t stride;       /* from one copy to the next: arena_bytes, plus 16
                             when that makes it an odd number of 16-byte
                             words (the sweeps read copy i in lane i: an odd
@@ -209,7 +211,7 @@ __ldcc_geometry_of(uint64_t static_bytes, uint64_t align, uint64_t user_dyn,
       __ldcc_round_up(g.ext_offset + __ldcc_round_up(user_dyn, 16), g.align);
   words = g.arena_bytes / 4;
   g.lines = (words + 31) / 32;
-  g.header_bytes = __ldcc_round_up(3 * g.lines * 4, g.align);
+  g.header_bytes = __ldcc_round_up(5 * g.lines * 4, g.align);
   g.stride = g.arena_bytes;
   if (g.align == 16 && g.arena_bytes / 16 % 2 == 0)
     g.stride += 16;

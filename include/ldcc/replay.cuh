@@ -81,6 +81,9 @@ struct thread_ctx {
   int rd;              /* this thread read a target in this pass */
   int always_read;     /* the clone reads targets it does not mark */
   int shared_only;     /* begin<PLACE_SHARED>: a constant the sweeps fold */
+  int lazy;            /* begin<... | COPIES_LAZY> in a global scratch slot
+                          (0 is a constant in a shared-only clone) */
+  unsigned sdelta;     /* mine - S, bytes: (warp + 1) * stride */
   unsigned wbit;       /* 1 << this thread's warp */
   unsigned *lines;     /* the line mask the current region's stores mark */
   unsigned round;      /* rounds done; same in every thread */
@@ -247,10 +250,27 @@ report_race(const block_state *bs, unsigned kind, unsigned region,
  * PLACE_ANY takes li.placement (generic pointers). */
 enum { PLACE_SHARED = 0, PLACE_ANY = 2 };
 
-template <int PL>
+/* COPIES_LAZY (or-ed into the template argument): the translator saw every
+ * access to a target and made stores swr and reads srd.  Then, when the
+ * copies are in a global scratch slot, a warp's copy holds only the
+ * 128-byte lines the warp stored to in the round (copied in from S at its
+ * first store to the line, own_lines); reads of the other lines go to S.
+ * The sweeps visit only those lines and never broadcast U into the copies
+ * of warps that did not write: in global memory, with 32 warps, that
+ * broadcast was most of the cost of a round.  In shared memory the
+ * broadcast is cheap and the test in every read is not, so copies there
+ * stay whole (measured: docs/runtime.md). */
+enum { COPIES_LAZY = 4 };
+
+template <int PL0>
 __device__ __forceinline__ void begin(thread_ctx &c, undo_log &ul,
                                       block_state &bs, const launch_info &li,
                                       size_t static_bytes, size_t align) {
+#ifdef LDCC_BENCH_EAGER /* measurement only: copies kept whole (eager) */
+  constexpr int PL = PL0 & ~COPIES_LAZY;
+#else
+  constexpr int PL = PL0;
+#endif
   unsigned nthreads = blockDim.x * blockDim.y * blockDim.z;
   unsigned tid = linear_tid();
   unsigned nwarps = (nthreads + 31) / 32;
@@ -258,7 +278,7 @@ __device__ __forceinline__ void begin(thread_ctx &c, undo_log &ul,
       __ldcc_geometry_of(static_bytes, align, li.user_dyn_smem, nwarps);
   unsigned char *base;
 
-  if (PL != PLACE_SHARED && li.placement == 1) {
+  if ((PL & PLACE_ANY) && li.placement == 1) {
     if (tid == 0) {
       unsigned b = blockIdx.x + blockIdx.y * gridDim.x +
                    blockIdx.z * gridDim.x * gridDim.y;
@@ -279,9 +299,11 @@ __device__ __forceinline__ void begin(thread_ctx &c, undo_log &ul,
   c.ext = (unsigned char *)c.mine + g.ext_offset;
   c.bs = &bs;
 
+  /* Lazy copies are filled line by line from S before they are used. */
+  const int lazy = (PL & COPIES_LAZY) && (PL & PLACE_ANY) && li.placement == 1;
   uint4 zero = make_uint4(0, 0, 0, 0);
   uint4 *all = (uint4 *)base;
-  size_t nchunks = g.total_bytes / 16;
+  size_t nchunks = (lazy ? g.header_bytes + g.stride : g.total_bytes) / 16;
   for (size_t w = tid; w < nchunks; w += nthreads)
     all[w] = zero;
   if (tid < 32) {
@@ -332,7 +354,9 @@ __device__ __forceinline__ void begin(thread_ctx &c, undo_log &ul,
   c.atom_n = 0;
   c.atom_k = 0;
   c.log = &ul;
-  c.shared_only = PL == PLACE_SHARED;
+  c.shared_only = !(PL & PLACE_ANY);
+  c.lazy = lazy;
+  c.sdelta = (tid / 32 + 1) * (unsigned)g.stride;
   c.wbit = 1u << (tid / 32);
   c.lines = (unsigned *)base + g.lines; /* round 0: mask 0 */
   __syncthreads();
@@ -440,12 +464,12 @@ __device__ __forceinline__ unsigned *line_mask(const block_state &bs,
 /* Write-write check, U into S, pass-2 copies (or, when to_pass2 is 0
  * because the region will not be replayed, U into every copy).  Only the
  * copies of the warps in `mask` (those that wrote a target) are read: the
- * others still equal S.  Returns whether this thread saw any write. */
-__device__ __forceinline__ unsigned sweep1(const block_state &bs,
-                                           unsigned tid, unsigned region,
-                                           unsigned mask, int to_pass2,
-                                           int shared_only,
-                                           const unsigned *lines) {
+ * others still equal S.  With lazy copies only the copies of the warps that
+ * own a line are written (the others read S, which now holds U).  Returns
+ * whether this thread saw any write. */
+__device__ __forceinline__ unsigned
+sweep1(const block_state &bs, unsigned tid, unsigned region, unsigned mask,
+       int to_pass2, int shared_only, int lazy, const unsigned *lines) {
   unsigned char *const base = area(bs, shared_only);
   uint4 *S4 = (uint4 *)(base + bs.s_off);
   const unsigned nchunks = bs.arena_bytes / 16, nwarps = bs.nwarps;
@@ -515,6 +539,22 @@ __device__ __forceinline__ unsigned sweep1(const block_state &bs,
       continue;
     wrote = 1;
     S4[w] = u;
+    if (lazy) {
+      for (unsigned left = to_pass2 ? wm : 0; left; left &= left - 1) {
+        unsigned i = __ffs(left) - 1;
+        uint4 *P = ((uint4 *)(copies + (size_t)i * stride));
+        uint4 p = P[w], np;
+        unsigned mx = __vcmpne4(p.x, s.x), my = __vcmpne4(p.y, s.y),
+                 mz = __vcmpne4(p.z, s.z), mw = __vcmpne4(p.w, s.w);
+        np.x = (u.x & ~mx) | (s.x & mx);
+        np.y = (u.y & ~my) | (s.y & my);
+        np.z = (u.z & ~mz) | (s.z & mz);
+        np.w = (u.w & ~mw) | (s.w & mw);
+        if (any4(np, p))
+          P[w] = np;
+      }
+      continue;
+    }
     for (unsigned i = 0; i < nwarps; i++) {
       uint4 *P = ((uint4 *)(copies + (size_t)i * stride));
       uint4 np = u;
@@ -539,11 +579,12 @@ __device__ __forceinline__ unsigned sweep1(const block_state &bs,
 }
 
 /* Read-write check: every pass-2 copy must equal U (in S); then every copy
- * becomes U, the next region's pass-1 copy.  Only the warps in `mask` (that
- * wrote a target in either pass) can hold anything else. */
+ * becomes U, the next region's pass-1 copy (lazy copies are filled again
+ * when used).  Only the warps in `mask` (that wrote a target in either
+ * pass) can hold anything else. */
 __device__ __forceinline__ void sweep2(const block_state &bs, unsigned tid,
                                        unsigned region, unsigned mask,
-                                       int shared_only,
+                                       int shared_only, int lazy,
                                        const unsigned *lines) {
   unsigned char *const base = area(bs, shared_only);
   const uint4 *S4 = (const uint4 *)(base + bs.s_off);
@@ -577,7 +618,8 @@ __device__ __forceinline__ void sweep2(const block_state &bs, unsigned tid,
         report_race(&bs, __LDCC_RK_READ_WRITE, region, i, i, -1,
                     (unsigned long long)w * 16, bits, 16, u, p);
       }
-      P[w] = u;
+      if (!lazy)
+        P[w] = u;
     }
   }
 }
@@ -658,15 +700,19 @@ wrote_mask(const block_state &bs, unsigned parity, unsigned stamp) {
   return mask;
 }
 
-/* Before B1 of round r: clear the line mask of the other parity, which
- * round r-1 read (its sweeps ended before its last barrier) and region r+1
- * marks (after round r, hence after this B1).  Every thread, its share. */
+/* Before B1 of round r: clear the line and claim masks of the other
+ * parity, which round r-1 read (its sweeps ended before its last barrier)
+ * and region r+1 marks (after round r, hence after this B1).  Every thread,
+ * its share. */
 __device__ __forceinline__ void clear_lines(const thread_ctx &c,
                                             const block_state &bs,
                                             unsigned p) {
   unsigned *m = line_mask(bs, c.shared_only, p);
-  for (unsigned i = linear_tid(); i < bs.nlines; i += bs.nthreads)
+  for (unsigned i = linear_tid(); i < bs.nlines; i += bs.nthreads) {
     m[i] = 0;
+    if (c.lazy)
+      m[i + 2 * bs.nlines] = 0;
+  }
 }
 
 /* Before B1 (pass 1) or B3 (pass 2): this thread's warp wrote a target. */
@@ -699,9 +745,9 @@ __device__ __forceinline__ int round_pass1(thread_ctx &c, block_state &bs,
   replay = 0;
 #endif
   c.region = *(volatile unsigned *)&bs.region[parity];
-  unsigned wrote = sweep1(bs, tid, c.region, c.wmask, replay, c.shared_only,
-                          c.always_dirty ? nullptr
-                                         : line_mask(bs, c.shared_only, parity));
+  unsigned wrote =
+      sweep1(bs, tid, c.region, c.wmask, replay, c.shared_only, c.lazy,
+             c.always_dirty ? nullptr : line_mask(bs, c.shared_only, parity));
   int any = __syncthreads_or(wrote); /* B2 */
   if (tid == 0 && any && overflow) {
     uint4 z = make_uint4(0, 0, 0, 0);
@@ -716,7 +762,7 @@ __device__ __forceinline__ int round_pass1(thread_ctx &c, block_state &bs,
 __device__ __forceinline__ void round_pass2(thread_ctx &c, block_state &bs) {
   unsigned parity = (c.round - 1) & 1u;
   unsigned mask = c.wmask | wrote_mask(bs, parity, c.round | 0x80000000u);
-  sweep2(bs, linear_tid(), c.region, mask, c.shared_only,
+  sweep2(bs, linear_tid(), c.region, mask, c.shared_only, c.lazy,
          c.always_dirty ? nullptr : line_mask(bs, c.shared_only, parity));
   __syncthreads(); /* B4 */
 }
@@ -822,13 +868,77 @@ __device__ __forceinline__ void mark_line(thread_ctx &c, const void *p) {
     atomicOr(&c.lines[line], c.wbit);
 }
 
+/* Lazy copies: makes line `line` of the warp's copy the warp's own for
+ * the round, copying it in from S first.  One lane of the lanes here that
+ * want the line claims it; a lane of the same warp on another path that
+ * finds it claimed waits until it is filled (independent thread scheduling
+ * lets the two interleave), so no store is ever overwritten by the fill. */
+/* (Scalars, not the thread_ctx: a call that takes its address would keep
+ * the whole context in local memory.) */
+static __device__ __noinline__ void
+own_line_slow(unsigned *lines, const block_state *bs, unsigned char *mine,
+              unsigned sdelta, unsigned wbit, unsigned line) {
+  volatile unsigned *ready = lines + line;
+  unsigned peers = __match_any_sync(__activemask(), line);
+  unsigned lane = linear_tid() % 32;
+  if ((peers & ((1u << lane) - 1)) == 0) {
+    unsigned *claims = lines + 2 * bs->nlines;
+    if (!(atomicOr(&claims[line], wbit) & wbit)) {
+      uint4 *dst = (uint4 *)(mine + (size_t)line * 128);
+      const uint4 *src = (const uint4 *)((unsigned char *)dst - sdelta);
+      unsigned n = (bs->arena_bytes - line * 128) / 16;
+      for (unsigned k = 0; k < 8 && k < n; k++)
+        dst[k] = src[k];
+      __threadfence_block();
+      atomicOr(lines + line, wbit);
+    } else {
+      while (!(*ready & wbit))
+        ;
+    }
+  }
+  __syncwarp(peers);
+}
+
+__device__ __forceinline__ void own_lines(thread_ctx &c, const void *p,
+                                          unsigned size) {
+  unsigned off = (unsigned)((const unsigned char *)p -
+                            (const unsigned char *)c.mine);
+  for (unsigned line = off >> 7; line <= (off + size - 1) >> 7; line++)
+    if (!(c.lines[line] & c.wbit)) /* only this warp sets its bit */
+      own_line_slow(c.lines, c.bs, (unsigned char *)c.mine, c.sdelta, c.wbit,
+                    line);
+}
+
 /* The address of a store to a shared target (the warp's copy): marks the
  * thread as having written, so a round in which no warp wrote skips the
  * sweeps and the replay. */
 template <class T> __device__ __forceinline__ T *swr(thread_ctx &c, T *p) {
   c.dirty = 1;
-  mark_line(c, p);
+  if (c.lazy)
+    own_lines(c, p, sizeof(T));
+  else
+    mark_line(c, p);
   return p;
+}
+
+/* The address a read of a shared target uses: the warp's copy, or with
+ * lazy copies S where the warp does not own the line.  An object across
+ * two lines is read from the copy after owning both (a line owned without
+ * a store is swept like a written one: it equals S, so nothing shows). */
+template <class T> __device__ __forceinline__ T *srd(thread_ctx &c, T *p) {
+  c.rd = 1;
+  if (!c.lazy)
+    return p;
+  unsigned off = (unsigned)((const unsigned char *)p -
+                            (const unsigned char *)c.mine);
+  if ((off & 127) + sizeof(T) > 128) {
+    c.dirty = 1;
+    own_lines(c, p, sizeof(T));
+    return p;
+  }
+  if (c.lines[off >> 7] & c.wbit)
+    return p;
+  return (T *)((unsigned char *)p - c.sdelta);
 }
 
 /* The address of a global store's object, logged in pass 1 so the store
@@ -917,7 +1027,10 @@ __device__ __forceinline__ void shared_atomic_add(thread_ctx &c, T *p, V v) {
                 "ldcc: shared atomics are merged for 32-bit integers only");
   size_t off = (size_t)((unsigned char *)p - (unsigned char *)c.mine);
   c.dirty = 1;
-  mark_line(c, p);
+  if (c.lazy)
+    own_lines(c, p, sizeof(T));
+  else
+    mark_line(c, p);
   if (off < c.bs->arena_bytes) {
     unsigned word = (unsigned)(off / 4);
     atomicOr(&c.bs->bitmap[word >> 5], 1u << (word & 31));

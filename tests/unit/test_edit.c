@@ -267,6 +267,15 @@ START_TEST(test_render_errors_and_drop) {
   s = render(&l, src, 1, 6, 0, &rc);
   ck_assert_str_eq(s, "bXf");
   free(s);
+  /* As an expression the insert at its end is inside. */
+  s = NULL;
+  {
+    struct ld_buf out = LD_BUF_INIT;
+    ck_assert_int_eq(
+        ld_edit_render_expr(&l, src, strlen(src), 1, 6, "f.cu", &out), LD_OK);
+    ck_assert_str_eq(out.data, "bXfi");
+    ld_buf_free(&out);
+  }
   ld_edit_drop_within(&l, 1, 6);
   ck_assert_uint_eq(l.n, 2); /* the inserts at 6 and 8 stay */
   s = apply(&l, src, &rc);

@@ -21,11 +21,11 @@ START_TEST(test_geometry_reduction) {
   ck_assert_uint_eq(g.align, 16);
   ck_assert_uint_eq(g.ext_offset, 1024);
   ck_assert_uint_eq(g.arena_bytes, 1024);
-  ck_assert_uint_eq(g.lines, 8);         /* 256 words -> 8 bitmap words */
-  ck_assert_uint_eq(g.header_bytes, 96); /* bitmap and two line masks */
+  ck_assert_uint_eq(g.lines, 8);          /* 256 words -> 8 bitmap words */
+  ck_assert_uint_eq(g.header_bytes, 160); /* bitmap, line and claim masks */
   /* 64 16-byte words per copy: one more makes the stride odd. */
   ck_assert_uint_eq(g.stride, 1040);
-  ck_assert_uint_eq(g.total_bytes, 96 + 9 * 1040);
+  ck_assert_uint_eq(g.total_bytes, 160 + 9 * 1040);
 }
 END_TEST
 
@@ -35,9 +35,9 @@ START_TEST(test_geometry_rounding_and_extern) {
 
   ck_assert_uint_eq(g.ext_offset, 16);
   ck_assert_uint_eq(g.arena_bytes, 32);
-  ck_assert_uint_eq(g.header_bytes, 16);
+  ck_assert_uint_eq(g.header_bytes, 32); /* 5 words, rounded */
   ck_assert_uint_eq(g.stride, 48);
-  ck_assert_uint_eq(g.total_bytes, 16 + 2 * 48);
+  ck_assert_uint_eq(g.total_bytes, 32 + 2 * 48);
   /* A 32-aligned layout aligns every part to 32. */
   g = __ldcc_geometry_of(64, 32, 4, 2);
   ck_assert_uint_eq(g.align, 32);
@@ -58,9 +58,9 @@ START_TEST(test_shared_when_it_fits) {
   ck_assert_int_eq(ld_rt_place(&in, &out), 0);
   ck_assert_int_eq(out.placement, LD_RT_PLACE_SHARED);
   ck_assert_uint_eq(out.nwarps, 8);
-  ck_assert_uint_eq(out.launch_smem, 192 + 9 * (2048 + 16)); /* odd stride */
+  ck_assert_uint_eq(out.launch_smem, 320 + 9 * (2048 + 16)); /* odd stride */
   ck_assert_uint_eq(out.slot_bytes, 0);
-  ck_assert_uint_eq(out.extra_bytes, 192 + 9 * (2048 + 16) - 2048);
+  ck_assert_uint_eq(out.extra_bytes, 320 + 9 * (2048 + 16) - 2048);
 }
 END_TEST
 
@@ -70,7 +70,7 @@ START_TEST(test_partial_warp_counts) {
 
   ck_assert_int_eq(ld_rt_place(&in, &out), 0);
   ck_assert_uint_eq(out.nwarps, 4);
-  ck_assert_uint_eq(out.geo.total_bytes, 48 + 5 * (480 + 16));
+  ck_assert_uint_eq(out.geo.total_bytes, 80 + 5 * (480 + 16));
   in.nthreads = 33;
   ck_assert_int_eq(ld_rt_place(&in, &out), 0);
   ck_assert_uint_eq(out.nwarps, 2);
@@ -85,17 +85,17 @@ START_TEST(test_global_when_too_big) {
   ck_assert_int_eq(ld_rt_place(&in, &out), 0);
   ck_assert_int_eq(out.placement, LD_RT_PLACE_GLOBAL);
   ck_assert_uint_eq(out.launch_smem, 0);
-  ck_assert_uint_eq(out.geo.total_bytes, 768 + 33 * (8192 + 16));
-  ck_assert_uint_eq(out.slot_bytes, 271872); /* total rounded up to 256 */
+  ck_assert_uint_eq(out.geo.total_bytes, 1280 + 33 * (8192 + 16));
+  ck_assert_uint_eq(out.slot_bytes, 272384); /* total rounded up to 256 */
   /* Exactly at the limit still fits; one byte of clone static more not. */
   in = in_of(1024, 4, 0, 256);
-  in.smem_optin = 64 + 96 + 9 * (1024 + 16);
+  in.smem_optin = 64 + 160 + 9 * (1024 + 16);
   ck_assert_int_eq(ld_rt_place(&in, &out), 0);
   ck_assert_int_eq(out.placement, LD_RT_PLACE_SHARED);
   in.clone_static_smem++;
   ck_assert_int_eq(ld_rt_place(&in, &out), 0);
   ck_assert_int_eq(out.placement, LD_RT_PLACE_GLOBAL);
-  ck_assert_uint_eq(out.slot_bytes, 9 * 1024 + 256);
+  ck_assert_uint_eq(out.slot_bytes, 9 * 1024 + 512);
 }
 END_TEST
 

@@ -180,6 +180,19 @@ int ld_edit_render(struct ld_edit_list *l, const char *src, size_t len,
                     out);
 }
 
+int ld_edit_render_expr(struct ld_edit_list *l, const char *src, size_t len,
+                        size_t begin, size_t end, const char *path,
+                        struct ld_buf *out) {
+  int rc;
+
+  if (begin > end || end > len)
+    return LD_ERANGE;
+  rc = check_and_sort(l, len);
+  return rc ? rc
+            : apply_span(l, src, begin, end, 1, 1 + count_newlines(src, begin),
+                         path, out);
+}
+
 void ld_edit_drop_within(struct ld_edit_list *l, size_t begin, size_t end) {
   size_t i, kept = 0;
 

@@ -52,6 +52,12 @@ int ld_edit_apply(struct ld_edit_list *l, const char *src, size_t len,
 int ld_edit_render(struct ld_edit_list *l, const char *src, size_t len,
                    size_t begin, size_t end, const char *path, int directive,
                    struct ld_buf *out);
+/* The same for an expression, without the directive, and with the inserts
+ * at `end` inside: they close wrappers that opened in the range.  For a
+ * range whose edits are then dropped with those of a larger one. */
+int ld_edit_render_expr(struct ld_edit_list *l, const char *src, size_t len,
+                        size_t begin, size_t end, const char *path,
+                        struct ld_buf *out);
 /* Remove (and free) the edits that lie inside [begin, end), in the sense of
  * ld_edit_render: used after rendering a range that is moved elsewhere. */
 void ld_edit_drop_within(struct ld_edit_list *l, size_t begin, size_t end);

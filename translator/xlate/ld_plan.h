@@ -110,6 +110,10 @@ struct ld_replay {
   int always_read;       /* a target's address is kept in a local pointer: reads
                             through it are not marked, so every region counts as
                             reading targets */
+  const char *eager_why; /* NULL: every access to a target is a store (swr)
+                            or a read (srd), so the clone's copies are lazy
+                            (docs/shared-replay.md §3); else why not (a
+                            static string) */
   char *template_header; /* "template <int BLOCK>" or NULL, without default
                             arguments (for out-of-line definitions) */
   char *template_decl;   /* the header as written, with its defaults (for

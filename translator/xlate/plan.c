@@ -86,6 +86,11 @@ int ld_plan_dump(const struct ld_plan *plan, FILE *out) {
     fprintf(out, "SITE kernel=%s id=%zu at=%u:%u form=exit\n", k->name,
             r->exit_site ? r->exit_site : r->nsites + 1, r->exit_line,
             r->exit_col);
+    if (r->eager_why)
+      fprintf(out, "COPIES kernel=%s scratch=whole reason=\"%s\"\n", k->name,
+              r->eager_why);
+    else
+      fprintf(out, "COPIES kernel=%s scratch=lazy\n", k->name);
   }
   return ferror(out) ? LD_EIO : LD_OK;
 }

@@ -198,10 +198,12 @@ static int put_prologue(struct ld_buf *b, const struct ld_kernel *k,
                             "__ldcc_c.start_site = __ldcc_sb;\n__ldcc_L0:;");
   }
   if (!rc)
-    rc = ld_buf_puts(b, INDENT
-                     "__ldcc::begin<__LDCC_CLONE_PLACE>(__ldcc_c, "
-                     "__ldcc_ul, __ldcc_bs, __ldcc_li, sizeof(__ldcc_L), "
-                     "alignof(__ldcc_L));\n");
+    rc = ld_buf_printf(b,
+                       INDENT
+                       "__ldcc::begin<__LDCC_CLONE_PLACE%s>(__ldcc_c, "
+                       "__ldcc_ul, __ldcc_bs, __ldcc_li, sizeof(__ldcc_L), "
+                       "alignof(__ldcc_L));\n",
+                       r->eager_why ? "" : " | __ldcc::COPIES_LAZY");
   if (!rc && r->always_dirty)
     rc = ld_buf_puts(b, INDENT "__ldcc_c.always_dirty = 1;\n");
   /* Reads the references do not mark: inside calls that get a target's
@@ -263,8 +265,8 @@ static int edit_site(struct ld_replay *r, size_t i, const char *src, size_t len,
   if (s->needs_braces)
     rc = ld_buf_puts(&b, "{ ");
   if (!rc && s->with_result) {
-    rc = ld_edit_render(&r->edits, src, len, s->pred_begin, s->pred_end, path,
-                        0, &pred);
+    rc = ld_edit_render_expr(&r->edits, src, len, s->pred_begin, s->pred_end,
+                             path, &pred);
     if (!rc)
       rc = ld_buf_printf(&b, "__ldcc_c.pred = (%s); ",
                          pred.data ? pred.data : "");

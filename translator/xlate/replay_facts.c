@@ -1374,6 +1374,8 @@ static void mark_escape(struct facts *fx, const struct frame *f) {
       return;
   }
   fx->r->always_dirty = 1;
+  if (!fx->r->eager_why)
+    fx->r->eager_why = "a call gets a target's address";
 }
 
 /* Whether a reference to a shared variable only names the object a plain
@@ -1391,6 +1393,97 @@ static int only_stored(const struct frame *f) {
          p->index == 0 &&
          clang_getCursorBinaryOperatorKind(p->parent->cur) ==
              CXBinaryOperator_Assign;
+}
+
+enum access { ACCESS_READ, ACCESS_STORE, ACCESS_OTHER };
+
+static int is_array_type(CXType t) {
+  t = clang_getCanonicalType(t);
+  return t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray ||
+         t.kind == CXType_VariableArray || t.kind == CXType_DependentSizedArray;
+}
+
+/* The object a reference to a target names: the reference, then subscripts
+ * with it as the base, members of it (not through a pointer it holds),
+ * parentheses, and the implicit decay of an array to its first element
+ * between them.  How that object is used: read (an implicit conversion of a
+ * scalar lvalue: its load), the object of an assignment, compound
+ * assignment, `++` or `--` (visit_store wraps it in swr), or anything else
+ * (address taken, bound to a reference, a whole struct copied, a
+ * bit-field, unevaluated): *why says what. */
+static enum access access_of(const struct frame *f, const struct frame **top,
+                             const char **why) {
+  const struct frame *p = f;
+  CXType t;
+  int scalar;
+
+  while (p->parent) {
+    const struct frame *q = p->parent;
+    if (q->kind == CXCursor_ParenExpr ||
+        (q->kind == CXCursor_ArraySubscriptExpr && p->index == 0) ||
+        (q->kind == CXCursor_MemberRefExpr &&
+         !ld__is_pointer(clang_getCursorType(p->cur))))
+      p = q;
+    else if (q->kind == CXCursor_UnexposedExpr &&
+             is_array_type(clang_getCursorType(p->cur)) &&
+             ld__is_pointer(clang_getCursorType(q->cur)) && q->parent &&
+             q->parent->kind == CXCursor_ArraySubscriptExpr && q->index == 0)
+      p = q->parent; /* the decay is the subscript's base */
+    else
+      break;
+  }
+  *top = p;
+  *why = "a target's address is taken or it is bound to a reference";
+  if (!p->parent)
+    return ACCESS_OTHER;
+  if (p->kind == CXCursor_MemberRefExpr &&
+      clang_Cursor_isBitField(clang_getCursorReferenced(p->cur))) {
+    *why = "a bit-field of a target is used";
+    return ACCESS_OTHER;
+  }
+  t = clang_getCanonicalType(clang_getCursorType(p->cur));
+  scalar = (t.kind >= CXType_FirstBuiltin && t.kind <= CXType_LastBuiltin) ||
+           t.kind == CXType_Pointer || t.kind == CXType_Enum;
+  /* Inside a template a dependent operand gets no implicit conversion:
+   * a built-in operator (an overloaded one would be a call) reads it. */
+  if (t.kind == CXType_Dependent)
+    scalar = 2;
+  switch (p->parent->kind) {
+  case CXCursor_BinaryOperator: {
+    enum CXBinaryOperatorKind k =
+        clang_getCursorBinaryOperatorKind(p->parent->cur);
+    if (k == CXBinaryOperator_Assign && p->index == 0)
+      return ACCESS_STORE;
+    if (scalar == 2 && k != CXBinaryOperator_Comma)
+      return ACCESS_READ;
+    break;
+  }
+  case CXCursor_CompoundAssignOperator:
+    if (p->index == 0)
+      return ACCESS_STORE;
+    if (scalar == 2)
+      return ACCESS_READ;
+    break;
+  case CXCursor_UnaryOperator: {
+    enum CXUnaryOperatorKind k =
+        clang_getCursorUnaryOperatorKind(p->parent->cur);
+    if (k >= CXUnaryOperator_PostInc && k <= CXUnaryOperator_PreDec)
+      return ACCESS_STORE;
+    if (scalar == 2 &&
+        (k == CXUnaryOperator_Plus || k == CXUnaryOperator_Minus ||
+         k == CXUnaryOperator_Not || k == CXUnaryOperator_LNot))
+      return ACCESS_READ;
+    break;
+  }
+  case CXCursor_UnexposedExpr:
+    if (scalar == 1)
+      return ACCESS_READ;
+    *why = "a target's struct or array is used whole";
+    break;
+  default:
+    break;
+  }
+  return ACCESS_OTHER;
 }
 
 /* A reference to a shared variable or a renamed local. */
@@ -1433,15 +1526,37 @@ static void visit_ref(struct facts *fx, const struct frame *f) {
       }
       /* A const pointer kept in a local reads the target later, in
        * regions whose references the read marks cannot see. */
-      if (t.kind == CXType_Pointer)
+      if (t.kind == CXType_Pointer) {
         fx->r->always_read = 1;
+        if (!fx->r->eager_why)
+          fx->r->eager_why = "a pointer to a target is kept in a local";
+      }
     }
     mark_escape(fx, f);
     {
+      const struct frame *top;
+      const char *why;
+      enum access use = access_of(f, &top, &why);
       /* Any use but the object of a plain `=` reads the target: the
        * reference marks the thread (a region no warp read a target in
-       * needs no second pass). */
-      const char *rd = only_stored(f) ? "" : "__ldcc_c.rd = 1, ";
+       * needs no second pass); a load goes through srd, which marks it and
+       * with lazy copies finds the line. */
+      const char *rd =
+          only_stored(f) || use == ACCESS_READ ? "" : "__ldcc_c.rd = 1, ";
+      size_t tb, te;
+      if (use == ACCESS_OTHER && !fx->r->eager_why)
+        fx->r->eager_why = why;
+      if (use == ACCESS_READ) {
+        if (!span(fx, top->cur, &tb, &te)) {
+          fail(fx, "shared variable used inside a macro expansion");
+          return;
+        }
+        if (!fx->rc)
+          fx->rc =
+              ld_edit_insert(&fx->r->edits, tb, "(*__ldcc::srd(__ldcc_c, &(");
+        if (!fx->rc)
+          fx->rc = ld_edit_insert(&fx->r->edits, te, ")))");
+      }
       if (m->decl)
         fx->rc = fx->rc ? fx->rc
                         : ld_buf_printf(&t,
@@ -1988,6 +2103,8 @@ static size_t analyse_devfn(struct facts *fx, CXCursor def, int plain) {
   cfx.r->nstore_lines = cfx.nstore_lines;
   cfx.store_lines = NULL;
   idx = r->ncallees++;
+  if (!r->eager_why)
+    r->eager_why = "device functions it calls reach the copies by pointer";
 out:
   ld_buf_free(&why);
   free(ck.name);

@@ -22,6 +22,7 @@ __global__ void copy_tile(float *out) {
 // PLAN-NEXT: SITE kernel=copy_tile id=0 at=11:17 form=entry
 // PLAN-NEXT: SITE kernel=copy_tile id=1 at=14:3 form=SYNC_PLAIN
 // PLAN-NEXT: SITE kernel=copy_tile id=2 at=16:1 form=exit
+// PLAN-NEXT: COPIES kernel=copy_tile scratch=lazy
 // PLAN-NOT: {{.}}
 
 // TEXT: {{^}}#include <ldcc/ldcc.h>

@@ -57,6 +57,7 @@ int main() {
 // PLAN-NEXT: SITE kernel=plain id=0 at=29:17 form=entry
 // PLAN-NEXT: SITE kernel=plain id=1 at=32:3 form=SYNC_PLAIN
 // PLAN-NEXT: SITE kernel=plain id=2 at=34:1 form=exit
+// PLAN-NEXT: COPIES kernel=plain scratch=lazy
 // PLAN-NOT: {{.}}
 
 // TEXT: {{^}}#include <ldcc/ldcc.h>

@@ -102,6 +102,7 @@ int main() {
 // PLAN-NEXT: SITE kernel=called id=8 at=15:5 form=SYNC_PLAIN in=tree
 // PLAN-NEXT: SITE kernel=called id=9 at=20:1 form=exit in=tree
 // PLAN-NEXT: SITE kernel=called id=10 at=46:1 form=exit
+// PLAN-NEXT: COPIES kernel=called scratch=whole reason="device functions it calls reach the copies by pointer"
 // PLAN-NOT: SITE
 
 // The original function stays; its clone for `called` comes before the

@@ -101,6 +101,7 @@ int main() {
 // PLAN-NEXT: SITE kernel=fill id=1 at=37:3 form=SYNC_PLAIN
 // PLAN-NEXT: SITE kernel=fill id=2 at=40:3 form=SYNC_PLAIN
 // PLAN-NEXT: SITE kernel=fill id=3 at=42:1 form=exit
+// PLAN-NEXT: COPIES kernel=fill scratch=whole reason="device functions it calls reach the copies by pointer"
 // PLAN-NOT: SITE
 
 // The originals stay; the clones for `fill` come before the kernel's
@@ -124,7 +125,7 @@ int main() {
 // body, inside an expression.
 // CLONE: {{^}}  __ldcc_fill__f_put(__ldcc_c, ((__ldcc_c.rd = 1, __ldcc_p)->tile), t, t * 2);
 // CLONE: {{^}}  if (t < n)
-// CLONE-NEXT: {{^}}    __ldcc_fill__f_put(__ldcc_c, out, t, ((__ldcc_c.rd = 1, __ldcc_p)->tile)[(t + 1) % 128]);
+// CLONE-NEXT: {{^}}    __ldcc_fill__f_put(__ldcc_c, out, t, (*__ldcc::srd(__ldcc_c, &((__ldcc_p->tile)[(t + 1) % 128]))));
 // CLONE: {{^}}  (*__ldcc::glog(__ldcc_c, &(out[n + t]))) = __ldcc_fill__f_swap_in(__ldcc_c, ((__ldcc_c.rd = 1, __ldcc_p)->tile), t, 0) + 1;
 // CLONE: {{^}}__global__ void __launch_bounds__(1024) __ldcc_fill__lb(int *out, int n, __ldcc::launch_info __ldcc_li) {
 // CLONE: {{^}}  __ldcc_c.always_read = 1;

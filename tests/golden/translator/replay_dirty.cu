@@ -33,7 +33,7 @@ __global__ void pure_reader(const float *in, float *out) {
 // CLONE: {{^}}  (*__ldcc::swr(__ldcc_c, &((__ldcc_p->tile)[threadIdx.x]))) = in[threadIdx.x];
 // CLONE: {{^}}    (*__ldcc::swr(__ldcc_c, &((__ldcc_p->count)))) = 0;
 // CLONE: {{^}}    (*__ldcc::swr(__ldcc_c, &(((__ldcc_c.rd = 1, __ldcc_p)->count))))++;
-// CLONE: {{^}}  (*__ldcc::glog(__ldcc_c, &(out[threadIdx.x]))) = total(((__ldcc_c.rd = 1, __ldcc_p)->tile), 64) + fmaxf(((__ldcc_c.rd = 1, __ldcc_p)->tile)[threadIdx.x], 0.0f) + ((__ldcc_c.rd = 1, __ldcc_p)->count);
+// CLONE: {{^}}  (*__ldcc::glog(__ldcc_c, &(out[threadIdx.x]))) = total(((__ldcc_c.rd = 1, __ldcc_p)->tile), 64) + fmaxf((*__ldcc::srd(__ldcc_c, &((__ldcc_p->tile)[threadIdx.x]))), 0.0f) + (*__ldcc::srd(__ldcc_c, &((__ldcc_p->count))));
 // CLONE-NOT: {{^}} *__ldcc_c.always_dirty
 // CLONE-LABEL: {{^}}__global__ void copier(
 

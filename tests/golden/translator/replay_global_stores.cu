@@ -49,13 +49,14 @@ int main() {
 // PLAN-NEXT: SITE kernel=stores id=0 at=13:17 form=entry
 // PLAN-NEXT: SITE kernel=stores id=1 at=19:3 form=SYNC_PLAIN
 // PLAN-NEXT: SITE kernel=stores id=2 at=29:1 form=exit
+// PLAN-NEXT: COPIES kernel=stores scratch=lazy
 // PLAN-NOT: {{.}}
 // CLONE: {{^}}  int local[2]{};
 // CLONE: {{^ *}}__ldcc_s5 = i; __ldcc::copy(__ldcc_s6, local);
 // CLONE: {{^}}  (*__ldcc::swr(__ldcc_c, &((__ldcc_p->s)[i]))) = i;
 // CLONE-NEXT: {{^}}  local[0] = i;
-// CLONE: {{^}}  (*__ldcc::glog(__ldcc_c, &(out[i]))) = ((__ldcc_c.rd = 1, __ldcc_p)->s)[31 - i];
-// CLONE-NEXT: {{^}}  (*__ldcc::glog(__ldcc_c, &(a[i]))) += ((__ldcc_c.rd = 1, __ldcc_p)->s)[i];
+// CLONE: {{^}}  (*__ldcc::glog(__ldcc_c, &(out[i]))) = (*__ldcc::srd(__ldcc_c, &((__ldcc_p->s)[31 - i])));
+// CLONE-NEXT: {{^}}  (*__ldcc::glog(__ldcc_c, &(a[i]))) += (*__ldcc::srd(__ldcc_c, &((__ldcc_p->s)[i])));
 // CLONE-NEXT: {{^}}  (*__ldcc::glog(__ldcc_c, &(a[i])))++;
 // CLONE-NEXT: {{^}}  --(*__ldcc::glog(__ldcc_c, &(a[i + 32])));
 // CLONE-NEXT: {{^}}  (*__ldcc::glog(__ldcc_c, &(p[i].a))) = 1;

@@ -43,11 +43,12 @@ int main() {
 // PLAN-NEXT: SITE kernel=histogram id=1 at=16:3 form=SYNC_PLAIN
 // PLAN-NEXT: SITE kernel=histogram id=2 at=22:3 form=SYNC_PLAIN
 // PLAN-NEXT: SITE kernel=histogram id=3 at=25:1 form=exit
+// PLAN-NEXT: COPIES kernel=histogram scratch=whole reason="a target's address is taken or it is bound to a reference"
 // PLAN-NOT: {{.}}
 // Shared atomics with unused results become shared_atomic_add (a
 // subtraction adds the negated value).
 // CLONE: {{^}}    __ldcc::shared_atomic_add(__ldcc_c, &((__ldcc_c.rd = 1, __ldcc_p)->local)[in[i] % BINS], 1u);
 // CLONE-NEXT: {{^}}    __ldcc::shared_atomic_add(__ldcc_c, &((__ldcc_c.rd = 1, __ldcc_p)->count), -(-1));
-// CLONE: {{^}}    (*__ldcc::glog(__ldcc_c, &(hist[blockIdx.x * BINS + threadIdx.x]))) = ((__ldcc_c.rd = 1, __ldcc_p)->local)[threadIdx.x] + ((__ldcc_c.rd = 1, __ldcc_p)->count) * 0;
+// CLONE: {{^}}    (*__ldcc::glog(__ldcc_c, &(hist[blockIdx.x * BINS + threadIdx.x]))) = (*__ldcc::srd(__ldcc_c, &((__ldcc_p->local)[threadIdx.x]))) + (*__ldcc::srd(__ldcc_c, &((__ldcc_p->count)))) * 0;
 // CLONE: {{^}}static const int __ldcc__wl_0_0[] = {13, 19};
 // CLONE-NEXT: {{^}}static const int __ldcc__wl_0_1[] = {15, 20};

@@ -42,6 +42,7 @@ int main() {
 // PLAN-NEXT: SITE kernel=transpose_move id=0 at=12:17 form=entry
 // PLAN-NEXT: SITE kernel=transpose_move id=1 at=22:3 form=SYNC_PLAIN
 // PLAN-NEXT: SITE kernel=transpose_move id=2 at=24:1 form=exit
+// PLAN-NEXT: COPIES kernel=transpose_move scratch=whole reason="a target's address is taken or it is bound to a reference"
 // PLAN-NOT: {{.}}
 // CLONE: {{^}}struct __ldcc_layout_transpose_move {
 // CLONE-NEXT: {{^}}  float tile[16][17];
@@ -53,9 +54,9 @@ int main() {
 // CLONE: {{^}}  x = threadIdx.x, y = threadIdx.y;
 // CLONE-NEXT: {{^}}  (*__ldcc::swr(__ldcc_c, &((__ldcc_p->tile)[y][x]))) = in[y * 16 + x];
 // CLONE: {{^}}    (*__ldcc::swr(__ldcc_c, &((__ldcc_p->one).id))) = 7;
-// CLONE-NEXT: {{^}}  (*__ldcc::swr(__ldcc_c, &((__ldcc_p->many)[y * 4 + x % 4].x))) = ((__ldcc_c.rd = 1, __ldcc_p)->tile)[y][x];
+// CLONE-NEXT: {{^}}  (*__ldcc::swr(__ldcc_c, &((__ldcc_p->many)[y * 4 + x % 4].x))) = (*__ldcc::srd(__ldcc_c, &((__ldcc_p->tile)[y][x])));
 // CLONE-NEXT: {{^}}  (*__ldcc::swr(__ldcc_c, &(((__ldcc_c.rd = 1, __ldcc_p)->many)[x % 64]))) = ps[x];
-// CLONE: {{^}}  (*__ldcc::glog(__ldcc_c, &(out[x * 16 + y]))) = ((__ldcc_c.rd = 1, __ldcc_p)->tile)[x][y] + ((__ldcc_c.rd = 1, __ldcc_p)->one).id + ((__ldcc_c.rd = 1, __ldcc_p)->many)[x % 64].x;
+// CLONE: {{^}}  (*__ldcc::glog(__ldcc_c, &(out[x * 16 + y]))) = (*__ldcc::srd(__ldcc_c, &((__ldcc_p->tile)[x][y]))) + (*__ldcc::srd(__ldcc_c, &((__ldcc_p->one).id))) + (*__ldcc::srd(__ldcc_c, &((__ldcc_p->many)[x % 64].x)));
 // CLONE: {{^}}  __ldcc::target<decltype(__ldcc_layout_transpose_move::tile)>("tile", __builtin_offsetof(__ldcc_layout_transpose_move, tile), __ldcc__wl_0_0, 1),
 // CLONE-NEXT: {{^}}  __ldcc::target<decltype(__ldcc_layout_transpose_move::one)>("one", __builtin_offsetof(__ldcc_layout_transpose_move, one), __ldcc__wl_0_1, 1),
 // CLONE-NEXT: {{^}}  __ldcc::target<decltype(__ldcc_layout_transpose_move::many)>("many", __builtin_offsetof(__ldcc_layout_transpose_move, many), __ldcc__wl_0_2, 2),

@@ -39,6 +39,7 @@ int main() {
 // PLAN-NEXT: SITE kernel=shadow id=0 at=8:17 form=entry
 // PLAN-NEXT: SITE kernel=shadow id=1 at=14:3 form=SYNC_PLAIN
 // PLAN-NEXT: SITE kernel=shadow id=2 at=25:1 form=exit
+// PLAN-NEXT: COPIES kernel=shadow scratch=lazy
 // PLAN-NOT: {{.}}
 // The constant is a static member of the layout and stays a constant at
 // the top of the clone; the inner `v`s are renamed.
@@ -59,7 +60,7 @@ int main() {
 // CLONE: {{^}}  t = threadIdx.x;
 // CLONE-NEXT: {{^}}  v = t, x = 2 * t;
 // CLONE: {{^}}  for (i = 0, j = 1; i < 2; i++, j++) {
-// CLONE-NEXT: {{^}}    v__ldcc1 = ((__ldcc_c.rd = 1, __ldcc_p)->s)[(t + i) % W] + j;
+// CLONE-NEXT: {{^}}    v__ldcc1 = (*__ldcc::srd(__ldcc_c, &((__ldcc_p->s)[(t + i) % W]))) + j;
 // CLONE-NEXT: {{^}}    (*__ldcc::glog(__ldcc_c, &(out[t * 2 + i]))) = v__ldcc1;
 // CLONE: {{^}}    v__ldcc2 = 5;
 // CLONE-NEXT: {{^}}    w = v__ldcc2;

@@ -42,6 +42,7 @@ int main() {
 // PLAN-NEXT: SITE kernel=matmul id=1 at=18:5 form=SYNC_PLAIN
 // PLAN-NEXT: SITE kernel=matmul id=2 at=21:5 form=SYNC_PLAIN
 // PLAN-NEXT: SITE kernel=matmul id=3 at=24:1 form=exit
+// PLAN-NEXT: COPIES kernel=matmul scratch=lazy
 // PLAN-NOT: {{.}}
 // Two sites in the k loop; every switch lists every label; the
 // accumulator is snapshot, saved and compared like every local.
@@ -61,7 +62,7 @@ int main() {
 // CLONE: {{^}}      switch (__ldcc_c.start_site) { case 0: goto __ldcc_L0; case 1: goto __ldcc_L1; case 2: goto __ldcc_L2; }
 // CLONE: {{^}}__ldcc_L1:;
 // CLONE: {{^}}    for (k = 0; k < TILE; ++k)
-// CLONE-NEXT: {{^}}      acc += ((__ldcc_c.rd = 1, __ldcc_p)->as)[threadIdx.y][k] * ((__ldcc_c.rd = 1, __ldcc_p)->bs)[k][threadIdx.x];
+// CLONE-NEXT: {{^}}      acc += (*__ldcc::srd(__ldcc_c, &((__ldcc_p->as)[threadIdx.y][k]))) * (*__ldcc::srd(__ldcc_c, &((__ldcc_p->bs)[k][threadIdx.x])));
 // CLONE: {{^}}    if (__ldcc::region_end(__ldcc_c, __ldcc_bs, 2, 0, __ldcc::SYNC_PLAIN, 0)) {
 // CLONE: {{^}}__ldcc_L2:;
 // CLONE: {{^}}  (*__ldcc::glog(__ldcc_c, &(c[row * n + col]))) = acc;

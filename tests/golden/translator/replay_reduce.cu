@@ -35,6 +35,7 @@ int main() {
 // PLAN-NEXT: SITE kernel=block_sum id=0 at=8:17 form=entry
 // PLAN-NEXT: SITE kernel=block_sum id=1 at=13:3 form=SYNC_PLAIN
 // PLAN-NEXT: SITE kernel=block_sum id=2 at=20:1 form=exit
+// PLAN-NEXT: COPIES kernel=block_sum scratch=lazy
 // PLAN-NOT: {{.}}
 // The layout keeps the template head; the clone follows the original with
 // its own #line; the loop variable is hoisted; the site jumps back.
@@ -57,7 +58,7 @@ int main() {
 // CLONE-NEXT: {{^}}  int i{};
 // CLONE-NEXT: {{^}}  int stride{};
 // CLONE-NEXT: {{^}}  decltype(tid) __ldcc_s3; decltype(tid) __ldcc_e3;
-// CLONE: {{^}}  __ldcc::begin<__LDCC_CLONE_PLACE>(__ldcc_c, __ldcc_ul, __ldcc_bs, __ldcc_li, sizeof(__ldcc_L), alignof(__ldcc_L));
+// CLONE: {{^}}  __ldcc::begin<__LDCC_CLONE_PLACE | __ldcc::COPIES_LAZY>(__ldcc_c, __ldcc_ul, __ldcc_bs, __ldcc_li, sizeof(__ldcc_L), alignof(__ldcc_L));
 // CLONE-NEXT: {{^}}  __ldcc_L *__ldcc_p = (__ldcc_L *)__ldcc_c.mine;
 // CLONE-NEXT: {{^}}  __ldcc_s3 = tid; __ldcc_s4 = i; __ldcc_s5 = stride;
 // CLONE-NEXT: {{^}}  __ldcc_c.start_site = 0;
@@ -77,7 +78,7 @@ int main() {
 // CLONE-NEXT: {{^}}__ldcc_L1:;
 // CLONE-NEXT: {{^}}#line 13 "{{.*}}replay_reduce.cu"
 // CLONE: {{^}}  for (stride = BLOCK / 2; stride > 0; stride /= 2) {
-// CLONE: {{^}}    (*__ldcc::glog(__ldcc_c, &(out[blockIdx.x]))) = ((__ldcc_c.rd = 1, __ldcc_p)->partial)[0];
+// CLONE: {{^}}    (*__ldcc::glog(__ldcc_c, &(out[blockIdx.x]))) = (*__ldcc::srd(__ldcc_c, &((__ldcc_p->partial)[0])));
 // CLONE: {{^}}  goto __ldcc_exit;
 // CLONE-NEXT: {{^}}__ldcc_exit:
 // CLONE: {{^}}    if (__ldcc::region_end(__ldcc_c, __ldcc_bs, 2, 1, __ldcc::SYNC_PLAIN, 0)) {

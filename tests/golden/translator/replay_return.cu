@@ -33,6 +33,7 @@ int main() {
 // PLAN-NEXT: SITE kernel=early id=0 at=7:17 form=entry
 // PLAN-NEXT: SITE kernel=early id=1 at=11:3 form=SYNC_PLAIN
 // PLAN-NEXT: SITE kernel=early id=2 at=19:1 form=exit
+// PLAN-NEXT: COPIES kernel=early scratch=lazy
 // PLAN-NOT: {{.}}
 // Every `return;` jumps to the exit site.
 // CLONE: {{^}}__global__ void __launch_bounds__(1024) __ldcc_early(int *out, int n, __ldcc::launch_info __ldcc_li) {

@@ -40,6 +40,7 @@ int main() {
 // PLAN-NEXT: SITE kernel=stencil id=0 at=9:17 form=entry
 // PLAN-NEXT: SITE kernel=stencil id=1 at=18:3 form=SYNC_PLAIN
 // PLAN-NEXT: SITE kernel=stencil id=2 at=24:1 form=exit
+// PLAN-NEXT: COPIES kernel=stencil scratch=lazy
 // PLAN-NOT: {{.}}
 // The extern array is the dynamic part of the warp's copy; the layout has
 // no static member, so there is no __ldcc_p; sh and the stream pass through.
@@ -49,6 +50,6 @@ int main() {
 // CLONE-NOT: __ldcc_p
 // CLONE: {{^}}  (*__ldcc::swr(__ldcc_c, &(((float *)__ldcc_c.ext)[l]))) = g < n ? in[g] : 0.0f;
 // CLONE: {{^}}    (*__ldcc::swr(__ldcc_c, &(((float *)__ldcc_c.ext)[l + blockDim.x]))) = g + blockDim.x < n ? in[g + blockDim.x] : 0.0f;
-// CLONE: {{^}}    sum += ((float *)(__ldcc_c.rd = 1, __ldcc_c.ext))[l + o];
+// CLONE: {{^}}    sum += (*__ldcc::srd(__ldcc_c, &(((float *)__ldcc_c.ext)[l + o])));
 // CLONE: {{^}}  __ldcc::launch(&__ldcc_meta_stencil::meta, (const void *)__ldcc_stencil, (const void *)__ldcc_stencil__lb, 0, 8, threads, (threads + 2 * RADIUS) * sizeof(float), s, [&]
 // CLONE: {{^}}  __ldcc::extern_target<float>("halo", __ldcc__wl_0_0, 3),

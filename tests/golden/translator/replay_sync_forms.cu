@@ -53,6 +53,7 @@ int main() {
 // PLAN-NEXT: SITE kernel=vote id=6 at=24:5 form=SYNC_COUNT
 // PLAN-NEXT: SITE kernel=vote id=7 at=25:3 form=SYNC_PLAIN
 // PLAN-NEXT: SITE kernel=vote id=8 at=27:1 form=exit
+// PLAN-NEXT: COPIES kernel=vote scratch=whole reason="a call gets a target's address"
 // PLAN-NOT: {{.}}
 // The block handle is re-created at the top; the predicate is evaluated
 // before the site, the call is replaced by the barrier's result; unbraced
@@ -65,10 +66,10 @@ int main() {
 // CLONE-NEXT: {{^}}  int k{};
 // CLONE: {{^}}  t = threadIdx.x;
 // CLONE-NEXT: {{^}}  (*__ldcc::swr(__ldcc_c, &((__ldcc_p->flag)[t]))) = in[t] > 0;
-// CLONE-NEXT: {{^}}  __ldcc_c.pred = (((__ldcc_c.rd = 1, __ldcc_p)->flag)[t]); {
+// CLONE-NEXT: {{^}}  __ldcc_c.pred = ((*__ldcc::srd(__ldcc_c, &((__ldcc_p->flag)[t])))); {
 // CLONE: {{^}}    if (__ldcc::region_end(__ldcc_c, __ldcc_bs, 1, 0, __ldcc::SYNC_COUNT, __ldcc_c.pred)) {
 // CLONE: {{^}}__ldcc_L1:; n = __ldcc_c.sync_result
-// CLONE: {{^}}  __ldcc_c.pred = (((__ldcc_c.rd = 1, __ldcc_p)->flag)[63 - t]); {
+// CLONE: {{^}}  __ldcc_c.pred = ((*__ldcc::srd(__ldcc_c, &((__ldcc_p->flag)[63 - t])))); {
 // CLONE: {{^}}    if (__ldcc::region_end(__ldcc_c, __ldcc_bs, 2, 0, __ldcc::SYNC_OR, __ldcc_c.pred)) {
 // CLONE: {{^}}  if (__ldcc_c.sync_result)
 // CLONE: {{^}}  __ldcc_c.pred = (n > 0); {

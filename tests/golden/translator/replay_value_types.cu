@@ -41,4 +41,5 @@ int main() {
 // PLAN-NEXT: SITE kernel=hk id=0 at=9:17 form=entry
 // PLAN-NEXT: SITE kernel=hk id=1 at=15:3 form=SYNC_PLAIN
 // PLAN-NEXT: SITE kernel=hk id=2 at=17:1 form=exit
+// PLAN-NEXT: COPIES kernel=hk scratch=whole reason="a call gets a target's address"
 // PLAN-NOT: {{.}}

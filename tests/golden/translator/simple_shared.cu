@@ -28,6 +28,7 @@ int main() {
 // PLAN-NEXT: SITE kernel=shift id=0 at=8:17 form=entry
 // PLAN-NEXT: SITE kernel=shift id=1 at=12:3 form=SYNC_PLAIN
 // PLAN-NEXT: SITE kernel=shift id=2 at=15:1 form=exit
+// PLAN-NEXT: COPIES kernel=shift scratch=lazy
 // PLAN-NOT: {{.}}
 
 // TEXT: {{^}}#include <ldcc/ldcc.h>
@@ -42,5 +43,5 @@ int main() {
 // CLONE: {{^}}#line 8 "{{.*}}simple_shared.cu"
 // CLONE-NEXT: {{^ *}}__global__ void __launch_bounds__(1024) __ldcc_shift(float *out, const float *in, int n, __ldcc::launch_info __ldcc_li) {
 // CLONE: {{^ *}}(*__ldcc::swr(__ldcc_c, &((__ldcc_p->tile)[threadIdx.x]))) = i < n ? in[i] : 0.0f;
-// CLONE: {{^ *}}(*__ldcc::glog(__ldcc_c, &(out[i]))) = ((__ldcc_c.rd = 1, __ldcc_p)->tile)[(threadIdx.x + 1) % blockDim.x];
+// CLONE: {{^ *}}(*__ldcc::glog(__ldcc_c, &(out[i]))) = (*__ldcc::srd(__ldcc_c, &((__ldcc_p->tile)[(threadIdx.x + 1) % blockDim.x])));
 // CLONE: {{^ *}}__ldcc::launch(&__ldcc_meta_shift::meta, (const void *)__ldcc_shift, (const void *)__ldcc_shift__lb, 0, 4, 256, 0, 0,

@@ -52,6 +52,7 @@ int main() {
 // PLAN-NEXT: SITE kernel=reduce id=2 at=22:5 form=SYNC_PLAIN
 // PLAN-NEXT: SITE kernel=reduce id=3 at=26:3 form=SYNC_PLAIN
 // PLAN-NEXT: SITE kernel=reduce id=4 at=29:1 form=exit
+// PLAN-NEXT: COPIES kernel=reduce scratch=whole reason="a target's address is taken or it is bound to a reference"
 // PLAN-NOT: {{.}}
 
 // TEXT: {{^}}#include <ldcc/ldcc.h>
