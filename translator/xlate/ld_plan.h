@@ -39,8 +39,12 @@ struct ld_local {
   int is_array;  /* snapshot with __ldcc::copy instead of `=` */
   int keep_init; /* declared at the top with its initialiser, never
                     snapshot: cg::thread_block, or a constant */
-  int is_constant; /* constexpr / static const: also a static member of the
-                      layout, so shared sizes may use it */
+  int is_constant;     /* constexpr / static const: also a static member of the
+                          layout, so shared sizes may use it */
+  unsigned char *live; /* [nsites + 1]: may be read after site k (0: the
+                          entry, k: sites[k - 1]) before it is assigned;
+                          NULL: at every site (docs/shared-replay.md §2) */
+  int live_any;        /* at some site: snapshot and restore it */
 };
 
 /* A shared target declared in the kernel that moves into the layout. */

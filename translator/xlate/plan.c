@@ -103,6 +103,7 @@ void ld_replay_free(struct ld_replay *r) {
   for (i = 0; i < r->nlocals; i++) {
     free(r->locals[i].name);
     free(r->locals[i].decl);
+    free(r->locals[i].live);
   }
   for (i = 0; i < r->nmembers; i++) {
     free(r->members[i].name);

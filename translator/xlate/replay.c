@@ -13,6 +13,7 @@
  * the launch_info parameter, the prologue (hoisted locals, snapshot variables,
  * begin), one site block per barrier and the exit block.  The original text is
  * never edited.  Host code only; no libclang. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,8 +24,17 @@
 #define INDENT "  "
 #define LD_LB_ATTR "__launch_bounds__(1024)"
 
+/* Snapshot and restored on replay: a local that may change and may be
+ * read after some site before it is assigned. */
 static int snapshot_of(const struct ld_local *l) {
-  return l->name && !l->keep_init && (!l->is_param || l->changed);
+  return l->name && !l->keep_init && (!l->is_param || l->changed) &&
+         (!l->live || l->live_any);
+}
+
+/* Saved at the end of pass 1 and compared after pass 2 at site `site`
+ * (index into live; SIZE_MAX at the exit, after which nothing is read). */
+static int compared_at(const struct ld_local *l, size_t site) {
+  return snapshot_of(l) && site != SIZE_MAX && (!l->live || l->live[site]);
 }
 
 /* A device function's clone numbers its sites from its __ldcc_sb
@@ -33,15 +43,17 @@ static const char *site_base(const struct ld_replay *r) {
   return r->is_devfn ? "__ldcc_sb + " : "";
 }
 
-/* `if (pass == 1) { e = x; ... } else local_diff = differs(x, e) | ...;` */
-static int put_save_diff(struct ld_buf *b, const struct ld_replay *r) {
+/* `if (pass == 1) { e = x; ... } else local_diff = differs(x, e) | ...;`
+ * for the locals live after site `live_site`. */
+static int put_save_diff(struct ld_buf *b, const struct ld_replay *r,
+                         size_t live_site) {
   size_t i;
   int rc, first = 1;
 
   rc = ld_buf_puts(b, INDENT INDENT "if (__ldcc_c.pass == 1) {");
   for (i = 0; i < r->nlocals && !rc; i++) {
     const struct ld_local *l = &r->locals[i];
-    if (!snapshot_of(l))
+    if (!compared_at(l, live_site))
       continue;
     rc = l->is_array
              ? ld_buf_printf(b, " __ldcc::copy(__ldcc_e%zu, %s);", i, l->name)
@@ -52,7 +64,7 @@ static int put_save_diff(struct ld_buf *b, const struct ld_replay *r) {
                      " } else\n" INDENT INDENT INDENT "__ldcc_c.local_diff =");
   for (i = 0; i < r->nlocals && !rc; i++) {
     const struct ld_local *l = &r->locals[i];
-    if (!snapshot_of(l))
+    if (!compared_at(l, live_site))
       continue;
     rc = ld_buf_printf(b, "%s __ldcc::differs(%s, __ldcc_e%zu)",
                        first ? "" : " |", l->name, i);
@@ -109,7 +121,7 @@ static int put_snapshot(struct ld_buf *b, const struct ld_replay *r,
 static int put_region_end(struct ld_buf *b, const struct ld_replay *r,
                           const char *base, size_t site, int exiting,
                           const char *form, int with_pred) {
-  int rc = put_save_diff(b, r);
+  int rc = put_save_diff(b, r, exiting || site > r->nsites ? SIZE_MAX : site);
 
   if (!rc)
     rc = ld_buf_printf(b,

@@ -31,13 +31,27 @@ struct frame {
   struct facts *fx;
 };
 
+/* Where a local lives and is used, for liveness at the sites. */
+struct local_uses {
+  size_t scope_b, scope_e; /* the block (or for statement) declaring it */
+  size_t decl;             /* its declaration (0 for a parameter) */
+  size_t *refs;            /* offsets of its references */
+  size_t nrefs;
+  int escapes; /* used other than read or assigned: always live */
+};
+
 struct facts {
   const struct ld__source *s;
   struct ld_kernel *k;
   struct ld_replay *r;
-  CXCursor *local_cur; /* parallel to r->locals */
-  char **orig_name;    /* parallel to r->locals: name as written */
+  CXCursor *local_cur;     /* parallel to r->locals */
+  char **orig_name;        /* parallel to r->locals: name as written */
+  struct local_uses *uses; /* parallel to r->locals */
   size_t caplocals;
+  size_t decl_scope_b, decl_scope_e; /* of the declaration being added */
+  size_t (*loops)[2];                /* loop statements of the body */
+  size_t nloops;
+  int loops_unknown;
   CXCursor *member_cur; /* parallel to r->members */
   size_t capmembers, capsites;
   CXCursor fn;           /* the function being walked */
@@ -274,13 +288,16 @@ static struct ld_local *add_local(struct facts *fx, CXCursor c) {
     void *a = realloc(r->locals, cap * sizeof *r->locals);
     void *b = a ? realloc(fx->local_cur, cap * sizeof *fx->local_cur) : NULL;
     void *n = b ? realloc(fx->orig_name, cap * sizeof *fx->orig_name) : NULL;
+    void *u = n ? realloc(fx->uses, cap * sizeof *fx->uses) : NULL;
     if (a)
       r->locals = a;
     if (b)
       fx->local_cur = b;
     if (n)
       fx->orig_name = n;
-    if (!n) {
+    if (u)
+      fx->uses = u;
+    if (!u) {
       free(name);
       fx->rc = LD_ENOMEM;
       return NULL;
@@ -306,8 +323,79 @@ static struct ld_local *add_local(struct facts *fx, CXCursor c) {
   }
   fx->local_cur[r->nlocals] = c;
   fx->orig_name[r->nlocals] = name;
+  memset(&fx->uses[r->nlocals], 0, sizeof fx->uses[r->nlocals]);
+  if (clang_getCursorKind(c) == CXCursor_ParmDecl) {
+    fx->uses[r->nlocals].scope_e = SIZE_MAX;
+  } else {
+    fx->uses[r->nlocals].scope_b = fx->decl_scope_b;
+    fx->uses[r->nlocals].scope_e = fx->decl_scope_e;
+    if (!offset_of(fx, clang_getCursorLocation(c), &fx->uses[r->nlocals].decl))
+      fx->uses[r->nlocals].escapes = 1;
+  }
   r->nlocals++;
   return l;
+}
+
+static void add_use(struct facts *fx, size_t i, size_t off) {
+  struct local_uses *u = &fx->uses[i];
+  size_t *p;
+
+  if ((u->nrefs & (u->nrefs - 1)) == 0) { /* 0, 1, 2, 4, ...: grow */
+    p = realloc(u->refs, (u->nrefs ? 2 * u->nrefs : 1) * sizeof *p);
+    if (!p) {
+      fx->rc = LD_ENOMEM;
+      return;
+    }
+    u->refs = p;
+  }
+  u->refs[u->nrefs++] = off;
+}
+
+/* Whether local i may be read after the site at offset s before it is
+ * assigned: it is declared (in its block) before s, and a reference to it
+ * follows s, or lies in a loop around s inside its block (reached again
+ * through the back edge).  Textual, so conservative: a reference that is
+ * an assignment counts as a read.  A local declared after s in its block
+ * is a new object when control gets there. */
+static int live_at(const struct facts *fx, size_t i, size_t s) {
+  const struct local_uses *u = &fx->uses[i];
+  size_t j, k;
+
+  if (u->escapes || fx->loops_unknown)
+    return 1;
+  if (s < u->scope_b || s >= u->scope_e || s < u->decl)
+    return 0;
+  for (j = 0; j < u->nrefs; j++) {
+    if (u->refs[j] >= s)
+      return 1;
+    for (k = 0; k < fx->nloops; k++)
+      if (fx->loops[k][0] >= u->scope_b && fx->loops[k][0] <= s &&
+          s < fx->loops[k][1] && fx->loops[k][0] <= u->refs[j] &&
+          u->refs[j] < fx->loops[k][1])
+        return 1;
+  }
+  return 0;
+}
+
+/* Liveness of every local at the entry and at each site. */
+static void compute_liveness(struct facts *fx) {
+  struct ld_replay *r = fx->r;
+  size_t i, k;
+
+  for (i = 0; i < r->nlocals && !fx->rc; i++) {
+    struct ld_local *l = &r->locals[i];
+    l->live = malloc(r->nsites + 1);
+    if (!l->live) {
+      fx->rc = LD_ENOMEM;
+      return;
+    }
+    l->live[0] = (unsigned char)live_at(fx, i, 0);
+    for (k = 0; k < r->nsites; k++)
+      l->live[k + 1] = (unsigned char)live_at(fx, i, r->sites[k].stmt_begin);
+    l->live_any = 0;
+    for (k = 0; k <= r->nsites; k++)
+      l->live_any |= l->live[k];
+  }
 }
 
 static int is_hoistable_type(CXType t) {
@@ -508,6 +596,12 @@ static void visit_decl_stmt(struct facts *fx, const struct frame *f) {
   if (!span(fx, f->cur, &sb, &se)) {
     fail(fx, "local declared inside a macro expansion");
     return;
+  }
+  /* The variables' scope: the block or `for` statement around them. */
+  if (!f->parent ||
+      !span(fx, f->parent->cur, &fx->decl_scope_b, &fx->decl_scope_e)) {
+    fx->decl_scope_b = 0;
+    fx->decl_scope_e = SIZE_MAX;
   }
   for (i = 0; i < vl.n; i++) {
     struct decl_var *v = &vl.v[i];
@@ -1575,6 +1669,15 @@ static void visit_ref(struct facts *fx, const struct frame *f) {
     ld_buf_free(&t);
     return;
   }
+  if ((i = find_local(fx, d)) != SIZE_MAX) {
+    const struct frame *top;
+    const char *why;
+    CXSourceLocation loc = clang_getCursorLocation(f->cur);
+    if (!offset_of(fx, loc, &b) || access_of(f, &top, &why) == ACCESS_OTHER)
+      fx->uses[i].escapes = 1;
+    else
+      add_use(fx, i, b);
+  }
   /* A parameter read only through implicit conversions (its value, a
    * pointer's decay) never changes: no snapshot, no comparison.  Anything
    * else (assigned, ++, &, bound to a reference, a member of it) counts as
@@ -1634,6 +1737,22 @@ static enum CXChildVisitResult body_cb(CXCursor c, CXCursor parent,
       break;
     default:
       break;
+    }
+  }
+  if (f.kind == CXCursor_ForStmt || f.kind == CXCursor_WhileStmt ||
+      f.kind == CXCursor_DoStmt) {
+    size_t(*p)[2] = realloc(fx->loops, (fx->nloops + 1) * sizeof *p);
+    if (!p) {
+      fx->rc = LD_ENOMEM;
+      return CXChildVisit_Break;
+    }
+    fx->loops = p;
+    if (span(fx, c, &b, &e)) {
+      fx->loops[fx->nloops][0] = b;
+      fx->loops[fx->nloops][1] = e;
+      fx->nloops++;
+    } else {
+      fx->loops_unknown = 1; /* a loop from a macro: every local live */
     }
   }
   switch (act) {
@@ -2022,6 +2141,8 @@ static int analyse_def(struct facts *fx, CXCursor fn) {
     root.fx = fx;
     clang_visitChildren(h.body, body_cb, &root);
   }
+  if (!fx->rc && !fx->reason)
+    compute_liveness(fx);
 out:
   ld_buf_free(&h.params);
   ld_buf_free(&h.args);
@@ -2036,6 +2157,10 @@ static void facts_free(struct facts *fx, size_t nlocals) {
   for (i = 0; fx->orig_name && i < nlocals; i++)
     free(fx->orig_name[i]);
   free(fx->orig_name);
+  for (i = 0; fx->uses && i < nlocals; i++)
+    free(fx->uses[i].refs);
+  free(fx->uses);
+  free(fx->loops);
   free(fx->local_cur);
   free(fx->member_cur);
   free(fx->callee_cur);
