@@ -461,6 +461,19 @@ __device__ __forceinline__ unsigned *line_mask(const block_state &bs,
   return (unsigned *)(area(bs, shared_only) + bs.lines_off) + p * bs.nlines;
 }
 
+/* A warp's pass-2 chunk: U, except the bytes the warp wrote in pass 1
+ * (where its copy p differs from S), which go back to S. */
+__device__ __forceinline__ uint4 pass2_chunk(uint4 p, uint4 s, uint4 u) {
+  uint4 np;
+  unsigned mx = __vcmpne4(p.x, s.x), my = __vcmpne4(p.y, s.y),
+           mz = __vcmpne4(p.z, s.z), mw = __vcmpne4(p.w, s.w);
+  np.x = (u.x & ~mx) | (s.x & mx);
+  np.y = (u.y & ~my) | (s.y & my);
+  np.z = (u.z & ~mz) | (s.z & mz);
+  np.w = (u.w & ~mw) | (s.w & mw);
+  return np;
+}
+
 /* Write-write check, U into S, pass-2 copies (or, when to_pass2 is 0
  * because the region will not be replayed, U into every copy).  Only the
  * copies of the warps in `mask` (those that wrote a target) are read: the
@@ -543,13 +556,7 @@ sweep1(const block_state &bs, unsigned tid, unsigned region, unsigned mask,
       for (unsigned left = to_pass2 ? wm : 0; left; left &= left - 1) {
         unsigned i = __ffs(left) - 1;
         uint4 *P = ((uint4 *)(copies + (size_t)i * stride));
-        uint4 p = P[w], np;
-        unsigned mx = __vcmpne4(p.x, s.x), my = __vcmpne4(p.y, s.y),
-                 mz = __vcmpne4(p.z, s.z), mw = __vcmpne4(p.w, s.w);
-        np.x = (u.x & ~mx) | (s.x & mx);
-        np.y = (u.y & ~my) | (s.y & my);
-        np.z = (u.z & ~mz) | (s.z & mz);
-        np.w = (u.w & ~mw) | (s.w & mw);
+        uint4 p = P[w], np = pass2_chunk(p, s, u);
         if (any4(np, p))
           P[w] = np;
       }
@@ -563,14 +570,8 @@ sweep1(const block_state &bs, unsigned tid, unsigned region, unsigned mask,
         continue;
       }
       uint4 p = P[w];
-      if (to_pass2) {
-        unsigned mx = __vcmpne4(p.x, s.x), my = __vcmpne4(p.y, s.y),
-                 mz = __vcmpne4(p.z, s.z), mw = __vcmpne4(p.w, s.w);
-        np.x = (u.x & ~mx) | (s.x & mx);
-        np.y = (u.y & ~my) | (s.y & my);
-        np.z = (u.z & ~mz) | (s.z & mz);
-        np.w = (u.w & ~mw) | (s.w & mw);
-      }
+      if (to_pass2)
+        np = pass2_chunk(p, s, u);
       if (any4(np, p))
         P[w] = np;
     }
