@@ -1,0 +1,305 @@
+/* The launch protocol of the check across blocks (DESIGN.md §4.3,
+ * docs/global-check.md): what `__ldcc::launch_global` calls.
+ *
+ * From the registry, the allocations the launch writes; M copies of each
+ * (free memory, max_copies) in one stream-ordered scratch area; per round
+ * of the reshuffling schedule: copies <- S, pass 1 (the clone, every unit
+ * shifted to its copy), sweep 1, pass 2, sweep 2, and U committed to S once
+ * at the end (or when a round found a race).  Everything is queued on the
+ * program's stream; the host waits for it only between rounds.  A launch
+ * that cannot be checked runs the original once, unchanged, and says why.
+ * Host code; CUDA runtime API only.  Never clears an error the program
+ * left pending (its own failures are cleared only when none was). */
+#include <stdio.h>
+#include <string.h>
+
+#include <cuda_runtime.h>
+
+#include "ldcc/global.h"
+extern "C" {
+#include "ld_error.h"
+#include "ld_rt_global.h"
+#include "ld_rt_intercept.h"
+#include "ld_rt_internal.h"
+#include "ld_rt_schedule.h"
+}
+#include "ld_rt_gcheck.h"
+
+namespace {
+
+typedef void (*run_fn)(void *ctx, const struct __ldcc_global_info *gi);
+
+/* Our own failed call: forget its error unless the program left one. */
+bool ok(cudaError_t e, cudaError_t pending) {
+  if (e == cudaSuccess)
+    return true;
+  if (pending == cudaSuccess)
+    (void)cudaGetLastError();
+  return false;
+}
+
+/* __device__ variables announced by the program's constructors get their
+ * device address on the first launch that needs the registry. */
+int resolve_var(const struct ld_rt_pending_var *v, uint64_t *base,
+                void *pending) {
+  void *p = NULL;
+  if (!ok(cudaGetSymbolAddress(&p, (const void *)(uintptr_t)v->host),
+          *(cudaError_t *)pending) ||
+      !p)
+    return -1;
+  *base = (uint64_t)(uintptr_t)p;
+  return 0;
+}
+
+/* The sweep arguments of allocation i for this launch and round. */
+void sweep_args(const struct ld_rt_gplan *p, uint32_t i, unsigned char *scratch,
+                const struct ld__rt_env *env,
+                const struct __ldcc_global_meta *m, int launch_id,
+                uint32_t ctx, uint32_t elem_size, uint64_t index_at,
+                uint32_t copies, struct ld_gcheck_args *g) {
+  const struct ld_rt_galloc *a = &p->allocs[i];
+  uint64_t lead = a->a.base % LD_RT_GALIGN;
+
+  memset(g, 0, sizeof *g);
+  g->s = a->a.base;
+  g->u = scratch + a->at + lead;
+  g->c0 = scratch + a->at + a->slot + lead;
+  g->cstride = a->slot;
+  g->size = a->a.size;
+  g->nchunks = ((a->a.base + a->a.size + 15) / 16) - a->a.base / 16;
+  g->index_at = index_at;
+  g->kernel_meta = (unsigned long long)(uintptr_t)&m->kernel;
+  g->elem_size = elem_size;
+  g->m = copies;
+  g->same_value = env->report_same_value;
+  g->ctx = ctx;
+  g->launch_id = (uint32_t)launch_id;
+  g->report_capacity = env->report_capacity;
+  g->reports = env->reports;
+  g->report_next = env->report_next;
+  g->counts = env->counts;
+}
+
+void say(const struct ld__rt_env *env, const struct __ldcc_global_meta *m,
+         int launch_id, uint64_t nunits, uint32_t copies, uint32_t rounds,
+         const struct ld_rt_gplan *p) {
+  int line = 0;
+
+  if (env->verbosity < 1 || !env->messages)
+    return;
+  if (m->kernel.launch_lines && launch_id >= 0 &&
+      (unsigned)launch_id < m->kernel.nlaunches)
+    line = m->kernel.launch_lines[launch_id];
+  fprintf(env->messages,
+          "ldcc: launch of %s at %s:%d checked across %s: %llu units, %u "
+          "copies of %u allocations (%llu bytes each copy), %u rounds\n",
+          m->kernel.name ? m->kernel.name : "?",
+          m->kernel.file ? m->kernel.file : "?", line,
+          m->warp_units ? "warps" : "blocks", (unsigned long long)nunits,
+          copies, p->nallocs, (unsigned long long)p->copy_bytes, rounds);
+  fflush(env->messages);
+}
+
+/* The whole protocol; returns 1 when checked, 0 when the caller must run
+ * the original (the reason was reported), 2 when it already ran. */
+int protocol(const struct __ldcc_global_meta *m, int launch_id, dim3 grid,
+             dim3 block, cudaStream_t stream,
+             const struct __ldcc_global_arg *args, unsigned nargs, run_fn run,
+             void *ctx, const struct ld__rt_env *env) {
+  cudaError_t pending = cudaPeekAtLastError();
+  static struct ld_rt_gplan plan; /* under the runtime's lock */
+  struct ld_rt_copies_in in;
+  struct __ldcc_global_info gi;
+  uint32_t g3[3] = {grid.x, grid.y, grid.z}, b3[3] = {block.x, block.y,
+                                                       block.z};
+  uint32_t mcopies = 0, rounds, r, i, ctxs[LD_RT_GMAX_ALLOCS];
+  uint32_t esize[LD_RT_GMAX_ALLOCS];
+  uint64_t index_at[LD_RT_GMAX_ALLOCS];
+  uint64_t nunits, total;
+  unsigned char *scratch = NULL;
+  unsigned *flag;
+  char why[200];
+  int rc;
+
+  (void)ld_rt_intercept_resolve_vars(resolve_var, &pending);
+  rc = ld_rt_global_plan(m, args, nargs, ld_rt_allocations(), &plan, why,
+                         sizeof why);
+  if (rc == LD_RT_GPLAN_UNCHECKED) {
+    ld__rt_unchecked(&m->kernel, launch_id, why);
+    return 0;
+  }
+  nunits = ld_rt_global_units(g3, b3, (int)m->warp_units);
+  if (rc == LD_RT_GPLAN_NOTHING || nunits <= 1) {
+    run(ctx, NULL); /* nothing written, or nothing to compare */
+    return 2;
+  }
+  {
+    cudaStreamCaptureStatus capture = cudaStreamCaptureStatusNone;
+    if (!ok(cudaStreamIsCapturing(stream, &capture), pending) ||
+        capture != cudaStreamCaptureStatusNone) {
+      ld__rt_unchecked(&m->kernel, launch_id, "the stream is being captured");
+      return 0;
+    }
+  }
+  memset(&in, 0, sizeof in);
+  {
+    size_t free_b = 0, total_b = 0;
+    if (!ok(cudaMemGetInfo(&free_b, &total_b), pending)) {
+      ld__rt_unchecked(&m->kernel, launch_id,
+                       "the device's free memory is unknown");
+      return 0;
+    }
+    in.free_bytes = free_b;
+  }
+  in.copy_bytes = plan.copy_bytes;
+  in.fixed_bytes = plan.fixed_bytes;
+  in.nunits = nunits;
+  in.max_copies = env->max_copies;
+  if (ld_rt_schedule_pick_copies(&in, &mcopies) != LD_OK) {
+    snprintf(why, sizeof why,
+             "not enough device memory for two copies of what it writes "
+             "(%llu bytes each)",
+             (unsigned long long)plan.copy_bytes);
+    ld__rt_unchecked(&m->kernel, launch_id, why);
+    return 0;
+  }
+  rounds = ld_rt_schedule_rounds(nunits, mcopies);
+  total = ld_rt_global_layout(&plan, mcopies);
+  ld_rt_intercept_internal(1);
+  bool got = ok(cudaMallocAsync((void **)&scratch, total, stream), pending);
+  ld_rt_intercept_internal(0);
+  if (!got) {
+    snprintf(why, sizeof why,
+             "cannot allocate %llu bytes of device memory for the copies",
+             (unsigned long long)total);
+    ld__rt_unchecked(&m->kernel, launch_id, why);
+    return 0;
+  }
+  flag = (unsigned *)(scratch + total - LD_RT_GALIGN);
+  ld_rt_global_info(&plan, m, args, nargs, (uint64_t)(uintptr_t)scratch, &gi);
+  gi.m = mcopies;
+  /* What reports call each allocation: its registry name with indices from
+   * its base, else the first written parameter pointing into it. */
+  for (i = 0; i < plan.nallocs; i++) {
+    const struct __ldcc_global_arg *a = &args[plan.allocs[i].param];
+    esize[i] = a->elem_size ? a->elem_size : 1;
+    index_at[i] = plan.allocs[i].a.name ? plan.allocs[i].a.base
+                                        : (uint64_t)(uintptr_t)a->ptr;
+  }
+  say(env, m, launch_id, nunits, mcopies, rounds, &plan);
+  bool failed = !ok(cudaMemsetAsync(flag, 0, sizeof *flag, stream), pending);
+  for (r = 0; r < rounds && !failed; r++) {
+    uint32_t used = ld_rt_schedule_copies(nunits, mcopies, r);
+    gi.stride = ld_rt_schedule_stride(nunits, mcopies, r);
+    for (i = 0; i < plan.nallocs && !failed; i++) {
+      struct ld_rt_gctx c;
+      const struct ld_rt_galloc *a = &plan.allocs[i];
+      uint64_t lead = a->a.base % LD_RT_GALIGN;
+      memset(&c, 0, sizeof c);
+      c.kernel = &m->kernel;
+      c.name = a->a.name ? a->a.name : m->param_names[a->param];
+      c.index_at = index_at[i];
+      c.base = a->a.base;
+      c.elem_size = esize[i];
+      c.value_kind = args[a->param].value_kind;
+      memcpy(c.grid, g3, sizeof g3);
+      memcpy(c.block, b3, sizeof b3);
+      c.warp_units = m->warp_units;
+      c.m = mcopies;
+      c.stride = gi.stride;
+      c.nunits = nunits;
+      if (ld_rt_gctx_intern(&c, &ctxs[i]) != LD_OK)
+        ctxs[i] = 0;
+      for (uint32_t k = 0; k < used && !failed; k++)
+        failed = !ok(cudaMemcpyAsync(scratch + a->at + (k + 1) * a->slot + lead,
+                                     (const void *)(uintptr_t)a->a.base,
+                                     a->a.size, cudaMemcpyDeviceToDevice,
+                                     stream),
+                     pending);
+    }
+    if (failed)
+      break;
+    /* Pass 1.  A clone that cannot be launched (resources, a limit the
+     * program raised for the original only) leaves the program's error
+     * state as it found it and runs the original instead. */
+    run(ctx, &gi);
+    if (pending == cudaSuccess && cudaPeekAtLastError() != cudaSuccess) {
+      snprintf(why, sizeof why, "the instrumented kernel could not be "
+                                "launched (%s)",
+               cudaGetErrorString(cudaGetLastError()));
+      ld_rt_intercept_internal(1);
+      (void)ok(cudaFreeAsync(scratch, stream), pending);
+      ld_rt_intercept_internal(0);
+      ld__rt_unchecked(&m->kernel, launch_id, why);
+      return 0;
+    }
+    for (i = 0; i < plan.nallocs && !failed; i++) {
+      struct ld_gcheck_args g;
+      sweep_args(&plan, i, scratch, env, m, launch_id, ctxs[i], esize[i],
+                 index_at[i], used, &g);
+      g.race_flag = flag;
+      failed = ld__rt_gcheck(1, &g, stream) != 0;
+    }
+    run(ctx, &gi); /* pass 2 */
+    for (i = 0; i < plan.nallocs && !failed; i++) {
+      struct ld_gcheck_args g;
+      sweep_args(&plan, i, scratch, env, m, launch_id, ctxs[i], esize[i],
+                 index_at[i], used, &g);
+      g.race_flag = flag;
+      g.check = 1;
+      g.commit = r + 1 == rounds;
+      failed = ld__rt_gcheck(2, &g, stream) != 0;
+    }
+    if (failed || r + 1 == rounds)
+      break;
+    /* A race found in this round ends the search: commit its U. */
+    unsigned found = 0;
+    if (!ok(cudaMemcpyAsync(&found, flag, sizeof found, cudaMemcpyDeviceToHost,
+                            stream),
+            pending) ||
+        !ok(cudaStreamSynchronize(stream), pending)) {
+      failed = true;
+      break;
+    }
+    if (found) {
+      for (i = 0; i < plan.nallocs && !failed; i++) {
+        struct ld_gcheck_args g;
+        sweep_args(&plan, i, scratch, env, m, launch_id, ctxs[i], esize[i],
+                   index_at[i], used, &g);
+        g.race_flag = flag;
+        g.commit = 1;
+        failed = ld__rt_gcheck(2, &g, stream) != 0;
+      }
+      break;
+    }
+  }
+  ld_rt_intercept_internal(1);
+  (void)ok(cudaFreeAsync(scratch, stream), pending);
+  ld_rt_intercept_internal(0);
+  if (failed)
+    fprintf(stderr,
+            "ldcc: warning: the check of a launch of %s failed part way; "
+            "its results may be incomplete\n",
+            m->kernel.name ? m->kernel.name : "?");
+  return 1;
+}
+
+} // namespace
+
+extern "C" void
+__ldcc_global_launch(const struct __ldcc_global_meta *meta, int launch_id,
+                     dim3 grid, dim3 block, size_t sh, cudaStream_t stream,
+                     const struct __ldcc_global_arg *args, unsigned nargs,
+                     void (*run)(void *ctx, const struct __ldcc_global_info *),
+                     void *ctx) {
+  struct ld__rt_env env;
+  int rc = 0;
+
+  (void)sh;
+  if (ld__rt_enter(meta ? &meta->kernel : NULL, launch_id, &env) == 0)
+    rc = protocol(meta, launch_id, grid, block, stream, args, nargs, run, ctx,
+                  &env);
+  if (rc == 0)
+    run(ctx, NULL);
+  ld__rt_leave(rc != 0, (void *)stream);
+}
