@@ -159,7 +159,7 @@ __global__ void sweep1(struct ld_gcheck_args g) {
     unsigned valid, written = 0;
     long long rel = chunk_at(g, k, &valid);
     chunk sv = load(s + rel, valid), u = sv;
-    unsigned char writer[16];
+    unsigned writer[16]; /* copy that wrote each byte first */
     bool raced = false;
 
     for (unsigned c = 0; c < g.m; c++) {
@@ -178,7 +178,7 @@ __global__ void sweep1(struct ld_gcheck_args g) {
         } else {
           written |= 1u << j;
         }
-        writer[j] = (unsigned char)c;
+        writer[j] = c;
         set_byte(u, j, byte_of(p, j));
       }
     }

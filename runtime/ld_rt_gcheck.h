@@ -11,12 +11,12 @@
 
 /* One sweep over one written allocation. */
 struct ld_gcheck_args {
-  unsigned long long s;  /* device address of S (the program's memory) */
-  unsigned char *u;      /* U's byte 0 (same address as s modulo 256) */
-  unsigned char *c0;     /* copy 0's byte 0 (likewise) */
-  unsigned long long cstride; /* bytes from one copy to the next */
-  unsigned long long size;    /* of the allocation */
-  unsigned long long nchunks; /* 16-byte chunks covering [s, s + size) */
+  unsigned long long s;        /* device address of S (the program's memory) */
+  unsigned char *u;            /* U's byte 0 (same address as s modulo 256) */
+  unsigned char *c0;           /* copy 0's byte 0 (likewise) */
+  unsigned long long cstride;  /* bytes from one copy to the next */
+  unsigned long long size;     /* of the allocation */
+  unsigned long long nchunks;  /* 16-byte chunks covering [s, s + size) */
   unsigned long long index_at; /* address of element [0] in reports */
   unsigned long long kernel_meta; /* host address, copied into reports */
   uint32_t elem_size;

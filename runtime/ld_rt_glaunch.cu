@@ -154,7 +154,11 @@ int protocol(const struct __ldcc_global_meta *m, int launch_id, dim3 grid,
   in.copy_bytes = plan.copy_bytes;
   in.fixed_bytes = plan.fixed_bytes;
   in.nunits = nunits;
-  in.max_copies = env->max_copies;
+  /* Every copy costs a copy of the written memory and a read in each
+   * sweep, while a round costs two runs of the kernel: by default at most
+   * LD_RT_GDEFAULT_COPIES copies (ceil(log_64 N) rounds), unless max_copies
+   * asks for another number. */
+  in.max_copies = env->max_copies ? env->max_copies : LD_RT_GDEFAULT_COPIES;
   if (ld_rt_schedule_pick_copies(&in, &mcopies) != LD_OK) {
     snprintf(why, sizeof why,
              "not enough device memory for two copies of what it writes "

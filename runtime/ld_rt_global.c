@@ -43,6 +43,10 @@ int ld_rt_global_plan(const struct __ldcc_global_meta *m,
     snprintf(why, whysize, "metadata of another ldcc version");
     return LD_RT_GPLAN_UNCHECKED;
   }
+  if (m->reason) {
+    snprintf(why, whysize, "%s", m->reason);
+    return LD_RT_GPLAN_UNCHECKED;
+  }
   /* Pass 1: the allocations written through a parameter. */
   for (i = 0; i < m->nparams; i++) {
     struct ld_rt_alloc a;
@@ -134,6 +138,7 @@ void ld_rt_global_info(const struct ld_rt_gplan *p,
                        uint64_t scratch, struct __ldcc_global_info *gi) {
   unsigned i;
 
+  (void)args;
   memset(gi, 0, sizeof *gi);
   gi->warp_units = m->warp_units;
   for (i = 0; i < m->nparams && i < nargs; i++) {
@@ -141,7 +146,6 @@ void ld_rt_global_info(const struct ld_rt_gplan *p,
     int j = m->param_ptr[i];
     if (a < 0 || j < 0 || j >= __LDCC_GMAX_PTRS)
       continue;
-    (void)args;
     gi->off[j] =
         (int64_t)(copy0_of(p, (uint32_t)a, scratch) - p->allocs[a].a.base);
     gi->cstride[j] = p->allocs[a].slot;

@@ -13,7 +13,8 @@
  *   __global__ void __ldcc_g_k(<k's parameters>, __ldcc_global_info __ldcc_gi)
  *   { __ldcc::gshift(__ldcc_gi, p, 0); ... <k's body> }
  *
- *   __ldcc::launch_global(__ldcc__gmeta(<i>), <launch id>, g, b, sh, st,
+ *   __ldcc::launch_as<decltype(&k)>::run(__ldcc__gmeta(<i>), <launch id>,
+ *     g, b, sh, st,
  *     [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh,
  *         cudaStream_t __ldcc_l__st, const __ldcc_global_info *__ldcc_l__gi,
  *         auto &...__ldcc_l__a) {
@@ -21,6 +22,8 @@
  *       else k<<<...>>>(__ldcc_l__a...); },
  *     <the launch's arguments>);
  *
+ * (`__ldcc::launch_global(...)` with the same arguments for a template whose
+ * arguments the launch deduces.)
  * The arguments are evaluated once, as arguments of launch_global; the
  * runtime calls the lambda once with a null info (the original kernel,
  * unchecked) or once per pass with the info of the round. */
@@ -60,6 +63,9 @@ struct __ldcc_global_meta {
   const signed char *param_ptr;     /* nparams: ordinal among the shifted
                                        pointers (index into off/cstride),
                                        -1 for others */
+  const char *reason; /* non-NULL: the translator could not check it (no
+                         clone); every launch runs the original and the
+                         report says why */
 };
 
 /* What the clone receives as its last parameter, by value: for pointer
@@ -182,6 +188,24 @@ inline void launch_global(const global_meta *meta, int launch_id, dim3 grid,
       [](void *ctx, const global_info *gi) { (*(decltype(call) *)ctx)(gi); },
       &call);
 }
+
+/* launch_global with every argument converted to the kernel's parameter
+ * type first, as the launch itself would: a literal `0` or `NULL` for a
+ * pointer parameter stays a null pointer.  F = decltype(&kernel), usable
+ * whenever the launch names one function (not a template whose arguments
+ * the launch deduces). */
+template <class F> struct launch_as;
+template <class... P> struct launch_as<void (*)(P...)> {
+  template <class L>
+  static void run(const global_meta *meta, int launch_id, dim3 grid,
+                  dim3 block, size_t sh, cudaStream_t stream, L &&lam,
+                  P... a) {
+    launch_global(meta, launch_id, grid, block, sh, stream,
+                  static_cast<L &&>(lam), a...);
+  }
+};
+template <class... P>
+struct launch_as<void (*)(P...) noexcept> : launch_as<void (*)(P...)> {};
 
 } // namespace __ldcc
 #endif /* C++ with nvcc */
