@@ -181,6 +181,13 @@ START_TEST(test_plan_reasons) {
   args[2] = ptr_arg(0, 4);
   ck_assert_int_eq(ld_rt_global_plan(&m, args, 5, reg, &p, why, sizeof why),
                    LD_RT_GPLAN_NOTHING);
+  /* The translator's own reason wins over everything. */
+  args[0] = ptr_arg(0x10000, 4);
+  m.reason = "atomic operations";
+  ck_assert_int_eq(ld_rt_global_plan(&m, args, 5, reg, &p, why, sizeof why),
+                   LD_RT_GPLAN_UNCHECKED);
+  ck_assert_str_eq(why, "atomic operations");
+  m.reason = NULL;
   /* Another ABI. */
   m.abi = 99;
   ck_assert_int_eq(ld_rt_global_plan(&m, args, 5, reg, &p, why, sizeof why),

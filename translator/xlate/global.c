@@ -21,6 +21,15 @@ static int checked(const struct ld_kernel *k) {
   return k->global && k->global->checked;
 }
 
+/* Kernels whose launches go through the runtime: the checked ones, and
+ * those the check across blocks had to give up on for a reason of its own
+ * (not the replay's, whose launches are __ldcc::launch), so that each
+ * launch says it was not checked and why. */
+static int routed(const struct ld_kernel *k) {
+  return checked(k) || (k->global && k->global->writes && k->checked &&
+                        !k->replay && k->global->reason);
+}
+
 /* The checked kernel launch l starts, when it comes after the definition
  * and outside device code; NULL otherwise (it runs as written). */
 static const struct ld_kernel *
@@ -32,7 +41,7 @@ launched(const struct ld_plan *plan, const struct ld_launch *l, size_t *index) {
     return NULL;
   for (i = 0; i < plan->nkernels; i++) {
     const struct ld_kernel *k = &plan->kernels[i];
-    if (!checked(k))
+    if (!routed(k))
       continue;
     if (!strcmp(k->name, l->kernel) && k->global->def_end <= l->begin) {
       found = k;
@@ -84,35 +93,50 @@ static int put_clone(struct ld_buf *b, const struct ld_kernel *k,
 
 /* `[&](dim3 __ldcc_l__g, ...) { if (gi) clone<<<...>>>(a..., *gi); else
  * k<<<...>>>(a...); }`: exactly one launch per call. */
-static int put_lambda(struct ld_buf *b, const struct ld_launch *l) {
+static int put_lambda(struct ld_buf *b, const struct ld_launch *l, int clone) {
   static const char config[] = "<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, "
                                "__ldcc_l__st>>>";
-  int rc = ld_buf_puts(b, "[&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t "
-                          "__ldcc_l__sh, cudaStream_t __ldcc_l__st, const "
-                          "__ldcc::global_info *__ldcc_l__gi, auto "
-                          "&...__ldcc_l__a) { if (__ldcc_l__gi) ");
+  int rc = ld_buf_printf(b,
+                         "[&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t "
+                         "__ldcc_l__sh, cudaStream_t __ldcc_l__st, const "
+                         "__ldcc::global_info *%s, auto &...__ldcc_l__a) { %s",
+                         clone ? "__ldcc_l__gi" : "",
+                         clone ? "if (__ldcc_l__gi) " : "");
 
-  if (!rc)
+  if (!rc && clone)
     rc = ld__put_callee_as(b, l, "__ldcc_g_", "");
-  if (!rc)
+  if (!rc && clone)
     rc = ld_buf_printf(b, "%s(__ldcc_l__a..., *__ldcc_l__gi); else ", config);
   if (!rc)
     rc = ld__put_callee_as(b, l, "", "");
   return rc ? rc : ld_buf_printf(b, "%s(__ldcc_l__a...); }", config);
 }
 
-static int edit_launch(const struct ld_launch *l, size_t kernel_index,
-                       size_t launch_id, struct ld_edit_list *edits) {
+static int edit_launch(const struct ld_launch *l, const struct ld_kernel *k,
+                       size_t kernel_index, size_t launch_id,
+                       struct ld_edit_list *edits) {
   struct ld_buf b = LD_BUF_INIT;
-  int rc = ld_buf_printf(&b,
-                         "__ldcc::launch_global(__ldcc__gmeta(%zu), %zu, "
-                         "%s, %s, %s, %s, ",
-                         kernel_index, launch_id, l->config[0], l->config[1],
-                         l->config[2] ? l->config[2] : "0",
-                         l->config[3] ? l->config[3] : "0");
+  int rc;
 
+  /* Arguments converted to the parameters' types where the launch names
+   * one function (`0` for a pointer stays a null pointer); a template
+   * whose arguments the launch deduces takes them as they are. */
+  if (k->is_template && !strchr(l->callee, '<')) {
+    rc = ld_buf_puts(&b, "__ldcc::launch_global(");
+  } else {
+    rc = ld_buf_puts(&b, "__ldcc::launch_as<decltype(&");
+    if (!rc)
+      rc = ld__put_callee_as(&b, l, "", "");
+    if (!rc)
+      rc = ld_buf_puts(&b, ")>::run(");
+  }
   if (!rc)
-    rc = put_lambda(&b, l);
+    rc = ld_buf_printf(&b, "__ldcc__gmeta(%zu), %zu, %s, %s, %s, %s, ",
+                       kernel_index, launch_id, l->config[0], l->config[1],
+                       l->config[2] ? l->config[2] : "0",
+                       l->config[3] ? l->config[3] : "0");
+  if (!rc)
+    rc = put_lambda(&b, l, checked(k));
   if (!rc)
     rc = ld_buf_printf(&b, "%s%s)", *l->args ? ", " : "", l->args);
   if (!rc)
@@ -180,21 +204,25 @@ static int put_trailer(struct ld_buf *b, const struct ld_plan *plan) {
   if (!rc)
     rc = ld_buf_puts(b, "\";\n");
   for (i = 0; i < plan->nkernels && !rc; i++)
-    if (checked(&plan->kernels[i]))
+    if (routed(&plan->kernels[i]))
       rc = put_meta_tables(b, plan, &plan->kernels[i], n++);
   if (!rc)
     rc = ld_buf_puts(b, "  static const __ldcc::global_meta m[] = {\n");
   for (i = 0, n = 0; i < plan->nkernels && !rc; i++) {
     const struct ld_kernel *k = &plan->kernels[i];
-    if (!checked(k))
+    if (!routed(k))
       continue;
     rc = ld_buf_printf(
         b,
         "      {__LDCC_GLOBAL_ABI, %d, {__LDCC_HOST_ABI, 0, \"%s\", "
         "__ldcc_file, %u, 0, NULL, 0, 16, NULL, NULL, __ldcc_l%zu, %d, 0}, "
-        "%zu, 0, __ldcc_n%zu, __ldcc_f%zu, __ldcc_p%zu},\n",
+        "%zu, 0, __ldcc_n%zu, __ldcc_f%zu, __ldcc_p%zu, ",
         k->global->warp_units, k->name, k->at.line, n, launches_of(plan, k),
         k->global->nparams, n, n, n);
+    if (!rc && checked(k))
+      rc = ld_buf_puts(b, "NULL},\n");
+    else if (!rc)
+      rc = ld_buf_printf(b, "\"%s\"},\n", k->global->reason);
     n++;
   }
   return rc ? rc : ld_buf_puts(b, "  };\n  return &m[__ldcc_i];\n}\n");
@@ -224,6 +252,8 @@ int ld__global_emit(struct ld_plan *plan, const char *src, size_t len,
     n++;
   }
   ld_buf_free(&b);
+  for (i = 0; i < plan->nkernels; i++)
+    n += !checked(&plan->kernels[i]) && routed(&plan->kernels[i]);
   if (rc || !n)
     return rc;
   ids = calloc(plan->nkernels + 1, sizeof *ids);
@@ -234,7 +264,7 @@ int ld__global_emit(struct ld_plan *plan, const char *src, size_t len,
     size_t ki;
     const struct ld_kernel *k = launched(plan, l, &ki);
     if (k)
-      rc = edit_launch(l, ki, ids[ki]++, edits);
+      rc = edit_launch(l, k, ki, ids[ki]++, edits);
   }
   free(ids);
   if (!rc)

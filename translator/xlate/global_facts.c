@@ -112,6 +112,7 @@ static enum CXChildVisitResult params_cb(CXCursor c, CXCursor parent,
   CXSourceRange r;
   size_t e;
   char buf[200];
+  int hidden;
 
   (void)parent;
   if (clang_getCursorKind(c) != CXCursor_ParmDecl)
@@ -138,11 +139,14 @@ static enum CXChildVisitResult params_cb(CXCursor c, CXCursor parent,
   gp->is_pointer = canon.kind == CXType_Pointer;
   gp->written =
       gp->is_pointer && *gp->name && p->in->param_written(p->in->ctx, gp->name);
+  /* Memory reached through a pointer inside a parameter may be written and
+   * cannot be shifted: the kernel counts as writing, and is unchecked. */
+  hidden = (gp->is_pointer && holds_pointer(clang_getPointeeType(canon), 0)) ||
+           (!gp->is_pointer && holds_pointer(canon, 0));
+  g->writes |= hidden;
   if (g->reason)
     return CXChildVisit_Continue;
-  if (gp->is_pointer && holds_pointer(clang_getPointeeType(canon), 0))
-    snprintf(buf, sizeof buf, "pointer inside parameter %s", gp->name);
-  else if (!gp->is_pointer && holds_pointer(canon, 0))
+  if (hidden)
     snprintf(buf, sizeof buf, "pointer inside parameter %s", gp->name);
   else if (gp->is_pointer && clang_isConstQualifiedType(t))
     snprintf(buf, sizeof buf, "const pointer parameter %s", gp->name);
