@@ -116,7 +116,7 @@ int protocol(const struct __ldcc_global_meta *m, int launch_id, dim3 grid,
   uint32_t esize[LD_RT_GMAX_ALLOCS];
   uint64_t index_at[LD_RT_GMAX_ALLOCS];
   uint64_t nunits, total;
-  unsigned char *scratch = NULL;
+  unsigned char *area = NULL, *scratch = NULL;
   unsigned *flag;
   char why[200];
   int rc;
@@ -169,9 +169,14 @@ int protocol(const struct __ldcc_global_meta *m, int launch_id, dim3 grid,
   }
   rounds = ld_rt_schedule_rounds(nunits, mcopies);
   total = ld_rt_global_layout(&plan, mcopies);
+  /* One spare alignment unit: the copies' placement modulo 256 assumes an
+   * area aligned to it, which the allocator need not promise. */
   ld_rt_intercept_internal(1);
-  bool got = ok(cudaMallocAsync((void **)&scratch, total, stream), pending);
+  bool got = ok(cudaMallocAsync((void **)&area, total + LD_RT_GALIGN, stream),
+                pending);
   ld_rt_intercept_internal(0);
+  scratch = (unsigned char *)(((uintptr_t)area + LD_RT_GALIGN - 1) /
+                              LD_RT_GALIGN * LD_RT_GALIGN);
   if (!got) {
     snprintf(why, sizeof why,
              "cannot allocate %llu bytes of device memory for the copies",
@@ -232,7 +237,7 @@ int protocol(const struct __ldcc_global_meta *m, int launch_id, dim3 grid,
                                 "launched (%s)",
                cudaGetErrorString(cudaGetLastError()));
       ld_rt_intercept_internal(1);
-      (void)ok(cudaFreeAsync(scratch, stream), pending);
+      (void)ok(cudaFreeAsync(area, stream), pending);
       ld_rt_intercept_internal(0);
       ld__rt_unchecked(&m->kernel, launch_id, why);
       return 0;
@@ -278,7 +283,7 @@ int protocol(const struct __ldcc_global_meta *m, int launch_id, dim3 grid,
     }
   }
   ld_rt_intercept_internal(1);
-  (void)ok(cudaFreeAsync(scratch, stream), pending);
+  (void)ok(cudaFreeAsync(area, stream), pending);
   ld_rt_intercept_internal(0);
   if (failed)
     fprintf(stderr,
