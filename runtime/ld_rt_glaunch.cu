@@ -134,6 +134,15 @@ int protocol(const struct __ldcc_global_meta *m, int launch_id, dim3 grid,
     return 2;
   }
   {
+    /* The sweeps report into counters on the first device used. */
+    int device = -1;
+    if (!ok(cudaGetDevice(&device), pending) || device != env->device) {
+      ld__rt_unchecked(&m->kernel, launch_id,
+                       "v1 checks kernels on the first device used only");
+      return 0;
+    }
+  }
+  {
     cudaStreamCaptureStatus capture = cudaStreamCaptureStatusNone;
     if (!ok(cudaStreamIsCapturing(stream, &capture), pending) ||
         capture != cudaStreamCaptureStatusNone) {

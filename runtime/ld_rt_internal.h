@@ -24,6 +24,7 @@ struct ld__rt_env {
   long max_copies;            /* LDCC_OPTIONS max_copies */
   long verbosity;
   FILE *messages; /* where verbosity lines go, or NULL */
+  int device;     /* the device the report counters live on */
 };
 
 /* Take the runtime's lock (initialising it the first time) and read the

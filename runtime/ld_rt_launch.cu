@@ -579,6 +579,7 @@ extern "C" int ld__rt_enter(const struct __ldcc_kernel_meta *m, int launch_id,
   env->max_copies = rt.opt.max_copies;
   env->verbosity = rt.opt.verbosity;
   env->messages = ld_rt_races_messages(rt.races, rt.out);
+  env->device = rt.device;
   return 0;
 }
 
