@@ -29,13 +29,8 @@ namespace {
 
 typedef void (*run_fn)(void *ctx, const struct __ldcc_global_info *gi);
 
-/* Our own failed call: forget its error unless the program left one. */
 bool ok(cudaError_t e, cudaError_t pending) {
-  if (e == cudaSuccess)
-    return true;
-  if (pending == cudaSuccess)
-    (void)cudaGetLastError();
-  return false;
+  return ld__rt_ok((int)e, (int)pending) != 0;
 }
 
 /* __device__ variables announced by the program's constructors get their
@@ -51,33 +46,55 @@ int resolve_var(const struct ld_rt_pending_var *v, uint64_t *base,
   return 0;
 }
 
-/* The sweep arguments of allocation i for this launch and round. */
-void sweep_args(const struct ld_rt_gplan *p, uint32_t i, unsigned char *scratch,
-                const struct ld__rt_env *env,
-                const struct __ldcc_global_meta *m, int launch_id,
-                uint32_t ctx, uint32_t elem_size, uint64_t index_at,
-                uint32_t copies, struct ld_gcheck_args *g) {
-  const struct ld_rt_galloc *a = &p->allocs[i];
-  uint64_t lead = a->a.base % LD_RT_GALIGN;
+/* What every sweep of one launch shares. */
+struct sweep_ctx {
+  const struct ld_rt_gplan *plan;
+  unsigned char *scratch; /* the aligned area */
+  unsigned *flag;         /* the race flag in it */
+  const struct ld__rt_env *env;
+  const struct __ldcc_global_meta *m;
+  int launch_id;
+  cudaStream_t stream;
+  uint32_t ctx[LD_RT_GMAX_ALLOCS]; /* launch context per allocation */
+  uint32_t elem_size[LD_RT_GMAX_ALLOCS];
+  uint64_t index_at[LD_RT_GMAX_ALLOCS];
+};
 
-  memset(g, 0, sizeof *g);
-  g->s = a->a.base;
-  g->u = scratch + a->at + lead;
-  g->c0 = scratch + a->at + a->slot + lead;
-  g->cstride = a->slot;
-  g->size = a->a.size;
-  g->nchunks = ((a->a.base + a->a.size + 15) / 16) - a->a.base / 16;
-  g->index_at = index_at;
-  g->kernel_meta = (unsigned long long)(uintptr_t)&m->kernel;
-  g->elem_size = elem_size;
-  g->m = copies;
-  g->same_value = env->report_same_value;
-  g->ctx = ctx;
-  g->launch_id = (uint32_t)launch_id;
-  g->report_capacity = env->report_capacity;
-  g->reports = env->reports;
-  g->report_next = env->report_next;
-  g->counts = env->counts;
+/* Queue sweep `which` over every written allocation, with `copies` copies
+ * in use; check and commit as in struct ld_gcheck_args.  false when a
+ * launch failed. */
+bool sweep_all(const struct sweep_ctx *x, int which, uint32_t copies,
+               uint32_t check, uint32_t commit) {
+  for (uint32_t i = 0; i < x->plan->nallocs; i++) {
+    const struct ld_rt_galloc *a = &x->plan->allocs[i];
+    uint64_t lead = a->a.base % LD_RT_GALIGN;
+    struct ld_gcheck_args g;
+
+    memset(&g, 0, sizeof g);
+    g.s = a->a.base;
+    g.u = x->scratch + a->at + lead;
+    g.c0 = x->scratch + a->at + a->slot + lead;
+    g.cstride = a->slot;
+    g.size = a->a.size;
+    g.nchunks = ((a->a.base + a->a.size + 15) / 16) - a->a.base / 16;
+    g.index_at = x->index_at[i];
+    g.kernel_meta = (unsigned long long)(uintptr_t)&x->m->kernel;
+    g.elem_size = x->elem_size[i];
+    g.m = copies;
+    g.same_value = x->env->report_same_value;
+    g.check = check;
+    g.commit = commit;
+    g.ctx = x->ctx[i];
+    g.launch_id = (uint32_t)x->launch_id;
+    g.report_capacity = x->env->report_capacity;
+    g.reports = x->env->reports;
+    g.report_next = x->env->report_next;
+    g.counts = x->env->counts;
+    g.race_flag = x->flag;
+    if (ld__rt_gcheck(which, &g, x->stream) != 0)
+      return false;
+  }
+  return true;
 }
 
 void say(const struct ld__rt_env *env, const struct __ldcc_global_meta *m,
@@ -112,9 +129,8 @@ int protocol(const struct __ldcc_global_meta *m, int launch_id, dim3 grid,
   struct __ldcc_global_info gi;
   uint32_t g3[3] = {grid.x, grid.y, grid.z}, b3[3] = {block.x, block.y,
                                                        block.z};
-  uint32_t mcopies = 0, rounds, r, i, ctxs[LD_RT_GMAX_ALLOCS];
-  uint32_t esize[LD_RT_GMAX_ALLOCS];
-  uint64_t index_at[LD_RT_GMAX_ALLOCS];
+  uint32_t mcopies = 0, rounds, r, i;
+  struct sweep_ctx x;
   uint64_t nunits, total;
   unsigned char *area = NULL, *scratch = NULL;
   unsigned *flag;
@@ -196,12 +212,20 @@ int protocol(const struct __ldcc_global_meta *m, int launch_id, dim3 grid,
   flag = (unsigned *)(scratch + total - LD_RT_GALIGN);
   ld_rt_global_info(&plan, m, args, nargs, (uint64_t)(uintptr_t)scratch, &gi);
   gi.m = mcopies;
+  memset(&x, 0, sizeof x);
+  x.plan = &plan;
+  x.scratch = scratch;
+  x.flag = flag;
+  x.env = env;
+  x.m = m;
+  x.launch_id = launch_id;
+  x.stream = stream;
   /* What reports call each allocation: its registry name with indices from
    * its base, else the first written parameter pointing into it. */
   for (i = 0; i < plan.nallocs; i++) {
     const struct __ldcc_global_arg *a = &args[plan.allocs[i].param];
-    esize[i] = a->elem_size ? a->elem_size : 1;
-    index_at[i] = plan.allocs[i].a.name ? plan.allocs[i].a.base
+    x.elem_size[i] = a->elem_size ? a->elem_size : 1;
+    x.index_at[i] = plan.allocs[i].a.name ? plan.allocs[i].a.base
                                         : (uint64_t)(uintptr_t)a->ptr;
   }
   say(env, m, launch_id, nunits, mcopies, rounds, &plan);
@@ -216,9 +240,9 @@ int protocol(const struct __ldcc_global_meta *m, int launch_id, dim3 grid,
       memset(&c, 0, sizeof c);
       c.kernel = &m->kernel;
       c.name = a->a.name ? a->a.name : m->param_names[a->param];
-      c.index_at = index_at[i];
+      c.index_at = x.index_at[i];
       c.base = a->a.base;
-      c.elem_size = esize[i];
+      c.elem_size = x.elem_size[i];
       c.value_kind = args[a->param].value_kind;
       memcpy(c.grid, g3, sizeof g3);
       memcpy(c.block, b3, sizeof b3);
@@ -226,8 +250,8 @@ int protocol(const struct __ldcc_global_meta *m, int launch_id, dim3 grid,
       c.m = mcopies;
       c.stride = gi.stride;
       c.nunits = nunits;
-      if (ld_rt_gctx_intern(&c, &ctxs[i]) != LD_OK)
-        ctxs[i] = 0;
+      if (ld_rt_gctx_intern(&c, &x.ctx[i]) != LD_OK)
+        x.ctx[i] = 0;
       for (uint32_t k = 0; k < used && !failed; k++)
         failed = !ok(cudaMemcpyAsync(scratch + a->at + (k + 1) * a->slot + lead,
                                      (const void *)(uintptr_t)a->a.base,
@@ -251,23 +275,9 @@ int protocol(const struct __ldcc_global_meta *m, int launch_id, dim3 grid,
       ld__rt_unchecked(&m->kernel, launch_id, why);
       return 0;
     }
-    for (i = 0; i < plan.nallocs && !failed; i++) {
-      struct ld_gcheck_args g;
-      sweep_args(&plan, i, scratch, env, m, launch_id, ctxs[i], esize[i],
-                 index_at[i], used, &g);
-      g.race_flag = flag;
-      failed = ld__rt_gcheck(1, &g, stream) != 0;
-    }
+    failed = !sweep_all(&x, 1, used, 0, 0);
     run(ctx, &gi); /* pass 2 */
-    for (i = 0; i < plan.nallocs && !failed; i++) {
-      struct ld_gcheck_args g;
-      sweep_args(&plan, i, scratch, env, m, launch_id, ctxs[i], esize[i],
-                 index_at[i], used, &g);
-      g.race_flag = flag;
-      g.check = 1;
-      g.commit = r + 1 == rounds;
-      failed = ld__rt_gcheck(2, &g, stream) != 0;
-    }
+    failed = failed || !sweep_all(&x, 2, used, 1, r + 1 == rounds);
     if (failed || r + 1 == rounds)
       break;
     /* A race found in this round ends the search: commit its U. */
@@ -280,25 +290,21 @@ int protocol(const struct __ldcc_global_meta *m, int launch_id, dim3 grid,
       break;
     }
     if (found) {
-      for (i = 0; i < plan.nallocs && !failed; i++) {
-        struct ld_gcheck_args g;
-        sweep_args(&plan, i, scratch, env, m, launch_id, ctxs[i], esize[i],
-                   index_at[i], used, &g);
-        g.race_flag = flag;
-        g.commit = 1;
-        failed = ld__rt_gcheck(2, &g, stream) != 0;
-      }
+      failed = !sweep_all(&x, 2, used, 0, 1);
       break;
     }
   }
   ld_rt_intercept_internal(1);
   (void)ok(cudaFreeAsync(area, stream), pending);
   ld_rt_intercept_internal(0);
-  if (failed)
-    fprintf(stderr,
-            "ldcc: warning: the check of a launch of %s failed part way; "
-            "its results may be incomplete\n",
-            m->kernel.name ? m->kernel.name : "?");
+  /* Nothing reaches the program's memory before the committing sweep, the
+   * last call, so a step that could not be queued leaves it as it was: the
+   * original runs once instead. */
+  if (failed) {
+    ld__rt_unchecked(&m->kernel, launch_id,
+                     "the check's own copies or kernels could not be queued");
+    return 0;
+  }
   return 1;
 }
 

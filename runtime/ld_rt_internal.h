@@ -27,6 +27,11 @@ struct ld__rt_env {
   int device;     /* the device the report counters live on */
 };
 
+/* A call of the runtime's own that failed with e: forget its error unless
+ * the program's code left one pending (cudaPeekAtLastError before the
+ * runtime's calls).  Returns e == cudaSuccess. */
+int ld__rt_ok(int e, int pending);
+
 /* Take the runtime's lock (initialising it the first time) and read the
  * records the device has finished.  Returns 0 with *env filled when the
  * launch may be checked; otherwise the launch was counted and reported as

@@ -83,11 +83,7 @@ struct runtime rt; /* zero-initialised; guarded by lock */
 
 /* Our own failed call: forget its error unless the user's code left one. */
 bool ok(cudaError_t e, cudaError_t pending) {
-  if (e == cudaSuccess)
-    return true;
-  if (pending == cudaSuccess)
-    (void)cudaGetLastError();
-  return false;
+  return ld__rt_ok((int)e, (int)pending) != 0;
 }
 
 void at_exit(int status, void *arg);
@@ -559,6 +555,14 @@ extern "C" void __ldcc_launch_done(const struct __ldcc_kernel_meta *meta,
 }
 
 /* ---- for the check across blocks (ld_rt_glaunch.cu, ld_rt_internal.h) --- */
+
+extern "C" int ld__rt_ok(int e, int pending) {
+  if (e == cudaSuccess)
+    return 1;
+  if (pending == cudaSuccess)
+    (void)cudaGetLastError();
+  return 0;
+}
 
 extern "C" int ld__rt_enter(const struct __ldcc_kernel_meta *m, int launch_id,
                             struct ld__rt_env *env) {

@@ -22,16 +22,6 @@
 #define LD_GMAX_PTRS 16
 #define LD_GMAX_PARAMS 64
 
-static int is_ident(char c) {
-  return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-         (c >= '0' && c <= '9');
-}
-
-static int is_space(char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' ||
-         c == '\v';
-}
-
 /* Main-file byte offset of a location (of its expansion); 0 when
  * elsewhere, or, with no_macro, inside a macro expansion. */
 static int offset_of(const struct ld__source *s, CXSourceLocation loc,
@@ -192,19 +182,7 @@ static int places(const struct ld__source *s, CXCursor fn, struct ld_global *g,
       !offset_in_main(s, clang_getRangeEnd(r), &g->def_end) ||
       !offset_in_main(s, clang_getCursorLocation(fn), &g->name_begin))
     return 0;
-  while (g->def_begin > 0) {
-    p = g->def_begin;
-    while (p > 0 && is_space(src[p - 1]))
-      p--;
-    if (p >= 10 && !memcmp(src + p - 10, "__global__", 10) &&
-        (p == 10 || !is_ident(src[p - 11])))
-      g->def_begin = p - 10;
-    else if (p >= 6 && !memcmp(src + p - 6, "static", 6) &&
-             (p == 6 || !is_ident(src[p - 7])))
-      g->def_begin = p - 6;
-    else
-      break;
-  }
+  g->def_begin = ld__def_start(src, g->def_begin, 0);
   {
     CXString n = clang_getCursorSpelling(fn);
     name_len = strlen(clang_getCString(n));

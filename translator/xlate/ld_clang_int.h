@@ -51,6 +51,11 @@ const char *ld__barrier_form(CXCursor call, const char **unsupported);
 int ld__replay_analyse(const struct ld__source *s, CXCursor fn,
                        struct ld_kernel *k);
 
+/* Where a definition whose extent starts at `begin` really starts: clang
+ * may leave the attributes written before it (`__global__`, `static`, and
+ * with devfn `__device__`, `inline`, `__forceinline__`) outside.  parse.c. */
+size_t ld__def_start(const char *src, size_t begin, int devfn);
+
 /* What parse.c's walk knows of a kernel for the check across blocks. */
 struct ld__global_in {
   /* 1 when the kernel may write through its parameter `name` */

@@ -1276,6 +1276,48 @@ out:
   return rc;
 }
 
+/* Whether src[p - n, p) is the word w (not the end of a longer name). */
+static int word_before(const char *src, size_t p, const char *w) {
+  size_t n = strlen(w);
+  char c;
+
+  if (p < n || memcmp(src + p - n, w, n))
+    return 0;
+  if (p == n)
+    return 1;
+  c = src[p - n - 1];
+  return !(c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+           (c >= '0' && c <= '9'));
+}
+
+size_t ld__def_start(const char *src, size_t begin, int devfn) {
+  static const char *const kernel_words[] = {"__global__", "static"};
+  static const char *const devfn_words[] = {"__device__", "inline",
+                                            "__forceinline__"};
+  size_t i, p;
+  int found = 1;
+
+  while (begin > 0 && found) {
+    p = begin;
+    while (p > 0 &&
+           (src[p - 1] == ' ' || src[p - 1] == '\t' || src[p - 1] == '\n' ||
+            src[p - 1] == '\r' || src[p - 1] == '\f' || src[p - 1] == '\v'))
+      p--;
+    found = 0;
+    for (i = 0; i < 2 && !found; i++)
+      if (word_before(src, p, kernel_words[i])) {
+        begin = p - strlen(kernel_words[i]);
+        found = 1;
+      }
+    for (i = 0; devfn && i < 3 && !found; i++)
+      if (word_before(src, p, devfn_words[i])) {
+        begin = p - strlen(devfn_words[i]);
+        found = 1;
+      }
+  }
+  return begin;
+}
+
 /* ---- The check across blocks --------------------------------------------- */
 
 struct param_query {
