@@ -310,6 +310,13 @@ int protocol(const struct __ldcc_global_meta *m, int launch_id, dim3 grid,
 
 } // namespace
 
+/* ld_rt_launch.cu refers to this strongly: translated code refers to
+ * __ldcc_global_launch only weakly (global.h), which never pulls an archive
+ * member into a link, so without it the protocol would be left out and
+ * every launch would run unchecked.  ld_rt_launch.o itself is pulled in by
+ * the driver's --undefined=__ldcc_launch_prepare. */
+extern "C" const int ld__rt_glaunch_linked = 1;
+
 extern "C" void
 __ldcc_global_launch(const struct __ldcc_global_meta *meta, int launch_id,
                      dim3 grid, dim3 block, size_t sh, cudaStream_t stream,

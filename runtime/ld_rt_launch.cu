@@ -556,6 +556,12 @@ extern "C" void __ldcc_launch_done(const struct __ldcc_kernel_meta *meta,
 
 /* ---- for the check across blocks (ld_rt_glaunch.cu, ld_rt_internal.h) --- */
 
+/* A strong reference that pulls ld_rt_glaunch.o (and with it the sweeps)
+ * into every link that pulls this member (see ld_rt_glaunch.cu). */
+extern "C" const int ld__rt_glaunch_linked;
+__attribute__((used)) static const int *const glaunch_member =
+    &ld__rt_glaunch_linked;
+
 extern "C" int ld__rt_ok(int e, int pending) {
   if (e == cudaSuccess)
     return 1;
