@@ -405,6 +405,9 @@ void ld_rt_race_describe(const struct __ldcc_report *rec,
   ld_rt_kernel_name(m, d->kernel, sizeof d->kernel);
   if (is_global_race(rec->kind)) {
     describe_global(rec, d);
+    /* The region is the whole launch: the kernel's definition stands for
+     * both ends in SARIF and suppressions. */
+    d->region_lines[0] = d->region_lines[1] = m->line;
     if (m->launch_lines && rec->launch_id < m->nlaunches)
       d->launch_line = m->launch_lines[rec->launch_id];
     return;
