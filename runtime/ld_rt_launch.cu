@@ -26,6 +26,7 @@ extern "C" {
 #include "ld_rt_options.h"
 #include "ld_rt_place.h"
 #include "ld_rt_report.h"
+#include "ld_rt_internal.h"
 }
 
 #define RING_CAPACITY 4096u /* report records; later ones are counted */
@@ -82,11 +83,7 @@ struct runtime rt; /* zero-initialised; guarded by lock */
 
 /* Our own failed call: forget its error unless the user's code left one. */
 bool ok(cudaError_t e, cudaError_t pending) {
-  if (e == cudaSuccess)
-    return true;
-  if (pending == cudaSuccess)
-    (void)cudaGetLastError();
-  return false;
+  return ld__rt_ok((int)e, (int)pending) != 0;
 }
 
 void at_exit(int status, void *arg);
@@ -549,6 +546,63 @@ extern "C" void __ldcc_launch_done(const struct __ldcc_kernel_meta *meta,
   rt.checked++;
   if (rt.opt.halt_on_error) {
     if (cudaStreamSynchronize(stream) == cudaSuccess) {
+      collect(false);
+      if (ld_rt_races_count(rt.races))
+        finish_run(0, true);
+    }
+  }
+  pthread_mutex_unlock(&lock);
+}
+
+/* ---- for the check across blocks (ld_rt_glaunch.cu, ld_rt_internal.h) --- */
+
+/* A strong reference that pulls ld_rt_glaunch.o (and with it the sweeps)
+ * into every link that pulls this member (see ld_rt_glaunch.cu). */
+extern "C" const int ld__rt_glaunch_linked;
+__attribute__((used)) static const int *const glaunch_member =
+    &ld__rt_glaunch_linked;
+
+extern "C" int ld__rt_ok(int e, int pending) {
+  if (e == cudaSuccess)
+    return 1;
+  if (pending == cudaSuccess)
+    (void)cudaGetLastError();
+  return 0;
+}
+
+extern "C" int ld__rt_enter(const struct __ldcc_kernel_meta *m, int launch_id,
+                            struct ld__rt_env *env) {
+  pthread_mutex_lock(&lock);
+  if (!rt.initialised)
+    init();
+  if (!rt.usable) {
+    unchecked(m, launch_id, rt.why_unusable);
+    return -1;
+  }
+  collect(false);
+  memset(env, 0, sizeof *env);
+  env->reports = rt.ring_dev;
+  env->report_next = rt.counts_dev + __LDCC_BUCKETS;
+  env->counts = rt.counts_dev;
+  env->report_capacity = RING_CAPACITY;
+  env->report_same_value = rt.opt.report_same_value_writes ? 1 : 0;
+  env->max_copies = rt.opt.max_copies;
+  env->verbosity = rt.opt.verbosity;
+  env->messages = ld_rt_races_messages(rt.races, rt.out);
+  env->device = rt.device;
+  return 0;
+}
+
+extern "C" void ld__rt_unchecked(const struct __ldcc_kernel_meta *m,
+                                 int launch_id, const char *why) {
+  unchecked(m, launch_id, why);
+}
+
+extern "C" void ld__rt_leave(int checked, void *stream) {
+  if (checked) {
+    rt.checked++;
+    if (rt.opt.halt_on_error &&
+        cudaStreamSynchronize((cudaStream_t)stream) == cudaSuccess) {
       collect(false);
       if (ld_rt_races_count(rt.races))
         finish_run(0, true);

@@ -29,7 +29,8 @@ enum ld_rt_format {
   X(max_reports, INT, 1000, 0, 1000000000,                                     \
     "distinct races reported before further ones are only counted")            \
   X(max_copies, INT, 0, 0, 1000000,                                            \
-    "most private copies of global targets per launch (0: from free memory)")  \
+    "most private copies of global targets per launch (0: from free memory, "  \
+    "at most 64)")                                                             \
   X(report_same_value_writes, BOOL, 0, 0, 1,                                   \
     "also report two units writing the same value to one location")            \
   X(report, BOOL, 1, 0, 1,                                                     \

@@ -10,6 +10,7 @@
 
 #include "ld_error.h"
 #include "ld_rt_format.h"
+#include "ld_rt_global.h"
 
 static const struct __ldcc_kernel_meta *meta_of(const struct __ldcc_report *r) {
   return (const struct __ldcc_kernel_meta *)(uintptr_t)r->kernel_meta;
@@ -267,6 +268,54 @@ static void describe_shared(const struct __ldcc_report *rec,
       d->statements[d->nstatements++] = t->write_lines[i];
 }
 
+static int is_global_race(uint32_t kind) {
+  return kind == __LDCC_RK_GLOBAL_WW || kind == __LDCC_RK_GLOBAL_RW;
+}
+
+/* Element, values, units and lines of a race across blocks: the record
+ * names its launch context (start_site), the copies (warp_a, warp_b) and
+ * the element's address (offset) and bytes (size). */
+static void describe_global(const struct __ldcc_report *rec,
+                            struct ld_rt_race_desc *d) {
+  const struct ld_rt_gctx *c = ld_rt_gctx_get(rec->start_site);
+  uint32_t size = rec->size > 16 ? 16 : rec->size;
+  char ua[160], ub[160];
+
+  if (!c) {
+    snprintf(d->header, sizeof d->header,
+             "%s race on global memory in kernel %s (launch context lost)",
+             rec->kind == __LDCC_RK_GLOBAL_WW ? "write-write" : "read-write",
+             d->kernel);
+    return;
+  }
+  d->variable = c->name ? c->name : "?";
+  ld_rt_global_element(c, rec->offset, d->element, sizeof d->element);
+  ld_rt_format_value(rec->value_a, size, c->value_kind, d->value_a,
+                     sizeof d->value_a);
+  ld_rt_format_value(rec->value_b, size, c->value_kind, d->value_b,
+                     sizeof d->value_b);
+  ld_rt_global_unit_text(c, rec->warp_a, ua, sizeof ua);
+  ld_rt_global_unit_text(c, rec->warp_b, ub, sizeof ub);
+  if (rec->kind == __LDCC_RK_GLOBAL_WW) {
+    snprintf(d->header, sizeof d->header,
+             "write-write race on global memory %s in kernel %s", d->element,
+             d->kernel);
+    snprintf(d->detail, sizeof d->detail, "%s wrote %s, %s wrote %s", ua,
+             d->value_a, ub, d->value_b);
+  } else {
+    snprintf(d->header, sizeof d->header,
+             "read-write race on global memory %s in kernel %s", d->element,
+             d->kernel);
+    snprintf(d->detail, sizeof d->detail,
+             "%s's result changes once it sees other %ss' writes: %s in pass "
+             "1, %s in pass 2",
+             ub, c->warp_units ? "warp" : "block", d->value_a, d->value_b);
+  }
+  snprintf(d->region, sizeof d->region, "the whole launch");
+  snprintf(d->region_from, sizeof d->region_from, "kernel entry");
+  snprintf(d->region_to, sizeof d->region_to, "kernel exit");
+}
+
 /* The header and detail lines of each kind. */
 static void describe_lines(const struct __ldcc_report *rec,
                            struct ld_rt_race_desc *d) {
@@ -354,6 +403,15 @@ void ld_rt_race_describe(const struct __ldcc_report *rec,
   d->kind = rec->kind;
   d->file = m->file ? m->file : "?";
   ld_rt_kernel_name(m, d->kernel, sizeof d->kernel);
+  if (is_global_race(rec->kind)) {
+    describe_global(rec, d);
+    /* The region is the whole launch: the kernel's definition stands for
+     * both ends in SARIF and suppressions. */
+    d->region_lines[0] = d->region_lines[1] = m->line;
+    if (m->launch_lines && rec->launch_id < m->nlaunches)
+      d->launch_line = m->launch_lines[rec->launch_id];
+    return;
+  }
   if (rec->kind == __LDCC_RK_WRITE_WRITE || rec->kind == __LDCC_RK_READ_WRITE)
     describe_shared(rec, m, d);
   else if (rec->kind == __LDCC_RK_GLOBAL ||
@@ -510,6 +568,13 @@ static void key_of(const struct __ldcc_report *rec, struct race *k) {
   k->kernel_meta = rec->kernel_meta;
   k->target = UINT32_MAX;
   k->element = UINT64_MAX;
+  if (is_global_race(rec->kind)) {
+    /* One race per kernel and allocation, whatever the launch. */
+    const struct ld_rt_gctx *c = ld_rt_gctx_get(rec->start_site);
+    k->start_site = k->end_site = 0;
+    k->element = c ? c->base : 0;
+    return;
+  }
   if (rec->kind == __LDCC_RK_WRITE_WRITE || rec->kind == __LDCC_RK_READ_WRITE) {
     uint64_t off = rec->offset + first_byte(rec->mask), byte;
     uint32_t ti;

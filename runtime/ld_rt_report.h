@@ -52,9 +52,18 @@
     "Read-write race through a global atomic",                                 \
     "A global atomic had another operand, or a thread ran another number of "  \
     "atomics, once it saw other warps' writes between the same two "           \
-    "barriers.")
+    "barriers.")                                                               \
+  X(__LDCC_RK_GLOBAL_WW, "global-write-write", 1, "global",                    \
+    "Write-write race on global memory",                                       \
+    "Two blocks (or two warps of a kernel without barriers) wrote different "  \
+    "values to the same global memory element in one launch.")                 \
+  X(__LDCC_RK_GLOBAL_RW, "global-read-write", 1, "global",                     \
+    "Read-write race on global memory",                                        \
+    "A block's (or warp's) result in global memory changed once it saw the "   \
+    "writes other blocks made in the same launch: it read data another "       \
+    "block wrote.")
 
-#define LD_RT_NKINDS 7u
+#define LD_RT_NKINDS 9u
 
 /* The kind's name ("write-write"), "unknown" out of range. */
 const char *ld_rt_kind_name(uint32_t kind);

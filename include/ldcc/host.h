@@ -148,10 +148,16 @@ enum __ldcc_report_kind {
   __LDCC_RK_REGISTERS = 3,   /* a thread's locals changed in pass 2 */
   __LDCC_RK_GLOBAL = 4,      /* a global store's value changed in pass 2 */
   __LDCC_RK_LOG_OVERFLOW = 5, /* undo log full: region checked w-w only */
-  __LDCC_RK_GLOBAL_ATOMIC = 6  /* a global atomic's operand changed in
+  __LDCC_RK_GLOBAL_ATOMIC = 6, /* a global atomic's operand changed in
                                   pass 2 (offset: address, 0 when pass 2
                                   reached a different number of atomics:
                                   value_a/b then hold the two counts) */
+  /* The check across blocks (global.h): kernel_meta is the kernel's
+   * __ldcc_global_meta's `kernel`, start_site the runtime's launch context
+   * (runtime/ld_rt_global.h), warp_a/warp_b the copies, offset the
+   * element's device address, size its bytes. */
+  __LDCC_RK_GLOBAL_WW = 7, /* two units wrote one global byte */
+  __LDCC_RK_GLOBAL_RW = 8  /* a unit's global result changed in pass 2 */
 };
 
 #define __LDCC_BUCKETS 65536u /* device de-duplication hash size */

@@ -20,6 +20,7 @@ __asm__(".ident \"ldcc: translated (abi 1)\"");
  * helpers the instrumented kernels call.  Only CUDA compilations see them;
  * a translated file is always compiled by nvcc, so every pass does. */
 #if defined(__CUDACC__)
+#include "ldcc/global.h"
 #include "ldcc/host.h"
 #include "ldcc/replay.cuh"
 #endif

@@ -65,9 +65,11 @@ for f in "$src"/tests/e2e/*.cu; do
   cp "$base.race.expect" "$d/expect.txt"
   if [ -f "$base.race.exit" ]; then cp "$base.race.exit" "$d/exit"; else echo 66 >"$d/exit"; fi
   [ -f "$base.args" ] && cp "$base.args" "$d/args"
-  for x in args env reject; do
+  for x in args env; do
     [ -f "$base.race.$x" ] && cp "$base.race.$x" "$d/$x"
   done
+  # run.sh reads the lines that must not appear from reject.txt.
+  [ -f "$base.race.reject" ] && cp "$base.race.reject" "$d/reject.txt"
 done
 
 single reduction-fixed equiv "$src/examples/reduction/reduce.cu" -DFIXED

@@ -161,6 +161,14 @@ static void report_plan(const struct job *j, const char *input,
               kn->reason ? kn->reason : "no reason given");
       continue;
     }
+    /* The shared-memory replay's kernels are checked inside blocks only
+     * (docs/global-check.md); any other reason is worth a warning. */
+    if (kn->global && kn->global->writes && !kn->global->checked &&
+        !kn->replay && kn->global->reason)
+      fprintf(stderr,
+              "ldcc: warning: %s:%u: kernel '%s' is not checked across "
+              "blocks: %s\n",
+              input, kn->at.line, kn->name, kn->global->reason);
     if (!j->cl.ldcc.verbose)
       continue;
     fprintf(stderr, "ldcc: %s:%u: kernel '%s' checked: %zu target%s (", input,

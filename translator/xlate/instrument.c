@@ -62,8 +62,8 @@ static size_t name_offset(const struct ld_launch *l) {
 
 /* callee with prefix put before the kernel's name and suffix after it
  * (`ns::k<256>` -> `ns::__ldcc_k__lb<256>`). */
-static int put_callee_as(struct ld_buf *b, const struct ld_launch *l,
-                         const char *prefix, const char *suffix) {
+int ld__put_callee_as(struct ld_buf *b, const struct ld_launch *l,
+                      const char *prefix, const char *suffix) {
   size_t at = name_offset(l), n = strlen(l->kernel);
   int rc = ld_buf_append(b, l->callee, at);
 
@@ -78,13 +78,13 @@ static int put_callee_as(struct ld_buf *b, const struct ld_launch *l,
 
 static int put_callee(struct ld_buf *b, const struct ld_launch *l,
                       const char *prefix) {
-  return put_callee_as(b, l, prefix, "");
+  return ld__put_callee_as(b, l, prefix, "");
 }
 
 /* One launch of the callee (prefixed) with the lambda's configuration. */
 static int put_call(struct ld_buf *b, const struct ld_launch *l,
                     const char *prefix, const char *suffix, int checked) {
-  int rc = put_callee_as(b, l, prefix, suffix);
+  int rc = ld__put_callee_as(b, l, prefix, suffix);
 
   return rc ? rc
             : ld_buf_printf(b,
@@ -133,7 +133,7 @@ static int edit_launch(const struct ld_launch *l, const struct ld_kernel *k,
   if (!rc && k->replay->lb_clone) {
     rc = ld_buf_puts(&b, ", (const void *)");
     if (!rc)
-      rc = put_callee_as(&b, l, "__ldcc_", "__lb");
+      rc = ld__put_callee_as(&b, l, "__ldcc_", "__lb");
   } else if (!rc) {
     rc = ld_buf_puts(&b, ", nullptr");
   }
@@ -301,6 +301,7 @@ int ld__instrument(struct ld_plan *plan, const char *src, size_t len,
   size_t i, nlaunches = 0, nclones = 0;
   int rc = LD_OK;
 
+  rc = ld__global_emit(plan, src, len, edits);
   for (i = 0; i < plan->nkernels && !rc; i++) {
     struct ld_kernel *k = &plan->kernels[i];
     if (!k->replay)

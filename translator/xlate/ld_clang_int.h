@@ -51,4 +51,24 @@ const char *ld__barrier_form(CXCursor call, const char **unsupported);
 int ld__replay_analyse(const struct ld__source *s, CXCursor fn,
                        struct ld_kernel *k);
 
+/* Where a definition whose extent starts at `begin` really starts: clang
+ * may leave the attributes written before it (`__global__`, `static`, and
+ * with devfn `__device__`, `inline`, `__forceinline__`) outside.  parse.c. */
+size_t ld__def_start(const char *src, size_t begin, int devfn);
+
+/* What parse.c's walk knows of a kernel for the check across blocks. */
+struct ld__global_in {
+  /* 1 when the kernel may write through its parameter `name` */
+  int (*param_written)(void *ctx, const char *name);
+  void *ctx;
+  const char *device_var;   /* a __device__ variable it writes, or NULL */
+  const char *other_reason; /* atomics, fences, printf, ... or NULL */
+  int may_sync_block;       /* a block barrier may be reached */
+};
+
+/* Collect k->global (allocated here, even when unchecked) for the kernel
+ * cursor fn.  Returns 0 or LD_ENOMEM. */
+int ld__global_analyse(const struct ld__source *s, CXCursor fn,
+                       struct ld_kernel *k, const struct ld__global_in *in);
+
 #endif

@@ -155,6 +155,35 @@ struct ld_replay {
                        every call's callee sites; 0 means nsites + 1 */
 };
 
+/* One parameter of a kernel, for the check across blocks. */
+struct ld_gparam {
+  char *name;     /* "" when unnamed */
+  int is_pointer; /* the clone shifts it (written or not: a read-only view
+                     of written memory must see the unit's copy too) */
+  int ptr_index;  /* ordinal among the pointer parameters, -1 for others */
+  int written;    /* the kernel may write through it */
+};
+
+/* The check across blocks of one kernel (docs/global-check.md): a clone
+ * `__ldcc_g_<k>` whose pointer parameters are shifted to the unit's copy,
+ * and launches through `__ldcc::launch_global`.  Offsets are in the main
+ * file. */
+struct ld_global {
+  int checked;    /* the clone is emitted and launches are rewritten */
+  int writes;     /* it writes through a pointer parameter or to a
+                     __device__ variable (else nothing to check) */
+  char *reason;   /* why not checked, when it writes; NULL otherwise */
+  int warp_units; /* no block barrier is reachable: units are warps */
+  struct ld_gparam *params; /* every parameter, in order */
+  size_t nparams;
+  size_t def_begin; /* the definition (with `__global__`, `template`) */
+  size_t def_end;   /* one past its closing brace */
+  size_t name_begin, name_end;
+  size_t params_open;  /* `(`, only when there are no parameters */
+  size_t params_close; /* `)` */
+  size_t body_open;    /* `{` */
+};
+
 struct ld_kernel {
   char *name;       /* spelling of the kernel's name, e.g. "reduce" */
   struct ld_pos at; /* position of the name in the definition */
@@ -162,6 +191,8 @@ struct ld_kernel {
   int checked;      /* 1 when the kernel will be instrumented */
   char *reason;     /* why checked == 0; NULL otherwise; one short phrase */
   struct ld_replay *replay; /* the clone to emit; NULL when none */
+  struct ld_global *global; /* the check across blocks; NULL when the
+                               kernel has nothing to check there */
 };
 
 struct ld_target {
@@ -194,6 +225,8 @@ struct ld_launch {
   size_t name_at;    /* offset of the kernel's name inside callee */
   char *config[4];   /* grid, block, shared bytes, stream (NULL if absent) */
   char *args;        /* the arguments' text, "" when none */
+  int in_device;     /* inside a __global__ or __device__ function (dynamic
+                        parallelism): never rewritten to a host call */
 };
 
 struct ld_plan {
@@ -224,6 +257,8 @@ struct ld_plan {
 int ld_plan_dump(const struct ld_plan *plan, FILE *out);
 /* Releases a replay description; NULL is a no-op. */
 void ld_replay_free(struct ld_replay *r);
+/* Releases a global description; NULL is a no-op. */
+void ld_global_free(struct ld_global *g);
 /* Releases the plan and everything it owns; ld_plan_free(NULL) is a no-op. */
 void ld_plan_free(struct ld_plan *plan);
 

@@ -6,6 +6,8 @@
  *                ld_clang_int.h, shared with parse.c only)
  *   instrument.c plan -> edit list: clones, launches, metadata
  *   replay.c     one kernel's clone text
+ *   global.c     the check across blocks: clones, launches, metadata
+ *   global_facts.c  what that check needs of a kernel (libclang)
  *   translate.c  ld_translate: reads the file, runs the steps, writes text
  * Host code only. */
 #ifndef LD_XLATE_INT_H
@@ -42,5 +44,19 @@ int ld__instrument(struct ld_plan *plan, const char *src, size_t len,
  * when the facts' edits overlap). */
 int ld__replay_emit(struct ld_kernel *k, const char *src, size_t len,
                     const char *path, struct ld_edit_list *edits);
+
+/* callee text of launch l with prefix before the kernel's name and suffix
+ * after it (`ns::k<256>` -> `ns::__ldcc_k__lb<256>`).  instrument.c. */
+struct ld_buf;
+int ld__put_callee_as(struct ld_buf *b, const struct ld_launch *l,
+                      const char *prefix, const char *suffix);
+
+/* The check across blocks (global.c): for every kernel with
+ * k->global->checked, the clone `__ldcc_g_<k>` after its definition, its
+ * launches (after the definition) through `__ldcc::launch_global`, and the
+ * metadata; nothing when no kernel is checked.  A kernel whose edits
+ * collide becomes unchecked there. */
+int ld__global_emit(struct ld_plan *plan, const char *src, size_t len,
+                    struct ld_edit_list *edits);
 
 #endif

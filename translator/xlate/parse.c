@@ -37,6 +37,14 @@
 #define REASON_GRID_SYNC "grid-wide synchronisation"
 #define REASON_FILE_SHARED "file-scope shared variable"
 #define REASON_CALLEE_SHARED "shared variable declared in a device function"
+/* Why a kernel is not checked across blocks (docs/global-check.md). */
+#define REASON_G_ATOMIC "atomic operations"
+#define REASON_G_FENCE "memory fence"
+#define REASON_G_PRINTF "printf"
+#define REASON_G_MALLOC "device-side allocation"
+#define REASON_G_CLOCK "reads a clock"
+#define REASON_G_LAUNCH "kernel launch inside a kernel"
+#define REASON_G_SURFACE "surface store"
 
 enum var_kind { VAR_SHARED, VAR_DEVICE, VAR_PARAM };
 
@@ -69,6 +77,15 @@ struct fn {
   size_t ncallees, capcallees;
   size_t kernel;   /* index in plan->kernels, NONE if not a kernel */
   int wants_clone; /* checked kernel writing a shared variable it declares */
+  /* For the check across blocks: the first construct a replay of the whole
+   * launch cannot repeat safely (REASON_G_*), and whether it calls a
+   * function whose barriers the walk cannot see. */
+  const char *global_use;
+  int calls_unseen;
+  /* Filled by plan_kernel for a kernel: */
+  const char *g_device_var; /* a __device__ variable it writes */
+  const char *g_reason;     /* global_use of it or of a callee */
+  int g_may_sync;           /* a reachable barrier or unseen callee */
 };
 
 struct barrier {
@@ -867,12 +884,68 @@ static int launch_text(struct analysis *an, CXCursor call, CXCursor callee,
   return LD_OK;
 }
 
+/* A call the check across blocks cannot run twice (by name), or NULL. */
+static const char *global_use_of(CXCursor call) {
+  static const struct {
+    const char *prefix, *why;
+  } table[] = {
+      {"atomic", REASON_G_ATOMIC},
+      {"__atomic", REASON_G_ATOMIC},
+      {"__nv_atomic", REASON_G_ATOMIC},
+      {"__threadfence", REASON_G_FENCE},
+      {"__nv_aligned_device_malloc", REASON_G_MALLOC},
+      {"clock", REASON_G_CLOCK},
+      {"__globaltimer", REASON_G_CLOCK},
+      {"surf", REASON_G_SURFACE},
+  };
+  static const char *const whole[] = {"printf", "vprintf", "malloc", "free"};
+  CXString s = clang_getCursorSpelling(call);
+  const char *name = clang_getCString(s), *why = NULL;
+  size_t i;
+
+  /* These by their whole name; atomics and the rest by prefix. */
+  for (i = 0; i < sizeof whole / sizeof whole[0] && !why; i++)
+    if (!strcmp(name, whole[i]))
+      why = i < 2 ? REASON_G_PRINTF : REASON_G_MALLOC;
+  for (i = 0; i < sizeof table / sizeof table[0] && !why; i++)
+    if (!strncmp(name, table[i].prefix, strlen(table[i].prefix)))
+      why = table[i].why;
+  clang_disposeString(s);
+  return why;
+}
+
+/* A callee defined outside the main file whose body may hold a block
+ * barrier: not in a system header, or in CUB or cooperative groups. */
+static int may_hide_barrier(CXCursor decl) {
+  CXSourceLocation loc = clang_getCursorLocation(decl);
+  CXFile file;
+  CXString name;
+  int hides;
+
+  if (!clang_Location_isInSystemHeader(loc))
+    return 1;
+  clang_getExpansionLocation(loc, &file, NULL, NULL, NULL);
+  if (!file)
+    return 0;
+  name = clang_getFileName(file);
+  hides = clang_getCString(name) &&
+          (strstr(clang_getCString(name), "/cub/") ||
+           strstr(clang_getCString(name), "cooperative_groups"));
+  clang_disposeString(name);
+  return hides;
+}
+
 static void visit_call(struct analysis *an, const struct frame *f) {
   CXCursor ref = clang_getCursorReferenced(f->cur);
   CXCursor callee;
-  const char *form;
+  const char *form, *use;
   unsigned i, n;
 
+  use = global_use_of(f->cur);
+  if (use && !an->fns[an->cur_fn].global_use)
+    an->fns[an->cur_fn].global_use = use;
+  if (ld__is_triple_chevron(f->cur) && !an->fns[an->cur_fn].global_use)
+    an->fns[an->cur_fn].global_use = REASON_G_LAUNCH;
   if (ld__is_triple_chevron(f->cur) && ld__nth_child(f->cur, 0, &callee)) {
     CXCursor name = callee_ref(callee);
     size_t before = an->nlaunches;
@@ -880,6 +953,9 @@ static void visit_call(struct analysis *an, const struct frame *f) {
     if (an->nlaunches > before && !an->rc)
       an->rc = launch_text(an, f->cur, ld__unwrap(callee), name,
                            &an->launches[before].text);
+    if (an->nlaunches > before)
+      an->launches[before].text.in_device =
+          an->fns[an->cur_fn].is_kernel || an->fns[an->cur_fn].is_device;
     return;
   }
   if (!clang_Cursor_isNull(ref) && ld__name_is(ref, "cudaLaunchKernel") &&
@@ -894,7 +970,10 @@ static void visit_call(struct analysis *an, const struct frame *f) {
     return;
   }
   if (!clang_Cursor_isNull(ref)) {
-    add_callee(an, find_fn(an, ld__definition_of(ref)));
+    size_t fi = find_fn(an, ld__definition_of(ref));
+    if (fi == NONE && may_hide_barrier(ld__definition_of(ref)))
+      an->fns[an->cur_fn].calls_unseen = 1;
+    add_callee(an, fi);
     return;
   }
   /* Unresolved (dependent) call: every candidate in the main file. */
@@ -1086,6 +1165,8 @@ static int plan_kernel(struct analysis *an, size_t fi, unsigned char *seen,
       else if (written)
         shared_written = 1;
     }
+    if (var->kind == VAR_DEVICE && written && !fn->g_device_var)
+      fn->g_device_var = var->name;
     if (ld__grow(&plan->targets, captargets, plan->ntargets, sizeof *t))
       return LD_ENOMEM;
     t = &plan->targets[plan->ntargets];
@@ -1106,7 +1187,12 @@ static int plan_kernel(struct analysis *an, size_t fi, unsigned char *seen,
     has_asm |= an->fns[i].has_asm;
     if (!unsupported)
       unsupported = an->fns[i].unsupported;
+    if (!fn->g_reason)
+      fn->g_reason = an->fns[i].global_use;
+    fn->g_may_sync |= an->fns[i].calls_unseen;
   }
+  for (i = 0; i < an->nbarriers; i++)
+    fn->g_may_sync |= seen[an->barriers[i].fn];
 
   k->checked = 1;
   if (fn->in_macro)
@@ -1188,6 +1274,87 @@ static int build_plan(struct analysis *an) {
 out:
   free(seen);
   return rc;
+}
+
+/* Whether src[p - n, p) is the word w (not the end of a longer name). */
+static int word_before(const char *src, size_t p, const char *w) {
+  size_t n = strlen(w);
+  char c;
+
+  if (p < n || memcmp(src + p - n, w, n))
+    return 0;
+  if (p == n)
+    return 1;
+  c = src[p - n - 1];
+  return !(c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+           (c >= '0' && c <= '9'));
+}
+
+size_t ld__def_start(const char *src, size_t begin, int devfn) {
+  static const char *const kernel_words[] = {"__global__", "static"};
+  static const char *const devfn_words[] = {"__device__", "inline",
+                                            "__forceinline__"};
+  size_t i, p;
+  int found = 1;
+
+  while (begin > 0 && found) {
+    p = begin;
+    while (p > 0 &&
+           (src[p - 1] == ' ' || src[p - 1] == '\t' || src[p - 1] == '\n' ||
+            src[p - 1] == '\r' || src[p - 1] == '\f' || src[p - 1] == '\v'))
+      p--;
+    found = 0;
+    for (i = 0; i < 2 && !found; i++)
+      if (word_before(src, p, kernel_words[i])) {
+        begin = p - strlen(kernel_words[i]);
+        found = 1;
+      }
+    for (i = 0; devfn && i < 3 && !found; i++)
+      if (word_before(src, p, devfn_words[i])) {
+        begin = p - strlen(devfn_words[i]);
+        found = 1;
+      }
+  }
+  return begin;
+}
+
+/* ---- The check across blocks --------------------------------------------- */
+
+struct param_query {
+  const struct analysis *an;
+  size_t fn;
+};
+
+/* Whether kernel q->fn may write through its parameter `name`. */
+static int param_written(void *ctx, const char *name) {
+  const struct param_query *q = ctx;
+  const struct fn *fn = &q->an->fns[q->fn];
+  size_t i;
+
+  for (i = 0; i < fn->nrefs; i++) {
+    const struct var *v = &q->an->vars[fn->refs[i].var];
+    if (v->kind == VAR_PARAM && v->owner == q->fn && fn->refs[i].written &&
+        !strcmp(v->name, name))
+      return 1;
+  }
+  return 0;
+}
+
+static int global_analyse(struct analysis *an, const struct ld__source *s,
+                          size_t fi) {
+  struct fn *fn = &an->fns[fi];
+  struct ld_kernel *k = &an->plan->kernels[fn->kernel];
+  struct param_query q = {an, fi};
+  struct ld__global_in in;
+
+  memset(&in, 0, sizeof in);
+  in.param_written = param_written;
+  in.ctx = &q;
+  in.device_var = fn->g_device_var;
+  in.other_reason =
+      k->replay ? "checked by the shared-memory replay" : fn->g_reason;
+  in.may_sync_block = fn->g_may_sync;
+  return ld__global_analyse(s, fn->cur, k, &in);
 }
 
 static void analysis_free(struct analysis *an) {
@@ -1331,6 +1498,9 @@ int ld__parse(const struct ld_translate_opts *opts, struct ld_plan *plan,
       if (an.fns[i].wants_clone)
         rc = ld__replay_analyse(&source, an.fns[i].cur,
                                 &plan->kernels[an.fns[i].kernel]);
+    for (i = 0; i < an.nfns && !rc; i++)
+      if (an.fns[i].kernel != NONE)
+        rc = global_analyse(&an, &source, i);
   }
 out:
   analysis_free(&an);

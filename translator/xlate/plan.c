@@ -15,6 +15,29 @@ static const char *kernel_name(const struct ld_plan *plan, size_t k) {
   return k < plan->nkernels ? plan->kernels[k].name : "?";
 }
 
+/* ` global=yes units=<blocks|warps> writes=<p,q>` or ` global=no
+ * global_reason="<why>"`, for a kernel that writes global memory. */
+static void dump_global(const struct ld_global *g, FILE *out) {
+  size_t i;
+  int first = 1;
+
+  if (!g || !g->writes)
+    return;
+  if (!g->checked) {
+    fprintf(out, " global=no global_reason=\"%s\"",
+            g->reason ? g->reason : "?");
+    return;
+  }
+  fprintf(out,
+          " global=yes units=%s writes=", g->warp_units ? "warps" : "blocks");
+  for (i = 0; i < g->nparams; i++) {
+    if (!g->params[i].written)
+      continue;
+    fprintf(out, "%s%s", first ? "" : ",", g->params[i].name);
+    first = 0;
+  }
+}
+
 int ld_plan_dump(const struct ld_plan *plan, FILE *out) {
   size_t i;
 
@@ -23,8 +46,10 @@ int ld_plan_dump(const struct ld_plan *plan, FILE *out) {
     fprintf(out, "KERNEL name=%s checked=%s", k->name, yes_no(k->checked));
     if (!k->checked && k->reason)
       fprintf(out, " reason=\"%s\"", k->reason);
-    fprintf(out, " at=%u:%u%s\n", k->at.line, k->at.col,
+    fprintf(out, " at=%u:%u%s", k->at.line, k->at.col,
             k->is_template ? " template" : "");
+    dump_global(k->global, out);
+    fputc('\n', out);
   }
   for (i = 0; i < plan->ntargets; i++) {
     const struct ld_target *t = &plan->targets[i];
@@ -127,6 +152,18 @@ void ld_replay_free(struct ld_replay *r) {
   free(r);
 }
 
+void ld_global_free(struct ld_global *g) {
+  size_t i;
+
+  if (!g)
+    return;
+  for (i = 0; i < g->nparams; i++)
+    free(g->params[i].name);
+  free(g->params);
+  free(g->reason);
+  free(g);
+}
+
 void ld_plan_free(struct ld_plan *plan) {
   size_t i;
 
@@ -136,6 +173,7 @@ void ld_plan_free(struct ld_plan *plan) {
     free(plan->kernels[i].name);
     free(plan->kernels[i].reason);
     ld_replay_free(plan->kernels[i].replay);
+    ld_global_free(plan->kernels[i].global);
   }
   for (i = 0; i < plan->ntargets; i++)
     free(plan->targets[i].name);

@@ -2059,29 +2059,7 @@ static int analyse_def(struct facts *fx, CXCursor fn) {
   r->name_end = r->name_begin + strlen(fx->k->name);
   /* Attributes written before the declaration (`__global__ void k`) may
    * lie outside the extent clang gives. */
-  while (r->def_begin > 0) {
-    p = r->def_begin;
-    while (p > 0 && is_space(s[p - 1]))
-      p--;
-    if (p >= 10 && !memcmp(s + p - 10, "__global__", 10) &&
-        (p == 10 || !is_ident(s[p - 11])))
-      r->def_begin = p - 10;
-    else if (p >= 6 && !memcmp(s + p - 6, "static", 6) &&
-             (p == 6 || !is_ident(s[p - 7])))
-      r->def_begin = p - 6;
-    else if (r->is_devfn && p >= 10 && !memcmp(s + p - 10, "__device__", 10) &&
-             (p == 10 || !is_ident(s[p - 11])))
-      r->def_begin = p - 10;
-    else if (r->is_devfn && p >= 6 && !memcmp(s + p - 6, "inline", 6) &&
-             (p == 6 || !is_ident(s[p - 7])))
-      r->def_begin = p - 6;
-    else if (r->is_devfn && p >= 15 &&
-             !memcmp(s + p - 15, "__forceinline__", 15) &&
-             (p == 15 || !is_ident(s[p - 16])))
-      r->def_begin = p - 15;
-    else
-      break;
-  }
+  r->def_begin = ld__def_start(s, r->def_begin, r->is_devfn);
   rc = scope_of(fx, fn);
   if (rc || stopped(fx))
     return rc;

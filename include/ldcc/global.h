@@ -1,0 +1,213 @@
+/* The host ABI of the global-memory check across blocks (issue 5,
+ * docs/global-check.md): the layouts shared by the runtime, the device
+ * helper of the clones and translated code (the kernel's parameter
+ * metadata, the per-launch shift table `__ldcc_global_info`), the device
+ * helper that shifts a pointer parameter to the unit's private copy, and
+ * `__ldcc::launch_global`, which translated code calls in place of
+ * `k<<<g, b, sh, st>>>(args)` for a kernel checked across blocks.
+ * The C part is plain C (runtime/ *.c and their unit tests use it); the
+ * C++ part needs nvcc.
+ *
+ * What the translator emits for a kernel `k` it checks across blocks:
+ *
+ *   __global__ void __ldcc_g_k(<k's parameters>, __ldcc_global_info __ldcc_gi)
+ *   { __ldcc::gshift(__ldcc_gi, p, 0); ... <k's body> }
+ *
+ *   __ldcc::launch_as<decltype(&k)>::run(__ldcc__gmeta(<i>), <launch id>,
+ *     g, b, sh, st,
+ *     [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh,
+ *         cudaStream_t __ldcc_l__st, const __ldcc_global_info *__ldcc_l__gi,
+ *         auto &...__ldcc_l__a) {
+ *       if (__ldcc_l__gi) __ldcc_g_k<<<...>>>(__ldcc_l__a..., *__ldcc_l__gi);
+ *       else k<<<...>>>(__ldcc_l__a...); },
+ *     <the launch's arguments>);
+ *
+ * (`__ldcc::launch_global(...)` with the same arguments for a template whose
+ * arguments the launch deduces.)
+ * The arguments are evaluated once, as arguments of launch_global; the
+ * runtime calls the lambda once with a null info (the original kernel,
+ * unchecked) or once per pass with the info of the round. */
+#ifndef __LDCC_GLOBAL_H
+#define __LDCC_GLOBAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ldcc/host.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define __LDCC_GLOBAL_ABI 1u
+/* Pointer parameters a checked kernel may have (the shift table is passed
+ * by value); a kernel with more is left unchecked by the translator. */
+#define __LDCC_GMAX_PTRS 16
+/* Parameters a checked kernel may have. */
+#define __LDCC_GMAX_PARAMS 64
+
+/* flags of a parameter */
+#define __LDCC_GP_POINTER 1u /* a pointer: the clone shifts it */
+#define __LDCC_GP_WRITTEN 2u /* the kernel may write through it */
+
+/* One kernel checked across blocks. */
+struct __ldcc_global_meta {
+  uint32_t abi;         /* __LDCC_GLOBAL_ABI */
+  uint32_t warp_units;  /* 1: no block barrier, units are warps */
+  struct __ldcc_kernel_meta kernel; /* name, file, line, launch lines (no
+                                       targets, no sites) */
+  uint32_t nparams;
+  uint32_t reserved;
+  const char *const *param_names; /* nparams names ("" when unnamed) */
+  const unsigned char *param_flags; /* nparams __LDCC_GP_* */
+  const signed char *param_ptr;     /* nparams: ordinal among the shifted
+                                       pointers (index into off/cstride),
+                                       -1 for others */
+  const char *reason; /* non-NULL: the translator could not check it (no
+                         clone); every launch runs the original and the
+                         report says why */
+};
+
+/* What the clone receives as its last parameter, by value: for pointer
+ * parameter j (ordinal), copy c of its allocation starts `off[j] + c *
+ * cstride[j]` bytes from where the argument points.  cstride[j] == 0 and
+ * off[j] == 0: not shifted (a read-only allocation). */
+struct __ldcc_global_info {
+  int64_t off[__LDCC_GMAX_PTRS];
+  uint64_t cstride[__LDCC_GMAX_PTRS];
+  uint64_t stride; /* units per copy group of this round: M^round */
+  uint32_t m;      /* copies */
+  uint32_t warp_units;
+};
+
+/* A launch argument as the runtime sees it. */
+struct __ldcc_global_arg {
+  const void *ptr;     /* the pointer's value; NULL for nullptr */
+  uint32_t is_pointer; /* 0: not a plain pointer (a class, an integer) */
+  uint32_t elem_size;  /* sizeof the pointee's innermost element, >= 1 */
+  uint32_t value_kind; /* enum __ldcc_value_kind of that element */
+  uint32_t reserved;
+};
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#if defined(__cplusplus) && defined(__CUDACC__)
+#include <cuda_runtime.h>
+#include <type_traits>
+
+/* Implemented in runtime/ld_rt_glaunch.cu.  Runs the launch through the
+ * two-pass protocol, calling run(ctx, info) for each pass, or
+ * run(ctx, NULL) once when the launch is not checked.  Weak, as in host.h:
+ * a program linked without the runtime runs the original. */
+extern "C" __attribute__((weak)) void
+__ldcc_global_launch(const struct __ldcc_global_meta *meta, int launch_id,
+                     dim3 grid, dim3 block, size_t sh, cudaStream_t stream,
+                     const struct __ldcc_global_arg *args, unsigned nargs,
+                     void (*run)(void *ctx, const struct __ldcc_global_info *),
+                     void *ctx);
+
+namespace __ldcc {
+
+typedef ::__ldcc_global_info global_info;
+typedef ::__ldcc_global_meta global_meta;
+
+/* Which copy the calling thread's unit works on in this round. */
+__device__ __forceinline__ unsigned gcopy(const global_info &gi) {
+  unsigned long long unit =
+      blockIdx.x + (unsigned long long)gridDim.x *
+                       (blockIdx.y + (unsigned long long)gridDim.y * blockIdx.z);
+  if (gi.warp_units) {
+    unsigned nthreads = blockDim.x * blockDim.y * blockDim.z;
+    unsigned tid =
+        threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+    unit = unit * ((nthreads + 31) / 32) + tid / 32;
+  }
+  return (unsigned)(unit / gi.stride % gi.m);
+}
+
+/* Point parameter p (pointer ordinal j) at the unit's private copy.  P is
+ * the parameter's whole type, so `const T *__restrict__` keeps its
+ * qualifiers; a null pointer stays null. */
+template <class P>
+__device__ __forceinline__ void gshift(const global_info &gi, unsigned copy,
+                                       P &p, int j) {
+  if (gi.cstride[j] && p)
+    p = (P)((const char *)p + gi.off[j] + (long long)(copy * gi.cstride[j]));
+}
+
+/* The argument's description for the runtime. */
+template <class A, bool P = std::is_pointer<typename std::decay<A>::type>::value>
+struct arg_of {
+  static __ldcc_global_arg get(const A &) {
+    return __ldcc_global_arg{nullptr, 0, 1, __LDCC_VK_OTHER, 0};
+  }
+};
+template <class E, bool V = std::is_void<E>::value> struct elem_of {
+  typedef typename std::remove_cv<typename std::remove_all_extents<E>::type>::type T;
+  static const uint32_t size = sizeof(T);
+  static const uint32_t kind = value_kind_of<T>();
+};
+template <class E> struct elem_of<E, true> {
+  static const uint32_t size = 1;
+  static const uint32_t kind = __LDCC_VK_OTHER;
+};
+template <class A> struct arg_of<A, true> {
+  static __ldcc_global_arg get(const A &a) {
+    typedef typename std::remove_pointer<typename std::decay<A>::type>::type E;
+    return __ldcc_global_arg{(const void *)a, 1, elem_of<E>::size,
+                             elem_of<E>::kind, 0};
+  }
+};
+template <> struct arg_of<std::nullptr_t, false> {
+  static __ldcc_global_arg get(const std::nullptr_t &) {
+    return __ldcc_global_arg{nullptr, 1, 1, __LDCC_VK_OTHER, 0};
+  }
+};
+
+/* Every argument expression is evaluated once, here; `lam` launches the
+ * clone (info non-null) or the original (null) with them. */
+template <class L, class... A>
+inline void launch_global(const global_meta *meta, int launch_id, dim3 grid,
+                          dim3 block, size_t sh, cudaStream_t stream, L &&lam,
+                          A &&...a) {
+  const __ldcc_global_arg args[sizeof...(A) + 1] = {
+      arg_of<typename std::decay<A>::type>::get(a)...,
+      __ldcc_global_arg{nullptr, 0, 1, __LDCC_VK_OTHER, 0}};
+  auto call = [&](const global_info *gi) {
+    lam(grid, block, sh, stream, gi, a...);
+  };
+  if (!__ldcc_global_launch) {
+    runtime_missing(&meta->kernel);
+    call(nullptr);
+    return;
+  }
+  __ldcc_global_launch(
+      meta, launch_id, grid, block, sh, stream, args, (unsigned)sizeof...(A),
+      [](void *ctx, const global_info *gi) { (*(decltype(call) *)ctx)(gi); },
+      &call);
+}
+
+/* launch_global with every argument converted to the kernel's parameter
+ * type first, as the launch itself would: a literal `0` or `NULL` for a
+ * pointer parameter stays a null pointer.  F = decltype(&kernel), usable
+ * whenever the launch names one function (not a template whose arguments
+ * the launch deduces). */
+template <class F> struct launch_as;
+template <class... P> struct launch_as<void (*)(P...)> {
+  template <class L>
+  static void run(const global_meta *meta, int launch_id, dim3 grid,
+                  dim3 block, size_t sh, cudaStream_t stream, L &&lam,
+                  P... a) {
+    launch_global(meta, launch_id, grid, block, sh, stream,
+                  static_cast<L &&>(lam), a...);
+  }
+};
+template <class... P>
+struct launch_as<void (*)(P...) noexcept> : launch_as<void (*)(P...)> {};
+
+} // namespace __ldcc
+#endif /* C++ with nvcc */
+
+#endif

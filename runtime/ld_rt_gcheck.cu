@@ -1,0 +1,242 @@
+/* The grid-level check kernels of the check across blocks (DESIGN.md §3,
+ * docs/global-check.md): one thread per 16-byte chunk of a written
+ * allocation, no atomics except to report.
+ *
+ *   sweep 1 (after pass 1): a copy whose chunk differs from S wrote those
+ *     bytes; a second copy that wrote a different value to a byte is a
+ *     write-write race (same values only with report_same_value_writes).
+ *     Builds U (the later copy wins) and turns every copy into its pass-2
+ *     copy in place: U, except the bytes the copy wrote, which go back to S.
+ *   sweep 2 (after pass 2): every copy must equal U, else a read-write race
+ *     of that copy; with `commit`, U is written to S where they differ, so
+ *     no byte of the program's memory is written twice.
+ *
+ * Buffers S, U and the copies have the same address modulo 256
+ * (ld_rt_global.c), so a chunk is 16-byte aligned in all of them; bytes of
+ * a partial first or last chunk outside the allocation are never touched.
+ * Device code plus the host function that launches the sweeps. */
+#include <cuda_runtime.h>
+#include <stdint.h>
+
+#include "ld_rt_gcheck.h"
+
+namespace {
+
+struct chunk {
+  uint32_t w[4];
+};
+
+__device__ __forceinline__ unsigned byte_of(const chunk &c, int j) {
+  return c.w[j >> 2] >> (8 * (j & 3)) & 0xffu;
+}
+
+__device__ __forceinline__ void set_byte(chunk &c, int j, unsigned v) {
+  unsigned sh = 8 * (j & 3);
+  c.w[j >> 2] = (c.w[j >> 2] & ~(0xffu << sh)) | (v & 0xffu) << sh;
+}
+
+/* The valid bytes of the chunk at p (16-byte aligned); others read 0. */
+__device__ __forceinline__ chunk load(const unsigned char *p, unsigned valid) {
+  chunk c;
+  if (valid == 0xffffu) {
+    uint4 v = *(const uint4 *)p;
+    c.w[0] = v.x;
+    c.w[1] = v.y;
+    c.w[2] = v.z;
+    c.w[3] = v.w;
+    return c;
+  }
+  c.w[0] = c.w[1] = c.w[2] = c.w[3] = 0;
+  for (int j = 0; j < 16; j++)
+    if (valid >> j & 1u)
+      set_byte(c, j, p[j]);
+  return c;
+}
+
+/* Store the bytes of `which` (a byte mask) of c at p. */
+__device__ __forceinline__ void store(unsigned char *p, const chunk &c,
+                                      unsigned which) {
+  if (which == 0xffffu) {
+    *(uint4 *)p = make_uint4(c.w[0], c.w[1], c.w[2], c.w[3]);
+    return;
+  }
+  for (int j = 0; j < 16; j++)
+    if (which >> j & 1u)
+      p[j] = (unsigned char)byte_of(c, j);
+}
+
+/* Bytes (mask) where a and b differ among valid ones. */
+__device__ __forceinline__ unsigned differ(const chunk &a, const chunk &b,
+                                           unsigned valid) {
+  unsigned m = 0;
+  for (int k = 0; k < 4; k++) {
+    unsigned x = a.w[k] ^ b.w[k];
+    for (int j = 0; j < 4; j++)
+      if (x >> (8 * j) & 0xffu)
+        m |= 1u << (4 * k + j);
+  }
+  return m & valid;
+}
+
+/* Record one race (ld_rt_gcheck.h): the first detection of (kind, kernel,
+ * allocation) goes to the ring; every detection counts an instance. */
+__device__ __noinline__ void report(const struct ld_gcheck_args &g,
+                                    unsigned kind, unsigned copy_a,
+                                    unsigned copy_b, unsigned long long addr,
+                                    const unsigned char *va,
+                                    const unsigned char *vb) {
+  unsigned long long key = g.kernel_meta, where = g.s;
+  unsigned long long es = g.elem_size ? g.elem_size : 1;
+  unsigned long long start, from, to;
+  unsigned h = (unsigned)(key ^ (key >> 32)) * 0x9E3779B1u;
+
+  atomicOr(g.race_flag, 1u);
+  h ^= kind * 0x85EBCA6Bu;
+  h ^= (unsigned)(where ^ (where >> 32)) * 0x27D4EB2Fu;
+  h ^= h >> 15;
+  h *= 0x2C1B3C6Du;
+  h ^= h >> 12;
+  h &= __LDCC_BUCKETS - 1;
+  if (atomicAdd(&g.counts[h], 1u) != 0)
+    return;
+  unsigned idx = atomicAdd(g.report_next, 1u);
+  if (idx >= g.report_capacity)
+    return;
+  /* The element holding addr (index 0 at g.index_at), clipped to the
+   * allocation and to 16 bytes. */
+  start = addr >= g.index_at ? g.index_at + (addr - g.index_at) / es * es
+                             : addr - (g.index_at - addr) % es;
+  from = start < g.s ? g.s : start;
+  to = start + (es > 16 ? 16 : es);
+  if (to > g.s + g.size)
+    to = g.s + g.size;
+  volatile __ldcc_report *r = g.reports + idx;
+  r->kind = kind;
+  r->kernel_meta = key;
+  r->launch_id = g.launch_id;
+  r->bucket = h;
+  r->block[0] = r->block[1] = r->block[2] = 0;
+  r->start_site = g.ctx;
+  r->end_site = 0;
+  r->warp_a = copy_a;
+  r->warp_b = copy_b;
+  r->lane = -1;
+  r->offset = start;
+  r->mask = 0;
+  r->size = (unsigned)(to - from);
+  for (unsigned long long i = 0; i < 16; i++) {
+    r->value_a[i] = from + i < to ? va[from + i - g.s] : 0;
+    r->value_b[i] = from + i < to ? vb[from + i - g.s] : 0;
+  }
+  __threadfence_system();
+  r->valid = 1;
+}
+
+/* Chunk k: its offset relative to S (negative for the first when S is
+ * not 16-aligned) and the bytes inside the allocation. */
+__device__ __forceinline__ long long chunk_at(const struct ld_gcheck_args &g,
+                                              unsigned long long k,
+                                              unsigned *valid) {
+  long long rel = (long long)((g.s & ~15ull) + 16 * k) - (long long)g.s;
+  unsigned v = 0;
+  for (int j = 0; j < 16; j++)
+    if (rel + j >= 0 && (unsigned long long)(rel + j) < g.size)
+      v |= 1u << j;
+  *valid = v;
+  return rel;
+}
+
+__device__ __forceinline__ unsigned char *copy_of(
+    const struct ld_gcheck_args &g, unsigned c) {
+  return g.c0 + (unsigned long long)c * g.cstride;
+}
+
+__global__ void sweep1(struct ld_gcheck_args g) {
+  const unsigned char *s = (const unsigned char *)g.s;
+  for (unsigned long long k = blockIdx.x * (unsigned long long)blockDim.x +
+                              threadIdx.x;
+       k < g.nchunks; k += (unsigned long long)gridDim.x * blockDim.x) {
+    unsigned valid, written = 0;
+    long long rel = chunk_at(g, k, &valid);
+    chunk sv = load(s + rel, valid), u = sv;
+    unsigned writer[16]; /* copy that wrote each byte first */
+    bool raced = false;
+
+    for (unsigned c = 0; c < g.m; c++) {
+      chunk p = load(copy_of(g, c) + rel, valid);
+      unsigned d = differ(p, sv, valid);
+      for (int j = 0; d && j < 16; j++) {
+        if (!(d >> j & 1u))
+          continue;
+        if (written >> j & 1u) {
+          if (!raced && (g.same_value || byte_of(u, j) != byte_of(p, j))) {
+            raced = true;
+            report(g, __LDCC_RK_GLOBAL_WW, writer[j], c,
+                   g.s + (unsigned long long)(rel + j),
+                   copy_of(g, writer[j]), copy_of(g, c));
+          }
+        } else {
+          written |= 1u << j;
+        }
+        writer[j] = c;
+        set_byte(u, j, byte_of(p, j));
+      }
+    }
+    store(g.u + rel, u, valid);
+    if (!written)
+      continue; /* every copy still equals S = U */
+    for (unsigned c = 0; c < g.m; c++) {
+      unsigned char *pc = copy_of(g, c) + rel;
+      chunk p = load(pc, valid), p2 = u;
+      unsigned mine = differ(p, sv, valid);
+      for (int j = 0; mine && j < 16; j++)
+        if (mine >> j & 1u)
+          set_byte(p2, j, byte_of(sv, j));
+      store(pc, p2, differ(p2, p, valid));
+    }
+  }
+}
+
+__global__ void sweep2(struct ld_gcheck_args g) {
+  unsigned char *s = (unsigned char *)g.s;
+  for (unsigned long long k = blockIdx.x * (unsigned long long)blockDim.x +
+                              threadIdx.x;
+       k < g.nchunks; k += (unsigned long long)gridDim.x * blockDim.x) {
+    unsigned valid, d;
+    long long rel = chunk_at(g, k, &valid);
+    chunk u = load(g.u + rel, valid);
+
+    for (unsigned c = 0; g.check && c < g.m; c++) {
+      chunk p = load(copy_of(g, c) + rel, valid);
+      d = differ(p, u, valid);
+      if (d) {
+        int j = __ffs(d) - 1;
+        report(g, __LDCC_RK_GLOBAL_RW, c, c,
+               g.s + (unsigned long long)(rel + j), g.u, copy_of(g, c));
+        break;
+      }
+    }
+    if (g.commit) {
+      chunk sv = load(s + rel, valid);
+      d = differ(u, sv, valid);
+      if (d)
+        store(s + rel, u, d);
+    }
+  }
+}
+
+} // namespace
+
+extern "C" int ld__rt_gcheck(int which, const struct ld_gcheck_args *g,
+                             cudaStream_t stream) {
+  unsigned long long blocks = (g->nchunks + 255) / 256;
+  if (!g->nchunks)
+    return 0;
+  if (blocks > 65535)
+    blocks = 65535;
+  if (which == 1)
+    sweep1<<<(unsigned)blocks, 256, 0, stream>>>(*g);
+  else
+    sweep2<<<(unsigned)blocks, 256, 0, stream>>>(*g);
+  return cudaPeekAtLastError() == cudaSuccess ? 0 : -1;
+}

@@ -1,0 +1,46 @@
+/* The interface of the grid-level check kernels of the check across blocks
+ * (ld_rt_gcheck.cu) for the launch protocol (ld_rt_glaunch.cu).
+ * Host code with CUDA types. */
+#ifndef LD_RT_GCHECK_H
+#define LD_RT_GCHECK_H
+
+#include <cuda_runtime.h>
+#include <stdint.h>
+
+#include "ldcc/host.h"
+
+/* One sweep over one written allocation. */
+struct ld_gcheck_args {
+  unsigned long long s;        /* device address of S (the program's memory) */
+  unsigned char *u;            /* U's byte 0 (same address as s modulo 256) */
+  unsigned char *c0;           /* copy 0's byte 0 (likewise) */
+  unsigned long long cstride;  /* bytes from one copy to the next */
+  unsigned long long size;     /* of the allocation */
+  unsigned long long nchunks;  /* 16-byte chunks covering [s, s + size) */
+  unsigned long long index_at; /* address of element [0] in reports */
+  unsigned long long kernel_meta; /* host address, copied into reports */
+  uint32_t elem_size;
+  uint32_t m;          /* copies in use this round */
+  uint32_t same_value; /* report same-value writes too */
+  uint32_t check;      /* sweep 2: compare the copies with U */
+  uint32_t commit;     /* sweep 2: write U to S */
+  uint32_t ctx;        /* launch context for the reports */
+  uint32_t launch_id;
+  uint32_t report_capacity;
+  struct __ldcc_report *reports;
+  unsigned *report_next;
+  unsigned *counts;
+  unsigned *race_flag; /* device word set by every detection */
+};
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+/* Queue sweep `which` (1 or 2) on stream; 0, or -1 when the launch failed. */
+int ld__rt_gcheck(int which, const struct ld_gcheck_args *g,
+                  cudaStream_t stream);
+#ifdef __cplusplus
+}
+#endif
+
+#endif

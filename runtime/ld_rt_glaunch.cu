@@ -1,0 +1,336 @@
+/* The launch protocol of the check across blocks (DESIGN.md §4.3,
+ * docs/global-check.md): what `__ldcc::launch_global` calls.
+ *
+ * From the registry, the allocations the launch writes; M copies of each
+ * (free memory, max_copies) in one stream-ordered scratch area; per round
+ * of the reshuffling schedule: copies <- S, pass 1 (the clone, every unit
+ * shifted to its copy), sweep 1, pass 2, sweep 2, and U committed to S once
+ * at the end (or when a round found a race).  Everything is queued on the
+ * program's stream; the host waits for it only between rounds.  A launch
+ * that cannot be checked runs the original once, unchanged, and says why.
+ * Host code; CUDA runtime API only.  Never clears an error the program
+ * left pending (its own failures are cleared only when none was). */
+#include <stdio.h>
+#include <string.h>
+
+#include <cuda_runtime.h>
+
+#include "ldcc/global.h"
+extern "C" {
+#include "ld_error.h"
+#include "ld_rt_global.h"
+#include "ld_rt_intercept.h"
+#include "ld_rt_internal.h"
+#include "ld_rt_schedule.h"
+}
+#include "ld_rt_gcheck.h"
+
+namespace {
+
+typedef void (*run_fn)(void *ctx, const struct __ldcc_global_info *gi);
+
+bool ok(cudaError_t e, cudaError_t pending) {
+  return ld__rt_ok((int)e, (int)pending) != 0;
+}
+
+/* __device__ variables announced by the program's constructors get their
+ * device address on the first launch that needs the registry. */
+int resolve_var(const struct ld_rt_pending_var *v, uint64_t *base,
+                void *pending) {
+  void *p = NULL;
+  if (!ok(cudaGetSymbolAddress(&p, (const void *)(uintptr_t)v->host),
+          *(cudaError_t *)pending) ||
+      !p)
+    return -1;
+  *base = (uint64_t)(uintptr_t)p;
+  return 0;
+}
+
+/* What every sweep of one launch shares. */
+struct sweep_ctx {
+  const struct ld_rt_gplan *plan;
+  unsigned char *scratch; /* the aligned area */
+  unsigned *flag;         /* the race flag in it */
+  const struct ld__rt_env *env;
+  const struct __ldcc_global_meta *m;
+  int launch_id;
+  cudaStream_t stream;
+  uint32_t ctx[LD_RT_GMAX_ALLOCS]; /* launch context per allocation */
+  uint32_t elem_size[LD_RT_GMAX_ALLOCS];
+  uint64_t index_at[LD_RT_GMAX_ALLOCS];
+};
+
+/* Queue sweep `which` over every written allocation, with `copies` copies
+ * in use; check and commit as in struct ld_gcheck_args.  false when a
+ * launch failed. */
+bool sweep_all(const struct sweep_ctx *x, int which, uint32_t copies,
+               uint32_t check, uint32_t commit) {
+  for (uint32_t i = 0; i < x->plan->nallocs; i++) {
+    const struct ld_rt_galloc *a = &x->plan->allocs[i];
+    uint64_t lead = a->a.base % LD_RT_GALIGN;
+    struct ld_gcheck_args g;
+
+    memset(&g, 0, sizeof g);
+    g.s = a->a.base;
+    g.u = x->scratch + a->at + lead;
+    g.c0 = x->scratch + a->at + a->slot + lead;
+    g.cstride = a->slot;
+    g.size = a->a.size;
+    g.nchunks = ((a->a.base + a->a.size + 15) / 16) - a->a.base / 16;
+    g.index_at = x->index_at[i];
+    g.kernel_meta = (unsigned long long)(uintptr_t)&x->m->kernel;
+    g.elem_size = x->elem_size[i];
+    g.m = copies;
+    g.same_value = x->env->report_same_value;
+    g.check = check;
+    g.commit = commit;
+    g.ctx = x->ctx[i];
+    g.launch_id = (uint32_t)x->launch_id;
+    g.report_capacity = x->env->report_capacity;
+    g.reports = x->env->reports;
+    g.report_next = x->env->report_next;
+    g.counts = x->env->counts;
+    g.race_flag = x->flag;
+    if (ld__rt_gcheck(which, &g, x->stream) != 0)
+      return false;
+  }
+  return true;
+}
+
+void say(const struct ld__rt_env *env, const struct __ldcc_global_meta *m,
+         int launch_id, uint64_t nunits, uint32_t copies, uint32_t rounds,
+         const struct ld_rt_gplan *p) {
+  int line = 0;
+
+  if (env->verbosity < 1 || !env->messages)
+    return;
+  if (m->kernel.launch_lines && launch_id >= 0 &&
+      (unsigned)launch_id < m->kernel.nlaunches)
+    line = m->kernel.launch_lines[launch_id];
+  fprintf(env->messages,
+          "ldcc: launch of %s at %s:%d checked across %s: %llu units, %u "
+          "copies of %u allocations (%llu bytes each copy), %u rounds\n",
+          m->kernel.name ? m->kernel.name : "?",
+          m->kernel.file ? m->kernel.file : "?", line,
+          m->warp_units ? "warps" : "blocks", (unsigned long long)nunits,
+          copies, p->nallocs, (unsigned long long)p->copy_bytes, rounds);
+  fflush(env->messages);
+}
+
+/* The whole protocol; returns 1 when checked, 0 when the caller must run
+ * the original (the reason was reported), 2 when it already ran. */
+int protocol(const struct __ldcc_global_meta *m, int launch_id, dim3 grid,
+             dim3 block, cudaStream_t stream,
+             const struct __ldcc_global_arg *args, unsigned nargs, run_fn run,
+             void *ctx, const struct ld__rt_env *env) {
+  cudaError_t pending = cudaPeekAtLastError();
+  static struct ld_rt_gplan plan; /* under the runtime's lock */
+  struct ld_rt_copies_in in;
+  struct __ldcc_global_info gi;
+  uint32_t g3[3] = {grid.x, grid.y, grid.z}, b3[3] = {block.x, block.y,
+                                                       block.z};
+  uint32_t mcopies = 0, rounds, r, i;
+  struct sweep_ctx x;
+  uint64_t nunits, total;
+  unsigned char *area = NULL, *scratch = NULL;
+  unsigned *flag;
+  char why[200];
+  int rc;
+
+  (void)ld_rt_intercept_resolve_vars(resolve_var, &pending);
+  rc = ld_rt_global_plan(m, args, nargs, ld_rt_allocations(), &plan, why,
+                         sizeof why);
+  if (rc == LD_RT_GPLAN_UNCHECKED) {
+    ld__rt_unchecked(&m->kernel, launch_id, why);
+    return 0;
+  }
+  nunits = ld_rt_global_units(g3, b3, (int)m->warp_units);
+  if (rc == LD_RT_GPLAN_NOTHING || nunits <= 1) {
+    run(ctx, NULL); /* nothing written, or nothing to compare */
+    return 2;
+  }
+  {
+    /* The sweeps report into counters on the first device used. */
+    int device = -1;
+    if (!ok(cudaGetDevice(&device), pending) || device != env->device) {
+      ld__rt_unchecked(&m->kernel, launch_id,
+                       "v1 checks kernels on the first device used only");
+      return 0;
+    }
+  }
+  {
+    cudaStreamCaptureStatus capture = cudaStreamCaptureStatusNone;
+    if (!ok(cudaStreamIsCapturing(stream, &capture), pending) ||
+        capture != cudaStreamCaptureStatusNone) {
+      ld__rt_unchecked(&m->kernel, launch_id, "the stream is being captured");
+      return 0;
+    }
+  }
+  memset(&in, 0, sizeof in);
+  {
+    size_t free_b = 0, total_b = 0;
+    if (!ok(cudaMemGetInfo(&free_b, &total_b), pending)) {
+      ld__rt_unchecked(&m->kernel, launch_id,
+                       "the device's free memory is unknown");
+      return 0;
+    }
+    in.free_bytes = free_b;
+  }
+  in.copy_bytes = plan.copy_bytes;
+  in.fixed_bytes = plan.fixed_bytes;
+  in.nunits = nunits;
+  /* Every copy costs a copy of the written memory and a read in each
+   * sweep, while a round costs two runs of the kernel: by default at most
+   * LD_RT_GDEFAULT_COPIES copies (ceil(log_64 N) rounds), unless max_copies
+   * asks for another number. */
+  in.max_copies = env->max_copies ? env->max_copies : LD_RT_GDEFAULT_COPIES;
+  if (ld_rt_schedule_pick_copies(&in, &mcopies) != LD_OK) {
+    snprintf(why, sizeof why,
+             "not enough device memory for two copies of what it writes "
+             "(%llu bytes each)",
+             (unsigned long long)plan.copy_bytes);
+    ld__rt_unchecked(&m->kernel, launch_id, why);
+    return 0;
+  }
+  rounds = ld_rt_schedule_rounds(nunits, mcopies);
+  total = ld_rt_global_layout(&plan, mcopies);
+  /* One spare alignment unit: the copies' placement modulo 256 assumes an
+   * area aligned to it, which the allocator need not promise. */
+  ld_rt_intercept_internal(1);
+  bool got = ok(cudaMallocAsync((void **)&area, total + LD_RT_GALIGN, stream),
+                pending);
+  ld_rt_intercept_internal(0);
+  scratch = (unsigned char *)(((uintptr_t)area + LD_RT_GALIGN - 1) /
+                              LD_RT_GALIGN * LD_RT_GALIGN);
+  if (!got) {
+    snprintf(why, sizeof why,
+             "cannot allocate %llu bytes of device memory for the copies",
+             (unsigned long long)total);
+    ld__rt_unchecked(&m->kernel, launch_id, why);
+    return 0;
+  }
+  flag = (unsigned *)(scratch + total - LD_RT_GALIGN);
+  ld_rt_global_info(&plan, m, args, nargs, (uint64_t)(uintptr_t)scratch, &gi);
+  gi.m = mcopies;
+  memset(&x, 0, sizeof x);
+  x.plan = &plan;
+  x.scratch = scratch;
+  x.flag = flag;
+  x.env = env;
+  x.m = m;
+  x.launch_id = launch_id;
+  x.stream = stream;
+  /* What reports call each allocation: its registry name with indices from
+   * its base, else the first written parameter pointing into it. */
+  for (i = 0; i < plan.nallocs; i++) {
+    const struct __ldcc_global_arg *a = &args[plan.allocs[i].param];
+    x.elem_size[i] = a->elem_size ? a->elem_size : 1;
+    x.index_at[i] = plan.allocs[i].a.name ? plan.allocs[i].a.base
+                                        : (uint64_t)(uintptr_t)a->ptr;
+  }
+  say(env, m, launch_id, nunits, mcopies, rounds, &plan);
+  bool failed = !ok(cudaMemsetAsync(flag, 0, sizeof *flag, stream), pending);
+  for (r = 0; r < rounds && !failed; r++) {
+    uint32_t used = ld_rt_schedule_copies(nunits, mcopies, r);
+    gi.stride = ld_rt_schedule_stride(nunits, mcopies, r);
+    for (i = 0; i < plan.nallocs && !failed; i++) {
+      struct ld_rt_gctx c;
+      const struct ld_rt_galloc *a = &plan.allocs[i];
+      uint64_t lead = a->a.base % LD_RT_GALIGN;
+      memset(&c, 0, sizeof c);
+      c.kernel = &m->kernel;
+      c.name = a->a.name ? a->a.name : m->param_names[a->param];
+      c.index_at = x.index_at[i];
+      c.base = a->a.base;
+      c.elem_size = x.elem_size[i];
+      c.value_kind = args[a->param].value_kind;
+      memcpy(c.grid, g3, sizeof g3);
+      memcpy(c.block, b3, sizeof b3);
+      c.warp_units = m->warp_units;
+      c.m = mcopies;
+      c.stride = gi.stride;
+      c.nunits = nunits;
+      if (ld_rt_gctx_intern(&c, &x.ctx[i]) != LD_OK)
+        x.ctx[i] = 0;
+      for (uint32_t k = 0; k < used && !failed; k++)
+        failed = !ok(cudaMemcpyAsync(scratch + a->at + (k + 1) * a->slot + lead,
+                                     (const void *)(uintptr_t)a->a.base,
+                                     a->a.size, cudaMemcpyDeviceToDevice,
+                                     stream),
+                     pending);
+    }
+    if (failed)
+      break;
+    /* Pass 1.  A clone that cannot be launched (resources, a limit the
+     * program raised for the original only) leaves the program's error
+     * state as it found it and runs the original instead. */
+    run(ctx, &gi);
+    if (pending == cudaSuccess && cudaPeekAtLastError() != cudaSuccess) {
+      snprintf(why, sizeof why, "the instrumented kernel could not be "
+                                "launched (%s)",
+               cudaGetErrorString(cudaGetLastError()));
+      ld_rt_intercept_internal(1);
+      (void)ok(cudaFreeAsync(area, stream), pending);
+      ld_rt_intercept_internal(0);
+      ld__rt_unchecked(&m->kernel, launch_id, why);
+      return 0;
+    }
+    failed = !sweep_all(&x, 1, used, 0, 0);
+    run(ctx, &gi); /* pass 2 */
+    failed = failed || !sweep_all(&x, 2, used, 1, r + 1 == rounds);
+    if (failed || r + 1 == rounds)
+      break;
+    /* A race found in this round ends the search: commit its U. */
+    unsigned found = 0;
+    if (!ok(cudaMemcpyAsync(&found, flag, sizeof found, cudaMemcpyDeviceToHost,
+                            stream),
+            pending) ||
+        !ok(cudaStreamSynchronize(stream), pending)) {
+      failed = true;
+      break;
+    }
+    if (found) {
+      failed = !sweep_all(&x, 2, used, 0, 1);
+      break;
+    }
+  }
+  ld_rt_intercept_internal(1);
+  (void)ok(cudaFreeAsync(area, stream), pending);
+  ld_rt_intercept_internal(0);
+  /* Nothing reaches the program's memory before the committing sweep, the
+   * last call, so a step that could not be queued leaves it as it was: the
+   * original runs once instead. */
+  if (failed) {
+    ld__rt_unchecked(&m->kernel, launch_id,
+                     "the check's own copies or kernels could not be queued");
+    return 0;
+  }
+  return 1;
+}
+
+} // namespace
+
+/* ld_rt_launch.cu refers to this strongly: translated code refers to
+ * __ldcc_global_launch only weakly (global.h), which never pulls an archive
+ * member into a link, so without it the protocol would be left out and
+ * every launch would run unchecked.  ld_rt_launch.o itself is pulled in by
+ * the driver's --undefined=__ldcc_launch_prepare. */
+extern "C" const int ld__rt_glaunch_linked = 1;
+
+extern "C" void
+__ldcc_global_launch(const struct __ldcc_global_meta *meta, int launch_id,
+                     dim3 grid, dim3 block, size_t sh, cudaStream_t stream,
+                     const struct __ldcc_global_arg *args, unsigned nargs,
+                     void (*run)(void *ctx, const struct __ldcc_global_info *),
+                     void *ctx) {
+  struct ld__rt_env env;
+  int rc = 0;
+
+  (void)sh;
+  if (ld__rt_enter(meta ? &meta->kernel : NULL, launch_id, &env) == 0)
+    rc = protocol(meta, launch_id, grid, block, stream, args, nargs, run, ctx,
+                  &env);
+  if (rc == 0)
+    run(ctx, NULL);
+  ld__rt_leave(rc != 0, (void *)stream);
+}

@@ -1,0 +1,258 @@
+/* The host logic of the check across blocks that needs no CUDA (see
+ * ld_rt_global.h).  Host code, plain C. */
+#include "ld_rt_global.h"
+
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ld_error.h"
+
+static uint64_t round_up(uint64_t x, uint64_t a) {
+  return (x + a - 1) / a * a;
+}
+
+static const char *param_name(const struct __ldcc_global_meta *m, unsigned i) {
+  const char *n = m->param_names ? m->param_names[i] : NULL;
+  return n && *n ? n : "?";
+}
+
+/* The allocation holding ptr among those already found, or -1. */
+static int32_t find_alloc(const struct ld_rt_gplan *p, uint64_t ptr) {
+  uint32_t i;
+
+  for (i = 0; i < p->nallocs; i++)
+    if (ptr >= p->allocs[i].a.base &&
+        ptr - p->allocs[i].a.base < p->allocs[i].a.size)
+      return (int32_t)i;
+  return -1;
+}
+
+int ld_rt_global_plan(const struct __ldcc_global_meta *m,
+                      const struct __ldcc_global_arg *args, unsigned nargs,
+                      struct ld_rt_registry *reg, struct ld_rt_gplan *p,
+                      char *why, size_t whysize) {
+  unsigned i;
+
+  memset(p, 0, sizeof *p);
+  for (i = 0; i < __LDCC_GMAX_PARAMS; i++)
+    p->param_alloc[i] = -1;
+  if (!m || m->abi != __LDCC_GLOBAL_ABI || m->nparams > __LDCC_GMAX_PARAMS) {
+    snprintf(why, whysize, "metadata of another ldcc version");
+    return LD_RT_GPLAN_UNCHECKED;
+  }
+  if (m->reason) {
+    snprintf(why, whysize, "%s", m->reason);
+    return LD_RT_GPLAN_UNCHECKED;
+  }
+  /* Pass 1: the allocations written through a parameter. */
+  for (i = 0; i < m->nparams; i++) {
+    struct ld_rt_alloc a;
+    uint64_t ptr;
+    unsigned f = m->param_flags[i];
+
+    if (!(f & __LDCC_GP_WRITTEN))
+      continue;
+    if (i >= nargs) {
+      snprintf(why, whysize, "parameter %s takes a default argument",
+               param_name(m, i));
+      return LD_RT_GPLAN_UNCHECKED;
+    }
+    if (!args[i].is_pointer) {
+      snprintf(why, whysize,
+               "the argument for parameter %s is not a plain pointer",
+               param_name(m, i));
+      return LD_RT_GPLAN_UNCHECKED;
+    }
+    ptr = (uint64_t)(uintptr_t)args[i].ptr;
+    if (!ptr || find_alloc(p, ptr) >= 0)
+      continue; /* null: never dereferenced by a correct kernel */
+    if (!reg || ld_rt_registry_find(reg, ptr, &a) != LD_OK) {
+      snprintf(why, whysize,
+               "it writes through parameter %s, a pointer ldcc does not know "
+               "(not from the cudaMalloc family or a __device__ variable)",
+               param_name(m, i));
+      return LD_RT_GPLAN_UNCHECKED;
+    }
+    if (a.kind == LD_RT_ALLOC_INTERNAL || a.kind == LD_RT_ALLOC_CONSTANT_VAR) {
+      snprintf(why, whysize, "it writes through parameter %s into %s memory",
+               param_name(m, i), ld_rt_alloc_kind_name(a.kind));
+      return LD_RT_GPLAN_UNCHECKED;
+    }
+    if (p->nallocs == LD_RT_GMAX_ALLOCS) {
+      snprintf(why, whysize, "it writes more than %d allocations",
+               LD_RT_GMAX_ALLOCS);
+      return LD_RT_GPLAN_UNCHECKED;
+    }
+    p->allocs[p->nallocs].a = a;
+    p->allocs[p->nallocs].param = i;
+    p->allocs[p->nallocs].slot = round_up(a.size + LD_RT_GALIGN, LD_RT_GALIGN);
+    p->copy_bytes += p->allocs[p->nallocs].slot;
+    p->nallocs++;
+  }
+  if (!p->nallocs)
+    return LD_RT_GPLAN_NOTHING;
+  /* Pass 2: every pointer into a written allocation is shifted with it, so
+   * aliasing parameters (and read-only views of written memory) see the
+   * unit's copy too. */
+  for (i = 0; i < m->nparams && i < nargs; i++)
+    if ((m->param_flags[i] & __LDCC_GP_POINTER) && args[i].is_pointer &&
+        args[i].ptr && m->param_ptr[i] >= 0)
+      p->param_alloc[i] = find_alloc(p, (uint64_t)(uintptr_t)args[i].ptr);
+  p->fixed_bytes = p->copy_bytes + LD_RT_GALIGN;
+  return LD_RT_GPLAN_CHECK;
+}
+
+uint64_t ld_rt_global_units(const uint32_t grid[3], const uint32_t block[3],
+                            int warp_units) {
+  uint64_t blocks = (uint64_t)grid[0] * grid[1] * grid[2];
+  uint64_t threads = (uint64_t)block[0] * block[1] * block[2];
+
+  return warp_units ? blocks * ((threads + 31) / 32) : blocks;
+}
+
+uint64_t ld_rt_global_layout(struct ld_rt_gplan *p, uint32_t m) {
+  uint64_t at = 0;
+  uint32_t i;
+
+  for (i = 0; i < p->nallocs; i++) {
+    p->allocs[i].at = at;
+    at += (uint64_t)(m + 1) * p->allocs[i].slot;
+  }
+  return at + LD_RT_GALIGN;
+}
+
+/* Device address of byte 0 of allocation i's copy 0 in the scratch area
+ * (same address as its base modulo LD_RT_GALIGN). */
+static uint64_t copy0_of(const struct ld_rt_gplan *p, uint32_t i,
+                         uint64_t scratch) {
+  return scratch + p->allocs[i].at + p->allocs[i].slot +
+         p->allocs[i].a.base % LD_RT_GALIGN;
+}
+
+void ld_rt_global_info(const struct ld_rt_gplan *p,
+                       const struct __ldcc_global_meta *m,
+                       const struct __ldcc_global_arg *args, unsigned nargs,
+                       uint64_t scratch, struct __ldcc_global_info *gi) {
+  unsigned i;
+
+  (void)args;
+  memset(gi, 0, sizeof *gi);
+  gi->warp_units = m->warp_units;
+  for (i = 0; i < m->nparams && i < nargs; i++) {
+    int32_t a = p->param_alloc[i];
+    int j = m->param_ptr[i];
+    if (a < 0 || j < 0 || j >= __LDCC_GMAX_PTRS)
+      continue;
+    gi->off[j] =
+        (int64_t)(copy0_of(p, (uint32_t)a, scratch) - p->allocs[a].a.base);
+    gi->cstride[j] = p->allocs[a].slot;
+  }
+}
+
+/* ---- launch contexts --------------------------------------------------- */
+
+static pthread_mutex_t ctx_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct ld_rt_gctx *ctxs;
+static uint32_t nctxs, capctxs;
+
+static int same_ctx(const struct ld_rt_gctx *a, const struct ld_rt_gctx *b) {
+  return a->kernel == b->kernel && a->name == b->name &&
+         a->index_at == b->index_at && a->base == b->base &&
+         a->elem_size == b->elem_size && a->value_kind == b->value_kind &&
+         !memcmp(a->grid, b->grid, sizeof a->grid) &&
+         !memcmp(a->block, b->block, sizeof a->block) &&
+         a->warp_units == b->warp_units && a->m == b->m &&
+         a->stride == b->stride && a->nunits == b->nunits;
+}
+
+int ld_rt_gctx_intern(const struct ld_rt_gctx *c, uint32_t *id) {
+  uint32_t i;
+  int rc = LD_OK;
+
+  pthread_mutex_lock(&ctx_lock);
+  /* Newest first: a loop of launches repeats the latest context. */
+  for (i = nctxs; i > 0; i--)
+    if (same_ctx(&ctxs[i - 1], c)) {
+      *id = i;
+      goto out;
+    }
+  if (nctxs == capctxs) {
+    uint32_t cap = capctxs ? 2 * capctxs : 16;
+    struct ld_rt_gctx *v = realloc(ctxs, cap * sizeof *v);
+    if (!v) {
+      rc = LD_ENOMEM;
+      goto out;
+    }
+    ctxs = v;
+    capctxs = cap;
+  }
+  ctxs[nctxs++] = *c;
+  *id = nctxs;
+out:
+  pthread_mutex_unlock(&ctx_lock);
+  return rc;
+}
+
+const struct ld_rt_gctx *ld_rt_gctx_get(uint32_t id) {
+  const struct ld_rt_gctx *c = NULL;
+
+  pthread_mutex_lock(&ctx_lock);
+  if (id >= 1 && id <= nctxs)
+    c = &ctxs[id - 1];
+  pthread_mutex_unlock(&ctx_lock);
+  return c;
+}
+
+/* How many units (up to 2) ran on copy `copy`. */
+static uint64_t units_on(const struct ld_rt_gctx *c, uint32_t copy) {
+  uint64_t n = 0, g;
+
+  for (g = copy; g * c->stride < c->nunits && n < 2; g += c->m) {
+    uint64_t first = g * c->stride, last = first + c->stride;
+    n += (last > c->nunits ? c->nunits : last) - first;
+  }
+  return n;
+}
+
+void ld_rt_global_unit_text(const struct ld_rt_gctx *c, uint32_t copy,
+                            char *buf, size_t size) {
+  uint64_t u = (uint64_t)copy * c->stride, b, w = 0, per_block = 1;
+  const char *what = c->warp_units ? "warp" : "block";
+
+  if (units_on(c, copy) != 1) {
+    snprintf(buf, size, "a %s %c with %c / %" PRIu64 " %% %u == %u", what,
+             what[0], what[0], c->stride, c->m, copy);
+    return;
+  }
+  if (c->warp_units) {
+    uint64_t threads = (uint64_t)c->block[0] * c->block[1] * c->block[2];
+    per_block = (threads + 31) / 32;
+  }
+  b = u / per_block;
+  w = u % per_block;
+  if (c->grid[0] && c->grid[1])
+    snprintf(buf, size, "block (%" PRIu64 ",%" PRIu64 ",%" PRIu64 ")",
+             b % c->grid[0], b / c->grid[0] % c->grid[1],
+             b / c->grid[0] / c->grid[1]);
+  else
+    snprintf(buf, size, "block %" PRIu64, b);
+  if (c->warp_units) {
+    size_t n = strlen(buf);
+    snprintf(buf + n, size > n ? size - n : 0, " warp %" PRIu64, w);
+  }
+}
+
+void ld_rt_global_element(const struct ld_rt_gctx *c, uint64_t addr, char *buf,
+                          size_t size) {
+  uint64_t es = c->elem_size ? c->elem_size : 1;
+
+  if (addr >= c->index_at)
+    snprintf(buf, size, "%s[%" PRIu64 "]", c->name ? c->name : "?",
+             (addr - c->index_at) / es);
+  else
+    snprintf(buf, size, "%s[-%" PRIu64 "]", c->name ? c->name : "?",
+             (c->index_at - addr + es - 1) / es);
+}

@@ -1,0 +1,106 @@
+/* The host logic of the check across blocks (issue 5) that needs no CUDA:
+ * which allocations a launch writes and whether it can be checked (the
+ * protocol's decisions and the reasons for not checking), the units of a
+ * launch, where each allocation's copies and U live in the launch's scratch
+ * area and the shift of every pointer parameter, and the launch contexts
+ * the report records name (allocation, element size, how copies map to
+ * blocks or warps).  The CUDA side is runtime/ld_rt_glaunch.cu.
+ * Host code, plain C; unit-tested in tests/unit/test_rt_global.c. */
+#ifndef LD_RT_GLOBAL_H
+#define LD_RT_GLOBAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ld_rt_registry.h"
+#include "ldcc/global.h"
+
+/* Distinct allocations a checked launch may write. */
+#define LD_RT_GMAX_ALLOCS __LDCC_GMAX_PTRS
+
+/* Copies per launch when LDCC_OPTIONS sets no max_copies. */
+#define LD_RT_GDEFAULT_COPIES 64
+
+/* Copies of one allocation are placed at the same address modulo this, so
+ * a shifted pointer keeps the alignment the program relied on. */
+#define LD_RT_GALIGN 256u
+
+struct ld_rt_galloc {
+  struct ld_rt_alloc a; /* the registry's entry */
+  uint32_t param;       /* first written parameter pointing into it */
+  uint64_t slot;        /* bytes per copy slot: round_256(size + 256) */
+  uint64_t at;          /* offset of U's slot in the scratch area; copy c's
+                           slot is at + (c + 1) * slot */
+};
+
+/* What a launch writes, from the kernel's metadata and its arguments. */
+struct ld_rt_gplan {
+  struct ld_rt_galloc allocs[LD_RT_GMAX_ALLOCS];
+  uint32_t nallocs;
+  int32_t param_alloc[__LDCC_GMAX_PARAMS]; /* allocs index, or -1 */
+  uint64_t copy_bytes;  /* one copy of every written allocation */
+  uint64_t fixed_bytes; /* U of every allocation, and the race flag */
+};
+
+#define LD_RT_GPLAN_CHECK 0     /* check it */
+#define LD_RT_GPLAN_NOTHING 1   /* nothing is written: run it once */
+#define LD_RT_GPLAN_UNCHECKED 2 /* run it once, unchecked, why says why */
+
+/* Decide from the kernel's metadata and its nargs arguments; reg is the
+ * allocation registry.  why (at least 160 bytes) gets one phrase when the
+ * result is LD_RT_GPLAN_UNCHECKED. */
+int ld_rt_global_plan(const struct __ldcc_global_meta *m,
+                      const struct __ldcc_global_arg *args, unsigned nargs,
+                      struct ld_rt_registry *reg, struct ld_rt_gplan *p,
+                      char *why, size_t whysize);
+
+/* Units of a launch: blocks, or warps of every block when warp_units. */
+uint64_t ld_rt_global_units(const uint32_t grid[3], const uint32_t block[3],
+                            int warp_units);
+
+/* Place U and m copies of every allocation; returns the scratch area's
+ * size in bytes (the race flag is its last 16 bytes). */
+uint64_t ld_rt_global_layout(struct ld_rt_gplan *p, uint32_t m);
+
+/* The shift table for a scratch area at device address `scratch`: every
+ * pointer argument into a written allocation gets the offset from where
+ * it points to the same byte of copy 0, and the slot size as the distance
+ * between copies; others stay 0. */
+void ld_rt_global_info(const struct ld_rt_gplan *p,
+                       const struct __ldcc_global_meta *m,
+                       const struct __ldcc_global_arg *args, unsigned nargs,
+                       uint64_t scratch, struct __ldcc_global_info *gi);
+
+/* The launch context a report record names (start_site).  Identical
+ * contexts are interned once; they live until the process ends. */
+struct ld_rt_gctx {
+  const struct __ldcc_kernel_meta *kernel;
+  const char *name;   /* allocation's name, else the parameter's */
+  uint64_t index_at;  /* address of element [0]: the allocation's base
+                         when named after it, else the argument */
+  uint64_t base;      /* the allocation's base */
+  uint32_t elem_size; /* >= 1 */
+  uint32_t value_kind;
+  uint32_t grid[3], block[3];
+  uint32_t warp_units;
+  uint32_t m;
+  uint64_t stride; /* units per group in this round */
+  uint64_t nunits;
+};
+
+/* Intern c; *id is its number for the record (1-based).  LD_ENOMEM. */
+int ld_rt_gctx_intern(const struct ld_rt_gctx *c, uint32_t *id);
+/* The context with that number, or NULL. */
+const struct ld_rt_gctx *ld_rt_gctx_get(uint32_t id);
+
+/* The unit(s) that ran on copy `copy`: "block (3,0,0)", "block (0,0,0)
+ * warp 1", or, when a copy held several, "a block b with b / 2 % 4 == 1"
+ * (b the linear block index; w for warps). */
+void ld_rt_global_unit_text(const struct ld_rt_gctx *c, uint32_t copy,
+                            char *buf, size_t size);
+
+/* "d_out[17]" for the element at device address addr. */
+void ld_rt_global_element(const struct ld_rt_gctx *c, uint64_t addr, char *buf,
+                          size_t size);
+
+#endif

@@ -1,0 +1,53 @@
+/* What ld_rt_launch.cu shares with the launch protocol of the check across
+ * blocks (ld_rt_glaunch.cu): the runtime's lock, initialisation, report
+ * ring and options, and its unchecked-launch and end-of-launch handling.
+ * Host code, C linkage; nothing here is part of the program's ABI. */
+#ifndef LD_RT_INTERNAL_H
+#define LD_RT_INTERNAL_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "ldcc/host.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Where a check kernel writes its reports, and the options it needs. */
+struct ld__rt_env {
+  struct __ldcc_report *reports; /* device view of the ring */
+  unsigned *report_next;         /* device: next ring index */
+  unsigned *counts;              /* device: __LDCC_BUCKETS counters */
+  uint32_t report_capacity;
+  uint32_t report_same_value; /* LDCC_OPTIONS report_same_value_writes */
+  long max_copies;            /* LDCC_OPTIONS max_copies */
+  long verbosity;
+  FILE *messages; /* where verbosity lines go, or NULL */
+  int device;     /* the device the report counters live on */
+};
+
+/* A call of the runtime's own that failed with e: forget its error unless
+ * the program's code left one pending (cudaPeekAtLastError before the
+ * runtime's calls).  Returns e == cudaSuccess. */
+int ld__rt_ok(int e, int pending);
+
+/* Take the runtime's lock (initialising it the first time) and read the
+ * records the device has finished.  Returns 0 with *env filled when the
+ * launch may be checked; otherwise the launch was counted and reported as
+ * unchecked.  Either way the caller ends with ld__rt_leave. */
+int ld__rt_enter(const struct __ldcc_kernel_meta *m, int launch_id,
+                 struct ld__rt_env *env);
+/* Report the launch as not checked (once per launch site) and count it;
+ * between enter and leave only. */
+void ld__rt_unchecked(const struct __ldcc_kernel_meta *m, int launch_id,
+                      const char *why);
+/* Count a checked launch (checked != 0), honour halt_on_error on stream,
+ * release the lock. */
+void ld__rt_leave(int checked, void *stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

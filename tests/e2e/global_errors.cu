@@ -1,0 +1,35 @@
+// A program that checks its own CUDA errors after each launch (issue 5):
+// the launches go through the runtime's protocol, yet cudaGetLastError and
+// cudaPeekAtLastError say what they say with nvcc: success after a good
+// launch, cudaErrorInvalidConfiguration after a launch of 2048 threads per
+// block (reported once, then cleared), success again after that.  The
+// "racy" twin is the same program; it checks that the bad launch was run
+// unchanged and reported as not checked (exit status 0).
+#include "e2e.h"
+
+__global__ void twice(int *a, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    a[i] *= 2;
+}
+
+int main() {
+  const int n = 1 << 12;
+  static int h[1 << 12];
+  for (int i = 0; i < n; i++)
+    h[i] = i;
+  int *d = e2e_to_device(h, n);
+  twice<<<n / 128, 128>>>(d, n);
+  printf("good launch: %s\n", cudaGetErrorName(cudaGetLastError()));
+  twice<<<1, 2048>>>(d, n);
+  printf("bad launch, peek: %s\n", cudaGetErrorName(cudaPeekAtLastError()));
+  printf("bad launch, get: %s\n", cudaGetErrorName(cudaGetLastError()));
+  printf("after it: %s\n", cudaGetErrorName(cudaGetLastError()));
+  twice<<<n / 128, 128>>>(d, n);
+  printf("good again: %s\n", cudaGetErrorName(cudaGetLastError()));
+  printf("sync: %s\n", cudaGetErrorName(cudaDeviceSynchronize()));
+  e2e_to_host(h, d, n);
+  printf("a[3] %d a[%d] %d hash %llx\n", h[3], n - 1, h[n - 1],
+         e2e_hash(h, sizeof h));
+  return 0;
+}

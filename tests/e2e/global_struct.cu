@@ -1,0 +1,36 @@
+// A pointer inside a struct parameter (issue 5): the clone could not shift
+// it, so a replay would write the program's memory twice.  The kernel is
+// launched once, unchanged: its result equals the nvcc build's (every
+// element incremented exactly once, twice over two launches), and the
+// report says the launch was not checked and why.  The "racy" twin is the
+// same program; it checks the not-checked line (exit status 0).
+#include "e2e.h"
+
+struct span {
+  int *data;
+  int n;
+};
+
+__global__ void add_one(span s) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < s.n)
+    s.data[i] += 1;
+}
+
+int main() {
+  const int n = 4096;
+  static int h[4096];
+  for (int i = 0; i < n; i++)
+    h[i] = i;
+  span s = {e2e_to_device(h, n), n};
+  add_one<<<n / 128, 128>>>(s);
+  add_one<<<n / 128, 128>>>(s);
+  E2E_CHECK(cudaGetLastError());
+  e2e_to_host(h, s.data, n);
+  int bad = 0;
+  for (int i = 0; i < n; i++)
+    bad += h[i] != i + 2;
+  printf("a[0] %d a[%d] %d %s\n", h[0], n - 1, h[n - 1],
+         bad ? "applied WRONG" : "applied once");
+  return 0;
+}

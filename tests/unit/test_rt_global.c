@@ -1,0 +1,349 @@
+/* Check suite for the host logic of the check across blocks
+ * (runtime/ld_rt_global.c): which allocations a launch writes and the
+ * reasons it is not checked, the units, where copies go and the shift of
+ * every pointer parameter (aliasing and interior pointers consistent,
+ * alignment kept), the names of units and elements in reports, and the
+ * report text of the two global kinds. */
+#include <check.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ld_check.h"
+#include "ld_error.h"
+#include "ld_rt_global.h"
+#include "ld_rt_registry.h"
+#include "ld_rt_report.h"
+
+#define R __LDCC_GP_POINTER
+#define W (__LDCC_GP_POINTER | __LDCC_GP_WRITTEN)
+
+static const char *const names[] = {"out", "in", "alias", "n", "spare"};
+
+/* A kernel (out written, in read, alias written, n a scalar, spare read). */
+static struct __ldcc_global_meta
+meta_of(const unsigned char *flags, const signed char *ptr, uint32_t nparams) {
+  struct __ldcc_global_meta m;
+
+  memset(&m, 0, sizeof m);
+  m.abi = __LDCC_GLOBAL_ABI;
+  m.kernel.abi = __LDCC_HOST_ABI;
+  m.kernel.name = "k";
+  m.kernel.file = "k.cu";
+  m.nparams = nparams;
+  m.param_names = names;
+  m.param_flags = flags;
+  m.param_ptr = ptr;
+  return m;
+}
+
+static struct __ldcc_global_arg ptr_arg(uint64_t p, uint32_t esize) {
+  struct __ldcc_global_arg a = {(const void *)(uintptr_t)p, 1, esize,
+                                __LDCC_VK_SIGNED, 0};
+  return a;
+}
+
+static struct ld_rt_registry *registry(void) {
+  struct ld_rt_registry *reg = NULL;
+  struct ld_rt_alloc a;
+  uint64_t id;
+  size_t ev;
+
+  ck_assert_int_eq(ld_rt_registry_create(&reg), 0);
+  memset(&a, 0, sizeof a);
+  a.kind = LD_RT_ALLOC_MALLOC;
+  a.base = 0x10000;
+  a.size = 1000;
+  ck_assert_int_eq(ld_rt_registry_insert(reg, &a, 0, &id, &ev), 0);
+  a.base = 0x20000;
+  a.size = 64;
+  a.name = "table";
+  a.kind = LD_RT_ALLOC_DEVICE_VAR;
+  ck_assert_int_eq(ld_rt_registry_insert(reg, &a, 0, &id, &ev), 0);
+  a.base = 0x30000;
+  a.size = 64;
+  a.name = NULL;
+  a.kind = LD_RT_ALLOC_INTERNAL;
+  ck_assert_int_eq(ld_rt_registry_insert(reg, &a, 0, &id, &ev), 0);
+  a.base = 0x40004; /* not aligned to 256: a __device__ variable */
+  a.size = 10;
+  a.kind = LD_RT_ALLOC_DEVICE_VAR;
+  a.name = "odd";
+  ck_assert_int_eq(ld_rt_registry_insert(reg, &a, 0, &id, &ev), 0);
+  return reg;
+}
+
+START_TEST(test_plan_aliases_share_one_copy) {
+  static const unsigned char flags[] = {W, R, W, 0, R};
+  static const signed char ptr[] = {0, 1, 2, -1, 3};
+  struct __ldcc_global_meta m = meta_of(flags, ptr, 5);
+  struct __ldcc_global_arg args[5];
+  struct ld_rt_registry *reg = registry();
+  static struct ld_rt_gplan p;
+  struct __ldcc_global_info gi;
+  char why[200] = "";
+  uint64_t total;
+
+  args[0] = ptr_arg(0x10000, 4);
+  args[1] = ptr_arg(0x10100, 4); /* read-only view of the written buffer */
+  args[2] = ptr_arg(0x10010, 4); /* interior pointer, same allocation */
+  memset(&args[3], 0, sizeof args[3]);
+  args[4] = ptr_arg(0x20008, 4); /* read-only, another allocation */
+  ck_assert_int_eq(ld_rt_global_plan(&m, args, 5, reg, &p, why, sizeof why),
+                   LD_RT_GPLAN_CHECK);
+  ck_assert_uint_eq(p.nallocs, 1);
+  ck_assert_uint_eq(p.allocs[0].a.base, 0x10000);
+  ck_assert_uint_eq(p.allocs[0].param, 0);
+  ck_assert_uint_eq(p.allocs[0].slot, 1280); /* round_256(1000 + 256) */
+  ck_assert_uint_eq(p.copy_bytes, 1280);
+  ck_assert_int_eq(p.param_alloc[0], 0);
+  ck_assert_int_eq(p.param_alloc[1], 0);
+  ck_assert_int_eq(p.param_alloc[2], 0);
+  ck_assert_int_eq(p.param_alloc[3], -1);
+  ck_assert_int_eq(p.param_alloc[4], -1); /* read-only memory: no copy */
+
+  total = ld_rt_global_layout(&p, 3);
+  ck_assert_uint_eq(total, 4 * 1280 + LD_RT_GALIGN); /* U + 3 copies */
+  ld_rt_global_info(&p, &m, args, 5, 0x7000000, &gi);
+  /* Copy 0 starts one slot after U; same offset for every pointer into
+   * the allocation, so out[4] and alias[0] stay one byte apart. */
+  ck_assert_int_eq(gi.off[0], (int64_t)(0x7000000 + 1280) - 0x10000);
+  ck_assert_int_eq(gi.off[1], gi.off[0]);
+  ck_assert_int_eq(gi.off[2], gi.off[0]);
+  ck_assert_uint_eq(gi.cstride[0], 1280);
+  ck_assert_uint_eq(gi.cstride[2], 1280);
+  ck_assert_int_eq(gi.off[3], 0);
+  ck_assert_uint_eq(gi.cstride[3], 0);
+  ld_rt_registry_free(reg);
+}
+END_TEST
+
+START_TEST(test_copies_keep_alignment) {
+  static const unsigned char flags[] = {W};
+  static const signed char ptr[] = {0};
+  struct __ldcc_global_meta m = meta_of(flags, ptr, 1);
+  struct __ldcc_global_arg args[1] = {ptr_arg(0x40004, 2)};
+  struct ld_rt_registry *reg = registry();
+  static struct ld_rt_gplan p;
+  struct __ldcc_global_info gi;
+  char why[200];
+  uint64_t c;
+
+  ck_assert_int_eq(ld_rt_global_plan(&m, args, 1, reg, &p, why, sizeof why),
+                   LD_RT_GPLAN_CHECK);
+  ld_rt_global_layout(&p, 2);
+  ld_rt_global_info(&p, &m, args, 1, 0x9000000, &gi);
+  for (c = 0; c < 2; c++) {
+    uint64_t at = 0x40004 + (uint64_t)gi.off[0] + c * gi.cstride[0];
+    ck_assert_uint_eq(at % LD_RT_GALIGN, 0x40004 % LD_RT_GALIGN);
+    ck_assert_uint_ge(at, 0x9000000 + (c + 1) * p.allocs[0].slot);
+    ck_assert_uint_le(at + 10, 0x9000000 + (c + 2) * p.allocs[0].slot);
+  }
+  ld_rt_registry_free(reg);
+}
+END_TEST
+
+START_TEST(test_plan_reasons) {
+  static const unsigned char flags[] = {W, R, W, 0, R};
+  static const signed char ptr[] = {0, 1, 2, -1, 3};
+  struct __ldcc_global_meta m = meta_of(flags, ptr, 5);
+  struct __ldcc_global_arg args[5];
+  struct ld_rt_registry *reg = registry();
+  static struct ld_rt_gplan p;
+  char why[200];
+
+  memset(args, 0, sizeof args);
+  args[0] = ptr_arg(0x50000, 4); /* nobody allocated this */
+  args[2] = ptr_arg(0x10000, 4);
+  ck_assert_int_eq(ld_rt_global_plan(&m, args, 5, reg, &p, why, sizeof why),
+                   LD_RT_GPLAN_UNCHECKED);
+  ck_assert_str_eq(why, "it writes through parameter out, a pointer ldcc "
+                        "does not know (not from the cudaMalloc family or a "
+                        "__device__ variable)");
+  args[0] = ptr_arg(0x30010, 4);
+  ck_assert_int_eq(ld_rt_global_plan(&m, args, 5, reg, &p, why, sizeof why),
+                   LD_RT_GPLAN_UNCHECKED);
+  ck_assert_str_eq(why, "it writes through parameter out into ldcc runtime "
+                        "memory");
+  args[0].is_pointer = 0;
+  ck_assert_int_eq(ld_rt_global_plan(&m, args, 5, reg, &p, why, sizeof why),
+                   LD_RT_GPLAN_UNCHECKED);
+  ck_assert_str_eq(why,
+                   "the argument for parameter out is not a plain pointer");
+  /* Fewer arguments than parameters (a default argument). */
+  args[0] = ptr_arg(0x10000, 4);
+  ck_assert_int_eq(ld_rt_global_plan(&m, args, 2, reg, &p, why, sizeof why),
+                   LD_RT_GPLAN_UNCHECKED);
+  ck_assert_str_eq(why, "parameter alias takes a default argument");
+  /* Null written pointers are nothing to copy; all null: nothing to do. */
+  args[0] = ptr_arg(0, 4);
+  args[2] = ptr_arg(0, 4);
+  ck_assert_int_eq(ld_rt_global_plan(&m, args, 5, reg, &p, why, sizeof why),
+                   LD_RT_GPLAN_NOTHING);
+  /* The translator's own reason wins over everything. */
+  args[0] = ptr_arg(0x10000, 4);
+  m.reason = "atomic operations";
+  ck_assert_int_eq(ld_rt_global_plan(&m, args, 5, reg, &p, why, sizeof why),
+                   LD_RT_GPLAN_UNCHECKED);
+  ck_assert_str_eq(why, "atomic operations");
+  m.reason = NULL;
+  /* Another ABI. */
+  m.abi = 99;
+  ck_assert_int_eq(ld_rt_global_plan(&m, args, 5, reg, &p, why, sizeof why),
+                   LD_RT_GPLAN_UNCHECKED);
+  ck_assert_str_eq(why, "metadata of another ldcc version");
+  ld_rt_registry_free(reg);
+}
+END_TEST
+
+START_TEST(test_units) {
+  uint32_t g[3] = {4, 2, 1}, b[3] = {40, 1, 1}, b2[3] = {32, 2, 1};
+
+  ck_assert_uint_eq(ld_rt_global_units(g, b, 0), 8);
+  ck_assert_uint_eq(ld_rt_global_units(g, b, 1), 16); /* 2 warps each */
+  ck_assert_uint_eq(ld_rt_global_units(g, b2, 1), 16);
+}
+END_TEST
+
+static struct ld_rt_gctx ctx(uint32_t m, uint64_t stride, uint64_t nunits,
+                             int warps) {
+  struct ld_rt_gctx c;
+
+  memset(&c, 0, sizeof c);
+  c.name = "d_out";
+  c.index_at = 0x1000;
+  c.base = 0x1000;
+  c.elem_size = 4;
+  c.value_kind = __LDCC_VK_SIGNED;
+  c.grid[0] = 4;
+  c.grid[1] = 2;
+  c.grid[2] = 1;
+  c.block[0] = 64;
+  c.block[1] = c.block[2] = 1;
+  c.warp_units = (uint32_t)warps;
+  c.m = m;
+  c.stride = stride;
+  c.nunits = nunits;
+  return c;
+}
+
+START_TEST(test_unit_text) {
+  struct ld_rt_gctx c = ctx(8, 1, 8, 0);
+  char buf[160];
+
+  ld_rt_global_unit_text(&c, 5, buf, sizeof buf);
+  ck_assert_str_eq(buf, "block (1,1,0)");
+  c = ctx(16, 1, 16, 1);
+  ld_rt_global_unit_text(&c, 3, buf, sizeof buf);
+  ck_assert_str_eq(buf, "block (1,0,0) warp 1");
+  /* Two copies for eight blocks: a copy holds a group. */
+  c = ctx(2, 2, 8, 0);
+  ld_rt_global_unit_text(&c, 1, buf, sizeof buf);
+  ck_assert_str_eq(buf, "a block b with b / 2 % 2 == 1");
+  /* The last round of 3 units on 2 copies: copy 1 holds unit 2 alone. */
+  c = ctx(2, 2, 3, 0);
+  ld_rt_global_unit_text(&c, 1, buf, sizeof buf);
+  ck_assert_str_eq(buf, "block (2,0,0)");
+}
+END_TEST
+
+START_TEST(test_element_and_contexts) {
+  struct ld_rt_gctx c = ctx(8, 1, 8, 0), d;
+  uint32_t id1 = 0, id2 = 0, id3 = 0;
+  char buf[160];
+
+  ld_rt_global_element(&c, 0x1000 + 4 * 17, buf, sizeof buf);
+  ck_assert_str_eq(buf, "d_out[17]");
+  ld_rt_global_element(&c, 0x1000 + 4 * 17 + 3, buf, sizeof buf);
+  ck_assert_str_eq(buf, "d_out[17]");
+  c.index_at = 0x1008; /* named after an interior parameter */
+  ld_rt_global_element(&c, 0x1000, buf, sizeof buf);
+  ck_assert_str_eq(buf, "d_out[-2]");
+  ck_assert_int_eq(ld_rt_gctx_intern(&c, &id1), 0);
+  d = c;
+  ck_assert_int_eq(ld_rt_gctx_intern(&d, &id2), 0);
+  ck_assert_uint_eq(id1, id2); /* identical launches share one */
+  d.stride = 2;
+  ck_assert_int_eq(ld_rt_gctx_intern(&d, &id3), 0);
+  ck_assert_uint_ne(id1, id3);
+  ck_assert_ptr_nonnull(ld_rt_gctx_get(id3));
+  ck_assert_uint_eq(ld_rt_gctx_get(id3)->stride, 2);
+  ck_assert_ptr_null(ld_rt_gctx_get(0));
+  ck_assert_ptr_null(ld_rt_gctx_get(id3 + 1000));
+}
+END_TEST
+
+/* A global record through the report table: text and de-duplication. */
+START_TEST(test_report_text) {
+  static const int lines[] = {40};
+  struct __ldcc_kernel_meta km;
+  struct __ldcc_report rec;
+  struct ld_rt_gctx c = ctx(8, 1, 8, 0);
+  struct ld_rt_races *races = ld_rt_races_new(100);
+  uint32_t id = 0;
+  int v1 = 7, v2 = 9;
+  char *text = NULL;
+  size_t len = 0;
+  FILE *out = open_memstream(&text, &len);
+
+  memset(&km, 0, sizeof km);
+  km.abi = __LDCC_HOST_ABI;
+  km.name = "scatter";
+  km.file = "g.cu";
+  km.line = 3;
+  km.launch_lines = lines;
+  km.nlaunches = 1;
+  c.kernel = &km;
+  ck_assert_int_eq(ld_rt_gctx_intern(&c, &id), 0);
+  memset(&rec, 0, sizeof rec);
+  rec.valid = 1;
+  rec.kind = __LDCC_RK_GLOBAL_WW;
+  rec.kernel_meta = (uint64_t)(uintptr_t)&km;
+  rec.start_site = id;
+  rec.warp_a = 2;
+  rec.warp_b = 3;
+  rec.offset = 0x1000 + 4 * 5;
+  rec.size = 4;
+  memcpy(rec.value_a, &v1, 4);
+  memcpy(rec.value_b, &v2, 4);
+  ck_assert_int_eq(ld_rt_races_add(races, &rec, out), 1);
+  rec.offset += 4; /* another element of the same allocation: same race */
+  ck_assert_int_eq(ld_rt_races_add(races, &rec, out), 0);
+  rec.kind = __LDCC_RK_GLOBAL_RW;
+  rec.warp_a = rec.warp_b = 4;
+  ck_assert_int_eq(ld_rt_races_add(races, &rec, out), 1);
+  fclose(out);
+  ck_assert_str_eq(
+      text,
+      "ldcc: write-write race on global memory d_out[5] in kernel scatter\n"
+      "  block (2,0,0) wrote 7 (0x00000007), block (3,0,0) wrote 9 "
+      "(0x00000009)\n"
+      "  region: the whole launch\n"
+      "  launched at g.cu:40\n"
+      "ldcc: read-write race on global memory d_out[6] in kernel scatter\n"
+      "  block (0,1,0)'s result changes once it sees other blocks' writes: 7 "
+      "(0x00000007) in pass 1, 9 (0x00000009) in pass 2\n"
+      "  region: the whole launch\n"
+      "  launched at g.cu:40\n");
+  ck_assert_str_eq(ld_rt_kind_name(__LDCC_RK_GLOBAL_WW), "global-write-write");
+  ck_assert_str_eq(ld_rt_kind_memory(__LDCC_RK_GLOBAL_RW), "global");
+  free(text);
+  ld_rt_races_free(races);
+}
+END_TEST
+
+int main(void) {
+  Suite *s = suite_create("rt_global");
+  TCase *tc = tcase_create("core");
+
+  tcase_add_test(tc, test_plan_aliases_share_one_copy);
+  tcase_add_test(tc, test_copies_keep_alignment);
+  tcase_add_test(tc, test_plan_reasons);
+  tcase_add_test(tc, test_units);
+  tcase_add_test(tc, test_unit_text);
+  tcase_add_test(tc, test_element_and_contexts);
+  tcase_add_test(tc, test_report_text);
+  suite_add_tcase(s, tc);
+  return ld_check_run(s);
+}

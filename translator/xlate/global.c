@@ -1,0 +1,280 @@
+/* The check across blocks, translator side (docs/global-check.md): from the
+ * plan's ld_global facts to edits of the main file.
+ *
+ * For each kernel it checks: a clone `__ldcc_g_<k>` right after the
+ * definition (the definition's text with the name changed, one more
+ * parameter `__ldcc::global_info __ldcc_gi`, and a prologue that shifts
+ * every pointer parameter to the unit's private copy); every `k<<<...>>>`
+ * after the definition, outside device code, becomes
+ * `__ldcc::launch_global(...)` (include/ldcc/global.h), which evaluates the
+ * arguments once; a declaration of `__ldcc__gmeta` at the top of the file
+ * and its definition (parameter names and flags, launch lines) after the
+ * last line.  Host code only; no libclang. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ld_buf.h"
+#include "ld_error.h"
+#include "ld_xlate_int.h"
+
+static int checked(const struct ld_kernel *k) {
+  return k->global && k->global->checked;
+}
+
+/* Kernels whose launches go through the runtime: the checked ones, and
+ * those the check across blocks had to give up on for a reason of its own
+ * (not the replay's, whose launches are __ldcc::launch), so that each
+ * launch says it was not checked and why. */
+static int routed(const struct ld_kernel *k) {
+  return checked(k) || (k->global && k->global->writes && k->checked &&
+                        !k->replay && k->global->reason);
+}
+
+/* The checked kernel launch l starts, when it comes after the definition
+ * and outside device code; NULL otherwise (it runs as written). */
+static const struct ld_kernel *
+launched(const struct ld_plan *plan, const struct ld_launch *l, size_t *index) {
+  const struct ld_kernel *found = NULL;
+  size_t i, n = 0;
+
+  if (l->via_api || !l->callee || l->in_device)
+    return NULL;
+  for (i = 0; i < plan->nkernels; i++) {
+    const struct ld_kernel *k = &plan->kernels[i];
+    if (!routed(k))
+      continue;
+    if (!strcmp(k->name, l->kernel) && k->global->def_end <= l->begin) {
+      found = k;
+      *index = n;
+    }
+    n++;
+  }
+  return found;
+}
+
+/* The clone: the definition with its name, parameter list and body start
+ * edited. */
+static int put_clone(struct ld_buf *b, const struct ld_kernel *k,
+                     const char *src, size_t len, const char *path) {
+  const struct ld_global *g = k->global;
+  struct ld_edit_list l = LD_EDIT_LIST_INIT;
+  struct ld_buf t = LD_BUF_INIT;
+  size_t i;
+  int rc;
+
+  rc = ld_buf_printf(&t, "__ldcc_g_%s", k->name);
+  if (!rc)
+    rc = ld_edit_replace(&l, g->name_begin, g->name_end, t.data);
+  if (!rc)
+    rc = g->nparams ? ld_edit_insert(&l, g->params_close,
+                                     ", __ldcc::global_info __ldcc_gi")
+                    : ld_edit_replace(&l, g->params_open + 1, g->params_close,
+                                      "__ldcc::global_info __ldcc_gi");
+  ld_buf_free(&t);
+  if (!rc)
+    rc = ld_buf_puts(&t, " const unsigned __ldcc_gc = "
+                         "__ldcc::gcopy(__ldcc_gi);");
+  for (i = 0; i < g->nparams && !rc; i++)
+    if (g->params[i].is_pointer && *g->params[i].name)
+      rc = ld_buf_printf(&t, " __ldcc::gshift(__ldcc_gi, __ldcc_gc, %s, %d);",
+                         g->params[i].name, g->params[i].ptr_index);
+  if (!rc)
+    rc = ld_edit_insert(&l, g->body_open + 1, t.data);
+  if (!rc)
+    rc = ld_buf_puts(b, "\n");
+  if (!rc)
+    rc = ld_edit_render(&l, src, len, g->def_begin, g->def_end, path, 1, b);
+  if (!rc)
+    rc = ld_buf_puts(b, "\n");
+  ld_buf_free(&t);
+  ld_edit_list_free(&l);
+  return rc;
+}
+
+/* `[&](dim3 __ldcc_l__g, ...) { if (gi) clone<<<...>>>(a..., *gi); else
+ * k<<<...>>>(a...); }`: exactly one launch per call. */
+static int put_lambda(struct ld_buf *b, const struct ld_launch *l, int clone) {
+  static const char config[] = "<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, "
+                               "__ldcc_l__st>>>";
+  int rc = ld_buf_printf(b,
+                         "[&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t "
+                         "__ldcc_l__sh, cudaStream_t __ldcc_l__st, const "
+                         "__ldcc::global_info *%s, auto &...__ldcc_l__a) { %s",
+                         clone ? "__ldcc_l__gi" : "",
+                         clone ? "if (__ldcc_l__gi) " : "");
+
+  if (!rc && clone)
+    rc = ld__put_callee_as(b, l, "__ldcc_g_", "");
+  if (!rc && clone)
+    rc = ld_buf_printf(b, "%s(__ldcc_l__a..., *__ldcc_l__gi); else ", config);
+  if (!rc)
+    rc = ld__put_callee_as(b, l, "", "");
+  return rc ? rc : ld_buf_printf(b, "%s(__ldcc_l__a...); }", config);
+}
+
+static int edit_launch(const struct ld_launch *l, const struct ld_kernel *k,
+                       size_t kernel_index, size_t launch_id,
+                       struct ld_edit_list *edits) {
+  struct ld_buf b = LD_BUF_INIT;
+  int rc;
+
+  /* Arguments converted to the parameters' types where the launch names
+   * one function (`0` for a pointer stays a null pointer); a template
+   * whose arguments the launch deduces takes them as they are. */
+  if (k->is_template && !strchr(l->callee, '<')) {
+    rc = ld_buf_puts(&b, "__ldcc::launch_global(");
+  } else {
+    rc = ld_buf_puts(&b, "__ldcc::launch_as<decltype(&");
+    if (!rc)
+      rc = ld__put_callee_as(&b, l, "", "");
+    if (!rc)
+      rc = ld_buf_puts(&b, ")>::run(");
+  }
+  if (!rc)
+    rc = ld_buf_printf(&b, "__ldcc__gmeta(%zu), %zu, %s, %s, %s, %s, ",
+                       kernel_index, launch_id, l->config[0], l->config[1],
+                       l->config[2] ? l->config[2] : "0",
+                       l->config[3] ? l->config[3] : "0");
+  if (!rc)
+    rc = put_lambda(&b, l, checked(k));
+  if (!rc)
+    rc = ld_buf_printf(&b, "%s%s)", *l->args ? ", " : "", l->args);
+  if (!rc)
+    rc = ld_edit_replace(edits, l->begin, l->end, b.data);
+  ld_buf_free(&b);
+  return rc;
+}
+
+/* One kernel's entry of the metadata function: its tables, then the
+ * initialiser of its __ldcc_global_meta in `m`. */
+static int put_meta_tables(struct ld_buf *b, const struct ld_plan *plan,
+                           const struct ld_kernel *k, size_t n) {
+  const struct ld_global *g = k->global;
+  size_t i, nl = 0;
+  int rc;
+
+  rc = ld_buf_printf(b, "  static const char *const __ldcc_n%zu[] = {", n);
+  for (i = 0; i < g->nparams && !rc; i++)
+    rc = ld_buf_printf(b, "%s\"%s\"", i ? ", " : "", g->params[i].name);
+  if (!rc)
+    rc = ld_buf_printf(b, "};\n  static const unsigned char __ldcc_f%zu[] = {",
+                       n);
+  for (i = 0; i < g->nparams && !rc; i++)
+    rc = ld_buf_printf(b, "%s%d", i ? ", " : "",
+                       (g->params[i].is_pointer ? 1 : 0) |
+                           (g->params[i].written ? 2 : 0));
+  if (!rc)
+    rc =
+        ld_buf_printf(b, "};\n  static const signed char __ldcc_p%zu[] = {", n);
+  for (i = 0; i < g->nparams && !rc; i++)
+    rc = ld_buf_printf(b, "%s%d", i ? ", " : "", g->params[i].ptr_index);
+  if (!rc)
+    rc = ld_buf_printf(b, "};\n  static const int __ldcc_l%zu[] = {", n);
+  for (i = 0; i < plan->nlaunches && !rc; i++) {
+    size_t ki;
+    if (launched(plan, &plan->launches[i], &ki) == k)
+      rc =
+          ld_buf_printf(b, "%s%u", nl++ ? ", " : "", plan->launches[i].at.line);
+  }
+  if (!rc && !nl)
+    rc = ld_buf_puts(b, "0");
+  return rc ? rc : ld_buf_puts(b, "};\n");
+}
+
+static int launches_of(const struct ld_plan *plan, const struct ld_kernel *k) {
+  size_t i, ki, n = 0;
+
+  for (i = 0; i < plan->nlaunches; i++)
+    n += launched(plan, &plan->launches[i], &ki) == k;
+  return (int)n;
+}
+
+/* `static const __ldcc::global_meta *__ldcc__gmeta(int i)` after the last
+ * line: the metadata of the n-th checked kernel. */
+static int put_trailer(struct ld_buf *b, const struct ld_plan *plan) {
+  size_t i, n = 0;
+  int rc;
+
+  rc = ld_buf_puts(b, "\n/* ldcc: metadata of the kernels checked across "
+                      "blocks */\nstatic const __ldcc::global_meta "
+                      "*__ldcc__gmeta(int __ldcc_i) {\n"
+                      "  static const char __ldcc_file[] = \"");
+  if (!rc)
+    rc = ld_buf_put_c_escaped(b, plan->file);
+  if (!rc)
+    rc = ld_buf_puts(b, "\";\n");
+  for (i = 0; i < plan->nkernels && !rc; i++)
+    if (routed(&plan->kernels[i]))
+      rc = put_meta_tables(b, plan, &plan->kernels[i], n++);
+  if (!rc)
+    rc = ld_buf_puts(b, "  static const __ldcc::global_meta m[] = {\n");
+  for (i = 0, n = 0; i < plan->nkernels && !rc; i++) {
+    const struct ld_kernel *k = &plan->kernels[i];
+    if (!routed(k))
+      continue;
+    rc = ld_buf_printf(
+        b,
+        "      {__LDCC_GLOBAL_ABI, %d, {__LDCC_HOST_ABI, 0, \"%s\", "
+        "__ldcc_file, %u, 0, NULL, 0, 16, NULL, NULL, __ldcc_l%zu, %d, 0}, "
+        "%zu, 0, __ldcc_n%zu, __ldcc_f%zu, __ldcc_p%zu, ",
+        k->global->warp_units, k->name, k->at.line, n, launches_of(plan, k),
+        k->global->nparams, n, n, n);
+    if (!rc && checked(k))
+      rc = ld_buf_puts(b, "NULL},\n");
+    else if (!rc)
+      rc = ld_buf_printf(b, "\"%s\"},\n", k->global->reason);
+    n++;
+  }
+  return rc ? rc : ld_buf_puts(b, "  };\n  return &m[__ldcc_i];\n}\n");
+}
+
+int ld__global_emit(struct ld_plan *plan, const char *src, size_t len,
+                    struct ld_edit_list *edits) {
+  struct ld_buf b = LD_BUF_INIT;
+  size_t i, n = 0, *ids = NULL;
+  int rc = LD_OK;
+
+  for (i = 0; i < plan->nkernels && !rc; i++) {
+    struct ld_kernel *k = &plan->kernels[i];
+    if (!checked(k))
+      continue;
+    ld_buf_free(&b);
+    rc = put_clone(&b, k, src, len, plan->file);
+    if (rc == LD_EOVERLAP || rc == LD_ERANGE) {
+      k->global->checked = 0;
+      free(k->global->reason);
+      k->global->reason = strdup("constructs the clone cannot combine");
+      rc = k->global->reason ? LD_OK : LD_ENOMEM;
+      continue;
+    }
+    if (!rc)
+      rc = ld_edit_insert(edits, k->global->def_end, b.data);
+    n++;
+  }
+  ld_buf_free(&b);
+  for (i = 0; i < plan->nkernels; i++)
+    n += !checked(&plan->kernels[i]) && routed(&plan->kernels[i]);
+  if (rc || !n)
+    return rc;
+  ids = calloc(plan->nkernels + 1, sizeof *ids);
+  if (!ids)
+    return LD_ENOMEM;
+  for (i = 0; i < plan->nlaunches && !rc; i++) {
+    const struct ld_launch *l = &plan->launches[i];
+    size_t ki;
+    const struct ld_kernel *k = launched(plan, l, &ki);
+    if (k)
+      rc = edit_launch(l, k, ki, ids[ki]++, edits);
+  }
+  free(ids);
+  if (!rc)
+    rc = ld_edit_insert(edits, 0,
+                        "static const __ldcc::global_meta "
+                        "*__ldcc__gmeta(int);\n");
+  if (!rc)
+    rc = put_trailer(&b, plan);
+  if (!rc)
+    rc = ld_edit_insert(edits, len, b.data);
+  ld_buf_free(&b);
+  return rc;
+}
