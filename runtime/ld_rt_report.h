@@ -52,9 +52,14 @@
     "Read-write race through a global atomic",                                 \
     "A global atomic had another operand, or a thread ran another number of "  \
     "atomics, once it saw other warps' writes between the same two "           \
-    "barriers.")
+    "barriers.")                                                               \
+  X(__LDCC_RK_INTRA_WARP, "intra-warp", 1, NULL,                               \
+    "Intra-warp race under independent thread scheduling",                     \
+    "Two lanes of one warp accessed the same location, at least one of them "  \
+    "writing, with no __syncwarp, warp collective or barrier between the "     \
+    "accesses: since Volta the lanes of a warp are not in lockstep.")
 
-#define LD_RT_NKINDS 7u
+#define LD_RT_NKINDS 8u
 
 /* The kind's name ("write-write"), "unknown" out of range. */
 const char *ld_rt_kind_name(uint32_t kind);
@@ -73,6 +78,7 @@ struct ld_rt_race_desc {
   uint32_t kind;         /* enum __ldcc_report_kind */
   const char *file;      /* the kernel's file, "?" when unknown */
   const char *variable;  /* target name, NULL when none */
+  const char *memory;    /* "shared", "global" or NULL (not known) */
   char kernel[256];      /* "block_sum<256>" */
   char element[256];     /* "partial[3]", "" when none */
   char header[768];      /* first text line without "ldcc: " */

@@ -15,3 +15,5 @@ add_test(NAME report.formats COMMAND sh -c
   sh ${CMAKE_BINARY_DIR}/tests/report $<TARGET_FILE:rt_report_sample> ${Python3_EXECUTABLE}
   ${PROJECT_SOURCE_DIR}/tests/report/check_reports.py ${PROJECT_SOURCE_DIR}/tests/report/sarif-schema-2.1.0.json)
 set_tests_properties(report.formats PROPERTIES LABELS unit)
+# Inline intra-warp checks (issue 7): the shadow state rule and the reports.
+ld_add_unit_test(test_rt_its SOURCES unit/test_rt_its.c LIBS ldcc_rt_host)
