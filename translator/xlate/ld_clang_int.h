@@ -51,4 +51,11 @@ const char *ld__barrier_form(CXCursor call, const char **unsupported);
 int ld__replay_analyse(const struct ld__source *s, CXCursor fn,
                        struct ld_kernel *k);
 
+/* Decide whether kernel k (cursor fn) has warp-synchronous code and, if so,
+ * attach k->its: the rule, or why it is not checked, and the accesses and
+ * syncs to instrument.  *nchecked numbers the checked ones.  Returns 0 or
+ * LD_ENOMEM. */
+int ld__its_analyse(const struct ld__source *s, CXCursor fn,
+                    struct ld_kernel *k, size_t *nchecked);
+
 #endif

@@ -1327,6 +1327,19 @@ int ld__parse(const struct ld_translate_opts *opts, struct ld_plan *plan,
     source.len = an.srclen;
     source.macros = an.macros;
     source.nmacros = an.nmacros;
+    size_t nits = 0;
+    /* Warp-synchronous kernels get the inline checks in the original
+     * kernel and no replay clone (docs/inline-checks.md): the clone would
+     * run instead of the checked original. */
+    for (i = 0; i < an.nfns && !rc; i++) {
+      struct ld_kernel *k;
+      if (!an.fns[i].is_kernel)
+        continue;
+      k = &plan->kernels[an.fns[i].kernel];
+      rc = ld__its_analyse(&source, an.fns[i].cur, k, &nits);
+      if (!rc && k->its && !k->its->skip)
+        an.fns[i].wants_clone = 0;
+    }
     for (i = 0; i < an.nfns && !rc; i++)
       if (an.fns[i].wants_clone)
         rc = ld__replay_analyse(&source, an.fns[i].cur,

@@ -15,6 +15,33 @@ static const char *kernel_name(const struct ld_plan *plan, size_t k) {
   return k < plan->nkernels ? plan->kernels[k].name : "?";
 }
 
+/* ITS, ACCESS and WSYNC lines of a kernel with warp-synchronous code. */
+static void dump_its(const struct ld_kernel *k, FILE *out) {
+  static const char *const modes[] = {"?", "read", "write", "rw"};
+  const struct ld_its *its = k->its;
+  size_t j;
+
+  if (!its)
+    return;
+  fprintf(out, "ITS kernel=%s checked=%s rule=\"%s\"", k->name,
+          yes_no(!its->skip), its->rule);
+  if (its->skip)
+    fprintf(out, " reason=\"%s\"", its->skip);
+  fputc('\n', out);
+  if (its->skip)
+    return;
+  for (j = 0; j < its->naccesses; j++) {
+    const struct ld_its_access *a = &its->accesses[j];
+    fprintf(out, "ACCESS kernel=%s id=%zu at=%u:%u var=%s mode=%s\n", k->name,
+            j + 1, a->at.line, a->at.col, a->var, modes[a->mode & 3]);
+  }
+  for (j = 0; j < its->nsyncs; j++) {
+    const struct ld_its_sync *y = &its->syncs[j];
+    fprintf(out, "WSYNC kernel=%s at=%u:%u form=%s\n", k->name, y->at.line,
+            y->at.col, y->form);
+  }
+}
+
 int ld_plan_dump(const struct ld_plan *plan, FILE *out) {
   size_t i;
 
@@ -87,7 +114,23 @@ int ld_plan_dump(const struct ld_plan *plan, FILE *out) {
             r->exit_site ? r->exit_site : r->nsites + 1, r->exit_line,
             r->exit_col);
   }
+  for (i = 0; i < plan->nkernels; i++)
+    dump_its(&plan->kernels[i], out);
   return ferror(out) ? LD_EIO : LD_OK;
+}
+
+void ld_its_free(struct ld_its *its) {
+  size_t i;
+
+  if (!its)
+    return;
+  for (i = 0; i < its->naccesses; i++)
+    free(its->accesses[i].var);
+  for (i = 0; i < its->nsyncs; i++)
+    free(its->syncs[i].form);
+  free(its->accesses);
+  free(its->syncs);
+  free(its);
 }
 
 void ld_replay_free(struct ld_replay *r) {
@@ -130,6 +173,7 @@ void ld_plan_free(struct ld_plan *plan) {
     free(plan->kernels[i].name);
     free(plan->kernels[i].reason);
     ld_replay_free(plan->kernels[i].replay);
+    ld_its_free(plan->kernels[i].its);
   }
   for (i = 0; i < plan->ntargets; i++)
     free(plan->targets[i].name);
