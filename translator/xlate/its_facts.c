@@ -8,7 +8,9 @@
  * calls are not looked into): a __syncwarp or warp collective, a
  * lane-range condition (`if (tid < 32)`, a constant at most 32 compared
  * with an expression that mentions threadIdx) guarding a memory access and
- * no barrier, or a pointer to volatile memory.  Kernels that synchronise
+ * no barrier, an element indexed by a lane index (`buf[lane]` with
+ * `lane = threadIdx.x % 32`, `& 31`, `% warpSize`), or a pointer to
+ * volatile memory.  Kernels that synchronise
  * lanes through memory (fences, atomicCAS/atomicExch, inline assembly) or
  * whose synchronisation is written in a macro are not checked: the checks
  * would not see that ordering and could report a race that is not one.
@@ -24,6 +26,7 @@
 #define RULE_SYNCWARP "__syncwarp or warp collective"
 #define RULE_LANE_RANGE "lane-range condition"
 #define RULE_VOLATILE "pointer to volatile memory"
+#define RULE_LANE_INDEX "lane index"
 
 #define SKIP_MEMORY_SYNC "lanes synchronise through memory"
 #define SKIP_MACRO "warp synchronisation inside a macro expansion"
@@ -304,13 +307,103 @@ static int access_mode(const struct frame *f) {
   }
 }
 
-/* `X < C` or `X <= C` with C a literal at most 32 and X mentioning
- * threadIdx (directly or through a local initialised from it). */
-static int lane_range(const struct ld__source *s, CXCursor c) {
-  enum CXBinaryOperatorKind k;
-  CXCursor lhs, rhs, d;
+/* The value of an integer literal c, 0 when c is none. */
+static unsigned long literal(const struct ld__source *s, CXCursor c) {
   size_t b, e;
   char buf[16];
+
+  c = ld__unwrap(c);
+  if (clang_getCursorKind(c) != CXCursor_IntegerLiteral ||
+      !span(s, c, &b, &e, NULL) || e - b >= sizeof buf)
+    return 0;
+  memcpy(buf, s->src + b, e - b);
+  buf[e - b] = '\0';
+  return strtoul(buf, NULL, 0);
+}
+
+/* Whether e mentions threadIdx, directly or through a local initialised
+ * from it. */
+static int from_thread_index(const struct ld__source *s, CXCursor e) {
+  CXCursor d;
+
+  if (text_has(s, e, "threadIdx"))
+    return 1;
+  e = ld__unwrap(e);
+  if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
+    return 0;
+  d = clang_getCursorReferenced(e);
+  return clang_getCursorKind(d) == CXCursor_VarDecl &&
+         text_has(s, d, "threadIdx");
+}
+
+/* A lane index, `X % 32`, `X & 31` or `X % warpSize`, with X from
+ * threadIdx: code that reasons about lanes. */
+static int lane_index(const struct ld__source *s, CXCursor c) {
+  enum CXBinaryOperatorKind k;
+  CXCursor lhs, rhs;
+
+  if (clang_getCursorKind(c) != CXCursor_BinaryOperator)
+    return 0;
+  k = clang_getCursorBinaryOperatorKind(c);
+  if ((k != CXBinaryOperator_Rem && k != CXBinaryOperator_And) ||
+      !ld__nth_child(c, 0, &lhs) || !ld__nth_child(c, 1, &rhs))
+    return 0;
+  if (!(k == CXBinaryOperator_Rem
+            ? literal(s, rhs) == 32 || text_has(s, rhs, "warpSize")
+            : literal(s, rhs) == 31))
+    return 0;
+  return from_thread_index(s, lhs);
+}
+
+struct lane_query {
+  const struct ld__source *s;
+  int depth; /* 0: the index itself, 1: a local's initialiser */
+  int found;
+};
+
+static enum CXChildVisitResult lane_cb(CXCursor c, CXCursor parent,
+                                       CXClientData data) {
+  struct lane_query *q = data;
+
+  (void)parent;
+  if (lane_index(q->s, c)) {
+    q->found = 1;
+    return CXChildVisit_Break;
+  }
+  if (q->depth == 0 && clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
+    CXCursor d = clang_getCursorReferenced(c);
+    struct lane_query inner = {q->s, 1, 0};
+    if (clang_getCursorKind(d) == CXCursor_VarDecl)
+      clang_visitChildren(d, lane_cb, &inner);
+    if (inner.found) {
+      q->found = 1;
+      return CXChildVisit_Break;
+    }
+  }
+  return CXChildVisit_Recurse;
+}
+
+/* An element of shared or global memory indexed by a lane index (`buf[lane]`
+ * with `int lane = threadIdx.x % 32`, `buf[(lane + 1) & 31]`): lanes
+ * exchanging data through memory. */
+static int indexed_by_lane(const struct ld__source *s, CXCursor sub) {
+  struct lane_query q = {s, 0, 0};
+  CXCursor idx, decl;
+
+  if (!is_access(sub, &decl) || !ld__nth_child(sub, 1, &idx))
+    return 0;
+  if (lane_index(s, idx))
+    return 1;
+  clang_visitChildren(idx, lane_cb, &q);
+  if (!q.found && clang_getCursorKind(ld__unwrap(idx)) == CXCursor_DeclRefExpr)
+    lane_cb(ld__unwrap(idx), idx, &q);
+  return q.found;
+}
+
+/* `X < C` or `X <= C` with C a literal at most 32 and X from threadIdx. */
+static int lane_range(const struct ld__source *s, CXCursor c) {
+  enum CXBinaryOperatorKind k;
+  CXCursor lhs, rhs;
   unsigned long v;
 
   if (clang_getCursorKind(c) != CXCursor_BinaryOperator)
@@ -320,23 +413,10 @@ static int lane_range(const struct ld__source *s, CXCursor c) {
     return 0;
   if (!ld__nth_child(c, 0, &lhs) || !ld__nth_child(c, 1, &rhs))
     return 0;
-  rhs = ld__unwrap(rhs);
-  if (clang_getCursorKind(rhs) != CXCursor_IntegerLiteral ||
-      !span(s, rhs, &b, &e, NULL) || e - b >= sizeof buf)
-    return 0;
-  memcpy(buf, s->src + b, e - b);
-  buf[e - b] = '\0';
-  v = strtoul(buf, NULL, 0);
+  v = literal(s, rhs);
   if (v == 0 || v > 32)
     return 0;
-  if (text_has(s, lhs, "threadIdx"))
-    return 1;
-  lhs = ld__unwrap(lhs);
-  if (clang_getCursorKind(lhs) != CXCursor_DeclRefExpr)
-    return 0;
-  d = clang_getCursorReferenced(lhs);
-  return clang_getCursorKind(d) == CXCursor_VarDecl &&
-         text_has(s, d, "threadIdx");
+  return from_thread_index(s, lhs);
 }
 
 /* Whether a call to callee may synchronise lanes: its visible body
@@ -507,6 +587,9 @@ static void visit(struct its_walk *w, const struct frame *f) {
   case CXCursor_ArraySubscriptExpr:
   case CXCursor_UnaryOperator:
   case CXCursor_DeclRefExpr:
+    if (!w->rule && f->kind == CXCursor_ArraySubscriptExpr &&
+        indexed_by_lane(w->s, f->cur))
+      w->rule = RULE_LANE_INDEX;
     if (w->collect && is_access(f->cur, &decl)) {
       int mode = access_mode(f);
       /* Only the outermost subscript of `t[i][j]` is the access. */

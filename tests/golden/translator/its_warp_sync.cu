@@ -4,7 +4,8 @@
 // RUN: %nvcc -arch=sm_90 -std=c++17 -isystem %srcroot/include -c %t.cu -o %t.o
 // Inline intra-warp checks (docs/inline-checks.md): which kernels are
 // warp-synchronous (a lane-range condition guarding accesses, a pointer to
-// volatile memory, a __syncwarp or collective), which accesses are checked
+// volatile memory, a __syncwarp or collective, an element indexed by a lane
+// index), which accesses are checked
 // (loads, stores and read-modify-writes of shared arrays and scalars and of
 // what non-const pointers point to; not address-of, not call arguments, not
 // reads through const pointers), where the epoch steps, and the kernels
@@ -61,63 +62,80 @@ __global__ void flagged(int *p, int *lock) {
   atomicExch(lock, 0);
 }
 
+__global__ void lanes(int *g) {
+  __shared__ int buf[32];
+  int lane = threadIdx.x & 31;
+  buf[lane] = g[threadIdx.x];
+  g[threadIdx.x] = buf[(lane + 1) % 32];
+}
+
 int main() {
   int *p = 0;
   tail<64><<<1, 64>>>(p, p);
   exchange<<<1, 32>>>((float *)p);
   calls<<<1, 32>>>(p);
   plain<<<1, 64>>>(p);
+  lanes<<<1, 32>>>(p);
   return 0;
 }
 
-// PLAN: KERNEL name=tail checked=yes at=14:17 template
-// PLAN-NEXT: KERNEL name=exchange checked=yes at=28:17
-// PLAN-NEXT: KERNEL name=calls checked=yes at=42:17
-// PLAN-NEXT: KERNEL name=plain checked=yes at=48:17
-// PLAN-NEXT: KERNEL name=flagged checked=yes at=55:17
-// PLAN-NEXT: TARGET kernel=tail space=global name=out at=14:42 written=yes
-// PLAN-NEXT: TARGET kernel=tail space=shared name=s at=15:18 written=yes
-// PLAN-NEXT: TARGET kernel=exchange space=global name=g at=28:33 written=yes
-// PLAN-NEXT: TARGET kernel=exchange space=shared name=grid2 at=29:20 written=yes
-// PLAN-NEXT: TARGET kernel=exchange space=shared name=flag at=30:18 written=yes
-// PLAN-NEXT: TARGET kernel=calls space=global name=p at=42:28 written=yes
-// PLAN-NEXT: TARGET kernel=plain space=global name=p at=48:28 written=yes
-// PLAN-NEXT: TARGET kernel=plain space=shared name=s at=49:18 written=yes
-// PLAN-NEXT: TARGET kernel=flagged space=global name=p at=55:30 written=yes
-// PLAN-NEXT: TARGET kernel=flagged space=global name=lock at=55:38 written=yes
-// PLAN-NEXT: BARRIER kernel=tail form=__syncthreads at=18:3
-// PLAN-NEXT: BARRIER kernel=plain form=__syncthreads at=51:3
-// PLAN-NEXT: LAUNCH kernel=tail at=66:3
-// PLAN-NEXT: LAUNCH kernel=exchange at=67:3
-// PLAN-NEXT: LAUNCH kernel=calls at=68:3
-// PLAN-NEXT: LAUNCH kernel=plain at=69:3
-// PLAN-NEXT: SITE kernel=plain id=0 at=48:17 form=entry
-// PLAN-NEXT: SITE kernel=plain id=1 at=51:3 form=SYNC_PLAIN
-// PLAN-NEXT: SITE kernel=plain id=2 at=53:1 form=exit
+// PLAN: KERNEL name=tail checked=yes at=15:17 template
+// PLAN-NEXT: KERNEL name=exchange checked=yes at=29:17
+// PLAN-NEXT: KERNEL name=calls checked=yes at=43:17
+// PLAN-NEXT: KERNEL name=plain checked=yes at=49:17
+// PLAN-NEXT: KERNEL name=flagged checked=yes at=56:17
+// PLAN-NEXT: KERNEL name=lanes checked=yes at=65:17
+// PLAN-NEXT: TARGET kernel=tail space=global name=out at=15:42 written=yes
+// PLAN-NEXT: TARGET kernel=tail space=shared name=s at=16:18 written=yes
+// PLAN-NEXT: TARGET kernel=exchange space=global name=g at=29:33 written=yes
+// PLAN-NEXT: TARGET kernel=exchange space=shared name=grid2 at=30:20 written=yes
+// PLAN-NEXT: TARGET kernel=exchange space=shared name=flag at=31:18 written=yes
+// PLAN-NEXT: TARGET kernel=calls space=global name=p at=43:28 written=yes
+// PLAN-NEXT: TARGET kernel=plain space=global name=p at=49:28 written=yes
+// PLAN-NEXT: TARGET kernel=plain space=shared name=s at=50:18 written=yes
+// PLAN-NEXT: TARGET kernel=flagged space=global name=p at=56:30 written=yes
+// PLAN-NEXT: TARGET kernel=flagged space=global name=lock at=56:38 written=yes
+// PLAN-NEXT: TARGET kernel=lanes space=global name=g at=65:28 written=yes
+// PLAN-NEXT: TARGET kernel=lanes space=shared name=buf at=66:18 written=yes
+// PLAN-NEXT: BARRIER kernel=tail form=__syncthreads at=19:3
+// PLAN-NEXT: BARRIER kernel=plain form=__syncthreads at=52:3
+// PLAN-NEXT: LAUNCH kernel=tail at=74:3
+// PLAN-NEXT: LAUNCH kernel=exchange at=75:3
+// PLAN-NEXT: LAUNCH kernel=calls at=76:3
+// PLAN-NEXT: LAUNCH kernel=plain at=77:3
+// PLAN-NEXT: LAUNCH kernel=lanes at=78:3
+// PLAN-NEXT: SITE kernel=plain id=0 at=49:17 form=entry
+// PLAN-NEXT: SITE kernel=plain id=1 at=52:3 form=SYNC_PLAIN
+// PLAN-NEXT: SITE kernel=plain id=2 at=54:1 form=exit
 // PLAN-NEXT: ITS kernel=tail checked=yes rule="lane-range condition"
-// PLAN-NEXT: ACCESS kernel=tail id=1 at=17:3 var=s mode=write
-// PLAN-NEXT: ACCESS kernel=tail id=2 at=20:5 var=s mode=rw
-// PLAN-NEXT: ACCESS kernel=tail id=3 at=20:15 var=s mode=read
-// PLAN-NEXT: ACCESS kernel=tail id=4 at=22:5 var=s mode=rw
-// PLAN-NEXT: ACCESS kernel=tail id=5 at=22:15 var=s mode=read
-// PLAN-NEXT: ACCESS kernel=tail id=6 at=25:5 var=out mode=write
-// PLAN-NEXT: ACCESS kernel=tail id=7 at=25:23 var=s mode=read
-// PLAN-NEXT: WSYNC kernel=tail at=18:3 form=__syncthreads
-// PLAN-NEXT: WSYNC kernel=tail at=21:5 form=__syncwarp
+// PLAN-NEXT: ACCESS kernel=tail id=1 at=18:3 var=s mode=write
+// PLAN-NEXT: ACCESS kernel=tail id=2 at=21:5 var=s mode=rw
+// PLAN-NEXT: ACCESS kernel=tail id=3 at=21:15 var=s mode=read
+// PLAN-NEXT: ACCESS kernel=tail id=4 at=23:5 var=s mode=rw
+// PLAN-NEXT: ACCESS kernel=tail id=5 at=23:15 var=s mode=read
+// PLAN-NEXT: ACCESS kernel=tail id=6 at=26:5 var=out mode=write
+// PLAN-NEXT: ACCESS kernel=tail id=7 at=26:23 var=s mode=read
+// PLAN-NEXT: WSYNC kernel=tail at=19:3 form=__syncthreads
+// PLAN-NEXT: WSYNC kernel=tail at=22:5 form=__syncwarp
 // PLAN-NEXT: ITS kernel=exchange checked=yes rule="pointer to volatile memory"
-// PLAN-NEXT: ACCESS kernel=exchange id=1 at=33:3 var=grid2 mode=write
-// PLAN-NEXT: ACCESS kernel=exchange id=2 at=33:20 var=v mode=read
-// PLAN-NEXT: ACCESS kernel=exchange id=3 at=34:3 var=flag mode=write
-// PLAN-NEXT: ACCESS kernel=exchange id=4 at=35:13 var=grid2 mode=read
-// PLAN-NEXT: ACCESS kernel=exchange id=5 at=35:35 var=g mode=read
-// PLAN-NEXT: ACCESS kernel=exchange id=6 at=37:3 var=v mode=write
-// PLAN-NEXT: WSYNC kernel=exchange at=37:20 form=__ballot_sync
+// PLAN-NEXT: ACCESS kernel=exchange id=1 at=34:3 var=grid2 mode=write
+// PLAN-NEXT: ACCESS kernel=exchange id=2 at=34:20 var=v mode=read
+// PLAN-NEXT: ACCESS kernel=exchange id=3 at=35:3 var=flag mode=write
+// PLAN-NEXT: ACCESS kernel=exchange id=4 at=36:13 var=grid2 mode=read
+// PLAN-NEXT: ACCESS kernel=exchange id=5 at=36:35 var=g mode=read
+// PLAN-NEXT: ACCESS kernel=exchange id=6 at=38:3 var=v mode=write
+// PLAN-NEXT: WSYNC kernel=exchange at=38:20 form=__ballot_sync
 // PLAN-NEXT: ITS kernel=calls checked=yes rule="__syncwarp or warp collective"
-// PLAN-NEXT: ACCESS kernel=calls id=1 at=43:46 var=p mode=read
-// PLAN-NEXT: ACCESS kernel=calls id=2 at=45:3 var=p mode=write
-// PLAN-NEXT: WSYNC kernel=calls at=43:16 form=__ballot_sync
-// PLAN-NEXT: WSYNC kernel=calls at=44:3 form=helper
+// PLAN-NEXT: ACCESS kernel=calls id=1 at=44:46 var=p mode=read
+// PLAN-NEXT: ACCESS kernel=calls id=2 at=46:3 var=p mode=write
+// PLAN-NEXT: WSYNC kernel=calls at=44:16 form=__ballot_sync
+// PLAN-NEXT: WSYNC kernel=calls at=45:3 form=helper
 // PLAN-NEXT: ITS kernel=flagged checked=no rule="__syncwarp or warp collective" reason="lanes synchronise through memory"
+// PLAN-NEXT: ITS kernel=lanes checked=yes rule="lane index"
+// PLAN-NEXT: ACCESS kernel=lanes id=1 at=68:3 var=buf mode=write
+// PLAN-NEXT: ACCESS kernel=lanes id=2 at=68:15 var=g mode=read
+// PLAN-NEXT: ACCESS kernel=lanes id=3 at=69:3 var=g mode=write
+// PLAN-NEXT: ACCESS kernel=lanes id=4 at=69:20 var=buf mode=read
 // PLAN-NOT: {{.}}
 
 // TEXT: {{^}}#include <ldcc/ldcc.h>
@@ -144,13 +162,16 @@ int main() {
 // TEXT-NEXT: {{^}}  (*__ldcc::its_w(&(p[threadIdx.x]), p, 2u, 2u)) = b;
 // TEXT: {{^}}__global__ void plain(int *p) {{{$}}
 // TEXT: {{^}}__global__ void flagged(int *p, int *lock) {{{$}}
+// TEXT: {{^}}  (*__ldcc::its_w(&(buf[lane]), buf, 3u, 1u)) = (*__ldcc::its_r(&(g[threadIdx.x]), g, 3u, 2u));
+// TEXT-NEXT: {{^}}  (*__ldcc::its_w(&(g[threadIdx.x]), g, 3u, 3u)) = (*__ldcc::its_r(&(buf[(lane + 1) % 32]), buf, 3u, 4u));
 // TEXT: {{^}}  __ldcc::its_arm(), tail<64><<<1, 64>>>(p, p);
 // TEXT-NEXT: {{^}}  __ldcc::its_arm(), exchange<<<1, 32>>>((float *)p);
 // TEXT-NEXT: {{^}}  __ldcc::its_arm(), calls<<<1, 32>>>(p);
 // TEXT-NEXT: {{^}}  __ldcc::launch(&__ldcc_meta_plain::meta,{{.*}}
-// TEXT: {{^}}static const int __ldcc_its_lines_0[] = {14, 17, 20, 20, 22, 22, 25, 25, 26};
+// TEXT-NEXT: {{^}}  __ldcc::its_arm(), lanes<<<1, 32>>>(p);
+// TEXT: {{^}}static const int __ldcc_its_lines_0[] = {15, 18, 21, 21, 23, 23, 26, 26, 27};
 // TEXT: {{^}}  {"s", 0, 0, 1, {0, 0, 0, 0}, 0, 3, 0, 3, __ldcc_its_wl_0_0},
-// TEXT: {{^}}static const __ldcc_kernel_meta __ldcc_its_meta_2 = {__LDCC_HOST_ABI, 2u, "calls", __ldcc_its_file, 42, 4u, 0, 0, 1, __ldcc_its_vars_2, __ldcc_its_lines_2, 0, 0, 0};
-// TEXT: {{^}}static const __ldcc_kernel_meta *const __ldcc_its_metas[] = {&__ldcc_its_meta_0, &__ldcc_its_meta_1, &__ldcc_its_meta_2, };
+// TEXT: {{^}}static const __ldcc_kernel_meta __ldcc_its_meta_2 = {__LDCC_HOST_ABI, 2u, "calls", __ldcc_its_file, 43, 4u, 0, 0, 1, __ldcc_its_vars_2, __ldcc_its_lines_2, 0, 0, 0};
+// TEXT: {{^}}static const __ldcc_kernel_meta *const __ldcc_its_metas[] = {&__ldcc_its_meta_0, &__ldcc_its_meta_1, &__ldcc_its_meta_2, &__ldcc_its_meta_3, };
 // TEXT-NEXT: {{^}}static __attribute__((unused)) const __ldcc_kernel_meta *const *__ldcc_its_table(unsigned *n) {
-// TEXT-NEXT: {{^}}  *n = 3u;
+// TEXT-NEXT: {{^}}  *n = 4u;
