@@ -106,14 +106,6 @@ static struct __ldcc_report its_record(uint32_t a, uint32_t b, uint32_t mask,
   return r;
 }
 
-#define CAPTURE(buf, stmt)                                                     \
-  do {                                                                         \
-    FILE *f_ = fmemopen(buf, sizeof buf, "w");                                 \
-    ck_assert_ptr_nonnull(f_);                                                 \
-    stmt;                                                                      \
-    fclose(f_);                                                                \
-  } while (0)
-
 START_TEST(test_text_golden) {
   struct __ldcc_report rec =
       its_record(2, 1, 0 | __LDCC_ITS_M_SHARED | __LDCC_ITS_M_B_WROTE, 1, 16);

@@ -53,12 +53,7 @@ struct its_walk {
 };
 
 static int in_macro(const struct ld__source *s, size_t off) {
-  size_t i;
-
-  for (i = 0; i < s->nmacros; i++)
-    if (s->macros[i].begin <= off && off < s->macros[i].end)
-      return 1;
-  return 0;
+  return ld__in_ranges(s->macros, s->nmacros, off);
 }
 
 /* The extent of c in the main file, outside macro expansions. */
@@ -192,21 +187,8 @@ static int base_var(CXCursor e, CXCursor *decl) {
   return 1;
 }
 
-static enum CXChildVisitResult shared_attr_cb(CXCursor c, CXCursor parent,
-                                              CXClientData data) {
-  (void)parent;
-  if (clang_getCursorKind(c) == CXCursor_CUDASharedAttr) {
-    *(int *)data = 1;
-    return CXChildVisit_Break;
-  }
-  return CXChildVisit_Continue;
-}
-
 static int has_shared_attr(CXCursor decl) {
-  int hit = 0;
-
-  clang_visitChildren(decl, shared_attr_cb, &hit);
-  return hit;
+  return ld__child_of_kind(decl, CXCursor_CUDASharedAttr, NULL);
 }
 
 /* Is e a memory access the checks can follow: an element of a shared
@@ -637,20 +619,10 @@ static void walk(struct its_walk *w, CXCursor fn) {
   clang_visitChildren(fn, walk_cb, &root);
 }
 
-static enum CXChildVisitResult body_cb(CXCursor c, CXCursor parent,
-                                       CXClientData data) {
-  (void)parent;
-  if (clang_getCursorKind(c) == CXCursor_CompoundStmt) {
-    *(CXCursor *)data = c;
-    return CXChildVisit_Break;
-  }
-  return CXChildVisit_Continue;
-}
-
 int ld__its_analyse(const struct ld__source *s, CXCursor fn,
                     struct ld_kernel *k, size_t *nchecked) {
   struct its_walk w;
-  CXCursor body = clang_getNullCursor();
+  CXCursor body;
   size_t b, e;
 
   memset(&w, 0, sizeof w);
@@ -663,8 +635,8 @@ int ld__its_analyse(const struct ld__source *s, CXCursor fn,
     return LD_ENOMEM;
   k->its = w.its;
   w.its->rule = w.rule;
-  clang_visitChildren(fn, body_cb, &body);
-  if (w.skip || clang_Cursor_isNull(body) || !span(s, body, &b, &e, NULL)) {
+  if (w.skip || !ld__child_of_kind(fn, CXCursor_CompoundStmt, &body) ||
+      !span(s, body, &b, &e, NULL)) {
     w.its->skip = w.skip ? w.skip : SKIP_MACRO;
     return LD_OK;
   }

@@ -32,6 +32,10 @@ int ld__grow(void *itemsp, size_t *cap, size_t n, size_t size);
 char *ld__cursor_name(CXCursor c);             /* malloc'd spelling */
 int ld__name_is(CXCursor c, const char *want); /* spelling == want */
 int ld__nth_child(CXCursor c, unsigned index, CXCursor *out);
+/* The first direct child of that kind (into *out when out is not NULL). */
+int ld__child_of_kind(CXCursor c, enum CXCursorKind kind, CXCursor *out);
+/* Whether off lies in one of the n ranges (macro expansions). */
+int ld__in_ranges(const struct ld__range *r, size_t n, size_t off);
 CXCursor ld__unwrap(CXCursor c); /* skips implicit casts and parentheses */
 int ld__is_pointer(CXType t);
 int ld__is_array(CXType t);

@@ -145,13 +145,17 @@ static int main_pos(const struct analysis *an, CXSourceLocation loc,
   return 1;
 }
 
-static int in_macro(const struct analysis *an, size_t off) {
+int ld__in_ranges(const struct ld__range *r, size_t n, size_t off) {
   size_t i;
 
-  for (i = 0; i < an->nmacros; i++)
-    if (an->macros[i].begin <= off && off < an->macros[i].end)
+  for (i = 0; i < n; i++)
+    if (r[i].begin <= off && off < r[i].end)
       return 1;
   return 0;
+}
+
+static int in_macro(const struct analysis *an, size_t off) {
+  return ld__in_ranges(an->macros, an->nmacros, off);
 }
 
 char *ld__cursor_name(CXCursor c) {
@@ -201,11 +205,17 @@ static enum CXChildVisitResult find_kind_cb(CXCursor c, CXCursor parent,
   return CXChildVisit_Continue;
 }
 
-static int has_child_kind(CXCursor c, enum CXCursorKind kind) {
+int ld__child_of_kind(CXCursor c, enum CXCursorKind kind, CXCursor *out) {
   struct child_query q = {kind, 0, 0, {0}, 0};
 
   clang_visitChildren(c, find_kind_cb, &q);
+  if (q.ok && out)
+    *out = q.found;
   return q.ok;
+}
+
+static int has_child_kind(CXCursor c, enum CXCursorKind kind) {
+  return ld__child_of_kind(c, kind, NULL);
 }
 
 static enum CXChildVisitResult nth_child_cb(CXCursor c, CXCursor parent,
