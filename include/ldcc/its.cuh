@@ -251,8 +251,10 @@ static __device__ __forceinline__ P *its_rw(P *p, const B &base, unsigned k,
 
 /* Host: before each launch of a checked kernel.  The first call hands the
  * file's device code the runtime's ring and the kernels' metadata (one
- * synchronous copy); later calls only count the launch. */
-template <int = 0> static void its_arm() {
+ * synchronous copy); later calls only count the launch.  A launch from
+ * device code (dynamic parallelism) arms nothing. */
+template <int = 0> static __host__ __device__ void its_arm() {
+#ifndef __CUDA_ARCH__
   static bool armed = false;
   __ldcc_its_sink s;
   const __ldcc_kernel_meta *const *metas;
@@ -269,6 +271,7 @@ template <int = 0> static void its_arm() {
   if (cudaMemcpyToSymbol(__ldcc_its_sink_dev, &s, sizeof s) != cudaSuccess &&
       pending == cudaSuccess)
     (void)cudaGetLastError();
+#endif
 }
 
 } // namespace __ldcc
