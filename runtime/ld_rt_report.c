@@ -297,6 +297,24 @@ static void describe_intra_warp(const struct __ldcc_report *rec,
     d->statements[d->nstatements++] = t->write_lines[i];
 }
 
+/* Operation and variable of a block-scope atomic record: targets[site - 1]
+ * is named "<op>:<variable>"; the operation goes to value_a. */
+static void describe_scoped(const struct __ldcc_report *rec,
+                            const struct __ldcc_kernel_meta *m,
+                            struct ld_rt_race_desc *d) {
+  const char *name = "?:?", *colon;
+
+  if (rec->end_site >= 1 && rec->end_site <= m->ntargets &&
+      m->targets[rec->end_site - 1].name)
+    name = m->targets[rec->end_site - 1].name;
+  colon = strchr(name, ':');
+  if (!colon)
+    colon = name + strlen(name);
+  snprintf(d->value_a, sizeof d->value_a, "%.*s", (int)(colon - name), name);
+  d->variable = *colon ? colon + 1 : "?";
+  snprintf(d->element, sizeof d->element, "%s", d->variable);
+}
+
 /* The header and detail lines of each kind. */
 static void describe_lines(const struct __ldcc_report *rec,
                            struct ld_rt_race_desc *d) {
@@ -375,6 +393,16 @@ static void describe_lines(const struct __ldcc_report *rec,
              d->region_from, rec->lane,
              rec->mask & __LDCC_ITS_M_B_WROTE ? "wrote" : "read", d->region_to);
     break;
+  case __LDCC_RK_SCOPED_ATOMIC:
+    snprintf(d->header, sizeof d->header,
+             "block-scope %s on %s in kernel %s, accessed by blocks %u and %u",
+             d->value_a, d->element, d->kernel, rec->warp_a, rec->warp_b);
+    snprintf(d->detail, sizeof d->detail,
+             "block %u used it at %s, block (%u,%u,%u) (block %u) at %s; an "
+             "atomic of block scope is not atomic for other blocks",
+             rec->warp_a, d->region_from, b[0], b[1], b[2], rec->warp_b,
+             d->region_to);
+    break;
   case __LDCC_RK_LOG_OVERFLOW:
     snprintf(d->header, sizeof d->header,
              "note: a region of kernel %s stores to global memory more often "
@@ -410,6 +438,8 @@ void ld_rt_race_describe(const struct __ldcc_report *rec,
   d->memory = ld_rt_kind_memory(rec->kind);
   if (rec->kind == __LDCC_RK_INTRA_WARP)
     describe_intra_warp(rec, m, d);
+  else if (rec->kind == __LDCC_RK_SCOPED_ATOMIC)
+    describe_scoped(rec, m, d);
   ld_rt_region_text(m, rec->start_site, rec->end_site, d->region,
                     sizeof d->region);
   site_text(m, rec->start_site, d->region_from, sizeof d->region_from);

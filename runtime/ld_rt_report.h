@@ -57,9 +57,14 @@
     "Intra-warp race under independent thread scheduling",                     \
     "Two lanes of one warp accessed the same location, at least one of them "  \
     "writing, with no __syncwarp, warp collective or barrier between the "     \
-    "accesses: since Volta the lanes of a warp are not in lockstep.")
+    "accesses: since Volta the lanes of a warp are not in lockstep.")          \
+  X(__LDCC_RK_SCOPED_ATOMIC, "block-scope-atomic", 1, "global",                \
+    "Block-scope atomic on memory other blocks touch",                         \
+    "Threads of two blocks used block-scope atomics (atomicAdd_block and "     \
+    "friends) on the same global location in one launch: such an atomic is "   \
+    "atomic only among the threads of its own block.")
 
-#define LD_RT_NKINDS 8u
+#define LD_RT_NKINDS 9u
 
 /* The kind's name ("write-write"), "unknown" out of range. */
 const char *ld_rt_kind_name(uint32_t kind);

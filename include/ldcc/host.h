@@ -152,7 +152,7 @@ enum __ldcc_report_kind {
                                   pass 2 (offset: address, 0 when pass 2
                                   reached a different number of atomics:
                                   value_a/b then hold the two counts) */
-  __LDCC_RK_INTRA_WARP = 7     /* two lanes of one warp touched one location,
+  __LDCC_RK_INTRA_WARP = 7,    /* two lanes of one warp touched one location,
                                   one of them writing, with no __syncwarp,
                                   collective or barrier between
                                   (include/ldcc/its.cuh): kernel_meta is the
@@ -166,6 +166,13 @@ enum __ldcc_report_kind {
                                   size the access's bytes; value_a four
                                   uint32 indices, value_b[0] their number
                                   (0xff: unknown) */
+  __LDCC_RK_SCOPED_ATOMIC = 8   /* block-scope atomics of two blocks on one
+                                  global location (include/ldcc/its.cuh
+                                  scope_block): kernel_meta and sites as
+                                  for intra-warp (targets[i-1] named
+                                  "<op>:<variable>"); warp_a the earlier
+                                  block, warp_b this block (linear ids);
+                                  offset the address */
 };
 
 /* mask bits of an intra-warp record */

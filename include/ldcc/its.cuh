@@ -249,6 +249,111 @@ static __device__ __forceinline__ P *its_rw(P *p, const B &base, unsigned k,
   return its_access(p, base, k, site, 1);
 }
 
+/* ---- block-scope atomics (scoped synchronisation) ------------------- */
+
+#define __LDCC_SCOPE_SLOTS 4096 /* per file; a power of two */
+
+/* A global location some block reached with a block-scope atomic in a
+ * launch: tag as in the warp tables; state = claim (15 bits) << 49 | the
+ * launch's %gridid (25 bits) << 24 | linear block + 1 (24 bits); site of
+ * that atomic (best effort). */
+struct __ldcc_scope_slot {
+  unsigned long long tag, state, site;
+};
+static __device__ __ldcc_scope_slot __ldcc_scope_tab[__LDCC_SCOPE_SLOTS];
+
+static __device__ __noinline__ void scope_report(unsigned kernel,
+                                                 unsigned site_a,
+                                                 unsigned site_b,
+                                                 unsigned block_a,
+                                                 unsigned block_b,
+                                                 const void *p) {
+  const __ldcc_its_sink *s = &__ldcc_its_sink_dev;
+  unsigned idx[4] = {0, 0, 0, 0};
+
+  if (!s->reports || kernel >= s->nmetas)
+    return;
+  unsigned long long key = s->metas[kernel];
+  unsigned h = (unsigned)(key ^ (key >> 32)) * 0x9E3779B1u;
+  h ^= (__LDCC_RK_SCOPED_ATOMIC * 0x85EBCA6Bu) ^
+       (((site_a << 16) | site_b) * 0xC2B2AE35u);
+  h ^= h >> 15;
+  h *= 0x2C1B3C6Du;
+  h ^= h >> 12;
+  h &= __LDCC_BUCKETS - 1;
+  if (atomicAdd(&s->counts[h], 1u) != 0)
+    return;
+  unsigned i = atomicAdd(s->report_next, 1u);
+  if (i >= s->report_capacity)
+    return;
+  volatile __ldcc_report *r = s->reports + i;
+  r->kind = __LDCC_RK_SCOPED_ATOMIC;
+  r->kernel_meta = key;
+  r->launch_id = 0xffffffffu;
+  r->bucket = h;
+  r->block[0] = blockIdx.x;
+  r->block[1] = blockIdx.y;
+  r->block[2] = blockIdx.z;
+  r->start_site = site_a;
+  r->end_site = site_b;
+  r->warp_a = block_a;
+  r->warp_b = block_b;
+  r->lane = (int)(its_tid() % 32);
+  r->offset = (unsigned long long)p;
+  r->mask = 0;
+  r->size = 0;
+  for (unsigned k = 0; k < 16; k++) {
+    r->value_a[k] = (unsigned char)(idx[k / 4] >> (8 * (k % 4)));
+    r->value_b[k] = 0;
+  }
+  __threadfence_system();
+  r->valid = 1;
+}
+
+/* The address of a block-scope atomic (`atomicAdd_block(P, v)` becomes
+ * `atomicAdd_block(__ldcc::scope_block(P, k, site), v)`).  Such an atomic
+ * is atomic only among the threads of its block: another block's
+ * block-scope atomic on the same global location in the same launch races
+ * with it.  A report needs the exact address (claimed slot), the same
+ * launch (%gridid) and two different blocks; shared memory is per block
+ * and never checked.  An eviction is a possible miss. */
+template <class P>
+static __device__ __forceinline__ P *scope_block(P *p, unsigned kernel,
+                                                 unsigned site) {
+  unsigned long long a = (unsigned long long)p & 0x1ffffffffffffull, grid;
+  unsigned block = blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
+  unsigned slot = (unsigned)(((a >> 2) ^ (a >> 14)) & (__LDCC_SCOPE_SLOTS - 1));
+  __ldcc_scope_slot *s = &__ldcc_scope_tab[slot];
+
+  if (__isShared((const void *)p) || __isLocal((const void *)p) ||
+      block >= 0xffffffu)
+    return p;
+  asm volatile("mov.u64 %0, %%gridid;" : "=l"(grid));
+  grid &= 0x1ffffffull;
+  for (int tries = 0; tries < 16; tries++) {
+    unsigned long long t = *(volatile unsigned long long *)&s->tag;
+    if ((t & 0x1ffffffffffffull) != a) {
+      unsigned cid = (unsigned)((t >> 49) + 1) & 0x7fffu;
+      unsigned long long nt = a | ((unsigned long long)(cid ? cid : 1) << 49);
+      if (atomicCAS(&s->tag, t, nt) != t)
+        continue;
+      t = nt;
+    }
+    unsigned long long mine = (t >> 49) << 49 | grid << 24 | (block + 1);
+    unsigned long long st = *(volatile unsigned long long *)&s->state;
+    unsigned long long site_a = *(volatile unsigned long long *)&s->site;
+    if (atomicCAS(&s->state, st, mine) != st)
+      continue;
+    *(volatile unsigned long long *)&s->site = site;
+    if ((st >> 24) == (mine >> 24) && (st & 0xffffffu) != 0 &&
+        (st & 0xffffffu) != block + 1)
+      scope_report(kernel, (unsigned)site_a, site,
+                   (unsigned)(st & 0xffffffu) - 1, block, p);
+    break;
+  }
+  return p;
+}
+
 /* Host: before each launch of a checked kernel.  The first call hands the
  * file's device code the runtime's ring and the kernels' metadata (one
  * synchronous copy); later calls only count the launch.  A launch from

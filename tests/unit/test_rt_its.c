@@ -1,7 +1,8 @@
-/* Check suite for the intra-warp (ITS) checks' host-side logic: the shadow
- * state rule both sides share (include/ldcc/host.h __ldcc_its_step, which
- * the device helpers in include/ldcc/its.cuh call) and the reports of
- * intra-warp records (runtime/ld_rt_report.c, docs/report-format.md). */
+/* Check suite for the inline checks' host-side logic: the shadow state rule
+ * both sides share (include/ldcc/host.h __ldcc_its_step, which the device
+ * helpers in include/ldcc/its.cuh call) and the reports of intra-warp and
+ * block-scope atomic records (runtime/ld_rt_report.c,
+ * docs/report-format.md). */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -168,6 +169,42 @@ START_TEST(test_json_and_dedup) {
 }
 END_TEST
 
+/* A block-scope atomic record: site 3 of its_meta is named "op:variable"
+ * here through a kernel of its own. */
+static const struct __ldcc_target_meta scoped_vars[] = {
+    {"atomicAdd_block:counter", 0, 0, 1, {0, 0, 0, 0}, 0, 3, 0, 0, NULL},
+};
+static const int scoped_lines[] = {20, 24, 26};
+static const struct __ldcc_kernel_meta scoped_meta = {
+    __LDCC_HOST_ABI, 1,    "count", "count.cu", 20, 3, NULL, 0, 1, scoped_vars,
+    scoped_lines,    NULL, 0,       0};
+
+START_TEST(test_scoped_golden) {
+  struct __ldcc_report rec;
+  char out[2048];
+
+  memset(&rec, 0, sizeof rec);
+  rec.valid = 1;
+  rec.kind = __LDCC_RK_SCOPED_ATOMIC;
+  rec.kernel_meta = (uint64_t)(uintptr_t)&scoped_meta;
+  rec.block[0] = 17;
+  rec.start_site = 1;
+  rec.end_site = 1;
+  rec.warp_a = 3;
+  rec.warp_b = 17;
+  CAPTURE(out, ld_rt_report_print(&rec, f_));
+  ck_assert_str_eq(out,
+                   "ldcc: block-scope atomicAdd_block on counter in kernel "
+                   "count, accessed by blocks 3 and 17\n"
+                   "  block 3 used it at count.cu:24, block (17,0,0) (block "
+                   "17) at count.cu:24; an atomic of block scope is not atomic "
+                   "for other blocks\n"
+                   "  region: between count.cu:24 and count.cu:24\n");
+  ck_assert_str_eq(ld_rt_kind_name(__LDCC_RK_SCOPED_ATOMIC),
+                   "block-scope-atomic");
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("rt_its");
   TCase *tc = tcase_create("core");
@@ -177,6 +214,7 @@ int main(void) {
   tcase_add_test(tc, test_text_golden);
   tcase_add_test(tc, test_global_and_unknown_element);
   tcase_add_test(tc, test_json_and_dedup);
+  tcase_add_test(tc, test_scoped_golden);
   suite_add_tcase(s, tc);
   return ld_check_run(s);
 }

@@ -1,10 +1,11 @@
-/* The edits of the inline checks for intra-warp races
- * (docs/inline-checks.md): for every kernel whose ld_its is checked, in the
- * kernel's own text (no clone), the table is cleared at entry, each access
- * is wrapped in `__ldcc::its_r/w/rw`, each collective or barrier is followed
- * by an epoch step; each launch of such a kernel in the file is preceded
- * by `__ldcc::its_arm()`, which hands the file's device code the report
- * ring; `<ldcc/its.cuh>` is included at the top and the metadata (site
+/* The edits of the inline checks for intra-warp races and block-scope
+ * atomics (docs/inline-checks.md): for every kernel whose ld_its is
+ * checked, in the kernel's own text (no clone), the table is cleared at
+ * entry, each access is wrapped in `__ldcc::its_r/w/rw`, each collective or
+ * barrier is followed by an epoch step, each block-scope atomic's address
+ * goes through `__ldcc::scope_block`; each launch of such a kernel in the file
+ * is preceded by `__ldcc::its_arm()`, which hands the file's device code the
+ * report ring; `<ldcc/its.cuh>` is included at the top and the metadata (site
  * lines, variable names) follows the last line.
  * Host code only; never sees libclang. */
 #include <stdlib.h>
@@ -21,7 +22,11 @@ static int edit_kernel(const struct ld_its *its, struct ld_edit_list *edits) {
   size_t i;
   int rc;
 
-  rc = ld_edit_insert(edits, its->body_open + 1, " __ldcc::its_enter();");
+  /* Without accesses to check, the warp tables and epochs are not needed
+   * (a kernel with only block-scope atomics). */
+  rc = its->naccesses
+           ? ld_edit_insert(edits, its->body_open + 1, " __ldcc::its_enter();")
+           : LD_OK;
   /* Inserts at one offset apply in the order they were added: opening
    * texts of outer expressions first, closing texts of inner ones first. */
   for (i = 0; i < its->naccesses && !rc; i++) {
@@ -36,7 +41,17 @@ static int edit_kernel(const struct ld_its *its, struct ld_edit_list *edits) {
     if (!rc)
       rc = ld_edit_insert(edits, a->end, b.data);
   }
-  for (i = 0; i < its->nsyncs && !rc; i++) {
+  for (i = 0; i < its->nscoped && !rc; i++) {
+    const struct ld_its_access *a = &its->scoped[i];
+    rc = ld_edit_insert(edits, a->begin, "__ldcc::scope_block(");
+    b.len = 0;
+    if (!rc)
+      rc = ld_buf_printf(&b, ", %zuu, %zuu)", its->index,
+                         its->naccesses + i + 1);
+    if (!rc)
+      rc = ld_edit_insert(edits, a->end, b.data);
+  }
+  for (i = 0; i < its->nsyncs && its->naccesses && !rc; i++) {
     const struct ld_its_sync *y = &its->syncs[i];
     rc = ld_edit_insert(edits, y->begin,
                         y->is_void ? "(" : "__ldcc::its_after(");
@@ -72,6 +87,8 @@ static int put_meta(struct ld_buf *b, const struct ld_kernel *k) {
                      k->at.line);
   for (i = 0; i < its->naccesses && !rc; i++)
     rc = ld_buf_printf(b, ", %u", its->accesses[i].at.line);
+  for (i = 0; i < its->nscoped && !rc; i++)
+    rc = ld_buf_printf(b, ", %u", its->scoped[i].at.line);
   if (!rc)
     rc = ld_buf_printf(b, ", %u};\n", its->exit_line);
   for (i = 0; i < its->naccesses && !rc; i++) {
@@ -96,7 +113,11 @@ static int put_meta(struct ld_buf *b, const struct ld_kernel *k) {
                          "__ldcc_its_wl_%zu_%zu},",
                          its->accesses[i].var, n, ki, i);
   }
-  if (!rc && !its->naccesses)
+  /* Then one per block-scope atomic, named "<op>:<variable>". */
+  for (i = 0; i < its->nscoped && !rc; i++)
+    rc = ld_buf_printf(b, "\n  {\"%s\", 0, 0, 1, {0, 0, 0, 0}, 0, 3, 0, 0, 0},",
+                       its->scoped[i].var);
+  if (!rc && !its->naccesses && !its->nscoped)
     rc = ld_buf_puts(b, "{0}");
   if (!rc)
     rc = ld_buf_puts(b, "};\n");
@@ -106,8 +127,8 @@ static int put_meta(struct ld_buf *b, const struct ld_kernel *k) {
                        "{__LDCC_HOST_ABI, %zuu, \"%s\", __ldcc_its_file, %u, "
                        "%zuu, 0, 0, 1, __ldcc_its_vars_%zu, "
                        "__ldcc_its_lines_%zu, 0, 0, 0};\n",
-                       ki, its->naccesses, k->name, k->at.line,
-                       its->naccesses + 2, ki, ki);
+                       ki, its->naccesses + its->nscoped, k->name, k->at.line,
+                       its->naccesses + its->nscoped + 2, ki, ki);
   }
   return rc;
 }

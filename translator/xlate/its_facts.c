@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ld_buf.h"
 #include "ld_clang_int.h"
 #include "ld_error.h"
 #include "ld_xlate_int.h"
@@ -27,6 +28,7 @@
 #define RULE_LANE_RANGE "lane-range condition"
 #define RULE_VOLATILE "pointer to volatile memory"
 #define RULE_LANE_INDEX "lane index"
+#define RULE_BLOCK_ATOMIC "block-scope atomic"
 
 #define SKIP_MEMORY_SYNC "lanes synchronise through memory"
 #define SKIP_MACRO "warp synchronisation inside a macro expansion"
@@ -45,7 +47,7 @@ struct frame {
 struct its_walk {
   const struct ld__source *s;
   struct ld_its *its;
-  size_t capacc, capsync;
+  size_t capacc, capsync, capscoped;
   int collect; /* 0: find the rule, 1: collect accesses and syncs */
   const char *rule;
   const char *skip;
@@ -524,6 +526,62 @@ static void add_access(struct its_walk *w, const struct frame *f, CXCursor decl,
   its->naccesses++;
 }
 
+/* `atomic<Op>_block(...)`: an atomic whose scope is the block. */
+static int block_atomic(CXCursor call) {
+  static const char *const fns[] = {"atomic*", NULL};
+  CXCursor callee = clang_getCursorReferenced(call);
+  CXString sp;
+  size_t n;
+  int hit;
+
+  if (clang_Cursor_isNull(callee) || !name_in(callee, fns) ||
+      clang_Cursor_getNumArguments(call) < 1)
+    return 0;
+  sp = clang_getCursorSpelling(callee);
+  n = strlen(clang_getCString(sp));
+  hit = n > 6 && !strcmp(clang_getCString(sp) + n - 6, "_block");
+  clang_disposeString(sp);
+  return hit;
+}
+
+/* A block-scope atomic's address argument, and "<op>:<variable>" (the
+ * variable its address names, `?` when it is not a plain name). */
+static void add_scoped(struct its_walk *w, CXCursor call) {
+  struct ld_its *its = w->its;
+  struct ld_its_access *a;
+  CXCursor arg = clang_Cursor_getArgument(call, 0), e, decl;
+  CXString op = clang_getCursorSpelling(clang_getCursorReferenced(call));
+  char *var = NULL;
+  struct ld_buf b = LD_BUF_INIT;
+
+  if (ld__grow(&its->scoped, &w->capscoped, its->nscoped, sizeof *a)) {
+    w->rc = LD_ENOMEM;
+    goto out;
+  }
+  a = &its->scoped[its->nscoped];
+  memset(a, 0, sizeof *a);
+  if (!span(w->s, arg, &a->begin, &a->end, &a->at))
+    goto out; /* in a macro: not checked */
+  e = ld__unwrap(arg);
+  if (clang_getCursorKind(e) == CXCursor_UnaryOperator &&
+      clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_AddrOf &&
+      ld__nth_child(e, 0, &e))
+    e = ld__unwrap(e);
+  if (base_var(e, &decl))
+    var = ld__cursor_name(decl);
+  if (ld_buf_printf(&b, "%s:%s", clang_getCString(op), var ? var : "?")) {
+    w->rc = LD_ENOMEM;
+    goto out;
+  }
+  a->var = b.data;
+  b.data = NULL;
+  its->nscoped++;
+out:
+  free(var);
+  ld_buf_free(&b);
+  clang_disposeString(op);
+}
+
 static void visit(struct its_walk *w, const struct frame *f) {
   CXCursor decl;
   int warp;
@@ -533,6 +591,12 @@ static void visit(struct its_walk *w, const struct frame *f) {
   case CXCursor_CallExpr:
     if (memory_sync(f->cur))
       w->skip = w->skip ? w->skip : SKIP_MEMORY_SYNC;
+    if (block_atomic(f->cur)) {
+      if (!w->rule)
+        w->rule = RULE_BLOCK_ATOMIC;
+      if (w->collect)
+        add_scoped(w, f->cur);
+    }
     form = sync_form(f->cur, &warp);
     if (form && warp && !w->rule)
       w->rule = RULE_SYNCWARP;

@@ -169,7 +169,7 @@ struct ld_its_sync {
   char *form; /* the callee's name ("__syncwarp", "shfl_down") */
 };
 
-/* A kernel with warp-synchronous code. */
+/* A kernel with warp-synchronous code or block-scope atomics. */
 struct ld_its {
   const char *rule;   /* what made it warp-synchronous (static string) */
   const char *skip;   /* why it gets no checks after all, or NULL */
@@ -180,6 +180,11 @@ struct ld_its {
   size_t naccesses;
   struct ld_its_sync *syncs;
   size_t nsyncs;
+  /* Block-scope atomics (`atomicAdd_block(&x, v)`) on memory other blocks
+   * may touch: the address argument, wrapped in __ldcc::scope_block; var is
+   * "<op>:<variable>"; sites naccesses + 1, ... */
+  struct ld_its_access *scoped;
+  size_t nscoped;
 };
 
 struct ld_kernel {

@@ -4,6 +4,7 @@
 #include "ld_plan.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "ld_error.h"
 
@@ -39,6 +40,13 @@ static void dump_its(const struct ld_kernel *k, FILE *out) {
     const struct ld_its_sync *y = &its->syncs[j];
     fprintf(out, "WSYNC kernel=%s at=%u:%u form=%s\n", k->name, y->at.line,
             y->at.col, y->form);
+  }
+  for (j = 0; j < its->nscoped; j++) {
+    const struct ld_its_access *a = &its->scoped[j];
+    const char *colon = strchr(a->var, ':');
+    fprintf(out, "SCOPED kernel=%s id=%zu at=%u:%u op=%.*s var=%s\n", k->name,
+            its->naccesses + j + 1, a->at.line, a->at.col,
+            (int)(colon - a->var), a->var, colon + 1);
   }
 }
 
@@ -128,6 +136,9 @@ void ld_its_free(struct ld_its *its) {
     free(its->accesses[i].var);
   for (i = 0; i < its->nsyncs; i++)
     free(its->syncs[i].form);
+  for (i = 0; i < its->nscoped; i++)
+    free(its->scoped[i].var);
+  free(its->scoped);
   free(its->accesses);
   free(its->syncs);
   free(its);
