@@ -155,12 +155,13 @@ static __device__ __forceinline__ int its_check(const void *p, unsigned site,
         continue;
       t = nt;
     }
-    unsigned long long st = *(volatile unsigned long long *)&s->state, next;
+    unsigned long long st = *(volatile unsigned long long *)&s->state;
+    uint64_t next;
     unsigned other = 0, role = 0;
     int ow = 0;
     int hit = __ldcc_its_step(st, (unsigned)(t >> 49), epoch, lane, write,
-                              (uint64_t *)&next, &other, &ow, &role);
-    if (atomicCAS(&s->state, st, next) != st)
+                              &next, &other, &ow, &role);
+    if (atomicCAS(&s->state, st, (unsigned long long)next) != st)
       continue;
     unsigned long long sites = *(volatile unsigned long long *)&s->sites;
     if (hit) {
