@@ -82,32 +82,30 @@ template <class T> static __device__ __forceinline__ T &&its_after(T &&v) {
   return static_cast<T &&>(v);
 }
 
-/* Record the race (cold path): the first record of (kernel, the two sites)
- * goes to the ring, every detection counts an instance. */
-static __device__ __noinline__ void
-its_report(unsigned kernel, unsigned site_a, unsigned site_b, unsigned lane_a,
-           unsigned flags, unsigned long long offset, unsigned size,
-           unsigned nidx, const unsigned *idx) {
+/* The ring record for the first detection of (kind, kernel, the two
+ * sites), with the fields every inline record has filled in, or NULL when
+ * it is another instance (counted), the file is not armed or the ring is
+ * full.  The caller fills the rest and calls its_publish. */
+static __device__ volatile __ldcc_report *
+its_record(unsigned kind, unsigned kernel, unsigned site_a, unsigned site_b) {
   const __ldcc_its_sink *s = &__ldcc_its_sink_dev;
-  unsigned tid = its_tid();
 
   if (!s->reports || kernel >= s->nmetas)
-    return;
+    return 0;
   unsigned long long key = s->metas[kernel];
   unsigned h = (unsigned)(key ^ (key >> 32)) * 0x9E3779B1u;
-  h ^= (__LDCC_RK_INTRA_WARP * 0x85EBCA6Bu) ^
-       (((site_a << 16) | site_b) * 0xC2B2AE35u);
+  h ^= (kind * 0x85EBCA6Bu) ^ (((site_a << 16) | site_b) * 0xC2B2AE35u);
   h ^= h >> 15;
   h *= 0x2C1B3C6Du;
   h ^= h >> 12;
   h &= __LDCC_BUCKETS - 1;
   if (atomicAdd(&s->counts[h], 1u) != 0)
-    return;
+    return 0;
   unsigned i = atomicAdd(s->report_next, 1u);
   if (i >= s->report_capacity)
-    return;
+    return 0;
   volatile __ldcc_report *r = s->reports + i;
-  r->kind = __LDCC_RK_INTRA_WARP;
+  r->kind = kind;
   r->kernel_meta = key;
   r->launch_id = 0xffffffffu;
   r->bucket = h;
@@ -116,18 +114,51 @@ its_report(unsigned kernel, unsigned site_a, unsigned site_b, unsigned lane_a,
   r->block[2] = blockIdx.z;
   r->start_site = site_a;
   r->end_site = site_b;
-  r->warp_a = r->warp_b = tid / 32;
-  r->lane = (int)(tid % 32);
+  r->lane = (int)(its_tid() % 32);
+  r->mask = 0;
+  r->size = 0;
+  for (unsigned k = 0; k < 16; k++)
+    r->value_a[k] = r->value_b[k] = 0;
+  return r;
+}
+
+static __device__ void its_publish(volatile __ldcc_report *r) {
+  __threadfence_system();
+  r->valid = 1;
+}
+
+/* Record an intra-warp race (cold path). */
+static __device__ __noinline__ void
+its_report(unsigned kernel, unsigned site_a, unsigned site_b, unsigned lane_a,
+           unsigned flags, unsigned long long offset, unsigned size,
+           unsigned nidx, const unsigned *idx) {
+  volatile __ldcc_report *r =
+      its_record(__LDCC_RK_INTRA_WARP, kernel, site_a, site_b);
+
+  if (!r)
+    return;
+  r->warp_a = r->warp_b = its_tid() / 32;
   r->offset = offset;
   r->mask = lane_a | flags;
   r->size = size;
-  for (unsigned k = 0; k < 16; k++) {
+  for (unsigned k = 0; k < 16; k++)
     r->value_a[k] = (unsigned char)(idx[k / 4] >> (8 * (k % 4)));
-    r->value_b[k] = 0;
-  }
   r->value_b[0] = (unsigned char)nidx;
-  __threadfence_system();
-  r->valid = 1;
+  its_publish(r);
+}
+
+/* The tag of slot `tag` claimed for address a (at most 49 bits): the
+ * current tag when it is a's, else a with the next claim number; 0 when
+ * another thread changed the slot first (try again). */
+static __device__ __forceinline__ unsigned long long
+its_claim(unsigned long long *tag, unsigned long long a) {
+  unsigned long long t = *(volatile unsigned long long *)tag;
+
+  if ((t & 0x1ffffffffffffull) == a)
+    return t;
+  unsigned cid = (unsigned)((t >> 49) + 1) & 0x7fffu;
+  unsigned long long nt = a | ((unsigned long long)(cid ? cid : 1) << 49);
+  return atomicCAS(tag, t, nt) == t ? nt : 0;
 }
 
 /* The shadow step of one access; returns 1 with the earlier access's lane,
@@ -147,14 +178,9 @@ static __device__ __forceinline__ int its_check(const void *p, unsigned site,
   if (warp >= __LDCC_ITS_WARPS || __isLocal(p))
     return 0;
   for (int tries = 0; tries < 16; tries++) {
-    unsigned long long t = *(volatile unsigned long long *)&s->tag;
-    if ((t & 0x1ffffffffffffull) != a) {
-      unsigned cid = (unsigned)((t >> 49) + 1) & 0x7fffu;
-      unsigned long long nt = a | ((unsigned long long)(cid ? cid : 1) << 49);
-      if (atomicCAS(&s->tag, t, nt) != t)
-        continue;
-      t = nt;
-    }
+    unsigned long long t = its_claim(&s->tag, a);
+    if (!t)
+      continue;
     unsigned long long st = *(volatile unsigned long long *)&s->state;
     uint64_t next;
     unsigned other = 0, role = 0;
@@ -263,52 +289,22 @@ struct __ldcc_scope_slot {
 };
 static __device__ __ldcc_scope_slot __ldcc_scope_tab[__LDCC_SCOPE_SLOTS];
 
+/* Record a block-scope atomic race (cold path). */
 static __device__ __noinline__ void scope_report(unsigned kernel,
                                                  unsigned site_a,
                                                  unsigned site_b,
                                                  unsigned block_a,
                                                  unsigned block_b,
                                                  const void *p) {
-  const __ldcc_its_sink *s = &__ldcc_its_sink_dev;
-  unsigned idx[4] = {0, 0, 0, 0};
+  volatile __ldcc_report *r =
+      its_record(__LDCC_RK_SCOPED_ATOMIC, kernel, site_a, site_b);
 
-  if (!s->reports || kernel >= s->nmetas)
+  if (!r)
     return;
-  unsigned long long key = s->metas[kernel];
-  unsigned h = (unsigned)(key ^ (key >> 32)) * 0x9E3779B1u;
-  h ^= (__LDCC_RK_SCOPED_ATOMIC * 0x85EBCA6Bu) ^
-       (((site_a << 16) | site_b) * 0xC2B2AE35u);
-  h ^= h >> 15;
-  h *= 0x2C1B3C6Du;
-  h ^= h >> 12;
-  h &= __LDCC_BUCKETS - 1;
-  if (atomicAdd(&s->counts[h], 1u) != 0)
-    return;
-  unsigned i = atomicAdd(s->report_next, 1u);
-  if (i >= s->report_capacity)
-    return;
-  volatile __ldcc_report *r = s->reports + i;
-  r->kind = __LDCC_RK_SCOPED_ATOMIC;
-  r->kernel_meta = key;
-  r->launch_id = 0xffffffffu;
-  r->bucket = h;
-  r->block[0] = blockIdx.x;
-  r->block[1] = blockIdx.y;
-  r->block[2] = blockIdx.z;
-  r->start_site = site_a;
-  r->end_site = site_b;
   r->warp_a = block_a;
   r->warp_b = block_b;
-  r->lane = (int)(its_tid() % 32);
   r->offset = (unsigned long long)p;
-  r->mask = 0;
-  r->size = 0;
-  for (unsigned k = 0; k < 16; k++) {
-    r->value_a[k] = (unsigned char)(idx[k / 4] >> (8 * (k % 4)));
-    r->value_b[k] = 0;
-  }
-  __threadfence_system();
-  r->valid = 1;
+  its_publish(r);
 }
 
 /* The address of a block-scope atomic (`atomicAdd_block(P, v)` becomes
@@ -332,14 +328,9 @@ static __device__ __forceinline__ P *scope_block(P *p, unsigned kernel,
   asm volatile("mov.u64 %0, %%gridid;" : "=l"(grid));
   grid &= 0x1ffffffull;
   for (int tries = 0; tries < 16; tries++) {
-    unsigned long long t = *(volatile unsigned long long *)&s->tag;
-    if ((t & 0x1ffffffffffffull) != a) {
-      unsigned cid = (unsigned)((t >> 49) + 1) & 0x7fffu;
-      unsigned long long nt = a | ((unsigned long long)(cid ? cid : 1) << 49);
-      if (atomicCAS(&s->tag, t, nt) != t)
-        continue;
-      t = nt;
-    }
+    unsigned long long t = its_claim(&s->tag, a);
+    if (!t)
+      continue;
     unsigned long long mine = (t >> 49) << 49 | grid << 24 | (block + 1);
     unsigned long long st = *(volatile unsigned long long *)&s->state;
     unsigned long long site_a = *(volatile unsigned long long *)&s->site;
