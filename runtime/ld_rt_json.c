@@ -58,7 +58,7 @@ int ld__json_race(struct ld_buf *b, const struct ld_rt_race_desc *d,
   if (rc == LD_OK)
     rc = field_str(b, "kind", ld_rt_kind_name(d->kind), 0);
   if (rc == LD_OK)
-    rc = field_str(b, "memory", ld_rt_kind_memory(d->kind), 0);
+    rc = field_str(b, "memory", d->memory, 0);
   if (rc == LD_OK)
     rc = field_str(b, "kernel", d->kernel, 0);
   if (rc == LD_OK)

@@ -610,3 +610,26 @@ extern "C" void ld__rt_leave(int checked, void *stream) {
   }
   pthread_mutex_unlock(&lock);
 }
+
+/* A launch of a kernel with inline intra-warp checks (include/ldcc/its.cuh)
+ * that the translator did not turn into __ldcc::launch: the kernel runs as
+ * written and reports through the same ring. */
+extern "C" int __ldcc_its_arm(struct __ldcc_its_sink *s) {
+  int rc = -1;
+
+  pthread_mutex_lock(&lock);
+  if (!rt.initialised)
+    init();
+  if (rt.usable) {
+    collect(false);
+    rt.checked++;
+    memset(s, 0, sizeof *s);
+    s->reports = rt.ring_dev;
+    s->report_next = rt.counts_dev + __LDCC_BUCKETS;
+    s->counts = rt.counts_dev;
+    s->report_capacity = RING_CAPACITY;
+    rc = 0;
+  }
+  pthread_mutex_unlock(&lock);
+  return rc;
+}

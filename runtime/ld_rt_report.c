@@ -316,6 +316,54 @@ static void describe_global(const struct __ldcc_report *rec,
   snprintf(d->region_to, sizeof d->region_to, "kernel exit");
 }
 
+/* Variable, element and statements of an intra-warp record: the sites
+ * are the two accesses, targets[site - 1] the variable of each; the device
+ * worked out the element's indices. */
+static void describe_intra_warp(const struct __ldcc_report *rec,
+                                const struct __ldcc_kernel_meta *m,
+                                struct ld_rt_race_desc *d) {
+  const struct __ldcc_target_meta *t = NULL;
+  unsigned nidx = rec->value_b[0], i;
+  size_t n;
+
+  d->memory = rec->mask & __LDCC_ITS_M_SHARED ? "shared" : "global";
+  if (rec->end_site >= 1 && rec->end_site <= m->ntargets)
+    t = &m->targets[rec->end_site - 1];
+  d->variable = t && t->name ? t->name : "?";
+  n = (size_t)snprintf(d->element, sizeof d->element, "%s", d->variable);
+  if (nidx == 0xff) {
+    snprintf(d->element + n, sizeof d->element - n, " (address 0x%" PRIx64 ")",
+             rec->offset);
+    nidx = 0;
+  }
+  for (i = 0; i < nidx && i < 4 && n < sizeof d->element; i++) {
+    uint32_t v;
+    memcpy(&v, rec->value_a + 4 * i, 4);
+    n += (size_t)snprintf(d->element + n, sizeof d->element - n, "[%u]", v);
+  }
+  for (i = 0; t && i < t->nwrite_lines && d->nstatements < LD_RT_MAX_STATEMENTS;
+       i++)
+    d->statements[d->nstatements++] = t->write_lines[i];
+}
+
+/* Operation and variable of a block-scope atomic record: targets[site - 1]
+ * is named "<op>:<variable>"; the operation goes to value_a. */
+static void describe_scoped(const struct __ldcc_report *rec,
+                            const struct __ldcc_kernel_meta *m,
+                            struct ld_rt_race_desc *d) {
+  const char *name = "?:?", *colon;
+
+  if (rec->end_site >= 1 && rec->end_site <= m->ntargets &&
+      m->targets[rec->end_site - 1].name)
+    name = m->targets[rec->end_site - 1].name;
+  colon = strchr(name, ':');
+  if (!colon)
+    colon = name + strlen(name);
+  snprintf(d->value_a, sizeof d->value_a, "%.*s", (int)(colon - name), name);
+  d->variable = *colon ? colon + 1 : "?";
+  snprintf(d->element, sizeof d->element, "%s", d->variable);
+}
+
 /* The header and detail lines of each kind. */
 static void describe_lines(const struct __ldcc_report *rec,
                            struct ld_rt_race_desc *d) {
@@ -380,6 +428,30 @@ static void describe_lines(const struct __ldcc_report *rec,
              "in the same region)",
              b[0], b[1], b[2], rec->warp_b, rec->lane, n1, n2);
     break;
+  case __LDCC_RK_INTRA_WARP:
+    snprintf(d->header, sizeof d->header,
+             "intra-warp race on %s %s in kernel %s",
+             d->memory && !strcmp(d->memory, "shared") ? "shared variable"
+                                                       : "global memory",
+             d->element, d->kernel);
+    snprintf(d->detail, sizeof d->detail,
+             "block (%u,%u,%u), warp %u: lane %u %s it at %s, lane %d %s it "
+             "at %s, with no __syncwarp, warp collective or barrier between",
+             b[0], b[1], b[2], rec->warp_b, rec->mask & __LDCC_ITS_M_LANE,
+             rec->mask & __LDCC_ITS_M_A_WROTE ? "wrote" : "read",
+             d->region_from, rec->lane,
+             rec->mask & __LDCC_ITS_M_B_WROTE ? "wrote" : "read", d->region_to);
+    break;
+  case __LDCC_RK_SCOPED_ATOMIC:
+    snprintf(d->header, sizeof d->header,
+             "block-scope %s on %s in kernel %s, accessed by blocks %u and %u",
+             d->value_a, d->element, d->kernel, rec->warp_a, rec->warp_b);
+    snprintf(d->detail, sizeof d->detail,
+             "block %u used it at %s, block (%u,%u,%u) (block %u) at %s; an "
+             "atomic of block scope is not atomic for other blocks",
+             rec->warp_a, d->region_from, b[0], b[1], b[2], rec->warp_b,
+             d->region_to);
+    break;
   case __LDCC_RK_LOG_OVERFLOW:
     snprintf(d->header, sizeof d->header,
              "note: a region of kernel %s stores to global memory more often "
@@ -403,6 +475,7 @@ void ld_rt_race_describe(const struct __ldcc_report *rec,
   d->kind = rec->kind;
   d->file = m->file ? m->file : "?";
   ld_rt_kernel_name(m, d->kernel, sizeof d->kernel);
+  d->memory = ld_rt_kind_memory(rec->kind);
   if (is_global_race(rec->kind)) {
     describe_global(rec, d);
     /* The region is the whole launch: the kernel's definition stands for
@@ -421,11 +494,15 @@ void ld_rt_race_describe(const struct __ldcc_report *rec,
     ld_rt_format_value(rec->value_b, rec->size, __LDCC_VK_OTHER, d->value_b,
                        sizeof d->value_b);
   }
-  describe_lines(rec, d);
+  if (rec->kind == __LDCC_RK_INTRA_WARP)
+    describe_intra_warp(rec, m, d);
+  else if (rec->kind == __LDCC_RK_SCOPED_ATOMIC)
+    describe_scoped(rec, m, d);
   ld_rt_region_text(m, rec->start_site, rec->end_site, d->region,
                     sizeof d->region);
   site_text(m, rec->start_site, d->region_from, sizeof d->region_from);
   site_text(m, rec->end_site, d->region_to, sizeof d->region_to);
+  describe_lines(rec, d);
   d->region_lines[0] = site_line(m, rec->start_site);
   d->region_lines[1] = site_line(m, rec->end_site);
   if (m->launch_lines && rec->launch_id < m->nlaunches)

@@ -61,9 +61,19 @@
     "Read-write race on global memory",                                        \
     "A block's (or warp's) result in global memory changed once it saw the "   \
     "writes other blocks made in the same launch: it read data another "       \
-    "block wrote.")
+    "block wrote.")                                                          \
+  X(__LDCC_RK_INTRA_WARP, "intra-warp", 1, NULL,                               \
+    "Intra-warp race under independent thread scheduling",                     \
+    "Two lanes of one warp accessed the same location, at least one of them "  \
+    "writing, with no __syncwarp, warp collective or barrier between the "     \
+    "accesses: since Volta the lanes of a warp are not in lockstep.")          \
+  X(__LDCC_RK_SCOPED_ATOMIC, "block-scope-atomic", 1, "global",                \
+    "Block-scope atomic on memory other blocks touch",                         \
+    "Threads of two blocks used block-scope atomics (atomicAdd_block and "     \
+    "friends) on the same global location in one launch: such an atomic is "   \
+    "atomic only among the threads of its own block.")
 
-#define LD_RT_NKINDS 9u
+#define LD_RT_NKINDS 11u
 
 /* The kind's name ("write-write"), "unknown" out of range. */
 const char *ld_rt_kind_name(uint32_t kind);
@@ -82,6 +92,7 @@ struct ld_rt_race_desc {
   uint32_t kind;         /* enum __ldcc_report_kind */
   const char *file;      /* the kernel's file, "?" when unknown */
   const char *variable;  /* target name, NULL when none */
+  const char *memory;    /* "shared", "global" or NULL (not known) */
   char kernel[256];      /* "block_sum<256>" */
   char element[256];     /* "partial[3]", "" when none */
   char header[768];      /* first text line without "ldcc: " */

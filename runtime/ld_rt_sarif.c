@@ -138,7 +138,7 @@ int ld__sarif_result(struct ld_buf *b, const struct ld_rt_race_desc *d) {
   if (rc == LD_OK)
     rc = ld_buf_puts(b, ",\"memory\":");
   if (rc == LD_OK)
-    rc = ld__json_str(b, ld_rt_kind_memory(d->kind));
+    rc = ld__json_str(b, d->memory);
   if (rc == LD_OK)
     rc = ld_buf_puts(b, ",\"element\":");
   if (rc == LD_OK)

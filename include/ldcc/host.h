@@ -157,8 +157,108 @@ enum __ldcc_report_kind {
    * (runtime/ld_rt_global.h), warp_a/warp_b the copies, offset the
    * element's device address, size its bytes. */
   __LDCC_RK_GLOBAL_WW = 7, /* two units wrote one global byte */
-  __LDCC_RK_GLOBAL_RW = 8  /* a unit's global result changed in pass 2 */
+  __LDCC_RK_GLOBAL_RW = 8, /* a unit's global result changed in pass 2 */
+  __LDCC_RK_INTRA_WARP = 9,    /* two lanes of one warp touched one location,
+                                  one of them writing, with no __syncwarp,
+                                  collective or barrier between
+                                  (include/ldcc/its.cuh): kernel_meta is the
+                                  kernel's ITS metadata (site i = access i,
+                                  targets[i-1] its variable); start_site the
+                                  earlier access, end_site the later;
+                                  warp_a = warp_b the warp; lane the later
+                                  lane; mask the __LDCC_ITS_M_* bits below;
+                                  offset the byte in the variable (the
+                                  address when the element is unknown);
+                                  size the access's bytes; value_a four
+                                  uint32 indices, value_b[0] their number
+                                  (0xff: unknown) */
+  __LDCC_RK_SCOPED_ATOMIC = 10  /* block-scope atomics of two blocks on one
+                                  global location (include/ldcc/its.cuh
+                                  scope_block): kernel_meta and sites as
+                                  for intra-warp (targets[i-1] named
+                                  "<op>:<variable>"); warp_a the earlier
+                                  block, warp_b this block (linear ids);
+                                  offset the address */
 };
+
+/* mask bits of an intra-warp record */
+#define __LDCC_ITS_M_LANE 0x1fu      /* the earlier access's lane */
+#define __LDCC_ITS_M_SHARED 0x100u   /* the location is in shared memory */
+#define __LDCC_ITS_M_A_WROTE 0x200u  /* the earlier access wrote */
+#define __LDCC_ITS_M_B_WROTE 0x400u  /* the later access wrote */
+
+#define __LDCC_ITS_MAX_KERNELS 64u /* checked kernels per file */
+
+/* What a file's intra-warp checks need to report: the ring of the runtime
+ * (set by __ldcc_its_arm) and its kernels' metadata (host addresses copied
+ * into records).  One per translated file, in device memory. */
+struct __ldcc_its_sink {
+  struct __ldcc_report *reports; /* NULL: not armed, nothing reported */
+  unsigned *report_next;
+  unsigned *counts;
+  uint32_t report_capacity;
+  uint32_t nmetas;
+  uint64_t metas[__LDCC_ITS_MAX_KERNELS];
+};
+
+/* The shadow state of one location in a warp's table (its.cuh): which
+ * lanes touched it in the current sync epoch of the claim `cid` of its
+ * slot.  Bits 0-5 the writer lane + 1 (0: none), 6-11 and 12-17 two
+ * reader lanes + 1, 18-48 the epoch (31 bits), 49-63 the claim (15 bits).
+ * Plain C so the unit tests check the rule. */
+#define __LDCC_ITS_EPOCH_MASK 0x7fffffffull
+#define __LDCC_ITS_CID_MASK 0x7fffull
+
+static inline __LDCC_HD uint64_t __ldcc_its_state(unsigned cid,
+                                                  unsigned epoch) {
+  return ((uint64_t)(cid & __LDCC_ITS_CID_MASK) << 49) |
+         (((uint64_t)epoch & __LDCC_ITS_EPOCH_MASK) << 18);
+}
+
+/* One access by `lane` (write != 0: a store) to a location whose state is
+ * `st`, seen in claim cid and epoch `epoch`.  *next is the new state.
+ * Returns 1 when it conflicts with another lane's access of the same claim
+ * and epoch: *other is that lane, *other_wrote whether it wrote, *role
+ * which of its fields it came from (0 writer, 1 and 2 readers); 0 else.
+ * Never reports a lane against itself, nor across claims or epochs. */
+static inline __LDCC_HD int
+__ldcc_its_step(uint64_t st, unsigned cid, unsigned epoch, unsigned lane,
+                int write, uint64_t *next, unsigned *other, int *other_wrote,
+                unsigned *role) {
+  uint64_t base = __ldcc_its_state(cid, epoch);
+  unsigned w, r1, r2, me = lane + 1;
+  int hit = 0;
+
+  if ((st & ~0x3ffffull) != base)
+    st = base; /* another claim or an older epoch: nothing yet */
+  w = (unsigned)(st & 63);
+  r1 = (unsigned)((st >> 6) & 63);
+  r2 = (unsigned)((st >> 12) & 63);
+  if (w && w != me) {
+    hit = 1;
+    *other = w - 1;
+    *other_wrote = 1;
+    *role = 0;
+  } else if (write && r1 && r1 != me) {
+    hit = 1;
+    *other = r1 - 1;
+    *other_wrote = 0;
+    *role = 1;
+  } else if (write && r2 && r2 != me) {
+    hit = 1;
+    *other = r2 - 1;
+    *other_wrote = 0;
+    *role = 2;
+  }
+  if (write)
+    w = me;
+  else if (!r1)
+    r1 = me;
+  else if (r1 != me && !r2)
+    r2 = me;
+  *next = base | w | ((uint64_t)r1 << 6) | ((uint64_t)r2 << 12);
+  return hit;
+}
 
 #define __LDCC_BUCKETS 65536u /* device de-duplication hash size */
 
@@ -248,6 +348,10 @@ __ldcc_launch_prepare(const struct __ldcc_kernel_meta *meta, const void *clone,
                       dim3 block, size_t sh, cudaStream_t stream,
                       struct __ldcc_launch_info *li, size_t *launch_sh,
                       int *big);
+/* Hands a file's intra-warp checks the report ring (fills s's ring
+ * fields) and counts a checked launch; 0 when the runtime is usable. */
+extern "C" __attribute__((weak)) int
+__ldcc_its_arm(struct __ldcc_its_sink *s);
 extern "C" __attribute__((weak)) void __ldcc_launch_done(const struct __ldcc_kernel_meta *meta,
                                    int launch_id, cudaStream_t stream);
 

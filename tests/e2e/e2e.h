@@ -36,3 +36,13 @@ template <typename T> static void e2e_to_host(T *h, const T *d, size_t n) {
   E2E_CHECK(cudaDeviceSynchronize());
   E2E_CHECK(cudaMemcpy(h, d, n * sizeof(T), cudaMemcpyDeviceToHost));
 }
+
+// The line the int-array programs print: the sum, the first element and
+// the checksum of n results (the same for the nvcc and the ldcc build).
+static inline void e2e_print_ints(const int *out, int n) {
+  long long total = 0;
+  for (int i = 0; i < n; i++)
+    total += out[i];
+  printf("total %lld first %d hash %llx\n", total, out[0],
+         e2e_hash(out, n * sizeof *out));
+}

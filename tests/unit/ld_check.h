@@ -4,6 +4,7 @@
 #define LD_CHECK_H
 
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 static inline int ld_check_run(Suite *s) {
@@ -15,5 +16,14 @@ static inline int ld_check_run(Suite *s) {
   srunner_free(sr);
   return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }
+
+/* Run stmt with a FILE *f_ writing into the char array buf. */
+#define CAPTURE(buf, stmt)                                                     \
+  do {                                                                         \
+    FILE *f_ = fmemopen(buf, sizeof buf, "w");                                 \
+    ck_assert_ptr_nonnull(f_);                                                 \
+    stmt;                                                                      \
+    fclose(f_);                                                                \
+  } while (0)
 
 #endif

@@ -14,14 +14,6 @@
 #include "ld_rt_report.h"
 #include "rt_report_fixture.h"
 
-#define CAPTURE(buf, stmt)                                                     \
-  do {                                                                         \
-    FILE *f_ = fmemopen(buf, sizeof buf, "w");                                 \
-    ck_assert_ptr_nonnull(f_);                                                 \
-    stmt;                                                                      \
-    fclose(f_);                                                                \
-  } while (0)
-
 static void setup(void) {
   fx_setup("reduce.cu");
 }

@@ -36,15 +36,6 @@ static void put32(unsigned char *b, unsigned at, uint32_t v) {
   memcpy(b + at, &v, 4);
 }
 
-/* Run fn into a string. */
-#define CAPTURE(buf, stmt)                                                     \
-  do {                                                                         \
-    FILE *f_ = fmemopen(buf, sizeof buf, "w");                                 \
-    ck_assert_ptr_nonnull(f_);                                                 \
-    stmt;                                                                      \
-    fclose(f_);                                                                \
-  } while (0)
-
 START_TEST(test_kernel_name) {
   char b[128];
   ld_rt_kernel_name(&meta, b, sizeof b);

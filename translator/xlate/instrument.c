@@ -299,9 +299,11 @@ int ld__instrument(struct ld_plan *plan, const char *src, size_t len,
   struct ld_buf b = LD_BUF_INIT;
   unsigned *lines = NULL;
   size_t i, nlaunches = 0, nclones = 0;
-  int rc = LD_OK;
+  int rc;
 
   rc = ld__global_emit(plan, src, len, edits);
+  if (!rc)
+    rc = ld__its_emit(plan, len, edits);
   for (i = 0; i < plan->nkernels && !rc; i++) {
     struct ld_kernel *k = &plan->kernels[i];
     if (!k->replay)

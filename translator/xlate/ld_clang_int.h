@@ -32,6 +32,10 @@ int ld__grow(void *itemsp, size_t *cap, size_t n, size_t size);
 char *ld__cursor_name(CXCursor c);             /* malloc'd spelling */
 int ld__name_is(CXCursor c, const char *want); /* spelling == want */
 int ld__nth_child(CXCursor c, unsigned index, CXCursor *out);
+/* The first direct child of that kind (into *out when out is not NULL). */
+int ld__child_of_kind(CXCursor c, enum CXCursorKind kind, CXCursor *out);
+/* Whether off lies in one of the n ranges (macro expansions). */
+int ld__in_ranges(const struct ld__range *r, size_t n, size_t off);
 CXCursor ld__unwrap(CXCursor c); /* skips implicit casts and parentheses */
 int ld__is_pointer(CXType t);
 int ld__is_array(CXType t);
@@ -70,5 +74,11 @@ struct ld__global_in {
  * cursor fn.  Returns 0 or LD_ENOMEM. */
 int ld__global_analyse(const struct ld__source *s, CXCursor fn,
                        struct ld_kernel *k, const struct ld__global_in *in);
+/* Decide whether kernel k (cursor fn) has warp-synchronous code and, if so,
+ * attach k->its: the rule, or why it is not checked, and the accesses and
+ * syncs to instrument.  *nchecked numbers the checked ones.  Returns 0 or
+ * LD_ENOMEM. */
+int ld__its_analyse(const struct ld__source *s, CXCursor fn,
+                    struct ld_kernel *k, size_t *nchecked);
 
 #endif

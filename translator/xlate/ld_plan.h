@@ -184,6 +184,46 @@ struct ld_global {
   size_t body_open;    /* `{` */
 };
 
+/* Inline checks for intra-warp races (docs/inline-checks.md). */
+enum ld_its_mode { LD_ITS_READ = 1, LD_ITS_WRITE = 2, LD_ITS_RW = 3 };
+
+/* One checked access `B[i]...`, `*B` or a shared scalar `B`, wrapped in
+ * `(*__ldcc::its_<mode>(&(E), B, kernel, site))`. */
+struct ld_its_access {
+  struct ld_pos at;  /* start of the access */
+  size_t begin, end; /* the access expression */
+  int mode;          /* enum ld_its_mode */
+  char *var;         /* the base's name (an array, pointer or scalar) */
+};
+
+/* A warp collective, __syncwarp or block barrier after which the warp's
+ * sync epoch moves on: `(E, __ldcc::its_sync())` when void,
+ * `__ldcc::its_after(E)` else. */
+struct ld_its_sync {
+  struct ld_pos at;
+  size_t begin, end; /* the call expression */
+  int is_void;
+  char *form; /* the callee's name ("__syncwarp", "shfl_down") */
+};
+
+/* A kernel with warp-synchronous code or block-scope atomics. */
+struct ld_its {
+  const char *rule;   /* what made it warp-synchronous (static string) */
+  const char *skip;   /* why it gets no checks after all, or NULL */
+  size_t index;       /* among the file's checked ITS kernels (metadata) */
+  size_t body_open;   /* its `{` (the table is cleared after it) */
+  unsigned exit_line; /* its closing brace */
+  struct ld_its_access *accesses; /* in source order: site 1, 2, ... */
+  size_t naccesses;
+  struct ld_its_sync *syncs;
+  size_t nsyncs;
+  /* Block-scope atomics (`atomicAdd_block(&x, v)`) on memory other blocks
+   * may touch: the address argument, wrapped in __ldcc::scope_block; var is
+   * "<op>:<variable>"; sites naccesses + 1, ... */
+  struct ld_its_access *scoped;
+  size_t nscoped;
+};
+
 struct ld_kernel {
   char *name;       /* spelling of the kernel's name, e.g. "reduce" */
   struct ld_pos at; /* position of the name in the definition */
@@ -193,6 +233,7 @@ struct ld_kernel {
   struct ld_replay *replay; /* the clone to emit; NULL when none */
   struct ld_global *global; /* the check across blocks; NULL when the
                                kernel has nothing to check there */
+  struct ld_its *its;       /* warp-synchronous code; NULL when none */
 };
 
 struct ld_target {
@@ -255,6 +296,8 @@ struct ld_plan {
  * contains the call: a kernel or a
  * __device__ function.  Returns 0 or LD_EIO. */
 int ld_plan_dump(const struct ld_plan *plan, FILE *out);
+/* Releases an ITS description; NULL is a no-op. */
+void ld_its_free(struct ld_its *its);
 /* Releases a replay description; NULL is a no-op. */
 void ld_replay_free(struct ld_replay *r);
 /* Releases a global description; NULL is a no-op. */

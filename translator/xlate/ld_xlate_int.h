@@ -5,6 +5,8 @@
  *   replay_facts.c  what a kernel's replay clone needs (libclang; see
  *                ld_clang_int.h, shared with parse.c only)
  *   instrument.c plan -> edit list: clones, launches, metadata
+ *   its_facts.c  which kernels get inline intra-warp checks (libclang)
+ *   its_emit.c   their edits
  *   replay.c     one kernel's clone text
  *   global.c     the check across blocks: clones, launches, metadata
  *   global_facts.c  what that check needs of a kernel (libclang)
@@ -58,5 +60,14 @@ int ld__put_callee_as(struct ld_buf *b, const struct ld_launch *l,
  * collide becomes unchecked there. */
 int ld__global_emit(struct ld_plan *plan, const char *src, size_t len,
                     struct ld_edit_list *edits);
+/* Kernels with inline intra-warp checks per file (the device sink holds one
+ * metadata pointer each; include/ldcc/host.h __LDCC_ITS_MAX_KERNELS). */
+#define LD_ITS_MAX_KERNELS 64
+
+/* Add the edits of the inline intra-warp checks (docs/inline-checks.md) of
+ * every kernel whose its is checked: the include, the checks in the kernel
+ * text, the arming of its launches and the metadata after the last line
+ * (len). */
+int ld__its_emit(struct ld_plan *plan, size_t len, struct ld_edit_list *edits);
 
 #endif

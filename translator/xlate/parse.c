@@ -162,13 +162,17 @@ static int main_pos(const struct analysis *an, CXSourceLocation loc,
   return 1;
 }
 
-static int in_macro(const struct analysis *an, size_t off) {
+int ld__in_ranges(const struct ld__range *r, size_t n, size_t off) {
   size_t i;
 
-  for (i = 0; i < an->nmacros; i++)
-    if (an->macros[i].begin <= off && off < an->macros[i].end)
+  for (i = 0; i < n; i++)
+    if (r[i].begin <= off && off < r[i].end)
       return 1;
   return 0;
+}
+
+static int in_macro(const struct analysis *an, size_t off) {
+  return ld__in_ranges(an->macros, an->nmacros, off);
 }
 
 char *ld__cursor_name(CXCursor c) {
@@ -218,11 +222,17 @@ static enum CXChildVisitResult find_kind_cb(CXCursor c, CXCursor parent,
   return CXChildVisit_Continue;
 }
 
-static int has_child_kind(CXCursor c, enum CXCursorKind kind) {
+int ld__child_of_kind(CXCursor c, enum CXCursorKind kind, CXCursor *out) {
   struct child_query q = {kind, 0, 0, {0}, 0};
 
   clang_visitChildren(c, find_kind_cb, &q);
+  if (q.ok && out)
+    *out = q.found;
   return q.ok;
+}
+
+static int has_child_kind(CXCursor c, enum CXCursorKind kind) {
+  return ld__child_of_kind(c, kind, NULL);
 }
 
 static enum CXChildVisitResult nth_child_cb(CXCursor c, CXCursor parent,
@@ -1494,6 +1504,19 @@ int ld__parse(const struct ld_translate_opts *opts, struct ld_plan *plan,
     source.len = an.srclen;
     source.macros = an.macros;
     source.nmacros = an.nmacros;
+    size_t nits = 0;
+    /* Warp-synchronous kernels get the inline checks in the original
+     * kernel and no replay clone (docs/inline-checks.md): the clone would
+     * run instead of the checked original. */
+    for (i = 0; i < an.nfns && !rc; i++) {
+      struct ld_kernel *k;
+      if (!an.fns[i].is_kernel)
+        continue;
+      k = &plan->kernels[an.fns[i].kernel];
+      rc = ld__its_analyse(&source, an.fns[i].cur, k, &nits);
+      if (!rc && k->its && !k->its->skip)
+        an.fns[i].wants_clone = 0;
+    }
     for (i = 0; i < an.nfns && !rc; i++)
       if (an.fns[i].wants_clone)
         rc = ld__replay_analyse(&source, an.fns[i].cur,

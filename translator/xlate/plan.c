@@ -4,6 +4,7 @@
 #include "ld_plan.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "ld_error.h"
 
@@ -35,6 +36,40 @@ static void dump_global(const struct ld_global *g, FILE *out) {
       continue;
     fprintf(out, "%s%s", first ? "" : ",", g->params[i].name);
     first = 0;
+  }
+}
+
+/* ITS, ACCESS and WSYNC lines of a kernel with warp-synchronous code. */
+static void dump_its(const struct ld_kernel *k, FILE *out) {
+  static const char *const modes[] = {"?", "read", "write", "rw"};
+  const struct ld_its *its = k->its;
+  size_t j;
+
+  if (!its)
+    return;
+  fprintf(out, "ITS kernel=%s checked=%s rule=\"%s\"", k->name,
+          yes_no(!its->skip), its->rule);
+  if (its->skip)
+    fprintf(out, " reason=\"%s\"", its->skip);
+  fputc('\n', out);
+  if (its->skip)
+    return;
+  for (j = 0; j < its->naccesses; j++) {
+    const struct ld_its_access *a = &its->accesses[j];
+    fprintf(out, "ACCESS kernel=%s id=%zu at=%u:%u var=%s mode=%s\n", k->name,
+            j + 1, a->at.line, a->at.col, a->var, modes[a->mode & 3]);
+  }
+  for (j = 0; j < its->nsyncs; j++) {
+    const struct ld_its_sync *y = &its->syncs[j];
+    fprintf(out, "WSYNC kernel=%s at=%u:%u form=%s\n", k->name, y->at.line,
+            y->at.col, y->form);
+  }
+  for (j = 0; j < its->nscoped; j++) {
+    const struct ld_its_access *a = &its->scoped[j];
+    const char *colon = strchr(a->var, ':');
+    fprintf(out, "SCOPED kernel=%s id=%zu at=%u:%u op=%.*s var=%s\n", k->name,
+            its->naccesses + j + 1, a->at.line, a->at.col,
+            (int)(colon - a->var), a->var, colon + 1);
   }
 }
 
@@ -117,7 +152,26 @@ int ld_plan_dump(const struct ld_plan *plan, FILE *out) {
     else
       fprintf(out, "COPIES kernel=%s scratch=lazy\n", k->name);
   }
+  for (i = 0; i < plan->nkernels; i++)
+    dump_its(&plan->kernels[i], out);
   return ferror(out) ? LD_EIO : LD_OK;
+}
+
+void ld_its_free(struct ld_its *its) {
+  size_t i;
+
+  if (!its)
+    return;
+  for (i = 0; i < its->naccesses; i++)
+    free(its->accesses[i].var);
+  for (i = 0; i < its->nsyncs; i++)
+    free(its->syncs[i].form);
+  for (i = 0; i < its->nscoped; i++)
+    free(its->scoped[i].var);
+  free(its->scoped);
+  free(its->accesses);
+  free(its->syncs);
+  free(its);
 }
 
 void ld_replay_free(struct ld_replay *r) {
@@ -174,6 +228,7 @@ void ld_plan_free(struct ld_plan *plan) {
     free(plan->kernels[i].reason);
     ld_replay_free(plan->kernels[i].replay);
     ld_global_free(plan->kernels[i].global);
+    ld_its_free(plan->kernels[i].its);
   }
   for (i = 0; i < plan->ntargets; i++)
     free(plan->targets[i].name);

@@ -77,12 +77,7 @@ static int stopped(const struct facts *fx) {
 }
 
 static int in_macro(const struct facts *fx, size_t off) {
-  size_t i;
-
-  for (i = 0; i < fx->s->nmacros; i++)
-    if (fx->s->macros[i].begin <= off && off < fx->s->macros[i].end)
-      return 1;
-  return 0;
+  return ld__in_ranges(fx->s->macros, fx->s->nmacros, off);
 }
 
 /* Is offset strictly inside a macro expansion, so that no edit may start or

@@ -132,7 +132,12 @@ int main() {
 // CLONE: {{^ *}}in_expression<<<1, 32>>>(d);
 // CLONE-NEXT: {{^ *}}bitfield<<<1, 32>>>((flags *)d);
 // CLONE-NOT: {{^ *}}__global__ void __ldcc_
-// CLONE-NOT: {{^}}/* ldcc: metadata
+// CLONE-NOT: {{^}}/* ldcc: metadata of the instrumented kernels
+// The warp-synchronous kernels (syncwarp, shuffle, warp_tile) get the inline
+// intra-warp checks instead (docs/inline-checks.md); only their metadata
+// follows the last line.
+// CLONE: {{^}}/* ldcc: metadata of the intra-warp checks */
+// CLONE-NOT: {{^}}/* ldcc: metadata of the instrumented kernels
 
 
 // PLAN: KERNEL name=in_expression checked=no reason="barrier inside an expression" at=19:17
@@ -144,12 +149,12 @@ int main() {
 // PLAN-NEXT: KERNEL name=atomic_result checked=no reason="result of a global atomic is used" at=60:17
 // PLAN-NEXT: KERNEL name=shared_atomic_result checked=no reason="result of a shared atomic is used" at=66:17
 // PLAN-NEXT: KERNEL name=fence checked=no reason="memory fence" at=72:17
-// PLAN-NEXT: KERNEL name=syncwarp checked=no reason="__syncwarp" at=79:17
-// PLAN-NEXT: KERNEL name=shuffle checked=no reason="warp shuffle" at=86:17
+// PLAN-NEXT: KERNEL name=syncwarp checked=yes at=79:17
+// PLAN-NEXT: KERNEL name=shuffle checked=yes at=86:17
 // PLAN-NEXT: KERNEL name=timer checked=no reason="clock" at=92:17
 // PLAN-NEXT: KERNEL name=jumps checked=no reason="goto or label" at=98:17
 // PLAN-NEXT: KERNEL name=bitfield checked=no reason="store to a bit-field" at=108:17
-// PLAN-NEXT: KERNEL name=warp_tile checked=no reason="local of a type that cannot be hoisted" at=115:17
+// PLAN-NEXT: KERNEL name=warp_tile checked=yes at=115:17
 // PLAN-NEXT: TARGET kernel=in_expression space=global name=out at=19:36 written=yes
 // PLAN-NEXT: TARGET kernel=in_expression space=shared name=s at=20:18 written=yes
 // PLAN-NEXT: TARGET kernel=in_condition space=global name=out at=25:35 written=yes
@@ -197,4 +202,16 @@ int main() {
 // PLAN-NEXT: BARRIER kernel=warp_tile form=__syncthreads at=120:3
 // PLAN-NEXT: LAUNCH kernel=in_expression at=125:3
 // PLAN-NEXT: LAUNCH kernel=bitfield at=126:3
+// PLAN-NEXT: ITS kernel=syncwarp checked=yes rule="__syncwarp or warp collective"
+// PLAN-NEXT: ACCESS kernel=syncwarp id=1 at=81:3 var=s mode=write
+// PLAN-NEXT: WSYNC kernel=syncwarp at=82:3 form=__syncwarp
+// PLAN-NEXT: WSYNC kernel=syncwarp at=83:3 form=__syncthreads
+// PLAN-NEXT: ITS kernel=shuffle checked=yes rule="__syncwarp or warp collective"
+// PLAN-NEXT: ACCESS kernel=shuffle id=1 at=88:3 var=s mode=write
+// PLAN-NEXT: WSYNC kernel=shuffle at=88:20 form=__shfl_down_sync
+// PLAN-NEXT: WSYNC kernel=shuffle at=89:3 form=__syncthreads
+// PLAN-NEXT: ITS kernel=warp_tile checked=yes rule="__syncwarp or warp collective"
+// PLAN-NEXT: ACCESS kernel=warp_tile id=1 at=117:3 var=s mode=write
+// PLAN-NEXT: WSYNC kernel=warp_tile at=119:3 form=sync
+// PLAN-NEXT: WSYNC kernel=warp_tile at=120:3 form=__syncthreads
 // PLAN-NOT: {{.}}

@@ -1,0 +1,58 @@
+// RUN: %ldcc-translate --dump-plan %s | FileCheck %s --check-prefix=PLAN
+// RUN: %ldcc-translate %s > %t.cu
+// RUN: FileCheck %s --check-prefix=TEXT < %t.cu
+// RUN: %nvcc -arch=sm_90 -std=c++14 -isystem %srcroot/include -c %t.cu -o %t.o
+// Block-scope atomics (docs/inline-checks.md, scoped synchronisation): the
+// address of each atomic<Op>_block on memory goes through
+// __ldcc::scope_block, which reports two blocks using it on one location.
+// A kernel with nothing else to check gets no warp tables (no its_enter);
+// device-scope atomics are not touched; a block-scope CAS is a lock, which
+// the checks do not model (the kernel is left alone).
+__global__ void count(const int *in, int *counter, float *sum) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (in[i] > 0)
+    atomicAdd_block(counter, 1);
+  atomicAdd_block(&sum[blockIdx.x % 4], 1.0f);
+  atomicAdd(counter + 1, 1);
+}
+
+__global__ void lock(int *flag, int *data) {
+  while (atomicCAS_block(flag, 0, 1) != 0)
+    ;
+  data[0] += 1;
+  atomicExch_block(flag, 0);
+}
+
+int main() {
+  int *p = 0;
+  count<<<4, 64>>>(p, p, (float *)p);
+  lock<<<2, 1>>>(p, p);
+  return 0;
+}
+
+// PLAN: KERNEL name=count checked=yes at=11:17
+// PLAN-NEXT: KERNEL name=lock checked=yes at=19:17
+// PLAN-NEXT: TARGET kernel=count space=global name=counter at=11:43 written=yes
+// PLAN-NEXT: TARGET kernel=count space=global name=sum at=11:59 written=yes
+// PLAN-NEXT: TARGET kernel=lock space=global name=flag at=19:27 written=yes
+// PLAN-NEXT: TARGET kernel=lock space=global name=data at=19:38 written=yes
+// PLAN-NEXT: LAUNCH kernel=count at=28:3
+// PLAN-NEXT: LAUNCH kernel=lock at=29:3
+// PLAN-NEXT: ITS kernel=count checked=yes rule="block-scope atomic"
+// PLAN-NEXT: SCOPED kernel=count id=1 at=14:21 op=atomicAdd_block var=counter
+// PLAN-NEXT: SCOPED kernel=count id=2 at=15:19 op=atomicAdd_block var=sum
+// PLAN-NEXT: ITS kernel=lock checked=no rule="block-scope atomic" reason="lanes synchronise through memory"
+// PLAN-NOT: {{.}}
+
+// TEXT: {{^}}#include <ldcc/its.cuh>
+// TEXT: {{^}}__global__ void count(const int *in, int *counter, float *sum) {{{$}}
+// TEXT: {{^}}    atomicAdd_block(__ldcc::scope_block(counter, 0u, 1u), 1);
+// TEXT-NEXT: {{^}}  atomicAdd_block(__ldcc::scope_block(&sum[blockIdx.x % 4], 0u, 2u), 1.0f);
+// TEXT-NEXT: {{^}}  atomicAdd(counter + 1, 1);
+// TEXT: {{^}}  while (atomicCAS_block(flag, 0, 1) != 0)
+// TEXT: {{^}}  __ldcc::its_arm(), __ldcc::launch_as<decltype(&count)>::run(
+// TEXT-NEXT: {{^}}  __ldcc::launch_as<decltype(&lock)>::run(
+// TEXT: {{^}}static const int __ldcc_its_lines_0[] = {11, 14, 15, 17};
+// TEXT: {{^}}  {"atomicAdd_block:counter", 0, 0, 1, {0, 0, 0, 0}, 0, 3, 0, 0, 0},
+// TEXT-NEXT: {{^}}  {"atomicAdd_block:sum", 0, 0, 1, {0, 0, 0, 0}, 0, 3, 0, 0, 0},};
+// TEXT-NEXT: {{^}}static const __ldcc_kernel_meta __ldcc_its_meta_0 = {__LDCC_HOST_ABI, 2u, "count", __ldcc_its_file, 11, 4u, 0, 0, 1, __ldcc_its_vars_0, __ldcc_its_lines_0, 0, 0, 0};

@@ -1,0 +1,179 @@
+// RUN: %ldcc-translate --dump-plan %s | FileCheck %s --check-prefix=PLAN
+// RUN: %ldcc-translate %s > %t.cu
+// RUN: FileCheck %s --check-prefix=TEXT < %t.cu
+// RUN: %nvcc -arch=sm_90 -std=c++17 -isystem %srcroot/include -c %t.cu -o %t.o
+// Inline intra-warp checks (docs/inline-checks.md): which kernels are
+// warp-synchronous (a lane-range condition guarding accesses, a pointer to
+// volatile memory, a __syncwarp or collective, an element indexed by a lane
+// index), which accesses are checked
+// (loads, stores and read-modify-writes of shared arrays and scalars and of
+// what non-const pointers point to; not address-of, not call arguments, not
+// reads through const pointers), where the epoch steps, and the kernels
+// that are left alone: no warp-synchronous code, or lanes synchronising
+// through memory.
+template <int BLOCK>
+__global__ void tail(const int *in, int *out) {
+  __shared__ int s[BLOCK];
+  int tid = threadIdx.x;
+  s[tid] = in[blockIdx.x * BLOCK + tid];
+  __syncthreads();
+  if (tid < 32) {
+    s[tid] += s[tid + 32];
+    __syncwarp();
+    s[tid] += s[tid + 16];
+  }
+  if (tid == 0)
+    out[blockIdx.x] = s[0];
+}
+
+__global__ void exchange(float *g) {
+  __shared__ float grid2[2][32];
+  __shared__ int flag;
+  volatile float *v = g;
+  int lane = threadIdx.x % 32;
+  grid2[0][lane] = v[lane];
+  flag = lane;
+  float x = grid2[1][31 - lane] + *g;
+  atomicAdd(&grid2[1][lane], x);
+  v[lane] = (float)__ballot_sync(0xffffffffu, x > 0) + sqrtf(x);
+}
+
+__device__ void helper(int *p) { __syncwarp(); p[0] = 1; }
+
+__global__ void calls(int *p) {
+  unsigned b = __ballot_sync(__activemask(), p[threadIdx.x] > 0);
+  helper(p);
+  p[threadIdx.x] = b;
+}
+
+__global__ void plain(int *p) {
+  __shared__ int s[64];
+  s[threadIdx.x] = p[threadIdx.x];
+  __syncthreads();
+  p[threadIdx.x] = s[63 - threadIdx.x];
+}
+
+__global__ void flagged(int *p, int *lock) {
+  __syncwarp();
+  while (atomicCAS(lock, 0, 1) != 0)
+    ;
+  p[0]++;
+  __threadfence();
+  atomicExch(lock, 0);
+}
+
+__global__ void lanes(int *g) {
+  __shared__ int buf[32];
+  int lane = threadIdx.x & 31;
+  buf[lane] = g[threadIdx.x];
+  g[threadIdx.x] = buf[(lane + 1) % 32];
+}
+
+int main() {
+  int *p = 0;
+  tail<64><<<1, 64>>>(p, p);
+  exchange<<<1, 32>>>((float *)p);
+  calls<<<1, 32>>>(p);
+  plain<<<1, 64>>>(p);
+  lanes<<<1, 32>>>(p);
+  return 0;
+}
+
+// PLAN: KERNEL name=tail checked=yes at=15:17 template
+// PLAN-NEXT: KERNEL name=exchange checked=yes at=29:17
+// PLAN-NEXT: KERNEL name=calls checked=yes at=43:17
+// PLAN-NEXT: KERNEL name=plain checked=yes at=49:17
+// PLAN-NEXT: KERNEL name=flagged checked=yes at=56:17
+// PLAN-NEXT: KERNEL name=lanes checked=yes at=65:17
+// PLAN-NEXT: TARGET kernel=tail space=global name=out at=15:42 written=yes
+// PLAN-NEXT: TARGET kernel=tail space=shared name=s at=16:18 written=yes
+// PLAN-NEXT: TARGET kernel=exchange space=global name=g at=29:33 written=yes
+// PLAN-NEXT: TARGET kernel=exchange space=shared name=grid2 at=30:20 written=yes
+// PLAN-NEXT: TARGET kernel=exchange space=shared name=flag at=31:18 written=yes
+// PLAN-NEXT: TARGET kernel=calls space=global name=p at=43:28 written=yes
+// PLAN-NEXT: TARGET kernel=plain space=global name=p at=49:28 written=yes
+// PLAN-NEXT: TARGET kernel=plain space=shared name=s at=50:18 written=yes
+// PLAN-NEXT: TARGET kernel=flagged space=global name=p at=56:30 written=yes
+// PLAN-NEXT: TARGET kernel=flagged space=global name=lock at=56:38 written=yes
+// PLAN-NEXT: TARGET kernel=lanes space=global name=g at=65:28 written=yes
+// PLAN-NEXT: TARGET kernel=lanes space=shared name=buf at=66:18 written=yes
+// PLAN-NEXT: BARRIER kernel=tail form=__syncthreads at=19:3
+// PLAN-NEXT: BARRIER kernel=plain form=__syncthreads at=52:3
+// PLAN-NEXT: LAUNCH kernel=tail at=74:3
+// PLAN-NEXT: LAUNCH kernel=exchange at=75:3
+// PLAN-NEXT: LAUNCH kernel=calls at=76:3
+// PLAN-NEXT: LAUNCH kernel=plain at=77:3
+// PLAN-NEXT: LAUNCH kernel=lanes at=78:3
+// PLAN-NEXT: SITE kernel=plain id=0 at=49:17 form=entry
+// PLAN-NEXT: SITE kernel=plain id=1 at=52:3 form=SYNC_PLAIN
+// PLAN-NEXT: SITE kernel=plain id=2 at=54:1 form=exit
+// PLAN-NEXT: COPIES kernel=plain scratch=lazy
+// PLAN-NEXT: ITS kernel=tail checked=yes rule="lane-range condition"
+// PLAN-NEXT: ACCESS kernel=tail id=1 at=18:3 var=s mode=write
+// PLAN-NEXT: ACCESS kernel=tail id=2 at=21:5 var=s mode=rw
+// PLAN-NEXT: ACCESS kernel=tail id=3 at=21:15 var=s mode=read
+// PLAN-NEXT: ACCESS kernel=tail id=4 at=23:5 var=s mode=rw
+// PLAN-NEXT: ACCESS kernel=tail id=5 at=23:15 var=s mode=read
+// PLAN-NEXT: ACCESS kernel=tail id=6 at=26:5 var=out mode=write
+// PLAN-NEXT: ACCESS kernel=tail id=7 at=26:23 var=s mode=read
+// PLAN-NEXT: WSYNC kernel=tail at=19:3 form=__syncthreads
+// PLAN-NEXT: WSYNC kernel=tail at=22:5 form=__syncwarp
+// PLAN-NEXT: ITS kernel=exchange checked=yes rule="pointer to volatile memory"
+// PLAN-NEXT: ACCESS kernel=exchange id=1 at=34:3 var=grid2 mode=write
+// PLAN-NEXT: ACCESS kernel=exchange id=2 at=34:20 var=v mode=read
+// PLAN-NEXT: ACCESS kernel=exchange id=3 at=35:3 var=flag mode=write
+// PLAN-NEXT: ACCESS kernel=exchange id=4 at=36:13 var=grid2 mode=read
+// PLAN-NEXT: ACCESS kernel=exchange id=5 at=36:35 var=g mode=read
+// PLAN-NEXT: ACCESS kernel=exchange id=6 at=38:3 var=v mode=write
+// PLAN-NEXT: WSYNC kernel=exchange at=38:20 form=__ballot_sync
+// PLAN-NEXT: ITS kernel=calls checked=yes rule="__syncwarp or warp collective"
+// PLAN-NEXT: ACCESS kernel=calls id=1 at=44:46 var=p mode=read
+// PLAN-NEXT: ACCESS kernel=calls id=2 at=46:3 var=p mode=write
+// PLAN-NEXT: WSYNC kernel=calls at=44:16 form=__ballot_sync
+// PLAN-NEXT: WSYNC kernel=calls at=45:3 form=helper
+// PLAN-NEXT: ITS kernel=flagged checked=no rule="__syncwarp or warp collective" reason="lanes synchronise through memory"
+// PLAN-NEXT: ITS kernel=lanes checked=yes rule="lane index"
+// PLAN-NEXT: ACCESS kernel=lanes id=1 at=68:3 var=buf mode=write
+// PLAN-NEXT: ACCESS kernel=lanes id=2 at=68:15 var=g mode=read
+// PLAN-NEXT: ACCESS kernel=lanes id=3 at=69:3 var=g mode=write
+// PLAN-NEXT: ACCESS kernel=lanes id=4 at=69:20 var=buf mode=read
+// PLAN-NOT: {{.}}
+
+// TEXT: {{^}}#include <ldcc/ldcc.h>
+// TEXT-NEXT: {{^}}#line 1 "{{.*}}its_warp_sync.cu"{{$}}
+// TEXT-NEXT: {{^}}static const __ldcc::global_meta *__ldcc__gmeta(int);
+// TEXT-NEXT: {{^}}#include <ldcc/its.cuh>
+// TEXT-NEXT: {{^}}#line 1 "{{.*}}its_warp_sync.cu"{{$}}
+// TEXT: {{^}}__global__ void tail(const int *in, int *out) { __ldcc::its_enter();
+// TEXT-NEXT: {{^}}  __shared__ int s[BLOCK];
+// TEXT-NEXT: {{^}}  int tid = threadIdx.x;
+// TEXT-NEXT: {{^}}  (*__ldcc::its_w(&(s[tid]), s, 0u, 1u)) = in[blockIdx.x * BLOCK + tid];
+// TEXT-NEXT: {{^}}  (__syncthreads(), __ldcc::its_sync());
+// TEXT-NEXT: {{^}}  if (tid < 32) {
+// TEXT-NEXT: {{^}}    (*__ldcc::its_rw(&(s[tid]), s, 0u, 2u)) += (*__ldcc::its_r(&(s[tid + 32]), s, 0u, 3u));
+// TEXT-NEXT: {{^}}    (__syncwarp(), __ldcc::its_sync());
+// TEXT-NEXT: {{^}}    (*__ldcc::its_rw(&(s[tid]), s, 0u, 4u)) += (*__ldcc::its_r(&(s[tid + 16]), s, 0u, 5u));
+// TEXT: {{^}}    (*__ldcc::its_w(&(out[blockIdx.x]), out, 0u, 6u)) = (*__ldcc::its_r(&(s[0]), s, 0u, 7u));
+// TEXT: {{^}}  (*__ldcc::its_w(&(grid2[0][lane]), grid2, 1u, 1u)) = (*__ldcc::its_r(&(v[lane]), v, 1u, 2u));
+// TEXT-NEXT: {{^}}  (*__ldcc::its_w(&(flag), flag, 1u, 3u)) = lane;
+// TEXT-NEXT: {{^}}  float x = (*__ldcc::its_r(&(grid2[1][31 - lane]), grid2, 1u, 4u)) + (*__ldcc::its_r(&(*g), g, 1u, 5u));
+// TEXT-NEXT: {{^}}  atomicAdd(&grid2[1][lane], x);
+// TEXT-NEXT: {{^}}  (*__ldcc::its_w(&(v[lane]), v, 1u, 6u)) = (float)__ldcc::its_after(__ballot_sync(0xffffffffu, x > 0)) + sqrtf(x);
+// TEXT: {{^}}  unsigned b = __ldcc::its_after(__ballot_sync(__activemask(), (*__ldcc::its_r(&(p[threadIdx.x]), p, 2u, 1u)) > 0));
+// TEXT-NEXT: {{^}}  (helper(p), __ldcc::its_sync());
+// TEXT-NEXT: {{^}}  (*__ldcc::its_w(&(p[threadIdx.x]), p, 2u, 2u)) = b;
+// TEXT: {{^}}__global__ void plain(int *p) {{{$}}
+// TEXT: {{^}}__global__ void flagged(int *p, int *lock) {{{$}}
+// TEXT: {{^}}  (*__ldcc::its_w(&(buf[lane]), buf, 3u, 1u)) = (*__ldcc::its_r(&(g[threadIdx.x]), g, 3u, 2u));
+// TEXT-NEXT: {{^}}  (*__ldcc::its_w(&(g[threadIdx.x]), g, 3u, 3u)) = (*__ldcc::its_r(&(buf[(lane + 1) % 32]), buf, 3u, 4u));
+// TEXT: {{^}}  __ldcc::its_arm(), __ldcc::launch_as<decltype(&tail<64>)>::run(
+// TEXT-NEXT: {{^}}  __ldcc::its_arm(), __ldcc::launch_as<decltype(&exchange)>::run(
+// TEXT-NEXT: {{^}}  __ldcc::its_arm(), __ldcc::launch_as<decltype(&calls)>::run(
+// TEXT-NEXT: {{^}}  __ldcc::launch(&__ldcc_meta_plain::meta,{{.*}}
+// TEXT-NEXT: {{^}}  __ldcc::its_arm(), __ldcc::launch_as<decltype(&lanes)>::run(
+// TEXT: {{^}}static const int __ldcc_its_lines_0[] = {15, 18, 21, 21, 23, 23, 26, 26, 27};
+// TEXT: {{^}}  {"s", 0, 0, 1, {0, 0, 0, 0}, 0, 3, 0, 3, __ldcc_its_wl_0_0},
+// TEXT: {{^}}static const __ldcc_kernel_meta __ldcc_its_meta_2 = {__LDCC_HOST_ABI, 2u, "calls", __ldcc_its_file, 43, 4u, 0, 0, 1, __ldcc_its_vars_2, __ldcc_its_lines_2, 0, 0, 0};
+// TEXT: {{^}}static const __ldcc_kernel_meta *const __ldcc_its_metas[] = {&__ldcc_its_meta_0, &__ldcc_its_meta_1, &__ldcc_its_meta_2, &__ldcc_its_meta_3, };
+// TEXT-NEXT: {{^}}static __attribute__((unused)) const __ldcc_kernel_meta *const *__ldcc_its_table(unsigned *n) {
+// TEXT-NEXT: {{^}}  *n = 4u;

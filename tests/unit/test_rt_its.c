@@ -1,0 +1,220 @@
+/* Check suite for the inline checks' host-side logic: the shadow state rule
+ * both sides share (include/ldcc/host.h __ldcc_its_step, which the device
+ * helpers in include/ldcc/its.cuh call) and the reports of intra-warp and
+ * block-scope atomic records (runtime/ld_rt_report.c,
+ * docs/report-format.md). */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ld_check.h"
+#include "ld_rt_report.h"
+
+/* One access: returns the conflict flag, updates *st. */
+static int step(uint64_t *st, unsigned cid, unsigned epoch, unsigned lane,
+                int write, unsigned *other, int *other_wrote) {
+  uint64_t next;
+  unsigned role;
+  int hit = __ldcc_its_step(*st, cid, epoch, lane, write, &next, other,
+                            other_wrote, &role);
+  *st = next;
+  return hit;
+}
+
+START_TEST(test_step_rule) {
+  uint64_t st = 0;
+  unsigned other = 99;
+  int wrote = -1;
+
+  /* Reads never conflict with reads, a lane never with itself. */
+  ck_assert_int_eq(step(&st, 1, 5, 0, 0, &other, &wrote), 0);
+  ck_assert_int_eq(step(&st, 1, 5, 16, 0, &other, &wrote), 0);
+  ck_assert_int_eq(step(&st, 1, 5, 0, 1, &other, &wrote), 1);
+  ck_assert_uint_eq(other, 16); /* lane 0 writes what lane 16 read */
+  ck_assert_int_eq(wrote, 0);
+  /* A read of what another lane wrote, in the same epoch and claim. */
+  ck_assert_int_eq(step(&st, 1, 5, 7, 0, &other, &wrote), 1);
+  ck_assert_uint_eq(other, 0);
+  ck_assert_int_eq(wrote, 1);
+  /* The next epoch (a __syncwarp) forgets everything. */
+  ck_assert_int_eq(step(&st, 1, 6, 7, 1, &other, &wrote), 0);
+  ck_assert_int_eq(step(&st, 1, 6, 7, 0, &other, &wrote), 0);
+  /* Another claim of the slot (another address) too. */
+  ck_assert_int_eq(step(&st, 2, 6, 8, 0, &other, &wrote), 0);
+  /* Epochs and claims wrap within their fields. */
+  ck_assert_uint_eq(__ldcc_its_state(0x8001u, 0x80000005u),
+                    __ldcc_its_state(1, 5));
+}
+END_TEST
+
+START_TEST(test_step_readers) {
+  uint64_t st = 0;
+  unsigned other = 0;
+  int wrote = 0;
+
+  /* Two readers are kept: the first reader writing still conflicts with
+   * the second; a third reader is not kept, but any writer other than the
+   * first two meets one of them. */
+  ck_assert_int_eq(step(&st, 3, 1, 4, 0, &other, &wrote), 0);
+  ck_assert_int_eq(step(&st, 3, 1, 9, 0, &other, &wrote), 0);
+  ck_assert_int_eq(step(&st, 3, 1, 12, 0, &other, &wrote), 0);
+  ck_assert_int_eq(step(&st, 3, 1, 4, 1, &other, &wrote), 1);
+  ck_assert_uint_eq(other, 9);
+  st = 0;
+  ck_assert_int_eq(step(&st, 3, 1, 4, 0, &other, &wrote), 0);
+  ck_assert_int_eq(step(&st, 3, 1, 4, 0, &other, &wrote), 0);
+  ck_assert_int_eq(step(&st, 3, 1, 4, 1, &other, &wrote), 0);
+  /* Write after write by another lane. */
+  ck_assert_int_eq(step(&st, 3, 1, 31, 1, &other, &wrote), 1);
+  ck_assert_uint_eq(other, 4);
+  ck_assert_int_eq(wrote, 1);
+}
+END_TEST
+
+/* A kernel's ITS metadata as the translator emits it: site i is access i,
+ * targets[i - 1] its variable. */
+static const int lines[] = {3, 10, 10, 11, 15};
+static const int s_writes[] = {10, 11};
+static const struct __ldcc_target_meta vars[] = {
+    {"v", 0, 0, 1, {0, 0, 0, 0}, 0, 3, 0, 2, s_writes},
+    {"v", 0, 0, 1, {0, 0, 0, 0}, 0, 3, 0, 2, s_writes},
+    {"out", 0, 0, 1, {0, 0, 0, 0}, 0, 3, 0, 0, NULL},
+};
+static const struct __ldcc_kernel_meta its_meta = {
+    __LDCC_HOST_ABI, 3,    "tail", "warp.cu", 3, 5, NULL, 0, 1, vars,
+    lines,           NULL, 0,      0};
+
+static struct __ldcc_report its_record(uint32_t a, uint32_t b, uint32_t mask,
+                                       unsigned nidx, uint32_t idx0) {
+  struct __ldcc_report r;
+
+  memset(&r, 0, sizeof r);
+  r.valid = 1;
+  r.kind = __LDCC_RK_INTRA_WARP;
+  r.kernel_meta = (uint64_t)(uintptr_t)&its_meta;
+  r.launch_id = 0xffffffffu;
+  r.block[0] = 2;
+  r.start_site = a;
+  r.end_site = b;
+  r.warp_a = r.warp_b = 1;
+  r.lane = 16;
+  r.mask = mask;
+  r.size = 4;
+  r.offset = 4ull * idx0;
+  memcpy(r.value_a, &idx0, 4);
+  r.value_b[0] = (unsigned char)nidx;
+  return r;
+}
+
+START_TEST(test_text_golden) {
+  struct __ldcc_report rec =
+      its_record(2, 1, 0 | __LDCC_ITS_M_SHARED | __LDCC_ITS_M_B_WROTE, 1, 16);
+  char out[2048];
+
+  CAPTURE(out, ld_rt_report_print(&rec, f_));
+  ck_assert_str_eq(
+      out, "ldcc: intra-warp race on shared variable v[16] in kernel tail\n"
+           "  block (2,0,0), warp 1: lane 0 read it at warp.cu:10, lane 16 "
+           "wrote it at warp.cu:10, with no __syncwarp, warp collective or "
+           "barrier between\n"
+           "  region: between warp.cu:10 and warp.cu:10\n"
+           "  statements that write v there: warp.cu:10, warp.cu:11\n");
+}
+END_TEST
+
+START_TEST(test_global_and_unknown_element) {
+  struct __ldcc_report rec = its_record(
+      3, 3, 5 | __LDCC_ITS_M_A_WROTE | __LDCC_ITS_M_B_WROTE, 0xff, 0);
+  struct ld_rt_race_desc d;
+
+  rec.offset = 0x7f0000001000ull;
+  ld_rt_race_describe(&rec, &d);
+  ck_assert_str_eq(d.header, "intra-warp race on global memory out (address "
+                             "0x7f0000001000) in kernel tail");
+  ck_assert_str_eq(d.memory, "global");
+  ck_assert_str_eq(d.variable, "out");
+  ck_assert_int_eq(d.launch_line, 0);
+  ck_assert_ptr_nonnull(strstr(d.detail, "lane 5 wrote it at warp.cu:11"));
+  ck_assert_str_eq(ld_rt_kind_name(__LDCC_RK_INTRA_WARP), "intra-warp");
+  ck_assert_int_eq(ld_rt_kind_is_race(__LDCC_RK_INTRA_WARP), 1);
+}
+END_TEST
+
+START_TEST(test_json_and_dedup) {
+  struct ld_rt_report_config c;
+  struct ld_rt_races *r;
+  struct __ldcc_report a = its_record(2, 1, __LDCC_ITS_M_SHARED, 1, 16);
+  struct __ldcc_report b = its_record(2, 1, __LDCC_ITS_M_SHARED, 1, 17);
+  char out[4096];
+
+  memset(&c, 0, sizeof c);
+  c.format = LD_RT_FORMAT_JSON;
+  c.max_reports = 10;
+  r = ld_rt_races_new_config(&c);
+  ck_assert_ptr_nonnull(r);
+  b.block[0] = 7;
+  /* One race per pair of statements, whatever element or block. */
+  CAPTURE(out, {
+    ck_assert_int_eq(ld_rt_races_add(r, &a, f_), 1);
+    ck_assert_int_eq(ld_rt_races_add(r, &b, f_), 0);
+  });
+  ck_assert_uint_eq(ld_rt_races_count(r), 1);
+  ck_assert_ptr_nonnull(strstr(out,
+                               "\"kind\":\"intra-warp\",\"memory\":"
+                               "\"shared\",\"kernel\":\"tail\","
+                               "\"variable\":\"v\",\"element\":\"v[16]\""));
+  ck_assert_ptr_nonnull(strstr(out, "\"lane\":16"));
+  ld_rt_races_free(r);
+}
+END_TEST
+
+/* A block-scope atomic record: site 3 of its_meta is named "op:variable"
+ * here through a kernel of its own. */
+static const struct __ldcc_target_meta scoped_vars[] = {
+    {"atomicAdd_block:counter", 0, 0, 1, {0, 0, 0, 0}, 0, 3, 0, 0, NULL},
+};
+static const int scoped_lines[] = {20, 24, 26};
+static const struct __ldcc_kernel_meta scoped_meta = {
+    __LDCC_HOST_ABI, 1,    "count", "count.cu", 20, 3, NULL, 0, 1, scoped_vars,
+    scoped_lines,    NULL, 0,       0};
+
+START_TEST(test_scoped_golden) {
+  struct __ldcc_report rec;
+  char out[2048];
+
+  memset(&rec, 0, sizeof rec);
+  rec.valid = 1;
+  rec.kind = __LDCC_RK_SCOPED_ATOMIC;
+  rec.kernel_meta = (uint64_t)(uintptr_t)&scoped_meta;
+  rec.block[0] = 17;
+  rec.start_site = 1;
+  rec.end_site = 1;
+  rec.warp_a = 3;
+  rec.warp_b = 17;
+  CAPTURE(out, ld_rt_report_print(&rec, f_));
+  ck_assert_str_eq(out,
+                   "ldcc: block-scope atomicAdd_block on counter in kernel "
+                   "count, accessed by blocks 3 and 17\n"
+                   "  block 3 used it at count.cu:24, block (17,0,0) (block "
+                   "17) at count.cu:24; an atomic of block scope is not atomic "
+                   "for other blocks\n"
+                   "  region: between count.cu:24 and count.cu:24\n");
+  ck_assert_str_eq(ld_rt_kind_name(__LDCC_RK_SCOPED_ATOMIC),
+                   "block-scope-atomic");
+}
+END_TEST
+
+int main(void) {
+  Suite *s = suite_create("rt_its");
+  TCase *tc = tcase_create("core");
+
+  tcase_add_test(tc, test_step_rule);
+  tcase_add_test(tc, test_step_readers);
+  tcase_add_test(tc, test_text_golden);
+  tcase_add_test(tc, test_global_and_unknown_element);
+  tcase_add_test(tc, test_json_and_dedup);
+  tcase_add_test(tc, test_scoped_golden);
+  suite_add_tcase(s, tc);
+  return ld_check_run(s);
+}

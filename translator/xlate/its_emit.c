@@ -1,0 +1,203 @@
+/* The edits of the inline checks for intra-warp races and block-scope
+ * atomics (docs/inline-checks.md): for every kernel whose ld_its is
+ * checked, in the kernel's own text (no clone), the table is cleared at
+ * entry, each access is wrapped in `__ldcc::its_r/w/rw`, each collective or
+ * barrier is followed by an epoch step, each block-scope atomic's address
+ * goes through `__ldcc::scope_block`; each launch of such a kernel in the file
+ * is preceded by `__ldcc::its_arm()`, which hands the file's device code the
+ * report ring; `<ldcc/its.cuh>` is included at the top and the metadata (site
+ * lines, variable names) follows the last line.
+ * Host code only; never sees libclang. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ld_buf.h"
+#include "ld_error.h"
+#include "ld_xlate_int.h"
+
+static const char *const its_fn[] = {"", "its_r", "its_w", "its_rw"};
+
+static int edit_kernel(const struct ld_its *its, struct ld_edit_list *edits) {
+  struct ld_buf b = LD_BUF_INIT;
+  size_t i;
+  int rc;
+
+  /* Without accesses to check, the warp tables and epochs are not needed
+   * (a kernel with only block-scope atomics). */
+  rc = its->naccesses
+           ? ld_edit_insert(edits, its->body_open + 1, " __ldcc::its_enter();")
+           : LD_OK;
+  /* Inserts at one offset apply in the order they were added: opening
+   * texts of outer expressions first, closing texts of inner ones first. */
+  for (i = 0; i < its->naccesses && !rc; i++) {
+    const struct ld_its_access *a = &its->accesses[i];
+    b.len = 0;
+    rc = ld_buf_printf(&b, "(*__ldcc::%s(&(", its_fn[a->mode & 3]);
+    if (!rc)
+      rc = ld_edit_insert(edits, a->begin, b.data);
+    b.len = 0;
+    if (!rc)
+      rc = ld_buf_printf(&b, "), %s, %zuu, %zuu))", a->var, its->index, i + 1);
+    if (!rc)
+      rc = ld_edit_insert(edits, a->end, b.data);
+  }
+  for (i = 0; i < its->nscoped && !rc; i++) {
+    const struct ld_its_access *a = &its->scoped[i];
+    rc = ld_edit_insert(edits, a->begin, "__ldcc::scope_block(");
+    b.len = 0;
+    if (!rc)
+      rc = ld_buf_printf(&b, ", %zuu, %zuu)", its->index,
+                         its->naccesses + i + 1);
+    if (!rc)
+      rc = ld_edit_insert(edits, a->end, b.data);
+  }
+  for (i = 0; i < its->nsyncs && its->naccesses && !rc; i++) {
+    const struct ld_its_sync *y = &its->syncs[i];
+    rc = ld_edit_insert(edits, y->begin,
+                        y->is_void ? "(" : "__ldcc::its_after(");
+    if (!rc)
+      rc = ld_edit_insert(edits, y->end,
+                          y->is_void ? ", __ldcc::its_sync())" : ")");
+  }
+  ld_buf_free(&b);
+  return rc;
+}
+
+/* The write lines of variable `var` among the kernel's accesses. */
+static int put_write_lines(struct ld_buf *b, const struct ld_its *its,
+                           const char *var, size_t *n) {
+  size_t i;
+  int rc = LD_OK;
+
+  *n = 0;
+  for (i = 0; i < its->naccesses && !rc; i++)
+    if (its->accesses[i].mode != LD_ITS_READ &&
+        !strcmp(its->accesses[i].var, var))
+      rc = ld_buf_printf(b, "%s%u", (*n)++ ? ", " : "",
+                         its->accesses[i].at.line);
+  return rc;
+}
+
+static int put_meta(struct ld_buf *b, const struct ld_kernel *k) {
+  const struct ld_its *its = k->its;
+  size_t i, ki = its->index, n;
+  int rc;
+
+  rc = ld_buf_printf(b, "static const int __ldcc_its_lines_%zu[] = {%u", ki,
+                     k->at.line);
+  for (i = 0; i < its->naccesses && !rc; i++)
+    rc = ld_buf_printf(b, ", %u", its->accesses[i].at.line);
+  for (i = 0; i < its->nscoped && !rc; i++)
+    rc = ld_buf_printf(b, ", %u", its->scoped[i].at.line);
+  if (!rc)
+    rc = ld_buf_printf(b, ", %u};\n", its->exit_line);
+  for (i = 0; i < its->naccesses && !rc; i++) {
+    rc =
+        ld_buf_printf(b, "static const int __ldcc_its_wl_%zu_%zu[] = {", ki, i);
+    if (!rc)
+      rc = put_write_lines(b, its, its->accesses[i].var, &n);
+    if (!rc)
+      rc = ld_buf_puts(b, n ? "};\n" : "0};\n");
+  }
+  /* One target per access site (site i + 1), named after its variable. */
+  if (!rc)
+    rc = ld_buf_printf(
+        b, "static const __ldcc_target_meta __ldcc_its_vars_%zu[] = {", ki);
+  for (i = 0; i < its->naccesses && !rc; i++) {
+    struct ld_buf wl = LD_BUF_INIT;
+    rc = put_write_lines(&wl, its, its->accesses[i].var, &n);
+    ld_buf_free(&wl);
+    if (!rc)
+      rc = ld_buf_printf(b,
+                         "\n  {\"%s\", 0, 0, 1, {0, 0, 0, 0}, 0, 3, 0, %zu, "
+                         "__ldcc_its_wl_%zu_%zu},",
+                         its->accesses[i].var, n, ki, i);
+  }
+  /* Then one per block-scope atomic, named "<op>:<variable>". */
+  for (i = 0; i < its->nscoped && !rc; i++)
+    rc = ld_buf_printf(b, "\n  {\"%s\", 0, 0, 1, {0, 0, 0, 0}, 0, 3, 0, 0, 0},",
+                       its->scoped[i].var);
+  if (!rc && !its->naccesses && !its->nscoped)
+    rc = ld_buf_puts(b, "{0}");
+  if (!rc)
+    rc = ld_buf_puts(b, "};\n");
+  if (!rc) {
+    rc = ld_buf_printf(b,
+                       "static const __ldcc_kernel_meta __ldcc_its_meta_%zu = "
+                       "{__LDCC_HOST_ABI, %zuu, \"%s\", __ldcc_its_file, %u, "
+                       "%zuu, 0, 0, 1, __ldcc_its_vars_%zu, "
+                       "__ldcc_its_lines_%zu, 0, 0, 0};\n",
+                       ki, its->naccesses + its->nscoped, k->name, k->at.line,
+                       its->naccesses + its->nscoped + 2, ki, ki);
+  }
+  return rc;
+}
+
+static int put_trailer(struct ld_buf *b, const struct ld_plan *plan,
+                       size_t nits) {
+  size_t i;
+  int rc;
+
+  rc = ld_buf_puts(b, "\n/* ldcc: metadata of the intra-warp checks */\n"
+                      "static const char __ldcc_its_file[] = \"");
+  if (!rc)
+    rc = ld_buf_put_c_escaped(b, plan->file);
+  if (!rc)
+    rc = ld_buf_puts(b, "\";\n");
+  for (i = 0; i < plan->nkernels && !rc; i++)
+    if (plan->kernels[i].its && !plan->kernels[i].its->skip)
+      rc = put_meta(b, &plan->kernels[i]);
+  if (!rc)
+    rc = ld_buf_puts(b, "static const __ldcc_kernel_meta *const "
+                        "__ldcc_its_metas[] = {");
+  for (i = 0; i < plan->nkernels && !rc; i++)
+    if (plan->kernels[i].its && !plan->kernels[i].its->skip)
+      rc = ld_buf_printf(b, "&__ldcc_its_meta_%zu, ",
+                         plan->kernels[i].its->index);
+  if (!rc)
+    rc = ld_buf_printf(
+        b,
+        "};\nstatic __attribute__((unused)) const __ldcc_kernel_meta *const "
+        "*__ldcc_its_table(unsigned *n) {\n  *n = %zuu;\n"
+        "  return __ldcc_its_metas;\n}\n",
+        nits);
+  return rc;
+}
+
+/* Whether launch l starts a kernel of the file that has the checks. */
+static int arms(const struct ld_plan *plan, const struct ld_launch *l) {
+  size_t i;
+
+  if (l->via_api || !l->callee)
+    return 0;
+  for (i = 0; i < plan->nkernels; i++)
+    if (plan->kernels[i].its && !plan->kernels[i].its->skip &&
+        !strcmp(plan->kernels[i].name, l->kernel))
+      return 1;
+  return 0;
+}
+
+int ld__its_emit(struct ld_plan *plan, size_t len, struct ld_edit_list *edits) {
+  struct ld_buf b = LD_BUF_INIT;
+  size_t i, nits = 0;
+  int rc = LD_OK;
+
+  for (i = 0; i < plan->nkernels; i++)
+    nits += plan->kernels[i].its && !plan->kernels[i].its->skip;
+  if (!nits || nits > LD_ITS_MAX_KERNELS)
+    return LD_OK;
+  rc = ld_edit_insert(edits, 0, "#include <ldcc/its.cuh>\n");
+  for (i = 0; i < plan->nkernels && !rc; i++)
+    if (plan->kernels[i].its && !plan->kernels[i].its->skip)
+      rc = edit_kernel(plan->kernels[i].its, edits);
+  for (i = 0; i < plan->nlaunches && !rc; i++)
+    if (arms(plan, &plan->launches[i]))
+      rc =
+          ld_edit_insert(edits, plan->launches[i].begin, "__ldcc::its_arm(), ");
+  if (!rc)
+    rc = put_trailer(&b, plan, nits);
+  if (!rc)
+    rc = ld_edit_insert(edits, len, b.data);
+  ld_buf_free(&b);
+  return rc;
+}

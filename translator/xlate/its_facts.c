@@ -1,0 +1,724 @@
+/* What the inline checks for intra-warp races need of one kernel
+ * (docs/inline-checks.md): whether the kernel has warp-synchronous code
+ * (the rule), and if so every shared or global access to check and every
+ * warp collective, __syncwarp and block barrier after which the warp's sync
+ * epoch moves on.
+ *
+ * The rule is syntactic and decided per kernel body (device functions it
+ * calls are not looked into): a __syncwarp or warp collective, a
+ * lane-range condition (`if (tid < 32)`, a constant at most 32 compared
+ * with an expression that mentions threadIdx) guarding a memory access and
+ * no barrier, an element indexed by a lane index (`buf[lane]` with
+ * `lane = threadIdx.x % 32`, `& 31`, `% warpSize`), or a pointer to
+ * volatile memory.  Kernels that synchronise
+ * lanes through memory (fences, atomicCAS/atomicExch, inline assembly) or
+ * whose synchronisation is written in a macro are not checked: the checks
+ * would not see that ordering and could report a race that is not one.
+ * Uses libclang (with parse.c and replay_facts.c); host code only. */
+#include <clang-c/Index.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ld_buf.h"
+#include "ld_clang_int.h"
+#include "ld_error.h"
+#include "ld_xlate_int.h"
+
+#define RULE_SYNCWARP "__syncwarp or warp collective"
+#define RULE_LANE_RANGE "lane-range condition"
+#define RULE_VOLATILE "pointer to volatile memory"
+#define RULE_LANE_INDEX "lane index"
+#define RULE_BLOCK_ATOMIC "block-scope atomic"
+
+#define SKIP_MEMORY_SYNC "lanes synchronise through memory"
+#define SKIP_MACRO "warp synchronisation inside a macro expansion"
+#define SKIP_TOO_MANY                                                          \
+  "more warp-synchronous kernels in the file than the checks hold"
+
+struct frame {
+  CXCursor cur;
+  enum CXCursorKind kind;
+  const struct frame *parent;
+  unsigned index;
+  unsigned nchild;
+  struct its_walk *w;
+};
+
+struct its_walk {
+  const struct ld__source *s;
+  struct ld_its *its;
+  size_t capacc, capsync, capscoped;
+  int collect; /* 0: find the rule, 1: collect accesses and syncs */
+  const char *rule;
+  const char *skip;
+  int rc;
+};
+
+static int in_macro(const struct ld__source *s, size_t off) {
+  return ld__in_ranges(s->macros, s->nmacros, off);
+}
+
+/* The extent of c in the main file, outside macro expansions. */
+static int span(const struct ld__source *s, CXCursor c, size_t *b, size_t *e,
+                struct ld_pos *at) {
+  CXSourceRange r = clang_getCursorExtent(c);
+  CXFile f1, f2;
+  unsigned l, col, o1, o2;
+
+  clang_getExpansionLocation(clang_getRangeStart(r), &f1, &l, &col, &o1);
+  clang_getExpansionLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &o2);
+  if (!f1 || !f2 || !clang_File_isEqual(f1, s->main_file) ||
+      !clang_File_isEqual(f2, s->main_file) || o2 <= o1 || o2 > s->len ||
+      in_macro(s, o1) || in_macro(s, o2 - 1))
+    return 0;
+  *b = o1;
+  *e = o2;
+  if (at) {
+    at->line = l;
+    at->col = col;
+    at->offset = o1;
+  }
+  return 1;
+}
+
+static int text_has(const struct ld__source *s, CXCursor c, const char *word) {
+  size_t b, e, n = strlen(word), i;
+
+  if (!span(s, c, &b, &e, NULL))
+    return 0;
+  for (i = b; i + n <= e; i++)
+    if (!memcmp(s->src + i, word, n))
+      return 1;
+  return 0;
+}
+
+static int name_in(CXCursor c, const char *const *names) {
+  CXString sp = clang_getCursorSpelling(c);
+  const char *n = clang_getCString(sp);
+  int hit = 0;
+
+  for (; *names && !hit; names++) {
+    size_t len = strlen(*names);
+    hit = (*names)[len - 1] == '*' ? !strncmp(n, *names, len - 1)
+                                   : !strcmp(n, *names);
+  }
+  clang_disposeString(sp);
+  return hit;
+}
+
+/* A warp-level group of cooperative groups (a tile, a coalesced group). */
+static int is_warp_group(CXType t) {
+  CXString sp = clang_getTypeSpelling(clang_getCanonicalType(t));
+  const char *n = clang_getCString(sp);
+  int hit = strstr(n, "thread_block_tile") || strstr(n, "coalesced_group") ||
+            strstr(n, "tiled_partition");
+  clang_disposeString(sp);
+  return hit;
+}
+
+/* The sync form of a call after which the warp's epoch moves on: a block
+ * barrier, __syncwarp, an intrinsic warp collective, or a member call on a
+ * warp-level group (its sync, shuffles, votes) or cg::reduce on one. *warp
+ * is set for the warp-level ones. */
+static const char *sync_form(CXCursor call, int *warp) {
+  static const char *const warp_fns[] = {
+      "__syncwarp",      "__shfl_sync",   "__shfl_up_sync", "__shfl_down_sync",
+      "__shfl_xor_sync", "__ballot_sync", "__any_sync",     "__all_sync",
+      "__uni_sync",      "__reduce_*",    "__match_*",      NULL};
+  static const char *const group_fns[] = {
+      "sync",   "shfl*",          "ballot",         "any", "all", "match*",
+      "reduce", "inclusive_scan", "exclusive_scan", NULL};
+  const char *unsupported = NULL;
+  const char *barrier = ld__barrier_form(call, &unsupported);
+  CXCursor callee = clang_getCursorReferenced(call), first, base;
+
+  *warp = 0;
+  if (barrier)
+    return barrier;
+  if (clang_Cursor_isNull(callee))
+    return NULL;
+  if (clang_getCursorKind(callee) == CXCursor_FunctionDecl ||
+      clang_getCursorKind(callee) == CXCursor_FunctionTemplate) {
+    if (name_in(callee, warp_fns)) {
+      *warp = 1;
+      return "warp";
+    }
+    if (name_in(callee, group_fns) && clang_Cursor_getNumArguments(call) > 0 &&
+        is_warp_group(clang_getCursorType(clang_Cursor_getArgument(call, 0)))) {
+      *warp = 1;
+      return "cg";
+    }
+    return NULL;
+  }
+  if (clang_getCursorKind(callee) == CXCursor_CXXMethod &&
+      name_in(callee, group_fns) && ld__nth_child(call, 0, &first)) {
+    first = ld__unwrap(first);
+    if (clang_getCursorKind(first) == CXCursor_MemberRefExpr &&
+        ld__nth_child(first, 0, &base) &&
+        is_warp_group(clang_getCursorType(base))) {
+      *warp = 1;
+      return "cg";
+    }
+  }
+  return NULL;
+}
+
+/* Lanes ordered through memory: the checks cannot see it. */
+static int memory_sync(CXCursor call) {
+  static const char *const fns[] = {"__threadfence*", "atomicCAS*",
+                                    "atomicExch*", NULL};
+  CXCursor callee = clang_getCursorReferenced(call);
+
+  return !clang_Cursor_isNull(callee) && name_in(callee, fns);
+}
+
+/* The variable an access names: `B` in `B[i][j]`, `*B`, or `B` itself. */
+static int base_var(CXCursor e, CXCursor *decl) {
+  CXCursor c = ld__unwrap(e), d;
+
+  while (clang_getCursorKind(c) == CXCursor_ArraySubscriptExpr &&
+         ld__nth_child(c, 0, &c))
+    c = ld__unwrap(c);
+  if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+    return 0;
+  d = clang_getCursorReferenced(c);
+  if (clang_getCursorKind(d) != CXCursor_VarDecl &&
+      clang_getCursorKind(d) != CXCursor_ParmDecl)
+    return 0;
+  *decl = d;
+  return 1;
+}
+
+static int has_shared_attr(CXCursor decl) {
+  return ld__child_of_kind(decl, CXCursor_CUDASharedAttr, NULL);
+}
+
+/* Is e a memory access the checks can follow: an element of a shared
+ * array or of what a pointer variable points to, `*p`, or a shared scalar?
+ * Its value must be a scalar (no class, no array). */
+static int is_access(CXCursor e, CXCursor *decl) {
+  enum CXCursorKind k = clang_getCursorKind(e);
+  CXType t = clang_getCanonicalType(clang_getCursorType(e));
+  CXType bt;
+
+  /* A dependent type (a template's `s[BLOCK]`) passes: `&(E)` is valid
+   * for whatever it becomes. */
+  if (t.kind == CXType_Record || t.kind == CXType_Elaborated ||
+      t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray ||
+      t.kind == CXType_DependentSizedArray || t.kind == CXType_Invalid)
+    return 0;
+  if (k == CXCursor_ArraySubscriptExpr) {
+    if (!base_var(e, decl))
+      return 0;
+    bt = clang_getCanonicalType(clang_getCursorType(*decl));
+    /* Reads through a pointer to const cannot conflict through it. */
+    if (ld__is_pointer(bt))
+      return !clang_isConstQualifiedType(clang_getPointeeType(bt));
+    return has_shared_attr(*decl);
+  }
+  if (k == CXCursor_UnaryOperator &&
+      clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_Deref) {
+    CXCursor op;
+    if (!ld__nth_child(e, 0, &op) ||
+        clang_getCursorKind(ld__unwrap(op)) != CXCursor_DeclRefExpr)
+      return 0;
+    if (!base_var(op, decl))
+      return 0;
+    bt = clang_getCanonicalType(clang_getCursorType(*decl));
+    return ld__is_pointer(bt) &&
+           !clang_isConstQualifiedType(clang_getPointeeType(bt));
+  }
+  if (k == CXCursor_DeclRefExpr) {
+    CXCursor d = clang_getCursorReferenced(e);
+    if (clang_getCursorKind(d) != CXCursor_VarDecl || !has_shared_attr(d) ||
+        ld__is_array(clang_getCursorType(d)))
+      return 0;
+    *decl = d;
+    return 1;
+  }
+  return 0;
+}
+
+/* How the access at f is used: LD_ITS_READ/WRITE/RW, or 0 when it is not
+ * a plain load or store (address taken, reference bound, call argument,
+ * member access, sizeof): not checked, so never reported. */
+static int access_mode(const struct frame *f) {
+  const struct frame *p = f->parent;
+  unsigned idx = f->index;
+
+  while (p &&
+         (p->kind == CXCursor_ParenExpr || p->kind == CXCursor_UnexposedExpr)) {
+    idx = p->index;
+    p = p->parent;
+  }
+  if (!p)
+    return 0;
+  switch (p->kind) {
+  case CXCursor_BinaryOperator:
+    if (clang_getCursorBinaryOperatorKind(p->cur) == CXBinaryOperator_Assign)
+      return idx == 0 ? LD_ITS_WRITE : LD_ITS_READ;
+    if (clang_getCursorBinaryOperatorKind(p->cur) == CXBinaryOperator_Comma)
+      return 0;
+    return LD_ITS_READ;
+  case CXCursor_CompoundAssignOperator:
+    return idx == 0 ? LD_ITS_RW : LD_ITS_READ;
+  case CXCursor_UnaryOperator: {
+    enum CXUnaryOperatorKind k = clang_getCursorUnaryOperatorKind(p->cur);
+    if (k >= CXUnaryOperator_PostInc && k <= CXUnaryOperator_PreDec)
+      return LD_ITS_RW;
+    if (k == CXUnaryOperator_AddrOf || k == CXUnaryOperator_Deref)
+      return 0;
+    return LD_ITS_READ;
+  }
+  case CXCursor_ArraySubscriptExpr:
+    return idx == 1 ? LD_ITS_READ : 0;
+  case CXCursor_VarDecl:
+    return clang_getCursorType(p->cur).kind == CXType_LValueReference ||
+                   clang_getCursorType(p->cur).kind == CXType_RValueReference
+               ? 0
+               : LD_ITS_READ;
+  case CXCursor_ConditionalOperator:
+    return idx == 0 ? LD_ITS_READ : 0;
+  case CXCursor_IfStmt:
+  case CXCursor_WhileStmt:
+  case CXCursor_DoStmt:
+  case CXCursor_ForStmt:
+  case CXCursor_ReturnStmt:
+  case CXCursor_CStyleCastExpr:
+    return LD_ITS_READ;
+  default:
+    return 0;
+  }
+}
+
+/* The value of an integer literal c, 0 when c is none. */
+static unsigned long literal(const struct ld__source *s, CXCursor c) {
+  size_t b, e;
+  char buf[16];
+
+  c = ld__unwrap(c);
+  if (clang_getCursorKind(c) != CXCursor_IntegerLiteral ||
+      !span(s, c, &b, &e, NULL) || e - b >= sizeof buf)
+    return 0;
+  memcpy(buf, s->src + b, e - b);
+  buf[e - b] = '\0';
+  return strtoul(buf, NULL, 0);
+}
+
+/* Whether e mentions threadIdx, directly or through a local initialised
+ * from it. */
+static int from_thread_index(const struct ld__source *s, CXCursor e) {
+  CXCursor d;
+
+  if (text_has(s, e, "threadIdx"))
+    return 1;
+  e = ld__unwrap(e);
+  if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
+    return 0;
+  d = clang_getCursorReferenced(e);
+  return clang_getCursorKind(d) == CXCursor_VarDecl &&
+         text_has(s, d, "threadIdx");
+}
+
+/* A lane index, `X % 32`, `X & 31` or `X % warpSize`, with X from
+ * threadIdx: code that reasons about lanes. */
+static int lane_index(const struct ld__source *s, CXCursor c) {
+  enum CXBinaryOperatorKind k;
+  CXCursor lhs, rhs;
+
+  if (clang_getCursorKind(c) != CXCursor_BinaryOperator)
+    return 0;
+  k = clang_getCursorBinaryOperatorKind(c);
+  if ((k != CXBinaryOperator_Rem && k != CXBinaryOperator_And) ||
+      !ld__nth_child(c, 0, &lhs) || !ld__nth_child(c, 1, &rhs))
+    return 0;
+  if (!(k == CXBinaryOperator_Rem
+            ? literal(s, rhs) == 32 || text_has(s, rhs, "warpSize")
+            : literal(s, rhs) == 31))
+    return 0;
+  return from_thread_index(s, lhs);
+}
+
+struct lane_query {
+  const struct ld__source *s;
+  int depth; /* 0: the index itself, 1: a local's initialiser */
+  int found;
+};
+
+static enum CXChildVisitResult lane_cb(CXCursor c, CXCursor parent,
+                                       CXClientData data) {
+  struct lane_query *q = data;
+
+  (void)parent;
+  if (lane_index(q->s, c)) {
+    q->found = 1;
+    return CXChildVisit_Break;
+  }
+  if (q->depth == 0 && clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
+    CXCursor d = clang_getCursorReferenced(c);
+    struct lane_query inner = {q->s, 1, 0};
+    if (clang_getCursorKind(d) == CXCursor_VarDecl)
+      clang_visitChildren(d, lane_cb, &inner);
+    if (inner.found) {
+      q->found = 1;
+      return CXChildVisit_Break;
+    }
+  }
+  return CXChildVisit_Recurse;
+}
+
+/* An element of shared or global memory indexed by a lane index (`buf[lane]`
+ * with `int lane = threadIdx.x % 32`, `buf[(lane + 1) & 31]`): lanes
+ * exchanging data through memory. */
+static int indexed_by_lane(const struct ld__source *s, CXCursor sub) {
+  struct lane_query q = {s, 0, 0};
+  CXCursor idx, decl;
+
+  if (!is_access(sub, &decl) || !ld__nth_child(sub, 1, &idx))
+    return 0;
+  if (lane_index(s, idx))
+    return 1;
+  clang_visitChildren(idx, lane_cb, &q);
+  if (!q.found && clang_getCursorKind(ld__unwrap(idx)) == CXCursor_DeclRefExpr)
+    lane_cb(ld__unwrap(idx), idx, &q);
+  return q.found;
+}
+
+/* `X < C` or `X <= C` with C a literal at most 32 and X from threadIdx. */
+static int lane_range(const struct ld__source *s, CXCursor c) {
+  enum CXBinaryOperatorKind k;
+  CXCursor lhs, rhs;
+  unsigned long v;
+
+  if (clang_getCursorKind(c) != CXCursor_BinaryOperator)
+    return 0;
+  k = clang_getCursorBinaryOperatorKind(c);
+  if (k != CXBinaryOperator_LT && k != CXBinaryOperator_LE)
+    return 0;
+  if (!ld__nth_child(c, 0, &lhs) || !ld__nth_child(c, 1, &rhs))
+    return 0;
+  v = literal(s, rhs);
+  if (v == 0 || v > 32)
+    return 0;
+  return from_thread_index(s, lhs);
+}
+
+/* Whether a call to callee may synchronise lanes: its visible body
+ * (followed MAX_DEPTH calls deep) contains a barrier, a warp collective or
+ * inline assembly (CUB's shuffles are PTX), or it has no body and is not
+ * from a system header.  The caller's epoch steps after such a call, so
+ * accesses before and after it are never compared (a possible miss). */
+#define MAX_DEPTH 4
+
+struct sync_query {
+  int depth;
+  int found;
+};
+
+static int callee_syncs(CXCursor callee, int depth);
+
+static enum CXChildVisitResult syncs_cb(CXCursor c, CXCursor parent,
+                                        CXClientData data) {
+  struct sync_query *q = data;
+  int warp;
+
+  (void)parent;
+  if (clang_getCursorKind(c) == CXCursor_GCCAsmStmt ||
+      clang_getCursorKind(c) == CXCursor_MSAsmStmt ||
+      (clang_getCursorKind(c) == CXCursor_CallExpr &&
+       (sync_form(c, &warp) ||
+        callee_syncs(clang_getCursorReferenced(c), q->depth + 1)))) {
+    q->found = 1;
+    return CXChildVisit_Break;
+  }
+  return CXChildVisit_Recurse;
+}
+
+static int callee_syncs(CXCursor callee, int depth) {
+  struct sync_query q = {depth, 0};
+  CXCursor def;
+
+  if (clang_Cursor_isNull(callee))
+    return 0; /* dependent or builtin: nvcc resolves it, not ours */
+  if (ld__name_is(callee, "this_thread_block"))
+    return 0; /* a handle: its constructor reads special registers */
+  if (depth > MAX_DEPTH)
+    return 1;
+  def = ld__definition_of(callee);
+  if (!clang_isCursorDefinition(def))
+    return !clang_Location_isInSystemHeader(clang_getCursorLocation(callee));
+  clang_visitChildren(def, syncs_cb, &q);
+  return q.found;
+}
+
+struct scan {
+  int accesses, barriers;
+  struct its_walk *w;
+};
+
+static int is_access_cursor(CXCursor c) {
+  CXCursor d;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  return (k == CXCursor_ArraySubscriptExpr || k == CXCursor_UnaryOperator) &&
+         is_access(c, &d);
+}
+
+static enum CXChildVisitResult scan_cb(CXCursor c, CXCursor parent,
+                                       CXClientData data) {
+  struct scan *q = data;
+  int warp;
+
+  (void)parent;
+  if (clang_getCursorKind(c) == CXCursor_CallExpr && sync_form(c, &warp) &&
+      !warp)
+    q->barriers++;
+  if (is_access_cursor(c))
+    q->accesses++;
+  return CXChildVisit_Recurse;
+}
+
+static void add_sync(struct its_walk *w, CXCursor call, const char *form) {
+  struct ld_its *its = w->its;
+  struct ld_its_sync *y;
+  CXString sp;
+
+  if (ld__grow(&its->syncs, &w->capsync, its->nsyncs, sizeof *y)) {
+    w->rc = LD_ENOMEM;
+    return;
+  }
+  y = &its->syncs[its->nsyncs];
+  memset(y, 0, sizeof *y);
+  if (!span(w->s, call, &y->begin, &y->end, &y->at)) {
+    w->skip = SKIP_MACRO;
+    return;
+  }
+  y->is_void = clang_getCursorType(call).kind == CXType_Void;
+  sp = clang_getCursorSpelling(call);
+  y->form =
+      strdup(strcmp(form, "warp") && strcmp(form, "cg") && strcmp(form, "call")
+                 ? form
+                 : clang_getCString(sp));
+  clang_disposeString(sp);
+  if (!y->form)
+    w->rc = LD_ENOMEM;
+  its->nsyncs++;
+}
+
+static void add_access(struct its_walk *w, const struct frame *f, CXCursor decl,
+                       int mode) {
+  struct ld_its *its = w->its;
+  struct ld_its_access *a;
+
+  if (ld__grow(&its->accesses, &w->capacc, its->naccesses, sizeof *a)) {
+    w->rc = LD_ENOMEM;
+    return;
+  }
+  a = &its->accesses[its->naccesses];
+  memset(a, 0, sizeof *a);
+  if (!span(w->s, f->cur, &a->begin, &a->end, &a->at))
+    return; /* in a macro: not checked (a miss, never a false report) */
+  a->mode = mode;
+  a->var = ld__cursor_name(decl);
+  if (!a->var) {
+    w->rc = LD_ENOMEM;
+    return;
+  }
+  its->naccesses++;
+}
+
+/* `atomic<Op>_block(...)`: an atomic whose scope is the block. */
+static int block_atomic(CXCursor call) {
+  static const char *const fns[] = {"atomic*", NULL};
+  CXCursor callee = clang_getCursorReferenced(call);
+  CXString sp;
+  size_t n;
+  int hit;
+
+  if (clang_Cursor_isNull(callee) || !name_in(callee, fns) ||
+      clang_Cursor_getNumArguments(call) < 1)
+    return 0;
+  sp = clang_getCursorSpelling(callee);
+  n = strlen(clang_getCString(sp));
+  hit = n > 6 && !strcmp(clang_getCString(sp) + n - 6, "_block");
+  clang_disposeString(sp);
+  return hit;
+}
+
+/* A block-scope atomic's address argument, and "<op>:<variable>" (the
+ * variable its address names, `?` when it is not a plain name). */
+static void add_scoped(struct its_walk *w, CXCursor call) {
+  struct ld_its *its = w->its;
+  struct ld_its_access *a;
+  CXCursor arg = clang_Cursor_getArgument(call, 0), e, decl;
+  CXString op = clang_getCursorSpelling(clang_getCursorReferenced(call));
+  char *var = NULL;
+  struct ld_buf b = LD_BUF_INIT;
+
+  if (ld__grow(&its->scoped, &w->capscoped, its->nscoped, sizeof *a)) {
+    w->rc = LD_ENOMEM;
+    goto out;
+  }
+  a = &its->scoped[its->nscoped];
+  memset(a, 0, sizeof *a);
+  if (!span(w->s, arg, &a->begin, &a->end, &a->at))
+    goto out; /* in a macro: not checked */
+  e = ld__unwrap(arg);
+  if (clang_getCursorKind(e) == CXCursor_UnaryOperator &&
+      clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_AddrOf &&
+      ld__nth_child(e, 0, &e))
+    e = ld__unwrap(e);
+  if (base_var(e, &decl))
+    var = ld__cursor_name(decl);
+  if (ld_buf_printf(&b, "%s:%s", clang_getCString(op), var ? var : "?")) {
+    w->rc = LD_ENOMEM;
+    goto out;
+  }
+  a->var = b.data;
+  b.data = NULL;
+  its->nscoped++;
+out:
+  free(var);
+  ld_buf_free(&b);
+  clang_disposeString(op);
+}
+
+static void visit(struct its_walk *w, const struct frame *f) {
+  CXCursor decl;
+  int warp;
+  const char *form;
+
+  switch (f->kind) {
+  case CXCursor_CallExpr:
+    if (memory_sync(f->cur))
+      w->skip = w->skip ? w->skip : SKIP_MEMORY_SYNC;
+    if (block_atomic(f->cur)) {
+      if (!w->rule)
+        w->rule = RULE_BLOCK_ATOMIC;
+      if (w->collect)
+        add_scoped(w, f->cur);
+    }
+    form = sync_form(f->cur, &warp);
+    if (form && warp && !w->rule)
+      w->rule = RULE_SYNCWARP;
+    if (form && w->collect)
+      add_sync(w, f->cur, form);
+    else if (!form && w->collect && !ld__is_triple_chevron(f->cur) &&
+             callee_syncs(clang_getCursorReferenced(f->cur), 0))
+      add_sync(w, f->cur, "call");
+    break;
+  case CXCursor_GCCAsmStmt:
+  case CXCursor_MSAsmStmt:
+    w->skip = w->skip ? w->skip : SKIP_MEMORY_SYNC;
+    break;
+  case CXCursor_IfStmt: {
+    CXCursor cond, then;
+    struct scan q = {0, 0, w};
+    if (w->rule || !ld__nth_child(f->cur, 0, &cond) ||
+        !ld__nth_child(f->cur, 1, &then))
+      break;
+    if (!lane_range(w->s, ld__unwrap(cond)))
+      break;
+    clang_visitChildren(then, scan_cb, &q);
+    if (q.accesses && !q.barriers)
+      w->rule = RULE_LANE_RANGE;
+    break;
+  }
+  case CXCursor_VarDecl: {
+    CXType t = clang_getCanonicalType(clang_getCursorType(f->cur));
+    if (!w->rule && t.kind == CXType_Pointer &&
+        clang_isVolatileQualifiedType(clang_getPointeeType(t)))
+      w->rule = RULE_VOLATILE;
+    break;
+  }
+  case CXCursor_ArraySubscriptExpr:
+  case CXCursor_UnaryOperator:
+  case CXCursor_DeclRefExpr:
+    if (!w->rule && f->kind == CXCursor_ArraySubscriptExpr &&
+        indexed_by_lane(w->s, f->cur))
+      w->rule = RULE_LANE_INDEX;
+    if (w->collect && is_access(f->cur, &decl)) {
+      int mode = access_mode(f);
+      /* Only the outermost subscript of `t[i][j]` is the access. */
+      if (mode &&
+          !(f->parent && f->parent->kind == CXCursor_ArraySubscriptExpr &&
+            f->index == 0))
+        add_access(w, f, decl, mode);
+    }
+    break;
+  default:
+    break;
+  }
+}
+
+static enum CXChildVisitResult walk_cb(CXCursor c, CXCursor parent,
+                                       CXClientData data) {
+  struct frame *pf = data;
+  struct frame f;
+
+  (void)parent;
+  if (pf->w->rc)
+    return CXChildVisit_Break;
+  f.cur = c;
+  f.kind = clang_getCursorKind(c);
+  f.parent = pf;
+  f.index = pf->nchild++;
+  f.nchild = 0;
+  f.w = pf->w;
+  if (f.kind == CXCursor_LambdaExpr)
+    return CXChildVisit_Continue;
+  visit(pf->w, &f);
+  clang_visitChildren(c, walk_cb, &f);
+  return CXChildVisit_Continue;
+}
+
+static void walk(struct its_walk *w, CXCursor fn) {
+  struct frame root;
+
+  root.cur = fn;
+  root.kind = clang_getCursorKind(fn);
+  root.parent = NULL;
+  root.index = 0;
+  root.nchild = 0;
+  root.w = w;
+  clang_visitChildren(fn, walk_cb, &root);
+}
+
+int ld__its_analyse(const struct ld__source *s, CXCursor fn,
+                    struct ld_kernel *k, size_t *nchecked) {
+  struct its_walk w;
+  CXCursor body;
+  size_t b, e;
+
+  memset(&w, 0, sizeof w);
+  w.s = s;
+  walk(&w, fn);
+  if (!w.rule)
+    return LD_OK;
+  w.its = calloc(1, sizeof *w.its);
+  if (!w.its)
+    return LD_ENOMEM;
+  k->its = w.its;
+  w.its->rule = w.rule;
+  if (w.skip || !ld__child_of_kind(fn, CXCursor_CompoundStmt, &body) ||
+      !span(s, body, &b, &e, NULL)) {
+    w.its->skip = w.skip ? w.skip : SKIP_MACRO;
+    return LD_OK;
+  }
+  w.its->body_open = b;
+  clang_getExpansionLocation(clang_getRangeEnd(clang_getCursorExtent(body)),
+                             NULL, &w.its->exit_line, NULL, NULL);
+  w.collect = 1;
+  walk(&w, fn);
+  if (w.rc)
+    return w.rc;
+  if (w.skip) {
+    w.its->skip = w.skip;
+    return LD_OK;
+  }
+  if (*nchecked >= LD_ITS_MAX_KERNELS) {
+    w.its->skip = SKIP_TOO_MANY;
+    return LD_OK;
+  }
+  w.its->index = (*nchecked)++;
+  return LD_OK;
+}
