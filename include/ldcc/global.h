@@ -204,8 +204,11 @@ template <class... P> struct launch_as<void (*)(P...)> {
                   static_cast<L &&>(lam), a...);
   }
 };
+/* noexcept is part of the type only since C++17. */
+#if defined(__cpp_noexcept_function_type)
 template <class... P>
 struct launch_as<void (*)(P...) noexcept> : launch_as<void (*)(P...)> {};
+#endif
 
 } // namespace __ldcc
 #endif /* C++ with nvcc */
