@@ -4,7 +4,9 @@
 // it stored to, its other reads go to S.  Each round every thread reads two
 // elements other warps wrote, then overwrites its own two.  Racy twin
 // (-DE2E_RACE): no barrier after the writes, so the next round's reads (and
-// the final ones) race with them.
+// the final ones) race with them: the values read reach only registers in
+// the loop's region (the stores there use the previous region's reads) and
+// a global store in the last one.
 #include "e2e.h"
 
 #define N 2048

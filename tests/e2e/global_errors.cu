@@ -1,8 +1,9 @@
 // A program that checks its own CUDA errors after each launch (issue 5):
 // the launches go through the runtime's protocol, yet cudaGetLastError and
 // cudaPeekAtLastError say what they say with nvcc: success after a good
-// launch, cudaErrorInvalidConfiguration after a launch of 2048 threads per
-// block (reported once, then cleared), success again after that.  The
+// launch, CUDA's error for a launch of 2048 threads per block
+// (cudaErrorInvalidValue with CUDA 13; reported once, then cleared), success
+// again after that (the fixed twin's output must equal nvcc's).  The
 // "racy" twin is the same program; it checks that the bad launch was run
 // unchanged and reported as not checked (exit status 0).
 #include "e2e.h"

@@ -23,11 +23,13 @@ static int checked(const struct ld_kernel *k) {
 
 /* Kernels whose launches go through the runtime: the checked ones, and
  * those the check across blocks had to give up on for a reason of its own
- * (not the replay's, whose launches are __ldcc::launch), so that each
- * launch says it was not checked and why. */
+ * (not the replay's, whose launches are __ldcc::launch, nor the inline
+ * checks', whose launches arm them), so that each launch says it was not
+ * checked and why. */
 static int routed(const struct ld_kernel *k) {
-  return checked(k) || (k->global && k->global->writes && k->checked &&
-                        !k->replay && k->global->reason);
+  return checked(k) ||
+         (k->global && k->global->writes && k->checked && !k->replay &&
+          !(k->its && !k->its->skip) && k->global->reason);
 }
 
 /* The checked kernel launch l starts, when it comes after the definition

@@ -67,7 +67,6 @@ int main() {
 
 // TEXT: {{^}}#include <ldcc/ldcc.h>
 // TEXT-NEXT: {{^}}#line 1 "{{.*}}/coop_groups.cu"{{$}}
-// TEXT-NEXT: {{^}}static const __ldcc::global_meta *__ldcc__gmeta(int);
 // TEXT-NEXT: {{^}}#include <ldcc/its.cuh>
 // TEXT-NEXT: {{^}}#line 1 "{{.*}}/coop_groups.cu"{{$}}
 // TEXT: {{^}}__global__ void forms(int *out, int *flags) { __ldcc::its_enter();
@@ -85,5 +84,5 @@ int main() {
 // TEXT-NEXT: {{^}}  (tail(block), __ldcc::its_sync());
 // TEXT-NEXT: {{^}}  (*__ldcc::its_w(&(out[threadIdx.x]), out, 0u, 3u)) = (*__ldcc::its_r(&(s[127 - threadIdx.x]), s, 0u, 4u)) + o;
 // TEXT-NEXT: {{^}}  (*__ldcc::its_w(&(flags[0]), flags, 0u, 5u)) = warp.thread_rank();
-// TEXT: {{^}}  __ldcc::its_arm(), __ldcc::launch_as<decltype(&forms)>::run(
+// TEXT: {{^}}  __ldcc::its_arm(), forms<<<1, 128>>>(o, o);
 // TEXT: {{^}}static const __ldcc_kernel_meta *const __ldcc_its_metas[] = {&__ldcc_its_meta_0, };

@@ -50,7 +50,7 @@ int main() {
 // TEXT-NEXT: {{^}}  atomicAdd_block(__ldcc::scope_block(&sum[blockIdx.x % 4], 0u, 2u), 1.0f);
 // TEXT-NEXT: {{^}}  atomicAdd(counter + 1, 1);
 // TEXT: {{^}}  while (atomicCAS_block(flag, 0, 1) != 0)
-// TEXT: {{^}}  __ldcc::its_arm(), __ldcc::launch_as<decltype(&count)>::run(
+// TEXT: {{^}}  __ldcc::its_arm(), count<<<4, 64>>>(p, p, (float *)p);
 // TEXT-NEXT: {{^}}  __ldcc::launch_as<decltype(&lock)>::run(
 // TEXT: {{^}}static const int __ldcc_its_lines_0[] = {11, 14, 15, 17};
 // TEXT: {{^}}  {"atomicAdd_block:counter", 0, 0, 1, {0, 0, 0, 0}, 0, 3, 0, 0, 0},

@@ -79,8 +79,8 @@ int main() {
   return 0;
 }
 
-// PLAN: KERNEL name=tail checked=yes at=15:17 template
-// PLAN-NEXT: KERNEL name=exchange checked=yes at=29:17
+// PLAN: KERNEL name=tail checked=yes at=15:17 template global=no global_reason="checked by the inline intra-warp checks"
+// PLAN-NEXT: KERNEL name=exchange checked=yes at=29:17 global=no global_reason="checked by the inline intra-warp checks"
 // PLAN-NEXT: KERNEL name=calls checked=yes at=43:17
 // PLAN-NEXT: KERNEL name=plain checked=yes at=49:17
 // PLAN-NEXT: KERNEL name=flagged checked=yes at=56:17
@@ -166,11 +166,11 @@ int main() {
 // TEXT: {{^}}__global__ void flagged(int *p, int *lock) {{{$}}
 // TEXT: {{^}}  (*__ldcc::its_w(&(buf[lane]), buf, 3u, 1u)) = (*__ldcc::its_r(&(g[threadIdx.x]), g, 3u, 2u));
 // TEXT-NEXT: {{^}}  (*__ldcc::its_w(&(g[threadIdx.x]), g, 3u, 3u)) = (*__ldcc::its_r(&(buf[(lane + 1) % 32]), buf, 3u, 4u));
-// TEXT: {{^}}  __ldcc::its_arm(), __ldcc::launch_as<decltype(&tail<64>)>::run(
-// TEXT-NEXT: {{^}}  __ldcc::its_arm(), __ldcc::launch_as<decltype(&exchange)>::run(
-// TEXT-NEXT: {{^}}  __ldcc::its_arm(), __ldcc::launch_as<decltype(&calls)>::run(
+// TEXT: {{^}}  __ldcc::its_arm(), tail<64><<<1, 64>>>(p, p);
+// TEXT-NEXT: {{^}}  __ldcc::its_arm(), exchange<<<1, 32>>>((float *)p);
+// TEXT-NEXT: {{^}}  __ldcc::its_arm(), calls<<<1, 32>>>(p);
 // TEXT-NEXT: {{^}}  __ldcc::launch(&__ldcc_meta_plain::meta,{{.*}}
-// TEXT-NEXT: {{^}}  __ldcc::its_arm(), __ldcc::launch_as<decltype(&lanes)>::run(
+// TEXT-NEXT: {{^}}  __ldcc::its_arm(), lanes<<<1, 32>>>(p);
 // TEXT: {{^}}static const int __ldcc_its_lines_0[] = {15, 18, 21, 21, 23, 23, 26, 26, 27};
 // TEXT: {{^}}  {"s", 0, 0, 1, {0, 0, 0, 0}, 0, 3, 0, 3, __ldcc_its_wl_0_0},
 // TEXT: {{^}}static const __ldcc_kernel_meta __ldcc_its_meta_2 = {__LDCC_HOST_ABI, 2u, "calls", __ldcc_its_file, 43, 4u, 0, 0, 1, __ldcc_its_vars_2, __ldcc_its_lines_2, 0, 0, 0};
