@@ -61,7 +61,7 @@
     "Read-write race on global memory",                                        \
     "A block's (or warp's) result in global memory changed once it saw the "   \
     "writes other blocks made in the same launch: it read data another "       \
-    "block wrote.")                                                          \
+    "block wrote.")                                                            \
   X(__LDCC_RK_INTRA_WARP, "intra-warp", 1, NULL,                               \
     "Intra-warp race under independent thread scheduling",                     \
     "Two lanes of one warp accessed the same location, at least one of them "  \
