@@ -1338,9 +1338,23 @@ static int has_barrier(CXCursor callee) {
 
 /* ---- Sites --------------------------------------------------------------- */
 
+/* A zeroed site appended to the replay's table; NULL (fx->rc set) when out
+ * of memory. */
+static struct ld_site *new_site(struct facts *fx) {
+  struct ld_replay *r = fx->r;
+  struct ld_site *site;
+
+  if (ld__grow(&r->sites, &fx->capsites, r->nsites, sizeof *site)) {
+    fx->rc = LD_ENOMEM;
+    return NULL;
+  }
+  site = &r->sites[r->nsites++];
+  memset(site, 0, sizeof *site);
+  return site;
+}
+
 static void visit_site(struct facts *fx, const struct frame *f,
                        const char *form) {
-  struct ld_replay *r = fx->r;
   const struct frame *e = f, *stmt = NULL;
   struct ld_site *site;
   size_t cb, ce, sb, se;
@@ -1382,12 +1396,9 @@ static void visit_site(struct facts *fx, const struct frame *f,
     fail(fx, "barrier inside a macro expansion");
     return;
   }
-  if (ld__grow(&r->sites, &fx->capsites, r->nsites, sizeof *site)) {
-    fx->rc = LD_ENOMEM;
+  site = new_site(fx);
+  if (!site)
     return;
-  }
-  site = &r->sites[r->nsites++];
-  memset(site, 0, sizeof *site);
   {
     CXSourceLocation loc = clang_getRangeStart(clang_getCursorExtent(f->cur));
     unsigned line, col, off;
@@ -1504,7 +1515,7 @@ static enum access access_of(const struct frame *f, const struct frame **top,
                              const char **why) {
   const struct frame *p = f;
   CXType t;
-  int scalar;
+  int scalar, dependent;
 
   while (p->parent) {
     const struct frame *q = p->parent;
@@ -1535,22 +1546,21 @@ static enum access access_of(const struct frame *f, const struct frame **top,
            t.kind == CXType_Pointer || t.kind == CXType_Enum;
   /* Inside a template a dependent operand gets no implicit conversion:
    * a built-in operator (an overloaded one would be a call) reads it. */
-  if (t.kind == CXType_Dependent)
-    scalar = 2;
+  dependent = t.kind == CXType_Dependent;
   switch (p->parent->kind) {
   case CXCursor_BinaryOperator: {
     enum CXBinaryOperatorKind k =
         clang_getCursorBinaryOperatorKind(p->parent->cur);
     if (k == CXBinaryOperator_Assign && p->index == 0)
       return ACCESS_STORE;
-    if (scalar == 2 && k != CXBinaryOperator_Comma)
+    if (dependent && k != CXBinaryOperator_Comma)
       return ACCESS_READ;
     break;
   }
   case CXCursor_CompoundAssignOperator:
     if (p->index == 0)
       return ACCESS_STORE;
-    if (scalar == 2)
+    if (dependent)
       return ACCESS_READ;
     break;
   case CXCursor_UnaryOperator: {
@@ -1558,14 +1568,13 @@ static enum access access_of(const struct frame *f, const struct frame **top,
         clang_getCursorUnaryOperatorKind(p->parent->cur);
     if (k >= CXUnaryOperator_PostInc && k <= CXUnaryOperator_PreDec)
       return ACCESS_STORE;
-    if (scalar == 2 &&
-        (k == CXUnaryOperator_Plus || k == CXUnaryOperator_Minus ||
-         k == CXUnaryOperator_Not || k == CXUnaryOperator_LNot))
+    if (dependent && (k == CXUnaryOperator_Plus || k == CXUnaryOperator_Minus ||
+                      k == CXUnaryOperator_Not || k == CXUnaryOperator_LNot))
       return ACCESS_READ;
     break;
   }
   case CXCursor_UnexposedExpr:
-    if (scalar == 1)
+    if (scalar)
       return ACCESS_READ;
     *why = "a target's struct or array is used whole";
     break;
@@ -2393,12 +2402,9 @@ static void visit_devfn_call(struct facts *fx, const struct frame *f,
   idx = clone_callee(fx, f->cur, def, 0);
   if (idx == SIZE_MAX)
     return;
-  if (ld__grow(&r->sites, &fx->capsites, r->nsites, sizeof *site)) {
-    fx->rc = LD_ENOMEM;
+  site = new_site(fx);
+  if (!site)
     return;
-  }
-  site = &r->sites[r->nsites++];
-  memset(site, 0, sizeof *site);
   site->callee = idx + 1;
   site->form = "SYNC_PLAIN";
   site->at.line = line_of(fx, cb);
