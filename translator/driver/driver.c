@@ -226,6 +226,7 @@ static int translate_one(struct job *j, int i, const char *cuda_path) {
   opts.nclang_args = (int)j->cl.nclang_args;
   opts.cuda_path = cuda_path;
   opts.gpu_arch = j->cl.gpu_arch;
+  opts.deterministic = j->cl.ldcc.deterministic;
   rc = ld_translate(&opts, &t);
   if (rc != LD_OK) {
     const char *why = t.error ? t.error : ld_strerror(rc);
@@ -284,6 +285,8 @@ static int extra_args(struct job *j, struct argvec *extra) {
 
   if (rc == LD_OK)
     rc = argvec_push(extra, j->include_dir);
+  if (rc == LD_OK && j->cl.ldcc.deterministic)
+    rc = argvec_push(extra, "-D__LDCC_DETERMINISTIC=1");
   for (i = 0; rc == LD_OK && i < j->nquote_dirs; i++) {
     rc = argvec_push(extra, "-Xcompiler");
     if (rc == LD_OK)

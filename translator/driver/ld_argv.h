@@ -36,7 +36,7 @@ struct ld_ldcc_flags {
   int keep;            /* --ldcc-keep: keep the translated files */
   int strict;          /* --ldcc-strict: a translation failure is an error */
   int verbose;         /* --ldcc-verbose: say what was instrumented */
-  int deterministic;   /* --ldcc-deterministic: accepted, no effect yet */
+  int deterministic;   /* --ldcc-deterministic: one pass, fixed merge */
   const char *unknown; /* first --ldcc-* flag not known; NULL if none */
 };
 

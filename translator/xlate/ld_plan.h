@@ -280,6 +280,7 @@ struct ld_plan {
   size_t nbarriers;
   struct ld_launch *launches;
   size_t nlaunches;
+  int deterministic; /* built with --ldcc-deterministic */
 };
 
 /* Write one stable line per fact, kinds in this order, each kind in source

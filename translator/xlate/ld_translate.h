@@ -25,6 +25,9 @@ struct ld_translate_opts {
   const char *cuda_path;
   /* GPU architecture to parse device code for, e.g. "sm_90"; NULL: sm_90. */
   const char *gpu_arch;
+  /* --ldcc-deterministic: kernels are made to run deterministically
+   * (docs/deterministic.md) instead of being checked twice. */
+  int deterministic;
 };
 
 struct ld_translation {

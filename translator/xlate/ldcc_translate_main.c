@@ -14,11 +14,13 @@
 #include "ld_translate.h"
 
 static const char usage[] =
-    "usage: ldcc-translate [--dump-plan] [--cuda-path=DIR] [--gpu-arch=SM]\n"
-    "                      [-o OUT] FILE [-- CLANG-ARGS...]\n"
+    "usage: ldcc-translate [--dump-plan] [--deterministic] [--cuda-path=DIR]\n"
+    "                      [--gpu-arch=SM] [-o OUT] FILE [-- CLANG-ARGS...]\n"
     "Translates one CUDA file for ldcc and prints the result.\n"
     "  --dump-plan       print the analysis (KERNEL/TARGET/BARRIER/LAUNCH "
     "lines)\n"
+    "  --deterministic   translate for --ldcc-deterministic (one pass, fixed "
+    "merge)\n"
     "  --cuda-path=DIR   CUDA toolkit to parse against (default "
     "/usr/local/cuda)\n"
     "  --gpu-arch=SM     GPU architecture to parse for (default sm_90)\n"
@@ -52,6 +54,8 @@ int main(int argc, char **argv) {
       return 0;
     } else if (!strcmp(a, "--dump-plan")) {
       dump_plan = 1;
+    } else if (!strcmp(a, "--deterministic")) {
+      opts.deterministic = 1;
     } else if (!strncmp(a, "--cuda-path=", 12)) {
       opts.cuda_path = a + 12;
     } else if (!strncmp(a, "--gpu-arch=", 11)) {

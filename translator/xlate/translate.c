@@ -68,6 +68,7 @@ int ld_translate(const struct ld_translate_opts *opts,
     rc = LD_ENOMEM;
     goto out;
   }
+  out->plan->deterministic = opts->deterministic;
   rc = ld__parse(opts, out->plan, &out->error);
   if (rc)
     goto out;
