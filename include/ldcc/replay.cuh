@@ -73,7 +73,14 @@ struct thread_ctx {
   void *mine;          /* this warp's copy */
   void *ext;           /* this warp's extern __shared__ part */
   block_state *bs;     /* for helpers the clone calls without it */
-  int pass;            /* 1 or 2 */
+#ifdef __LDCC_DETERMINISTIC
+  /* --ldcc-deterministic (docs/deterministic.md): one pass, never replayed.
+   * A constant, so the clone's pass-2 code (diffs of locals, restores and
+   * the jumps back) folds away. */
+  static constexpr int pass = 1;
+#else
+  int pass; /* 1 or 2 */
+#endif
   int start_site;
   int finished;
   int dirty;           /* this thread wrote a target in this pass */
@@ -336,7 +343,9 @@ __device__ __forceinline__ void begin(thread_ctx &c, undo_log &ul,
     bs.counts = li.counts;
     bs.kernel_meta = li.kernel_meta;
   }
+#ifndef __LDCC_DETERMINISTIC
   c.pass = 1;
+#endif
   c.start_site = 0;
   c.finished = 0;
   c.dirty = 0;
@@ -742,7 +751,9 @@ __device__ __forceinline__ int round_pass1(thread_ctx &c, block_state &bs,
   /* No thread read a target: nothing in the region can depend on another
    * warp's write, so the write-write check is the whole check. */
   unsigned replay = !overflow && *(volatile unsigned *)&bs.read[parity] == stamp;
-#ifdef LDCC_BENCH_SKIP_REPLAY /* measurement only: write-write check alone */
+#if defined(LDCC_BENCH_SKIP_REPLAY) || defined(__LDCC_DETERMINISTIC)
+  /* Deterministic mode: sweep 1 merges the copies in warp order (a later
+   * warp's bytes win), puts U into every copy, and the region ends. */
   replay = 0;
 #endif
   c.region = *(volatile unsigned *)&bs.region[parity];
@@ -788,6 +799,12 @@ __device__ __forceinline__ int region_end(thread_ctx &c, block_state &bs,
     clear_lines(c, bs, parity ^ 1u);
     int count = __syncthreads_count(x); /* B1 */
     c.round = stamp;
+#ifdef __LDCC_DETERMINISTIC
+    (void)round_pass1(c, bs, parity); /* never replayed */
+    c.sync_result = sync_value(form, count);
+    c.lines = line_mask(bs, c.shared_only, c.round & 1u);
+    return 0;
+#else
     if (round_pass1(c, bs, parity)) {
       undo_stores(c);
       c.atom_k = 0;
@@ -801,7 +818,9 @@ __device__ __forceinline__ int region_end(thread_ctx &c, block_state &bs,
     c.sync_result = sync_value(form, count);
     c.lines = line_mask(bs, c.shared_only, c.round & 1u);
     return 0;
+#endif
   }
+#ifndef __LDCC_DETERMINISTIC
   stamp_wrote(c, bs, (c.round - 1) & 1u, c.round | 0x80000000u);
   c.rd = 0;
   int count = __syncthreads_count(x); /* B3 */
@@ -822,6 +841,7 @@ __device__ __forceinline__ int region_end(thread_ctx &c, block_state &bs,
   c.lines = line_mask(bs, c.shared_only, c.round & 1u);
   c.pass = 1;
   c.sync_result = sync_value(form, count);
+#endif
   return 0;
 }
 
@@ -945,6 +965,9 @@ template <class T> __device__ __forceinline__ T *srd(thread_ctx &c, T *p) {
 /* The address of a global store's object, logged in pass 1 so the store
  * can be undone before pass 2. */
 template <class T> __device__ __forceinline__ T *glog(thread_ctx &c, T *p) {
+#ifdef __LDCC_DETERMINISTIC
+  return p; /* applied once, never undone */
+#endif
   if (c.pass == 1) {
     const void *v = (const void *)p;
     if (__isShared(v) || __isLocal(v))
@@ -982,6 +1005,10 @@ template <class T, class V, class Apply>
 __device__ __forceinline__ void global_atomic(thread_ctx &c, T *p, V v,
                                               Apply apply) {
   T operand = (T)v;
+#ifdef __LDCC_DETERMINISTIC
+  apply(p, operand); /* once; integer atomics commute */
+  return;
+#endif
   unsigned long long bits = 0;
   memcpy(&bits, &operand, sizeof(T) < 8 ? sizeof(T) : 8);
   if (c.pass == 1) {

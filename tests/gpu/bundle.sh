@@ -12,6 +12,15 @@
 #     appear in its output, NAME.race.exit holds the exit status (66 if
 #     absent); optional NAME.race.args / .env / .reject (lines that must not
 #     appear), and NAME.args for both builds
+#   - tests/e2e/NAME.det           deterministic mode (issue 6): NAME.cu built
+#     with `ldcc --ldcc-deterministic` as NAME_det_norace, kind equiv (the
+#     nvcc build's output bit for bit); with NAME.race.expect also the racy
+#     twin as NAME_det_race, kind repeat: 20 runs of the ldcc build print the
+#     same stdout and exit alike (NAME.det.exit, 0 if absent), the lines of
+#     NAME.det.expect appear and those of NAME.det.reject do not; the racy
+#     nvcc build's distinct outputs over 20 runs are counted for the record;
+#     NAME.det.quiet: that build again with LDCC_OPTIONS=report=0, its lines
+#     must appear, no line starting `ldcc: ` and exit 0 (NAME_det_quiet).
 #   - examples: the fixed reduction and the multi-file project, built in
 #     every ldcc form (command line, `ldcc nvcc`, CMake launcher, CMake
 #     compiler), each kind equiv.
@@ -44,13 +53,16 @@ newcase() { # newcase NAME KIND -> prints the case dir
 # Single-file program: nvcc.bin and ldcc.bin from the same source and flags.
 # Compiled from the source's directory with its bare name, as a user would,
 # so reports name it as `reduce.cu:51`.
+# ldcc_only: flags for the ldcc build alone (--ldcc-deterministic).
+ldcc_only=()
 single() { # single NAME KIND SOURCE [extra flags...]
   local name=$1 kind=$2 file=$3 d
   shift 3
   d=$(newcase "$name" "$kind")
   (cd "$(dirname "$file")" &&
     "$nvcc" "${flags[@]}" "$@" -o "$d/nvcc.bin" "$(basename "$file")" &&
-    "$ldcc" "${flags[@]}" "$@" -o "$d/ldcc.bin" "$(basename "$file")")
+    "$ldcc" "${flags[@]}" ${ldcc_only[@]+"${ldcc_only[@]}"} "$@" \
+      -o "$d/ldcc.bin" "$(basename "$file")")
 }
 
 for f in "$src"/tests/e2e/*.cu; do
@@ -71,6 +83,35 @@ for f in "$src"/tests/e2e/*.cu; do
   # run.sh reads the lines that must not appear from reject.txt.
   [ -f "$base.race.reject" ] && cp "$base.race.reject" "$d/reject.txt"
 done
+
+# Deterministic mode (issue 6).
+ldcc_only=(--ldcc-deterministic)
+for f in "$src"/tests/e2e/*.cu; do
+  base=${f%.cu}
+  name=$(basename "$base")
+  [ -f "$base.det" ] || continue
+  single "${name}_det_norace" equiv "$f"
+  [ -f "$base.args" ] && cp "$base.args" "$bundle/cases/${name}_det_norace/args"
+  [ -f "$base.race.expect" ] || continue
+  single "${name}_det_race" repeat "$f" -DE2E_RACE
+  d="$bundle/cases/${name}_det_race"
+  touch "$d/expect.txt"
+  [ -f "$base.det.expect" ] && cp "$base.det.expect" "$d/expect.txt"
+  [ -f "$base.det.reject" ] && cp "$base.det.reject" "$d/reject.txt"
+  if [ -f "$base.det.exit" ]; then cp "$base.det.exit" "$d/exit"; else echo 0 >"$d/exit"; fi
+  [ -f "$base.args" ] && cp "$base.args" "$d/args"
+  [ -f "$base.race.args" ] && cp "$base.race.args" "$d/args"
+  [ -f "$base.det.quiet" ] || continue
+  # The same build with LDCC_OPTIONS=report=0: the lines of NAME.det.quiet,
+  # no report, exit 0.
+  q="$bundle/cases/${name}_det_quiet"
+  cp -r "$d" "$q"
+  cp "$base.det.quiet" "$q/expect.txt"
+  echo "LDCC_OPTIONS=report=0" >"$q/env"
+  echo "ldcc: " >"$q/reject.txt"
+  echo 0 >"$q/exit"
+done
+ldcc_only=()
 
 single reduction-fixed equiv "$src/examples/reduction/reduce.cu" -DFIXED
 

@@ -7,6 +7,10 @@
 #   expect  ldcc.bin must exit with the status in `exit` and its output
 #           (stdout+stderr) must contain every line of `expect.txt`
 #           (fixed strings) and none of `reject.txt`
+#   repeat  ldcc.bin run 20 times: the same stdout and exit status every
+#           time, that status the one in `exit`, the lines of `expect.txt`
+#           in its output and none of `reject.txt`; nvcc.bin's distinct
+#           outputs over 20 runs are counted and printed, not judged
 #   script  ./check.sh, run in the case folder, must exit 0; its last line
 #           says why when it does not (tests/gpu/reports.sh builds these)
 # `args` (optional) holds the program's arguments, `env` (optional) lines of
@@ -32,12 +36,25 @@ run_bin() { # run_bin CASE BIN OUTFILE -> exit status
   (cd "$c" && env "${envs[@]}" timeout 120 "./$bin" "${args[@]}") >"$out" 2>"$out.err"
 }
 
+check_lines() { # check_lines OUTPUT: prints why $c/expect.txt or reject.txt fails
+  local line
+  while IFS= read -r line; do
+    [ -n "$line" ] && ! grep -qF -- "$line" "$1" && { echo "missing: $line"; return; }
+  done <"$c/expect.txt"
+  [ -f "$c/reject.txt" ] || return 0
+  while IFS= read -r line; do
+    [ -n "$line" ] && grep -qF -- "$line" "$1" && { echo "unexpected: $line"; return; }
+  done <"$c/reject.txt"
+  return 0
+}
+
 for c in "$here"/cases/*/; do
   c=${c%/}
   name=$(basename "$c")
   case "$name" in *"$filter"*) ;; *) continue ;; esac
   kind=$(cat "$c/kind")
   why=""
+  note=""
   case "$kind" in
   equiv)
     run_bin "$c" nvcc.bin "$c/nvcc.out"; s1=$?
@@ -55,14 +72,29 @@ for c in "$here"/cases/*/; do
     if [ "$s" -ne "$want" ]; then
       why="exit status $s, expected $want"
     fi
-    while [ -z "$why" ] && IFS= read -r line; do
-      [ -n "$line" ] && ! grep -qF -- "$line" "$c/ldcc.out" && why="missing: $line"
-    done <"$c/expect.txt"
-    if [ -z "$why" ] && [ -f "$c/reject.txt" ]; then
-      while [ -z "$why" ] && IFS= read -r line; do
-        [ -n "$line" ] && grep -qF -- "$line" "$c/ldcc.out" && why="unexpected: $line"
-      done <"$c/reject.txt"
-    fi
+    [ -z "$why" ] && why=$(check_lines "$c/ldcc.out")
+    ;;
+  repeat)
+    runs=${LDCC_GPU_REPEAT:-20}
+    native=""
+    for k in $(seq 1 "$runs"); do
+      run_bin "$c" ldcc.bin "$c/ldcc.out"; s=$?
+      if [ "$k" -eq 1 ]; then
+        first=$s
+        cp "$c/ldcc.out" "$c/first.stdout"
+        cat "$c/ldcc.out" "$c/ldcc.out.err" >"$c/first.all"
+      elif [ -z "$why" ] && [ "$s" -ne "$first" ]; then
+        why="run $k: exit status $s, run 1: $first"
+      elif [ -z "$why" ] && ! cmp -s "$c/first.stdout" "$c/ldcc.out"; then
+        why="run $k: stdout differs from run 1: $(diff "$c/first.stdout" "$c/ldcc.out" | head -3 | tr '\n' ' ')"
+      fi
+      run_bin "$c" nvcc.bin "$c/nvcc.out"
+      native+="$(md5sum <"$c/nvcc.out" | cut -c1-32) "
+    done
+    want=$(cat "$c/exit")
+    [ -z "$why" ] && [ "$first" -ne "$want" ] && why="exit status $first, expected $want"
+    [ -z "$why" ] && why=$(check_lines "$c/first.all")
+    note=" ($runs identical runs; nvcc build: $(echo $native | tr ' ' '\n' | sort -u | wc -l) distinct outputs in $runs runs)"
     ;;
   script)
     (cd "$c" && timeout 600 ./check.sh) >"$c/ldcc.out" 2>&1
@@ -72,7 +104,7 @@ for c in "$here"/cases/*/; do
   esac
   if [ -z "$why" ]; then
     pass=$((pass + 1))
-    echo "PASS $name"
+    echo "PASS $name$note"
   else
     fail=$((fail + 1))
     echo "FAIL $name: $why"

@@ -155,6 +155,23 @@ static void report_plan(const struct job *j, const char *input,
     size_t nbarriers = count_if(plan, k, 0);
     const char *sep = "";
 
+    /* Deterministic mode: one warning per kernel it cannot order, instead
+     * of the check's warnings (docs/deterministic.md). */
+    if (plan->deterministic) {
+      const char *why;
+      enum ld_det d = ld_det_kernel(plan, k, &why);
+      if (d == LD_DET_NO)
+        fprintf(stderr,
+                "ldcc: warning: %s:%u: kernel '%s' cannot be made "
+                "deterministic: %s; built unchanged\n",
+                input, kn->at.line, kn->name, why);
+      else if (d == LD_DET_PARTIAL && j->cl.ldcc.verbose)
+        fprintf(stderr,
+                "ldcc: %s:%u: kernel '%s' deterministic in shared memory "
+                "only: %s\n",
+                input, kn->at.line, kn->name, why);
+      continue;
+    }
     if (!kn->checked) {
       fprintf(stderr, "ldcc: warning: %s:%u: kernel '%s' is not checked: %s\n",
               input, kn->at.line, kn->name,

@@ -286,6 +286,8 @@ struct ld_plan {
 /* Write one stable line per fact, kinds in this order, each kind in source
  * order (targets grouped by kernel, in kernel order):
  *   KERNEL name=<n> checked=<yes|no> [reason="<why>"] at=<l>:<c> [template]
+ *   [global=...] [det=<yes|partial|no> [det_reason="<why>"]] (det: built
+ *   with --ldcc-deterministic only)
  *   TARGET kernel=<k> space=<shared|global> name=<v> at=<l>:<c> [extern]
  * written=<yes|no> BARRIER kernel=<f> form=<form> at=<l>:<c> [macro] LAUNCH
  * kernel=<k> at=<l>:<c> [cudaLaunchKernel]
@@ -303,6 +305,14 @@ void ld_its_free(struct ld_its *its);
 void ld_replay_free(struct ld_replay *r);
 /* Releases a global description; NULL is a no-op. */
 void ld_global_free(struct ld_global *g);
+/* What --ldcc-deterministic makes of a kernel (translator/xlate/det.c):
+ * every write ordered; shared memory ordered but global stores applied as
+ * the program makes them; nothing (the kernel is built unchanged). */
+enum ld_det { LD_DET_YES, LD_DET_PARTIAL, LD_DET_NO };
+/* Kernel k's case; *why is a phrase for PARTIAL and NO, NULL for YES. */
+enum ld_det ld_det_kernel(const struct ld_plan *plan, size_t k,
+                          const char **why);
+const char *ld_det_name(enum ld_det d);
 /* Releases the plan and everything it owns; ld_plan_free(NULL) is a no-op. */
 void ld_plan_free(struct ld_plan *plan);
 

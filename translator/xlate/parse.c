@@ -1510,7 +1510,9 @@ int ld__parse(const struct ld_translate_opts *opts, struct ld_plan *plan,
     /* Warp-synchronous kernels get the inline checks in the original
      * kernel and no replay clone (docs/inline-checks.md): the clone would
      * run instead of the checked original. */
-    for (i = 0; i < an.nfns && !rc; i++) {
+    /* Deterministic mode orders memory instead of checking it: no inline
+     * checks (docs/deterministic.md). */
+    for (i = 0; i < an.nfns && !rc && !plan->deterministic; i++) {
       struct ld_kernel *k;
       if (!an.fns[i].is_kernel)
         continue;

@@ -84,6 +84,13 @@ int ld_plan_dump(const struct ld_plan *plan, FILE *out) {
     fprintf(out, " at=%u:%u%s", k->at.line, k->at.col,
             k->is_template ? " template" : "");
     dump_global(k->global, out);
+    if (plan->deterministic) {
+      const char *why;
+      enum ld_det d = ld_det_kernel(plan, i, &why);
+      fprintf(out, " det=%s", ld_det_name(d));
+      if (why)
+        fprintf(out, " det_reason=\"%s\"", why);
+    }
     fputc('\n', out);
   }
   for (i = 0; i < plan->ntargets; i++) {

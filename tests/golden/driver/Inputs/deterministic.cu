@@ -1,0 +1,29 @@
+// Input of deterministic.test: a kernel the mode orders in shared memory
+// (its global store stays direct) and one it cannot order (an atomic whose
+// result is used: a lock).
+#define N 256
+
+__global__ void ordered(const int *in, int *out) {
+  __shared__ int s[N];
+  s[threadIdx.x] = in[threadIdx.x];
+  __syncthreads();
+  out[threadIdx.x] = s[(threadIdx.x + 1) % N];
+}
+
+__device__ int lock;
+__device__ int total;
+
+// A spin lock: the order in which blocks take it is the order of their
+// atomicCAS, which no copy can fix.
+__global__ void
+spin_lock(int *out) {
+  __shared__ int mine;
+  mine = threadIdx.x;
+  if (threadIdx.x == 0) {
+    while (atomicCAS(&lock, 0, 1) != 0)
+      ;
+    total += mine;
+    out[blockIdx.x] = total;
+    atomicExch(&lock, 0);
+  }
+}

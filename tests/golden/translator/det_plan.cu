@@ -1,0 +1,76 @@
+// RUN: %ldcc-translate --deterministic --dump-plan %s | FileCheck %s --check-prefix=PLAN
+// RUN: %ldcc-translate --dump-plan %s | FileCheck %s --check-prefix=CHECKMODE
+// RUN: %ldcc-translate --deterministic %s > %t.cu
+// RUN: FileCheck %s --check-prefix=CLONE < %t.cu
+// RUN: %nvcc -arch=sm_90 -std=c++17 -isystem %srcroot/include -D__LDCC_DETERMINISTIC=1 -c %t.cu -o %t.o
+// --ldcc-deterministic (docs/deterministic.md): each KERNEL line says what
+// the mode makes of the kernel; warp-synchronous kernels get no inline
+// checks; the replay clone is the check's (include/ldcc/replay.cuh switches
+// to one pass under __LDCC_DETERMINISTIC, which the last RUN compiles).
+
+// PLAN: KERNEL name=tree checked=yes at=[[@LINE+1]]:17 global=no global_reason="checked by the shared-memory replay" det=partial det_reason="its global stores are applied directly (it has shared-memory copies)"
+__global__ void tree(const int *in, int *out) {
+  __shared__ int s[256];
+  s[threadIdx.x] = in[threadIdx.x];
+  __syncthreads();
+  for (int k = 128; k > 0; k /= 2) {
+    if (threadIdx.x < k)
+      s[threadIdx.x] += s[threadIdx.x + k];
+    __syncthreads();
+  }
+  if (threadIdx.x == 0)
+    out[blockIdx.x] = s[0];
+}
+
+// PLAN: KERNEL name=only_shared checked=yes at=[[@LINE+1]]:17 det=yes
+__global__ void only_shared(int *flag) {
+  __shared__ int s[64];
+  s[threadIdx.x % 64] = threadIdx.x;
+  __syncthreads();
+  (void)s[flag[0] % 64];
+}
+
+// PLAN: KERNEL name=scale checked=yes at=[[@LINE+1]]:17 global=yes units=warps writes=y det=yes
+__global__ void scale(float *y, const float *x, float a, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    y[i] = a * x[i];
+}
+
+// A warp-synchronous tail: the check gives it inline checks; the mode
+// gives it none and orders its global stores by warps.
+// PLAN: KERNEL name=tail checked=yes at=[[@LINE+2]]:17 global=yes units=warps writes=out det=yes
+// CHECKMODE: KERNEL name=tail checked=yes at=[[@LINE+1]]:17 global=no global_reason="checked by the inline intra-warp checks"
+__global__ void tail(const int *in, int *out) {
+  int v = in[threadIdx.x];
+  v += __shfl_down_sync(0xffffffffu, v, 16);
+  v += __shfl_down_sync(0xffffffffu, v, 8);
+  if (threadIdx.x % 32 == 0)
+    out[threadIdx.x / 32] = v;
+}
+
+// PLAN: KERNEL name=locked checked=yes at=[[@LINE+1]]:17 global=no global_reason="atomic operations" det=no det_reason="atomic operations"
+__global__ void locked(int *lock, int *data) {
+  while (atomicCAS(lock, 0, 1) != 0)
+    ;
+  data[0] += 1;
+  atomicExch(lock, 0);
+}
+// PLAN-NOT: ITS
+// CHECKMODE: ITS kernel=tail checked=yes
+// CHECKMODE-NOT: det=
+// CLONE-NOT: __ldcc::its_
+// CLONE: __global__ void __launch_bounds__(1024) __ldcc_tree
+// CLONE: __ldcc_g_scale
+// CLONE: __ldcc_g_tail
+
+int main() {
+  int *i = 0;
+  float *f = 0;
+  tree<<<1, 256>>>(i, i);
+  only_shared<<<1, 64>>>(i);
+  scale<<<1, 32>>>(f, f, 2.0f, 32);
+  tail<<<1, 64>>>(i, i);
+  locked<<<1, 1>>>(i, i);
+  return 0;
+}
