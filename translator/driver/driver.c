@@ -162,12 +162,17 @@ static void report_plan(const struct job *j, const char *input,
       continue;
     }
     /* The shared-memory replay's kernels are checked inside blocks only
-     * (docs/global-check.md); any other reason is worth a warning. */
+     * (docs/global-check.md); any other reason is worth a warning.  In a
+     * deterministic build such a kernel runs unchanged, which is what the
+     * warning says (docs/deterministic-global.md). */
     if (kn->global && kn->global->writes && !kn->global->checked &&
         !kn->replay && kn->global->reason)
       fprintf(stderr,
-              "ldcc: warning: %s:%u: kernel '%s' is not checked across "
-              "blocks: %s\n",
+              plan->deterministic
+                  ? "ldcc: warning: %s:%u: kernel '%s' cannot be made "
+                    "deterministic: %s\n"
+                  : "ldcc: warning: %s:%u: kernel '%s' is not checked across "
+                    "blocks: %s\n",
               input, kn->at.line, kn->name, kn->global->reason);
     if (!j->cl.ldcc.verbose)
       continue;

@@ -26,7 +26,9 @@ static void dump_global(const struct ld_global *g, FILE *out) {
     return;
   if (!g->checked) {
     fprintf(out, " global=no global_reason=\"%s\"",
-            g->reason ? g->reason : "?");
+            g->reason        ? g->reason
+            : g->atomic_only ? "only accumulating atomics"
+                             : "?");
     return;
   }
   fprintf(out,
@@ -37,6 +39,26 @@ static void dump_global(const struct ld_global *g, FILE *out) {
     fprintf(out, "%s%s", first ? "" : ",", g->params[i].name);
     first = 0;
   }
+}
+
+/* Deterministic builds (docs/deterministic-global.md), after the global=
+ * facts of a kernel that writes global memory: ` det=yes` (with
+ * ` det_atomics=<n>` when it has accumulating atomics), ` det=atomic-only`
+ * (it runs unchanged), or ` det=no det_reason="<why>"`.  Kernels the
+ * shared-memory replay owns get the replay's facts instead. */
+static void dump_det(const struct ld_kernel *k, FILE *out) {
+  const struct ld_global *g = k->global;
+
+  if (!g || !g->writes || k->replay)
+    return;
+  if (g->checked && g->natomics)
+    fprintf(out, " det=yes det_atomics=%zu", g->natomics);
+  else if (g->checked)
+    fputs(" det=yes", out);
+  else if (g->atomic_only)
+    fputs(" det=atomic-only", out);
+  else
+    fprintf(out, " det=no det_reason=\"%s\"", g->reason ? g->reason : "?");
 }
 
 /* ITS, ACCESS and WSYNC lines of a kernel with warp-synchronous code. */
@@ -84,6 +106,8 @@ int ld_plan_dump(const struct ld_plan *plan, FILE *out) {
     fprintf(out, " at=%u:%u%s", k->at.line, k->at.col,
             k->is_template ? " template" : "");
     dump_global(k->global, out);
+    if (plan->deterministic)
+      dump_det(k, out);
     fputc('\n', out);
   }
   for (i = 0; i < plan->ntargets; i++) {
@@ -215,6 +239,7 @@ void ld_global_free(struct ld_global *g) {
     free(g->params[i].name);
   free(g->params);
   free(g->reason);
+  free(g->atomics);
   free(g);
 }
 
