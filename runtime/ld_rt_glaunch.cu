@@ -126,9 +126,11 @@ bool sweep_det(const struct sweep_ctx *x, int which, uint32_t copies,
   return true;
 }
 
+/* The verbose line: `done` is "checked" or, in a deterministic build,
+ * "run deterministically". */
 void say(const struct ld__rt_env *env, const struct __ldcc_global_meta *m,
-         int launch_id, uint64_t nunits, uint32_t copies, uint32_t rounds,
-         const struct ld_rt_gplan *p) {
+         int launch_id, const char *done, uint64_t nunits, uint32_t copies,
+         uint64_t rounds, const struct ld_rt_gplan *p) {
   int line = 0;
 
   if (env->verbosity < 1 || !env->messages)
@@ -137,12 +139,13 @@ void say(const struct ld__rt_env *env, const struct __ldcc_global_meta *m,
       (unsigned)launch_id < m->kernel.nlaunches)
     line = m->kernel.launch_lines[launch_id];
   fprintf(env->messages,
-          "ldcc: launch of %s at %s:%d checked across %s: %llu units, %u "
-          "copies of %u allocations (%llu bytes each copy), %u rounds\n",
+          "ldcc: launch of %s at %s:%d %s across %s: %llu units, %u "
+          "copies of %u allocations (%llu bytes each copy), %llu rounds\n",
           m->kernel.name ? m->kernel.name : "?",
-          m->kernel.file ? m->kernel.file : "?", line,
+          m->kernel.file ? m->kernel.file : "?", line, done,
           m->warp_units ? "warps" : "blocks", (unsigned long long)nunits,
-          copies, p->nallocs, (unsigned long long)p->copy_bytes, rounds);
+          copies, p->nallocs, (unsigned long long)p->copy_bytes,
+          (unsigned long long)rounds);
   fflush(env->messages);
 }
 
@@ -375,7 +378,7 @@ int protocol(const struct __ldcc_global_meta *m, int launch_id, dim3 grid,
   ld_rt_global_info(&plan, m, args, nargs, (uint64_t)(uintptr_t)scratch, &gi);
   gi.m = mcopies;
   sweep_init(&x, &plan, scratch, flag, env, m, launch_id, stream, args);
-  say(env, m, launch_id, nunits, mcopies, rounds, &plan);
+  say(env, m, launch_id, "checked", nunits, mcopies, rounds, &plan);
   bool failed = !ok(cudaMemsetAsync(flag, 0, sizeof *flag, stream), pending);
   for (r = 0; r < rounds && !failed; r++) {
     uint32_t used = ld_rt_schedule_copies(nunits, mcopies, r);
@@ -483,7 +486,8 @@ int protocol_det(const struct __ldcc_global_meta *m, int launch_id, dim3 grid,
   sweep_init(&x, &plan, scratch, flag, env, m, launch_id, stream, args);
   for (i = 0; i < plan.nallocs; i++)
     intern_ctx(&x, i, args, g3, b3, UINT32_MAX, 1, in.nunits, 1);
-  say(env, m, launch_id, in.nunits, mcopies, (uint32_t)rounds, &plan);
+  say(env, m, launch_id, "run deterministically", in.nunits, mcopies, rounds,
+      &plan);
   bool failed = !ok(cudaMemsetAsync(flag, 0, sizeof *flag, stream), pending);
   /* U starts as S; marks and sums start at 0. */
   for (i = 0; i < plan.nallocs && !failed; i++) {
