@@ -11,8 +11,9 @@
  *     of that copy; with `commit`, U is written to S where they differ, so
  *     no byte of the program's memory is written twice.
  *   deterministic mode (docs/deterministic-global.md): merge_det folds a
- *     round's copies into U in unit order, commit_det writes U (and the
- *     accumulated words) to S at the end; ld_rt_gmerge.h is the rule.
+ *     round's copies into U in unit order; at the end sweep 2 without
+ *     check commits U, with the accumulated words from the marks and sums;
+ *     ld_rt_gmerge.h is the rule.
  *
  * Buffers S, U and the copies have the same address modulo 256
  * (ld_rt_global.c), so a chunk is 16-byte aligned in all of them; bytes of
@@ -198,6 +199,11 @@ __global__ void sweep2(struct ld_gcheck_args g) {
     }
     if (g.commit) {
       chunk sv = load(s + rel, valid);
+      uint32_t marks = g.marks ? g.marks[k] : 0;
+      if (marks) { /* deterministic mode's accumulated words */
+        struct ld_gsums sums = g.sums[k];
+        ld_gmerge_final(&sv, &u, &sums, marks);
+      }
       d = ld_gchunk_differ(&u, &sv, valid);
       if (d)
         store(s + rel, u, d);
@@ -252,28 +258,6 @@ __global__ void merge_det(struct ld_gcheck_args g) {
   }
 }
 
-/* Deterministic mode, the end of the launch: U (with its accumulated
- * words) to S, only where they differ. */
-__global__ void commit_det(struct ld_gcheck_args g) {
-  unsigned char *s = (unsigned char *)g.s;
-  for (unsigned long long k = blockIdx.x * (unsigned long long)blockDim.x +
-                              threadIdx.x;
-       k < g.nchunks; k += (unsigned long long)gridDim.x * blockDim.x) {
-    unsigned valid, d;
-    long long rel = chunk_at(g, k, &valid);
-    chunk sv = load(s + rel, valid), u = load(g.u + rel, valid);
-    uint32_t marks = g.marks ? g.marks[k] : 0;
-
-    if (marks) {
-      struct ld_gsums sums = g.sums[k];
-      ld_gmerge_final(&sv, &u, &sums, marks);
-    }
-    d = ld_gchunk_differ(&u, &sv, valid);
-    if (d)
-      store(s + rel, u, d);
-  }
-}
-
 } // namespace
 
 extern "C" int ld__rt_gcheck(int which, const struct ld_gcheck_args *g,
@@ -287,9 +271,7 @@ extern "C" int ld__rt_gcheck(int which, const struct ld_gcheck_args *g,
     sweep1<<<(unsigned)blocks, 256, 0, stream>>>(*g);
   else if (which == 2)
     sweep2<<<(unsigned)blocks, 256, 0, stream>>>(*g);
-  else if (which == 3)
-    merge_det<<<(unsigned)blocks, 256, 0, stream>>>(*g);
   else
-    commit_det<<<(unsigned)blocks, 256, 0, stream>>>(*g);
+    merge_det<<<(unsigned)blocks, 256, 0, stream>>>(*g);
   return cudaPeekAtLastError() == cudaSuccess ? 0 : -1;
 }

@@ -99,28 +99,29 @@ bool sweep_all(const struct sweep_ctx *x, int which, uint32_t copies,
   for (uint32_t i = 0; i < x->plan->nallocs; i++) {
     struct ld_gcheck_args g;
     sweep_args(x, i, copies, check, commit, &g);
-    if (ld__rt_gcheck(which, &g, x->stream) != 0)
+    if (ld__rt_gcheck(commit ? 2 : 3, &g, x->stream) != 0)
       return false;
   }
   return true;
 }
 
-/* Deterministic mode: sweep 3 (merge the round's `copies` copies, the
- * first running unit first_unit) or 4 (commit) over every allocation,
- * with the marks and sums when acc.  Write-write races are reported
- * (check), whether or not report=0 prints them. */
-bool sweep_det(const struct sweep_ctx *x, int which, uint32_t copies,
+/* Deterministic mode over every allocation, with the marks and sums when
+ * acc: merge the round's `copies` copies, the first running unit
+ * first_unit (sweep 3; write-write races are reported whether or not
+ * report=0 prints them), or, with commit, write U to S (sweep 2 without
+ * its check). */
+bool sweep_det(const struct sweep_ctx *x, int commit, uint32_t copies,
                uint64_t first_unit, int acc) {
   for (uint32_t i = 0; i < x->plan->nallocs; i++) {
     const struct ld_rt_galloc *a = &x->plan->allocs[i];
     struct ld_gcheck_args g;
-    sweep_args(x, i, copies, 1, which == 4, &g);
+    sweep_args(x, i, copies, !commit, (uint32_t)commit, &g);
     g.first_unit = first_unit;
     if (acc) {
       g.marks = (uint32_t *)(x->scratch + a->marks_at);
       g.sums = (struct ld_gsums *)(x->scratch + a->sums_at);
     }
-    if (ld__rt_gcheck(which, &g, x->stream) != 0)
+    if (ld__rt_gcheck(commit ? 2 : 3, &g, x->stream) != 0)
       return false;
   }
   return true;
@@ -266,6 +267,27 @@ void sweep_init(struct sweep_ctx *x, const struct ld_rt_gplan *plan,
   }
 }
 
+/* What both protocols set up once M is known: the scratch area of `total`
+ * bytes (*area, to free), the shift table and the sweeps' context; false
+ * (and `no` said why) when the area cannot be had. */
+bool begin(const struct __ldcc_global_meta *m, int launch_id,
+           const struct ld_rt_gplan *plan, uint64_t total, uint32_t mcopies,
+           cudaStream_t stream, const struct __ldcc_global_arg *args,
+           unsigned nargs, const struct ld__rt_env *env, cudaError_t pending,
+           say_fn no, unsigned char **area, struct __ldcc_global_info *gi,
+           struct sweep_ctx *x) {
+  unsigned char *scratch =
+      take_area(m, launch_id, total, stream, pending, no, area);
+
+  if (!scratch)
+    return false;
+  ld_rt_global_info(plan, m, args, nargs, (uint64_t)(uintptr_t)scratch, gi);
+  gi->m = mcopies;
+  sweep_init(x, plan, scratch, (unsigned *)(scratch + total - LD_RT_GALIGN),
+             env, m, launch_id, stream, args);
+  return true;
+}
+
 /* Allocation i's launch context for the reports: copies `copies`, stride
  * units per group (deterministic: records name units). */
 void intern_ctx(struct sweep_ctx *x, uint32_t i,
@@ -345,8 +367,7 @@ int protocol(const struct __ldcc_global_meta *m, int launch_id, dim3 grid,
   uint32_t mcopies = 0, rounds, r, i;
   struct sweep_ctx x;
   uint64_t nunits, total;
-  unsigned char *area = NULL, *scratch = NULL;
-  unsigned *flag;
+  unsigned char *area = NULL;
   char why[200];
   int rc;
 
@@ -370,22 +391,17 @@ int protocol(const struct __ldcc_global_meta *m, int launch_id, dim3 grid,
   }
   rounds = ld_rt_schedule_rounds(nunits, mcopies);
   total = ld_rt_global_layout(&plan, mcopies);
-  scratch = take_area(m, launch_id, total, stream, pending, ld__rt_unchecked,
-                      &area);
-  if (!scratch)
+  if (!begin(m, launch_id, &plan, total, mcopies, stream, args, nargs, env,
+             pending, ld__rt_unchecked, &area, &gi, &x))
     return 0;
-  flag = (unsigned *)(scratch + total - LD_RT_GALIGN);
-  ld_rt_global_info(&plan, m, args, nargs, (uint64_t)(uintptr_t)scratch, &gi);
-  gi.m = mcopies;
-  sweep_init(&x, &plan, scratch, flag, env, m, launch_id, stream, args);
   say(env, m, launch_id, "checked", nunits, mcopies, rounds, &plan);
-  bool failed = !ok(cudaMemsetAsync(flag, 0, sizeof *flag, stream), pending);
+  bool failed = !ok(cudaMemsetAsync(x.flag, 0, sizeof *x.flag, stream), pending);
   for (r = 0; r < rounds && !failed; r++) {
     uint32_t used = ld_rt_schedule_copies(nunits, mcopies, r);
     gi.stride = ld_rt_schedule_stride(nunits, mcopies, r);
     for (i = 0; i < plan.nallocs; i++)
       intern_ctx(&x, i, args, g3, b3, mcopies, gi.stride, nunits, 0);
-    failed = !refresh_copies(&plan, scratch, used, stream, pending);
+    failed = !refresh_copies(&plan, x.scratch, used, stream, pending);
     if (failed)
       break;
     /* Pass 1.  A clone that cannot be launched (resources, a limit the
@@ -401,7 +417,7 @@ int protocol(const struct __ldcc_global_meta *m, int launch_id, dim3 grid,
       break;
     /* A race found in this round ends the search: commit its U. */
     unsigned found = 0;
-    if (!ok(cudaMemcpyAsync(&found, flag, sizeof found, cudaMemcpyDeviceToHost,
+    if (!ok(cudaMemcpyAsync(&found, x.flag, sizeof found, cudaMemcpyDeviceToHost,
                             stream),
             pending) ||
         !ok(cudaStreamSynchronize(stream), pending)) {
@@ -443,8 +459,7 @@ int protocol_det(const struct __ldcc_global_meta *m, int launch_id, dim3 grid,
   uint64_t rounds = 0, r, total;
   int acc = (m->flags & __LDCC_GM_ACCUMULATES) != 0;
   struct sweep_ctx x;
-  unsigned char *area = NULL, *scratch = NULL;
-  unsigned *flag;
+  unsigned char *area = NULL;
   char why[200];
   int rc;
 
@@ -474,30 +489,25 @@ int protocol_det(const struct __ldcc_global_meta *m, int launch_id, dim3 grid,
     return 0;
   }
   total = ld_rt_global_layout_acc(&plan, mcopies, acc);
-  scratch = take_area(m, launch_id, total, stream, pending,
-                      ld__rt_not_deterministic, &area);
-  if (!scratch)
+  if (!begin(m, launch_id, &plan, total, mcopies, stream, args, nargs, env,
+             pending, ld__rt_not_deterministic, &area, &gi, &x))
     return 0;
-  flag = (unsigned *)(scratch + total - LD_RT_GALIGN);
-  ld_rt_global_info(&plan, m, args, nargs, (uint64_t)(uintptr_t)scratch, &gi);
-  gi.m = mcopies;
   gi.stride = 1;
   gi.deterministic = 1;
-  sweep_init(&x, &plan, scratch, flag, env, m, launch_id, stream, args);
   for (i = 0; i < plan.nallocs; i++)
     intern_ctx(&x, i, args, g3, b3, UINT32_MAX, 1, in.nunits, 1);
   say(env, m, launch_id, "run deterministically", in.nunits, mcopies, rounds,
       &plan);
-  bool failed = !ok(cudaMemsetAsync(flag, 0, sizeof *flag, stream), pending);
+  bool failed = !ok(cudaMemsetAsync(x.flag, 0, sizeof *x.flag, stream), pending);
   /* U starts as S; marks and sums start at 0. */
   for (i = 0; i < plan.nallocs && !failed; i++) {
     const struct ld_rt_galloc *a = &plan.allocs[i];
-    failed = !ok(cudaMemcpyAsync(scratch + a->at + a->a.base % LD_RT_GALIGN,
+    failed = !ok(cudaMemcpyAsync(x.scratch + a->at + a->a.base % LD_RT_GALIGN,
                                  (const void *)(uintptr_t)a->a.base,
                                  a->a.size, cudaMemcpyDeviceToDevice, stream),
                  pending);
     if (!failed && acc)
-      failed = !ok(cudaMemsetAsync(scratch + a->marks_at, 0,
+      failed = !ok(cudaMemsetAsync(x.scratch + a->marks_at, 0,
                                    a->sums_at - a->marks_at +
                                        ld_rt_global_chunks(&plan, i) * 32,
                                    stream),
@@ -509,18 +519,18 @@ int protocol_det(const struct __ldcc_global_meta *m, int launch_id, dim3 grid,
     gi.first_unit = first;
     gi.round_units = count;
     if (acc)
-      ld_rt_global_acc(&plan, (uint64_t)(uintptr_t)scratch, (uint32_t)count,
+      ld_rt_global_acc(&plan, (uint64_t)(uintptr_t)x.scratch, (uint32_t)count,
                        &gi);
-    failed = !refresh_copies(&plan, scratch, (uint32_t)count, stream, pending);
+    failed = !refresh_copies(&plan, x.scratch, (uint32_t)count, stream, pending);
     if (failed)
       break;
     run(ctx, &gi);
     if (r == 0 && clone_refused(m, launch_id, area, stream, pending,
                                 ld__rt_not_deterministic))
       return 0;
-    failed = !sweep_det(&x, 3, (uint32_t)count, first, acc);
+    failed = !sweep_det(&x, 0, (uint32_t)count, first, acc);
   }
-  failed = failed || !sweep_det(&x, 4, 0, 0, acc);
+  failed = failed || !sweep_det(&x, 1, 0, 0, acc);
   free_area(area, stream, pending);
   /* Nothing reaches the program's memory before the committing sweep, the
    * last call: a step that could not be queued leaves it as it was. */

@@ -26,7 +26,13 @@
  * arguments the launch deduces.)
  * The arguments are evaluated once, as arguments of launch_global; the
  * runtime calls the lambda once with a null info (the original kernel,
- * unchecked) or once per pass with the info of the round. */
+ * unchecked) or once per pass with the info of the round.
+ *
+ * A --ldcc-deterministic build (__LDCC_DETERMINISTIC) enters the runtime
+ * through __ldcc_global_launch_det: one pass per round of unit ranges, the
+ * clone returning at once for units outside the round (gcopy gives them
+ * __LDCC_GNONE), accumulating atomics through gatomic_add/_sub
+ * (docs/deterministic-global.md). */
 #ifndef __LDCC_GLOBAL_H
 #define __LDCC_GLOBAL_H
 
