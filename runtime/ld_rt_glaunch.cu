@@ -210,6 +210,18 @@ int prepare(const struct __ldcc_global_meta *m, int launch_id,
   return 1;
 }
 
+/* Not even two copies fit. */
+void no_room(const struct __ldcc_global_meta *m, int launch_id,
+             const struct ld_rt_gplan *plan, say_fn no) {
+  char why[200];
+
+  snprintf(why, sizeof why,
+           "not enough device memory for two copies of what it writes "
+           "(%llu bytes each)",
+           (unsigned long long)plan->copy_bytes);
+  no(&m->kernel, launch_id, why);
+}
+
 void free_area(unsigned char *area, cudaStream_t stream, cudaError_t pending) {
   ld_rt_intercept_internal(1);
   (void)ok(cudaFreeAsync(area, stream), pending);
@@ -368,7 +380,6 @@ int protocol(const struct __ldcc_global_meta *m, int launch_id, dim3 grid,
   struct sweep_ctx x;
   uint64_t nunits, total;
   unsigned char *area = NULL;
-  char why[200];
   int rc;
 
   rc = prepare(m, launch_id, g3, b3, stream, args, nargs, run, ctx, env,
@@ -382,11 +393,7 @@ int protocol(const struct __ldcc_global_meta *m, int launch_id, dim3 grid,
    * asks for another number. */
   in.max_copies = env->max_copies ? env->max_copies : LD_RT_GDEFAULT_COPIES;
   if (ld_rt_schedule_pick_copies(&in, &mcopies) != LD_OK) {
-    snprintf(why, sizeof why,
-             "not enough device memory for two copies of what it writes "
-             "(%llu bytes each)",
-             (unsigned long long)plan.copy_bytes);
-    ld__rt_unchecked(&m->kernel, launch_id, why);
+    no_room(m, launch_id, &plan, ld__rt_unchecked);
     return 0;
   }
   rounds = ld_rt_schedule_rounds(nunits, mcopies);
@@ -474,17 +481,14 @@ int protocol_det(const struct __ldcc_global_meta *m, int launch_id, dim3 grid,
     in.fixed_bytes += ld_rt_global_acc_bytes(&plan);
   rc = ld_rt_schedule_det_pick(&in, &mcopies, &rounds);
   if (rc != LD_OK) {
-    if (rc == LD_ERANGE)
-      snprintf(why, sizeof why,
-               "%llu units would copy %llu bytes each (more than %llu in "
-               "all)",
-               (unsigned long long)in.nunits,
-               (unsigned long long)plan.copy_bytes, LD_RT_DET_MAX_BYTES);
-    else
-      snprintf(why, sizeof why,
-               "not enough device memory for two copies of what it writes "
-               "(%llu bytes each)",
-               (unsigned long long)plan.copy_bytes);
+    if (rc != LD_ERANGE) {
+      no_room(m, launch_id, &plan, ld__rt_not_deterministic);
+      return 0;
+    }
+    snprintf(why, sizeof why,
+             "%llu units would copy %llu bytes each (more than %llu in all)",
+             (unsigned long long)in.nunits,
+             (unsigned long long)plan.copy_bytes, LD_RT_DET_MAX_BYTES);
     ld__rt_not_deterministic(&m->kernel, launch_id, why);
     return 0;
   }

@@ -901,6 +901,25 @@ static int launch_text(struct analysis *an, CXCursor call, CXCursor callee,
   return LD_OK;
 }
 
+/* The callee's name of a call: its spelling, or for a call a template
+ * leaves unresolved (`atomicAdd(p, (T)1)` with a dependent T), the name of
+ * the overload set it names.  Owned by the caller (clang_disposeString). */
+static CXString call_name(CXCursor call) {
+  CXString s = clang_getCursorSpelling(call);
+  CXCursor c = call;
+  int depth;
+
+  /* CallExpr -> DeclRefExpr (unresolved, unnamed) -> OverloadedDeclRef */
+  for (depth = 0; depth < 2 && !*clang_getCString(s); depth++) {
+    if (!ld__nth_child(c, 0, &c))
+      break;
+    c = ld__unwrap(c);
+    clang_disposeString(s);
+    s = clang_getCursorSpelling(c);
+  }
+  return s;
+}
+
 /* A call the check across blocks cannot run twice (by name), or NULL. */
 static const char *global_use_of(CXCursor call) {
   static const struct {
@@ -916,7 +935,7 @@ static const char *global_use_of(CXCursor call) {
       {"surf", REASON_G_SURFACE},
   };
   static const char *const whole[] = {"printf", "vprintf", "malloc", "free"};
-  CXString s = clang_getCursorSpelling(call);
+  CXString s = call_name(call);
   const char *name = clang_getCString(s), *why = NULL;
   size_t i;
 
@@ -1018,6 +1037,7 @@ static int in_accumulated(const struct analysis *an, size_t off) {
 #define REASON_D_USED "atomic whose result is used"
 #define REASON_D_OP "atomic other than atomicAdd or atomicSub"
 #define REASON_D_TYPE "atomic on a type other than a 32- or 64-bit integer"
+#define REASON_D_DEPENDENT "atomic on a template-dependent type"
 #define REASON_D_CALLEE "atomic inside a device function"
 #define REASON_D_MACRO "atomic inside a macro expansion"
 
@@ -1028,15 +1048,28 @@ static const char *accumulate(struct analysis *an, const struct frame *f) {
   struct ld_gatomic *a;
   CXCursor callee;
   size_t b, e, ab, ae, open;
-  int sub = ld__name_is(f->cur, "atomicSub");
+  CXString name = call_name(f->cur);
+  int sub = !strcmp(clang_getCString(name), "atomicSub");
+  int add = !strcmp(clang_getCString(name), "atomicAdd");
 
-  if (!sub && !ld__name_is(f->cur, "atomicAdd"))
+  clang_disposeString(name);
+  if (!sub && !add)
     return REASON_D_OP;
   if (!result_unused(f))
     return REASON_D_USED;
-  if (clang_Cursor_getNumArguments(f->cur) != 2 ||
-      !accumulable(clang_getCursorType(clang_Cursor_getArgument(f->cur, 0))))
+  if (clang_Cursor_getNumArguments(f->cur) != 2)
     return REASON_D_TYPE;
+  {
+    CXType t = clang_getCanonicalType(
+        clang_getCursorType(clang_Cursor_getArgument(f->cur, 0)));
+    if (t.kind == CXType_Unexposed || t.kind == CXType_Invalid ||
+        (t.kind == CXType_Pointer &&
+         clang_getCanonicalType(clang_getPointeeType(t)).kind ==
+             CXType_Unexposed))
+      return REASON_D_DEPENDENT;
+    if (!accumulable(t))
+      return REASON_D_TYPE;
+  }
   if (!fn->is_kernel)
     return REASON_D_CALLEE;
   if (!ld__nth_child(f->cur, 0, &callee) ||

@@ -72,6 +72,11 @@ __global__ void via_callee(unsigned *c, int *out) {
   out[0] = 1;
 }
 
+template <class T> __global__ void generic(T *c, T *out) {
+  atomicAdd(c, (T)1);
+  out[0] = 1;
+}
+
 int main() {
   int *in = 0, *out = 0, *next = 0;
   unsigned *bins = 0;
@@ -86,6 +91,7 @@ int main() {
   maxed<<<1, 32>>>(next, out);
   floats<<<1, 32>>>(f, f);
   via_callee<<<1, 32>>>(bins, out);
+  generic<<<1, 32>>>(bins, bins);
   return 0;
 }
 
@@ -97,11 +103,15 @@ int main() {
 // PLAN: KERNEL name=maxed checked=yes at={{.*}} det=no det_reason="atomic other than atomicAdd or atomicSub"
 // PLAN: KERNEL name=floats checked=yes at={{.*}} det=no det_reason="atomic on a type other than a 32- or 64-bit integer"
 // PLAN: KERNEL name=via_callee checked=yes at={{.*}} det=no det_reason="atomic inside a device function"
+// PLAN: KERNEL name=generic checked=yes at={{.*}} template {{.*}}det=no det_reason="atomic on a template-dependent type"
 
 // Without --deterministic: no det= facts, atomics, printf and clocks refused.
+// CHECKMODE-NOT: det=
 // CHECKMODE: KERNEL name=hist {{.*}}global=no global_reason="atomic operations"{{$}}
 // CHECKMODE: KERNEL name=count_only {{.*}}global=no global_reason="atomic operations"{{$}}
 // CHECKMODE: KERNEL name=stamp {{.*}}global=no global_reason="reads a clock"{{$}}
+// An atomic a template leaves unresolved is an atomic in both modes.
+// CHECKMODE: KERNEL name=generic {{.*}}global=no global_reason="atomic operations"{{$}}
 // CHECKMODE-NOT: det=
 
 // TEXT: __global__ void __ldcc_g_hist(const int *in, unsigned *bins, unsigned long long *total,
