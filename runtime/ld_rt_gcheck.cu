@@ -258,11 +258,29 @@ __global__ void merge_det(struct ld_gcheck_args g) {
   }
 }
 
+/* Deterministic mode: copies 0 .. m-1 <- S, one thread per chunk of one
+ * copy (a launch's worth of cudaMemcpyAsync calls would cost more in API
+ * time than the copying when thousands of units have a copy each). */
+__global__ void fill_copies(struct ld_gcheck_args g) {
+  const unsigned char *s = (const unsigned char *)g.s;
+  unsigned long long n = g.nchunks * g.m;
+  for (unsigned long long i = blockIdx.x * (unsigned long long)blockDim.x +
+                              threadIdx.x;
+       i < n; i += (unsigned long long)gridDim.x * blockDim.x) {
+    unsigned long long k = i % g.nchunks;
+    unsigned valid;
+    long long rel = chunk_at(g, k, &valid);
+    store(copy_of(g, (unsigned)(i / g.nchunks)) + rel, load(s + rel, valid),
+          valid);
+  }
+}
+
 } // namespace
 
 extern "C" int ld__rt_gcheck(int which, const struct ld_gcheck_args *g,
                              cudaStream_t stream) {
-  unsigned long long blocks = (g->nchunks + 255) / 256;
+  unsigned long long blocks =
+      ((which == 4 ? g->nchunks * g->m : g->nchunks) + 255) / 256;
   if (!g->nchunks)
     return 0;
   if (blocks > 65535)
@@ -271,7 +289,9 @@ extern "C" int ld__rt_gcheck(int which, const struct ld_gcheck_args *g,
     sweep1<<<(unsigned)blocks, 256, 0, stream>>>(*g);
   else if (which == 2)
     sweep2<<<(unsigned)blocks, 256, 0, stream>>>(*g);
-  else
+  else if (which == 3)
     merge_det<<<(unsigned)blocks, 256, 0, stream>>>(*g);
+  else
+    fill_copies<<<(unsigned)blocks, 256, 0, stream>>>(*g);
   return cudaPeekAtLastError() == cudaSuccess ? 0 : -1;
 }

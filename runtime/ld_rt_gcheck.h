@@ -46,7 +46,8 @@ extern "C" {
  *      marks (deterministic mode) first sets the accumulated words of U
  *      from the sums when it commits;
  *   3: deterministic mode, merge this round's m copies into U in unit order
- *      (ld_rt_gmerge.h), reporting write-write races when check is set. */
+ *      (ld_rt_gmerge.h), reporting write-write races when check is set;
+ *   4: deterministic mode, copies 0 .. m-1 <- S (the allocation's bytes). */
 int ld__rt_gcheck(int which, const struct ld_gcheck_args *g,
                   cudaStream_t stream);
 #ifdef __cplusplus

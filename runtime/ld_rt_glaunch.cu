@@ -99,29 +99,31 @@ bool sweep_all(const struct sweep_ctx *x, int which, uint32_t copies,
   for (uint32_t i = 0; i < x->plan->nallocs; i++) {
     struct ld_gcheck_args g;
     sweep_args(x, i, copies, check, commit, &g);
-    if (ld__rt_gcheck(commit ? 2 : 3, &g, x->stream) != 0)
+    if (ld__rt_gcheck(which, &g, x->stream) != 0)
       return false;
   }
   return true;
 }
 
 /* Deterministic mode over every allocation, with the marks and sums when
- * acc: merge the round's `copies` copies, the first running unit
- * first_unit (sweep 3; write-write races are reported whether or not
- * report=0 prints them), or, with commit, write U to S (sweep 2 without
- * its check). */
-bool sweep_det(const struct sweep_ctx *x, int commit, uint32_t copies,
+ * acc: DET_FILL the round's `copies` copies from S (sweep 4), DET_MERGE
+ * them into U, the first running unit first_unit (sweep 3; write-write
+ * races are reported whether or not report=0 prints them), or DET_COMMIT
+ * U to S (sweep 2 without its check). */
+enum det_step { DET_FILL = 4, DET_MERGE = 3, DET_COMMIT = 2 };
+
+bool sweep_det(const struct sweep_ctx *x, enum det_step step, uint32_t copies,
                uint64_t first_unit, int acc) {
   for (uint32_t i = 0; i < x->plan->nallocs; i++) {
     const struct ld_rt_galloc *a = &x->plan->allocs[i];
     struct ld_gcheck_args g;
-    sweep_args(x, i, copies, !commit, (uint32_t)commit, &g);
+    sweep_args(x, i, copies, step == DET_MERGE, step == DET_COMMIT, &g);
     g.first_unit = first_unit;
     if (acc) {
       g.marks = (uint32_t *)(x->scratch + a->marks_at);
       g.sums = (struct ld_gsums *)(x->scratch + a->sums_at);
     }
-    if (ld__rt_gcheck(commit ? 2 : 3, &g, x->stream) != 0)
+    if (ld__rt_gcheck((int)step, &g, x->stream) != 0)
       return false;
   }
   return true;
@@ -525,16 +527,16 @@ int protocol_det(const struct __ldcc_global_meta *m, int launch_id, dim3 grid,
     if (acc)
       ld_rt_global_acc(&plan, (uint64_t)(uintptr_t)x.scratch, (uint32_t)count,
                        &gi);
-    failed = !refresh_copies(&plan, x.scratch, (uint32_t)count, stream, pending);
+    failed = !sweep_det(&x, DET_FILL, (uint32_t)count, first, acc);
     if (failed)
       break;
     run(ctx, &gi);
     if (r == 0 && clone_refused(m, launch_id, area, stream, pending,
                                 ld__rt_not_deterministic))
       return 0;
-    failed = !sweep_det(&x, 0, (uint32_t)count, first, acc);
+    failed = !sweep_det(&x, DET_MERGE, (uint32_t)count, first, acc);
   }
-  failed = failed || !sweep_det(&x, 1, 0, 0, acc);
+  failed = failed || !sweep_det(&x, DET_COMMIT, 0, 0, acc);
   free_area(area, stream, pending);
   /* Nothing reaches the program's memory before the committing sweep, the
    * last call: a step that could not be queued leaves it as it was. */
