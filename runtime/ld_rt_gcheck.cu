@@ -10,6 +10,10 @@
  *   sweep 2 (after pass 2): every copy must equal U, else a read-write race
  *     of that copy; with `commit`, U is written to S where they differ, so
  *     no byte of the program's memory is written twice.
+ *   deterministic mode (docs/deterministic-global.md): merge_det folds a
+ *     round's copies into U in unit order; at the end sweep 2 without
+ *     check commits U, with the accumulated words from the marks and sums;
+ *     ld_rt_gmerge.h is the rule.
  *
  * Buffers S, U and the copies have the same address modulo 256
  * (ld_rt_global.c), so a chunk is 16-byte aligned in all of them; bytes of
@@ -19,21 +23,11 @@
 #include <stdint.h>
 
 #include "ld_rt_gcheck.h"
+#include "ld_rt_gmerge.h"
 
 namespace {
 
-struct chunk {
-  uint32_t w[4];
-};
-
-__device__ __forceinline__ unsigned byte_of(const chunk &c, int j) {
-  return c.w[j >> 2] >> (8 * (j & 3)) & 0xffu;
-}
-
-__device__ __forceinline__ void set_byte(chunk &c, int j, unsigned v) {
-  unsigned sh = 8 * (j & 3);
-  c.w[j >> 2] = (c.w[j >> 2] & ~(0xffu << sh)) | (v & 0xffu) << sh;
-}
+typedef struct ld_gchunk chunk;
 
 /* The valid bytes of the chunk at p (16-byte aligned); others read 0. */
 __device__ __forceinline__ chunk load(const unsigned char *p, unsigned valid) {
@@ -49,7 +43,7 @@ __device__ __forceinline__ chunk load(const unsigned char *p, unsigned valid) {
   c.w[0] = c.w[1] = c.w[2] = c.w[3] = 0;
   for (int j = 0; j < 16; j++)
     if (valid >> j & 1u)
-      set_byte(c, j, p[j]);
+      ld_gchunk_set(&c, j, p[j]);
   return c;
 }
 
@@ -62,20 +56,7 @@ __device__ __forceinline__ void store(unsigned char *p, const chunk &c,
   }
   for (int j = 0; j < 16; j++)
     if (which >> j & 1u)
-      p[j] = (unsigned char)byte_of(c, j);
-}
-
-/* Bytes (mask) where a and b differ among valid ones. */
-__device__ __forceinline__ unsigned differ(const chunk &a, const chunk &b,
-                                           unsigned valid) {
-  unsigned m = 0;
-  for (int k = 0; k < 4; k++) {
-    unsigned x = a.w[k] ^ b.w[k];
-    for (int j = 0; j < 4; j++)
-      if (x >> (8 * j) & 0xffu)
-        m |= 1u << (4 * k + j);
-  }
-  return m & valid;
+      p[j] = (unsigned char)ld_gchunk_byte(&c, j);
 }
 
 /* Record one race (ld_rt_gcheck.h): the first detection of (kind, kernel,
@@ -164,12 +145,12 @@ __global__ void sweep1(struct ld_gcheck_args g) {
 
     for (unsigned c = 0; c < g.m; c++) {
       chunk p = load(copy_of(g, c) + rel, valid);
-      unsigned d = differ(p, sv, valid);
+      unsigned d = ld_gchunk_differ(&p, &sv, valid);
       for (int j = 0; d && j < 16; j++) {
         if (!(d >> j & 1u))
           continue;
         if (written >> j & 1u) {
-          if (!raced && (g.same_value || byte_of(u, j) != byte_of(p, j))) {
+          if (!raced && (g.same_value || ld_gchunk_byte(&u, j) != ld_gchunk_byte(&p, j))) {
             raced = true;
             report(g, __LDCC_RK_GLOBAL_WW, writer[j], c,
                    g.s + (unsigned long long)(rel + j),
@@ -179,7 +160,7 @@ __global__ void sweep1(struct ld_gcheck_args g) {
           written |= 1u << j;
         }
         writer[j] = c;
-        set_byte(u, j, byte_of(p, j));
+        ld_gchunk_set(&u, j, ld_gchunk_byte(&p, j));
       }
     }
     store(g.u + rel, u, valid);
@@ -188,11 +169,11 @@ __global__ void sweep1(struct ld_gcheck_args g) {
     for (unsigned c = 0; c < g.m; c++) {
       unsigned char *pc = copy_of(g, c) + rel;
       chunk p = load(pc, valid), p2 = u;
-      unsigned mine = differ(p, sv, valid);
+      unsigned mine = ld_gchunk_differ(&p, &sv, valid);
       for (int j = 0; mine && j < 16; j++)
         if (mine >> j & 1u)
-          set_byte(p2, j, byte_of(sv, j));
-      store(pc, p2, differ(p2, p, valid));
+          ld_gchunk_set(&p2, j, ld_gchunk_byte(&sv, j));
+      store(pc, p2, ld_gchunk_differ(&p2, &p, valid));
     }
   }
 }
@@ -208,7 +189,7 @@ __global__ void sweep2(struct ld_gcheck_args g) {
 
     for (unsigned c = 0; g.check && c < g.m; c++) {
       chunk p = load(copy_of(g, c) + rel, valid);
-      d = differ(p, u, valid);
+      d = ld_gchunk_differ(&p, &u, valid);
       if (d) {
         int j = __ffs(d) - 1;
         report(g, __LDCC_RK_GLOBAL_RW, c, c,
@@ -218,10 +199,79 @@ __global__ void sweep2(struct ld_gcheck_args g) {
     }
     if (g.commit) {
       chunk sv = load(s + rel, valid);
-      d = differ(u, sv, valid);
+      uint32_t marks = g.marks ? g.marks[k] : 0;
+      if (marks) { /* deterministic mode's accumulated words */
+        struct ld_gsums sums = g.sums[k];
+        ld_gmerge_final(&sv, &u, &sums, marks);
+      }
+      d = ld_gchunk_differ(&u, &sv, valid);
       if (d)
         store(s + rel, u, d);
     }
+  }
+}
+
+/* Deterministic mode: this round's copies, in unit order, into U. */
+__global__ void merge_det(struct ld_gcheck_args g) {
+  const unsigned char *s = (const unsigned char *)g.s;
+  for (unsigned long long k = blockIdx.x * (unsigned long long)blockDim.x +
+                              threadIdx.x;
+       k < g.nchunks; k += (unsigned long long)gridDim.x * blockDim.x) {
+    unsigned valid, changed = 0, wrote, raced;
+    long long rel = chunk_at(g, k, &valid);
+    chunk sv = load(s + rel, valid), u = load(g.u + rel, valid);
+    uint32_t marks = g.marks ? g.marks[k] : 0;
+    struct ld_gsums sums = {{0, 0, 0, 0}, {0, 0}};
+    unsigned writer[16]; /* copy that wrote each byte this round */
+    bool reported = false;
+
+    if (g.sums)
+      sums = g.sums[k];
+    for (int j = 0; j < 16; j++)
+      writer[j] = __LDCC_GNONE;
+    for (unsigned c = 0; c < g.m; c++) {
+      chunk p = load(copy_of(g, c) + rel, valid);
+      raced = ld_gmerge_step(&sv, &u, &p, valid, marks, (int)g.same_value,
+                             g.sums ? &sums : NULL, &wrote);
+      if (raced && g.check && !reported) {
+        int j = __ffs(raced) - 1;
+        unsigned w = writer[j];
+        reported = true;
+        /* The earlier writer's unit, or __LDCC_GNONE when it ran in an
+         * earlier round (its value is U's). */
+        report(g, __LDCC_RK_GLOBAL_WW,
+               w == __LDCC_GNONE ? w : (unsigned)(g.first_unit + w),
+               (unsigned)(g.first_unit + c),
+               g.s + (unsigned long long)(rel + j),
+               w == __LDCC_GNONE ? g.u : copy_of(g, w), copy_of(g, c));
+      }
+      for (int j = 0; wrote && j < 16; j++)
+        if (wrote >> j & 1u)
+          writer[j] = c;
+      changed |= wrote;
+    }
+    if (!changed)
+      continue;
+    store(g.u + rel, u, valid);
+    if (g.sums)
+      g.sums[k] = sums;
+  }
+}
+
+/* Deterministic mode: copies 0 .. m-1 <- S, one thread per chunk of one
+ * copy (a launch's worth of cudaMemcpyAsync calls would cost more in API
+ * time than the copying when thousands of units have a copy each). */
+__global__ void fill_copies(struct ld_gcheck_args g) {
+  const unsigned char *s = (const unsigned char *)g.s;
+  unsigned long long n = g.nchunks * g.m;
+  for (unsigned long long i = blockIdx.x * (unsigned long long)blockDim.x +
+                              threadIdx.x;
+       i < n; i += (unsigned long long)gridDim.x * blockDim.x) {
+    unsigned long long k = i % g.nchunks;
+    unsigned valid;
+    long long rel = chunk_at(g, k, &valid);
+    store(copy_of(g, (unsigned)(i / g.nchunks)) + rel, load(s + rel, valid),
+          valid);
   }
 }
 
@@ -229,14 +279,19 @@ __global__ void sweep2(struct ld_gcheck_args g) {
 
 extern "C" int ld__rt_gcheck(int which, const struct ld_gcheck_args *g,
                              cudaStream_t stream) {
-  unsigned long long blocks = (g->nchunks + 255) / 256;
+  unsigned long long blocks =
+      ((which == 4 ? g->nchunks * g->m : g->nchunks) + 255) / 256;
   if (!g->nchunks)
     return 0;
   if (blocks > 65535)
     blocks = 65535;
   if (which == 1)
     sweep1<<<(unsigned)blocks, 256, 0, stream>>>(*g);
-  else
+  else if (which == 2)
     sweep2<<<(unsigned)blocks, 256, 0, stream>>>(*g);
+  else if (which == 3)
+    merge_det<<<(unsigned)blocks, 256, 0, stream>>>(*g);
+  else
+    fill_copies<<<(unsigned)blocks, 256, 0, stream>>>(*g);
   return cudaPeekAtLastError() == cudaSuccess ? 0 : -1;
 }

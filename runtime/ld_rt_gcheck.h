@@ -7,6 +7,7 @@
 #include <cuda_runtime.h>
 #include <stdint.h>
 
+#include "ld_rt_gmerge.h"
 #include "ldcc/host.h"
 
 /* One sweep over one written allocation. */
@@ -31,12 +32,22 @@ struct ld_gcheck_args {
   unsigned *report_next;
   unsigned *counts;
   unsigned *race_flag; /* device word set by every detection */
+  /* Deterministic mode (sweep 3, and sweep 2's commit): */
+  unsigned long long first_unit; /* the unit on copy 0 this round */
+  uint32_t *marks;               /* one per chunk, or NULL: no atomics */
+  struct ld_gsums *sums;         /* one per chunk, NULL with marks */
 };
 
 #ifdef __cplusplus
 extern "C" {
 #endif
-/* Queue sweep `which` (1 or 2) on stream; 0, or -1 when the launch failed. */
+/* Queue sweep `which` on stream; 0, or -1 when the launch failed.
+ *   1, 2: the check's sweeps (after pass 1, after pass 2); sweep 2 with
+ *      marks (deterministic mode) first sets the accumulated words of U
+ *      from the sums when it commits;
+ *   3: deterministic mode, merge this round's m copies into U in unit order
+ *      (ld_rt_gmerge.h), reporting write-write races when check is set;
+ *   4: deterministic mode, copies 0 .. m-1 <- S (the allocation's bytes). */
 int ld__rt_gcheck(int which, const struct ld_gcheck_args *g,
                   cudaStream_t stream);
 #ifdef __cplusplus

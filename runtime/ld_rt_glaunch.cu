@@ -60,46 +60,80 @@ struct sweep_ctx {
   uint64_t index_at[LD_RT_GMAX_ALLOCS];
 };
 
+/* The sweep arguments of allocation i. */
+void sweep_args(const struct sweep_ctx *x, uint32_t i, uint32_t copies,
+                uint32_t check, uint32_t commit, struct ld_gcheck_args *out) {
+  const struct ld_rt_galloc *a = &x->plan->allocs[i];
+  uint64_t lead = a->a.base % LD_RT_GALIGN;
+  struct ld_gcheck_args g;
+
+  memset(&g, 0, sizeof g);
+  g.s = a->a.base;
+  g.u = x->scratch + a->at + lead;
+  g.c0 = x->scratch + a->at + a->slot + lead;
+  g.cstride = a->slot;
+  g.size = a->a.size;
+  g.nchunks = ((a->a.base + a->a.size + 15) / 16) - a->a.base / 16;
+  g.index_at = x->index_at[i];
+  g.kernel_meta = (unsigned long long)(uintptr_t)&x->m->kernel;
+  g.elem_size = x->elem_size[i];
+  g.m = copies;
+  g.same_value = x->env->report_same_value;
+  g.check = check;
+  g.commit = commit;
+  g.ctx = x->ctx[i];
+  g.launch_id = (uint32_t)x->launch_id;
+  g.report_capacity = x->env->report_capacity;
+  g.reports = x->env->reports;
+  g.report_next = x->env->report_next;
+  g.counts = x->env->counts;
+  g.race_flag = x->flag;
+  *out = g;
+}
+
 /* Queue sweep `which` over every written allocation, with `copies` copies
  * in use; check and commit as in struct ld_gcheck_args.  false when a
  * launch failed. */
 bool sweep_all(const struct sweep_ctx *x, int which, uint32_t copies,
                uint32_t check, uint32_t commit) {
   for (uint32_t i = 0; i < x->plan->nallocs; i++) {
-    const struct ld_rt_galloc *a = &x->plan->allocs[i];
-    uint64_t lead = a->a.base % LD_RT_GALIGN;
     struct ld_gcheck_args g;
-
-    memset(&g, 0, sizeof g);
-    g.s = a->a.base;
-    g.u = x->scratch + a->at + lead;
-    g.c0 = x->scratch + a->at + a->slot + lead;
-    g.cstride = a->slot;
-    g.size = a->a.size;
-    g.nchunks = ((a->a.base + a->a.size + 15) / 16) - a->a.base / 16;
-    g.index_at = x->index_at[i];
-    g.kernel_meta = (unsigned long long)(uintptr_t)&x->m->kernel;
-    g.elem_size = x->elem_size[i];
-    g.m = copies;
-    g.same_value = x->env->report_same_value;
-    g.check = check;
-    g.commit = commit;
-    g.ctx = x->ctx[i];
-    g.launch_id = (uint32_t)x->launch_id;
-    g.report_capacity = x->env->report_capacity;
-    g.reports = x->env->reports;
-    g.report_next = x->env->report_next;
-    g.counts = x->env->counts;
-    g.race_flag = x->flag;
+    sweep_args(x, i, copies, check, commit, &g);
     if (ld__rt_gcheck(which, &g, x->stream) != 0)
       return false;
   }
   return true;
 }
 
+/* Deterministic mode over every allocation, with the marks and sums when
+ * acc: DET_FILL the round's `copies` copies from S (sweep 4), DET_MERGE
+ * them into U, the first running unit first_unit (sweep 3; write-write
+ * races are reported whether or not report=0 prints them), or DET_COMMIT
+ * U to S (sweep 2 without its check). */
+enum det_step { DET_FILL = 4, DET_MERGE = 3, DET_COMMIT = 2 };
+
+bool sweep_det(const struct sweep_ctx *x, enum det_step step, uint32_t copies,
+               uint64_t first_unit, int acc) {
+  for (uint32_t i = 0; i < x->plan->nallocs; i++) {
+    const struct ld_rt_galloc *a = &x->plan->allocs[i];
+    struct ld_gcheck_args g;
+    sweep_args(x, i, copies, step == DET_MERGE, step == DET_COMMIT, &g);
+    g.first_unit = first_unit;
+    if (acc) {
+      g.marks = (uint32_t *)(x->scratch + a->marks_at);
+      g.sums = (struct ld_gsums *)(x->scratch + a->sums_at);
+    }
+    if (ld__rt_gcheck((int)step, &g, x->stream) != 0)
+      return false;
+  }
+  return true;
+}
+
+/* The verbose line: `done` is "checked" or, in a deterministic build,
+ * "run deterministically". */
 void say(const struct ld__rt_env *env, const struct __ldcc_global_meta *m,
-         int launch_id, uint64_t nunits, uint32_t copies, uint32_t rounds,
-         const struct ld_rt_gplan *p) {
+         int launch_id, const char *done, uint64_t nunits, uint32_t copies,
+         uint64_t rounds, const struct ld_rt_gplan *p) {
   int line = 0;
 
   if (env->verbosity < 1 || !env->messages)
@@ -108,13 +142,228 @@ void say(const struct ld__rt_env *env, const struct __ldcc_global_meta *m,
       (unsigned)launch_id < m->kernel.nlaunches)
     line = m->kernel.launch_lines[launch_id];
   fprintf(env->messages,
-          "ldcc: launch of %s at %s:%d checked across %s: %llu units, %u "
-          "copies of %u allocations (%llu bytes each copy), %u rounds\n",
+          "ldcc: launch of %s at %s:%d %s across %s: %llu units, %u "
+          "copies of %u allocations (%llu bytes each copy), %llu rounds\n",
           m->kernel.name ? m->kernel.name : "?",
-          m->kernel.file ? m->kernel.file : "?", line,
+          m->kernel.file ? m->kernel.file : "?", line, done,
           m->warp_units ? "warps" : "blocks", (unsigned long long)nunits,
-          copies, p->nallocs, (unsigned long long)p->copy_bytes, rounds);
+          copies, p->nallocs, (unsigned long long)p->copy_bytes,
+          (unsigned long long)rounds);
   fflush(env->messages);
+}
+
+/* Says why a launch runs the original: ld__rt_unchecked, or
+ * ld__rt_not_deterministic in a deterministic build. */
+typedef void (*say_fn)(const struct __ldcc_kernel_meta *m, int launch_id,
+                       const char *why);
+
+/* The steps both protocols take before any copy: the plan, the units, the
+ * device, the stream, free memory.  Returns 1 to go on (*plan, *in
+ * filled), 0 when the caller must run the original (`no` said why), 2
+ * when it already ran. */
+int prepare(const struct __ldcc_global_meta *m, int launch_id,
+            const uint32_t g3[3], const uint32_t b3[3], cudaStream_t stream,
+            const struct __ldcc_global_arg *args, unsigned nargs, run_fn run,
+            void *ctx, const struct ld__rt_env *env, cudaError_t pending,
+            say_fn no, struct ld_rt_gplan *plan, struct ld_rt_copies_in *in) {
+  char why[200];
+  int rc;
+
+  (void)ld_rt_intercept_resolve_vars(resolve_var, &pending);
+  rc = ld_rt_global_plan(m, args, nargs, ld_rt_allocations(), plan, why,
+                         sizeof why);
+  if (rc == LD_RT_GPLAN_UNCHECKED) {
+    no(&m->kernel, launch_id, why);
+    return 0;
+  }
+  memset(in, 0, sizeof *in);
+  in->nunits = ld_rt_global_units(g3, b3, (int)m->warp_units);
+  if (rc == LD_RT_GPLAN_NOTHING || in->nunits <= 1) {
+    run(ctx, NULL); /* nothing written, or nothing to compare */
+    return 2;
+  }
+  {
+    /* The sweeps report into counters on the first device used. */
+    int device = -1;
+    if (!ok(cudaGetDevice(&device), pending) || device != env->device) {
+      no(&m->kernel, launch_id,
+         "v1 checks kernels on the first device used only");
+      return 0;
+    }
+  }
+  {
+    cudaStreamCaptureStatus capture = cudaStreamCaptureStatusNone;
+    if (!ok(cudaStreamIsCapturing(stream, &capture), pending) ||
+        capture != cudaStreamCaptureStatusNone) {
+      no(&m->kernel, launch_id, "the stream is being captured");
+      return 0;
+    }
+  }
+  {
+    size_t free_b = 0, total_b = 0;
+    if (!ok(cudaMemGetInfo(&free_b, &total_b), pending)) {
+      no(&m->kernel, launch_id, "the device's free memory is unknown");
+      return 0;
+    }
+    in->free_bytes = free_b;
+  }
+  in->copy_bytes = plan->copy_bytes;
+  in->fixed_bytes = plan->fixed_bytes;
+  return 1;
+}
+
+/* Not even two copies fit. */
+void no_room(const struct __ldcc_global_meta *m, int launch_id,
+             const struct ld_rt_gplan *plan, say_fn no) {
+  char why[200];
+
+  snprintf(why, sizeof why,
+           "not enough device memory for two copies of what it writes "
+           "(%llu bytes each)",
+           (unsigned long long)plan->copy_bytes);
+  no(&m->kernel, launch_id, why);
+}
+
+void free_area(unsigned char *area, cudaStream_t stream, cudaError_t pending) {
+  ld_rt_intercept_internal(1);
+  (void)ok(cudaFreeAsync(area, stream), pending);
+  ld_rt_intercept_internal(0);
+}
+
+/* One scratch area of `total` bytes on the stream, internal to the
+ * registry; *area is what to free, the result its LD_RT_GALIGN-aligned
+ * start; NULL (and `no` said why) when it cannot be had.  One spare
+ * alignment unit: the copies' placement modulo 256 assumes an area aligned
+ * to it, which the allocator need not promise. */
+unsigned char *take_area(const struct __ldcc_global_meta *m, int launch_id,
+                         uint64_t total, cudaStream_t stream,
+                         cudaError_t pending, say_fn no,
+                         unsigned char **area) {
+  char why[200];
+
+  *area = NULL;
+  ld_rt_intercept_internal(1);
+  bool got = ok(cudaMallocAsync((void **)area, total + LD_RT_GALIGN, stream),
+                pending);
+  ld_rt_intercept_internal(0);
+  if (!got) {
+    snprintf(why, sizeof why,
+             "cannot allocate %llu bytes of device memory for the copies",
+             (unsigned long long)total);
+    no(&m->kernel, launch_id, why);
+    return NULL;
+  }
+  return (unsigned char *)(((uintptr_t)*area + LD_RT_GALIGN - 1) /
+                           LD_RT_GALIGN * LD_RT_GALIGN);
+}
+
+/* The sweeps' shared part and what reports call each allocation: its
+ * registry name with indices from its base, else the first written
+ * parameter pointing into it. */
+void sweep_init(struct sweep_ctx *x, const struct ld_rt_gplan *plan,
+                unsigned char *scratch, unsigned *flag,
+                const struct ld__rt_env *env,
+                const struct __ldcc_global_meta *m, int launch_id,
+                cudaStream_t stream, const struct __ldcc_global_arg *args) {
+  memset(x, 0, sizeof *x);
+  x->plan = plan;
+  x->scratch = scratch;
+  x->flag = flag;
+  x->env = env;
+  x->m = m;
+  x->launch_id = launch_id;
+  x->stream = stream;
+  for (uint32_t i = 0; i < plan->nallocs; i++) {
+    const struct __ldcc_global_arg *a = &args[plan->allocs[i].param];
+    x->elem_size[i] = a->elem_size ? a->elem_size : 1;
+    x->index_at[i] = plan->allocs[i].a.name ? plan->allocs[i].a.base
+                                            : (uint64_t)(uintptr_t)a->ptr;
+  }
+}
+
+/* What both protocols set up once M is known: the scratch area of `total`
+ * bytes (*area, to free), the shift table and the sweeps' context; false
+ * (and `no` said why) when the area cannot be had. */
+bool begin(const struct __ldcc_global_meta *m, int launch_id,
+           const struct ld_rt_gplan *plan, uint64_t total, uint32_t mcopies,
+           cudaStream_t stream, const struct __ldcc_global_arg *args,
+           unsigned nargs, const struct ld__rt_env *env, cudaError_t pending,
+           say_fn no, unsigned char **area, struct __ldcc_global_info *gi,
+           struct sweep_ctx *x) {
+  unsigned char *scratch =
+      take_area(m, launch_id, total, stream, pending, no, area);
+
+  if (!scratch)
+    return false;
+  ld_rt_global_info(plan, m, args, nargs, (uint64_t)(uintptr_t)scratch, gi);
+  gi->m = mcopies;
+  sweep_init(x, plan, scratch, (unsigned *)(scratch + total - LD_RT_GALIGN),
+             env, m, launch_id, stream, args);
+  return true;
+}
+
+/* Allocation i's launch context for the reports: copies `copies`, stride
+ * units per group (deterministic: records name units). */
+void intern_ctx(struct sweep_ctx *x, uint32_t i,
+                const struct __ldcc_global_arg *args, const uint32_t g3[3],
+                const uint32_t b3[3], uint32_t copies, uint64_t stride,
+                uint64_t nunits, uint32_t deterministic) {
+  struct ld_rt_gctx c;
+  const struct ld_rt_galloc *a = &x->plan->allocs[i];
+  const struct __ldcc_global_meta *m = x->m;
+
+  memset(&c, 0, sizeof c);
+  c.kernel = &m->kernel;
+  c.name = a->a.name ? a->a.name : m->param_names[a->param];
+  c.index_at = x->index_at[i];
+  c.base = a->a.base;
+  c.elem_size = x->elem_size[i];
+  c.value_kind = args[a->param].value_kind;
+  memcpy(c.grid, g3, sizeof c.grid);
+  memcpy(c.block, b3, sizeof c.block);
+  c.warp_units = m->warp_units;
+  c.m = copies;
+  c.stride = stride;
+  c.nunits = nunits;
+  c.deterministic = deterministic;
+  if (ld_rt_gctx_intern(&c, &x->ctx[i]) != LD_OK)
+    x->ctx[i] = 0;
+}
+
+/* Copies 0 .. used-1 of every allocation <- S; false when one could not be
+ * queued. */
+bool refresh_copies(const struct ld_rt_gplan *plan, unsigned char *scratch,
+                    uint32_t used, cudaStream_t stream, cudaError_t pending) {
+  for (uint32_t i = 0; i < plan->nallocs; i++) {
+    const struct ld_rt_galloc *a = &plan->allocs[i];
+    uint64_t lead = a->a.base % LD_RT_GALIGN;
+    for (uint32_t k = 0; k < used; k++)
+      if (!ok(cudaMemcpyAsync(scratch + a->at + (k + 1) * a->slot + lead,
+                              (const void *)(uintptr_t)a->a.base, a->a.size,
+                              cudaMemcpyDeviceToDevice, stream),
+              pending))
+        return false;
+  }
+  return true;
+}
+
+/* After the clone's first launch: when it could not be launched (a limit
+ * the program raised for the original only, resources), clear the
+ * runtime's own error (only when the program had none pending), free the
+ * area and say why; true then, and the caller runs the original. */
+bool clone_refused(const struct __ldcc_global_meta *m, int launch_id,
+                   unsigned char *area, cudaStream_t stream,
+                   cudaError_t pending, say_fn no) {
+  char why[200];
+
+  if (pending != cudaSuccess || cudaPeekAtLastError() == cudaSuccess)
+    return false;
+  snprintf(why, sizeof why,
+           "the instrumented kernel could not be launched (%s)",
+           cudaGetErrorString(cudaGetLastError()));
+  free_area(area, stream, pending);
+  no(&m->kernel, launch_id, why);
+  return true;
 }
 
 /* The whole protocol; returns 1 when checked, 0 when the caller must run
@@ -132,149 +381,44 @@ int protocol(const struct __ldcc_global_meta *m, int launch_id, dim3 grid,
   uint32_t mcopies = 0, rounds, r, i;
   struct sweep_ctx x;
   uint64_t nunits, total;
-  unsigned char *area = NULL, *scratch = NULL;
-  unsigned *flag;
-  char why[200];
+  unsigned char *area = NULL;
   int rc;
 
-  (void)ld_rt_intercept_resolve_vars(resolve_var, &pending);
-  rc = ld_rt_global_plan(m, args, nargs, ld_rt_allocations(), &plan, why,
-                         sizeof why);
-  if (rc == LD_RT_GPLAN_UNCHECKED) {
-    ld__rt_unchecked(&m->kernel, launch_id, why);
-    return 0;
-  }
-  nunits = ld_rt_global_units(g3, b3, (int)m->warp_units);
-  if (rc == LD_RT_GPLAN_NOTHING || nunits <= 1) {
-    run(ctx, NULL); /* nothing written, or nothing to compare */
-    return 2;
-  }
-  {
-    /* The sweeps report into counters on the first device used. */
-    int device = -1;
-    if (!ok(cudaGetDevice(&device), pending) || device != env->device) {
-      ld__rt_unchecked(&m->kernel, launch_id,
-                       "v1 checks kernels on the first device used only");
-      return 0;
-    }
-  }
-  {
-    cudaStreamCaptureStatus capture = cudaStreamCaptureStatusNone;
-    if (!ok(cudaStreamIsCapturing(stream, &capture), pending) ||
-        capture != cudaStreamCaptureStatusNone) {
-      ld__rt_unchecked(&m->kernel, launch_id, "the stream is being captured");
-      return 0;
-    }
-  }
-  memset(&in, 0, sizeof in);
-  {
-    size_t free_b = 0, total_b = 0;
-    if (!ok(cudaMemGetInfo(&free_b, &total_b), pending)) {
-      ld__rt_unchecked(&m->kernel, launch_id,
-                       "the device's free memory is unknown");
-      return 0;
-    }
-    in.free_bytes = free_b;
-  }
-  in.copy_bytes = plan.copy_bytes;
-  in.fixed_bytes = plan.fixed_bytes;
-  in.nunits = nunits;
+  rc = prepare(m, launch_id, g3, b3, stream, args, nargs, run, ctx, env,
+               pending, ld__rt_unchecked, &plan, &in);
+  if (rc != 1)
+    return rc;
+  nunits = in.nunits;
   /* Every copy costs a copy of the written memory and a read in each
    * sweep, while a round costs two runs of the kernel: by default at most
    * LD_RT_GDEFAULT_COPIES copies (ceil(log_64 N) rounds), unless max_copies
    * asks for another number. */
   in.max_copies = env->max_copies ? env->max_copies : LD_RT_GDEFAULT_COPIES;
   if (ld_rt_schedule_pick_copies(&in, &mcopies) != LD_OK) {
-    snprintf(why, sizeof why,
-             "not enough device memory for two copies of what it writes "
-             "(%llu bytes each)",
-             (unsigned long long)plan.copy_bytes);
-    ld__rt_unchecked(&m->kernel, launch_id, why);
+    no_room(m, launch_id, &plan, ld__rt_unchecked);
     return 0;
   }
   rounds = ld_rt_schedule_rounds(nunits, mcopies);
   total = ld_rt_global_layout(&plan, mcopies);
-  /* One spare alignment unit: the copies' placement modulo 256 assumes an
-   * area aligned to it, which the allocator need not promise. */
-  ld_rt_intercept_internal(1);
-  bool got = ok(cudaMallocAsync((void **)&area, total + LD_RT_GALIGN, stream),
-                pending);
-  ld_rt_intercept_internal(0);
-  scratch = (unsigned char *)(((uintptr_t)area + LD_RT_GALIGN - 1) /
-                              LD_RT_GALIGN * LD_RT_GALIGN);
-  if (!got) {
-    snprintf(why, sizeof why,
-             "cannot allocate %llu bytes of device memory for the copies",
-             (unsigned long long)total);
-    ld__rt_unchecked(&m->kernel, launch_id, why);
+  if (!begin(m, launch_id, &plan, total, mcopies, stream, args, nargs, env,
+             pending, ld__rt_unchecked, &area, &gi, &x))
     return 0;
-  }
-  flag = (unsigned *)(scratch + total - LD_RT_GALIGN);
-  ld_rt_global_info(&plan, m, args, nargs, (uint64_t)(uintptr_t)scratch, &gi);
-  gi.m = mcopies;
-  memset(&x, 0, sizeof x);
-  x.plan = &plan;
-  x.scratch = scratch;
-  x.flag = flag;
-  x.env = env;
-  x.m = m;
-  x.launch_id = launch_id;
-  x.stream = stream;
-  /* What reports call each allocation: its registry name with indices from
-   * its base, else the first written parameter pointing into it. */
-  for (i = 0; i < plan.nallocs; i++) {
-    const struct __ldcc_global_arg *a = &args[plan.allocs[i].param];
-    x.elem_size[i] = a->elem_size ? a->elem_size : 1;
-    x.index_at[i] = plan.allocs[i].a.name ? plan.allocs[i].a.base
-                                        : (uint64_t)(uintptr_t)a->ptr;
-  }
-  say(env, m, launch_id, nunits, mcopies, rounds, &plan);
-  bool failed = !ok(cudaMemsetAsync(flag, 0, sizeof *flag, stream), pending);
+  say(env, m, launch_id, "checked", nunits, mcopies, rounds, &plan);
+  bool failed = !ok(cudaMemsetAsync(x.flag, 0, sizeof *x.flag, stream), pending);
   for (r = 0; r < rounds && !failed; r++) {
     uint32_t used = ld_rt_schedule_copies(nunits, mcopies, r);
     gi.stride = ld_rt_schedule_stride(nunits, mcopies, r);
-    for (i = 0; i < plan.nallocs && !failed; i++) {
-      struct ld_rt_gctx c;
-      const struct ld_rt_galloc *a = &plan.allocs[i];
-      uint64_t lead = a->a.base % LD_RT_GALIGN;
-      memset(&c, 0, sizeof c);
-      c.kernel = &m->kernel;
-      c.name = a->a.name ? a->a.name : m->param_names[a->param];
-      c.index_at = x.index_at[i];
-      c.base = a->a.base;
-      c.elem_size = x.elem_size[i];
-      c.value_kind = args[a->param].value_kind;
-      memcpy(c.grid, g3, sizeof g3);
-      memcpy(c.block, b3, sizeof b3);
-      c.warp_units = m->warp_units;
-      c.m = mcopies;
-      c.stride = gi.stride;
-      c.nunits = nunits;
-      if (ld_rt_gctx_intern(&c, &x.ctx[i]) != LD_OK)
-        x.ctx[i] = 0;
-      for (uint32_t k = 0; k < used && !failed; k++)
-        failed = !ok(cudaMemcpyAsync(scratch + a->at + (k + 1) * a->slot + lead,
-                                     (const void *)(uintptr_t)a->a.base,
-                                     a->a.size, cudaMemcpyDeviceToDevice,
-                                     stream),
-                     pending);
-    }
+    for (i = 0; i < plan.nallocs; i++)
+      intern_ctx(&x, i, args, g3, b3, mcopies, gi.stride, nunits, 0);
+    failed = !refresh_copies(&plan, x.scratch, used, stream, pending);
     if (failed)
       break;
     /* Pass 1.  A clone that cannot be launched (resources, a limit the
      * program raised for the original only) leaves the program's error
      * state as it found it and runs the original instead. */
     run(ctx, &gi);
-    if (pending == cudaSuccess && cudaPeekAtLastError() != cudaSuccess) {
-      snprintf(why, sizeof why, "the instrumented kernel could not be "
-                                "launched (%s)",
-               cudaGetErrorString(cudaGetLastError()));
-      ld_rt_intercept_internal(1);
-      (void)ok(cudaFreeAsync(area, stream), pending);
-      ld_rt_intercept_internal(0);
-      ld__rt_unchecked(&m->kernel, launch_id, why);
+    if (clone_refused(m, launch_id, area, stream, pending, ld__rt_unchecked))
       return 0;
-    }
     failed = !sweep_all(&x, 1, used, 0, 0);
     run(ctx, &gi); /* pass 2 */
     failed = failed || !sweep_all(&x, 2, used, 1, r + 1 == rounds);
@@ -282,7 +426,7 @@ int protocol(const struct __ldcc_global_meta *m, int launch_id, dim3 grid,
       break;
     /* A race found in this round ends the search: commit its U. */
     unsigned found = 0;
-    if (!ok(cudaMemcpyAsync(&found, flag, sizeof found, cudaMemcpyDeviceToHost,
+    if (!ok(cudaMemcpyAsync(&found, x.flag, sizeof found, cudaMemcpyDeviceToHost,
                             stream),
             pending) ||
         !ok(cudaStreamSynchronize(stream), pending)) {
@@ -294,15 +438,112 @@ int protocol(const struct __ldcc_global_meta *m, int launch_id, dim3 grid,
       break;
     }
   }
-  ld_rt_intercept_internal(1);
-  (void)ok(cudaFreeAsync(area, stream), pending);
-  ld_rt_intercept_internal(0);
+  free_area(area, stream, pending);
   /* Nothing reaches the program's memory before the committing sweep, the
    * last call, so a step that could not be queued leaves it as it was: the
    * original runs once instead. */
   if (failed) {
     ld__rt_unchecked(&m->kernel, launch_id,
                      "the check's own copies or kernels could not be queued");
+    return 0;
+  }
+  return 1;
+}
+
+/* Deterministic mode (docs/deterministic-global.md): one pass, every unit
+ * on a copy of its own initialised from S, ceil(N / M) rounds of M units,
+ * each round's copies merged into U in unit order (sweep 3), U committed
+ * to S once at the end (sweep 4).  Returns as protocol does. */
+int protocol_det(const struct __ldcc_global_meta *m, int launch_id, dim3 grid,
+                 dim3 block, cudaStream_t stream,
+                 const struct __ldcc_global_arg *args, unsigned nargs,
+                 run_fn run, void *ctx, const struct ld__rt_env *env) {
+  cudaError_t pending = cudaPeekAtLastError();
+  static struct ld_rt_gplan plan; /* under the runtime's lock */
+  struct ld_rt_copies_in in;
+  struct __ldcc_global_info gi;
+  uint32_t g3[3] = {grid.x, grid.y, grid.z}, b3[3] = {block.x, block.y,
+                                                       block.z};
+  uint32_t mcopies = 0, i;
+  uint64_t rounds = 0, r, total;
+  int acc = (m->flags & __LDCC_GM_ACCUMULATES) != 0;
+  struct sweep_ctx x;
+  unsigned char *area = NULL;
+  char why[200];
+  int rc;
+
+  rc = prepare(m, launch_id, g3, b3, stream, args, nargs, run, ctx, env,
+               pending, ld__rt_not_deterministic, &plan, &in);
+  if (rc != 1)
+    return rc;
+  /* Every unit needs a copy of its own whatever M is, so more copies only
+   * save rounds: no default cap, max_copies only when the user set it. */
+  in.max_copies = env->max_copies;
+  if (acc)
+    in.fixed_bytes += ld_rt_global_acc_bytes(&plan);
+  rc = ld_rt_schedule_det_pick(&in, &mcopies, &rounds);
+  if (rc != LD_OK) {
+    if (rc != LD_ERANGE) {
+      no_room(m, launch_id, &plan, ld__rt_not_deterministic);
+      return 0;
+    }
+    snprintf(why, sizeof why,
+             "%llu units would copy %llu bytes each (more than %llu in all)",
+             (unsigned long long)in.nunits,
+             (unsigned long long)plan.copy_bytes, LD_RT_DET_MAX_BYTES);
+    ld__rt_not_deterministic(&m->kernel, launch_id, why);
+    return 0;
+  }
+  total = ld_rt_global_layout_acc(&plan, mcopies, acc);
+  if (!begin(m, launch_id, &plan, total, mcopies, stream, args, nargs, env,
+             pending, ld__rt_not_deterministic, &area, &gi, &x))
+    return 0;
+  gi.stride = 1;
+  gi.deterministic = 1;
+  for (i = 0; i < plan.nallocs; i++)
+    intern_ctx(&x, i, args, g3, b3, UINT32_MAX, 1, in.nunits, 1);
+  say(env, m, launch_id, "run deterministically", in.nunits, mcopies, rounds,
+      &plan);
+  bool failed = !ok(cudaMemsetAsync(x.flag, 0, sizeof *x.flag, stream), pending);
+  /* U starts as S; marks and sums start at 0. */
+  for (i = 0; i < plan.nallocs && !failed; i++) {
+    const struct ld_rt_galloc *a = &plan.allocs[i];
+    failed = !ok(cudaMemcpyAsync(x.scratch + a->at + a->a.base % LD_RT_GALIGN,
+                                 (const void *)(uintptr_t)a->a.base,
+                                 a->a.size, cudaMemcpyDeviceToDevice, stream),
+                 pending);
+    if (!failed && acc)
+      failed = !ok(cudaMemsetAsync(x.scratch + a->marks_at, 0,
+                                   a->sums_at - a->marks_at +
+                                       ld_rt_global_chunks(&plan, i) * 32,
+                                   stream),
+                   pending);
+  }
+  for (r = 0; r < rounds && !failed; r++) {
+    uint64_t first, count;
+    ld_rt_schedule_det_range(in.nunits, mcopies, r, &first, &count);
+    gi.first_unit = first;
+    gi.round_units = count;
+    if (acc)
+      ld_rt_global_acc(&plan, (uint64_t)(uintptr_t)x.scratch, (uint32_t)count,
+                       &gi);
+    failed = !sweep_det(&x, DET_FILL, (uint32_t)count, first, acc);
+    if (failed)
+      break;
+    run(ctx, &gi);
+    if (r == 0 && clone_refused(m, launch_id, area, stream, pending,
+                                ld__rt_not_deterministic))
+      return 0;
+    failed = !sweep_det(&x, DET_MERGE, (uint32_t)count, first, acc);
+  }
+  failed = failed || !sweep_det(&x, DET_COMMIT, 0, 0, acc);
+  free_area(area, stream, pending);
+  /* Nothing reaches the program's memory before the committing sweep, the
+   * last call: a step that could not be queued leaves it as it was. */
+  if (failed) {
+    ld__rt_not_deterministic(
+        &m->kernel, launch_id,
+        "the mode's own copies or kernels could not be queued");
     return 0;
   }
   return 1;
@@ -317,20 +558,47 @@ int protocol(const struct __ldcc_global_meta *m, int launch_id, dim3 grid,
  * the driver's --undefined=__ldcc_launch_prepare. */
 extern "C" const int ld__rt_glaunch_linked = 1;
 
+namespace {
+typedef int (*protocol_fn)(const struct __ldcc_global_meta *m, int launch_id,
+                           dim3 grid, dim3 block, cudaStream_t stream,
+                           const struct __ldcc_global_arg *args,
+                           unsigned nargs, run_fn run, void *ctx,
+                           const struct ld__rt_env *env);
+
+void launch_with(protocol_fn protocol_of,
+                 const struct __ldcc_global_meta *meta, int launch_id,
+                 dim3 grid, dim3 block, cudaStream_t stream,
+                 const struct __ldcc_global_arg *args, unsigned nargs,
+                 run_fn run, void *ctx) {
+  struct ld__rt_env env;
+  int rc = 0;
+
+  if (ld__rt_enter(meta ? &meta->kernel : NULL, launch_id, &env) == 0)
+    rc = protocol_of(meta, launch_id, grid, block, stream, args, nargs, run,
+                     ctx, &env);
+  if (rc == 0)
+    run(ctx, NULL);
+  ld__rt_leave(rc != 0, (void *)stream);
+}
+} // namespace
+
 extern "C" void
 __ldcc_global_launch(const struct __ldcc_global_meta *meta, int launch_id,
                      dim3 grid, dim3 block, size_t sh, cudaStream_t stream,
                      const struct __ldcc_global_arg *args, unsigned nargs,
                      void (*run)(void *ctx, const struct __ldcc_global_info *),
                      void *ctx) {
-  struct ld__rt_env env;
-  int rc = 0;
-
   (void)sh;
-  if (ld__rt_enter(meta ? &meta->kernel : NULL, launch_id, &env) == 0)
-    rc = protocol(meta, launch_id, grid, block, stream, args, nargs, run, ctx,
-                  &env);
-  if (rc == 0)
-    run(ctx, NULL);
-  ld__rt_leave(rc != 0, (void *)stream);
+  launch_with(protocol, meta, launch_id, grid, block, stream, args, nargs,
+              run, ctx);
+}
+
+extern "C" void __ldcc_global_launch_det(
+    const struct __ldcc_global_meta *meta, int launch_id, dim3 grid,
+    dim3 block, size_t sh, cudaStream_t stream,
+    const struct __ldcc_global_arg *args, unsigned nargs,
+    void (*run)(void *ctx, const struct __ldcc_global_info *), void *ctx) {
+  (void)sh;
+  launch_with(protocol_det, meta, launch_id, grid, block, stream, args, nargs,
+              run, ctx);
 }

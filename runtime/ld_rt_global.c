@@ -113,15 +113,49 @@ uint64_t ld_rt_global_units(const uint32_t grid[3], const uint32_t block[3],
   return warp_units ? blocks * ((threads + 31) / 32) : blocks;
 }
 
-uint64_t ld_rt_global_layout(struct ld_rt_gplan *p, uint32_t m) {
+uint64_t ld_rt_global_chunks(const struct ld_rt_gplan *p, uint32_t i) {
+  const struct ld_rt_alloc *a = &p->allocs[i].a;
+  return (a->base + a->size + 15) / 16 - a->base / 16;
+}
+
+/* Bytes of allocation i's marks and of its sums. */
+static uint64_t marks_bytes(const struct ld_rt_gplan *p, uint32_t i) {
+  return round_up(ld_rt_global_chunks(p, i) * 4, LD_RT_GALIGN);
+}
+
+static uint64_t sums_bytes(const struct ld_rt_gplan *p, uint32_t i) {
+  return round_up(ld_rt_global_chunks(p, i) * 32, LD_RT_GALIGN);
+}
+
+uint64_t ld_rt_global_layout_acc(struct ld_rt_gplan *p, uint32_t m, int acc) {
   uint64_t at = 0;
   uint32_t i;
 
   for (i = 0; i < p->nallocs; i++) {
     p->allocs[i].at = at;
     at += (uint64_t)(m + 1) * p->allocs[i].slot;
+    p->allocs[i].marks_at = p->allocs[i].sums_at = 0;
+    if (!acc)
+      continue;
+    p->allocs[i].marks_at = at;
+    at += marks_bytes(p, i);
+    p->allocs[i].sums_at = at;
+    at += sums_bytes(p, i);
   }
   return at + LD_RT_GALIGN;
+}
+
+uint64_t ld_rt_global_layout(struct ld_rt_gplan *p, uint32_t m) {
+  return ld_rt_global_layout_acc(p, m, 0);
+}
+
+uint64_t ld_rt_global_acc_bytes(const struct ld_rt_gplan *p) {
+  uint64_t n = 0;
+  uint32_t i;
+
+  for (i = 0; i < p->nallocs; i++)
+    n += marks_bytes(p, i) + sums_bytes(p, i);
+  return n;
 }
 
 /* Device address of byte 0 of allocation i's copy 0 in the scratch area
@@ -130,6 +164,20 @@ static uint64_t copy0_of(const struct ld_rt_gplan *p, uint32_t i,
                          uint64_t scratch) {
   return scratch + p->allocs[i].at + p->allocs[i].slot +
          p->allocs[i].a.base % LD_RT_GALIGN;
+}
+
+void ld_rt_global_acc(const struct ld_rt_gplan *p, uint64_t scratch,
+                      uint32_t copies, struct __ldcc_global_info *gi) {
+  uint32_t i;
+
+  gi->nacc = 0;
+  for (i = 0; i < p->nallocs && i < __LDCC_GMAX_PTRS; i++) {
+    struct __ldcc_gacc *a = &gi->acc[gi->nacc++];
+    a->lo = copy0_of(p, i, scratch) & ~(uint64_t)15;
+    a->slot = p->allocs[i].slot;
+    a->span = copies * a->slot;
+    a->marks = scratch + p->allocs[i].marks_at;
+  }
 }
 
 void ld_rt_global_info(const struct ld_rt_gplan *p,
@@ -222,7 +270,11 @@ void ld_rt_global_unit_text(const struct ld_rt_gctx *c, uint32_t copy,
   uint64_t u = (uint64_t)copy * c->stride, b, w = 0, per_block = 1;
   const char *what = c->warp_units ? "warp" : "block";
 
-  if (units_on(c, copy) != 1) {
+  if (c->deterministic && copy >= c->nunits) {
+    snprintf(buf, size, "a %s of an earlier round", what);
+    return;
+  }
+  if (!c->deterministic && units_on(c, copy) != 1) {
     snprintf(buf, size, "a %s %c with %c / %" PRIu64 " %% %u == %u", what,
              what[0], what[0], c->stride, c->m, copy);
     return;

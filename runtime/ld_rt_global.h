@@ -31,6 +31,10 @@ struct ld_rt_galloc {
   uint64_t slot;        /* bytes per copy slot: round_256(size + 256) */
   uint64_t at;          /* offset of U's slot in the scratch area; copy c's
                            slot is at + (c + 1) * slot */
+  uint64_t marks_at;    /* deterministic mode with accumulating atomics:
+                           offsets of the marks (4 bytes per 16-byte chunk)
+                           and the sums (32 bytes per chunk); else 0 */
+  uint64_t sums_at;
 };
 
 /* What a launch writes, from the kernel's metadata and its arguments. */
@@ -62,6 +66,22 @@ uint64_t ld_rt_global_units(const uint32_t grid[3], const uint32_t block[3],
  * size in bytes (the race flag is its last 16 bytes). */
 uint64_t ld_rt_global_layout(struct ld_rt_gplan *p, uint32_t m);
 
+/* Deterministic mode: the same, plus each allocation's marks and sums
+ * after its copies when acc (the kernel has accumulating atomics). */
+uint64_t ld_rt_global_layout_acc(struct ld_rt_gplan *p, uint32_t m, int acc);
+
+/* The bytes ld_rt_global_layout_acc adds for acc: what a deterministic
+ * launch needs besides the copies and U. */
+uint64_t ld_rt_global_acc_bytes(const struct ld_rt_gplan *p);
+
+/* 16-byte chunks covering allocation i (what the sweeps and marks count). */
+uint64_t ld_rt_global_chunks(const struct ld_rt_gplan *p, uint32_t i);
+
+/* Deterministic mode: where the clone's accumulating atomics mark their
+ * words (gi->acc, gi->nacc), for a round using `copies` copies. */
+void ld_rt_global_acc(const struct ld_rt_gplan *p, uint64_t scratch,
+                      uint32_t copies, struct __ldcc_global_info *gi);
+
 /* The shift table for a scratch area at device address `scratch`: every
  * pointer argument into a written allocation gets the offset from where
  * it points to the same byte of copy 0, and the slot size as the distance
@@ -86,6 +106,8 @@ struct ld_rt_gctx {
   uint32_t m;
   uint64_t stride; /* units per group in this round */
   uint64_t nunits;
+  uint32_t deterministic; /* records name units, not copies; a unit >=
+                             nunits is one of an earlier round */
 };
 
 /* Intern c; *id is its number for the record (1-based).  LD_ENOMEM. */
@@ -95,7 +117,9 @@ const struct ld_rt_gctx *ld_rt_gctx_get(uint32_t id);
 
 /* The unit(s) that ran on copy `copy`: "block (3,0,0)", "block (0,0,0)
  * warp 1", or, when a copy held several, "a block b with b / 2 % 4 == 1"
- * (b the linear block index; w for warps). */
+ * (b the linear block index; w for warps).  In a deterministic context
+ * `copy` is the unit itself, and one past the units "a block of an
+ * earlier round" (warp for warps). */
 void ld_rt_global_unit_text(const struct ld_rt_gctx *c, uint32_t copy,
                             char *buf, size_t size);
 

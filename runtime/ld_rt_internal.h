@@ -42,6 +42,10 @@ int ld__rt_enter(const struct __ldcc_kernel_meta *m, int launch_id,
  * between enter and leave only. */
 void ld__rt_unchecked(const struct __ldcc_kernel_meta *m, int launch_id,
                       const char *why);
+/* The same for a launch a --ldcc-deterministic build runs unchanged:
+ * "launch of K at F:L not deterministic: why". */
+void ld__rt_not_deterministic(const struct __ldcc_kernel_meta *m, int launch_id,
+                              const char *why);
 /* Count a checked launch (checked != 0), honour halt_on_error on stream,
  * release the lock. */
 void ld__rt_leave(int checked, void *stream);

@@ -194,8 +194,8 @@ void site_text(const struct __ldcc_kernel_meta *m, int launch_id, char *buf,
     snprintf(buf, size, "%s", m->file ? m->file : "?");
 }
 
-int unchecked(const struct __ldcc_kernel_meta *m, int launch_id,
-              const char *why) {
+int unchecked_as(const struct __ldcc_kernel_meta *m, int launch_id,
+                 const char *state, const char *why) {
   struct site_state *s = site_of(m, launch_id);
 
   rt.unchecked++;
@@ -203,9 +203,14 @@ int unchecked(const struct __ldcc_kernel_meta *m, int launch_id,
     return -1;
   if (s)
     s->said_unchecked = 1;
-  ld_rt_races_unchecked(rt.races, m, launch_id, why, rt.out);
+  ld_rt_races_unchecked_as(rt.races, m, launch_id, state, why, rt.out);
   fflush(rt.out);
   return -1;
+}
+
+int unchecked(const struct __ldcc_kernel_meta *m, int launch_id,
+              const char *why) {
+  return unchecked_as(m, launch_id, "not checked", why);
 }
 
 struct clone_state *clone_of(const void *clone, int device) {
@@ -596,6 +601,11 @@ extern "C" int ld__rt_enter(const struct __ldcc_kernel_meta *m, int launch_id,
 extern "C" void ld__rt_unchecked(const struct __ldcc_kernel_meta *m,
                                  int launch_id, const char *why) {
   unchecked(m, launch_id, why);
+}
+
+extern "C" void ld__rt_not_deterministic(const struct __ldcc_kernel_meta *m,
+                                         int launch_id, const char *why) {
+  unchecked_as(m, launch_id, "not deterministic", why);
 }
 
 extern "C" void ld__rt_leave(int checked, void *stream) {

@@ -800,6 +800,13 @@ int ld_rt_races_add(struct ld_rt_races *r, const struct __ldcc_report *rec,
 void ld_rt_races_unchecked(struct ld_rt_races *r,
                            const struct __ldcc_kernel_meta *meta, int launch_id,
                            const char *why, FILE *out) {
+  ld_rt_races_unchecked_as(r, meta, launch_id, "not checked", why, out);
+}
+
+void ld_rt_races_unchecked_as(struct ld_rt_races *r,
+                              const struct __ldcc_kernel_meta *meta,
+                              int launch_id, const char *state, const char *why,
+                              FILE *out) {
   enum ld_rt_format format = r ? r->c.format : LD_RT_FORMAT_TEXT;
   struct ld_buf b = LD_BUF_INIT;
   char name[256], text[768];
@@ -818,11 +825,11 @@ void ld_rt_races_unchecked(struct ld_rt_races *r,
     snprintf(name, sizeof name, "?");
   }
   if (line)
-    snprintf(text, sizeof text, "launch of %s at %s:%d not checked: %s", name,
-             file, line, why);
+    snprintf(text, sizeof text, "launch of %s at %s:%d %s: %s", name, file,
+             line, state, why);
   else
-    snprintf(text, sizeof text, "launch of %s at %s not checked: %s", name,
-             file, why);
+    snprintf(text, sizeof text, "launch of %s at %s %s: %s", name, file, state,
+             why);
   if (format == LD_RT_FORMAT_JSON) {
     put_line(&b, ld__json_unchecked(&b, name, file, line, why), out);
   } else if (format == LD_RT_FORMAT_SARIF) {

@@ -192,6 +192,12 @@ int ld_rt_races_add(struct ld_rt_races *r, const struct __ldcc_report *rec,
 void ld_rt_races_unchecked(struct ld_rt_races *r,
                            const struct __ldcc_kernel_meta *meta, int launch_id,
                            const char *why, FILE *out);
+/* The same with another state than "not checked" ("not deterministic" in a
+ * --ldcc-deterministic build: the launch ran unchanged). */
+void ld_rt_races_unchecked_as(struct ld_rt_races *r,
+                              const struct __ldcc_kernel_meta *meta,
+                              int launch_id, const char *state, const char *why,
+                              FILE *out);
 
 /* Distinct races so far (notes and suppressed races excluded). */
 unsigned long ld_rt_races_count(const struct ld_rt_races *r);

@@ -78,3 +78,31 @@ int ld_rt_schedule_pick_copies(const struct ld_rt_copies_in *in, uint32_t *m) {
   *m = fit > UINT32_MAX ? UINT32_MAX : (uint32_t)fit;
   return LD_OK;
 }
+
+uint64_t ld_rt_schedule_det_rounds(uint64_t n, uint32_t m) {
+  return m ? n / m + (n % m != 0) : 0;
+}
+
+void ld_rt_schedule_det_range(uint64_t n, uint32_t m, uint64_t round,
+                              uint64_t *first, uint64_t *count) {
+  *first = *count = 0;
+  if (round >= ld_rt_schedule_det_rounds(n, m))
+    return;
+  *first = round * m;
+  *count = n - *first < m ? n - *first : m;
+}
+
+int ld_rt_schedule_det_pick(const struct ld_rt_copies_in *in, uint32_t *m,
+                            uint64_t *rounds) {
+  int rc;
+
+  *rounds = 0;
+  if (in->copy_bytes && in->nunits > LD_RT_DET_MAX_BYTES / in->copy_bytes) {
+    *m = 0;
+    return LD_ERANGE;
+  }
+  rc = ld_rt_schedule_pick_copies(in, m);
+  if (rc == LD_OK)
+    *rounds = ld_rt_schedule_det_rounds(in->nunits, *m);
+  return rc;
+}

@@ -69,4 +69,28 @@ struct ld_rt_copies_in {
  * is nothing to compare: *m = 2 and rounds() is 0, whatever the memory. */
 int ld_rt_schedule_pick_copies(const struct ld_rt_copies_in *in, uint32_t *m);
 
+/* Deterministic mode (docs/deterministic-global.md): every unit runs on a
+ * copy of its own, so n units with m copies take ceil(n / m) rounds, round
+ * r running units [r * m, min(n, (r + 1) * m)) on copies 0, 1, ...
+ * 0 rounds for n == 0 or m == 0. */
+uint64_t ld_rt_schedule_det_rounds(uint64_t n, uint32_t m);
+
+/* Round r's units: *first and *count (0 and 0 when r is out of range). */
+void ld_rt_schedule_det_range(uint64_t n, uint32_t m, uint64_t round,
+                              uint64_t *first, uint64_t *count);
+
+/* The most bytes deterministic mode copies for one launch (every unit gets
+ * a fresh copy of the written memory, so n * copy_bytes): 64 GiB, about
+ * half a minute of copying and merging on an H100.  A launch that would
+ * copy more runs unchanged, and the report says it is not deterministic. */
+#define LD_RT_DET_MAX_BYTES (64ull << 30)
+
+/* M for a deterministic launch into *m and its rounds into *rounds: as many
+ * copies as fit (ld_rt_schedule_pick_copies with the max_copies the user
+ * set, no default cap: more copies only save rounds here, since every unit
+ * needs a copy anyway), at least two.  LD_ENOMEM when two do not fit,
+ * LD_ERANGE when nunits * copy_bytes exceeds LD_RT_DET_MAX_BYTES. */
+int ld_rt_schedule_det_pick(const struct ld_rt_copies_in *in, uint32_t *m,
+                            uint64_t *rounds);
+
 #endif

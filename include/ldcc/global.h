@@ -26,7 +26,13 @@
  * arguments the launch deduces.)
  * The arguments are evaluated once, as arguments of launch_global; the
  * runtime calls the lambda once with a null info (the original kernel,
- * unchecked) or once per pass with the info of the round. */
+ * unchecked) or once per pass with the info of the round.
+ *
+ * A --ldcc-deterministic build (__LDCC_DETERMINISTIC) enters the runtime
+ * through __ldcc_global_launch_det: one pass per round of unit ranges, the
+ * clone returning at once for units outside the round (gcopy gives them
+ * __LDCC_GNONE), accumulating atomics through gatomic_add/_sub
+ * (docs/deterministic-global.md). */
 #ifndef __LDCC_GLOBAL_H
 #define __LDCC_GLOBAL_H
 
@@ -39,7 +45,7 @@
 extern "C" {
 #endif
 
-#define __LDCC_GLOBAL_ABI 1u
+#define __LDCC_GLOBAL_ABI 2u
 /* Pointer parameters a checked kernel may have (the shift table is passed
  * by value); a kernel with more is left unchecked by the translator. */
 #define __LDCC_GMAX_PTRS 16
@@ -50,6 +56,31 @@ extern "C" {
 #define __LDCC_GP_POINTER 1u /* a pointer: the clone shifts it */
 #define __LDCC_GP_WRITTEN 2u /* the kernel may write through it */
 
+/* flags of a kernel */
+#define __LDCC_GM_ACCUMULATES 1u /* the clone has accumulating atomics
+                                    (__ldcc::gatomic_add): deterministic
+                                    mode merges their words as deltas */
+
+/* gcopy's answer to a unit that does not run in this round (deterministic
+ * mode): the clone returns at once. */
+#define __LDCC_GNONE 0xffffffffu
+
+/* Bits of a word's mark (one byte per 4-byte word, one 32-bit mark per
+ * 16-byte chunk): how an accumulating atomic updated it. */
+#define __LDCC_GACC_ADD32 1u
+#define __LDCC_GACC_ADD64 2u
+
+/* Where deterministic mode's accumulating atomics mark their words: copy
+ * c of the allocation spans [lo + c * slot, lo + (c + 1) * slot) with lo
+ * 16-byte aligned; the word at lo + c * slot + 4 * w has mark byte w of
+ * marks (a device array of 32-bit marks, one per 16-byte chunk). */
+struct __ldcc_gacc {
+  uint64_t lo;    /* copy 0's first chunk (device address) */
+  uint64_t span;  /* bytes of all copies of this round: copies * slot */
+  uint64_t slot;  /* bytes from one copy to the next */
+  uint64_t marks; /* device address of the marks */
+};
+
 /* One kernel checked across blocks. */
 struct __ldcc_global_meta {
   uint32_t abi;         /* __LDCC_GLOBAL_ABI */
@@ -57,7 +88,7 @@ struct __ldcc_global_meta {
   struct __ldcc_kernel_meta kernel; /* name, file, line, launch lines (no
                                        targets, no sites) */
   uint32_t nparams;
-  uint32_t reserved;
+  uint32_t flags; /* __LDCC_GM_* */
   const char *const *param_names; /* nparams names ("" when unnamed) */
   const unsigned char *param_flags; /* nparams __LDCC_GP_* */
   const signed char *param_ptr;     /* nparams: ordinal among the shifted
@@ -78,6 +109,14 @@ struct __ldcc_global_info {
   uint64_t stride; /* units per copy group of this round: M^round */
   uint32_t m;      /* copies */
   uint32_t warp_units;
+  /* Deterministic mode (docs/deterministic-global.md); all 0 otherwise.
+   * Units [first_unit, first_unit + round_units) run, unit u on copy
+   * u - first_unit; every other unit returns at once. */
+  uint64_t first_unit;
+  uint64_t round_units;
+  uint32_t deterministic;
+  uint32_t nacc; /* entries of acc (with __LDCC_GM_ACCUMULATES) */
+  struct __ldcc_gacc acc[__LDCC_GMAX_PTRS];
 };
 
 /* A launch argument as the runtime sees it. */
@@ -107,6 +146,14 @@ __ldcc_global_launch(const struct __ldcc_global_meta *meta, int launch_id,
                      const struct __ldcc_global_arg *args, unsigned nargs,
                      void (*run)(void *ctx, const struct __ldcc_global_info *),
                      void *ctx);
+/* The same for a program built with --ldcc-deterministic
+ * (__LDCC_DETERMINISTIC): one pass, every unit on its own copy, merged in
+ * unit order. */
+extern "C" __attribute__((weak)) void __ldcc_global_launch_det(
+    const struct __ldcc_global_meta *meta, int launch_id, dim3 grid,
+    dim3 block, size_t sh, cudaStream_t stream,
+    const struct __ldcc_global_arg *args, unsigned nargs,
+    void (*run)(void *ctx, const struct __ldcc_global_info *), void *ctx);
 
 namespace __ldcc {
 
@@ -124,6 +171,10 @@ __device__ __forceinline__ unsigned gcopy(const global_info &gi) {
         threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
     unit = unit * ((nthreads + 31) / 32) + tid / 32;
   }
+  if (gi.deterministic) {
+    unit -= gi.first_unit; /* wraps for units before the round */
+    return unit < gi.round_units ? (unsigned)unit : __LDCC_GNONE;
+  }
   return (unsigned)(unit / gi.stride % gi.m);
 }
 
@@ -135,6 +186,48 @@ __device__ __forceinline__ void gshift(const global_info &gi, unsigned copy,
                                        P &p, int j) {
   if (gi.cstride[j] && p)
     p = (P)((const char *)p + gi.off[j] + (long long)(copy * gi.cstride[j]));
+}
+
+/* Mark the word(s) of p, a pointer into the unit's copy, as accumulated
+ * (deterministic mode).  Memory outside the copies (not written through a
+ * parameter) has no marks. */
+template <class T>
+__device__ __forceinline__ void gmark(const global_info &gi, T *p) {
+  unsigned long long a = (unsigned long long)p;
+  unsigned kind = sizeof(T) == 8 ? __LDCC_GACC_ADD64 : __LDCC_GACC_ADD32;
+  for (unsigned i = 0; i < gi.nacc; i++) {
+    unsigned long long rel = a - gi.acc[i].lo;
+    if (rel >= gi.acc[i].span)
+      continue;
+    unsigned long long w = rel % gi.acc[i].slot / 4;
+    unsigned *marks = (unsigned *)gi.acc[i].marks;
+    for (unsigned k = 0; k < sizeof(T) / 4; k++, w++)
+      atomicOr(marks + w / 4, kind << (8 * (w % 4)));
+    return;
+  }
+}
+
+/* `atomicAdd(p, v);` and `atomicSub(p, v);` with the result unused, in the
+ * clone of a deterministic build: the atomic on the unit's copy (the same
+ * overload the original calls), and the word marked so the merge adds the
+ * copies' deltas instead of taking the last writer's value. */
+template <class T, class V>
+__device__ __forceinline__ void gatomic_add(const global_info &gi, T *p, V v) {
+  static_assert(std::is_integral<T>::value &&
+                    (sizeof(T) == 4 || sizeof(T) == 8),
+                "ldcc: accumulating atomics on 32- or 64-bit integers only");
+  atomicAdd(p, v);
+  if (gi.deterministic)
+    gmark(gi, p);
+}
+template <class T, class V>
+__device__ __forceinline__ void gatomic_sub(const global_info &gi, T *p, V v) {
+  static_assert(std::is_integral<T>::value &&
+                    (sizeof(T) == 4 || sizeof(T) == 8),
+                "ldcc: accumulating atomics on 32- or 64-bit integers only");
+  atomicSub(p, v);
+  if (gi.deterministic)
+    gmark(gi, p);
 }
 
 /* The argument's description for the runtime. */
@@ -178,12 +271,17 @@ inline void launch_global(const global_meta *meta, int launch_id, dim3 grid,
   auto call = [&](const global_info *gi) {
     lam(grid, block, sh, stream, gi, a...);
   };
-  if (!__ldcc_global_launch) {
+#ifdef __LDCC_DETERMINISTIC
+  auto *entry = &__ldcc_global_launch_det;
+#else
+  auto *entry = &__ldcc_global_launch;
+#endif
+  if (!entry) {
     runtime_missing(&meta->kernel);
     call(nullptr);
     return;
   }
-  __ldcc_global_launch(
+  entry(
       meta, launch_id, grid, block, sh, stream, args, (unsigned)sizeof...(A),
       [](void *ctx, const global_info *gi) { (*(decltype(call) *)ctx)(gi); },
       &call);

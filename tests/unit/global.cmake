@@ -1,5 +1,6 @@
 # Check suites for the global-memory check's host side (issue 5): the
-# allocation registry, the reshuffling schedule, the interception.  Each
+# allocation registry, the reshuffling schedule, deterministic mode's merge,
+# the interception.  Each
 # suite compiles the modules it tests, so it links only them (and the
 # status table), not the whole of ldcc_rt_host.
 find_package(Threads REQUIRED)
@@ -14,6 +15,13 @@ ld_add_unit_test(test_rt_schedule
   SOURCES unit/test_rt_schedule.c ${LD_RT_DIR}/ld_rt_schedule.c
   LIBS ldcc_common)
 target_include_directories(test_rt_schedule PRIVATE ${LD_RT_DIR})
+
+# Deterministic mode's merge rule, driven as the launch protocol drives it.
+ld_add_unit_test(test_rt_gmerge
+  SOURCES unit/test_rt_gmerge.c ${LD_RT_DIR}/ld_rt_schedule.c
+  LIBS ldcc_common)
+target_include_directories(test_rt_gmerge PRIVATE ${LD_RT_DIR}
+  ${PROJECT_SOURCE_DIR}/include)
 
 # The wrappers against stand-in __real_* functions: CUDA's headers for the
 # types, no CUDA library.

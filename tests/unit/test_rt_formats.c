@@ -231,6 +231,13 @@ START_TEST(test_unchecked_text) {
   ck_assert_str_eq(out, "ldcc: launch of block_sum at reduce.cu not checked: "
                         "metadata of another version\n"
                         "ldcc: launch of ? at ? not checked: no metadata\n");
+  /* A deterministic build's launch that runs unchanged. */
+  CAPTURE(out, {
+    ld_rt_races_unchecked_as(NULL, NULL, 0, "not deterministic", "memory fence",
+                             f_);
+  });
+  ck_assert_str_eq(out,
+                   "ldcc: launch of ? at ? not deterministic: memory fence\n");
 }
 END_TEST
 

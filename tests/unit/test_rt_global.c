@@ -248,6 +248,66 @@ START_TEST(test_unit_text) {
 }
 END_TEST
 
+/* Deterministic mode: records name units; an earlier round's writer has
+ * no unit. */
+START_TEST(test_unit_text_deterministic) {
+  struct ld_rt_gctx c = ctx(UINT32_MAX, 1, 8, 0);
+  char buf[160];
+
+  c.deterministic = 1;
+  ld_rt_global_unit_text(&c, 5, buf, sizeof buf);
+  ck_assert_str_eq(buf, "block (1,1,0)");
+  ld_rt_global_unit_text(&c, __LDCC_GNONE, buf, sizeof buf);
+  ck_assert_str_eq(buf, "a block of an earlier round");
+  c = ctx(UINT32_MAX, 1, 16, 1);
+  c.deterministic = 1;
+  ld_rt_global_unit_text(&c, 3, buf, sizeof buf);
+  ck_assert_str_eq(buf, "block (1,0,0) warp 1");
+}
+END_TEST
+
+/* Deterministic mode with accumulating atomics: marks and sums after each
+ * allocation's copies, sized by its 16-byte chunks, and the table gmark
+ * searches: a word of copy c at lo + c * slot + 4 * w has mark byte w. */
+START_TEST(test_accumulation_layout) {
+  static const unsigned char flags[] = {W, W};
+  static const signed char ptr[] = {0, 1};
+  struct __ldcc_global_meta m = meta_of(flags, ptr, 2);
+  struct __ldcc_global_arg args[2] = {ptr_arg(0x10000, 4), ptr_arg(0x40004, 2)};
+  struct ld_rt_registry *reg = registry();
+  static struct ld_rt_gplan p;
+  struct __ldcc_global_info gi;
+  char why[200];
+  uint64_t plain, total, scratch = 0x9000000;
+
+  ck_assert_int_eq(ld_rt_global_plan(&m, args, 2, reg, &p, why, sizeof why),
+                   LD_RT_GPLAN_CHECK);
+  ck_assert_uint_eq(ld_rt_global_chunks(&p, 0), 63); /* 1000 bytes */
+  ck_assert_uint_eq(ld_rt_global_chunks(&p, 1), 1);  /* 0x40004 + 10 */
+  /* 63 * 4 and 63 * 32 bytes, then 4 and 32, each rounded up to 256. */
+  ck_assert_uint_eq(ld_rt_global_acc_bytes(&p), 256 + 2048 + 256 + 256);
+  plain = ld_rt_global_layout(&p, 3);
+  ck_assert_uint_eq(p.allocs[0].marks_at, 0);
+  total = ld_rt_global_layout_acc(&p, 3, 1);
+  ck_assert_uint_eq(total, plain + ld_rt_global_acc_bytes(&p));
+  ck_assert_uint_eq(p.allocs[0].marks_at, 4 * p.allocs[0].slot);
+  ck_assert_uint_eq(p.allocs[0].sums_at, p.allocs[0].marks_at + 256);
+  ck_assert_uint_eq(p.allocs[1].at, p.allocs[0].sums_at + 2048);
+  ld_rt_global_info(&p, &m, args, 2, scratch, &gi);
+  ld_rt_global_acc(&p, scratch, 2, &gi);
+  ck_assert_uint_eq(gi.nacc, 2);
+  /* Copy 0 of the allocation at 0x40004 starts at 0x...04: lo is its
+   * chunk, the same chunk the sweeps number 0. */
+  ck_assert_uint_eq(gi.acc[1].lo % 16, 0);
+  ck_assert_uint_eq(0x40004 + (uint64_t)gi.off[1] - gi.acc[1].lo, 4);
+  ck_assert_uint_eq(gi.acc[1].span, 2 * p.allocs[1].slot);
+  ck_assert_uint_eq(gi.acc[1].marks, scratch + p.allocs[1].marks_at);
+  ck_assert_uint_eq(gi.acc[0].lo,
+                    0x10000 + (uint64_t)gi.off[0]); /* 256-aligned */
+  ld_rt_registry_free(reg);
+}
+END_TEST
+
 START_TEST(test_element_and_contexts) {
   struct ld_rt_gctx c = ctx(8, 1, 8, 0), d;
   uint32_t id1 = 0, id2 = 0, id3 = 0;
@@ -342,6 +402,8 @@ int main(void) {
   tcase_add_test(tc, test_plan_reasons);
   tcase_add_test(tc, test_units);
   tcase_add_test(tc, test_unit_text);
+  tcase_add_test(tc, test_unit_text_deterministic);
+  tcase_add_test(tc, test_accumulation_layout);
   tcase_add_test(tc, test_element_and_contexts);
   tcase_add_test(tc, test_report_text);
   suite_add_tcase(s, tc);

@@ -305,6 +305,37 @@ START_TEST(test_pick_edges) {
 }
 END_TEST
 
+/* Deterministic mode: no default cap (every unit needs a copy anyway),
+ * max_copies when set, two copies at least, and the bound on bytes. */
+START_TEST(test_det_pick) {
+  struct ld_rt_copies_in in = copies_in(80 * GIB, 1024 * 1024, 0, 5000, 0);
+  uint32_t m = 0;
+  uint64_t rounds = 0;
+
+  ck_assert_int_eq(ld_rt_schedule_det_pick(&in, &m, &rounds), 0);
+  ck_assert_uint_eq(m, 5000); /* more than the check's default 64 */
+  ck_assert_uint_eq(rounds, 1);
+  in.max_copies = 64;
+  ck_assert_int_eq(ld_rt_schedule_det_pick(&in, &m, &rounds), 0);
+  ck_assert_uint_eq(m, 64);
+  ck_assert_uint_eq(rounds, 79); /* ceil(5000 / 64) */
+  in.max_copies = 1;
+  ck_assert_int_eq(ld_rt_schedule_det_pick(&in, &m, &rounds), 0);
+  ck_assert_uint_eq(m, 2);
+  ck_assert_uint_eq(rounds, 2500);
+  /* Memory for 10 copies of 8 GiB: 3/4 of 120 GiB is 90 GiB. */
+  in = copies_in(120 * GIB, 8 * GIB, 0, 8, 0);
+  ck_assert_int_eq(ld_rt_schedule_det_pick(&in, &m, &rounds), 0);
+  ck_assert_uint_eq(m, 8);
+  ck_assert_uint_eq(rounds, 1);
+  in.nunits = 9; /* 72 GiB copied: over the bound */
+  ck_assert_int_eq(ld_rt_schedule_det_pick(&in, &m, &rounds), LD_ERANGE);
+  ck_assert_uint_eq(rounds, 0);
+  in = copies_in(GIB, GIB, 0, 4, 0);
+  ck_assert_int_eq(ld_rt_schedule_det_pick(&in, &m, &rounds), LD_ENOMEM);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("rt_schedule");
   TCase *tc = tcase_create("core");
@@ -319,6 +350,7 @@ int main(void) {
   tcase_add_test(tc, test_pick_from_memory);
   tcase_add_test(tc, test_pick_not_enough);
   tcase_add_test(tc, test_pick_edges);
+  tcase_add_test(tc, test_det_pick);
   suite_add_tcase(s, tc);
   return ld_check_run(s);
 }

@@ -40,10 +40,13 @@ enum ld_det ld_det_kernel(const struct ld_plan *plan, size_t k,
   }
   if (!global_writes || g->checked)
     return LD_DET_YES;
+  if (g->atomic_only)
+    return LD_DET_ATOMIC_ONLY;
   *why = g->reason ? g->reason : "global memory written without copies";
   return LD_DET_NO;
 }
 
 const char *ld_det_name(enum ld_det d) {
-  return d == LD_DET_YES ? "yes" : d == LD_DET_PARTIAL ? "partial" : "no";
+  static const char *const names[] = {"yes", "atomic-only", "partial", "no"};
+  return names[d];
 }

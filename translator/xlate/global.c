@@ -57,7 +57,8 @@ launched(const struct ld_plan *plan, const struct ld_launch *l, size_t *index) {
 /* The clone: the definition with its name, parameter list and body start
  * edited. */
 static int put_clone(struct ld_buf *b, const struct ld_kernel *k,
-                     const char *src, size_t len, const char *path) {
+                     const char *src, size_t len, const char *path,
+                     int deterministic) {
   const struct ld_global *g = k->global;
   struct ld_edit_list l = LD_EDIT_LIST_INIT;
   struct ld_buf t = LD_BUF_INIT;
@@ -76,6 +77,16 @@ static int put_clone(struct ld_buf *b, const struct ld_kernel *k,
   if (!rc)
     rc = ld_buf_puts(&t, " const unsigned __ldcc_gc = "
                          "__ldcc::gcopy(__ldcc_gi);");
+  /* Deterministic mode runs only one round's units at a time
+   * (docs/deterministic-global.md); the others return at once, a whole
+   * block at a time when units are blocks. */
+  if (!rc && deterministic)
+    rc = ld_buf_puts(&t, " if (__ldcc_gc == __LDCC_GNONE) return;");
+  for (i = 0; i < g->natomics && !rc; i++)
+    rc = ld_edit_replace(&l, g->atomics[i].name_begin,
+                         g->atomics[i].args_open + 1,
+                         g->atomics[i].sub ? "__ldcc::gatomic_sub(__ldcc_gi, "
+                                           : "__ldcc::gatomic_add(__ldcc_gi, ");
   for (i = 0; i < g->nparams && !rc; i++)
     if (g->params[i].is_pointer && *g->params[i].name)
       rc = ld_buf_printf(&t, " __ldcc::gshift(__ldcc_gi, __ldcc_gc, %s, %d);",
@@ -218,9 +229,10 @@ static int put_trailer(struct ld_buf *b, const struct ld_plan *plan) {
         b,
         "      {__LDCC_GLOBAL_ABI, %d, {__LDCC_HOST_ABI, 0, \"%s\", "
         "__ldcc_file, %u, 0, NULL, 0, 16, NULL, NULL, __ldcc_l%zu, %d, 0}, "
-        "%zu, 0, __ldcc_n%zu, __ldcc_f%zu, __ldcc_p%zu, ",
+        "%zu, %s, __ldcc_n%zu, __ldcc_f%zu, __ldcc_p%zu, ",
         k->global->warp_units, k->name, k->at.line, n, launches_of(plan, k),
-        k->global->nparams, n, n, n);
+        k->global->nparams, k->global->natomics ? "__LDCC_GM_ACCUMULATES" : "0",
+        n, n, n);
     if (!rc && checked(k))
       rc = ld_buf_puts(b, "NULL},\n");
     else if (!rc)
@@ -241,7 +253,7 @@ int ld__global_emit(struct ld_plan *plan, const char *src, size_t len,
     if (!checked(k))
       continue;
     ld_buf_free(&b);
-    rc = put_clone(&b, k, src, len, plan->file);
+    rc = put_clone(&b, k, src, len, plan->file, plan->deterministic);
     if (rc == LD_EOVERLAP || rc == LD_ERANGE) {
       k->global->checked = 0;
       free(k->global->reason);

@@ -256,5 +256,20 @@ int ld__global_analyse(const struct ld__source *s, CXCursor fn,
   if (rc)
     return rc;
   g->checked = g->writes && !g->reason;
+  if (!g->checked || !in->natomics)
+    return LD_OK;
+  /* Deterministic builds: a kernel that writes only through accumulating
+   * atomics runs unchanged (integer atomics commute, so its result is the
+   * same in any order); others get the atomics rewritten in the clone. */
+  if (!in->plain_writes) {
+    g->checked = 0;
+    g->atomic_only = 1;
+    return LD_OK;
+  }
+  g->atomics = malloc(in->natomics * sizeof *g->atomics);
+  if (!g->atomics)
+    return LD_ENOMEM;
+  memcpy(g->atomics, in->atomics, in->natomics * sizeof *g->atomics);
+  g->natomics = in->natomics;
   return LD_OK;
 }

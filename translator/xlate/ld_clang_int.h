@@ -68,6 +68,11 @@ struct ld__global_in {
   const char *device_var;   /* a __device__ variable it writes, or NULL */
   const char *other_reason; /* atomics, fences, printf, ... or NULL */
   int may_sync_block;       /* a block barrier may be reached */
+  /* Deterministic builds: the kernel's accumulating atomics (copied), and
+   * whether it writes global memory in any other way. */
+  const struct ld_gatomic *atomics;
+  size_t natomics;
+  int plain_writes;
 };
 
 /* Collect k->global (allocated here, even when unchecked) for the kernel

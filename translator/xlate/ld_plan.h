@@ -164,6 +164,18 @@ struct ld_gparam {
   int written;    /* the kernel may write through it */
 };
 
+/* An accumulating atomic in a kernel built for deterministic mode
+ * (docs/deterministic-global.md): `atomicAdd(A, v);` or `atomicSub(A, v);`
+ * on a 32- or 64-bit integer with its result unused.  The clone calls
+ * `__ldcc::gatomic_add(__ldcc_gi, A, v)` (or _sub) instead, which marks the
+ * word so the merge adds up the units' deltas. */
+struct ld_gatomic {
+  size_t name_begin;         /* the callee's name */
+  size_t args_open;          /* the call's `(` */
+  size_t arg_begin, arg_end; /* its first argument (the address) */
+  int sub;                   /* atomicSub */
+};
+
 /* The check across blocks of one kernel (docs/global-check.md): a clone
  * `__ldcc_g_<k>` whose pointer parameters are shifted to the unit's copy,
  * and launches through `__ldcc::launch_global`.  Offsets are in the main
@@ -182,6 +194,12 @@ struct ld_global {
   size_t params_open;  /* `(`, only when there are no parameters */
   size_t params_close; /* `)` */
   size_t body_open;    /* `{` */
+  /* Deterministic builds only (docs/deterministic-global.md): */
+  struct ld_gatomic *atomics; /* accumulating atomics in the kernel's body,
+                                 in source order */
+  size_t natomics;
+  int atomic_only; /* it writes only through accumulating atomics: it runs
+                      unchanged (integer atomics commute), not routed */
 };
 
 /* Inline checks for intra-warp races (docs/inline-checks.md). */
@@ -306,9 +324,10 @@ void ld_replay_free(struct ld_replay *r);
 /* Releases a global description; NULL is a no-op. */
 void ld_global_free(struct ld_global *g);
 /* What --ldcc-deterministic makes of a kernel (translator/xlate/det.c):
- * every write ordered; shared memory ordered but global stores applied as
- * the program makes them; nothing (the kernel is built unchanged). */
-enum ld_det { LD_DET_YES, LD_DET_PARTIAL, LD_DET_NO };
+ * every write ordered; only accumulating integer atomics, which commute,
+ * so the kernel runs unchanged; shared memory ordered but global stores
+ * applied as the program makes them; nothing (built unchanged). */
+enum ld_det { LD_DET_YES, LD_DET_ATOMIC_ONLY, LD_DET_PARTIAL, LD_DET_NO };
 /* Kernel k's case; *why is a phrase for PARTIAL and NO, NULL for YES. */
 enum ld_det ld_det_kernel(const struct ld_plan *plan, size_t k,
                           const char **why);

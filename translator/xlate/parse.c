@@ -60,6 +60,7 @@ struct var {
 struct ref {
   size_t var; /* index into an->vars */
   int written;
+  int plain; /* written other than as an accumulating atomic's address */
   int in_macro;
 };
 
@@ -82,6 +83,9 @@ struct fn {
    * function whose barriers the walk cannot see. */
   const char *global_use;
   int calls_unseen;
+  /* Deterministic builds: its accumulating atomics (kernels only). */
+  struct ld_gatomic *acc;
+  size_t nacc, capacc;
   /* Filled by plan_kernel for a kernel: */
   const char *g_device_var; /* a __device__ variable it writes */
   const char *g_reason;     /* global_use of it or of a callee */
@@ -667,7 +671,8 @@ static enum use classify_use(const struct frame *f, enum use u) {
   return u;
 }
 
-static void add_ref(struct analysis *an, size_t var, int written, int macro) {
+static void add_ref(struct analysis *an, size_t var, int written, int plain,
+                    int macro) {
   struct fn *fn = &an->fns[an->cur_fn];
   size_t i;
 
@@ -675,6 +680,7 @@ static void add_ref(struct analysis *an, size_t var, int written, int macro) {
     struct ref *r = &fn->refs[i];
     if (r->var == var) {
       r->written |= written;
+      r->plain |= plain;
       r->in_macro |= macro;
       return;
     }
@@ -683,6 +689,7 @@ static void add_ref(struct analysis *an, size_t var, int written, int macro) {
     return;
   fn->refs[fn->nrefs].var = var;
   fn->refs[fn->nrefs].written = written;
+  fn->refs[fn->nrefs].plain = plain;
   fn->refs[fn->nrefs].in_macro = macro;
   fn->nrefs++;
 }
@@ -894,6 +901,25 @@ static int launch_text(struct analysis *an, CXCursor call, CXCursor callee,
   return LD_OK;
 }
 
+/* The callee's name of a call: its spelling, or for a call a template
+ * leaves unresolved (`atomicAdd(p, (T)1)` with a dependent T), the name of
+ * the overload set it names.  Owned by the caller (clang_disposeString). */
+static CXString call_name(CXCursor call) {
+  CXString s = clang_getCursorSpelling(call);
+  CXCursor c = call;
+  int depth;
+
+  /* CallExpr -> DeclRefExpr (unresolved, unnamed) -> OverloadedDeclRef */
+  for (depth = 0; depth < 2 && !*clang_getCString(s); depth++) {
+    if (!ld__nth_child(c, 0, &c))
+      break;
+    c = ld__unwrap(c);
+    clang_disposeString(s);
+    s = clang_getCursorSpelling(c);
+  }
+  return s;
+}
+
 /* A call the check across blocks cannot run twice (by name), or NULL. */
 static const char *global_use_of(CXCursor call) {
   static const struct {
@@ -909,7 +935,7 @@ static const char *global_use_of(CXCursor call) {
       {"surf", REASON_G_SURFACE},
   };
   static const char *const whole[] = {"printf", "vprintf", "malloc", "free"};
-  CXString s = clang_getCursorSpelling(call);
+  CXString s = call_name(call);
   const char *name = clang_getCString(s), *why = NULL;
   size_t i;
 
@@ -945,13 +971,147 @@ static int may_hide_barrier(CXCursor decl) {
   return hides;
 }
 
+/* Deterministic builds (docs/deterministic-global.md): whether the call's
+ * result is discarded: a statement of its own (in a block, or the body or
+ * branch of a statement), or cast to void there. */
+static int result_unused(const struct frame *f) {
+  const struct frame *p = f->parent;
+  CXSourceRange rc = clang_getCursorExtent(f->cur);
+
+  if (p && p->kind == CXCursor_CStyleCastExpr &&
+      clang_getCursorType(p->cur).kind == CXType_Void) {
+    f = p;
+    p = p->parent;
+    rc = clang_getCursorExtent(f->cur);
+  }
+  if (!p)
+    return 0;
+  switch (p->kind) {
+  case CXCursor_CompoundStmt:
+    return 1;
+  case CXCursor_IfStmt:
+    return f->index >= 1;
+  case CXCursor_ForStmt:
+  case CXCursor_WhileStmt: {
+    /* The body, which ends where the statement does. */
+    CXSourceLocation a = clang_getRangeEnd(rc),
+                     b = clang_getRangeEnd(clang_getCursorExtent(p->cur));
+    return clang_equalLocations(a, b);
+  }
+  default:
+    return 0;
+  }
+}
+
+/* An integer type atomicAdd merges as deltas: 32 or 64 bits. */
+static int accumulable(CXType ptr) {
+  CXType t =
+      clang_getCanonicalType(clang_getPointeeType(clang_getCanonicalType(ptr)));
+  long long size = clang_Type_getSizeOf(t);
+
+  switch (t.kind) {
+  case CXType_Int:
+  case CXType_UInt:
+  case CXType_Long:
+  case CXType_ULong:
+  case CXType_LongLong:
+  case CXType_ULongLong:
+    return size == 4 || size == 8;
+  default:
+    return 0;
+  }
+}
+
+/* Whether main-file offset off lies in the address argument of one of the
+ * current function's accumulating atomics. */
+static int in_accumulated(const struct analysis *an, size_t off) {
+  const struct fn *fn = &an->fns[an->cur_fn];
+  size_t i;
+
+  for (i = 0; i < fn->nacc; i++)
+    if (fn->acc[i].arg_begin <= off && off < fn->acc[i].arg_end)
+      return 1;
+  return 0;
+}
+
+#define REASON_D_USED "atomic whose result is used"
+#define REASON_D_OP "atomic other than atomicAdd or atomicSub"
+#define REASON_D_TYPE "atomic on a type other than a 32- or 64-bit integer"
+#define REASON_D_DEPENDENT "atomic on a template-dependent type"
+#define REASON_D_CALLEE "atomic inside a device function"
+#define REASON_D_MACRO "atomic inside a macro expansion"
+
+/* An atomic call in a deterministic build: recorded as accumulating
+ * (NULL), or why the mode cannot merge it. */
+static const char *accumulate(struct analysis *an, const struct frame *f) {
+  struct fn *fn = &an->fns[an->cur_fn];
+  struct ld_gatomic *a;
+  CXCursor callee;
+  size_t b, e, ab, ae, open;
+  CXString name = call_name(f->cur);
+  int sub = !strcmp(clang_getCString(name), "atomicSub");
+  int add = !strcmp(clang_getCString(name), "atomicAdd");
+
+  clang_disposeString(name);
+  if (!sub && !add)
+    return REASON_D_OP;
+  if (!result_unused(f))
+    return REASON_D_USED;
+  if (clang_Cursor_getNumArguments(f->cur) != 2)
+    return REASON_D_TYPE;
+  {
+    CXType t = clang_getCanonicalType(
+        clang_getCursorType(clang_Cursor_getArgument(f->cur, 0)));
+    if (t.kind == CXType_Unexposed || t.kind == CXType_Invalid ||
+        (t.kind == CXType_Pointer &&
+         clang_getCanonicalType(clang_getPointeeType(t)).kind ==
+             CXType_Unexposed))
+      return REASON_D_DEPENDENT;
+    if (!accumulable(t))
+      return REASON_D_TYPE;
+  }
+  if (!fn->is_kernel)
+    return REASON_D_CALLEE;
+  if (!ld__nth_child(f->cur, 0, &callee) ||
+      !main_span(an, ld__unwrap(callee), &b, &e) ||
+      !main_span(an, clang_Cursor_getArgument(f->cur, 0), &ab, &ae) ||
+      in_macro(an, b) || in_macro(an, ab))
+    return REASON_D_MACRO;
+  for (open = e; open < ab && an->src[open] != '('; open++)
+    ;
+  if (open >= ab || e - b != strlen(sub ? "atomicSub" : "atomicAdd"))
+    return REASON_D_MACRO;
+  if (PUSH(an, fn->acc, fn->nacc, fn->capacc))
+    return NULL;
+  a = &fn->acc[fn->nacc++];
+  a->name_begin = b;
+  a->args_open = open;
+  a->arg_begin = ab;
+  a->arg_end = ae;
+  a->sub = sub;
+  return NULL;
+}
+
+/* What keeps a deterministic build from cloning the kernel, by call: one
+ * pass prints once and a clock read only changes values the unit computes,
+ * so printf and clocks are fine; accumulating atomics are merged. */
+static const char *det_use_of(struct analysis *an, const struct frame *f) {
+  const char *use = global_use_of(f->cur);
+
+  if (use && (!strcmp(use, REASON_G_PRINTF) || !strcmp(use, REASON_G_CLOCK)))
+    return NULL;
+  if (use && !strcmp(use, REASON_G_ATOMIC))
+    return accumulate(an, f);
+  return use;
+}
+
 static void visit_call(struct analysis *an, const struct frame *f) {
   CXCursor ref = clang_getCursorReferenced(f->cur);
   CXCursor callee;
   const char *form, *use;
   unsigned i, n;
 
-  use = global_use_of(f->cur);
+  use = an->plan->deterministic ? det_use_of(an, f) : global_use_of(f->cur);
   if (use && !an->fns[an->cur_fn].global_use)
     an->fns[an->cur_fn].global_use = use;
   if (ld__is_triple_chevron(f->cur) && !an->fns[an->cur_fn].global_use)
@@ -1015,7 +1175,9 @@ static void visit_ref(struct analysis *an, const struct frame *f) {
   u = classify_use(f, an->vars[v].kind == VAR_PARAM ? USE_POINTER : USE_LVALUE);
   if (!main_pos(an, clang_getCursorLocation(f->cur), &pos))
     return;
-  add_ref(an, v, u == USE_WRITTEN, in_macro(an, pos.offset));
+  add_ref(an, v, u == USE_WRITTEN,
+          u == USE_WRITTEN && !in_accumulated(an, pos.offset),
+          in_macro(an, pos.offset));
 }
 
 static enum CXChildVisitResult body_cb(CXCursor c, CXCursor parent,
@@ -1350,6 +1512,19 @@ static int param_written(void *ctx, const char *name) {
   return 0;
 }
 
+/* Whether kernel fi writes a pointer parameter other than as the address
+ * of an accumulating atomic. */
+static int plain_written(const struct analysis *an, size_t fi) {
+  const struct fn *fn = &an->fns[fi];
+  size_t i;
+
+  for (i = 0; i < fn->nrefs; i++)
+    if (an->vars[fn->refs[i].var].kind == VAR_PARAM &&
+        an->vars[fn->refs[i].var].owner == fi && fn->refs[i].plain)
+      return 1;
+  return 0;
+}
+
 static int global_analyse(struct analysis *an, const struct ld__source *s,
                           size_t fi) {
   struct fn *fn = &an->fns[fi];
@@ -1366,6 +1541,9 @@ static int global_analyse(struct analysis *an, const struct ld__source *s,
                         ? "checked by the inline intra-warp checks"
                         : fn->g_reason;
   in.may_sync_block = fn->g_may_sync;
+  in.atomics = fn->acc;
+  in.natomics = fn->nacc;
+  in.plain_writes = plain_written(an, fi);
   return ld__global_analyse(s, fn->cur, k, &in);
 }
 
@@ -1376,6 +1554,7 @@ static void analysis_free(struct analysis *an) {
     free(an->fns[i].name);
     free(an->fns[i].refs);
     free(an->fns[i].callees);
+    free(an->fns[i].acc);
   }
   for (i = 0; i < an->nvars; i++)
     free(an->vars[i].name);

@@ -26,7 +26,9 @@ static void dump_global(const struct ld_global *g, FILE *out) {
     return;
   if (!g->checked) {
     fprintf(out, " global=no global_reason=\"%s\"",
-            g->reason ? g->reason : "?");
+            g->reason        ? g->reason
+            : g->atomic_only ? "only accumulating atomics"
+                             : "?");
     return;
   }
   fprintf(out,
@@ -90,6 +92,8 @@ int ld_plan_dump(const struct ld_plan *plan, FILE *out) {
       fprintf(out, " det=%s", ld_det_name(d));
       if (why)
         fprintf(out, " det_reason=\"%s\"", why);
+      if (d == LD_DET_YES && k->global && k->global->natomics)
+        fprintf(out, " det_atomics=%zu", k->global->natomics);
     }
     fputc('\n', out);
   }
@@ -222,6 +226,7 @@ void ld_global_free(struct ld_global *g) {
     free(g->params[i].name);
   free(g->params);
   free(g->reason);
+  free(g->atomics);
   free(g);
 }
 

@@ -49,7 +49,7 @@ __global__ void tail(const int *in, int *out) {
     out[threadIdx.x / 32] = v;
 }
 
-// PLAN: KERNEL name=locked checked=yes at=[[@LINE+1]]:17 global=no global_reason="atomic operations" det=no det_reason="atomic operations"
+// PLAN: KERNEL name=locked checked=yes at=[[@LINE+1]]:17 global=no global_reason="atomic other than atomicAdd or atomicSub" det=no det_reason="atomic other than atomicAdd or atomicSub"
 __global__ void locked(int *lock, int *data) {
   while (atomicCAS(lock, 0, 1) != 0)
     ;
