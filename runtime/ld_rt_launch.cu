@@ -78,7 +78,10 @@ struct runtime {
   unsigned nsites;
 };
 
-pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+/* Recursive: in a deterministic build the check across blocks, which holds
+ * it, launches a shared-memory clone through __ldcc_launch_prepare
+ * (docs/deterministic.md). */
+pthread_mutex_t lock = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
 struct runtime rt; /* zero-initialised; guarded by lock */
 
 /* Our own failed call: forget its error unless the user's code left one. */

@@ -160,6 +160,19 @@ namespace __ldcc {
 typedef ::__ldcc_global_info global_info;
 typedef ::__ldcc_global_meta global_meta;
 
+/* The info of no copies: every unit on copy 0 of its own memory, nothing
+ * shifted.  A deterministic build's shared-memory clone that also takes the
+ * global copies (docs/deterministic.md) gets it when the launch runs
+ * without them. */
+__host__ __device__ inline global_info global_identity() {
+  global_info gi = {};
+  gi.stride = 1;
+  gi.m = 1;
+  gi.deterministic = 1;
+  gi.round_units = ~0ull; /* every unit runs, on copy `unit`: cstride 0 */
+  return gi;
+}
+
 /* Which copy the calling thread's unit works on in this round. */
 __device__ __forceinline__ unsigned gcopy(const global_info &gi) {
   unsigned long long unit =

@@ -14,7 +14,8 @@
 #     appear), and NAME.args for both builds
 #   - tests/e2e/NAME.det           deterministic mode (issue 6): NAME.cu built
 #     with `ldcc --ldcc-deterministic` as NAME_det_norace, kind equiv (the
-#     nvcc build's output bit for bit); with NAME.race.expect also the racy
+#     nvcc build's output bit for bit); with NAME.race.expect (or
+#     NAME.det.expect) also the racy
 #     twin as NAME_det_race, kind repeat: 20 runs of the ldcc build print the
 #     same stdout and exit alike (NAME.det.exit, 0 if absent), the lines of
 #     NAME.det.expect appear and those of NAME.det.reject do not; the racy
@@ -92,7 +93,7 @@ for f in "$src"/tests/e2e/*.cu; do
   [ -f "$base.det" ] || continue
   single "${name}_det_norace" equiv "$f"
   [ -f "$base.args" ] && cp "$base.args" "$bundle/cases/${name}_det_norace/args"
-  [ -f "$base.race.expect" ] || continue
+  [ -f "$base.race.expect" ] || [ -f "$base.det.expect" ] || continue
   single "${name}_det_race" repeat "$f" -DE2E_RACE
   d="$bundle/cases/${name}_det_race"
   touch "$d/expect.txt"

@@ -28,8 +28,8 @@ enum ld_det ld_det_kernel(const struct ld_plan *plan, size_t k,
 
   *why = NULL;
   if (kn->replay) {
-    if (!global_writes)
-      return LD_DET_YES;
+    if (!global_writes || g->checked)
+      return LD_DET_YES; /* with the global copies in its clone */
     *why = "its global stores are applied directly (it has shared-memory "
            "copies)";
     return LD_DET_PARTIAL;

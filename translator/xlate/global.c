@@ -54,6 +54,25 @@ launched(const struct ld_plan *plan, const struct ld_launch *l, size_t *index) {
   return found;
 }
 
+int ld__global_prologue(const struct ld_kernel *k, int deterministic,
+                        struct ld_buf *b) {
+  const struct ld_global *g = k->global;
+  size_t i;
+  int rc = ld_buf_puts(b, " const unsigned __ldcc_gc = "
+                          "__ldcc::gcopy(__ldcc_gi);");
+
+  /* Deterministic mode runs only one round's units at a time
+   * (docs/deterministic-global.md); the others return at once, a whole
+   * block at a time when units are blocks. */
+  if (!rc && deterministic)
+    rc = ld_buf_puts(b, " if (__ldcc_gc == __LDCC_GNONE) return;");
+  for (i = 0; i < g->nparams && !rc; i++)
+    if (g->params[i].is_pointer && *g->params[i].name)
+      rc = ld_buf_printf(b, " __ldcc::gshift(__ldcc_gi, __ldcc_gc, %s, %d);",
+                         g->params[i].name, g->params[i].ptr_index);
+  return rc;
+}
+
 /* The clone: the definition with its name, parameter list and body start
  * edited. */
 static int put_clone(struct ld_buf *b, const struct ld_kernel *k,
@@ -75,22 +94,12 @@ static int put_clone(struct ld_buf *b, const struct ld_kernel *k,
                                       "__ldcc::global_info __ldcc_gi");
   ld_buf_free(&t);
   if (!rc)
-    rc = ld_buf_puts(&t, " const unsigned __ldcc_gc = "
-                         "__ldcc::gcopy(__ldcc_gi);");
-  /* Deterministic mode runs only one round's units at a time
-   * (docs/deterministic-global.md); the others return at once, a whole
-   * block at a time when units are blocks. */
-  if (!rc && deterministic)
-    rc = ld_buf_puts(&t, " if (__ldcc_gc == __LDCC_GNONE) return;");
+    rc = ld__global_prologue(k, deterministic, &t);
   for (i = 0; i < g->natomics && !rc; i++)
     rc = ld_edit_replace(&l, g->atomics[i].name_begin,
                          g->atomics[i].args_open + 1,
                          g->atomics[i].sub ? "__ldcc::gatomic_sub(__ldcc_gi, "
                                            : "__ldcc::gatomic_add(__ldcc_gi, ");
-  for (i = 0; i < g->nparams && !rc; i++)
-    if (g->params[i].is_pointer && *g->params[i].name)
-      rc = ld_buf_printf(&t, " __ldcc::gshift(__ldcc_gi, __ldcc_gc, %s, %d);",
-                         g->params[i].name, g->params[i].ptr_index);
   if (!rc)
     rc = ld_edit_insert(&l, g->body_open + 1, t.data);
   if (!rc)
@@ -156,6 +165,18 @@ static int edit_launch(const struct ld_launch *l, const struct ld_kernel *k,
     rc = ld_edit_replace(edits, l->begin, l->end, b.data);
   ld_buf_free(&b);
   return rc;
+}
+
+int ld__global_launch_of(const struct ld_plan *plan, const struct ld_launch *l,
+                         size_t *kernel_index, size_t *launch_id) {
+  size_t i, ki, n = 0;
+
+  if (!launched(plan, l, kernel_index))
+    return 0;
+  for (i = 0; i < plan->nlaunches && &plan->launches[i] != l; i++)
+    n += launched(plan, &plan->launches[i], &ki) && ki == *kernel_index;
+  *launch_id = n;
+  return 1;
 }
 
 /* One kernel's entry of the metadata function: its tables, then the
@@ -277,7 +298,11 @@ int ld__global_emit(struct ld_plan *plan, const char *src, size_t len,
     const struct ld_launch *l = &plan->launches[i];
     size_t ki;
     const struct ld_kernel *k = launched(plan, l, &ki);
-    if (k)
+    /* A kernel with a shared-memory clone as well (deterministic mode):
+     * instrument.c launches both together where it launches the clone. */
+    if (k && k->replay && ld__replay_launched(plan, l) == k)
+      ids[ki]++;
+    else if (k)
       rc = edit_launch(l, k, ki, ids[ki]++, edits);
   }
   free(ids);

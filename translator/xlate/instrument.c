@@ -21,8 +21,8 @@
 #define REASON_OVERLAP "constructs the replay cannot combine"
 
 /* The kernel a launch starts, when it has a clone defined before it. */
-static const struct ld_kernel *launched(const struct ld_plan *plan,
-                                        const struct ld_launch *l) {
+const struct ld_kernel *ld__replay_launched(const struct ld_plan *plan,
+                                            const struct ld_launch *l) {
   const struct ld_kernel *found = NULL;
   size_t i;
 
@@ -81,24 +81,34 @@ static int put_callee(struct ld_buf *b, const struct ld_launch *l,
   return ld__put_callee_as(b, l, prefix, "");
 }
 
-/* One launch of the callee (prefixed) with the lambda's configuration. */
+/* The arguments of the launch inside the lambdas: as written, or in a
+ * launch of the check across blocks too (composed) its lambda's pack. */
+static const char *launch_args(const struct ld_launch *l, int composed) {
+  return composed ? "__ldcc_m__a..." : l->args;
+}
+
+/* One launch of the callee (prefixed) with the lambda's configuration;
+ * checked: the clone's launch_info (and, composed, the global_info) last. */
 static int put_call(struct ld_buf *b, const struct ld_launch *l,
-                    const char *prefix, const char *suffix, int checked) {
+                    const char *prefix, const char *suffix, int checked,
+                    int composed) {
+  const char *args = launch_args(l, composed);
   int rc = ld__put_callee_as(b, l, prefix, suffix);
 
   return rc ? rc
             : ld_buf_printf(b,
                             "<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, "
-                            "__ldcc_l__st>>>(%s%s%s);",
-                            l->args, checked && *l->args ? ", " : "",
-                            checked ? "__ldcc_l__li" : "");
+                            "__ldcc_l__st>>>(%s%s%s%s);",
+                            args, checked && *args ? ", " : "",
+                            checked ? "__ldcc_l__li" : "",
+                            checked && composed ? ", __ldcc_m__i" : "");
 }
 
 /* The checked lambda takes `__ldcc_l__big`: nonzero runs the `__lb` clone.
  * Only one branch runs, so every argument is evaluated once. */
 static int put_lambda(struct ld_buf *b, const struct ld_launch *l,
                       const struct ld_kernel *k, int checked) {
-  int lb = checked && k->replay->lb_clone;
+  int lb = checked && k->replay->lb_clone, composed = LD_COMPOSED(k);
   int rc = ld_buf_printf(b,
                          "[&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t "
                          "__ldcc_l__sh, cudaStream_t __ldcc_l__st%s%s) { ",
@@ -110,19 +120,65 @@ static int put_lambda(struct ld_buf *b, const struct ld_launch *l,
   if (!rc && lb) {
     rc = ld_buf_puts(b, "if (__ldcc_l__big) ");
     if (!rc)
-      rc = put_call(b, l, "__ldcc_", "__lb", 1);
+      rc = put_call(b, l, "__ldcc_", "__lb", 1, composed);
     if (!rc)
       rc = ld_buf_puts(b, " else ");
   }
+  /* Without the shared-memory clone, a composed launch in a round of the
+   * check across blocks still runs on the unit's copies (__ldcc_g_<k>). */
+  if (!rc && !checked && composed) {
+    rc = ld_buf_puts(b, "if (__ldcc_m__gi) ");
+    if (!rc)
+      rc = ld__put_callee_as(b, l, "__ldcc_g_", "");
+    if (!rc)
+      rc = ld_buf_puts(b, "<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, "
+                          "__ldcc_l__st>>>(__ldcc_m__a..., *__ldcc_m__gi); "
+                          "else ");
+  }
   if (!rc)
-    rc = put_call(b, l, checked ? "__ldcc_" : "", "", checked);
+    rc = put_call(b, l, checked ? "__ldcc_" : "", "", checked, composed);
   return rc ? rc : ld_buf_puts(b, " }");
 }
 
-static int edit_launch(const struct ld_launch *l, const struct ld_kernel *k,
-                       size_t id, struct ld_edit_list *edits) {
+/* A composed kernel (deterministic mode, docs/deterministic.md): the
+ * launch goes through the check across blocks first, whose lambda takes
+ * the arguments once (`__ldcc_m__a...`) and, per round, the unit's
+ * global_info (or none: identity shifts), and launches the shared-memory
+ * clone through __ldcc::launch with both. */
+static int put_composed_head(struct ld_buf *b, const struct ld_plan *plan,
+                             const struct ld_launch *l) {
+  size_t gk, gid;
+  int rc;
+
+  if (!ld__global_launch_of(plan, l, &gk, &gid))
+    return LD_EINVAL;
+  rc = ld_buf_puts(b, "__ldcc::launch_as<decltype(&");
+  if (!rc)
+    rc = put_callee(b, l, "");
+  if (!rc)
+    rc = ld_buf_printf(b,
+                       ")>::run(__ldcc__gmeta(%zu), %zu, %s, %s, %s, %s, "
+                       "[&](dim3 __ldcc_m__g, dim3 __ldcc_m__b, size_t "
+                       "__ldcc_m__sh, cudaStream_t __ldcc_m__st, const "
+                       "__ldcc::global_info *__ldcc_m__gi, auto "
+                       "&...__ldcc_m__a) { const __ldcc::global_info "
+                       "__ldcc_m__i = __ldcc_m__gi ? *__ldcc_m__gi : "
+                       "__ldcc::global_identity(); ",
+                       gk, gid, l->config[0], l->config[1],
+                       l->config[2] ? l->config[2] : "0",
+                       l->config[3] ? l->config[3] : "0");
+  return rc;
+}
+
+static int edit_launch(const struct ld_plan *plan, const struct ld_launch *l,
+                       const struct ld_kernel *k, size_t id,
+                       struct ld_edit_list *edits) {
   struct ld_buf b = LD_BUF_INIT;
-  int rc = ld_buf_puts(&b, "__ldcc::launch(&");
+  int composed = LD_COMPOSED(k);
+  int rc = composed ? put_composed_head(&b, plan, l) : LD_OK;
+
+  if (!rc)
+    rc = ld_buf_puts(&b, "__ldcc::launch(&");
 
   if (!rc)
     rc = put_callee(&b, l, "__ldcc_meta_");
@@ -137,7 +193,11 @@ static int edit_launch(const struct ld_launch *l, const struct ld_kernel *k,
   } else if (!rc) {
     rc = ld_buf_puts(&b, ", nullptr");
   }
-  if (!rc)
+  if (!rc && composed)
+    rc = ld_buf_printf(&b, ", %zu, __ldcc_m__g, __ldcc_m__b, __ldcc_m__sh, "
+                           "__ldcc_m__st, ",
+                       id);
+  else if (!rc)
     rc = ld_buf_printf(&b, ", %zu, %s, %s, %s, %s, ", id, l->config[0],
                        l->config[1], l->config[2] ? l->config[2] : "0",
                        l->config[3] ? l->config[3] : "0");
@@ -149,6 +209,8 @@ static int edit_launch(const struct ld_launch *l, const struct ld_kernel *k,
     rc = put_lambda(&b, l, k, 0);
   if (!rc)
     rc = ld_buf_putc(&b, ')');
+  if (!rc && composed)
+    rc = ld_buf_printf(&b, "; }%s%s)", *l->args ? ", " : "", l->args);
   if (!rc)
     rc = ld_edit_replace(edits, l->begin, l->end, b.data);
   ld_buf_free(&b);
@@ -329,11 +391,11 @@ int ld__instrument(struct ld_plan *plan, const char *src, size_t len,
   }
   for (i = 0; i < plan->nlaunches && !rc; i++) {
     const struct ld_launch *l = &plan->launches[i];
-    const struct ld_kernel *k = launched(plan, l);
+    const struct ld_kernel *k = ld__replay_launched(plan, l);
     if (!k)
       continue;
     lines[nlaunches] = l->at.line;
-    rc = edit_launch(l, k, nlaunches, edits);
+    rc = edit_launch(plan, l, k, nlaunches, edits);
     nlaunches++;
   }
   if (!rc)

@@ -60,6 +60,24 @@ int ld__put_callee_as(struct ld_buf *b, const struct ld_launch *l,
  * collide becomes unchecked there. */
 int ld__global_emit(struct ld_plan *plan, const char *src, size_t len,
                     struct ld_edit_list *edits);
+/* The prologue of a clone checked across blocks (global.c): the unit's copy
+ * `__ldcc_gc`, the return of units outside a deterministic round, one
+ * `gshift` per pointer parameter; expects `__ldcc_gi` in scope. */
+int ld__global_prologue(const struct ld_kernel *k, int deterministic,
+                        struct ld_buf *b);
+/* When launch l is rewritten to the check across blocks (global.c):
+ * returns 1 with the kernel's index in `__ldcc__gmeta` and the launch's
+ * index among that kernel's launches; 0 otherwise. */
+int ld__global_launch_of(const struct ld_plan *plan, const struct ld_launch *l,
+                         size_t *kernel_index, size_t *launch_id);
+/* The kernel whose shared-memory clone launch l launches (instrument.c),
+ * or NULL. */
+const struct ld_kernel *ld__replay_launched(const struct ld_plan *plan,
+                                            const struct ld_launch *l);
+/* A kernel whose shared-memory clone also takes the global copies
+ * (deterministic mode, docs/deterministic.md). */
+#define LD_COMPOSED(k) ((k)->replay && (k)->global && (k)->global->checked)
+
 /* Kernels with inline intra-warp checks per file (the device sink holds one
  * metadata pointer each; include/ldcc/host.h __LDCC_ITS_MAX_KERNELS). */
 #define LD_ITS_MAX_KERNELS 64

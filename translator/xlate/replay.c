@@ -352,6 +352,15 @@ static int put_clone_name(struct ld_buf *b, const struct ld_kernel *k, int lb) {
                        k->replay->lb_clone ? LD_LB_ATTR " " : "", k->name);
 }
 
+/* The parameters a clone takes after the kernel's: its launch_info, and
+ * in deterministic mode with global copies too (LD_COMPOSED) the unit's
+ * global_info (docs/deterministic.md). */
+static const char *clone_params(const struct ld_kernel *k) {
+  return LD_COMPOSED(k) ? "__ldcc::launch_info __ldcc_li, __ldcc::global_info "
+                          "__ldcc_gi"
+                        : "__ldcc::launch_info __ldcc_li";
+}
+
 /* One prototype of a clone, made from the original's. */
 static int put_proto(struct ld_buf *b, const struct ld_kernel *k,
                      const char *src, int lb) {
@@ -365,8 +374,9 @@ static int put_proto(struct ld_buf *b, const struct ld_kernel *k,
   if (!rc)
     rc = ld_buf_append(b, src + after, r->proto_close - after);
   if (!rc)
-    rc = ld_buf_puts(b, r->proto_has_params ? ", __ldcc::launch_info __ldcc_li"
-                                            : "__ldcc::launch_info __ldcc_li");
+    rc = ld_buf_puts(b, r->proto_has_params ? ", " : "");
+  if (!rc)
+    rc = ld_buf_puts(b, clone_params(k));
   if (!rc)
     rc = ld_buf_append(b, src + r->proto_close, r->proto_end - r->proto_close);
   return rc ? rc : ld_buf_puts(b, ";\n");
@@ -455,6 +465,10 @@ static int edit_body(const struct ld_kernel *k, struct ld_replay *r,
 
   for (i = 0; i < r->nsites && !rc; i++)
     rc = edit_site(r, i, src, len, path);
+  /* Composed: the unit's copy and shifts first, before `begin`'s barrier,
+   * so that a block outside the round returns whole. */
+  if (!rc && LD_COMPOSED(k))
+    rc = ld__global_prologue(k, 1, &b);
   if (!rc)
     rc = put_prologue(&b, k, r);
   if (!rc)
@@ -549,12 +563,15 @@ int ld__replay_emit(struct ld_kernel *k, const char *src, size_t len,
   if (!rc)
     rc = ld_edit_replace(&r->edits, r->name_begin, r->name_end, b.data);
   ld_buf_free(&b);
-  if (!rc)
-    rc = r->has_params
-             ? ld_edit_insert(&r->edits, r->params_close,
-                              ", __ldcc::launch_info __ldcc_li")
-             : ld_edit_replace(&r->edits, r->params_open + 1, r->params_close,
-                               "__ldcc::launch_info __ldcc_li");
+  if (!rc && r->has_params) {
+    rc = ld_buf_printf(&b, ", %s", clone_params(k));
+    if (!rc)
+      rc = ld_edit_insert(&r->edits, r->params_close, b.data);
+    ld_buf_free(&b);
+  } else if (!rc) {
+    rc = ld_edit_replace(&r->edits, r->params_open + 1, r->params_close,
+                         clone_params(k));
+  }
   if (!rc)
     rc = edit_calls(r, k);
   if (!rc)

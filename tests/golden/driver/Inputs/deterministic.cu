@@ -1,6 +1,6 @@
-// Input of deterministic.test: a kernel the mode orders in shared memory
-// (its global store stays direct) and one it cannot order (an atomic whose
-// result is used: a lock).
+// Input of deterministic.test: a kernel the mode orders (shared and global
+// memory), one it orders in shared memory only (its global atomic stays
+// direct) and one it cannot order (an atomic whose result is used: a lock).
 #define N 256
 
 __global__ void ordered(const int *in, int *out) {
@@ -8,6 +8,15 @@ __global__ void ordered(const int *in, int *out) {
   s[threadIdx.x] = in[threadIdx.x];
   __syncthreads();
   out[threadIdx.x] = s[(threadIdx.x + 1) % N];
+}
+
+__global__ void bins(const int *in, unsigned *out) {
+  __shared__ unsigned b[N];
+  b[threadIdx.x] = 0;
+  __syncthreads();
+  atomicAdd(&b[in[threadIdx.x] % N], 1u);
+  __syncthreads();
+  atomicAdd(&out[threadIdx.x], b[threadIdx.x]);
 }
 
 __device__ int lock;
