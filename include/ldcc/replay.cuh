@@ -30,6 +30,16 @@
 #include <string.h>
 #include <type_traits>
 
+/* The first clone of a kernel that has a second (__lb) one is declared
+ * __launch_bounds__(__LDCC_CLONE_THREADS): 1024 caps its registers at 64
+ * (ptxas spills 300-600 bytes there); 768 gives 80, 640 96, 512 128, and
+ * blocks of more threads than that run on the __lb clone, which stays at
+ * 1024 (copies in shared memory or global scratch, generic pointers). */
+#ifndef LDCC_CLONE_THREADS
+#define LDCC_CLONE_THREADS 1024
+#endif
+#define __LDCC_CLONE_THREADS LDCC_CLONE_THREADS
+
 #ifndef LDCC_UNDO_ENTRIES
 #define LDCC_UNDO_ENTRIES 16 /* global stores logged per thread and region */
 #endif
