@@ -11,6 +11,8 @@
 #              translator made them lazy
 #   outline.P  ldcc -DLDCC_REPLAY_OUTLINE=1: the protocol's sweeps and
 #              pass-2 checks out of line (one copy per clone, not per site)
+#   outline2.P ldcc -DLDCC_REPLAY_OUTLINE=2: all of region_end and finish
+#              out of line
 #   t768.P, t640.P, t512.P  ldcc -DLDCC_CLONE_THREADS=N: the first clone
 #              bounded to N threads (80, 96, 128 registers); bigger blocks
 #              run on the __lb clone
@@ -35,7 +37,8 @@ flags=(-O3 -arch=sm_90 -lineinfo -std=c++17 -cudart shared -Xlinker -rpath
   -Xlinker '$ORIGIN/../lib')
 declare -A variant=([full]="" [norep]="-DLDCC_BENCH_SKIP_REPLAY"
   [nosweep]="-DLDCC_BENCH_SKIP_SWEEPS" [eager]="-DLDCC_BENCH_EAGER"
-  [outline]="-DLDCC_REPLAY_OUTLINE=1" [t768]="-DLDCC_CLONE_THREADS=768"
+  [outline]="-DLDCC_REPLAY_OUTLINE=1" [outline2]="-DLDCC_REPLAY_OUTLINE=2"
+  [t768]="-DLDCC_CLONE_THREADS=768"
   [t640]="-DLDCC_CLONE_THREADS=640" [t512]="-DLDCC_CLONE_THREADS=512"
   [o640]="-DLDCC_REPLAY_OUTLINE=1 -DLDCC_CLONE_THREADS=640")
 # The race-free shared-memory programs of programs.txt.

@@ -753,8 +753,10 @@ __device__ __forceinline__ void stamp_wrote(thread_ctx &c, block_state &bs,
  * __noinline__ functions called with scalars, one copy per clone instead of
  * one per site, and ptxas allocates their registers apart from the
  * clone's.  Only the stamps, B1/B3 and the "no warp wrote" test stay
- * inline.  (They take no thread_ctx: a call that takes its address would
- * keep the whole context in local memory.) */
+ * inline.  LDCC_REPLAY_OUTLINE=2: all of region_end and finish are called
+ * (region_end_call, finish_call), the sweeps inlined into them; a site
+ * keeps the call and the unpacking of its result.  (They take no thread_ctx: a
+ * call that takes its address would keep the whole context in local memory.) */
 #ifndef LDCC_REPLAY_OUTLINE
 #define LDCC_REPLAY_OUTLINE 0
 #endif
@@ -816,7 +818,7 @@ __device__ __forceinline__ int round_pass1(thread_ctx &c, block_state &bs,
 #endif
   if (!wmask)
     return 0; /* no warp wrote a target: the round ends at B1 */
-#if LDCC_REPLAY_OUTLINE
+#if LDCC_REPLAY_OUTLINE == 1
   unsigned mode = (c.lazy ? 1u : 0u) | (c.always_dirty ? 2u : 0u);
   return c.shared_only ? pass1_sweep_call<1>(&bs, parity, stamp, wmask, mode,
                                              c.log, c.log_n)
@@ -853,7 +855,7 @@ pass2_sweep_call(block_state *bs, unsigned round, unsigned mode) {
 /* The pass-2 half of a round after B3: sweep 2 over the warps that wrote
  * in either pass, B4. */
 __device__ __forceinline__ void round_pass2(thread_ctx &c, block_state &bs) {
-#if LDCC_REPLAY_OUTLINE
+#if LDCC_REPLAY_OUTLINE == 1
   unsigned mode = (c.lazy ? 1u : 0u) | (c.always_dirty ? 2u : 0u);
   if (c.shared_only)
     pass2_sweep_call<1>(&bs, c.round, mode);
@@ -864,12 +866,9 @@ __device__ __forceinline__ void round_pass2(thread_ctx &c, block_state &bs) {
 #endif
 }
 
-/* End of a region at barrier site `site` (or the exit site).  Returns 1
- * when the caller must restore its snapshot and jump to start_site. */
-__device__ __forceinline__ int region_end(thread_ctx &c, block_state &bs,
-                                          int site, int exiting, int form,
-                                          int pred) {
-  (void)exiting;
+/* The body of region_end (below). */
+__device__ __forceinline__ int region_end_body(thread_ctx &c, block_state &bs,
+                                               int site, int form, int pred) {
   int x = form == SYNC_AND ? !pred : form == SYNC_PLAIN ? 0 : pred != 0;
   if (c.pass == 1) {
     unsigned parity = c.round & 1u, stamp = c.round + 1;
@@ -900,7 +899,7 @@ __device__ __forceinline__ int region_end(thread_ctx &c, block_state &bs,
   stamp_wrote(c, bs, (c.round - 1) & 1u, c.round | 0x80000000u);
   c.rd = 0;
   int count = __syncthreads_count(x); /* B3 */
-#if LDCC_REPLAY_OUTLINE
+#if LDCC_REPLAY_OUTLINE == 1
   if (c.log_n | c.atom_n | c.atom_k | c.local_diff)
     compare_call(&bs, c.log, region_of(bs, c.round), c.log_n, c.atom_n,
                  c.atom_k, c.local_diff);
@@ -920,9 +919,83 @@ __device__ __forceinline__ int region_end(thread_ctx &c, block_state &bs,
   return 0;
 }
 
-/* A thread that has left the kernel keeps taking part in the rounds of
- * the others until every thread of the block has finished. */
-__device__ __forceinline__ void finish(thread_ctx &c, block_state &bs) {
+#if LDCC_REPLAY_OUTLINE >= 2
+/* region_end's body out of line, on scalars: the clone keeps only the call
+ * (and the packing) at each site.  in: bit 0 pass 2, bit 1 a target was
+ * read (rd | always_read), bit 2 written (dirty | always_dirty), bit 3 the
+ * undo log overflowed, bit 4 lazy, bit 5 always_dirty.  Returns 1 for a
+ * replay, else the barrier's value times 2. */
+template <int SH>
+static __device__ __noinline__ int
+region_end_call(block_state *bs, undo_log *ul, unsigned in, unsigned round,
+                int start_site, int site, int form, int pred, int log_n,
+                int atom_n, int atom_k, unsigned local_diff) {
+  thread_ctx t;
+  t.pass = in & 1u ? 2 : 1;
+  t.rd = (in >> 1) & 1u;
+  t.always_read = 0;
+  t.dirty = (in >> 2) & 1u;
+  t.always_dirty = (in >> 5) & 1u;
+  t.log_overflow = (in >> 3) & 1u;
+  t.lazy = (in >> 4) & 1u;
+  t.shared_only = SH;
+  t.round = round;
+  t.start_site = start_site;
+  t.bs = bs;
+  t.log = ul;
+  t.log_n = log_n;
+  t.atom_n = atom_n;
+  t.atom_k = atom_k;
+  t.local_diff = local_diff;
+  t.sync_result = 0;
+  if (region_end_body(t, *bs, site, form, pred))
+    return 1;
+  return t.sync_result << 1;
+}
+#endif
+
+/* End of a region at barrier site `site` (or the exit site).  Returns 1
+ * when the caller must restore its snapshot and jump to start_site. */
+__device__ __forceinline__ int region_end(thread_ctx &c, block_state &bs,
+                                          int site, int exiting, int form,
+                                          int pred) {
+  (void)exiting;
+#if LDCC_REPLAY_OUTLINE >= 2
+  unsigned in = (c.pass == 2 ? 1u : 0u) | (c.rd | c.always_read ? 2u : 0u) |
+                (c.dirty | c.always_dirty ? 4u : 0u) |
+                (c.log_overflow ? 8u : 0u) | (c.lazy ? 16u : 0u) |
+                (c.always_dirty ? 32u : 0u);
+  int out = c.shared_only
+                ? region_end_call<1>(&bs, c.log, in, c.round, c.start_site,
+                                     site, form, pred, c.log_n, c.atom_n,
+                                     c.atom_k, c.local_diff)
+                : region_end_call<0>(&bs, c.log, in, c.round, c.start_site,
+                                     site, form, pred, c.log_n, c.atom_n,
+                                     c.atom_k, c.local_diff);
+  if (c.pass == 1)
+    c.round++;
+  c.rd = 0;
+  c.dirty = 0;
+  c.atom_k = 0;
+  c.local_diff = 0;
+  if (out & 1) {
+    c.pass = 2; /* pass 2 marks the same line mask */
+    return 1;
+  }
+  c.pass = 1;
+  c.log_n = 0;
+  c.log_overflow = 0;
+  c.atom_n = 0;
+  c.sync_result = out >> 1;
+  c.lines = line_mask(bs, c.shared_only, c.round & 1u);
+  return 0;
+#else
+  return region_end_body(c, bs, site, form, pred);
+#endif
+}
+
+/* The body of finish (below). */
+__device__ __forceinline__ void finish_body(thread_ctx &c, block_state &bs) {
   c.dirty = 0;
   c.always_dirty = 0;
   c.always_read = 0;
@@ -942,6 +1015,34 @@ __device__ __forceinline__ void finish(thread_ctx &c, block_state &bs) {
     __threadfence();
     atomicExch(&bs.slot_busy[bs.slot], 0u);
   }
+}
+
+#if LDCC_REPLAY_OUTLINE >= 2
+template <int SH>
+static __device__ __noinline__ void finish_call(block_state *bs, unsigned round,
+                                                int lazy) {
+  thread_ctx t;
+  t.round = round;
+  t.shared_only = SH;
+  t.lazy = lazy;
+  t.bs = bs;
+  t.log = nullptr;
+  t.log_n = 0;
+  finish_body(t, *bs);
+}
+#endif
+
+/* A thread that has left the kernel keeps taking part in the rounds of
+ * the others until every thread of the block has finished. */
+__device__ __forceinline__ void finish(thread_ctx &c, block_state &bs) {
+#if LDCC_REPLAY_OUTLINE >= 2
+  if (c.shared_only)
+    finish_call<1>(&bs, c.round, c.lazy);
+  else
+    finish_call<0>(&bs, c.round, c.lazy);
+#else
+  finish_body(c, bs);
+#endif
 }
 
 /* ---- helpers the clone calls ------------------------------------------ */
