@@ -920,16 +920,13 @@ __device__ __forceinline__ int region_end_body(thread_ctx &c, block_state &bs,
 }
 
 #if LDCC_REPLAY_OUTLINE >= 2
-/* region_end's body out of line, on scalars: the clone keeps only the call
- * (and the packing) at each site.  in: bit 0 pass 2, bit 1 a target was
- * read (rd | always_read), bit 2 written (dirty | always_dirty), bit 3 the
- * undo log overflowed, bit 4 lazy, bit 5 always_dirty.  Returns 1 for a
- * replay, else the barrier's value times 2. */
+/* The thread_ctx an out-of-line protocol function works on, from scalars.
+ * in: bit 0 pass 2, bit 1 a target was read (rd | always_read), bit 2
+ * written (dirty | always_dirty), bit 3 the undo log overflowed, bit 4
+ * lazy, bit 5 always_dirty.  The undo log's counts start at 0. */
 template <int SH>
-static __device__ __noinline__ int
-region_end_call(block_state *bs, undo_log *ul, unsigned in, unsigned round,
-                int start_site, int site, int form, int pred, int log_n,
-                int atom_n, int atom_k, unsigned local_diff) {
+__device__ __forceinline__ thread_ctx call_ctx(block_state *bs, undo_log *ul,
+                                               unsigned in, unsigned round) {
   thread_ctx t;
   t.pass = in & 1u ? 2 : 1;
   t.rd = (in >> 1) & 1u;
@@ -940,14 +937,29 @@ region_end_call(block_state *bs, undo_log *ul, unsigned in, unsigned round,
   t.lazy = (in >> 4) & 1u;
   t.shared_only = SH;
   t.round = round;
-  t.start_site = start_site;
+  t.start_site = 0;
   t.bs = bs;
   t.log = ul;
+  t.log_n = t.atom_n = t.atom_k = 0;
+  t.local_diff = 0;
+  t.sync_result = 0;
+  return t;
+}
+
+/* region_end's body out of line, on scalars: the clone keeps only the call
+ * (and the packing) at each site.  Returns 1 for a replay, else the
+ * barrier's value times 2. */
+template <int SH>
+static __device__ __noinline__ int
+region_end_call(block_state *bs, undo_log *ul, unsigned in, unsigned round,
+                int start_site, int site, int form, int pred, int log_n,
+                int atom_n, int atom_k, unsigned local_diff) {
+  thread_ctx t = call_ctx<SH>(bs, ul, in, round);
+  t.start_site = start_site;
   t.log_n = log_n;
   t.atom_n = atom_n;
   t.atom_k = atom_k;
   t.local_diff = local_diff;
-  t.sync_result = 0;
   if (region_end_body(t, *bs, site, form, pred))
     return 1;
   return t.sync_result << 1;
@@ -1021,13 +1033,7 @@ __device__ __forceinline__ void finish_body(thread_ctx &c, block_state &bs) {
 template <int SH>
 static __device__ __noinline__ void finish_call(block_state *bs, unsigned round,
                                                 int lazy) {
-  thread_ctx t;
-  t.round = round;
-  t.shared_only = SH;
-  t.lazy = lazy;
-  t.bs = bs;
-  t.log = nullptr;
-  t.log_n = 0;
+  thread_ctx t = call_ctx<SH>(bs, nullptr, lazy ? 16u : 0u, round);
   finish_body(t, *bs);
 }
 #endif
