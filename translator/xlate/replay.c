@@ -7,9 +7,11 @@
  * original's text (ld_edit_render) that starts with a `#line` naming the
  * original's first line, then the same copy as `__launch_bounds__(1024)
  * __ldcc_<k>__lb` unless the kernel has bounds of its own.  With the second
- * clone both are bounded to 1024 threads (64 registers); the first keeps its
- * copies in shared memory only (begin<PLACE_SHARED>), the second takes
- * global scratch too.  In the copy: the renamed kernel,
+ * clone both are bounded: the second to 1024 threads (64 registers), the
+ * first to __LDCC_CLONE_THREADS (replay.cuh: 1024 unless LDCC_CLONE_THREADS
+ * says otherwise, for measuring fewer threads and more registers); the
+ * first keeps its copies in shared memory only (begin<PLACE_SHARED>), the
+ * second takes global scratch too.  In the copy: the renamed kernel,
  * the launch_info parameter, the prologue (hoisted locals, snapshot variables,
  * begin), one site block per barrier and the exit block.  The original text is
  * never edited.  Host code only; no libclang. */
@@ -23,6 +25,7 @@
 
 #define INDENT "  "
 #define LD_LB_ATTR "__launch_bounds__(1024)"
+#define LD_FIRST_ATTR "__launch_bounds__(__LDCC_CLONE_THREADS)"
 
 /* Snapshot and restored on replay: a local that may change and may be
  * read after some site before it is assigned. */
@@ -341,7 +344,9 @@ static int qualified(const char *src, size_t at) {
 
 /* The clone's name: `__ldcc_<k>`, or with lb
  * `__launch_bounds__(1024) __ldcc_<k>__lb` (the attribute before the
- * declarator, where CUDA wants it). */
+ * declarator, where CUDA wants it).  A block the first clone's bounds do
+ * not admit runs on the __lb clone (the runtime reads maxThreadsPerBlock),
+ * so a block of 1024 threads always has a clone. */
 static int put_clone_name(struct ld_buf *b, const struct ld_kernel *k, int lb) {
   if (lb)
     return ld_buf_printf(b, LD_LB_ATTR " __ldcc_%s__lb", k->name);
@@ -349,7 +354,7 @@ static int put_clone_name(struct ld_buf *b, const struct ld_kernel *k, int lb) {
    * more blocks resident than the ~100 the replay takes unbounded, and
    * the two then differ only in where their copies may live. */
   return ld_buf_printf(b, "%s__ldcc_%s",
-                       k->replay->lb_clone ? LD_LB_ATTR " " : "", k->name);
+                       k->replay->lb_clone ? LD_FIRST_ATTR " " : "", k->name);
 }
 
 /* The parameters a clone takes after the kernel's: its launch_info, and

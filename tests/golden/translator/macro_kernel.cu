@@ -66,5 +66,5 @@ int main() {
 // Only the kernel without macros gets a clone.
 // CLONE-NOT: __ldcc_from_macro
 // CLONE-NOT: __ldcc_body_macro
-// CLONE: {{^ *}}__global__ void __launch_bounds__(1024) __ldcc_plain(int *p, __ldcc::launch_info __ldcc_li) {
+// CLONE: {{^ *}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_plain(int *p, __ldcc::launch_info __ldcc_li) {
 // CLONE: {{^ *}}__ldcc::launch(&__ldcc_meta_plain::meta, (const void *)__ldcc_plain, (const void *)__ldcc_plain__lb, 0, 1, dim3(16, 16), 0, 0,

@@ -119,7 +119,7 @@ int main() {
 // CLONE-NEXT: {{^}}}
 // CLONE-NEXT: {{^}}#define __LDCC_CLONE_PLACE __ldcc::PLACE_SHARED
 // CLONE-NOT: __ldcc_nested
-// CLONE: {{^}}__global__ void __launch_bounds__(1024) __ldcc_fill(int *out, int n, __ldcc::launch_info __ldcc_li) {
+// CLONE: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_fill(int *out, int n, __ldcc::launch_info __ldcc_li) {
 // CLONE: {{^}}  __ldcc_c.always_read = 1;
 // The calls are renamed where they stand: a statement, an unbraced `if`
 // body, inside an expression.

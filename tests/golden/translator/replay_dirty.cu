@@ -27,7 +27,7 @@ __global__ void pure_reader(const float *in, float *out) {
     count++;
   out[threadIdx.x] = total(tile, 64) + fmaxf(tile[threadIdx.x], 0.0f) + count;
 }
-// CLONE-LABEL: {{^}}__global__ void __launch_bounds__(1024) __ldcc_pure_reader(
+// CLONE-LABEL: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_pure_reader(
 // CLONE-NOT: {{^}} *__ldcc_c.always_read
 // CLONE-NOT: {{^}} *__ldcc_c.always_dirty
 // CLONE: {{^}}  (*__ldcc::swr(__ldcc_c, &((__ldcc_p->tile)[threadIdx.x]))) = in[threadIdx.x];
@@ -44,7 +44,7 @@ __global__ void copier(const float *in, float *out) {
   __syncthreads();
   out[threadIdx.x] = tile[threadIdx.x];
 }
-// CLONE-LABEL: {{^}}__global__ void __launch_bounds__(1024) __ldcc_copier(
+// CLONE-LABEL: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_copier(
 // CLONE: {{^}}  __ldcc::begin<__LDCC_CLONE_PLACE>(
 // CLONE-NEXT: {{^}}  __ldcc_c.always_dirty = 1;
 // CLONE-NEXT: {{^}}  __ldcc_c.always_read = 1;
@@ -59,7 +59,7 @@ __global__ void via_pointer(const float *in, float *out) {
   __syncthreads();
   out[threadIdx.x] = row[63 - threadIdx.x];
 }
-// CLONE-LABEL: {{^}}__global__ void __launch_bounds__(1024) __ldcc_via_pointer(
+// CLONE-LABEL: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_via_pointer(
 // CLONE: {{^}}  __ldcc::begin<__LDCC_CLONE_PLACE>(
 // CLONE-NEXT: {{^}}  __ldcc_c.always_read = 1;
 // CLONE-NOT: {{^}}  __ldcc_c.always_dirty = 1;

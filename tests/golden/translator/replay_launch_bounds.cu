@@ -44,7 +44,7 @@ int main() {
 // CLONE-NOT: __ldcc_bounded__lb
 // CLONE: {{^}}__global__ void __maxnreg__(40) __ldcc_capped(int *out, __ldcc::launch_info __ldcc_li) {
 // CLONE-NOT: __ldcc_capped__lb
-// CLONE: {{^}}__global__ void __launch_bounds__(1024) __ldcc_plain(int *out, __ldcc::launch_info __ldcc_li) {
+// CLONE: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_plain(int *out, __ldcc::launch_info __ldcc_li) {
 // CLONE: {{^}}__global__ void __launch_bounds__(1024) __ldcc_plain__lb(int *out, __ldcc::launch_info __ldcc_li) {
 // CLONE: {{^}}  __ldcc::launch(&__ldcc_meta_bounded<256>::meta, (const void *)__ldcc_bounded<256>, nullptr, 0, 1, 256, 0, 0, [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh, cudaStream_t __ldcc_l__st, __ldcc::launch_info __ldcc_l__li, int) { __ldcc_bounded<256><<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(d, __ldcc_l__li); }, [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh, cudaStream_t __ldcc_l__st) { bounded<256><<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(d); });
 // CLONE-NEXT: {{^}}  __ldcc::launch(&__ldcc_meta_capped::meta, (const void *)__ldcc_capped, nullptr, 1, 1, 64, 0, 0, [&]{{.*}}, int) { __ldcc_capped<<<

@@ -58,14 +58,14 @@ int main() {
 // PLAN: COPIES kernel=counted scratch=whole reason="a target's address is taken or it is bound to a reference"
 // PLAN: COPIES kernel=whole scratch=whole reason="a target's address is taken or it is bound to a reference"
 
-// CLONE-LABEL: {{^}}__global__ void __launch_bounds__(1024) __ldcc_plain(
+// CLONE-LABEL: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_plain(
 // CLONE: {{^}}  __ldcc::begin<__LDCC_CLONE_PLACE | __ldcc::COPIES_LAZY>(
 // CLONE: {{^}}  (*__ldcc::swr(__ldcc_c, &((__ldcc_p->tile)[threadIdx.x]))) = in[threadIdx.x];
 // CLONE: {{^}}  (*__ldcc::glog(__ldcc_c, &(out[threadIdx.x]))) = (*__ldcc::srd(__ldcc_c, &((__ldcc_p->tile)[255 - threadIdx.x]))) * (*__ldcc::srd(__ldcc_c, &((__ldcc_p->n)))) + -(*__ldcc::srd(__ldcc_c, &((__ldcc_p->tile)[0])));
-// CLONE-LABEL: {{^}}template <int B> __global__ void __launch_bounds__(1024) __ldcc_dependent(
+// CLONE-LABEL: {{^}}template <int B> __global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_dependent(
 // CLONE: {{^}}  __ldcc::begin<__LDCC_CLONE_PLACE | __ldcc::COPIES_LAZY>(
 // CLONE: {{^}}  (*__ldcc::swr(__ldcc_c, &(((__ldcc_c.rd = 1, __ldcc_p)->s)[threadIdx.x]))) += (*__ldcc::srd(__ldcc_c, &((__ldcc_p->s)[(threadIdx.x + 1) % B])));
-// CLONE-LABEL: {{^}}__global__ void __launch_bounds__(1024) __ldcc_counted(
+// CLONE-LABEL: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_counted(
 // CLONE: {{^}}  __ldcc::begin<__LDCC_CLONE_PLACE>(
-// CLONE-LABEL: {{^}}__global__ void __launch_bounds__(1024) __ldcc_whole(
+// CLONE-LABEL: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_whole(
 // CLONE: {{^}}  __ldcc::begin<__LDCC_CLONE_PLACE>(

@@ -31,7 +31,7 @@ __global__ void sort(const unsigned *in, unsigned *out) {
   out[base + t] = key[t];
   out[base + t + SEG / 2] = key[t + SEG / 2];
 }
-// CLONE-LABEL: {{^}}__global__ void __launch_bounds__(1024) __ldcc_sort(
+// CLONE-LABEL: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_sort(
 // CLONE: {{^}}  decltype(base) __ldcc_s2; decltype(base) __ldcc_e2;
 // CLONE-NEXT: {{^}}  decltype(t) __ldcc_s3; decltype(t) __ldcc_e3;
 // CLONE-NEXT: {{^}}  decltype(size) __ldcc_s4; decltype(size) __ldcc_e4;

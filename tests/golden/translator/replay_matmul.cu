@@ -49,7 +49,7 @@ int main() {
 // CLONE: {{^}}struct __ldcc_layout_matmul {
 // CLONE-NEXT: {{^}}  float as[TILE][TILE];
 // CLONE-NEXT: {{^}}  float bs[TILE][TILE];
-// CLONE: {{^}}__global__ void __launch_bounds__(1024) __ldcc_matmul(const float *a, const float *b, float *c, int n, __ldcc::launch_info __ldcc_li) {
+// CLONE: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_matmul(const float *a, const float *b, float *c, int n, __ldcc::launch_info __ldcc_li) {
 // CLONE: {{^}}  float acc{};
 // CLONE: {{^}}  decltype(acc) __ldcc_s6; decltype(acc) __ldcc_e6;
 // CLONE: {{^}}  acc = 0.0f;

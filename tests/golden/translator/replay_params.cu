@@ -20,7 +20,7 @@ __global__ void params(const int *in, int *out, int n, int step, int ref,
   int *p = &addr;
   out[t] = s[63 - t] + step + *p;
 }
-// CLONE-LABEL: {{^}}__global__ void __launch_bounds__(1024) __ldcc_params(
+// CLONE-LABEL: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_params(
 // CLONE-NOT: decltype(in)
 // CLONE-NOT: decltype(out)
 // CLONE-NOT: decltype(n)

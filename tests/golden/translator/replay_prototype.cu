@@ -39,19 +39,19 @@ __global__ void unnamed(int *p, int v) {
 }
 
 // CLONE: {{^}}struct __ldcc_meta_later {
-// CLONE: {{^}}__global__ void __launch_bounds__(1024) __ldcc_later(float *out, int n, __ldcc::launch_info __ldcc_li);
+// CLONE: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_later(float *out, int n, __ldcc::launch_info __ldcc_li);
 // CLONE-NEXT: {{^}}__global__ void __launch_bounds__(1024) __ldcc_later__lb(float *out, int n, __ldcc::launch_info __ldcc_li);
 // CLONE-NEXT: {{^}}#line 8 "{{.*}}replay_prototype.cu"
 // CLONE-NEXT: {{^}}__global__ void later(float *out, int n);
-// CLONE: {{^}}static __global__ void __launch_bounds__(1024) __ldcc_none(__ldcc::launch_info __ldcc_li);
+// CLONE: {{^}}static __global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_none(__ldcc::launch_info __ldcc_li);
 // CLONE-NEXT: {{^}}static __global__ void __launch_bounds__(1024) __ldcc_none__lb(__ldcc::launch_info __ldcc_li);
-// CLONE: {{^}}__global__ void __launch_bounds__(1024) __ldcc_unnamed(int *, int, __ldcc::launch_info __ldcc_li);
+// CLONE: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_unnamed(int *, int, __ldcc::launch_info __ldcc_li);
 // CLONE: {{^}}  __ldcc::launch(&__ldcc_meta_later::meta, (const void *)__ldcc_later, (const void *)__ldcc_later__lb, 0, 1, 128, 0, 0,
 // CLONE-NEXT: {{^}}  __ldcc::launch(&__ldcc_meta_none::meta, (const void *)__ldcc_none, (const void *)__ldcc_none__lb, 1, 1, 32, 0, 0, {{.*}}, int __ldcc_l__big) { if (__ldcc_l__big) __ldcc_none__lb<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_l__li); else __ldcc_none<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_l__li); }
 // CLONE-NEXT: {{^}}  __ldcc::launch(&__ldcc_meta_unnamed::meta, (const void *)__ldcc_unnamed, (const void *)__ldcc_unnamed__lb, 2, 1, 32, 0, 0,
 // CLONE: {{^}}struct __ldcc_layout_later {
 // CLONE-NOT: {{^}}struct __ldcc_meta_later {
-// CLONE: {{^}}__global__ void __launch_bounds__(1024) __ldcc_later(float *out, int n, __ldcc::launch_info __ldcc_li) {
+// CLONE: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_later(float *out, int n, __ldcc::launch_info __ldcc_li) {
 
 
 // PLAN: KERNEL name=later checked=yes at=20:17

@@ -49,7 +49,7 @@ int main() {
 // CLONE: {{^}}#define __LDCC_CLONE_PLACE __ldcc::PLACE_SHARED
 // CLONE-NEXT: {{^}}#line 7 "{{.*}}replay_reduce.cu"
 // CLONE-NEXT: {{^}}template <int BLOCK>
-// CLONE-NEXT: {{^}}__global__ void __launch_bounds__(1024) __ldcc_block_sum(const int *in, int *out, int n, __ldcc::launch_info __ldcc_li) {
+// CLONE-NEXT: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_block_sum(const int *in, int *out, int n, __ldcc::launch_info __ldcc_li) {
 // CLONE-NEXT: {{^}}  typedef __ldcc_layout_block_sum<BLOCK> __ldcc_L;
 // CLONE-NEXT: {{^}}  __shared__ __ldcc::block_state __ldcc_bs;
 // CLONE-NEXT: {{^}}  __ldcc::thread_ctx __ldcc_c;

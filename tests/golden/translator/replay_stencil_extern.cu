@@ -46,7 +46,7 @@ int main() {
 // no static member, so there is no __ldcc_p; sh and the stream pass through.
 // CLONE: {{^}}struct __ldcc_layout_stencil {
 // CLONE-NEXT: {{^}}};
-// CLONE: {{^}}__global__ void __launch_bounds__(1024) __ldcc_stencil(const float *in, float *out, int n, __ldcc::launch_info __ldcc_li) {
+// CLONE: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_stencil(const float *in, float *out, int n, __ldcc::launch_info __ldcc_li) {
 // CLONE-NOT: __ldcc_p
 // CLONE: {{^}}  (*__ldcc::swr(__ldcc_c, &(((float *)__ldcc_c.ext)[l]))) = g < n ? in[g] : 0.0f;
 // CLONE: {{^}}    (*__ldcc::swr(__ldcc_c, &(((float *)__ldcc_c.ext)[l + blockDim.x]))) = g + blockDim.x < n ? in[g + blockDim.x] : 0.0f;

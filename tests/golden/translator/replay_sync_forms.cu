@@ -58,7 +58,7 @@ int main() {
 // The block handle is re-created at the top; the predicate is evaluated
 // before the site, the call is replaced by the barrier's result; unbraced
 // bodies get braces.
-// CLONE: {{^}}__global__ void __launch_bounds__(1024) __ldcc_vote(const int *in, int *out, __ldcc::launch_info __ldcc_li) {
+// CLONE: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_vote(const int *in, int *out, __ldcc::launch_info __ldcc_li) {
 // CLONE: {{^}}  cg::thread_block block = cg::this_thread_block();
 // CLONE-NEXT: {{^}}  int t{};
 // CLONE-NEXT: {{^}}  int any{};

@@ -41,7 +41,7 @@ int main() {
 // CLONE-NEXT: {{^ *}}__global__ void shift(float *out, const float *in, int n) {
 // CLONE-NEXT: {{^ *}}__shared__ float tile[256];
 // CLONE: {{^}}#line 8 "{{.*}}simple_shared.cu"
-// CLONE-NEXT: {{^ *}}__global__ void __launch_bounds__(1024) __ldcc_shift(float *out, const float *in, int n, __ldcc::launch_info __ldcc_li) {
+// CLONE-NEXT: {{^ *}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_shift(float *out, const float *in, int n, __ldcc::launch_info __ldcc_li) {
 // CLONE: {{^ *}}(*__ldcc::swr(__ldcc_c, &((__ldcc_p->tile)[threadIdx.x]))) = i < n ? in[i] : 0.0f;
 // CLONE: {{^ *}}(*__ldcc::glog(__ldcc_c, &(out[i]))) = (*__ldcc::srd(__ldcc_c, &((__ldcc_p->tile)[(threadIdx.x + 1) % blockDim.x])));
 // CLONE: {{^ *}}__ldcc::launch(&__ldcc_meta_shift::meta, (const void *)__ldcc_shift, (const void *)__ldcc_shift__lb, 0, 4, 256, 0, 0,

@@ -62,7 +62,7 @@ int main() {
 // CLONE-NEXT: {{^ *}}struct __ldcc_layout_reduce {
 // CLONE-NEXT: {{^ *}}T partial[BLOCK];
 // CLONE-NEXT: {{^ *}}T per_warp[WARPS];
-// CLONE: {{^ *}}__global__ void __launch_bounds__(1024) __ldcc_reduce(T *out, const T *in, int n, __ldcc::launch_info __ldcc_li) {
+// CLONE: {{^ *}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_reduce(T *out, const T *in, int n, __ldcc::launch_info __ldcc_li) {
 // CLONE-NEXT: {{^ *}}typedef __ldcc_layout_reduce<T, BLOCK> __ldcc_L;
 // CLONE: {{^ *}}for (s = BLOCK / 2; s > 0; s >>= 1) {
 // CLONE: {{^ *}}(*__ldcc::glog(__ldcc_c, &(*out))) = ((__ldcc_c.rd = 1, __ldcc_p)->per_warp)[0];
