@@ -214,8 +214,11 @@ __device__ __forceinline__ void gmark(const global_info &gi, T *p) {
       continue;
     unsigned long long w = rel % gi.acc[i].slot / 4;
     unsigned *marks = (unsigned *)gi.acc[i].marks;
+    /* Read first: most updates hit words already marked, and a plain load
+     * costs less than a contended atomic. */
     for (unsigned k = 0; k < sizeof(T) / 4; k++, w++)
-      atomicOr(marks + w / 4, kind << (8 * (w % 4)));
+      if (!(((volatile unsigned *)marks)[w / 4] & kind << (8 * (w % 4))))
+        atomicOr(marks + w / 4, kind << (8 * (w % 4)));
     return;
   }
 }
