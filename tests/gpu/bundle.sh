@@ -21,7 +21,9 @@
 #     NAME.det.expect appear and those of NAME.det.reject do not; the racy
 #     nvcc build's distinct outputs over 20 runs are counted for the record;
 #     NAME.det.quiet: that build again with LDCC_OPTIONS=report=0, its lines
-#     must appear, no line starting `ldcc: ` and exit 0 (NAME_det_quiet).
+#     must appear, no line starting `ldcc: ` and exit 0 (NAME_det_quiet);
+#     NAME.det.few: both det cases again with LDCC_OPTIONS=max_copies=2
+#     (NAME_det_norace_few, NAME_det_race_few: rounds of 2 units).
 #   - examples: the fixed reduction and the multi-file project, built in
 #     every ldcc form (command line, `ldcc nvcc`, CMake launcher, CMake
 #     compiler), each kind equiv.
@@ -93,6 +95,10 @@ for f in "$src"/tests/e2e/*.cu; do
   [ -f "$base.det" ] || continue
   single "${name}_det_norace" equiv "$f"
   [ -f "$base.args" ] && cp "$base.args" "$bundle/cases/${name}_det_norace/args"
+  if [ -f "$base.det.few" ]; then
+    cp -r "$bundle/cases/${name}_det_norace" "$bundle/cases/${name}_det_norace_few"
+    echo "LDCC_OPTIONS=max_copies=2" >"$bundle/cases/${name}_det_norace_few/env"
+  fi
   [ -f "$base.race.expect" ] || [ -f "$base.det.expect" ] || continue
   single "${name}_det_race" repeat "$f" -DE2E_RACE
   d="$bundle/cases/${name}_det_race"
@@ -102,6 +108,10 @@ for f in "$src"/tests/e2e/*.cu; do
   if [ -f "$base.det.exit" ]; then cp "$base.det.exit" "$d/exit"; else echo 0 >"$d/exit"; fi
   [ -f "$base.args" ] && cp "$base.args" "$d/args"
   [ -f "$base.race.args" ] && cp "$base.race.args" "$d/args"
+  if [ -f "$base.det.few" ]; then
+    cp -r "$d" "${d}_few"
+    echo "LDCC_OPTIONS=max_copies=2" >"${d}_few/env"
+  fi
   [ -f "$base.det.quiet" ] || continue
   # The same build with LDCC_OPTIONS=report=0: the lines of NAME.det.quiet,
   # no report, exit 0.
