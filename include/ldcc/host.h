@@ -172,14 +172,35 @@ enum __ldcc_report_kind {
                                   size the access's bytes; value_a four
                                   uint32 indices, value_b[0] their number
                                   (0xff: unknown) */
-  __LDCC_RK_SCOPED_ATOMIC = 10  /* block-scope atomics of two blocks on one
+  __LDCC_RK_SCOPED_ATOMIC = 10, /* block-scope atomics of two blocks on one
                                   global location (include/ldcc/its.cuh
                                   scope_block): kernel_meta and sites as
                                   for intra-warp (targets[i-1] named
                                   "<op>:<variable>"); warp_a the earlier
                                   block, warp_b this block (linear ids);
                                   offset the address */
+  __LDCC_RK_SCOPED_FENCE = 11 /* data handed between threads through a flag
+                                 (or lock) without a fence of the scope
+                                 that covers both (include/ldcc/its.cuh
+                                 mp_*): kernel_meta as for intra-warp;
+                                 start_site the data write (writer side) or
+                                 the flag read (reader side), end_site the
+                                 data read; warp_a the writer's linear
+                                 block, warp_b the reader's; lane the
+                                 reader's lane; mask the __LDCC_MP_M_* bits
+                                 below; offset the byte in the variable;
+                                 size the access's bytes; value_a four
+                                 uint32 indices, value_b[0] their number,
+                                 value_b[4..7] the flag write's site
+                                 (uint32), value_b[8] the writer's warp,
+                                 value_b[9] its lane, value_b[10] the
+                                 reader's warp */
 };
+
+/* mask bits of a scoped-fence record */
+#define __LDCC_MP_M_LEVEL 0x3u   /* strongest fence seen: 0 none, 1 block,
+                                    2 device */
+#define __LDCC_MP_M_READER 0x4u  /* the reader's side lacks the fence */
 
 /* mask bits of an intra-warp record */
 #define __LDCC_ITS_M_LANE 0x1fu      /* the earlier access's lane */
