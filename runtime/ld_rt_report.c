@@ -3,8 +3,8 @@
  * ld_rt_sarif.c.  Host code, plain C. */
 #include "ld_rt_report.h"
 
-#include <stdarg.h>
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -419,29 +419,29 @@ static void describe_mp(const struct __ldcc_report *rec,
                 : "within a block that needs at least __threadfence_block()";
   if (rec->mask & __LDCC_MP_M_READER) {
     put(d->header, sizeof d->header,
-             "data handed from %s through flag %s in kernel %s with %s "
-             "between the flag read (%s) and the read of %s (%s)",
-             who, flag, d->kernel, seen[rec->mask & __LDCC_MP_M_LEVEL],
-             d->region_from, d->element, d->region_to);
+        "data handed from %s through flag %s in kernel %s with %s "
+        "between the flag read (%s) and the read of %s (%s)",
+        who, flag, d->kernel, seen[rec->mask & __LDCC_MP_M_LEVEL],
+        d->region_from, d->element, d->region_to);
     put(d->detail, sizeof d->detail,
-             "block (%u,%u,%u), warp %u, lane %d read %s at %s and then %s at "
-             "%s, written by block %u, warp %u, lane %u; %s between the flag "
-             "read and the data read",
-             b[0], b[1], b[2], rwarp, rec->lane, flag, d->region_from,
-             d->element, d->region_to, rec->warp_a, wwarp, wlane, need);
+        "block (%u,%u,%u), warp %u, lane %d read %s at %s and then %s at "
+        "%s, written by block %u, warp %u, lane %u; %s between the flag "
+        "read and the data read",
+        b[0], b[1], b[2], rwarp, rec->lane, flag, d->region_from, d->element,
+        d->region_to, rec->warp_a, wwarp, wlane, need);
     return;
   }
   put(d->header, sizeof d->header,
-           "data handed from %s through flag %s in kernel %s with %s between "
-           "the write of %s (%s) and the flag write (%s)",
-           who, flag, d->kernel, seen[rec->mask & __LDCC_MP_M_LEVEL],
-           d->element, d->region_from, flag_at);
+      "data handed from %s through flag %s in kernel %s with %s between "
+      "the write of %s (%s) and the flag write (%s)",
+      who, flag, d->kernel, seen[rec->mask & __LDCC_MP_M_LEVEL], d->element,
+      d->region_from, flag_at);
   put(d->detail, sizeof d->detail,
-           "block %u, warp %u, lane %u wrote %s at %s and then %s at %s; "
-           "block (%u,%u,%u), warp %u, lane %d saw the flag and read it at "
-           "%s; %s between the data write and the flag write",
-           rec->warp_a, wwarp, wlane, d->element, d->region_from, flag,
-           flag_at, b[0], b[1], b[2], rwarp, rec->lane, d->region_to, need);
+      "block %u, warp %u, lane %u wrote %s at %s and then %s at %s; "
+      "block (%u,%u,%u), warp %u, lane %d saw the flag and read it at "
+      "%s; %s between the data write and the flag write",
+      rec->warp_a, wwarp, wlane, d->element, d->region_from, flag, flag_at,
+      b[0], b[1], b[2], rwarp, rec->lane, d->region_to, need);
 }
 
 /* The header and detail lines of each kind. */

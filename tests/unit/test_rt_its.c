@@ -217,8 +217,8 @@ static const struct __ldcc_target_meta mp_vars[] = {
 };
 static const int mp_lines[] = {10, 12, 14, 18, 21, 25};
 static const struct __ldcc_kernel_meta mp_meta = {
-    __LDCC_HOST_ABI, 4, "mp", "mp.cu", 10, 6, NULL, 0, 1, mp_vars, mp_lines,
-    NULL,            0, 0};
+    __LDCC_HOST_ABI, 4,        "mp", "mp.cu", 10, 6, NULL, 0, 1,
+    mp_vars,         mp_lines, NULL, 0,       0};
 
 static void mp_record(struct __ldcc_report *rec, unsigned wblock,
                       unsigned rblock, unsigned wwarp, unsigned rwarp,

@@ -16,7 +16,7 @@
 #include "ld_xlate_int.h"
 
 static const char *const its_fn[] = {"", "its_r", "its_w", "its_rw"};
-static const char *const mp_fn[] = {"", "mp_r", "mp_w", "mp_rw",
+static const char *const mp_fn[] = {"", "mp_r",  "mp_w",  "mp_rw",
                                     "", "mp_fr", "mp_fw", "mp_frw"};
 
 /* The fence level mp_fence takes: 1 block, 2 device, 3 a grid sync. */

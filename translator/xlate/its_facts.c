@@ -14,8 +14,9 @@
  * in inline assembly are not checked: the checks would not see that
  * ordering and could report a race that is not one.
  *
- * A kernel that calls a fence, atomicCAS or atomicExch hands data between
- * threads through memory: it gets the message-passing checks instead of
+ * A kernel that calls a fence, atomicCAS or atomicExch, uses the value an
+ * atomic returns, or declares a `__shared__ volatile` scalar, hands data
+ * between threads through memory: it gets the message-passing checks instead of
  * the warp tables (its->mp): its global data accesses, its flag accesses
  * (a variable some atomic of the kernel targets, or one of volatile type
  * or pointing to volatile), its atomics, its fences and grid syncs.
@@ -34,7 +35,7 @@
 #define RULE_VOLATILE "pointer to volatile memory"
 #define RULE_LANE_INDEX "lane index"
 #define RULE_BLOCK_ATOMIC "block-scope atomic"
-#define RULE_MEMORY_SYNC "fence or lock"
+#define RULE_MEMORY_SYNC "synchronisation through memory"
 
 #define SKIP_ASM "inline assembly"
 #define SKIP_MACRO "warp synchronisation inside a macro expansion"
@@ -54,8 +55,8 @@ struct its_walk {
   const struct ld__source *s;
   struct ld_its *its;
   size_t capacc, capsync, capscoped;
-  int collect; /* 0: find the rule, 1: collect accesses and syncs */
-  int mp;      /* a fence, atomicCAS or atomicExch: message passing */
+  int collect;     /* 0: find the rule, 1: collect accesses and syncs */
+  int mp;          /* a fence, atomicCAS or atomicExch: message passing */
   CXCursor *flags; /* variables an atomic of the kernel targets */
   size_t nflags, capflags;
   const char *rule;
@@ -565,6 +566,15 @@ static int address_var(CXCursor arg, CXCursor *decl) {
   return base_var(e, decl);
 }
 
+/* Whether an atomic's address names a __shared__ variable (a slot or a
+ * count of the block's own: no hand-over between blocks). */
+static int shared_target(CXCursor call) {
+  CXCursor decl;
+
+  return address_var(clang_Cursor_getArgument(call, 0), &decl) &&
+         has_shared_attr(decl);
+}
+
 /* Remember the variable an atomic targets: its plain and volatile
  * accesses are flag accesses. */
 static void note_flag(struct its_walk *w, CXCursor call) {
@@ -597,12 +607,26 @@ static int is_flag(const struct its_walk *w, CXCursor decl) {
          clang_isVolatileQualifiedType(clang_getPointeeType(t));
 }
 
+/* Whether the value of the call at f is used: a ticket, a slot, a lock's
+ * old value (not an atomic written as a statement of its own). */
+static int result_used(const struct frame *f) {
+  const struct frame *p = f->parent;
+
+  while (p &&
+         (p->kind == CXCursor_ParenExpr || p->kind == CXCursor_UnexposedExpr))
+    p = p->parent;
+  return p && p->kind != CXCursor_CompoundStmt &&
+         p->kind != CXCursor_CStyleCastExpr && p->kind != CXCursor_IfStmt &&
+         p->kind != CXCursor_ForStmt && p->kind != CXCursor_WhileStmt &&
+         p->kind != CXCursor_DoStmt;
+}
+
 /* The level of a fence (1 block, 2 device and system) or grid sync (3),
  * 0 for any other call. */
 static int fence_level(CXCursor call) {
   static const char *const block[] = {"__threadfence_block", NULL};
-  static const char *const device[] = {"__threadfence",
-                                       "__threadfence_system", NULL};
+  static const char *const device[] = {"__threadfence", "__threadfence_system",
+                                       NULL};
   CXCursor callee = clang_getCursorReferenced(call);
   const char *unsupported = NULL;
 
@@ -659,7 +683,8 @@ static void visit(struct its_walk *w, const struct frame *f) {
   switch (f->kind) {
   case CXCursor_CallExpr: {
     int block, atomic = atomic_call(f->cur, &block), level;
-    if (memory_sync(f->cur))
+    if (memory_sync(f->cur) ||
+        (atomic && result_used(f) && !shared_target(f->cur)))
       w->mp = 1;
     if (atomic && !w->collect)
       note_flag(w, f->cur);
@@ -706,6 +731,10 @@ static void visit(struct its_walk *w, const struct frame *f) {
     if (!w->rule && t.kind == CXType_Pointer &&
         clang_isVolatileQualifiedType(clang_getPointeeType(t)))
       w->rule = RULE_VOLATILE;
+    /* `__shared__ volatile int ready;`: a flag between warps. */
+    if (has_shared_attr(f->cur) && clang_isVolatileQualifiedType(t) &&
+        t.kind != CXType_Pointer && !ld__is_array(t))
+      w->mp = 1;
     break;
   }
   case CXCursor_ArraySubscriptExpr:

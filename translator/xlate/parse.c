@@ -1363,7 +1363,9 @@ static int global_analyse(struct analysis *an, const struct ld__source *s,
   in.device_var = fn->g_device_var;
   in.other_reason = k->replay ? "checked by the shared-memory replay"
                     : k->its && !k->its->skip
-                        ? "checked by the inline intra-warp checks"
+                        ? k->its->mp ? "checked by the inline message-passing "
+                                       "checks"
+                                     : "checked by the inline intra-warp checks"
                         : fn->g_reason;
   in.may_sync_block = fn->g_may_sync;
   return ld__global_analyse(s, fn->cur, k, &in);
