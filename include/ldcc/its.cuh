@@ -355,7 +355,7 @@ static __device__ __forceinline__ P *scope_block(P *p, unsigned kernel,
  *   __ldcc::mp_thread __ldcc_mp = {};     after the body's `{`
  *   (*__ldcc::mp_r/w/rw(&(E), __ldcc_mp, B, k, site))   a data access
  *   (*__ldcc::mp_fr/fw/frw(&(E), __ldcc_mp, B, k, site)) a flag access
- *   atomicX(__ldcc::mp_atomic(P, __ldcc_mp, k, site, block), ...)
+ *   atomicX(__ldcc::mp_atomic(P, __ldcc_mp, k, site, block, acquire), ...)
  *   __ldcc::mp_fence(__ldcc_mp, level), __threadfence...()
  *
  * A data store claims the location's shadow slot (exact address, as the
@@ -616,14 +616,17 @@ static __device__ __forceinline__ P *mp_frw(P *p, mp_thread &st, const B &,
   return p;
 }
 
-/* The address of an atomic: it publishes and acquires; a block-scope one
- * is also checked as scope_block does. */
+/* The address of an atomic: it publishes, and acquires when its value is
+ * used or it is a CAS or an exchange (an accumulation whose value nobody
+ * reads observes nothing); a block-scope one is also checked as
+ * scope_block does. */
 template <class P>
 static __device__ __forceinline__ P *mp_atomic(P *p, mp_thread &st,
                                                unsigned kernel, unsigned site,
-                                               int block_scope) {
+                                               int block_scope, int acquire) {
   mp_publish((const void *)p, st, site);
-  mp_acquire((const void *)p, st, site, 1);
+  if (acquire)
+    mp_acquire((const void *)p, st, site, 1);
   return block_scope ? scope_block(p, kernel, site) : p;
 }
 

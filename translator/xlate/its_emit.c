@@ -53,8 +53,8 @@ static int edit_mp(const struct ld_its *its, struct ld_edit_list *edits) {
     rc = ld_edit_insert(edits, a->begin, "__ldcc::mp_atomic(");
     b.len = 0;
     if (!rc)
-      rc = ld_buf_printf(&b, ", __ldcc_mp, %zuu, %zuu, %d)", its->index,
-                         its->naccesses + i + 1, a->mode);
+      rc = ld_buf_printf(&b, ", __ldcc_mp, %zuu, %zuu, %d, %d)", its->index,
+                         its->naccesses + i + 1, a->mode & 1, a->mode >> 1 & 1);
     if (!rc)
       rc = ld_edit_insert(edits, a->end, b.data);
   }

@@ -641,9 +641,10 @@ static int fence_level(CXCursor call) {
 }
 
 /* An atomic's address argument, and "<op>:<variable>" (the variable its
- * address names, `?` when it is not a plain name); mode 1 for a
- * block-scope atomic, 0 else. */
-static void add_scoped(struct its_walk *w, CXCursor call, int block) {
+ * address names, `?` when it is not a plain name); mode bit 0 for a
+ * block-scope atomic, bit 1 when the atomic can acquire (its value is used,
+ * or a CAS or exchange). */
+static void add_scoped(struct its_walk *w, CXCursor call, int mode) {
   struct ld_its *its = w->its;
   struct ld_its_access *a;
   CXCursor arg = clang_Cursor_getArgument(call, 0), decl;
@@ -659,7 +660,7 @@ static void add_scoped(struct its_walk *w, CXCursor call, int block) {
   memset(a, 0, sizeof *a);
   if (!span(w->s, arg, &a->begin, &a->end, &a->at))
     goto out; /* in a macro: not checked */
-  a->mode = block;
+  a->mode = mode;
   if (address_var(arg, &decl))
     var = ld__cursor_name(decl);
   if (ld_buf_printf(&b, "%s:%s", clang_getCString(op), var ? var : "?")) {
@@ -691,7 +692,8 @@ static void visit(struct its_walk *w, const struct frame *f) {
     if (block && !w->rule)
       w->rule = RULE_BLOCK_ATOMIC;
     if (atomic && w->collect && (block || w->its->mp))
-      add_scoped(w, f->cur, block);
+      add_scoped(w, f->cur,
+                 block | (memory_sync(f->cur) || result_used(f) ? 2 : 0));
     if (w->collect && w->its->mp) {
       /* No warp tables: only fences and grid syncs matter. */
       level = fence_level(f->cur);
@@ -803,7 +805,7 @@ static int mp_has_data(const struct ld_its *its) {
     if (!(its->accesses[i].mode & LD_ITS_FLAG))
       return 1;
   for (i = 0; i < its->nscoped; i++)
-    if (its->scoped[i].mode)
+    if (its->scoped[i].mode & 1)
       return 1;
   return 0;
 }

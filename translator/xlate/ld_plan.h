@@ -224,8 +224,9 @@ struct ld_its {
    * scoped holds every atomic (docs/inline-checks.md). */
   int mp;
   /* Block-scope atomics (`atomicAdd_block(&x, v)`) on memory other blocks
-   * may touch (mode 1), and in message passing every other atomic (mode
-   * 0): the address argument, wrapped in __ldcc::scope_block or
+   * may touch (mode bit 0), and in message passing every other atomic
+   * (mode bit 1: it acquires, its value is used or it is a CAS or an
+   * exchange): the address argument, wrapped in __ldcc::scope_block or
    * __ldcc::mp_atomic; var is "<op>:<variable>"; sites naccesses + 1, ... */
   struct ld_its_access *scoped;
   size_t nscoped;

@@ -53,10 +53,10 @@ int main() {
 // TEXT-NEXT: {{^}}  atomicAdd_block(__ldcc::scope_block(&sum[blockIdx.x % 4], 0u, 2u), 1.0f);
 // TEXT-NEXT: {{^}}  atomicAdd(counter + 1, 1);
 // TEXT: {{^}}__global__ void lock(int *flag, int *data) { __ldcc::mp_thread __ldcc_mp = {};{{$}}
-// TEXT-NEXT: {{^}}  while (atomicCAS_block(__ldcc::mp_atomic(flag, __ldcc_mp, 1u, 2u, 1), 0, 1) != 0)
+// TEXT-NEXT: {{^}}  while (atomicCAS_block(__ldcc::mp_atomic(flag, __ldcc_mp, 1u, 2u, 1, 1), 0, 1) != 0)
 // TEXT-NEXT: {{^}}    ;
 // TEXT-NEXT: {{^}}  (*__ldcc::mp_rw(&(data[0]), __ldcc_mp, data, 1u, 1u)) += 1;
-// TEXT-NEXT: {{^}}  atomicExch_block(__ldcc::mp_atomic(flag, __ldcc_mp, 1u, 3u, 1), 0);
+// TEXT-NEXT: {{^}}  atomicExch_block(__ldcc::mp_atomic(flag, __ldcc_mp, 1u, 3u, 1, 1), 0);
 // TEXT: {{^}}  __ldcc::its_arm(), count<<<4, 64>>>(p, p, (float *)p);
 // TEXT-NEXT: {{^}}  __ldcc::its_arm(), lock<<<2, 1>>>(p, p);
 // TEXT: {{^}}static const int __ldcc_its_lines_0[] = {11, 14, 15, 17};

@@ -2,11 +2,11 @@
 // RUN: %ldcc-translate %s > %t.cu
 // RUN: FileCheck %s --check-prefix=TEXT < %t.cu
 // RUN: %nvcc -arch=sm_90 -std=c++17 -isystem %srcroot/include -c %t.cu -o %t.o
-// Message passing (docs/inline-checks.md): a kernel with a fence, a lock,
-// the value of a global atomic or a __shared__ volatile scalar gets a thread
-// state, its global data accesses and flag accesses wrapped, its atomics'
-// addresses through mp_atomic and a level before each fence and grid sync.
-// Kernels with such synchronisation but no global data are left alone, as
+// Message passing (docs/inline-checks.md): a kernel with a fence, a lock, a
+// global atomic's value or a __shared__ volatile scalar gets a thread state,
+// its global data and flag accesses wrapped, its atomics' addresses through
+// mp_atomic (block scope; acquires: value used, CAS, exchange), a level before
+// each fence and grid sync. Kernels with no global data are left alone, as
 // are atomics on shared memory whose value is used.
 #include <cooperative_groups.h>
 namespace cg = cooperative_groups;
@@ -130,12 +130,14 @@ int main() {
 // TEXT: {{^}}__global__ void warps(int *data) { __ldcc::mp_thread __ldcc_mp = {};{{$}}
 // TEXT: {{^}}    (*__ldcc::mp_fw(&(flag), __ldcc_mp, flag, 1u, 2u)) = 1;
 // TEXT: {{^}}    (*__ldcc::mp_w(&(data[1]), __ldcc_mp, data, 1u, 4u)) = (*__ldcc::mp_r(&(data[0]), __ldcc_mp, data, 1u, 5u));
-// TEXT: {{^}}  while (atomicCAS_block(__ldcc::mp_atomic(lk, __ldcc_mp, 2u, 3u, 1), 0, 1) != 0)
+// TEXT: {{^}}  while (atomicCAS_block(__ldcc::mp_atomic(lk, __ldcc_mp, 2u, 3u, 1, 1), 0, 1) != 0)
 // TEXT-NEXT: {{^}}    ;
 // TEXT-NEXT: {{^}}  (*__ldcc::mp_rw(&(counter[0]), __ldcc_mp, counter, 2u, 1u)) += 1;
 // TEXT-NEXT: {{^}}  (*__ldcc::mp_fw(&(*lk), __ldcc_mp, lk, 2u, 2u)) = 0;
-// TEXT: {{^}}  if (atomicInc(__ldcc::mp_atomic(count, __ldcc_mp, 3u, 4u, 0), gridDim.x) == gridDim.x - 1)
-// TEXT: {{^}}  __ldcc::mp_fence(__ldcc_mp, 3u), grid.sync();
+// TEXT: {{^}}  if (atomicInc(__ldcc::mp_atomic(count, __ldcc_mp, 3u, 4u, 0, 1), gridDim.x) == gridDim.x - 1)
+// TEXT: {{^}}  atomicAdd(__ldcc::mp_atomic(buf + gridDim.x, __ldcc_mp, 4u, 4u, 0, 0), 1);
+// TEXT-NEXT: {{^}}  __ldcc::mp_fence(__ldcc_mp, 2u), __threadfence();
+// TEXT-NEXT: {{^}}  __ldcc::mp_fence(__ldcc_mp, 3u), grid.sync();
 // TEXT: {{^}}__global__ void no_data(int *lk) {{{$}}
 // TEXT-NEXT: {{^}}  while (atomicCAS(lk, 0, 1) != 0)
 // TEXT: {{^}}__global__ void shared_slot(int *out) {{{$}}

@@ -168,11 +168,11 @@ int main() {
 // TEXT: {{^}}__global__ void plain(int *p) {{{$}}
 // TEXT: {{^}}__global__ void flagged(int *p, int *lock) { __ldcc::mp_thread __ldcc_mp = {};{{$}}
 // TEXT-NEXT: {{^}}  __syncwarp();
-// TEXT-NEXT: {{^}}  while (atomicCAS(__ldcc::mp_atomic(lock, __ldcc_mp, 3u, 2u, 0), 0, 1) != 0)
+// TEXT-NEXT: {{^}}  while (atomicCAS(__ldcc::mp_atomic(lock, __ldcc_mp, 3u, 2u, 0, 1), 0, 1) != 0)
 // TEXT-NEXT: {{^}}    ;
 // TEXT-NEXT: {{^}}  (*__ldcc::mp_rw(&(p[0]), __ldcc_mp, p, 3u, 1u))++;
 // TEXT-NEXT: {{^}}  __ldcc::mp_fence(__ldcc_mp, 2u), __threadfence();
-// TEXT-NEXT: {{^}}  atomicExch(__ldcc::mp_atomic(lock, __ldcc_mp, 3u, 3u, 0), 0);
+// TEXT-NEXT: {{^}}  atomicExch(__ldcc::mp_atomic(lock, __ldcc_mp, 3u, 3u, 0, 1), 0);
 // TEXT: {{^}}  (*__ldcc::its_w(&(buf[lane]), buf, 4u, 1u)) = (*__ldcc::its_r(&(g[threadIdx.x]), g, 4u, 2u));
 // TEXT-NEXT: {{^}}  (*__ldcc::its_w(&(g[threadIdx.x]), g, 4u, 3u)) = (*__ldcc::its_r(&(buf[(lane + 1) % 32]), buf, 4u, 4u));
 // TEXT: {{^}}  __ldcc::its_arm(), tail<64><<<1, 64>>>(p, p);
