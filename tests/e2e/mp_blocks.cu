@@ -1,9 +1,11 @@
 // Message passing between two blocks: thread 0 of an even block writes a
 // value and raises a flag; thread 0 of the next block waits for the flag
 // and reads the value (the blocks of a pair are co-resident: 8 blocks).
-// Racy twin (-DE2E_RACE): the writer has only __threadfence_block()
-// between the data write and the flag write, which orders nothing for a
-// thread of another block (the reader may see the flag and stale data).
+// Racy twin (-DE2E_RACE): pair 0 and 2 have only __threadfence_block()
+// between the writer's data write and flag write, pairs 1 and 3 only
+// __threadfence_block() between the reader's flag read and data read; a
+// fence of block scope orders nothing for a thread of another block (the
+// reader may see the flag and stale data).
 // Fixed: __threadfence() on both sides.
 #include "e2e.h"
 
@@ -17,16 +19,22 @@ __global__ void hand_over(int *data, volatile int *ready, int *out) {
   if (blockIdx.x % 2 == 0) {
     data[pair] = 1000 + pair;
 #ifdef E2E_RACE
-    __threadfence_block();
-#else
-    __threadfence();
+    if (pair % 2 == 0)
+      __threadfence_block();
+    else
 #endif
+      __threadfence();
     ready[pair] = 1;
   } else {
     long long n = 0;
     while (ready[pair] == 0 && n < SPINS)
       n++;
-    __threadfence();
+#ifdef E2E_RACE
+    if (pair % 2 == 1)
+      __threadfence_block();
+    else
+#endif
+      __threadfence();
     int v = data[pair];
     out[pair] = n < SPINS ? v : -1;
   }
