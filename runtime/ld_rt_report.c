@@ -4,6 +4,7 @@
 #include "ld_rt_report.h"
 
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -364,6 +365,85 @@ static void describe_scoped(const struct __ldcc_report *rec,
   snprintf(d->element, sizeof d->element, "%s", d->variable);
 }
 
+/* snprintf that may cut a long line short (names can be long). */
+static void put(char *buf, size_t size, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void put(char *buf, size_t size, const char *fmt, ...) {
+  va_list ap;
+
+  va_start(ap, fmt);
+  vsnprintf(buf, size, fmt, ap);
+  va_end(ap);
+}
+
+/* The flag of a scoped-fence record: the name of the flag write's site
+ * (value_b[4..7]), "<op>:<variable>" for an atomic, without the op. */
+static const char *mp_flag(const struct __ldcc_report *rec,
+                           const struct __ldcc_kernel_meta *m) {
+  uint32_t site;
+  const char *name, *colon;
+
+  memcpy(&site, rec->value_b + 4, 4);
+  if (site < 1 || site > m->ntargets || !m->targets[site - 1].name)
+    return "?";
+  name = m->targets[site - 1].name;
+  colon = strchr(name, ':');
+  return colon ? colon + 1 : name;
+}
+
+/* Header and detail of a scoped-fence record: who handed what to whom,
+ * which fence was missing where. */
+static void describe_mp(const struct __ldcc_report *rec,
+                        const struct __ldcc_kernel_meta *m,
+                        struct ld_rt_race_desc *d) {
+  static const char *const seen[] = {"no fence", "only __threadfence_block()",
+                                     "__threadfence()", "?"};
+  const uint32_t *b = rec->block;
+  unsigned wwarp = rec->value_b[8], wlane = rec->value_b[9],
+           rwarp = rec->value_b[10];
+  int across = rec->warp_a != rec->warp_b;
+  uint32_t fsite;
+  char who[96], flag_at[160];
+  const char *flag = mp_flag(rec, m), *need;
+
+  describe_intra_warp(rec, m, d);
+  d->memory = "global";
+  memcpy(&fsite, rec->value_b + 4, 4);
+  site_text(m, fsite, flag_at, sizeof flag_at);
+  if (across)
+    snprintf(who, sizeof who, "block %u to block %u", rec->warp_a, rec->warp_b);
+  else
+    snprintf(who, sizeof who, "warp %u to warp %u of block %u", wwarp, rwarp,
+             rec->warp_b);
+  need = across ? "between blocks that needs __threadfence() (device scope)"
+                : "within a block that needs at least __threadfence_block()";
+  if (rec->mask & __LDCC_MP_M_READER) {
+    put(d->header, sizeof d->header,
+        "data handed from %s through flag %s in kernel %s with %s "
+        "between the flag read (%s) and the read of %s (%s)",
+        who, flag, d->kernel, seen[rec->mask & __LDCC_MP_M_LEVEL],
+        d->region_from, d->element, d->region_to);
+    put(d->detail, sizeof d->detail,
+        "block (%u,%u,%u), warp %u, lane %d read %s at %s and then %s at "
+        "%s, written by block %u, warp %u, lane %u; %s between the flag "
+        "read and the data read",
+        b[0], b[1], b[2], rwarp, rec->lane, flag, d->region_from, d->element,
+        d->region_to, rec->warp_a, wwarp, wlane, need);
+    return;
+  }
+  put(d->header, sizeof d->header,
+      "data handed from %s through flag %s in kernel %s with %s between "
+      "the write of %s (%s) and the flag write (%s)",
+      who, flag, d->kernel, seen[rec->mask & __LDCC_MP_M_LEVEL], d->element,
+      d->region_from, flag_at);
+  put(d->detail, sizeof d->detail,
+      "block %u, warp %u, lane %u wrote %s at %s and then %s at %s; "
+      "block (%u,%u,%u), warp %u, lane %d saw the flag and read it at "
+      "%s; %s between the data write and the flag write",
+      rec->warp_a, wwarp, wlane, d->element, d->region_from, flag, flag_at,
+      b[0], b[1], b[2], rwarp, rec->lane, d->region_to, need);
+}
+
 /* The header and detail lines of each kind. */
 static void describe_lines(const struct __ldcc_report *rec,
                            struct ld_rt_race_desc *d) {
@@ -452,6 +532,8 @@ static void describe_lines(const struct __ldcc_report *rec,
              rec->warp_a, d->region_from, b[0], b[1], b[2], rec->warp_b,
              d->region_to);
     break;
+  case __LDCC_RK_SCOPED_FENCE:
+    break; /* describe_mp wrote them */
   case __LDCC_RK_LOG_OVERFLOW:
     snprintf(d->header, sizeof d->header,
              "note: a region of kernel %s stores to global memory more often "
@@ -502,6 +584,8 @@ void ld_rt_race_describe(const struct __ldcc_report *rec,
                     sizeof d->region);
   site_text(m, rec->start_site, d->region_from, sizeof d->region_from);
   site_text(m, rec->end_site, d->region_to, sizeof d->region_to);
+  if (rec->kind == __LDCC_RK_SCOPED_FENCE)
+    describe_mp(rec, m, d);
   describe_lines(rec, d);
   d->region_lines[0] = site_line(m, rec->start_site);
   d->region_lines[1] = site_line(m, rec->end_site);

@@ -71,9 +71,16 @@
     "Block-scope atomic on memory other blocks touch",                         \
     "Threads of two blocks used block-scope atomics (atomicAdd_block and "     \
     "friends) on the same global location in one launch: such an atomic is "   \
-    "atomic only among the threads of its own block.")
+    "atomic only among the threads of its own block.")                         \
+  X(__LDCC_RK_SCOPED_FENCE, "scoped-fence", 1, "global",                       \
+    "Data handed through a flag without a fence of the right scope",           \
+    "A thread read data that a thread of another block (or another warp) "     \
+    "wrote and then published through a flag or lock, but the writer had no "  \
+    "fence covering the reader between the data write and the flag write "     \
+    "(__threadfence() between blocks, __threadfence_block() within one), or "  \
+    "the reader none between the flag read and the data read.")
 
-#define LD_RT_NKINDS 11u
+#define LD_RT_NKINDS 12u
 
 /* The kind's name ("write-write"), "unknown" out of range. */
 const char *ld_rt_kind_name(uint32_t kind);

@@ -86,38 +86,39 @@ enum __ldcc_value_kind {
 /* One shared target of a kernel (a member of __ldcc_layout_<k>, or the
  * kernel's extern __shared__ array). */
 struct __ldcc_target_meta {
-  const char *name;      /* source name, "tile" */
-  uint64_t offset;       /* offsetof in the layout; 0 for extern */
-  uint64_t size;         /* sizeof the member in bytes; 0 for extern */
-  uint64_t elem_size;    /* sizeof the innermost element type, >= 1 */
+  const char *name;   /* source name, "tile" */
+  uint64_t offset;    /* offsetof in the layout; 0 for extern */
+  uint64_t size;      /* sizeof the member in bytes; 0 for extern */
+  uint64_t elem_size; /* sizeof the innermost element type, >= 1 */
   uint64_t extents[__LDCC_MAX_RANK]; /* std::extent<T, i>; 0 = unknown */
   uint32_t rank;                     /* array dimensions, 0 for a scalar */
   uint32_t value_kind;               /* enum __ldcc_value_kind */
-  uint32_t is_extern;   /* 1: lives at the arena's dynamic part */
+  uint32_t is_extern;                /* 1: lives at the arena's dynamic part */
   uint32_t nwrite_lines;
   const int *write_lines; /* lines of the statements writing it */
 };
 
 /* One instrumented kernel (its clone __ldcc_<name>). */
 struct __ldcc_kernel_meta {
-  uint32_t abi;         /* __LDCC_HOST_ABI */
+  uint32_t abi; /* __LDCC_HOST_ABI */
   uint32_t ntargets;
-  const char *name;     /* "block_sum" */
-  const char *file;     /* as the report prints it */
-  int line;             /* line of the definition */
-  uint32_t nsites;      /* site 0 = entry, nsites-1 = exit */
+  const char *name;                   /* "block_sum" */
+  const char *file;                   /* as the report prints it */
+  int line;                           /* line of the definition */
+  uint32_t nsites;                    /* site 0 = entry, nsites-1 = exit */
   const char *(*instance_name)(void); /* __PRETTY_FUNCTION__ naming
                                          __ldcc_meta_<k><args>, or NULL */
-  uint64_t static_bytes; /* sizeof(__ldcc_layout_<k>) */
-  uint64_t align;        /* alignof(__ldcc_layout_<k>) */
+  uint64_t static_bytes;              /* sizeof(__ldcc_layout_<k>) */
+  uint64_t align;                     /* alignof(__ldcc_layout_<k>) */
   const struct __ldcc_target_meta *targets;
-  const int *site_lines; /* nsites lines */
+  const int *site_lines;   /* nsites lines */
   const int *launch_lines; /* this file's launch table, by launch id */
   uint32_t nlaunches;
   uint32_t reserved;
 };
 
-#define __LDCC_HOST_ABI 2u /* 2: launch_prepare takes the __launch_bounds__(1024) clone */
+#define __LDCC_HOST_ABI                                                        \
+  2u /* 2: launch_prepare takes the __launch_bounds__(1024) clone */
 
 /* flags of __ldcc_launch_info */
 #define __LDCC_LI_REPORT_SAME_VALUE 1u /* report same-value writes too */
@@ -130,11 +131,11 @@ struct __ldcc_launch_info {
   uint64_t slot_bytes;    /* bytes per slot, multiple of 256 */
   uint32_t nslots;
   uint32_t launch_id;
-  unsigned *slot_busy;    /* device: one word per slot, 0 free */
-  uint64_t user_dyn_smem; /* bytes of the user's extern __shared__ */
+  unsigned *slot_busy;           /* device: one word per slot, 0 free */
+  uint64_t user_dyn_smem;        /* bytes of the user's extern __shared__ */
   struct __ldcc_report *reports; /* device view of the mapped ring */
-  unsigned *report_next;  /* device: next ring index (may exceed capacity) */
-  unsigned *counts;       /* device: __LDCC_BUCKETS instance counters */
+  unsigned *report_next; /* device: next ring index (may exceed capacity) */
+  unsigned *counts;      /* device: __LDCC_BUCKETS instance counters */
   uint32_t report_capacity;
   uint32_t reserved;
   const void *kernel_meta; /* host pointer, copied into reports */
@@ -143,11 +144,11 @@ struct __ldcc_launch_info {
 
 /* Kinds of report records. */
 enum __ldcc_report_kind {
-  __LDCC_RK_WRITE_WRITE = 1, /* two warps wrote one shared byte */
-  __LDCC_RK_READ_WRITE = 2,  /* a warp's shared result changed in pass 2 */
-  __LDCC_RK_REGISTERS = 3,   /* a thread's locals changed in pass 2 */
-  __LDCC_RK_GLOBAL = 4,      /* a global store's value changed in pass 2 */
-  __LDCC_RK_LOG_OVERFLOW = 5, /* undo log full: region checked w-w only */
+  __LDCC_RK_WRITE_WRITE = 1,   /* two warps wrote one shared byte */
+  __LDCC_RK_READ_WRITE = 2,    /* a warp's shared result changed in pass 2 */
+  __LDCC_RK_REGISTERS = 3,     /* a thread's locals changed in pass 2 */
+  __LDCC_RK_GLOBAL = 4,        /* a global store's value changed in pass 2 */
+  __LDCC_RK_LOG_OVERFLOW = 5,  /* undo log full: region checked w-w only */
   __LDCC_RK_GLOBAL_ATOMIC = 6, /* a global atomic's operand changed in
                                   pass 2 (offset: address, 0 when pass 2
                                   reached a different number of atomics:
@@ -156,36 +157,58 @@ enum __ldcc_report_kind {
    * __ldcc_global_meta's `kernel`, start_site the runtime's launch context
    * (runtime/ld_rt_global.h), warp_a/warp_b the copies, offset the
    * element's device address, size its bytes. */
-  __LDCC_RK_GLOBAL_WW = 7, /* two units wrote one global byte */
-  __LDCC_RK_GLOBAL_RW = 8, /* a unit's global result changed in pass 2 */
-  __LDCC_RK_INTRA_WARP = 9,    /* two lanes of one warp touched one location,
-                                  one of them writing, with no __syncwarp,
-                                  collective or barrier between
-                                  (include/ldcc/its.cuh): kernel_meta is the
-                                  kernel's ITS metadata (site i = access i,
-                                  targets[i-1] its variable); start_site the
-                                  earlier access, end_site the later;
-                                  warp_a = warp_b the warp; lane the later
-                                  lane; mask the __LDCC_ITS_M_* bits below;
-                                  offset the byte in the variable (the
-                                  address when the element is unknown);
-                                  size the access's bytes; value_a four
-                                  uint32 indices, value_b[0] their number
-                                  (0xff: unknown) */
-  __LDCC_RK_SCOPED_ATOMIC = 10  /* block-scope atomics of two blocks on one
+  __LDCC_RK_GLOBAL_WW = 7,      /* two units wrote one global byte */
+  __LDCC_RK_GLOBAL_RW = 8,      /* a unit's global result changed in pass 2 */
+  __LDCC_RK_INTRA_WARP = 9,     /* two lanes of one warp touched one location,
+                                   one of them writing, with no __syncwarp,
+                                   collective or barrier between
+                                   (include/ldcc/its.cuh): kernel_meta is the
+                                   kernel's ITS metadata (site i = access i,
+                                   targets[i-1] its variable); start_site the
+                                   earlier access, end_site the later;
+                                   warp_a = warp_b the warp; lane the later
+                                   lane; mask the __LDCC_ITS_M_* bits below;
+                                   offset the byte in the variable (the
+                                   address when the element is unknown);
+                                   size the access's bytes; value_a four
+                                   uint32 indices, value_b[0] their number
+                                   (0xff: unknown) */
+  __LDCC_RK_SCOPED_ATOMIC = 10, /* block-scope atomics of two blocks on one
                                   global location (include/ldcc/its.cuh
                                   scope_block): kernel_meta and sites as
                                   for intra-warp (targets[i-1] named
                                   "<op>:<variable>"); warp_a the earlier
                                   block, warp_b this block (linear ids);
                                   offset the address */
+  __LDCC_RK_SCOPED_FENCE = 11   /* data handed between threads through a flag
+                                   (or lock) without a fence of the scope
+                                   that covers both (include/ldcc/its.cuh
+                                   mp_*): kernel_meta as for intra-warp;
+                                   start_site the data write (writer side) or
+                                   the flag read (reader side), end_site the
+                                   data read; warp_a the writer's linear
+                                   block, warp_b the reader's; lane the
+                                   reader's lane; mask the __LDCC_MP_M_* bits
+                                   below; offset the byte in the variable;
+                                   size the access's bytes; value_a four
+                                   uint32 indices, value_b[0] their number,
+                                   value_b[4..7] the flag write's site
+                                   (uint32), value_b[8] the writer's warp,
+                                   value_b[9] its lane, value_b[10] the
+                                   reader's warp */
 };
 
+/* mask bits of a scoped-fence record */
+#define __LDCC_MP_M_LEVEL                                                      \
+  0x3u                          /* strongest fence seen: 0 none, 1 block,      \
+                                   2 device */
+#define __LDCC_MP_M_READER 0x4u /* the reader's side lacks the fence */
+
 /* mask bits of an intra-warp record */
-#define __LDCC_ITS_M_LANE 0x1fu      /* the earlier access's lane */
-#define __LDCC_ITS_M_SHARED 0x100u   /* the location is in shared memory */
-#define __LDCC_ITS_M_A_WROTE 0x200u  /* the earlier access wrote */
-#define __LDCC_ITS_M_B_WROTE 0x400u  /* the later access wrote */
+#define __LDCC_ITS_M_LANE 0x1fu     /* the earlier access's lane */
+#define __LDCC_ITS_M_SHARED 0x100u  /* the location is in shared memory */
+#define __LDCC_ITS_M_A_WROTE 0x200u /* the earlier access wrote */
+#define __LDCC_ITS_M_B_WROTE 0x400u /* the later access wrote */
 
 #define __LDCC_ITS_MAX_KERNELS 64u /* checked kernels per file */
 
@@ -221,10 +244,11 @@ static inline __LDCC_HD uint64_t __ldcc_its_state(unsigned cid,
  * and epoch: *other is that lane, *other_wrote whether it wrote, *role
  * which of its fields it came from (0 writer, 1 and 2 readers); 0 else.
  * Never reports a lane against itself, nor across claims or epochs. */
-static inline __LDCC_HD int
-__ldcc_its_step(uint64_t st, unsigned cid, unsigned epoch, unsigned lane,
-                int write, uint64_t *next, unsigned *other, int *other_wrote,
-                unsigned *role) {
+static inline __LDCC_HD int __ldcc_its_step(uint64_t st, unsigned cid,
+                                            unsigned epoch, unsigned lane,
+                                            int write, uint64_t *next,
+                                            unsigned *other, int *other_wrote,
+                                            unsigned *role) {
   uint64_t base = __ldcc_its_state(cid, epoch);
   unsigned w, r1, r2, me = lane + 1;
   int hit = 0;
@@ -269,15 +293,15 @@ struct __ldcc_report {
   uint32_t kind;        /* enum __ldcc_report_kind */
   uint64_t kernel_meta; /* host address of the __ldcc_kernel_meta */
   uint32_t launch_id;
-  uint32_t bucket;      /* index into the instance counters */
+  uint32_t bucket; /* index into the instance counters */
   uint32_t block[3];
   uint32_t start_site, end_site;
-  uint32_t warp_a, warp_b; /* first (earlier) and second warp */
-  int32_t lane;            /* -1 when unknown */
-  uint64_t offset;         /* shared: arena offset of the 16-byte chunk;
-                              global: address of the stored object */
-  uint32_t mask;           /* bytes of the chunk concerned, bit per byte */
-  uint32_t size;           /* global: size of the stored object */
+  uint32_t warp_a, warp_b;   /* first (earlier) and second warp */
+  int32_t lane;              /* -1 when unknown */
+  uint64_t offset;           /* shared: arena offset of the 16-byte chunk;
+                                global: address of the stored object */
+  uint32_t mask;             /* bytes of the chunk concerned, bit per byte */
+  uint32_t size;             /* global: size of the stored object */
   unsigned char value_a[16]; /* chunk (or object) as warp_a / pass 1 had it */
   unsigned char value_b[16]; /* chunk (or object) as warp_b / pass 2 had it */
 };
@@ -350,10 +374,10 @@ __ldcc_launch_prepare(const struct __ldcc_kernel_meta *meta, const void *clone,
                       int *big);
 /* Hands a file's intra-warp checks the report ring (fills s's ring
  * fields) and counts a checked launch; 0 when the runtime is usable. */
-extern "C" __attribute__((weak)) int
-__ldcc_its_arm(struct __ldcc_its_sink *s);
-extern "C" __attribute__((weak)) void __ldcc_launch_done(const struct __ldcc_kernel_meta *meta,
-                                   int launch_id, cudaStream_t stream);
+extern "C" __attribute__((weak)) int __ldcc_its_arm(struct __ldcc_its_sink *s);
+extern "C" __attribute__((weak)) void
+__ldcc_launch_done(const struct __ldcc_kernel_meta *meta, int launch_id,
+                   cudaStream_t stream);
 
 namespace __ldcc {
 
@@ -448,12 +472,22 @@ constexpr target_meta target(const char *name, size_t offset,
 template <class E>
 constexpr target_meta extern_target(const char *name, const int *write_lines,
                                     uint32_t nwrite_lines) {
-  return target_meta{name,         0, 0, sizeof(E), {0, 0, 0, 0}, 1,
-                     value_kind_of<E>(), 1, nwrite_lines, write_lines};
+  return target_meta{name,
+                     0,
+                     0,
+                     sizeof(E),
+                     {0, 0, 0, 0},
+                     1,
+                     value_kind_of<E>(),
+                     1,
+                     nwrite_lines,
+                     write_lines};
 }
 
 /* Names the instance: "... [with T = __ldcc_meta_k<256>]". */
-template <class T> const char *instance_name() { return __PRETTY_FUNCTION__; }
+template <class T> const char *instance_name() {
+  return __PRETTY_FUNCTION__;
+}
 
 /* Kernel entry; L = the layout struct, Self = the __ldcc_meta_<k> struct. */
 template <class L, class Self>

@@ -346,6 +346,309 @@ static __device__ __forceinline__ P *scope_block(P *p, unsigned kernel,
   return p;
 }
 
+/* ---- message passing through flags and locks (scoped fences) -------- */
+
+/* In a kernel that calls a fence, atomicCAS or atomicExch, every global
+ * data access, every access of a flag (a variable some atomic of the
+ * kernel targets, or one reached through a pointer to volatile), every
+ * atomic and every fence is wrapped (docs/inline-checks.md):
+ *   __ldcc::mp_thread __ldcc_mp = {};     after the body's `{`
+ *   (*__ldcc::mp_r/w/rw(&(E), __ldcc_mp, B, k, site))   a data access
+ *   (*__ldcc::mp_fr/fw/frw(&(E), __ldcc_mp, B, k, site)) a flag access
+ *   atomicX(__ldcc::mp_atomic(P, __ldcc_mp, k, site, block, acquire), ...)
+ *   __ldcc::mp_fence(__ldcc_mp, level), __threadfence...()
+ *
+ * A data store claims the location's shadow slot (exact address, as the
+ * warp tables) and records its writer (launch, block, warp, lane, site),
+ * and the thread keeps it as pending.  A fence raises the level (1 block,
+ * 2 device) of the thread's pending writes; a flag store or an atomic
+ * publishes them: each pending write's shadow gets the level, the flag's
+ * address and site, then the thread forgets them.  A flag load or an
+ * atomic is an acquire: the thread remembers the flag's address and the
+ * fences it makes after it.  A data load after an acquire, of a location
+ * whose writer published it through the very flag this thread acquired,
+ * is checked: another block needs level 2, another thread of the block
+ * level 1, on the writer's side (between the data write and the flag
+ * write) and, when the flag was read by a load rather than an atomic, on
+ * the reader's side (between the flag read and the data read).  The
+ * decision uses the order of each thread's own program, never the values
+ * seen: a racy hand-over is reported however the timing falls, as long as
+ * the reader reads the data after it saw the flag.  The instrumentation
+ * makes a device fence after every publication and before the first
+ * checked read after an acquire, so the shadow itself is never stale
+ * (the program's own memory order becomes stronger; its data are not
+ * changed). */
+#define __LDCC_MP_SLOTS 8192 /* per file; a power of two */
+#define __LDCC_MP_PENDING 8  /* unpublished writes a thread remembers */
+
+/* tag as in the warp tables; owner = claim (15 bits) << 49 | %gridid (25)
+ * << 24 | linear block + 1 (24); info: writer lane (bits 0-4), warp (5-9),
+ * level (10-11), published (12), data write site (13-33), flag write site
+ * (34-54), claim's low 9 bits (55-63); flag: the flag's address. */
+struct __ldcc_mp_slot {
+  unsigned long long tag, owner, info, flag;
+};
+static __device__ __ldcc_mp_slot __ldcc_mp_tab[__LDCC_MP_SLOTS];
+
+struct mp_pending {
+  unsigned slot, claim, site, level;
+};
+
+/* One per thread, a local of the checked kernel. */
+struct mp_thread {
+  mp_pending pend[__LDCC_MP_PENDING];
+  unsigned npend;         /* pending writes (the oldest are overwritten) */
+  unsigned long long acq; /* the flag of the last acquire, 0 none */
+  unsigned acq_site;      /* its site */
+  unsigned acq_level;     /* strongest fence since (3: grid sync) */
+  int acq_atomic;         /* the flag was read by an atomic */
+  int acq_fresh;          /* no checked read since the acquire */
+};
+
+static __device__ __forceinline__ unsigned mp_block() {
+  return blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
+}
+
+static __device__ __forceinline__ unsigned long long mp_grid() {
+  unsigned long long grid;
+  asm volatile("mov.u64 %0, %%gridid;" : "=l"(grid));
+  return grid & 0x1ffffffull;
+}
+
+static __device__ __forceinline__ unsigned mp_slot_of(unsigned long long a) {
+  return (unsigned)(((a >> 2) ^ (a >> 15)) & (__LDCC_MP_SLOTS - 1));
+}
+
+/* This thread's info word for a write at `site` in claim `claim`. */
+static __device__ __forceinline__ unsigned long long mp_info(unsigned site,
+                                                            unsigned claim) {
+  unsigned tid = its_tid();
+  return (unsigned long long)(tid % 32) |
+         (unsigned long long)((tid / 32) & 31) << 5 |
+         (unsigned long long)(site & 0x1fffffu) << 13 |
+         (unsigned long long)(claim & 0x1ffu) << 55;
+}
+
+static __device__ __forceinline__ bool mp_global(const void *p) {
+  return !__isShared(p) && !__isLocal(p) && mp_block() < 0xffffffu;
+}
+
+/* Record a scoped-fence race (cold path). */
+static __device__ __noinline__ void
+mp_report(unsigned kernel, unsigned site_a, unsigned site_b, unsigned flags,
+          unsigned long long info, unsigned wblock, unsigned long long offset,
+          unsigned size, unsigned nidx, const unsigned *idx) {
+  volatile __ldcc_report *r =
+      its_record(__LDCC_RK_SCOPED_FENCE, kernel, site_a, site_b);
+  unsigned fsite = (unsigned)(info >> 34) & 0x1fffffu;
+
+  if (!r)
+    return;
+  r->warp_a = wblock;
+  r->warp_b = mp_block();
+  r->offset = offset;
+  r->mask = flags;
+  r->size = size;
+  for (unsigned k = 0; k < 16; k++) {
+    r->value_a[k] = (unsigned char)(idx[k / 4] >> (8 * (k % 4)));
+    r->value_b[k] = 0;
+  }
+  r->value_b[0] = (unsigned char)nidx;
+  for (unsigned k = 0; k < 4; k++)
+    r->value_b[4 + k] = (unsigned char)(fsite >> (8 * k));
+  r->value_b[8] = (unsigned char)((info >> 5) & 31);
+  r->value_b[9] = (unsigned char)(info & 31);
+  r->value_b[10] = (unsigned char)(its_tid() / 32);
+  its_publish(r);
+}
+
+/* A data store: claim the shadow, record the writer, keep it pending. */
+static __device__ __forceinline__ void mp_store(const void *p, mp_thread &st,
+                                                unsigned site) {
+  unsigned long long a = (unsigned long long)p & 0x1ffffffffffffull, t = 0;
+  unsigned slot = mp_slot_of(a), claim, i;
+  __ldcc_mp_slot *s = &__ldcc_mp_tab[slot];
+
+  if (!mp_global(p))
+    return;
+  for (int tries = 0; tries < 16 && !t; tries++)
+    t = its_claim(&s->tag, a);
+  if (!t)
+    return;
+  claim = (unsigned)(t >> 49);
+  *(volatile unsigned long long *)&s->info = mp_info(site, claim);
+  atomicExch(&s->owner, (unsigned long long)claim << 49 | mp_grid() << 24 |
+                            (mp_block() + 1));
+  for (i = 0; i < st.npend && i < __LDCC_MP_PENDING; i++)
+    if (st.pend[i].slot == slot && st.pend[i].claim == claim)
+      break;
+  if (i == st.npend || i == __LDCC_MP_PENDING)
+    i = st.npend++ % __LDCC_MP_PENDING;
+  st.pend[i].slot = slot;
+  st.pend[i].claim = claim;
+  st.pend[i].site = site;
+  st.pend[i].level = 0;
+}
+
+/* A flag store or an atomic: the pending writes are published through
+ * the flag at p, each with the fences made since it. */
+static __device__ __forceinline__ void mp_publish(const void *p, mp_thread &st,
+                                                  unsigned site) {
+  unsigned n = st.npend < __LDCC_MP_PENDING ? st.npend : __LDCC_MP_PENDING;
+
+  if (!n)
+    return;
+  /* A pending entry whose slot another location or writer took since is
+   * left alone (its publication below fails too). */
+  for (unsigned i = 0; i < n; i++) {
+    __ldcc_mp_slot *s = &__ldcc_mp_tab[st.pend[i].slot];
+    if ((unsigned)(*(volatile unsigned long long *)&s->tag >> 49) ==
+            st.pend[i].claim &&
+        *(volatile unsigned long long *)&s->info ==
+            mp_info(st.pend[i].site, st.pend[i].claim))
+      *(volatile unsigned long long *)&s->flag = (unsigned long long)p;
+  }
+  __threadfence();
+  for (unsigned i = 0; i < n; i++) {
+    const mp_pending &e = st.pend[i];
+    unsigned long long mine = mp_info(e.site, e.claim);
+    atomicCAS(&__ldcc_mp_tab[e.slot].info, mine,
+              mine | (unsigned long long)(e.level & 3) << 10 | 1ull << 12 |
+                  (unsigned long long)(site & 0x1fffffu) << 34);
+  }
+  __threadfence();
+  st.npend = 0;
+}
+
+static __device__ __forceinline__ void mp_acquire(const void *p, mp_thread &st,
+                                                  unsigned site, int atomic) {
+  st.acq = (unsigned long long)p;
+  st.acq_site = site;
+  st.acq_level = 0;
+  st.acq_atomic = atomic;
+  st.acq_fresh = 1;
+}
+
+/* A data load after an acquire: was it handed over with the fences its
+ * scope needs? */
+template <class P, class B>
+static __device__ __forceinline__ void mp_load(P *p, mp_thread &st,
+                                               const B &base, unsigned kernel,
+                                               unsigned site) {
+  unsigned long long a = (unsigned long long)p & 0x1ffffffffffffull;
+  __ldcc_mp_slot *s = &__ldcc_mp_tab[mp_slot_of(a)];
+
+  if (!st.acq || !mp_global((const void *)p))
+    return;
+  if (st.acq_fresh) {
+    __threadfence();
+    st.acq_fresh = 0;
+  }
+  unsigned long long t = __ldcg(&s->tag);
+  if ((t & 0x1ffffffffffffull) != a)
+    return;
+  unsigned long long o1 = __ldcg(&s->owner), info = __ldcg(&s->info);
+  unsigned long long flag = __ldcg(&s->flag), o2 = __ldcg(&s->owner);
+  unsigned claim = (unsigned)(t >> 49), block = mp_block(), tid = its_tid();
+  if (o1 != o2 || (o1 >> 49) != claim || ((o1 >> 24) & 0x1ffffffull) !=
+      mp_grid() || !(info >> 12 & 1) || (info >> 55) != (claim & 0x1ffu) ||
+      flag != st.acq)
+    return;
+  unsigned wblock = (unsigned)(o1 & 0xffffffu) - 1;
+  if (wblock == block && ((info >> 5) & 31) == ((tid / 32) & 31) &&
+      (info & 31) == tid % 32)
+    return; /* its own write */
+  if (wblock != block && __isShared((const void *)flag))
+    return; /* two blocks' shared flags are two variables */
+  unsigned need = wblock != block ? 2u : 1u, level = (info >> 10) & 3;
+  bool writer = level < need, reader = !st.acq_atomic && st.acq_level < need;
+  if (!writer && !reader)
+    return;
+  unsigned idx[4] = {0, 0, 0, 0}, nidx;
+  unsigned long long offset = 0;
+  nidx = its_element(p, base, &offset, idx);
+  if (writer)
+    mp_report(kernel, (unsigned)(info >> 13) & 0x1fffffu, site, level, info,
+              wblock, offset, (unsigned)sizeof(P), nidx, idx);
+  if (reader)
+    mp_report(kernel, st.acq_site, site,
+              (st.acq_level & 3) | __LDCC_MP_M_READER, info, wblock, offset,
+              (unsigned)sizeof(P), nidx, idx);
+}
+
+template <class P, class B>
+static __device__ __forceinline__ P *mp_r(P *p, mp_thread &st, const B &base,
+                                          unsigned k, unsigned site) {
+  mp_load(p, st, base, k, site);
+  return p;
+}
+template <class P, class B>
+static __device__ __forceinline__ P *mp_w(P *p, mp_thread &st, const B &,
+                                          unsigned, unsigned site) {
+  mp_store((const void *)p, st, site);
+  return p;
+}
+template <class P, class B>
+static __device__ __forceinline__ P *mp_rw(P *p, mp_thread &st, const B &base,
+                                           unsigned k, unsigned site) {
+  mp_load(p, st, base, k, site);
+  mp_store((const void *)p, st, site);
+  return p;
+}
+/* A flag: a load acquires, a store publishes. */
+template <class P, class B>
+static __device__ __forceinline__ P *mp_fr(P *p, mp_thread &st, const B &,
+                                           unsigned, unsigned site) {
+  mp_acquire((const void *)p, st, site, 0);
+  return p;
+}
+template <class P, class B>
+static __device__ __forceinline__ P *mp_fw(P *p, mp_thread &st, const B &,
+                                           unsigned, unsigned site) {
+  mp_publish((const void *)p, st, site);
+  return p;
+}
+template <class P, class B>
+static __device__ __forceinline__ P *mp_frw(P *p, mp_thread &st, const B &,
+                                            unsigned, unsigned site) {
+  mp_publish((const void *)p, st, site);
+  mp_acquire((const void *)p, st, site, 0);
+  return p;
+}
+
+/* The address of an atomic: it publishes, and acquires when its value is
+ * used or it is a CAS or an exchange (an accumulation whose value nobody
+ * reads observes nothing); a block-scope one is also checked as
+ * scope_block does. */
+template <class P>
+static __device__ __forceinline__ P *mp_atomic(P *p, mp_thread &st,
+                                               unsigned kernel, unsigned site,
+                                               int block_scope, int acquire) {
+  mp_publish((const void *)p, st, site);
+  if (acquire)
+    mp_acquire((const void *)p, st, site, 1);
+  return block_scope ? scope_block(p, kernel, site) : p;
+}
+
+/* Before a fence (level 1 block, 2 device) or a grid sync (3: everything
+ * before it is ordered for every thread: nothing stays pending, no flag
+ * stays acquired). */
+static __device__ __forceinline__ void mp_fence(mp_thread &st,
+                                                unsigned level) {
+  unsigned n = st.npend < __LDCC_MP_PENDING ? st.npend : __LDCC_MP_PENDING;
+
+  if (level >= 3) {
+    st.npend = 0;
+    st.acq = 0;
+    return;
+  }
+  for (unsigned i = 0; i < n; i++)
+    if (st.pend[i].level < level)
+      st.pend[i].level = level;
+  if (st.acq_level < level)
+    st.acq_level = level;
+}
+
 /* Host: before each launch of a checked kernel.  The first call hands the
  * file's device code the runtime's ring and the kernels' metadata (one
  * synchronous copy); later calls only count the launch.  A launch from

@@ -1,7 +1,7 @@
 /* Check suite for the inline checks' host-side logic: the shadow state rule
  * both sides share (include/ldcc/host.h __ldcc_its_step, which the device
- * helpers in include/ldcc/its.cuh call) and the reports of intra-warp and
- * block-scope atomic records (runtime/ld_rt_report.c,
+ * helpers in include/ldcc/its.cuh call) and the reports of intra-warp,
+ * block-scope atomic and scoped-fence records (runtime/ld_rt_report.c,
  * docs/report-format.md). */
 #include <check.h>
 #include <stdio.h>
@@ -205,6 +205,90 @@ START_TEST(test_scoped_golden) {
 }
 END_TEST
 
+/* Scoped-fence records (message passing): sites 1 the data write, 2 the
+ * flag write, 3 the flag read, 4 the data read. */
+static const int mp_wl_data[] = {12};
+static const int mp_wl_flag[] = {14};
+static const struct __ldcc_target_meta mp_vars[] = {
+    {"data", 0, 0, 1, {0, 0, 0, 0}, 0, 3, 0, 1, mp_wl_data},
+    {"ready", 0, 0, 1, {0, 0, 0, 0}, 0, 3, 0, 1, mp_wl_flag},
+    {"ready", 0, 0, 1, {0, 0, 0, 0}, 0, 3, 0, 1, mp_wl_flag},
+    {"data", 0, 0, 1, {0, 0, 0, 0}, 0, 3, 0, 1, mp_wl_data},
+};
+static const int mp_lines[] = {10, 12, 14, 18, 21, 25};
+static const struct __ldcc_kernel_meta mp_meta = {
+    __LDCC_HOST_ABI, 4,        "mp", "mp.cu", 10, 6, NULL, 0, 1,
+    mp_vars,         mp_lines, NULL, 0,       0};
+
+static void mp_record(struct __ldcc_report *rec, unsigned wblock,
+                      unsigned rblock, unsigned wwarp, unsigned rwarp,
+                      unsigned mask) {
+  uint32_t flag_site = 2;
+
+  memset(rec, 0, sizeof *rec);
+  rec->valid = 1;
+  rec->kind = __LDCC_RK_SCOPED_FENCE;
+  rec->kernel_meta = (uint64_t)(uintptr_t)&mp_meta;
+  rec->block[0] = rblock;
+  rec->start_site = mask & __LDCC_MP_M_READER ? 3 : 1;
+  rec->end_site = 4;
+  rec->warp_a = wblock;
+  rec->warp_b = rblock;
+  rec->lane = 5;
+  rec->mask = mask;
+  rec->size = 4;
+  rec->value_a[0] = 3; /* data[3] */
+  rec->value_b[0] = 1;
+  memcpy(rec->value_b + 4, &flag_site, 4);
+  rec->value_b[8] = (unsigned char)wwarp;
+  rec->value_b[9] = 7;
+  rec->value_b[10] = (unsigned char)rwarp;
+}
+
+START_TEST(test_mp_golden) {
+  struct __ldcc_report rec;
+  struct ld_rt_race_desc d;
+  char out[4096];
+
+  /* The writer's side, between blocks. */
+  mp_record(&rec, 3, 17, 0, 1, 1);
+  CAPTURE(out, ld_rt_report_print(&rec, f_));
+  ck_assert_str_eq(
+      out, "ldcc: data handed from block 3 to block 17 through flag ready in "
+           "kernel mp with only __threadfence_block() between the write of "
+           "data[3] (mp.cu:12) and the flag write (mp.cu:14)\n"
+           "  block 3, warp 0, lane 7 wrote data[3] at mp.cu:12 and then "
+           "ready at mp.cu:14; block (17,0,0), warp 1, lane 5 saw the flag "
+           "and read it at mp.cu:21; between blocks that needs "
+           "__threadfence() (device scope) between the data write and the "
+           "flag write\n"
+           "  region: between mp.cu:12 and mp.cu:21\n"
+           "  statements that write data there: mp.cu:12\n");
+  /* Within a block, no fence at all. */
+  mp_record(&rec, 2, 2, 0, 1, 0);
+  ld_rt_race_describe(&rec, &d);
+  ck_assert_str_eq(d.header,
+                   "data handed from warp 0 to warp 1 of block 2 through flag "
+                   "ready in kernel mp with no fence between the write of "
+                   "data[3] (mp.cu:12) and the flag write (mp.cu:14)");
+  ck_assert(strstr(d.detail, "within a block that needs at least "
+                             "__threadfence_block()") != NULL);
+  /* The reader's side. */
+  mp_record(&rec, 3, 17, 0, 1, __LDCC_MP_M_READER | 1);
+  ld_rt_race_describe(&rec, &d);
+  ck_assert_str_eq(d.header,
+                   "data handed from block 3 to block 17 through flag ready "
+                   "in kernel mp with only __threadfence_block() between the "
+                   "flag read (mp.cu:18) and the read of data[3] (mp.cu:21)");
+  ck_assert_int_eq(d.region_lines[0], 18);
+  ck_assert_int_eq(d.region_lines[1], 21);
+  ck_assert_str_eq(ld_rt_kind_name(__LDCC_RK_SCOPED_FENCE), "scoped-fence");
+  ck_assert_int_eq(ld_rt_kind_is_race(__LDCC_RK_SCOPED_FENCE), 1);
+  ck_assert_str_eq(ld_rt_kind_memory(__LDCC_RK_SCOPED_FENCE), "global");
+  ck_assert_str_eq(ld_rt_kind_name(LD_RT_NKINDS), "unknown");
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("rt_its");
   TCase *tc = tcase_create("core");
@@ -215,6 +299,7 @@ int main(void) {
   tcase_add_test(tc, test_global_and_unknown_element);
   tcase_add_test(tc, test_json_and_dedup);
   tcase_add_test(tc, test_scoped_golden);
+  tcase_add_test(tc, test_mp_golden);
   suite_add_tcase(s, tc);
   return ld_check_run(s);
 }

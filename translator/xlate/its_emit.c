@@ -16,12 +16,81 @@
 #include "ld_xlate_int.h"
 
 static const char *const its_fn[] = {"", "its_r", "its_w", "its_rw"};
+static const char *const mp_fn[] = {"", "mp_r",  "mp_w",  "mp_rw",
+                                    "", "mp_fr", "mp_fw", "mp_frw"};
+
+/* The fence level mp_fence takes: 1 block, 2 device, 3 a grid sync. */
+static unsigned fence_level(const char *form) {
+  if (!strcmp(form, "__threadfence_block"))
+    return 1;
+  return strcmp(form, "grid.sync") ? 2 : 3;
+}
+
+/* Each access E becomes `(*__ldcc::FN(&(E), STATE B, kernel, site))`, FN
+ * fns[mode & mask]. */
+static int wrap_accesses(const struct ld_its *its, const char *const *fns,
+                         int mask, const char *state,
+                         struct ld_edit_list *edits) {
+  struct ld_buf b = LD_BUF_INIT;
+  size_t i;
+  int rc = LD_OK;
+
+  for (i = 0; i < its->naccesses && !rc; i++) {
+    const struct ld_its_access *a = &its->accesses[i];
+    b.len = 0;
+    rc = ld_buf_printf(&b, "(*__ldcc::%s(&(", fns[a->mode & mask]);
+    if (!rc)
+      rc = ld_edit_insert(edits, a->begin, b.data);
+    b.len = 0;
+    if (!rc)
+      rc = ld_buf_printf(&b, "), %s%s, %zuu, %zuu))", state, a->var, its->index,
+                         i + 1);
+    if (!rc)
+      rc = ld_edit_insert(edits, a->end, b.data);
+  }
+  ld_buf_free(&b);
+  return rc;
+}
+
+/* A kernel that hands data through flags or locks: a thread state at
+ * entry, data and flag accesses, atomics, fences (no warp tables). */
+static int edit_mp(const struct ld_its *its, struct ld_edit_list *edits) {
+  struct ld_buf b = LD_BUF_INIT;
+  size_t i;
+  int rc;
+
+  rc = ld_edit_insert(edits, its->body_open + 1,
+                      " __ldcc::mp_thread __ldcc_mp = {};");
+  if (!rc)
+    rc = wrap_accesses(its, mp_fn, 7, "__ldcc_mp, ", edits);
+  for (i = 0; i < its->nscoped && !rc; i++) {
+    const struct ld_its_access *a = &its->scoped[i];
+    rc = ld_edit_insert(edits, a->begin, "__ldcc::mp_atomic(");
+    b.len = 0;
+    if (!rc)
+      rc = ld_buf_printf(&b, ", __ldcc_mp, %zuu, %zuu, %d, %d)", its->index,
+                         its->naccesses + i + 1, a->mode & 1, a->mode >> 1 & 1);
+    if (!rc)
+      rc = ld_edit_insert(edits, a->end, b.data);
+  }
+  for (i = 0; i < its->nsyncs && !rc; i++) {
+    b.len = 0;
+    rc = ld_buf_printf(&b, "__ldcc::mp_fence(__ldcc_mp, %uu), ",
+                       fence_level(its->syncs[i].form));
+    if (!rc)
+      rc = ld_edit_insert(edits, its->syncs[i].begin, b.data);
+  }
+  ld_buf_free(&b);
+  return rc;
+}
 
 static int edit_kernel(const struct ld_its *its, struct ld_edit_list *edits) {
   struct ld_buf b = LD_BUF_INIT;
   size_t i;
   int rc;
 
+  if (its->mp)
+    return edit_mp(its, edits);
   /* Without accesses to check, the warp tables and epochs are not needed
    * (a kernel with only block-scope atomics). */
   rc = its->naccesses
@@ -29,18 +98,8 @@ static int edit_kernel(const struct ld_its *its, struct ld_edit_list *edits) {
            : LD_OK;
   /* Inserts at one offset apply in the order they were added: opening
    * texts of outer expressions first, closing texts of inner ones first. */
-  for (i = 0; i < its->naccesses && !rc; i++) {
-    const struct ld_its_access *a = &its->accesses[i];
-    b.len = 0;
-    rc = ld_buf_printf(&b, "(*__ldcc::%s(&(", its_fn[a->mode & 3]);
-    if (!rc)
-      rc = ld_edit_insert(edits, a->begin, b.data);
-    b.len = 0;
-    if (!rc)
-      rc = ld_buf_printf(&b, "), %s, %zuu, %zuu))", a->var, its->index, i + 1);
-    if (!rc)
-      rc = ld_edit_insert(edits, a->end, b.data);
-  }
+  if (!rc)
+    rc = wrap_accesses(its, its_fn, 3, "", edits);
   for (i = 0; i < its->nscoped && !rc; i++) {
     const struct ld_its_access *a = &its->scoped[i];
     rc = ld_edit_insert(edits, a->begin, "__ldcc::scope_block(");
@@ -71,7 +130,7 @@ static int put_write_lines(struct ld_buf *b, const struct ld_its *its,
 
   *n = 0;
   for (i = 0; i < its->naccesses && !rc; i++)
-    if (its->accesses[i].mode != LD_ITS_READ &&
+    if ((its->accesses[i].mode & 3) != LD_ITS_READ &&
         !strcmp(its->accesses[i].var, var))
       rc = ld_buf_printf(b, "%s%u", (*n)++ ? ", " : "",
                          its->accesses[i].at.line);

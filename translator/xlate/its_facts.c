@@ -10,10 +10,16 @@
  * with an expression that mentions threadIdx) guarding a memory access and
  * no barrier, an element indexed by a lane index (`buf[lane]` with
  * `lane = threadIdx.x % 32`, `& 31`, `% warpSize`), or a pointer to
- * volatile memory.  Kernels that synchronise
- * lanes through memory (fences, atomicCAS/atomicExch, inline assembly) or
- * whose synchronisation is written in a macro are not checked: the checks
- * would not see that ordering and could report a race that is not one.
+ * volatile memory.  Kernels whose synchronisation is written in a macro or
+ * in inline assembly are not checked: the checks would not see that
+ * ordering and could report a race that is not one.
+ *
+ * A kernel that calls a fence, atomicCAS or atomicExch, uses the value an
+ * atomic returns, or declares a `__shared__ volatile` scalar, hands data
+ * between threads through memory: it gets the message-passing checks instead of
+ * the warp tables (its->mp): its global data accesses, its flag accesses
+ * (a variable some atomic of the kernel targets, or one of volatile type
+ * or pointing to volatile), its atomics, its fences and grid syncs.
  * Uses libclang (with parse.c and replay_facts.c); host code only. */
 #include <clang-c/Index.h>
 #include <stdlib.h>
@@ -29,8 +35,9 @@
 #define RULE_VOLATILE "pointer to volatile memory"
 #define RULE_LANE_INDEX "lane index"
 #define RULE_BLOCK_ATOMIC "block-scope atomic"
+#define RULE_MEMORY_SYNC "synchronisation through memory"
 
-#define SKIP_MEMORY_SYNC "lanes synchronise through memory"
+#define SKIP_ASM "inline assembly"
 #define SKIP_MACRO "warp synchronisation inside a macro expansion"
 #define SKIP_TOO_MANY                                                          \
   "more warp-synchronous kernels in the file than the checks hold"
@@ -48,7 +55,10 @@ struct its_walk {
   const struct ld__source *s;
   struct ld_its *its;
   size_t capacc, capsync, capscoped;
-  int collect; /* 0: find the rule, 1: collect accesses and syncs */
+  int collect;     /* 0: find the rule, 1: collect accesses and syncs */
+  int mp;          /* a fence, atomicCAS or atomicExch: message passing */
+  CXCursor *flags; /* variables an atomic of the kernel targets */
+  size_t nflags, capflags;
   const char *rule;
   const char *skip;
   int rc;
@@ -163,7 +173,7 @@ static const char *sync_form(CXCursor call, int *warp) {
   return NULL;
 }
 
-/* Lanes ordered through memory: the checks cannot see it. */
+/* Threads ordered through memory: the message-passing checks. */
 static int memory_sync(CXCursor call) {
   static const char *const fns[] = {"__threadfence*", "atomicCAS*",
                                     "atomicExch*", NULL};
@@ -526,30 +536,118 @@ static void add_access(struct its_walk *w, const struct frame *f, CXCursor decl,
   its->naccesses++;
 }
 
-/* `atomic<Op>_block(...)`: an atomic whose scope is the block. */
-static int block_atomic(CXCursor call) {
+/* `atomic<Op>(...)`, *block set for `atomic<Op>_block(...)`, an atomic
+ * whose scope is the block. */
+static int atomic_call(CXCursor call, int *block) {
   static const char *const fns[] = {"atomic*", NULL};
   CXCursor callee = clang_getCursorReferenced(call);
   CXString sp;
   size_t n;
-  int hit;
 
+  *block = 0;
   if (clang_Cursor_isNull(callee) || !name_in(callee, fns) ||
       clang_Cursor_getNumArguments(call) < 1)
     return 0;
   sp = clang_getCursorSpelling(callee);
   n = strlen(clang_getCString(sp));
-  hit = n > 6 && !strcmp(clang_getCString(sp) + n - 6, "_block");
+  *block = n > 6 && !strcmp(clang_getCString(sp) + n - 6, "_block");
   clang_disposeString(sp);
-  return hit;
+  return 1;
 }
 
-/* A block-scope atomic's address argument, and "<op>:<variable>" (the
- * variable its address names, `?` when it is not a plain name). */
-static void add_scoped(struct its_walk *w, CXCursor call) {
+/* The variable an address argument names: `p`, `&p[i]`, `&s`. */
+static int address_var(CXCursor arg, CXCursor *decl) {
+  CXCursor e = ld__unwrap(arg);
+
+  if (clang_getCursorKind(e) == CXCursor_UnaryOperator &&
+      clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_AddrOf &&
+      ld__nth_child(e, 0, &e))
+    e = ld__unwrap(e);
+  return base_var(e, decl);
+}
+
+/* Whether an atomic's address names a __shared__ variable (a slot or a
+ * count of the block's own: no hand-over between blocks). */
+static int shared_target(CXCursor call) {
+  CXCursor decl;
+
+  return address_var(clang_Cursor_getArgument(call, 0), &decl) &&
+         has_shared_attr(decl);
+}
+
+/* Remember the variable an atomic targets: its plain and volatile
+ * accesses are flag accesses. */
+static void note_flag(struct its_walk *w, CXCursor call) {
+  CXCursor decl;
+
+  if (!address_var(clang_Cursor_getArgument(call, 0), &decl))
+    return;
+  if (ld__grow(&w->flags, &w->capflags, w->nflags, sizeof *w->flags)) {
+    w->rc = LD_ENOMEM;
+    return;
+  }
+  w->flags[w->nflags++] = decl;
+}
+
+/* A flag: a variable an atomic of the kernel targets, a volatile variable
+ * or a pointer to volatile memory. */
+static int is_flag(const struct its_walk *w, CXCursor decl) {
+  CXType t = clang_getCanonicalType(clang_getCursorType(decl));
+  size_t i;
+
+  for (i = 0; i < w->nflags; i++)
+    if (clang_equalCursors(w->flags[i], decl))
+      return 1;
+  if (clang_isVolatileQualifiedType(t))
+    return 1;
+  if (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray)
+    return clang_isVolatileQualifiedType(
+        clang_getCanonicalType(clang_getArrayElementType(t)));
+  return ld__is_pointer(t) &&
+         clang_isVolatileQualifiedType(clang_getPointeeType(t));
+}
+
+/* Whether the value of the call at f is used: a ticket, a slot, a lock's
+ * old value (not an atomic written as a statement of its own). */
+static int result_used(const struct frame *f) {
+  const struct frame *p = f->parent;
+
+  while (p &&
+         (p->kind == CXCursor_ParenExpr || p->kind == CXCursor_UnexposedExpr))
+    p = p->parent;
+  return p && p->kind != CXCursor_CompoundStmt &&
+         p->kind != CXCursor_CStyleCastExpr && p->kind != CXCursor_IfStmt &&
+         p->kind != CXCursor_ForStmt && p->kind != CXCursor_WhileStmt &&
+         p->kind != CXCursor_DoStmt;
+}
+
+/* The level of a fence (1 block, 2 device and system) or grid sync (3),
+ * 0 for any other call. */
+static int fence_level(CXCursor call) {
+  static const char *const block[] = {"__threadfence_block", NULL};
+  static const char *const device[] = {"__threadfence", "__threadfence_system",
+                                       NULL};
+  CXCursor callee = clang_getCursorReferenced(call);
+  const char *unsupported = NULL;
+
+  if (!clang_Cursor_isNull(callee) && name_in(callee, block))
+    return 1;
+  if (!clang_Cursor_isNull(callee) && name_in(callee, device))
+    return 2;
+  return !ld__barrier_form(call, &unsupported) && unsupported &&
+                 strstr(unsupported, "grid")
+             ? 3
+             : 0;
+}
+
+/* An atomic's address argument, and "<op>:<variable>" (the variable its
+ * address names, `?` when it is not a plain name); mode bit 0 for a
+ * block-scope atomic, bit 1 when the atomic can acquire (its value is used,
+ * or a CAS or exchange). */
+static void add_scoped(struct its_walk *w, CXCursor call, int mode) {
   struct ld_its *its = w->its;
   struct ld_its_access *a;
-  CXCursor arg = clang_Cursor_getArgument(call, 0), e, decl;
+  CXCursor arg = clang_Cursor_getArgument(call, 0), decl;
   CXString op = clang_getCursorSpelling(clang_getCursorReferenced(call));
   char *var = NULL;
   struct ld_buf b = LD_BUF_INIT;
@@ -562,12 +660,8 @@ static void add_scoped(struct its_walk *w, CXCursor call) {
   memset(a, 0, sizeof *a);
   if (!span(w->s, arg, &a->begin, &a->end, &a->at))
     goto out; /* in a macro: not checked */
-  e = ld__unwrap(arg);
-  if (clang_getCursorKind(e) == CXCursor_UnaryOperator &&
-      clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_AddrOf &&
-      ld__nth_child(e, 0, &e))
-    e = ld__unwrap(e);
-  if (base_var(e, &decl))
+  a->mode = mode;
+  if (address_var(arg, &decl))
     var = ld__cursor_name(decl);
   if (ld_buf_printf(&b, "%s:%s", clang_getCString(op), var ? var : "?")) {
     w->rc = LD_ENOMEM;
@@ -588,14 +682,24 @@ static void visit(struct its_walk *w, const struct frame *f) {
   const char *form;
 
   switch (f->kind) {
-  case CXCursor_CallExpr:
-    if (memory_sync(f->cur))
-      w->skip = w->skip ? w->skip : SKIP_MEMORY_SYNC;
-    if (block_atomic(f->cur)) {
-      if (!w->rule)
-        w->rule = RULE_BLOCK_ATOMIC;
-      if (w->collect)
-        add_scoped(w, f->cur);
+  case CXCursor_CallExpr: {
+    int block, atomic = atomic_call(f->cur, &block), level;
+    if (memory_sync(f->cur) ||
+        (atomic && result_used(f) && !shared_target(f->cur)))
+      w->mp = 1;
+    if (atomic && !w->collect)
+      note_flag(w, f->cur);
+    if (block && !w->rule)
+      w->rule = RULE_BLOCK_ATOMIC;
+    if (atomic && w->collect && (block || w->its->mp))
+      add_scoped(w, f->cur,
+                 block | (memory_sync(f->cur) || result_used(f) ? 2 : 0));
+    if (w->collect && w->its->mp) {
+      /* No warp tables: only fences and grid syncs matter. */
+      level = fence_level(f->cur);
+      if (level)
+        add_sync(w, f->cur, level == 3 ? "grid.sync" : "call");
+      break;
     }
     form = sync_form(f->cur, &warp);
     if (form && warp && !w->rule)
@@ -606,9 +710,10 @@ static void visit(struct its_walk *w, const struct frame *f) {
              callee_syncs(clang_getCursorReferenced(f->cur), 0))
       add_sync(w, f->cur, "call");
     break;
+  }
   case CXCursor_GCCAsmStmt:
   case CXCursor_MSAsmStmt:
-    w->skip = w->skip ? w->skip : SKIP_MEMORY_SYNC;
+    w->skip = w->skip ? w->skip : SKIP_ASM;
     break;
   case CXCursor_IfStmt: {
     CXCursor cond, then;
@@ -628,6 +733,10 @@ static void visit(struct its_walk *w, const struct frame *f) {
     if (!w->rule && t.kind == CXType_Pointer &&
         clang_isVolatileQualifiedType(clang_getPointeeType(t)))
       w->rule = RULE_VOLATILE;
+    /* `__shared__ volatile int ready;`: a flag between warps. */
+    if (has_shared_attr(f->cur) && clang_isVolatileQualifiedType(t) &&
+        t.kind != CXType_Pointer && !ld__is_array(t))
+      w->mp = 1;
     break;
   }
   case CXCursor_ArraySubscriptExpr:
@@ -639,10 +748,14 @@ static void visit(struct its_walk *w, const struct frame *f) {
     if (w->collect && is_access(f->cur, &decl)) {
       int mode = access_mode(f);
       /* Only the outermost subscript of `t[i][j]` is the access. */
+      int flag = w->its->mp && is_flag(w, decl);
       if (mode &&
           !(f->parent && f->parent->kind == CXCursor_ArraySubscriptExpr &&
-            f->index == 0))
-        add_access(w, f, decl, mode);
+            f->index == 0) &&
+          /* Message passing: shared memory only as flags (its data belong
+           * to one block; the shadow is device-wide). */
+          !(w->its->mp && !flag && has_shared_attr(decl)))
+        add_access(w, f, decl, mode | (flag ? LD_ITS_FLAG : 0));
     }
     break;
   default:
@@ -683,6 +796,20 @@ static void walk(struct its_walk *w, CXCursor fn) {
   clang_visitChildren(fn, walk_cb, &root);
 }
 
+/* Whether a message-passing kernel has a global data access or a
+ * block-scope atomic to check. */
+static int mp_has_data(const struct ld_its *its) {
+  size_t i;
+
+  for (i = 0; i < its->naccesses; i++)
+    if (!(its->accesses[i].mode & LD_ITS_FLAG))
+      return 1;
+  for (i = 0; i < its->nscoped; i++)
+    if (its->scoped[i].mode & 1)
+      return 1;
+  return 0;
+}
+
 int ld__its_analyse(const struct ld__source *s, CXCursor fn,
                     struct ld_kernel *k, size_t *nchecked) {
   struct its_walk w;
@@ -692,17 +819,24 @@ int ld__its_analyse(const struct ld__source *s, CXCursor fn,
   memset(&w, 0, sizeof w);
   w.s = s;
   walk(&w, fn);
+  if (w.rc)
+    goto out;
+  if (!w.rule && w.mp)
+    w.rule = RULE_MEMORY_SYNC;
   if (!w.rule)
-    return LD_OK;
+    goto out;
   w.its = calloc(1, sizeof *w.its);
-  if (!w.its)
-    return LD_ENOMEM;
+  if (!w.its) {
+    w.rc = LD_ENOMEM;
+    goto out;
+  }
   k->its = w.its;
   w.its->rule = w.rule;
+  w.its->mp = w.mp;
   if (w.skip || !ld__child_of_kind(fn, CXCursor_CompoundStmt, &body) ||
       !span(s, body, &b, &e, NULL)) {
     w.its->skip = w.skip ? w.skip : SKIP_MACRO;
-    return LD_OK;
+    goto out;
   }
   w.its->body_open = b;
   clang_getExpansionLocation(clang_getRangeEnd(clang_getCursorExtent(body)),
@@ -710,15 +844,22 @@ int ld__its_analyse(const struct ld__source *s, CXCursor fn,
   w.collect = 1;
   walk(&w, fn);
   if (w.rc)
-    return w.rc;
-  if (w.skip) {
+    goto out;
+  if (!w.skip && w.its->mp && !mp_has_data(w.its) &&
+      !strcmp(w.its->rule, RULE_MEMORY_SYNC)) {
+    /* Fences or locks but no global data to hand over and no block-scope
+     * atomic: nothing to check, nothing to pay. */
+    ld_its_free(w.its);
+    k->its = NULL;
+    goto out;
+  }
+  if (w.skip)
     w.its->skip = w.skip;
-    return LD_OK;
-  }
-  if (*nchecked >= LD_ITS_MAX_KERNELS) {
+  else if (*nchecked >= LD_ITS_MAX_KERNELS)
     w.its->skip = SKIP_TOO_MANY;
-    return LD_OK;
-  }
-  w.its->index = (*nchecked)++;
-  return LD_OK;
+  else
+    w.its->index = (*nchecked)++;
+out:
+  free(w.flags);
+  return w.rc;
 }

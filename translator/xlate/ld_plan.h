@@ -204,6 +204,8 @@ struct ld_global {
 
 /* Inline checks for intra-warp races (docs/inline-checks.md). */
 enum ld_its_mode { LD_ITS_READ = 1, LD_ITS_WRITE = 2, LD_ITS_RW = 3 };
+/* Or-ed into the mode of a message-passing kernel's flag access. */
+#define LD_ITS_FLAG 4
 
 /* One checked access `B[i]...`, `*B` or a shared scalar `B`, wrapped in
  * `(*__ldcc::its_<mode>(&(E), B, kernel, site))`. */
@@ -233,11 +235,17 @@ struct ld_its {
   unsigned exit_line; /* its closing brace */
   struct ld_its_access *accesses; /* in source order: site 1, 2, ... */
   size_t naccesses;
-  struct ld_its_sync *syncs;
+  struct ld_its_sync *syncs; /* message passing: fences and grid syncs */
   size_t nsyncs;
+  /* Message passing (a fence, atomicCAS or atomicExch in the body): no
+   * warp tables; accesses are global data and flags (mode | LD_ITS_FLAG),
+   * scoped holds every atomic (docs/inline-checks.md). */
+  int mp;
   /* Block-scope atomics (`atomicAdd_block(&x, v)`) on memory other blocks
-   * may touch: the address argument, wrapped in __ldcc::scope_block; var is
-   * "<op>:<variable>"; sites naccesses + 1, ... */
+   * may touch (mode bit 0), and in message passing every other atomic
+   * (mode bit 1: it acquires, its value is used or it is a CAS or an
+   * exchange): the address argument, wrapped in __ldcc::scope_block or
+   * __ldcc::mp_atomic; var is "<op>:<variable>"; sites naccesses + 1, ... */
   struct ld_its_access *scoped;
   size_t nscoped;
 };

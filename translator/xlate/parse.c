@@ -1543,7 +1543,9 @@ static int global_analyse(struct analysis *an, const struct ld__source *s,
   in.other_reason = k->replay && !composed
                         ? "checked by the shared-memory replay"
                     : k->its && !k->its->skip
-                        ? "checked by the inline intra-warp checks"
+                        ? k->its->mp ? "checked by the inline message-passing "
+                                       "checks"
+                                     : "checked by the inline intra-warp checks"
                         : fn->g_reason;
   in.may_sync_block = fn->g_may_sync;
   in.atomics = fn->acc;

@@ -49,8 +49,9 @@ static void dump_its(const struct ld_kernel *k, FILE *out) {
 
   if (!its)
     return;
-  fprintf(out, "ITS kernel=%s checked=%s rule=\"%s\"", k->name,
-          yes_no(!its->skip), its->rule);
+  fprintf(out, "ITS kernel=%s checked=%s rule=\"%s\"%s", k->name,
+          yes_no(!its->skip), its->rule,
+          its->mp && !its->skip ? " checks=message-passing" : "");
   if (its->skip)
     fprintf(out, " reason=\"%s\"", its->skip);
   fputc('\n', out);
@@ -58,20 +59,23 @@ static void dump_its(const struct ld_kernel *k, FILE *out) {
     return;
   for (j = 0; j < its->naccesses; j++) {
     const struct ld_its_access *a = &its->accesses[j];
-    fprintf(out, "ACCESS kernel=%s id=%zu at=%u:%u var=%s mode=%s\n", k->name,
-            j + 1, a->at.line, a->at.col, a->var, modes[a->mode & 3]);
+    fprintf(out, "ACCESS kernel=%s id=%zu at=%u:%u var=%s mode=%s%s\n", k->name,
+            j + 1, a->at.line, a->at.col, a->var, modes[a->mode & 3],
+            !its->mp                ? ""
+            : a->mode & LD_ITS_FLAG ? " role=flag"
+                                    : " role=data");
   }
   for (j = 0; j < its->nsyncs; j++) {
     const struct ld_its_sync *y = &its->syncs[j];
-    fprintf(out, "WSYNC kernel=%s at=%u:%u form=%s\n", k->name, y->at.line,
-            y->at.col, y->form);
+    fprintf(out, "%s kernel=%s at=%u:%u form=%s\n", its->mp ? "FENCE" : "WSYNC",
+            k->name, y->at.line, y->at.col, y->form);
   }
   for (j = 0; j < its->nscoped; j++) {
     const struct ld_its_access *a = &its->scoped[j];
     const char *colon = strchr(a->var, ':');
-    fprintf(out, "SCOPED kernel=%s id=%zu at=%u:%u op=%.*s var=%s\n", k->name,
-            its->naccesses + j + 1, a->at.line, a->at.col,
-            (int)(colon - a->var), a->var, colon + 1);
+    fprintf(out, "%s kernel=%s id=%zu at=%u:%u op=%.*s var=%s\n",
+            a->mode & 1 ? "SCOPED" : "ATOMIC", k->name, its->naccesses + j + 1,
+            a->at.line, a->at.col, (int)(colon - a->var), a->var, colon + 1);
   }
 }
 

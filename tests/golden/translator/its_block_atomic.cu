@@ -6,8 +6,8 @@
 // address of each atomic<Op>_block on memory goes through
 // __ldcc::scope_block, which reports two blocks using it on one location.
 // A kernel with nothing else to check gets no warp tables (no its_enter);
-// device-scope atomics are not touched; a block-scope CAS is a lock, which
-// the checks do not model (the kernel is left alone).
+// device-scope atomics are not touched; a block-scope CAS is a lock: the
+// kernel gets the message-passing checks, its atomics go to mp_atomic.
 __global__ void count(const int *in, int *counter, float *sum) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (in[i] > 0)
@@ -41,7 +41,10 @@ int main() {
 // PLAN-NEXT: ITS kernel=count checked=yes rule="block-scope atomic"
 // PLAN-NEXT: SCOPED kernel=count id=1 at=14:21 op=atomicAdd_block var=counter
 // PLAN-NEXT: SCOPED kernel=count id=2 at=15:19 op=atomicAdd_block var=sum
-// PLAN-NEXT: ITS kernel=lock checked=no rule="block-scope atomic" reason="lanes synchronise through memory"
+// PLAN-NEXT: ITS kernel=lock checked=yes rule="block-scope atomic" checks=message-passing
+// PLAN-NEXT: ACCESS kernel=lock id=1 at=22:3 var=data mode=rw role=data
+// PLAN-NEXT: SCOPED kernel=lock id=2 at=20:26 op=atomicCAS_block var=flag
+// PLAN-NEXT: SCOPED kernel=lock id=3 at=23:20 op=atomicExch_block var=flag
 // PLAN-NOT: {{.}}
 
 // TEXT: {{^}}#include <ldcc/its.cuh>
@@ -49,9 +52,13 @@ int main() {
 // TEXT: {{^}}    atomicAdd_block(__ldcc::scope_block(counter, 0u, 1u), 1);
 // TEXT-NEXT: {{^}}  atomicAdd_block(__ldcc::scope_block(&sum[blockIdx.x % 4], 0u, 2u), 1.0f);
 // TEXT-NEXT: {{^}}  atomicAdd(counter + 1, 1);
-// TEXT: {{^}}  while (atomicCAS_block(flag, 0, 1) != 0)
+// TEXT: {{^}}__global__ void lock(int *flag, int *data) { __ldcc::mp_thread __ldcc_mp = {};{{$}}
+// TEXT-NEXT: {{^}}  while (atomicCAS_block(__ldcc::mp_atomic(flag, __ldcc_mp, 1u, 2u, 1, 1), 0, 1) != 0)
+// TEXT-NEXT: {{^}}    ;
+// TEXT-NEXT: {{^}}  (*__ldcc::mp_rw(&(data[0]), __ldcc_mp, data, 1u, 1u)) += 1;
+// TEXT-NEXT: {{^}}  atomicExch_block(__ldcc::mp_atomic(flag, __ldcc_mp, 1u, 3u, 1, 1), 0);
 // TEXT: {{^}}  __ldcc::its_arm(), count<<<4, 64>>>(p, p, (float *)p);
-// TEXT-NEXT: {{^}}  __ldcc::launch_as<decltype(&lock)>::run(
+// TEXT-NEXT: {{^}}  __ldcc::its_arm(), lock<<<2, 1>>>(p, p);
 // TEXT: {{^}}static const int __ldcc_its_lines_0[] = {11, 14, 15, 17};
 // TEXT: {{^}}  {"atomicAdd_block:counter", 0, 0, 1, {0, 0, 0, 0}, 0, 3, 0, 0, 0},
 // TEXT-NEXT: {{^}}  {"atomicAdd_block:sum", 0, 0, 1, {0, 0, 0, 0}, 0, 3, 0, 0, 0},};

@@ -8,9 +8,9 @@
 // index), which accesses are checked
 // (loads, stores and read-modify-writes of shared arrays and scalars and of
 // what non-const pointers point to; not address-of, not call arguments, not
-// reads through const pointers), where the epoch steps, and the kernels
-// that are left alone: no warp-synchronous code, or lanes synchronising
-// through memory.
+// reads through const pointers), where the epoch steps, the kernels left
+// alone (no warp-synchronous code), and a lock (lanes synchronising through
+// memory): it gets the message-passing checks instead of warp tables.
 template <int BLOCK>
 __global__ void tail(const int *in, int *out) {
   __shared__ int s[BLOCK];
@@ -131,7 +131,11 @@ int main() {
 // PLAN-NEXT: ACCESS kernel=calls id=2 at=46:3 var=p mode=write
 // PLAN-NEXT: WSYNC kernel=calls at=44:16 form=__ballot_sync
 // PLAN-NEXT: WSYNC kernel=calls at=45:3 form=helper
-// PLAN-NEXT: ITS kernel=flagged checked=no rule="__syncwarp or warp collective" reason="lanes synchronise through memory"
+// PLAN-NEXT: ITS kernel=flagged checked=yes rule="__syncwarp or warp collective" checks=message-passing
+// PLAN-NEXT: ACCESS kernel=flagged id=1 at=60:3 var=p mode=rw role=data
+// PLAN-NEXT: FENCE kernel=flagged at=61:3 form=__threadfence
+// PLAN-NEXT: ATOMIC kernel=flagged id=2 at=58:20 op=atomicCAS var=lock
+// PLAN-NEXT: ATOMIC kernel=flagged id=3 at=62:14 op=atomicExch var=lock
 // PLAN-NEXT: ITS kernel=lanes checked=yes rule="lane index"
 // PLAN-NEXT: ACCESS kernel=lanes id=1 at=68:3 var=buf mode=write
 // PLAN-NEXT: ACCESS kernel=lanes id=2 at=68:15 var=g mode=read
@@ -141,7 +145,6 @@ int main() {
 
 // TEXT: {{^}}#include <ldcc/ldcc.h>
 // TEXT-NEXT: {{^}}#line 1 "{{.*}}its_warp_sync.cu"{{$}}
-// TEXT-NEXT: {{^}}static const __ldcc::global_meta *__ldcc__gmeta(int);
 // TEXT-NEXT: {{^}}#include <ldcc/its.cuh>
 // TEXT-NEXT: {{^}}#line 1 "{{.*}}its_warp_sync.cu"{{$}}
 // TEXT: {{^}}__global__ void tail(const int *in, int *out) { __ldcc::its_enter();
@@ -163,9 +166,15 @@ int main() {
 // TEXT-NEXT: {{^}}  (helper(p), __ldcc::its_sync());
 // TEXT-NEXT: {{^}}  (*__ldcc::its_w(&(p[threadIdx.x]), p, 2u, 2u)) = b;
 // TEXT: {{^}}__global__ void plain(int *p) {{{$}}
-// TEXT: {{^}}__global__ void flagged(int *p, int *lock) {{{$}}
-// TEXT: {{^}}  (*__ldcc::its_w(&(buf[lane]), buf, 3u, 1u)) = (*__ldcc::its_r(&(g[threadIdx.x]), g, 3u, 2u));
-// TEXT-NEXT: {{^}}  (*__ldcc::its_w(&(g[threadIdx.x]), g, 3u, 3u)) = (*__ldcc::its_r(&(buf[(lane + 1) % 32]), buf, 3u, 4u));
+// TEXT: {{^}}__global__ void flagged(int *p, int *lock) { __ldcc::mp_thread __ldcc_mp = {};{{$}}
+// TEXT-NEXT: {{^}}  __syncwarp();
+// TEXT-NEXT: {{^}}  while (atomicCAS(__ldcc::mp_atomic(lock, __ldcc_mp, 3u, 2u, 0, 1), 0, 1) != 0)
+// TEXT-NEXT: {{^}}    ;
+// TEXT-NEXT: {{^}}  (*__ldcc::mp_rw(&(p[0]), __ldcc_mp, p, 3u, 1u))++;
+// TEXT-NEXT: {{^}}  __ldcc::mp_fence(__ldcc_mp, 2u), __threadfence();
+// TEXT-NEXT: {{^}}  atomicExch(__ldcc::mp_atomic(lock, __ldcc_mp, 3u, 3u, 0, 1), 0);
+// TEXT: {{^}}  (*__ldcc::its_w(&(buf[lane]), buf, 4u, 1u)) = (*__ldcc::its_r(&(g[threadIdx.x]), g, 4u, 2u));
+// TEXT-NEXT: {{^}}  (*__ldcc::its_w(&(g[threadIdx.x]), g, 4u, 3u)) = (*__ldcc::its_r(&(buf[(lane + 1) % 32]), buf, 4u, 4u));
 // TEXT: {{^}}  __ldcc::its_arm(), tail<64><<<1, 64>>>(p, p);
 // TEXT-NEXT: {{^}}  __ldcc::its_arm(), exchange<<<1, 32>>>((float *)p);
 // TEXT-NEXT: {{^}}  __ldcc::its_arm(), calls<<<1, 32>>>(p);
@@ -174,6 +183,6 @@ int main() {
 // TEXT: {{^}}static const int __ldcc_its_lines_0[] = {15, 18, 21, 21, 23, 23, 26, 26, 27};
 // TEXT: {{^}}  {"s", 0, 0, 1, {0, 0, 0, 0}, 0, 3, 0, 3, __ldcc_its_wl_0_0},
 // TEXT: {{^}}static const __ldcc_kernel_meta __ldcc_its_meta_2 = {__LDCC_HOST_ABI, 2u, "calls", __ldcc_its_file, 43, 4u, 0, 0, 1, __ldcc_its_vars_2, __ldcc_its_lines_2, 0, 0, 0};
-// TEXT: {{^}}static const __ldcc_kernel_meta *const __ldcc_its_metas[] = {&__ldcc_its_meta_0, &__ldcc_its_meta_1, &__ldcc_its_meta_2, &__ldcc_its_meta_3, };
+// TEXT: {{^}}static const __ldcc_kernel_meta *const __ldcc_its_metas[] = {&__ldcc_its_meta_0, &__ldcc_its_meta_1, &__ldcc_its_meta_2, &__ldcc_its_meta_3, &__ldcc_its_meta_4, };
 // TEXT-NEXT: {{^}}static __attribute__((unused)) const __ldcc_kernel_meta *const *__ldcc_its_table(unsigned *n) {
-// TEXT-NEXT: {{^}}  *n = 4u;
+// TEXT-NEXT: {{^}}  *n = 5u;
