@@ -472,7 +472,7 @@ static int edit_body(const struct ld_kernel *k, struct ld_replay *r,
     rc = edit_site(r, i, src, len, path);
   /* Composed: the unit's copy and shifts first, before `begin`'s barrier,
    * so that a block outside the round returns whole. */
-  if (!rc && LD_COMPOSED(k))
+  if (!rc && LD_COMPOSED(k) && r == k->replay) /* not a device function's */
     rc = ld__global_prologue(k, 1, &b);
   if (!rc)
     rc = put_prologue(&b, k, r);

@@ -143,3 +143,12 @@ int main() {
 // The function's store counts as a write of the target handed to it.
 // CLONE-NEXT: {{^}}static const int __ldcc__wl_0_0[] = {14, 19, 39};
 // CLONE: __ldcc__sites_0, 11, __ldcc__launches, 1);
+
+// Deterministic mode (docs/deterministic.md): the kernels' clones take the
+// global copies (composed); the device functions' clones do not.
+// RUN: %ldcc-translate --deterministic %s > %t.det.cu
+// RUN: FileCheck %s --check-prefix=DET < %t.det.cu
+// RUN: %nvcc -arch=sm_90 -isystem %srcroot/include -D__LDCC_DETERMINISTIC=1 -c %t.det.cu -o %t.det.o
+// DET: __device__ void __ldcc_{{[a-z_]+}}__f_{{[a-z_]+}}(__ldcc::thread_ctx &__ldcc_c, __ldcc::block_state &__ldcc_bs, int __ldcc_sb, {{[^)]*}}) {
+// DET-NOT: __ldcc::gcopy
+// DET: __ldcc::launch_info __ldcc_li, __ldcc::global_info __ldcc_gi) { const unsigned __ldcc_gc = __ldcc::gcopy(__ldcc_gi);
