@@ -231,7 +231,8 @@ __global__ void merge_det(struct ld_gcheck_args g) {
       writer[j] = __LDCC_GNONE;
     for (unsigned c = 0; c < g.m; c++) {
       chunk p = load(copy_of(g, c) + rel, valid);
-      raced = ld_gmerge_step(&sv, &u, &p, valid, marks, (int)g.same_value,
+      raced = ld_gmerge_step(&sv, &u, &p, valid, g.grain, marks,
+                             (int)g.same_value,
                              g.sums ? &sums : NULL, &wrote);
       if (raced && g.check && !reported) {
         int j = __ffs(raced) - 1;

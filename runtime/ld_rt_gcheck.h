@@ -21,6 +21,8 @@ struct ld_gcheck_args {
   unsigned long long index_at; /* address of element [0] in reports */
   unsigned long long kernel_meta; /* host address, copied into reports */
   uint32_t elem_size;
+  uint32_t grain;      /* deterministic merge: 4 or 8 when every store writes a
+                          whole 4- or 8-byte number, else 1 (ld_gmerge_grain) */
   uint32_t m;          /* copies in use this round */
   uint32_t same_value; /* report same-value writes too */
   uint32_t check;      /* sweep 2: compare the copies with U */

@@ -57,6 +57,7 @@ struct sweep_ctx {
   cudaStream_t stream;
   uint32_t ctx[LD_RT_GMAX_ALLOCS]; /* launch context per allocation */
   uint32_t elem_size[LD_RT_GMAX_ALLOCS];
+  uint32_t grain[LD_RT_GMAX_ALLOCS];
   uint64_t index_at[LD_RT_GMAX_ALLOCS];
 };
 
@@ -77,6 +78,7 @@ void sweep_args(const struct sweep_ctx *x, uint32_t i, uint32_t copies,
   g.index_at = x->index_at[i];
   g.kernel_meta = (unsigned long long)(uintptr_t)&x->m->kernel;
   g.elem_size = x->elem_size[i];
+  g.grain = x->grain[i];
   g.m = copies;
   g.same_value = x->env->report_same_value;
   g.check = check;
@@ -276,6 +278,13 @@ void sweep_init(struct sweep_ctx *x, const struct ld_rt_gplan *plan,
   for (uint32_t i = 0; i < plan->nallocs; i++) {
     const struct __ldcc_global_arg *a = &args[plan->allocs[i].param];
     x->elem_size[i] = a->elem_size ? a->elem_size : 1;
+    /* Numbers of 4 or 8 bytes are stored whole: the merge takes them whole
+     * (ld_gmerge_grain).  Any other element (bytes, shorts, structs) byte
+     * by byte. */
+    x->grain[i] = a->value_kind != __LDCC_VK_OTHER &&
+                          (x->elem_size[i] == 4 || x->elem_size[i] == 8)
+                      ? x->elem_size[i]
+                      : 1;
     x->index_at[i] = plan->allocs[i].a.name ? plan->allocs[i].a.base
                                             : (uint64_t)(uintptr_t)a->ptr;
   }

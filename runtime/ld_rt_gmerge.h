@@ -79,12 +79,29 @@ LD_GMERGE_FN int ld_gmerge_marked(uint32_t marks, int j) {
 /* Fold copy p (valid bytes) into u; sums may be NULL when the kernel has
  * no accumulating atomics.  *wrote gets the bytes p wrote (differs from
  * s); returns the bytes that are write-write races. */
+/* The bytes a copy wrote, from the bytes it changed d: with grain 4 or 8
+ * (the allocation's elements are 4- or 8-byte numbers, every store writes a
+ * whole one) every byte of an element with a changed byte; else d.  A
+ * store of 0x1ff over 0xffffffff changes three bytes but writes four: taken
+ * byte by byte, the merge would keep an earlier unit's low byte. */
+LD_GMERGE_FN unsigned ld_gmerge_grain(unsigned d, unsigned grain,
+                                      unsigned valid) {
+  unsigned g = grain == 8 ? 0xffu : grain == 4 ? 0xfu : 0;
+  unsigned out = d;
+  for (unsigned at = 0; g && at < 16; at += grain)
+    if (d >> at & g)
+      out |= g << at;
+  return out & valid;
+}
+
 LD_GMERGE_FN unsigned ld_gmerge_step(const struct ld_gchunk *s,
                                      struct ld_gchunk *u,
                                      const struct ld_gchunk *p, unsigned valid,
-                                     uint32_t marks, int same_value,
-                                     struct ld_gsums *sums, unsigned *wrote) {
-  unsigned d = ld_gchunk_differ(p, s, valid), raced = 0;
+                                     unsigned grain, uint32_t marks,
+                                     int same_value, struct ld_gsums *sums,
+                                     unsigned *wrote) {
+  unsigned d = ld_gmerge_grain(ld_gchunk_differ(p, s, valid), grain, valid);
+  unsigned raced = 0;
 
   *wrote = d;
   for (int j = 0; d && j < 16; j++) {

@@ -99,7 +99,7 @@ static void protocol(int n, uint32_t m, int same_value, unsigned char *out,
       for (c = 0; c < count; c++) {
         unsigned wrote, raced;
         load(&pv, copies[c], k);
-        raced = ld_gmerge_step(&sv, &uv, &pv, 0xffffu, marks[k], same_value,
+        raced = ld_gmerge_step(&sv, &uv, &pv, 0xffffu, 1, marks[k], same_value,
                                &sums[k], &wrote);
         for (j = 0; j < 16; j++)
           races[16 * k + j] += raced >> j & 1u;
@@ -285,12 +285,45 @@ START_TEST(test_partial_chunk) {
   p = s;
   ld_gchunk_set(&p, 0, 0x11);
   ld_gchunk_set(&p, 9, 0x22);
-  raced = ld_gmerge_step(&s, &u, &p, 0x00ffu, 0, 0, &sums, &wrote);
+  raced = ld_gmerge_step(&s, &u, &p, 0x00ffu, 1, 0, 0, &sums, &wrote);
   ck_assert_uint_eq(wrote, 0x1u);
   ck_assert_uint_eq(raced, 0);
   ck_assert_uint_eq(ld_gchunk_byte(&u, 9), 0);
   ck_assert_uint_eq(sums.d32[0], 0x11);
   ck_assert_uint_eq(sums.d32[2], 0);
+}
+END_TEST
+
+/* Two units store 0x1fe and 0x1ff over 0xffffffff, the later last.  Byte
+ * by byte the later one's low byte (0xff, unchanged) is not seen as
+ * written, and the merge keeps the earlier 0xfe: 0x1fe, a value nobody
+ * stored, and no conflict is seen.  With the elements' grain (4-byte
+ * numbers) the later store wins whole, and the two stores conflict. */
+START_TEST(test_grain_whole_numbers) {
+  static const unsigned grains[2] = {1, 4};
+  static const uint32_t want[2] = {0x1feu, 0x1ffu};
+  struct ld_gchunk s, u, a, b;
+  unsigned wrote, raced, i;
+
+  for (i = 0; i < 2; i++) {
+    memset(&s, 0xff, sizeof s);
+    u = s;
+    a = s;
+    b = s;
+    a.w[1] = 0x1feu;
+    b.w[1] = 0x1ffu;
+    raced = ld_gmerge_step(&s, &u, &a, 0xffffu, grains[i], 0, 0, NULL, &wrote);
+    ck_assert_uint_eq(raced, 0);
+    ck_assert_uint_eq(wrote, 0x00f0u);
+    raced = ld_gmerge_step(&s, &u, &b, 0xffffu, grains[i], 0, 0, NULL, &wrote);
+    ck_assert_uint_eq(u.w[1], want[i]);
+    /* bytes 1..3 are equal in both; only the low byte can conflict */
+    ck_assert_uint_eq(raced, (i ? 0x0010u : 0u));
+    ck_assert_uint_eq(u.w[0], 0xffffffffu);
+  }
+  ck_assert_uint_eq(ld_gmerge_grain(0x0100u, 8, 0xffffu), 0xff00u);
+  ck_assert_uint_eq(ld_gmerge_grain(0x0100u, 8, 0x0fffu), 0x0f00u);
+  ck_assert_uint_eq(ld_gmerge_grain(0x0101u, 2, 0xffffu), 0x0101u);
 }
 END_TEST
 
@@ -324,6 +357,7 @@ int main(void) {
   tcase_add_test(tc, test_races_and_same_values);
   tcase_add_test(tc, test_untouched_and_restored);
   tcase_add_test(tc, test_partial_chunk);
+  tcase_add_test(tc, test_grain_whole_numbers);
   tcase_add_test(tc, test_det_schedule);
   suite_add_tcase(s, tc);
   return ld_check_run(s);
