@@ -9,22 +9,18 @@
 #              the instrumentation alone costs)
 #   eager.P    ldcc -DLDCC_BENCH_EAGER: whole copies even where the
 #              translator made them lazy
-#   outline.P  ldcc -DLDCC_REPLAY_OUTLINE=1: the protocol's sweeps and
-#              pass-2 checks out of line (one copy per clone, not per site)
-#   outline2.P ldcc -DLDCC_REPLAY_OUTLINE=2: all of region_end and finish
-#              out of line
 #   t768.P, t640.P, t512.P  ldcc -DLDCC_CLONE_THREADS=N: the first clone
 #              bounded to N threads (80, 96, 128 registers); bigger blocks
 #              run on the __lb clone
-#   o640.P     both: -DLDCC_REPLAY_OUTLINE=1 -DLDCC_CLONE_THREADS=640
 # plus OUTDIR/run.sh, which prints "VARIANT PROGRAM MS" (median kernel time
 # of three processes).  The macros are in include/ldcc/replay.cuh and exist
-# for this measurement only (LDCC_REPLAY_OUTLINE and LDCC_CLONE_THREADS are
-# settings of replay.cuh).  docs/runtime.md "Measured" has a table;
+# for this measurement only (LDCC_CLONE_THREADS is a setting of
+# replay.cuh; the outlined protocol, LDCC_REPLAY_OUTLINE, was measured
+# slower and removed: docs/runtime.md).  docs/runtime.md "Measured" has a table;
 # bench/ptxas.sh what ptxas makes of each clone.
 # Usage: bench/variants.sh OUTDIR   (LDCC, NVCC as in bench/build.sh; ONLY,
 # an extended regex, picks programs by name; VARIANTS, an extended regex,
-# picks the ldcc variants, e.g. VARIANTS='^(full|outline)$')
+# picks the ldcc variants, e.g. VARIANTS='^(full|t640)$')
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/.." && pwd)
@@ -37,10 +33,8 @@ flags=(-O3 -arch=sm_90 -lineinfo -std=c++17 -cudart shared -Xlinker -rpath
   -Xlinker '$ORIGIN/../lib')
 declare -A variant=([full]="" [norep]="-DLDCC_BENCH_SKIP_REPLAY"
   [nosweep]="-DLDCC_BENCH_SKIP_SWEEPS" [eager]="-DLDCC_BENCH_EAGER"
-  [outline]="-DLDCC_REPLAY_OUTLINE=1" [outline2]="-DLDCC_REPLAY_OUTLINE=2"
   [t768]="-DLDCC_CLONE_THREADS=768"
-  [t640]="-DLDCC_CLONE_THREADS=640" [t512]="-DLDCC_CLONE_THREADS=512"
-  [o640]="-DLDCC_REPLAY_OUTLINE=1 -DLDCC_CLONE_THREADS=640")
+  [t640]="-DLDCC_CLONE_THREADS=640" [t512]="-DLDCC_CLONE_THREADS=512")
 # The race-free shared-memory programs of programs.txt.
 while read -r name src kind expected _ extra; do
   case $name in '' | '#'*) continue ;; esac

@@ -55,11 +55,9 @@ struct block_state {
   unsigned live[2];      /* stamp: some thread has not finished */
   unsigned overflow[2];  /* stamp: some thread's undo log overflowed */
   unsigned region[2];    /* start_site << 16 | end_site of the round */
-  unsigned wmask[2];     /* the warps that wrote a target in pass 1 of the
-                            round (thread 0, before B2; read up to B4) */
   unsigned wrote[2][32]; /* stamp per warp: it wrote a target */
   unsigned read[2];      /* stamp: some thread read a target */
-  unsigned slot;         /* scratch slot (placement 1) */
+  unsigned slot;        /* scratch slot (placement 1) */
   /* set by thread 0 in begin(), read-only afterwards */
   unsigned char *S;      /* committed state */
   unsigned char *copies; /* P_0; P_i at copies + i * stride */
@@ -82,9 +80,9 @@ struct block_state {
 /* Per thread: what the clone reads (mine, ext, pass, start_site,
  * local_diff, pred, sync_result) and the protocol's per-thread state. */
 struct thread_ctx {
-  void *mine;      /* this warp's copy */
-  void *ext;       /* this warp's extern __shared__ part */
-  block_state *bs; /* for helpers the clone calls without it */
+  void *mine;          /* this warp's copy */
+  void *ext;           /* this warp's extern __shared__ part */
+  block_state *bs;     /* for helpers the clone calls without it */
 #ifdef __LDCC_DETERMINISTIC
   /* --ldcc-deterministic (docs/deterministic.md): one pass, never replayed.
    * A constant, so the clone's pass-2 code (diffs of locals, restores and
@@ -94,6 +92,7 @@ struct thread_ctx {
   int pass; /* 1 or 2 */
 #endif
   int start_site;
+  int finished;
   int dirty;           /* this thread wrote a target in this pass */
   int always_dirty;    /* the clone writes targets it does not mark */
   int rd;              /* this thread read a target in this pass */
@@ -105,14 +104,16 @@ struct thread_ctx {
   unsigned wbit;       /* 1 << this thread's warp */
   unsigned *lines;     /* the line mask the current region's stores mark */
   unsigned round;      /* rounds done; same in every thread */
+  unsigned wmask;      /* warps that wrote a target in pass 1 */
+  unsigned region;     /* start << 16 | end of the current round */
   unsigned local_diff; /* set by the clone in pass 2 */
   int pred;            /* predicate of a _count/_and/_or barrier */
   int sync_result;     /* that barrier's result */
   /* undo log of global stores and operands of global atomics (pass 1) */
   int log_n;
   int log_overflow;
-  int atom_n;           /* logged in pass 1 */
-  int atom_k;           /* compared so far in pass 2 */
+  int atom_n; /* logged in pass 1 */
+  int atom_k; /* compared so far in pass 2 */
   struct undo_log *log; /* the clone's __ldcc_ul */
 };
 
@@ -356,11 +357,14 @@ __device__ __forceinline__ void begin(thread_ctx &c, undo_log &ul,
   c.pass = 1;
 #endif
   c.start_site = 0;
+  c.finished = 0;
   c.dirty = 0;
   c.always_dirty = 0;
   c.rd = 0;
   c.always_read = 0;
   c.round = 0;
+  c.wmask = 0;
+  c.region = 0;
   c.local_diff = 0;
   c.pred = 0;
   c.sync_result = 0;
@@ -495,10 +499,9 @@ __device__ __forceinline__ uint4 pass2_chunk(uint4 p, uint4 s, uint4 u) {
  * others still equal S.  With lazy copies only the copies of the warps that
  * own a line are written (the others read S, which now holds U).  Returns
  * whether this thread saw any write. */
-__device__ __forceinline__ unsigned sweep1(const block_state &bs, unsigned tid,
-                                           unsigned region, unsigned mask,
-                                           int to_pass2, int shared_only,
-                                           int lazy, const unsigned *lines) {
+__device__ __forceinline__ unsigned
+sweep1(const block_state &bs, unsigned tid, unsigned region, unsigned mask,
+       int to_pass2, int shared_only, int lazy, const unsigned *lines) {
   unsigned char *const base = area(bs, shared_only);
   uint4 *S4 = (uint4 *)(base + bs.s_off);
   const unsigned nchunks = bs.arena_bytes / 16, nwarps = bs.nwarps;
@@ -531,8 +534,8 @@ __device__ __forceinline__ unsigned sweep1(const block_state &bs, unsigned tid,
       mk.y = __vcmpne4(p.y, s.y);
       mk.z = __vcmpne4(p.z, s.z);
       mk.w = __vcmpne4(p.w, s.w);
-      if (written &&
-          ((mk.x & m.x) | (mk.y & m.y) | (mk.z & m.z) | (mk.w & m.w))) {
+      if (written && ((mk.x & m.x) | (mk.y & m.y) | (mk.z & m.z) |
+                      (mk.w & m.w))) {
         /* Two warps wrote one byte: refine per byte. */
         uint4 ov;
         ov.x = mk.x & m.x;
@@ -645,69 +648,51 @@ __device__ __forceinline__ void sweep2(const block_state &bs, unsigned tid,
 
 /* Undo this thread's pass-1 global stores, newest first, keeping each
  * store's pass-1 value for the comparison after pass 2. */
-__device__ __forceinline__ void undo_log_apply(undo_log *ul, int n) {
-  for (int k = n - 1; k >= 0; k--) {
-    unsigned long long now = load_bytes(ul->addr[k], ul->size[k]);
-    store_bytes(ul->addr[k], ul->size[k], ul->val[k]);
-    ul->val[k] = now;
+__device__ __forceinline__ void undo_stores(thread_ctx &c) {
+  for (int k = c.log_n - 1; k >= 0; k--) {
+    unsigned long long now = load_bytes(c.log->addr[k], c.log->size[k]);
+    store_bytes(c.log->addr[k], c.log->size[k], c.log->val[k]);
+    c.log->val[k] = now;
   }
 }
 
-/* After pass 2 (B3), this thread's checks: a global store whose value
- * differs from pass 1's read data another warp wrote in the region; pass 2
- * must have reached as many global atomics as pass 1 (their operands were
- * compared one by one as pass 2 reached them); a local that differs
- * between the passes (local_diff, set by the clone). */
-__device__ __forceinline__ void
-compare_pass2(const block_state &bs, const undo_log *ul, unsigned region,
-              int log_n, int atom_n, int atom_k, unsigned local_diff) {
-  unsigned tid = linear_tid();
-  for (int k = 0; k < log_n; k++) {
+/* After pass 2: a store whose value differs from pass 1's read data
+ * another warp wrote in the region. */
+__device__ __forceinline__ void compare_stores(thread_ctx &c) {
+  for (int k = 0; k < c.log_n; k++) {
     /* Only the last store of an address decides its final value. */
     int later = 0;
-    for (int j = k + 1; j < log_n; j++)
-      later |= ul->addr[j] == ul->addr[k];
+    for (int j = k + 1; j < c.log_n; j++)
+      later |= c.log->addr[j] == c.log->addr[k];
     if (later)
       continue;
-    unsigned long long now = load_bytes(ul->addr[k], ul->size[k]);
-    if (now != ul->val[k]) {
-      uint4 a =
-          make_uint4((unsigned)ul->val[k], (unsigned)(ul->val[k] >> 32), 0, 0);
+    unsigned long long now = load_bytes(c.log->addr[k], c.log->size[k]);
+    if (now != c.log->val[k]) {
+      unsigned tid = linear_tid();
+      uint4 a = make_uint4((unsigned)c.log->val[k],
+                           (unsigned)(c.log->val[k] >> 32), 0, 0);
       uint4 b = make_uint4((unsigned)now, (unsigned)(now >> 32), 0, 0);
-      report_race(&bs, __LDCC_RK_GLOBAL, region, tid / 32, tid / 32,
-                  (int)(tid % 32), (unsigned long long)ul->addr[k],
-                  (1u << ul->size[k]) - 1, ul->size[k], a, b);
+      report_race(c.bs, __LDCC_RK_GLOBAL, c.region, tid / 32, tid / 32,
+                  (int)(tid % 32), (unsigned long long)c.log->addr[k],
+                  (1u << c.log->size[k]) - 1, c.log->size[k], a, b);
       break;
     }
   }
-  if (atom_k != atom_n) {
-    uint4 a = make_uint4((unsigned)atom_n, 0, 0, 0);
-    uint4 b = make_uint4((unsigned)atom_k, 0, 0, 0);
-    report_race(&bs, __LDCC_RK_GLOBAL_ATOMIC, region, tid / 32, tid / 32,
-                (int)(tid % 32), 0, 0, 0, a, b);
-  }
-  if (local_diff) {
-    uint4 z = make_uint4(0, 0, 0, 0);
-    report_race(&bs, __LDCC_RK_REGISTERS, region, tid / 32, tid / 32,
-                (int)(tid % 32), 0, 0, 0, z, z);
-  }
 }
 
-static __device__ __noinline__ void
-compare_call(const block_state *bs, const undo_log *ul, unsigned region,
-             int log_n, int atom_n, int atom_k, unsigned local_diff) {
-  compare_pass2(*bs, ul, region, log_n, atom_n, atom_k, local_diff);
+/* After pass 2: pass 2 must have reached as many global atomics as pass 1
+ * (their operands were compared one by one as pass 2 reached them). */
+__device__ __forceinline__ void compare_atomic_count(thread_ctx &c) {
+  if (c.atom_k != c.atom_n) {
+    unsigned tid = linear_tid();
+    uint4 a = make_uint4((unsigned)c.atom_n, 0, 0, 0);
+    uint4 b = make_uint4((unsigned)c.atom_k, 0, 0, 0);
+    report_race(c.bs, __LDCC_RK_GLOBAL_ATOMIC, c.region, tid / 32, tid / 32,
+                (int)(tid % 32), 0, 0, 0, a, b);
+  }
 }
 
 /* ---- the protocol ----------------------------------------------------- */
-
-/* The region of the round in progress (rounds done: `round`, counted from
- * B1), for reports between B1 and the round's last barrier: round r+2
- * writes the same word, after a barrier every reader of round r passed. */
-__device__ __forceinline__ unsigned region_of(const block_state &bs,
-                                              unsigned round) {
-  return *(const volatile unsigned *)&bs.region[(round - 1) & 1u];
-}
 
 __device__ __forceinline__ int sync_value(int form, int count) {
   return form == SYNC_COUNT ? count
@@ -740,7 +725,8 @@ wrote_mask(const block_state &bs, unsigned parity, unsigned stamp) {
  * and region r+1 marks (after round r, hence after this B1).  Every thread,
  * its share. */
 __device__ __forceinline__ void clear_lines(const thread_ctx &c,
-                                            const block_state &bs, unsigned p) {
+                                            const block_state &bs,
+                                            unsigned p) {
   unsigned *m = line_mask(bs, c.shared_only, p);
   for (unsigned i = linear_tid(); i < bs.nlines; i += bs.nthreads) {
     m[i] = 0;
@@ -757,134 +743,58 @@ __device__ __forceinline__ void stamp_wrote(thread_ctx &c, block_state &bs,
   c.dirty = 0;
 }
 
-/* LDCC_REPLAY_OUTLINE=1: the protocol's slow halves (sweep 1 and B2 with
- * the undo of global stores; sweep 2 and B4; the pass-2 comparisons) are
- * __noinline__ functions called with scalars, one copy per clone instead of
- * one per site, and ptxas allocates their registers apart from the
- * clone's.  Only the stamps, B1/B3 and the "no warp wrote" test stay
- * inline.  LDCC_REPLAY_OUTLINE=2: all of region_end and finish are called
- * (region_end_call, finish_call), the sweeps inlined into them; a site
- * keeps the call and the unpacking of its result.  (They take no thread_ctx: a
- * call that takes its address would keep the whole context in local memory.) */
-#ifndef LDCC_REPLAY_OUTLINE
-#define LDCC_REPLAY_OUTLINE 0
+/* The pass-1 half of a round after B1, shared by region_end and finish:
+ * when some warp wrote a target, sweep 1 and B2.  Returns whether the
+ * region is replayed; c.wmask holds the warps that wrote. */
+__device__ __forceinline__ int round_pass1(thread_ctx &c, block_state &bs,
+                                           unsigned parity) {
+  unsigned stamp = c.round;
+  c.wmask = wrote_mask(bs, parity, stamp);
+#ifdef LDCC_BENCH_SKIP_SWEEPS /* measurement only: wrong results */
+  c.wmask = 0;
 #endif
-#if defined(__LDCC_DETERMINISTIC) && LDCC_REPLAY_OUTLINE >= 2
-/* One pass: region_end never leaves pass 1, so there is little to call. */
-#undef LDCC_REPLAY_OUTLINE
-#define LDCC_REPLAY_OUTLINE 1
-#endif
-
-/* The body of the pass-1 half after the "some warp wrote" test: sweep 1,
- * B2, the overflow report.  Returns whether the region is replayed; stores
- * the round's region into *region. */
-__device__ __forceinline__ int pass1_sweep(block_state &bs, unsigned parity,
-                                           unsigned stamp, unsigned wmask,
-                                           int shared_only, int lazy,
-                                           int always_dirty) {
+  if (!c.wmask)
+    return 0; /* no warp wrote a target: the round ends at B1 */
   unsigned tid = linear_tid();
-  if (tid == 0)
-    bs.wmask[parity] = wmask;
   unsigned overflow =
       *(volatile unsigned *)&bs.overflow[parity] == stamp ? 1u : 0u;
   /* No thread read a target: nothing in the region can depend on another
    * warp's write, so the write-write check is the whole check. */
-  unsigned replay =
-      !overflow && *(volatile unsigned *)&bs.read[parity] == stamp;
+  unsigned replay = !overflow && *(volatile unsigned *)&bs.read[parity] == stamp;
 #if defined(LDCC_BENCH_SKIP_REPLAY) || defined(__LDCC_DETERMINISTIC)
   /* Deterministic mode: sweep 1 merges the copies in warp order (a later
    * warp's bytes win), puts U into every copy, and the region ends. */
   replay = 0;
 #endif
-  unsigned reg = *(volatile unsigned *)&bs.region[parity];
+  c.region = *(volatile unsigned *)&bs.region[parity];
   unsigned wrote =
-      sweep1(bs, tid, reg, wmask, replay, shared_only, lazy,
-             always_dirty ? nullptr : line_mask(bs, shared_only, parity));
+      sweep1(bs, tid, c.region, c.wmask, replay, c.shared_only, c.lazy,
+             c.always_dirty ? nullptr : line_mask(bs, c.shared_only, parity));
   int any = __syncthreads_or(wrote); /* B2 */
   if (tid == 0 && any && overflow) {
     uint4 z = make_uint4(0, 0, 0, 0);
-    report_race(&bs, __LDCC_RK_LOG_OVERFLOW, reg, 0, 0, -1, 0, 0, 0, z, z);
+    report_race(&bs, __LDCC_RK_LOG_OVERFLOW, c.region, 0, 0, -1, 0, 0, 0, z,
+                z);
   }
   return any && replay;
-}
-
-/* The same, out of line, plus the undo of the thread's global stores when
- * the region is replayed (log_n entries of *ul).  mode: bit 0 lazy, bit 1
- * always_dirty. */
-template <int SH>
-static __device__ __noinline__ int
-pass1_sweep_call(block_state *bs, unsigned parity, unsigned stamp,
-                 unsigned wmask, unsigned mode, undo_log *ul, int log_n) {
-  int r = pass1_sweep(*bs, parity, stamp, wmask, SH, mode & 1u, mode >> 1);
-  if (r)
-    undo_log_apply(ul, log_n);
-  return r;
-}
-
-/* The pass-1 half of a round after B1, shared by region_end and finish:
- * when some warp wrote a target, sweep 1 and B2, and the undo of the
- * thread's global stores when the region is replayed.  Returns whether it
- * is; bs.wmask[parity] holds the warps that wrote. */
-__device__ __forceinline__ int round_pass1(thread_ctx &c, block_state &bs,
-                                           unsigned parity) {
-  unsigned stamp = c.round;
-  unsigned wmask = wrote_mask(bs, parity, stamp);
-#ifdef LDCC_BENCH_SKIP_SWEEPS /* measurement only: wrong results */
-  wmask = 0;
-#endif
-  if (!wmask)
-    return 0; /* no warp wrote a target: the round ends at B1 */
-#if LDCC_REPLAY_OUTLINE == 1
-  unsigned mode = (c.lazy ? 1u : 0u) | (c.always_dirty ? 2u : 0u);
-  return c.shared_only ? pass1_sweep_call<1>(&bs, parity, stamp, wmask, mode,
-                                             c.log, c.log_n)
-                       : pass1_sweep_call<0>(&bs, parity, stamp, wmask, mode,
-                                             c.log, c.log_n);
-#else
-  int r = pass1_sweep(bs, parity, stamp, wmask, c.shared_only, c.lazy,
-                      c.always_dirty);
-  if (r)
-    undo_log_apply(c.log, c.log_n);
-  return r;
-#endif
-}
-
-/* Sweep 2 over the warps that wrote in either pass, B4. */
-__device__ __forceinline__ void pass2_sweep(block_state &bs, unsigned round,
-                                            int shared_only, int lazy,
-                                            int always_dirty) {
-  unsigned parity = (round - 1) & 1u;
-  unsigned mask = *(volatile unsigned *)&bs.wmask[parity] |
-                  wrote_mask(bs, parity, round | 0x80000000u);
-  sweep2(bs, linear_tid(), *(volatile unsigned *)&bs.region[parity], mask,
-         shared_only, lazy,
-         always_dirty ? nullptr : line_mask(bs, shared_only, parity));
-  __syncthreads(); /* B4 */
-}
-
-template <int SH>
-static __device__ __noinline__ void
-pass2_sweep_call(block_state *bs, unsigned round, unsigned mode) {
-  pass2_sweep(*bs, round, SH, mode & 1u, mode >> 1);
 }
 
 /* The pass-2 half of a round after B3: sweep 2 over the warps that wrote
  * in either pass, B4. */
 __device__ __forceinline__ void round_pass2(thread_ctx &c, block_state &bs) {
-#if LDCC_REPLAY_OUTLINE == 1
-  unsigned mode = (c.lazy ? 1u : 0u) | (c.always_dirty ? 2u : 0u);
-  if (c.shared_only)
-    pass2_sweep_call<1>(&bs, c.round, mode);
-  else
-    pass2_sweep_call<0>(&bs, c.round, mode);
-#else
-  pass2_sweep(bs, c.round, c.shared_only, c.lazy, c.always_dirty);
-#endif
+  unsigned parity = (c.round - 1) & 1u;
+  unsigned mask = c.wmask | wrote_mask(bs, parity, c.round | 0x80000000u);
+  sweep2(bs, linear_tid(), c.region, mask, c.shared_only, c.lazy,
+         c.always_dirty ? nullptr : line_mask(bs, c.shared_only, parity));
+  __syncthreads(); /* B4 */
 }
 
-/* The body of region_end (below). */
-__device__ __forceinline__ int region_end_body(thread_ctx &c, block_state &bs,
-                                               int site, int form, int pred) {
+/* End of a region at barrier site `site` (or the exit site).  Returns 1
+ * when the caller must restore its snapshot and jump to start_site. */
+__device__ __forceinline__ int region_end(thread_ctx &c, block_state &bs,
+                                          int site, int exiting, int form,
+                                          int pred) {
+  (void)exiting;
   int x = form == SYNC_AND ? !pred : form == SYNC_PLAIN ? 0 : pred != 0;
   if (c.pass == 1) {
     unsigned parity = c.round & 1u, stamp = c.round + 1;
@@ -906,6 +816,7 @@ __device__ __forceinline__ int region_end_body(thread_ctx &c, block_state &bs,
     return 0;
 #else
     if (round_pass1(c, bs, parity)) {
+      undo_stores(c);
       c.atom_k = 0;
       c.pass = 2;
       c.local_diff = 0;
@@ -923,14 +834,14 @@ __device__ __forceinline__ int region_end_body(thread_ctx &c, block_state &bs,
   stamp_wrote(c, bs, (c.round - 1) & 1u, c.round | 0x80000000u);
   c.rd = 0;
   int count = __syncthreads_count(x); /* B3 */
-#if LDCC_REPLAY_OUTLINE == 1
-  if (c.log_n | c.atom_n | c.atom_k | c.local_diff)
-    compare_call(&bs, c.log, region_of(bs, c.round), c.log_n, c.atom_n,
-                 c.atom_k, c.local_diff);
-#else
-  compare_pass2(bs, c.log, region_of(bs, c.round), c.log_n, c.atom_n, c.atom_k,
-                c.local_diff);
-#endif
+  compare_stores(c);
+  compare_atomic_count(c);
+  if (c.local_diff) {
+    unsigned tid = linear_tid();
+    uint4 z = make_uint4(0, 0, 0, 0);
+    report_race(&bs, __LDCC_RK_REGISTERS, c.region, tid / 32, tid / 32,
+                (int)(tid % 32), 0, 0, 0, z, z);
+  }
   c.log_n = 0;
   c.log_overflow = 0;
   c.atom_n = 0;
@@ -944,95 +855,10 @@ __device__ __forceinline__ int region_end_body(thread_ctx &c, block_state &bs,
   return 0;
 }
 
-#if LDCC_REPLAY_OUTLINE >= 2
-/* The thread_ctx an out-of-line protocol function works on, from scalars.
- * in: bit 0 pass 2, bit 1 a target was read (rd | always_read), bit 2
- * written (dirty | always_dirty), bit 3 the undo log overflowed, bit 4
- * lazy, bit 5 always_dirty.  The undo log's counts start at 0. */
-template <int SH>
-__device__ __forceinline__ thread_ctx call_ctx(block_state *bs, undo_log *ul,
-                                               unsigned in, unsigned round) {
-  thread_ctx t;
-  t.pass = in & 1u ? 2 : 1;
-  t.rd = (in >> 1) & 1u;
-  t.always_read = 0;
-  t.dirty = (in >> 2) & 1u;
-  t.always_dirty = (in >> 5) & 1u;
-  t.log_overflow = (in >> 3) & 1u;
-  t.lazy = (in >> 4) & 1u;
-  t.shared_only = SH;
-  t.round = round;
-  t.start_site = 0;
-  t.bs = bs;
-  t.log = ul;
-  t.log_n = t.atom_n = t.atom_k = 0;
-  t.local_diff = 0;
-  t.sync_result = 0;
-  return t;
-}
-
-/* region_end's body out of line, on scalars: the clone keeps only the call
- * (and the packing) at each site.  Returns 1 for a replay, else the
- * barrier's value times 2. */
-template <int SH>
-static __device__ __noinline__ int
-region_end_call(block_state *bs, undo_log *ul, unsigned in, unsigned round,
-                int start_site, int site, int form, int pred, int log_n,
-                int atom_n, int atom_k, unsigned local_diff) {
-  thread_ctx t = call_ctx<SH>(bs, ul, in, round);
-  t.start_site = start_site;
-  t.log_n = log_n;
-  t.atom_n = atom_n;
-  t.atom_k = atom_k;
-  t.local_diff = local_diff;
-  if (region_end_body(t, *bs, site, form, pred))
-    return 1;
-  return t.sync_result << 1;
-}
-#endif
-
-/* End of a region at barrier site `site` (or the exit site).  Returns 1
- * when the caller must restore its snapshot and jump to start_site. */
-__device__ __forceinline__ int region_end(thread_ctx &c, block_state &bs,
-                                          int site, int exiting, int form,
-                                          int pred) {
-  (void)exiting;
-#if LDCC_REPLAY_OUTLINE >= 2
-  unsigned in = (c.pass == 2 ? 1u : 0u) | (c.rd | c.always_read ? 2u : 0u) |
-                (c.dirty | c.always_dirty ? 4u : 0u) |
-                (c.log_overflow ? 8u : 0u) | (c.lazy ? 16u : 0u) |
-                (c.always_dirty ? 32u : 0u);
-  int out = c.shared_only
-                ? region_end_call<1>(&bs, c.log, in, c.round, c.start_site,
-                                     site, form, pred, c.log_n, c.atom_n,
-                                     c.atom_k, c.local_diff)
-                : region_end_call<0>(&bs, c.log, in, c.round, c.start_site,
-                                     site, form, pred, c.log_n, c.atom_n,
-                                     c.atom_k, c.local_diff);
-  if (c.pass == 1)
-    c.round++;
-  c.rd = 0;
-  c.dirty = 0;
-  c.atom_k = 0;
-  c.local_diff = 0;
-  if (out & 1) {
-    c.pass = 2; /* pass 2 marks the same line mask */
-    return 1;
-  }
-  c.pass = 1;
-  c.log_n = 0;
-  c.log_overflow = 0;
-  c.atom_n = 0;
-  c.sync_result = out >> 1;
-  c.lines = line_mask(bs, c.shared_only, c.round & 1u);
-  return 0;
-#else
-  return region_end_body(c, bs, site, form, pred);
-#endif
-}
-
-/* The body of finish (below). */
-__device__ __forceinline__ void finish_body(thread_ctx &c, block_state &bs) {
+/* A thread that has left the kernel keeps taking part in the rounds of
+ * the others until every thread of the block has finished. */
+__device__ __forceinline__ void finish(thread_ctx &c, block_state &bs) {
+  c.finished = 1;
   c.dirty = 0;
   c.always_dirty = 0;
   c.always_read = 0;
@@ -1054,37 +880,15 @@ __device__ __forceinline__ void finish_body(thread_ctx &c, block_state &bs) {
   }
 }
 
-#if LDCC_REPLAY_OUTLINE >= 2
-template <int SH>
-static __device__ __noinline__ void finish_call(block_state *bs, unsigned round,
-                                                int lazy) {
-  thread_ctx t = call_ctx<SH>(bs, nullptr, lazy ? 16u : 0u, round);
-  finish_body(t, *bs);
-}
-#endif
-
-/* A thread that has left the kernel keeps taking part in the rounds of
- * the others until every thread of the block has finished. */
-__device__ __forceinline__ void finish(thread_ctx &c, block_state &bs) {
-#if LDCC_REPLAY_OUTLINE >= 2
-  if (c.shared_only)
-    finish_call<1>(&bs, c.round, c.lazy);
-  else
-    finish_call<0>(&bs, c.round, c.lazy);
-#else
-  finish_body(c, bs);
-#endif
-}
-
 /* ---- helpers the clone calls ------------------------------------------ */
 
 /* Marks the 128-byte line of the warp's copy that p points into in the
  * current line mask (the sweeps visit only marked lines); the lanes that
  * store to one line together set the bit once. */
 __device__ __forceinline__ void mark_line(thread_ctx &c, const void *p) {
-  unsigned line =
-      (unsigned)(((const unsigned char *)p - (const unsigned char *)c.mine) >>
-                 7);
+  unsigned line = (unsigned)(((const unsigned char *)p -
+                              (const unsigned char *)c.mine) >>
+                             7);
   /* Marked already in this region (the current mask is only ever set
    * while the region runs). */
   if (*(volatile unsigned *)&c.lines[line] & c.wbit)
@@ -1128,8 +932,8 @@ own_line_slow(unsigned *lines, const block_state *bs, unsigned char *mine,
 
 __device__ __forceinline__ void own_lines(thread_ctx &c, const void *p,
                                           unsigned size) {
-  unsigned off =
-      (unsigned)((const unsigned char *)p - (const unsigned char *)c.mine);
+  unsigned off = (unsigned)((const unsigned char *)p -
+                            (const unsigned char *)c.mine);
   for (unsigned line = off >> 7; line <= (off + size - 1) >> 7; line++)
     if (!(c.lines[line] & c.wbit)) /* only this warp sets its bit */
       own_line_slow(c.lines, c.bs, (unsigned char *)c.mine, c.sdelta, c.wbit,
@@ -1156,8 +960,8 @@ template <class T> __device__ __forceinline__ T *srd(thread_ctx &c, T *p) {
   c.rd = 1;
   if (!c.lazy)
     return p;
-  unsigned off =
-      (unsigned)((const unsigned char *)p - (const unsigned char *)c.mine);
+  unsigned off = (unsigned)((const unsigned char *)p -
+                            (const unsigned char *)c.mine);
   if ((off & 127) + sizeof(T) > 128) {
     c.dirty = 1;
     own_lines(c, p, sizeof(T));
@@ -1231,8 +1035,8 @@ __device__ __forceinline__ void global_atomic(thread_ctx &c, T *p, V v,
     uint4 a = make_uint4((unsigned)c.log->atom_val[k],
                          (unsigned)(c.log->atom_val[k] >> 32), 0, 0);
     uint4 b = make_uint4((unsigned)bits, (unsigned)(bits >> 32), 0, 0);
-    report_race(c.bs, __LDCC_RK_GLOBAL_ATOMIC, region_of(*c.bs, c.round),
-                tid / 32, tid / 32, (int)(tid % 32), (unsigned long long)p, 0,
+    report_race(c.bs, __LDCC_RK_GLOBAL_ATOMIC, c.region, tid / 32, tid / 32,
+                (int)(tid % 32), (unsigned long long)p, 0,
                 (unsigned)sizeof(T), a, b);
   }
 }
