@@ -194,8 +194,9 @@ static int edit_launch(const struct ld_plan *plan, const struct ld_launch *l,
     rc = ld_buf_puts(&b, ", nullptr");
   }
   if (!rc && composed)
-    rc = ld_buf_printf(&b, ", %zu, __ldcc_m__g, __ldcc_m__b, __ldcc_m__sh, "
-                           "__ldcc_m__st, ",
+    rc = ld_buf_printf(&b,
+                       ", %zu, __ldcc_m__g, __ldcc_m__b, __ldcc_m__sh, "
+                       "__ldcc_m__st, ",
                        id);
   else if (!rc)
     rc = ld_buf_printf(&b, ", %zu, %s, %s, %s, %s, ", id, l->config[0],
