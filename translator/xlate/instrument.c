@@ -364,6 +364,23 @@ int ld__instrument(struct ld_plan *plan, const char *src, size_t len,
   size_t i, nlaunches = 0, nclones = 0;
   int rc;
 
+  /* A composed kernel (deterministic mode) is launched through the check
+   * across blocks: one launched where only its shared-memory clone can be
+   * (after a prototype, before the definition) keeps the clone alone. */
+  for (i = 0; i < plan->nlaunches; i++) {
+    struct ld_kernel *k =
+        (struct ld_kernel *)ld__replay_launched(plan, &plan->launches[i]);
+    size_t gk, gid;
+    if (k && LD_COMPOSED(k) &&
+        !ld__global_launch_of(plan, &plan->launches[i], &gk, &gid)) {
+      char *why = strdup("launched before its definition");
+      if (!why)
+        return LD_ENOMEM;
+      free(k->global->reason);
+      k->global->reason = why;
+      k->global->checked = 0;
+    }
+  }
   rc = ld__global_emit(plan, src, len, edits);
   if (!rc)
     rc = ld__its_emit(plan, len, edits);

@@ -81,3 +81,10 @@ __global__ void unnamed(int *p, int v) {
 // PLAN-NEXT: SITE kernel=unnamed id=2 at=39:1 form=exit
 // PLAN-NEXT: COPIES kernel=unnamed scratch=lazy
 // PLAN-NOT: {{.}}
+// Deterministic mode: a kernel launched between its prototype and its
+// definition keeps its shared-memory clone alone (its global stores stay
+// direct); the translated file compiles.
+// RUN: %ldcc-translate --deterministic --dump-plan %s | FileCheck %s --check-prefix=DET
+// RUN: %ldcc-translate --deterministic %s > %t.det.cu
+// RUN: %nvcc -arch=sm_90 -isystem %srcroot/include -D__LDCC_DETERMINISTIC=1 -c %t.det.cu -o %t.det.o
+// DET: KERNEL name=later checked=yes at=20:17 global=no global_reason="launched before its definition" det=partial
