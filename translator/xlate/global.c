@@ -54,6 +54,17 @@ launched(const struct ld_plan *plan, const struct ld_launch *l, size_t *index) {
   return found;
 }
 
+int ld__global_uncheck(struct ld_kernel *k, const char *why) {
+  char *copy = strdup(why);
+
+  if (!copy)
+    return LD_ENOMEM;
+  free(k->global->reason);
+  k->global->reason = copy;
+  k->global->checked = 0;
+  return LD_OK;
+}
+
 int ld__global_prologue(const struct ld_kernel *k, int deterministic,
                         struct ld_buf *b) {
   const struct ld_global *g = k->global;
@@ -276,10 +287,7 @@ int ld__global_emit(struct ld_plan *plan, const char *src, size_t len,
     ld_buf_free(&b);
     rc = put_clone(&b, k, src, len, plan->file, plan->deterministic);
     if (rc == LD_EOVERLAP || rc == LD_ERANGE) {
-      k->global->checked = 0;
-      free(k->global->reason);
-      k->global->reason = strdup("constructs the clone cannot combine");
-      rc = k->global->reason ? LD_OK : LD_ENOMEM;
+      rc = ld__global_uncheck(k, "constructs the clone cannot combine");
       continue;
     }
     if (!rc)

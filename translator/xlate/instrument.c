@@ -372,14 +372,9 @@ int ld__instrument(struct ld_plan *plan, const char *src, size_t len,
         (struct ld_kernel *)ld__replay_launched(plan, &plan->launches[i]);
     size_t gk, gid;
     if (k && LD_COMPOSED(k) &&
-        !ld__global_launch_of(plan, &plan->launches[i], &gk, &gid)) {
-      char *why = strdup("launched before its definition");
-      if (!why)
-        return LD_ENOMEM;
-      free(k->global->reason);
-      k->global->reason = why;
-      k->global->checked = 0;
-    }
+        !ld__global_launch_of(plan, &plan->launches[i], &gk, &gid) &&
+        ld__global_uncheck(k, "launched before its definition") != LD_OK)
+      return LD_ENOMEM;
   }
   rc = ld__global_emit(plan, src, len, edits);
   if (!rc)

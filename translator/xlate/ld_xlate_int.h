@@ -60,6 +60,9 @@ int ld__put_callee_as(struct ld_buf *b, const struct ld_launch *l,
  * collide becomes unchecked there. */
 int ld__global_emit(struct ld_plan *plan, const char *src, size_t len,
                     struct ld_edit_list *edits);
+/* Kernel k is not checked across blocks after all, for reason why
+ * (global.c); LD_ENOMEM when the reason cannot be copied. */
+int ld__global_uncheck(struct ld_kernel *k, const char *why);
 /* The prologue of a clone checked across blocks (global.c): the unit's copy
  * `__ldcc_gc`, the return of units outside a deterministic round, one
  * `gshift` per pointer parameter; expects `__ldcc_gi` in scope. */
