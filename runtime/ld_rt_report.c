@@ -357,7 +357,7 @@ static void describe_scoped(const struct __ldcc_report *rec,
   if (rec->end_site >= 1 && rec->end_site <= m->ntargets &&
       m->targets[rec->end_site - 1].name)
     name = m->targets[rec->end_site - 1].name;
-  colon = strchr(name, ':');
+  colon = strrchr(name, ':'); /* the operation may be `ns::op` */
   if (!colon)
     colon = name + strlen(name);
   snprintf(d->value_a, sizeof d->value_a, "%.*s", (int)(colon - name), name);

@@ -173,10 +173,20 @@ END_TEST
  * here through a kernel of its own. */
 static const struct __ldcc_target_meta scoped_vars[] = {
     {"atomicAdd_block:counter", 0, 0, 1, {0, 0, 0, 0}, 0, 3, 0, 0, NULL},
+    {"cuda::atomic_ref<thread_scope_block>:positive",
+     0,
+     0,
+     1,
+     {0, 0, 0, 0},
+     0,
+     3,
+     0,
+     0,
+     NULL},
 };
 static const int scoped_lines[] = {20, 24, 26};
 static const struct __ldcc_kernel_meta scoped_meta = {
-    __LDCC_HOST_ABI, 1,    "count", "count.cu", 20, 3, NULL, 0, 1, scoped_vars,
+    __LDCC_HOST_ABI, 2,    "count", "count.cu", 20, 3, NULL, 0, 1, scoped_vars,
     scoped_lines,    NULL, 0,       0};
 
 START_TEST(test_scoped_golden) {
@@ -202,6 +212,14 @@ START_TEST(test_scoped_golden) {
                    "  region: between count.cu:24 and count.cu:24\n");
   ck_assert_str_eq(ld_rt_kind_name(__LDCC_RK_SCOPED_ATOMIC),
                    "block-scope-atomic");
+  /* A libcu++ operation has `::` in its name: the variable follows the
+   * last colon. */
+  rec.start_site = rec.end_site = 2;
+  CAPTURE(out, ld_rt_report_print(&rec, f_));
+  ck_assert_ptr_nonnull(strstr(out, "ldcc: block-scope "
+                                    "cuda::atomic_ref<thread_scope_block> on "
+                                    "positive in kernel count, accessed by "
+                                    "blocks 3 and 17\n"));
 }
 END_TEST
 

@@ -52,6 +52,26 @@ static int wrap_accesses(const struct ld_its *its, const char *const *fns,
   return rc;
 }
 
+/* A libcu++ block-scope atomic's object (or pointer to it) through
+ * __ldcc::scope_block. */
+static int wrap_libcu(const struct ld_its *its, size_t i,
+                      struct ld_edit_list *edits) {
+  const struct ld_its_access *a = &its->scoped[i];
+  int lv = (a->mode & LD_ITS_LVALUE) != 0;
+  struct ld_buf b = LD_BUF_INIT;
+  int rc;
+
+  rc = ld_edit_insert(edits, a->begin,
+                      lv ? "(*__ldcc::scope_block(&(" : "__ldcc::scope_block(");
+  if (!rc)
+    rc = ld_buf_printf(&b, "%s, %zuu, %zuu%s", lv ? ")" : "", its->index,
+                       its->naccesses + i + 1, lv ? "))" : ")");
+  if (!rc)
+    rc = ld_edit_insert(edits, a->end, b.data);
+  ld_buf_free(&b);
+  return rc;
+}
+
 /* A kernel that hands data through flags or locks: a thread state at
  * entry, data and flag accesses, atomics, fences (no warp tables). */
 static int edit_mp(const struct ld_its *its, struct ld_edit_list *edits) {
@@ -65,6 +85,10 @@ static int edit_mp(const struct ld_its *its, struct ld_edit_list *edits) {
     rc = wrap_accesses(its, mp_fn, 7, "__ldcc_mp, ", edits);
   for (i = 0; i < its->nscoped && !rc; i++) {
     const struct ld_its_access *a = &its->scoped[i];
+    if (a->mode & LD_ITS_LIBCU) {
+      rc = wrap_libcu(its, i, edits);
+      continue;
+    }
     rc = ld_edit_insert(edits, a->begin, "__ldcc::mp_atomic(");
     b.len = 0;
     if (!rc)
@@ -102,6 +126,10 @@ static int edit_kernel(const struct ld_its *its, struct ld_edit_list *edits) {
     rc = wrap_accesses(its, its_fn, 3, "", edits);
   for (i = 0; i < its->nscoped && !rc; i++) {
     const struct ld_its_access *a = &its->scoped[i];
+    if (a->mode & LD_ITS_LIBCU) {
+      rc = wrap_libcu(its, i, edits);
+      continue;
+    }
     rc = ld_edit_insert(edits, a->begin, "__ldcc::scope_block(");
     b.len = 0;
     if (!rc)

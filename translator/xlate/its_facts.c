@@ -545,8 +545,10 @@ static int atomic_call(CXCursor call, int *block) {
   size_t n;
 
   *block = 0;
-  if (clang_Cursor_isNull(callee) || !name_in(callee, fns) ||
-      clang_Cursor_getNumArguments(call) < 1)
+  /* Functions only: `cuda::atomic_ref`'s constructor is no atomic. */
+  if (clang_Cursor_isNull(callee) ||
+      clang_getCursorKind(callee) != CXCursor_FunctionDecl ||
+      !name_in(callee, fns) || clang_Cursor_getNumArguments(call) < 1)
     return 0;
   sp = clang_getCursorSpelling(callee);
   n = strlen(clang_getCString(sp));
@@ -555,12 +557,75 @@ static int atomic_call(CXCursor call, int *block) {
   return 1;
 }
 
+/* Whether t (canonically, without cv-qualifiers) is the libcu++ class
+ * template cls (`cuda::atomic`, `cuda::atomic_ref`) specialised for the
+ * block scope, which clang spells `cuda::std::thread_scope_block`. */
+static int libcu_block_type(CXType t, const char *cls) {
+  static const char tail[] = "thread_scope_block>";
+  CXString sp = clang_getTypeSpelling(clang_getCanonicalType(t));
+  const char *n = clang_getCString(sp);
+  size_t nc = strlen(cls), len;
+  int hit;
+
+  while (!strncmp(n, "const ", 6) || !strncmp(n, "volatile ", 9))
+    n += *n == 'c' ? 6 : 9;
+  len = strlen(n);
+  hit = len > nc + sizeof tail && !strncmp(n, cls, nc) && n[nc] == '<' &&
+        !strcmp(n + len - (sizeof tail - 1), tail);
+  clang_disposeString(sp);
+  return hit;
+}
+
+/* A block-scope atomic of libcu++ (docs/inline-checks.md): the constructor
+ * of `cuda::atomic_ref<T, cuda::thread_scope_block>` from a location (*obj
+ * the location, an lvalue), or a member or operator call on a
+ * `cuda::atomic<T, cuda::thread_scope_block>` (*obj the object, an lvalue,
+ * or the pointer before `->`).  *op names it in reports. */
+static int libcu_block(CXCursor call, CXCursor *obj, int *lvalue,
+                       const char **op) {
+  CXCursor callee = clang_getCursorReferenced(call), c;
+  enum CXCursorKind k = clang_getCursorKind(callee);
+  CXType t;
+
+  if (k == CXCursor_Constructor) {
+    if (clang_Cursor_getNumArguments(call) != 1 ||
+        !libcu_block_type(clang_getCursorType(call), "cuda::atomic_ref"))
+      return 0;
+    *obj = ld__unwrap(clang_Cursor_getArgument(call, 0));
+    *lvalue = 1;
+    *op = "cuda::atomic_ref<thread_scope_block>";
+    /* A copy of another reference was checked where that one was made. */
+    return !libcu_block_type(clang_getCursorType(*obj), "cuda::atomic_ref");
+  }
+  if (k != CXCursor_CXXMethod && k != CXCursor_ConversionFunction)
+    return 0;
+  /* `o.f(...)`, `p->f(...)`, `o` converted: the object under the member
+   * reference; `o += v`, `++o`: the operator's first argument. */
+  if (ld__nth_child(call, 0, &c) &&
+      clang_getCursorKind(c) == CXCursor_MemberRefExpr) {
+    if (!ld__nth_child(c, 0, &c))
+      return 0; /* implicit this */
+  } else if (clang_Cursor_getNumArguments(call) >= 1) {
+    c = clang_Cursor_getArgument(call, 0);
+  } else {
+    return 0;
+  }
+  *obj = ld__unwrap(c);
+  t = clang_getCanonicalType(clang_getCursorType(*obj));
+  *lvalue = t.kind != CXType_Pointer;
+  *op = "cuda::atomic<thread_scope_block>";
+  return libcu_block_type(*lvalue ? t : clang_getPointeeType(t),
+                          "cuda::atomic");
+}
+
 /* The variable an address argument names: `p`, `&p[i]`, `&s`. */
 static int address_var(CXCursor arg, CXCursor *decl) {
   CXCursor e = ld__unwrap(arg);
 
+  /* `&E`, and `*p` (the location of a libcu++ atomic, an lvalue). */
   if (clang_getCursorKind(e) == CXCursor_UnaryOperator &&
-      clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_AddrOf &&
+      (clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_AddrOf ||
+       clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_Deref) &&
       ld__nth_child(e, 0, &e))
     e = ld__unwrap(e);
   return base_var(e, decl);
@@ -568,11 +633,14 @@ static int address_var(CXCursor arg, CXCursor *decl) {
 
 /* Whether an atomic's address names a __shared__ variable (a slot or a
  * count of the block's own: no hand-over between blocks). */
-static int shared_target(CXCursor call) {
+static int shared_address(CXCursor arg) {
   CXCursor decl;
 
-  return address_var(clang_Cursor_getArgument(call, 0), &decl) &&
-         has_shared_attr(decl);
+  return address_var(arg, &decl) && has_shared_attr(decl);
+}
+
+static int shared_target(CXCursor call) {
+  return shared_address(clang_Cursor_getArgument(call, 0));
 }
 
 /* Remember the variable an atomic targets: its plain and volatile
@@ -644,11 +712,11 @@ static int fence_level(CXCursor call) {
  * address names, `?` when it is not a plain name); mode bit 0 for a
  * block-scope atomic, bit 1 when the atomic can acquire (its value is used,
  * or a CAS or exchange). */
-static void add_scoped(struct its_walk *w, CXCursor call, int mode) {
+static void add_scoped_at(struct its_walk *w, CXCursor arg, const char *op,
+                          int mode) {
   struct ld_its *its = w->its;
   struct ld_its_access *a;
-  CXCursor arg = clang_Cursor_getArgument(call, 0), decl;
-  CXString op = clang_getCursorSpelling(clang_getCursorReferenced(call));
+  CXCursor decl;
   char *var = NULL;
   struct ld_buf b = LD_BUF_INIT;
 
@@ -663,7 +731,7 @@ static void add_scoped(struct its_walk *w, CXCursor call, int mode) {
   a->mode = mode;
   if (address_var(arg, &decl))
     var = ld__cursor_name(decl);
-  if (ld_buf_printf(&b, "%s:%s", clang_getCString(op), var ? var : "?")) {
+  if (ld_buf_printf(&b, "%s:%s", op, var ? var : "?")) {
     w->rc = LD_ENOMEM;
     goto out;
   }
@@ -673,6 +741,13 @@ static void add_scoped(struct its_walk *w, CXCursor call, int mode) {
 out:
   free(var);
   ld_buf_free(&b);
+}
+
+static void add_scoped(struct its_walk *w, CXCursor call, int mode) {
+  CXString op = clang_getCursorSpelling(clang_getCursorReferenced(call));
+
+  add_scoped_at(w, clang_Cursor_getArgument(call, 0), clang_getCString(op),
+                mode);
   clang_disposeString(op);
 }
 
@@ -683,14 +758,26 @@ static void visit(struct its_walk *w, const struct frame *f) {
 
   switch (f->kind) {
   case CXCursor_CallExpr: {
-    int block, atomic = atomic_call(f->cur, &block), level;
+    int block, atomic = atomic_call(f->cur, &block), level, lvalue;
+    CXCursor obj;
+    const char *op;
     if (memory_sync(f->cur) ||
         (atomic && result_used(f) && !shared_target(f->cur)))
       w->mp = 1;
     if (atomic && !w->collect)
       note_flag(w, f->cur);
+    /* A block-scope atomic on shared memory is what the block scope is
+     * for: nothing to check, and the kernel keeps its replay. */
+    block = block && !shared_target(f->cur);
     if (block && !w->rule)
       w->rule = RULE_BLOCK_ATOMIC;
+    if (libcu_block(f->cur, &obj, &lvalue, &op) && !shared_address(obj)) {
+      if (!w->rule)
+        w->rule = RULE_BLOCK_ATOMIC;
+      if (w->collect)
+        add_scoped_at(w, obj, op,
+                      1 | LD_ITS_LIBCU | (lvalue ? LD_ITS_LVALUE : 0));
+    }
     if (atomic && w->collect && (block || w->its->mp))
       add_scoped(w, f->cur,
                  block | (memory_sync(f->cur) || result_used(f) ? 2 : 0));

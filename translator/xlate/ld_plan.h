@@ -206,6 +206,13 @@ struct ld_global {
 enum ld_its_mode { LD_ITS_READ = 1, LD_ITS_WRITE = 2, LD_ITS_RW = 3 };
 /* Or-ed into the mode of a message-passing kernel's flag access. */
 #define LD_ITS_FLAG 4
+/* Or-ed into the mode of a scoped entry that is a libcu++ block-scope
+ * atomic (`cuda::atomic_ref<T, cuda::thread_scope_block>`'s constructor, a
+ * call on a `cuda::atomic<T, cuda::thread_scope_block>`): only the scope is
+ * checked (__ldcc::scope_block), in message-passing kernels too; with
+ * LD_ITS_LVALUE the span is the object itself, not a pointer to it. */
+#define LD_ITS_LIBCU 8
+#define LD_ITS_LVALUE 16
 
 /* One checked access `B[i]...`, `*B` or a shared scalar `B`, wrapped in
  * `(*__ldcc::its_<mode>(&(E), B, kernel, site))`. */

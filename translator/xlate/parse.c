@@ -920,6 +920,25 @@ static CXString call_name(CXCursor call) {
   return s;
 }
 
+/* A call of a member function (an operator, a conversion) of a class of
+ * libcu++'s atomics: `cuda::atomic`, `cuda::atomic_ref`, their
+ * `cuda::std::` forms, and the `__atomic*` bases that define them. */
+static int libcu_atomic_member(CXCursor call) {
+  CXCursor callee = clang_getCursorReferenced(call), cls;
+  enum CXCursorKind k = clang_getCursorKind(callee);
+  CXString sp;
+  int hit;
+
+  if (k != CXCursor_CXXMethod && k != CXCursor_ConversionFunction)
+    return 0;
+  cls = clang_getCursorSemanticParent(callee);
+  sp = clang_getCursorSpelling(cls);
+  hit = !strncmp(clang_getCString(sp), "atomic", 6) ||
+        !strncmp(clang_getCString(sp), "__atomic", 8);
+  clang_disposeString(sp);
+  return hit && clang_Location_isInSystemHeader(clang_getCursorLocation(cls));
+}
+
 /* A call the check across blocks cannot run twice (by name), or NULL. */
 static const char *global_use_of(CXCursor call) {
   static const struct {
@@ -938,6 +957,14 @@ static const char *global_use_of(CXCursor call) {
   CXString s = call_name(call);
   const char *name = clang_getCString(s), *why = NULL;
   size_t i;
+
+  /* A member of libcu++'s atomics (`c->fetch_add(1)`, `++c`, `int v = c`
+   * on a cuda::atomic, cuda::std::atomic_ref...): defined in classes named
+   * atomic* or __atomic*. */
+  if (libcu_atomic_member(call)) {
+    clang_disposeString(s);
+    return REASON_G_ATOMIC;
+  }
 
   /* These by their whole name; atomics and the rest by prefix. */
   for (i = 0; i < sizeof whole / sizeof whole[0] && !why; i++)

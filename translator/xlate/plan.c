@@ -72,7 +72,7 @@ static void dump_its(const struct ld_kernel *k, FILE *out) {
   }
   for (j = 0; j < its->nscoped; j++) {
     const struct ld_its_access *a = &its->scoped[j];
-    const char *colon = strchr(a->var, ':');
+    const char *colon = strrchr(a->var, ':');
     fprintf(out, "%s kernel=%s id=%zu at=%u:%u op=%.*s var=%s\n",
             a->mode & 1 ? "SCOPED" : "ATOMIC", k->name, its->naccesses + j + 1,
             a->at.line, a->at.col, (int)(colon - a->var), a->var, colon + 1);
