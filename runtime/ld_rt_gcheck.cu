@@ -264,6 +264,12 @@ __global__ void merge_det(struct ld_gcheck_args g) {
   }
 }
 
+/* Threads of the parallel merge's sliced steps: one per chunk and slice. */
+__host__ __device__ static inline unsigned long long
+sliced_threads(const struct ld_gcheck_args &g, uint32_t slice) {
+  return g.nchunks * (((unsigned long long)g.m + slice - 1) / slice);
+}
+
 /* The parallel merge (ld_rt_gmerge.h): thread i takes chunk i % nchunks
  * and the slice of copies [sl * slice, (sl + 1) * slice), sl = i /
  * nchunks, so the threads of a warp read neighbouring chunks of one copy. */
@@ -301,8 +307,7 @@ __device__ void report_det(const struct ld_gcheck_args &g, uint32_t a,
  * into g.winners by atomicMax, its deltas into g.sums by atomicAdd. */
 __global__ void merge_scan(struct ld_gcheck_args g, uint32_t slice) {
   const unsigned char *s = (const unsigned char *)g.s;
-  unsigned long long n =
-      g.nchunks * (((unsigned long long)g.m + slice - 1) / slice);
+  unsigned long long n = sliced_threads(g, slice);
   for (unsigned long long i =
            blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
        i < n; i += (unsigned long long)gridDim.x * blockDim.x) {
@@ -348,8 +353,7 @@ __global__ void merge_scan(struct ld_gcheck_args g, uint32_t slice) {
  * against the last writers; the first race a thread finds is reported. */
 __global__ void merge_races(struct ld_gcheck_args g, uint32_t slice) {
   const unsigned char *s = (const unsigned char *)g.s;
-  unsigned long long n =
-      g.nchunks * (((unsigned long long)g.m + slice - 1) / slice);
+  unsigned long long n = sliced_threads(g, slice);
   for (unsigned long long i =
            blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
        i < n; i += (unsigned long long)gridDim.x * blockDim.x) {
@@ -450,8 +454,7 @@ extern "C" int ld__rt_gcheck(int which, const struct ld_gcheck_args *g,
     return 0;
   if (which == 3 && g->winners && g->m > LD_GMERGE_SEQ_MAX) {
     uint32_t slice = ld_gmerge_slice(g->m, g->nchunks);
-    unsigned sliced = blocks_for(
-        g->nchunks * (((unsigned long long)g->m + slice - 1) / slice));
+    unsigned sliced = blocks_for(sliced_threads(*g, slice));
     merge_scan<<<sliced, 256, 0, stream>>>(*g, slice);
     if (g->check)
       merge_races<<<sliced, 256, 0, stream>>>(*g, slice);
