@@ -11,9 +11,13 @@
  *     of that copy; with `commit`, U is written to S where they differ, so
  *     no byte of the program's memory is written twice.
  *   deterministic mode (docs/deterministic-global.md): merge_det folds a
- *     round's copies into U in unit order; at the end sweep 2 without
- *     check commits U, with the accumulated words from the marks and sums;
- *     ld_rt_gmerge.h is the rule.
+ *     round's copies into U in unit order, one thread per chunk; a round
+ *     of more than LD_GMERGE_SEQ_MAX copies is merged by merge_scan,
+ *     merge_races and merge_apply instead, many threads per chunk, with
+ *     the same result (atomicMax and atomicAdd only, so timing does not
+ *     change it); at the end sweep 2 without check commits U, with the
+ *     accumulated words from the marks and sums; ld_rt_gmerge.h is the
+ *     rule.
  *
  * Buffers S, U and the copies have the same address modulo 256
  * (ld_rt_global.c), so a chunk is 16-byte aligned in all of them; bytes of
@@ -21,6 +25,7 @@
  * Device code plus the host function that launches the sweeps. */
 #include <cuda_runtime.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "ld_rt_gcheck.h"
 #include "ld_rt_gmerge.h"
@@ -259,6 +264,164 @@ __global__ void merge_det(struct ld_gcheck_args g) {
   }
 }
 
+/* Threads of the parallel merge's sliced steps: one per chunk and slice. */
+__host__ __device__ static inline unsigned long long
+sliced_threads(const struct ld_gcheck_args &g, uint32_t slice) {
+  return g.nchunks * (((unsigned long long)g.m + slice - 1) / slice);
+}
+
+/* The parallel merge (ld_rt_gmerge.h): thread i takes chunk i % nchunks
+ * and the slice of copies [sl * slice, (sl + 1) * slice), sl = i /
+ * nchunks, so the threads of a warp read neighbouring chunks of one copy. */
+__device__ __forceinline__ void slice_of(const struct ld_gcheck_args &g,
+                                         unsigned long long i, uint32_t slice,
+                                         unsigned long long *k, uint32_t *c0,
+                                         uint32_t *c1) {
+  *k = i % g.nchunks;
+  *c0 = (uint32_t)(i / g.nchunks) * slice;
+  *c1 = g.m - *c0 < slice ? g.m : *c0 + slice;
+}
+
+/* The last writers' bytes of the chunk at rel where the round wrote. */
+__device__ __forceinline__ chunk winners_of(const struct ld_gcheck_args &g,
+                                            const struct ld_gwinners &w,
+                                            long long rel, unsigned written) {
+  chunk vn = {{0, 0, 0, 0}};
+  for (int j = 0; written && j < 16; j++)
+    if (written >> j & 1u)
+      ld_gchunk_set(&vn, j, copy_of(g, w.last[j] - 1)[rel + j]);
+  return vn;
+}
+
+/* Report the write-write race of copies a (__LDCC_GNONE: U, from an earlier
+ * round) and b on the byte at rel. */
+__device__ void report_det(const struct ld_gcheck_args &g, uint32_t a,
+                           uint32_t b, long long rel) {
+  report(g, __LDCC_RK_GLOBAL_WW,
+         a == __LDCC_GNONE ? a : (unsigned)(g.first_unit + a),
+         (unsigned)(g.first_unit + b), g.s + (unsigned long long)rel,
+         a == __LDCC_GNONE ? g.u : copy_of(g, a), copy_of(g, b));
+}
+
+/* Parallel merge, step 1: each slice's last writers and first changers
+ * into g.winners by atomicMax, its deltas into g.sums by atomicAdd. */
+__global__ void merge_scan(struct ld_gcheck_args g, uint32_t slice) {
+  const unsigned char *s = (const unsigned char *)g.s;
+  unsigned long long n = sliced_threads(g, slice);
+  for (unsigned long long i =
+           blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
+       i < n; i += (unsigned long long)gridDim.x * blockDim.x) {
+    unsigned long long k;
+    uint32_t c0, c1;
+    unsigned valid, any = 0;
+    slice_of(g, i, slice, &k, &c0, &c1);
+    long long rel = chunk_at(g, k, &valid);
+    chunk sv = load(s + rel, valid);
+    struct ld_gwinners w;
+    struct ld_gsums sums = {{0, 0, 0, 0}, {0, 0}};
+
+    memset(&w, 0, sizeof w);
+    for (uint32_t c = c0; c < c1; c++) {
+      chunk p = load(copy_of(g, c) + rel, valid);
+      unsigned wrote = ld_gmerge_scan(&sv, &p, c, valid, g.grain, &w);
+      if (wrote && g.sums)
+        ld_gmerge_sums_add(&sv, &p, wrote, &sums);
+      any |= wrote;
+    }
+    if (!any)
+      continue;
+    struct ld_gwinners *gw = g.winners + k;
+    for (int j = 0; j < 16; j++)
+      if (any >> j & 1u) {
+        atomicMax(&gw->last[j], w.last[j]);
+        if (w.first[j])
+          atomicMax(&gw->first[j], w.first[j]);
+      }
+    if (!g.sums)
+      continue;
+    for (int q = 0; q < 4; q++)
+      if (sums.d32[q])
+        atomicAdd(&g.sums[k].d32[q], sums.d32[q]);
+    for (int h = 0; h < 2; h++)
+      if (sums.d64[h])
+        atomicAdd((unsigned long long *)&g.sums[k].d64[h],
+                  (unsigned long long)sums.d64[h]);
+  }
+}
+
+/* Parallel merge, step 2: the copies of each slice within the chunk's span
+ * against the last writers; the first race a thread finds is reported. */
+__global__ void merge_races(struct ld_gcheck_args g, uint32_t slice) {
+  const unsigned char *s = (const unsigned char *)g.s;
+  unsigned long long n = sliced_threads(g, slice);
+  for (unsigned long long i =
+           blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
+       i < n; i += (unsigned long long)gridDim.x * blockDim.x) {
+    unsigned long long k;
+    uint32_t c0, c1, lo, hi;
+    unsigned valid;
+    slice_of(g, i, slice, &k, &c0, &c1);
+    struct ld_gwinners w = g.winners[k];
+    unsigned written = ld_gmerge_written(&w);
+    if (!written)
+      continue;
+    long long rel = chunk_at(g, k, &valid);
+    uint32_t marks = g.marks ? g.marks[k] : 0;
+    chunk sv = load(s + rel, valid), u = load(g.u + rel, valid);
+    if (!ld_gmerge_span(&sv, &u, &w, marks, &lo, &hi))
+      continue;
+    if (c0 < lo)
+      c0 = lo;
+    if (c1 > hi + 1)
+      c1 = hi + 1;
+    if (c0 >= c1)
+      continue;
+    chunk vn = winners_of(g, w, rel, written);
+    for (uint32_t c = c0; c < c1; c++) {
+      chunk p = load(copy_of(g, c) + rel, valid);
+      unsigned raced = ld_gmerge_race_copy(&sv, &u, &vn, &w, &p, c, valid,
+                                           g.grain, marks, (int)g.same_value);
+      if (raced) {
+        int j = __ffs(raced) - 1;
+        uint32_t a, b;
+        ld_gmerge_race_pair(&sv, &u, &w, &p, c, j, &a, &b);
+        report_det(g, a, b, rel + j);
+        break;
+      }
+    }
+  }
+}
+
+/* Parallel merge, step 3, one thread per chunk: the race against earlier
+ * rounds, U <- the last writers' bytes, and the chunk's winners back to
+ * zero for the next round. */
+__global__ void merge_apply(struct ld_gcheck_args g) {
+  const unsigned char *s = (const unsigned char *)g.s;
+  for (unsigned long long k =
+           blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
+       k < g.nchunks; k += (unsigned long long)gridDim.x * blockDim.x) {
+    struct ld_gwinners w = g.winners[k];
+    unsigned valid, written = ld_gmerge_written(&w);
+    if (!written)
+      continue;
+    long long rel = chunk_at(g, k, &valid);
+    chunk vn = winners_of(g, w, rel, written);
+    if (g.check) {
+      chunk sv = load(s + rel, valid), u = load(g.u + rel, valid);
+      uint32_t marks = g.marks ? g.marks[k] : 0;
+      unsigned raced =
+          ld_gmerge_race_before(&sv, &u, &vn, &w, marks, (int)g.same_value);
+      if (raced) {
+        int j = __ffs(raced) - 1;
+        report_det(g, __LDCC_GNONE, w.last[j] - 1, rel + j);
+      }
+    }
+    store(g.u + rel, vn, written);
+    memset(&w, 0, sizeof w);
+    g.winners[k] = w;
+  }
+}
+
 /* Deterministic mode: copies 0 .. m-1 <- S, one thread per chunk of one
  * copy (a launch's worth of cudaMemcpyAsync calls would cost more in API
  * time than the copying when thousands of units have a copy each). */
@@ -278,21 +441,32 @@ __global__ void fill_copies(struct ld_gcheck_args g) {
 
 } // namespace
 
+/* Blocks of 256 threads for n threads' work (grid-stride beyond). */
+static unsigned blocks_for(unsigned long long n) {
+  unsigned long long blocks = (n + 255) / 256;
+  return blocks > 65535 ? 65535u : (unsigned)blocks;
+}
+
 extern "C" int ld__rt_gcheck(int which, const struct ld_gcheck_args *g,
                              cudaStream_t stream) {
-  unsigned long long blocks =
-      ((which == 4 ? g->nchunks * g->m : g->nchunks) + 255) / 256;
+  unsigned blocks = blocks_for(which == 4 ? g->nchunks * g->m : g->nchunks);
   if (!g->nchunks)
     return 0;
-  if (blocks > 65535)
-    blocks = 65535;
-  if (which == 1)
-    sweep1<<<(unsigned)blocks, 256, 0, stream>>>(*g);
-  else if (which == 2)
-    sweep2<<<(unsigned)blocks, 256, 0, stream>>>(*g);
-  else if (which == 3)
-    merge_det<<<(unsigned)blocks, 256, 0, stream>>>(*g);
-  else
-    fill_copies<<<(unsigned)blocks, 256, 0, stream>>>(*g);
+  if (which == 3 && g->winners && g->m > LD_GMERGE_SEQ_MAX) {
+    uint32_t slice = ld_gmerge_slice(g->m, g->nchunks);
+    unsigned sliced = blocks_for(sliced_threads(*g, slice));
+    merge_scan<<<sliced, 256, 0, stream>>>(*g, slice);
+    if (g->check)
+      merge_races<<<sliced, 256, 0, stream>>>(*g, slice);
+    merge_apply<<<blocks, 256, 0, stream>>>(*g);
+  } else if (which == 1) {
+    sweep1<<<blocks, 256, 0, stream>>>(*g);
+  } else if (which == 2) {
+    sweep2<<<blocks, 256, 0, stream>>>(*g);
+  } else if (which == 3) {
+    merge_det<<<blocks, 256, 0, stream>>>(*g);
+  } else {
+    fill_copies<<<blocks, 256, 0, stream>>>(*g);
+  }
   return cudaPeekAtLastError() == cudaSuccess ? 0 : -1;
 }

@@ -38,6 +38,8 @@ struct ld_gcheck_args {
   unsigned long long first_unit; /* the unit on copy 0 this round */
   uint32_t *marks;               /* one per chunk, or NULL: no atomics */
   struct ld_gsums *sums;         /* one per chunk, NULL with marks */
+  struct ld_gwinners *winners;   /* one per chunk, zeroed, or NULL: the
+                                    merge stays sequential */
 };
 
 #ifdef __cplusplus
@@ -49,6 +51,8 @@ extern "C" {
  *      from the sums when it commits;
  *   3: deterministic mode, merge this round's m copies into U in unit order
  *      (ld_rt_gmerge.h), reporting write-write races when check is set;
+ *      with winners and more than LD_GMERGE_SEQ_MAX copies, in parallel
+ *      (three kernels; winners is zeroed again at the end);
  *   4: deterministic mode, copies 0 .. m-1 <- S (the allocation's bytes). */
 int ld__rt_gcheck(int which, const struct ld_gcheck_args *g,
                   cudaStream_t stream);

@@ -107,24 +107,27 @@ bool sweep_all(const struct sweep_ctx *x, int which, uint32_t copies,
   return true;
 }
 
-/* Deterministic mode over every allocation, with the marks and sums when
- * acc: DET_FILL the round's `copies` copies from S (sweep 4), DET_MERGE
- * them into U, the first running unit first_unit (sweep 3; write-write
- * races are reported whether or not report=0 prints them), or DET_COMMIT
- * U to S (sweep 2 without its check). */
+/* Deterministic mode over every allocation, with the scratch parts the
+ * layout placed (LD_RT_GLAYOUT_ACC: the marks and sums; _MERGE: the
+ * parallel merge's winners): DET_FILL the round's `copies` copies from S
+ * (sweep 4), DET_MERGE them into U, the first running unit first_unit
+ * (sweep 3; write-write races are reported whether or not report=0 prints
+ * them), or DET_COMMIT U to S (sweep 2 without its check). */
 enum det_step { DET_FILL = 4, DET_MERGE = 3, DET_COMMIT = 2 };
 
 bool sweep_det(const struct sweep_ctx *x, enum det_step step, uint32_t copies,
-               uint64_t first_unit, int acc) {
+               uint64_t first_unit, unsigned parts) {
   for (uint32_t i = 0; i < x->plan->nallocs; i++) {
     const struct ld_rt_galloc *a = &x->plan->allocs[i];
     struct ld_gcheck_args g;
     sweep_args(x, i, copies, step == DET_MERGE, step == DET_COMMIT, &g);
     g.first_unit = first_unit;
-    if (acc) {
+    if (parts & LD_RT_GLAYOUT_ACC) {
       g.marks = (uint32_t *)(x->scratch + a->marks_at);
       g.sums = (struct ld_gsums *)(x->scratch + a->sums_at);
     }
+    if (parts & LD_RT_GLAYOUT_MERGE)
+      g.winners = (struct ld_gwinners *)(x->scratch + a->winners_at);
     if (ld__rt_gcheck((int)step, &g, x->stream) != 0)
       return false;
   }
@@ -475,7 +478,8 @@ int protocol_det(const struct __ldcc_global_meta *m, int launch_id, dim3 grid,
                                                        block.z};
   uint32_t mcopies = 0, i;
   uint64_t rounds = 0, r, total;
-  int acc = (m->flags & __LDCC_GM_ACCUMULATES) != 0;
+  int acc = (m->flags & __LDCC_GM_ACCUMULATES) != 0, parallel = 0;
+  unsigned parts = acc ? LD_RT_GLAYOUT_ACC : 0;
   struct sweep_ctx x;
   unsigned char *area = NULL;
   char why[200];
@@ -490,7 +494,11 @@ int protocol_det(const struct __ldcc_global_meta *m, int launch_id, dim3 grid,
   in.max_copies = env->max_copies;
   if (acc)
     in.fixed_bytes += ld_rt_global_acc_bytes(&plan);
-  rc = ld_rt_schedule_det_pick(&in, &mcopies, &rounds);
+  /* The parallel merge's scratch costs about eight copies' worth: taken
+   * only when more than LD_GMERGE_SEQ_MAX copies still fit with it. */
+  rc = ld_rt_schedule_det_pick_merge(&in, ld_rt_global_merge_bytes(&plan),
+                                     LD_GMERGE_SEQ_MAX, &mcopies, &rounds,
+                                     &parallel);
   if (rc != LD_OK) {
     if (rc != LD_ERANGE) {
       no_room(m, launch_id, &plan, ld__rt_not_deterministic);
@@ -503,7 +511,9 @@ int protocol_det(const struct __ldcc_global_meta *m, int launch_id, dim3 grid,
     ld__rt_not_deterministic(&m->kernel, launch_id, why);
     return 0;
   }
-  total = ld_rt_global_layout_acc(&plan, mcopies, acc);
+  if (parallel)
+    parts |= LD_RT_GLAYOUT_MERGE;
+  total = ld_rt_global_layout_det(&plan, mcopies, parts);
   if (!begin(m, launch_id, &plan, total, mcopies, stream, args, nargs, env,
              pending, ld__rt_not_deterministic, &area, &gi, &x))
     return 0;
@@ -514,9 +524,11 @@ int protocol_det(const struct __ldcc_global_meta *m, int launch_id, dim3 grid,
   say(env, m, launch_id, "run deterministically", in.nunits, mcopies, rounds,
       &plan);
   bool failed = !ok(cudaMemsetAsync(x.flag, 0, sizeof *x.flag, stream), pending);
-  /* U starts as S; marks and sums start at 0. */
+  /* U starts as S; marks, sums and winners start at 0 (the merge zeroes
+   * the winners again after each round). */
   for (i = 0; i < plan.nallocs && !failed; i++) {
     const struct ld_rt_galloc *a = &plan.allocs[i];
+    uint64_t chunks = ld_rt_global_chunks(&plan, i);
     failed = !ok(cudaMemcpyAsync(x.scratch + a->at + a->a.base % LD_RT_GALIGN,
                                  (const void *)(uintptr_t)a->a.base,
                                  a->a.size, cudaMemcpyDeviceToDevice, stream),
@@ -524,8 +536,12 @@ int protocol_det(const struct __ldcc_global_meta *m, int launch_id, dim3 grid,
     if (!failed && acc)
       failed = !ok(cudaMemsetAsync(x.scratch + a->marks_at, 0,
                                    a->sums_at - a->marks_at +
-                                       ld_rt_global_chunks(&plan, i) * 32,
+                                       chunks * sizeof(struct ld_gsums),
                                    stream),
+                   pending);
+    if (!failed && parallel)
+      failed = !ok(cudaMemsetAsync(x.scratch + a->winners_at, 0,
+                                   chunks * sizeof(struct ld_gwinners), stream),
                    pending);
   }
   for (r = 0; r < rounds && !failed; r++) {
@@ -536,16 +552,16 @@ int protocol_det(const struct __ldcc_global_meta *m, int launch_id, dim3 grid,
     if (acc)
       ld_rt_global_acc(&plan, (uint64_t)(uintptr_t)x.scratch, (uint32_t)count,
                        &gi);
-    failed = !sweep_det(&x, DET_FILL, (uint32_t)count, first, acc);
+    failed = !sweep_det(&x, DET_FILL, (uint32_t)count, first, parts);
     if (failed)
       break;
     run(ctx, &gi);
     if (r == 0 && clone_refused(m, launch_id, area, stream, pending,
                                 ld__rt_not_deterministic))
       return 0;
-    failed = !sweep_det(&x, DET_MERGE, (uint32_t)count, first, acc);
+    failed = !sweep_det(&x, DET_MERGE, (uint32_t)count, first, parts);
   }
-  failed = failed || !sweep_det(&x, DET_COMMIT, 0, 0, acc);
+  failed = failed || !sweep_det(&x, DET_COMMIT, 0, 0, parts);
   free_area(area, stream, pending);
   /* Nothing reaches the program's memory before the committing sweep, the
    * last call: a step that could not be queued leaves it as it was. */

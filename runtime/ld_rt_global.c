@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "ld_error.h"
+#include "ld_rt_gmerge.h"
 
 static uint64_t round_up(uint64_t x, uint64_t a) {
   return (x + a - 1) / a * a;
@@ -127,7 +128,14 @@ static uint64_t sums_bytes(const struct ld_rt_gplan *p, uint32_t i) {
   return round_up(ld_rt_global_chunks(p, i) * 32, LD_RT_GALIGN);
 }
 
-uint64_t ld_rt_global_layout_acc(struct ld_rt_gplan *p, uint32_t m, int acc) {
+/* Bytes of allocation i's parallel-merge scratch (struct ld_gwinners). */
+static uint64_t winners_bytes(const struct ld_rt_gplan *p, uint32_t i) {
+  return round_up(ld_rt_global_chunks(p, i) * sizeof(struct ld_gwinners),
+                  LD_RT_GALIGN);
+}
+
+uint64_t ld_rt_global_layout_det(struct ld_rt_gplan *p, uint32_t m,
+                                 unsigned parts) {
   uint64_t at = 0;
   uint32_t i;
 
@@ -135,18 +143,23 @@ uint64_t ld_rt_global_layout_acc(struct ld_rt_gplan *p, uint32_t m, int acc) {
     p->allocs[i].at = at;
     at += (uint64_t)(m + 1) * p->allocs[i].slot;
     p->allocs[i].marks_at = p->allocs[i].sums_at = 0;
-    if (!acc)
-      continue;
-    p->allocs[i].marks_at = at;
-    at += marks_bytes(p, i);
-    p->allocs[i].sums_at = at;
-    at += sums_bytes(p, i);
+    p->allocs[i].winners_at = 0;
+    if (parts & LD_RT_GLAYOUT_ACC) {
+      p->allocs[i].marks_at = at;
+      at += marks_bytes(p, i);
+      p->allocs[i].sums_at = at;
+      at += sums_bytes(p, i);
+    }
+    if (parts & LD_RT_GLAYOUT_MERGE) {
+      p->allocs[i].winners_at = at;
+      at += winners_bytes(p, i);
+    }
   }
   return at + LD_RT_GALIGN;
 }
 
 uint64_t ld_rt_global_layout(struct ld_rt_gplan *p, uint32_t m) {
-  return ld_rt_global_layout_acc(p, m, 0);
+  return ld_rt_global_layout_det(p, m, 0);
 }
 
 uint64_t ld_rt_global_acc_bytes(const struct ld_rt_gplan *p) {
@@ -155,6 +168,15 @@ uint64_t ld_rt_global_acc_bytes(const struct ld_rt_gplan *p) {
 
   for (i = 0; i < p->nallocs; i++)
     n += marks_bytes(p, i) + sums_bytes(p, i);
+  return n;
+}
+
+uint64_t ld_rt_global_merge_bytes(const struct ld_rt_gplan *p) {
+  uint64_t n = 0;
+  uint32_t i;
+
+  for (i = 0; i < p->nallocs; i++)
+    n += winners_bytes(p, i);
   return n;
 }
 

@@ -35,6 +35,9 @@ struct ld_rt_galloc {
                            offsets of the marks (4 bytes per 16-byte chunk)
                            and the sums (32 bytes per chunk); else 0 */
   uint64_t sums_at;
+  uint64_t winners_at; /* deterministic mode's parallel merge: offset of
+                          its scratch (128 bytes per chunk, struct
+                          ld_gwinners); else 0 */
 };
 
 /* What a launch writes, from the kernel's metadata and its arguments. */
@@ -66,13 +69,20 @@ uint64_t ld_rt_global_units(const uint32_t grid[3], const uint32_t block[3],
  * size in bytes (the race flag is its last 16 bytes). */
 uint64_t ld_rt_global_layout(struct ld_rt_gplan *p, uint32_t m);
 
-/* Deterministic mode: the same, plus each allocation's marks and sums
- * after its copies when acc (the kernel has accumulating atomics). */
-uint64_t ld_rt_global_layout_acc(struct ld_rt_gplan *p, uint32_t m, int acc);
+/* Deterministic mode: the same, plus after each allocation's copies the
+ * parts named (LD_RT_GLAYOUT_*, or-ed). */
+#define LD_RT_GLAYOUT_ACC 1u   /* marks and sums: accumulating atomics */
+#define LD_RT_GLAYOUT_MERGE 2u /* the parallel merge's winners */
+uint64_t ld_rt_global_layout_det(struct ld_rt_gplan *p, uint32_t m,
+                                 unsigned parts);
 
-/* The bytes ld_rt_global_layout_acc adds for acc: what a deterministic
- * launch needs besides the copies and U. */
+/* The bytes ld_rt_global_layout_det adds for LD_RT_GLAYOUT_ACC: what a
+ * deterministic launch with accumulating atomics needs besides the copies
+ * and U. */
 uint64_t ld_rt_global_acc_bytes(const struct ld_rt_gplan *p);
+
+/* The bytes ld_rt_global_layout_det adds for LD_RT_GLAYOUT_MERGE. */
+uint64_t ld_rt_global_merge_bytes(const struct ld_rt_gplan *p);
 
 /* 16-byte chunks covering allocation i (what the sweeps and marks count). */
 uint64_t ld_rt_global_chunks(const struct ld_rt_gplan *p, uint32_t i);

@@ -106,3 +106,20 @@ int ld_rt_schedule_det_pick(const struct ld_rt_copies_in *in, uint32_t *m,
     *rounds = ld_rt_schedule_det_rounds(in->nunits, *m);
   return rc;
 }
+
+int ld_rt_schedule_det_pick_merge(const struct ld_rt_copies_in *in,
+                                  uint64_t merge_bytes, uint32_t seq_max,
+                                  uint32_t *m, uint64_t *rounds,
+                                  int *parallel) {
+  struct ld_rt_copies_in with = *in;
+
+  *parallel = 0;
+  if (with.fixed_bytes <= UINT64_MAX - merge_bytes) {
+    with.fixed_bytes += merge_bytes;
+    if (ld_rt_schedule_det_pick(&with, m, rounds) == LD_OK && *m > seq_max) {
+      *parallel = 1;
+      return LD_OK;
+    }
+  }
+  return ld_rt_schedule_det_pick(in, m, rounds);
+}

@@ -93,4 +93,12 @@ void ld_rt_schedule_det_range(uint64_t n, uint32_t m, uint64_t round,
 int ld_rt_schedule_det_pick(const struct ld_rt_copies_in *in, uint32_t *m,
                             uint64_t *rounds);
 
+/* The same, for a launch whose merge can run in parallel: with the parallel
+ * merge's scratch (merge_bytes) counted, when more than seq_max copies
+ * still fit (*parallel = 1: the scratch is worth it), else as
+ * ld_rt_schedule_det_pick (*parallel = 0: the merge stays sequential). */
+int ld_rt_schedule_det_pick_merge(const struct ld_rt_copies_in *in,
+                                  uint64_t merge_bytes, uint32_t seq_max,
+                                  uint32_t *m, uint64_t *rounds, int *parallel);
+
 #endif

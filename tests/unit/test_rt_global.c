@@ -288,11 +288,28 @@ START_TEST(test_accumulation_layout) {
   ck_assert_uint_eq(ld_rt_global_acc_bytes(&p), 256 + 2048 + 256 + 256);
   plain = ld_rt_global_layout(&p, 3);
   ck_assert_uint_eq(p.allocs[0].marks_at, 0);
-  total = ld_rt_global_layout_acc(&p, 3, 1);
+  total = ld_rt_global_layout_det(&p, 3, LD_RT_GLAYOUT_ACC);
   ck_assert_uint_eq(total, plain + ld_rt_global_acc_bytes(&p));
   ck_assert_uint_eq(p.allocs[0].marks_at, 4 * p.allocs[0].slot);
   ck_assert_uint_eq(p.allocs[0].sums_at, p.allocs[0].marks_at + 256);
   ck_assert_uint_eq(p.allocs[1].at, p.allocs[0].sums_at + 2048);
+  ck_assert_uint_eq(p.allocs[0].winners_at, 0);
+  /* The parallel merge's winners: 128 bytes per chunk after the sums,
+   * 63 * 128 and 128 rounded up to 256. */
+  ck_assert_uint_eq(ld_rt_global_merge_bytes(&p), 8192 + 256);
+  total =
+      ld_rt_global_layout_det(&p, 3, LD_RT_GLAYOUT_ACC | LD_RT_GLAYOUT_MERGE);
+  ck_assert_uint_eq(total, plain + ld_rt_global_acc_bytes(&p) +
+                               ld_rt_global_merge_bytes(&p));
+  ck_assert_uint_eq(p.allocs[0].winners_at, p.allocs[0].sums_at + 2048);
+  ck_assert_uint_eq(p.allocs[1].at, p.allocs[0].winners_at + 8192);
+  ck_assert_uint_eq(ld_rt_global_layout_det(&p, 3, LD_RT_GLAYOUT_MERGE),
+                    plain + ld_rt_global_merge_bytes(&p));
+  ck_assert_uint_eq(p.allocs[0].marks_at, 0);
+  ck_assert_uint_eq(p.allocs[0].winners_at, 4 * p.allocs[0].slot);
+  /* Back to marks and sums only, for the table below. */
+  ck_assert_uint_eq(ld_rt_global_layout_det(&p, 3, LD_RT_GLAYOUT_ACC),
+                    plain + ld_rt_global_acc_bytes(&p));
   ld_rt_global_info(&p, &m, args, 2, scratch, &gi);
   ld_rt_global_acc(&p, scratch, 2, &gi);
   ck_assert_uint_eq(gi.nacc, 2);

@@ -327,6 +327,222 @@ START_TEST(test_grain_whole_numbers) {
 }
 END_TEST
 
+/* The parallel merge against the sequential rule.  A round of random
+ * copies of one chunk is merged both ways from the same U and sums; the
+ * parallel side runs like the three kernels of ld_rt_gcheck.cu, its
+ * slices taken in a random order in each step and the copies of a slice
+ * scanned backwards, so any dependence on order shows. */
+
+#define PMAX 40 /* copies in one round */
+
+static uint32_t rng = 0x2545f491u;
+
+static uint32_t rnd(uint32_t below) {
+  rng ^= rng << 13;
+  rng ^= rng >> 17;
+  rng ^= rng << 5;
+  return rng % below;
+}
+
+struct round_case {
+  struct ld_gchunk s;
+  struct ld_gchunk copies[PMAX];
+  uint32_t m;
+  unsigned valid, grain;
+  uint32_t marks;
+  int same_value;
+};
+
+static unsigned seq_round(const struct round_case *rc, struct ld_gchunk *u,
+                          struct ld_gsums *sums) {
+  unsigned raced = 0, wrote;
+
+  for (uint32_t c = 0; c < rc->m; c++)
+    raced |= ld_gmerge_step(&rc->s, u, &rc->copies[c], rc->valid, rc->grain,
+                            rc->marks, rc->same_value, sums, &wrote);
+  return raced;
+}
+
+static void shuffle(uint32_t *a, uint32_t n) {
+  for (uint32_t i = n; i > 1; i--) {
+    uint32_t j = rnd(i), x = a[i - 1];
+    a[i - 1] = a[j];
+    a[j] = x;
+  }
+}
+
+/* Byte j's value as copy c left it (__LDCC_GNONE: U before the round), and
+ * whether c wrote it. */
+static unsigned value_of(const struct round_case *rc,
+                         const struct ld_gchunk *u_in, uint32_t c, int j) {
+  return ld_gchunk_byte(c == __LDCC_GNONE ? u_in : &rc->copies[c], j);
+}
+
+static int wrote_byte(const struct round_case *rc, const struct ld_gchunk *u_in,
+                      uint32_t c, int j) {
+  if (c == __LDCC_GNONE)
+    return ld_gchunk_byte(u_in, j) != ld_gchunk_byte(&rc->s, j);
+  return ld_gmerge_grain(ld_gchunk_differ(&rc->copies[c], &rc->s, rc->valid),
+                         rc->grain, rc->valid) >>
+             j &
+         1u;
+}
+
+/* A race report must name two writers of the byte, the earlier first, with
+ * different values unless same_value. */
+static void check_pair(const struct round_case *rc,
+                       const struct ld_gchunk *u_in, int j, uint32_t a,
+                       uint32_t b) {
+  ck_assert_uint_ne(b, __LDCC_GNONE);
+  ck_assert(a == __LDCC_GNONE || a < b);
+  ck_assert(wrote_byte(rc, u_in, a, j));
+  ck_assert(wrote_byte(rc, u_in, b, j));
+  ck_assert(rc->same_value ||
+            value_of(rc, u_in, a, j) != value_of(rc, u_in, b, j));
+}
+
+static unsigned par_round(const struct round_case *rc, struct ld_gchunk *u,
+                          struct ld_gsums *sums, uint32_t slice) {
+  struct ld_gwinners w;
+  struct ld_gchunk vn, u_in = *u;
+  uint32_t order[PMAX], n = (rc->m + slice - 1) / slice, lo, hi, a, b, i;
+  unsigned raced = 0, written, r;
+
+  memset(&w, 0, sizeof w);
+  memset(&vn, 0, sizeof vn);
+  for (i = 0; i < n; i++)
+    order[i] = i;
+  shuffle(order, n);
+  for (i = 0; i < n; i++) { /* merge_scan */
+    struct ld_gwinners ws;
+    struct ld_gsums d;
+    uint32_t c0 = order[i] * slice;
+    uint32_t c = rc->m - c0 < slice ? rc->m : c0 + slice;
+    memset(&ws, 0, sizeof ws);
+    memset(&d, 0, sizeof d);
+    while (c-- > c0) {
+      unsigned wrote =
+          ld_gmerge_scan(&rc->s, &rc->copies[c], c, rc->valid, rc->grain, &ws);
+      ld_gmerge_sums_add(&rc->s, &rc->copies[c], wrote, &d);
+    }
+    ld_gmerge_fold(&w, &ws);
+    for (int k = 0; k < 4; k++)
+      sums->d32[k] += d.d32[k];
+    for (int h = 0; h < 2; h++)
+      sums->d64[h] += d.d64[h];
+  }
+  written = ld_gmerge_written(&w);
+  for (int j = 0; j < 16; j++)
+    if (written >> j & 1u)
+      ld_gchunk_set(&vn, j, ld_gchunk_byte(&rc->copies[w.last[j] - 1], j));
+  shuffle(order, n);
+  for (i = 0; ld_gmerge_span(&rc->s, &u_in, &w, rc->marks, &lo, &hi) && i < n;
+       i++) { /* merge_races */
+    uint32_t c = order[i] * slice, c1 = rc->m - c < slice ? rc->m : c + slice;
+    for (c = c < lo ? lo : c; c < c1 && c <= hi; c++) {
+      r = ld_gmerge_race_copy(&rc->s, &u_in, &vn, &w, &rc->copies[c], c,
+                              rc->valid, rc->grain, rc->marks, rc->same_value);
+      raced |= r;
+      for (int j = 0; j < 16; j++)
+        if (r >> j & 1u) {
+          ld_gmerge_race_pair(&rc->s, &u_in, &w, &rc->copies[c], c, j, &a, &b);
+          check_pair(rc, &u_in, j, a, b);
+        }
+    }
+  }
+  /* merge_apply */
+  r = ld_gmerge_race_before(&rc->s, &u_in, &vn, &w, rc->marks, rc->same_value);
+  for (int j = 0; j < 16; j++)
+    if (r >> j & 1u)
+      check_pair(rc, &u_in, j, __LDCC_GNONE, w.last[j] - 1);
+  for (int j = 0; j < 16; j++)
+    if (written >> j & 1u)
+      ld_gchunk_set(u, j, ld_gchunk_byte(&vn, j));
+  return raced | r;
+}
+
+/* A byte for a random store: S's own value a quarter of the time (with a
+ * grain that byte is written, not changed), else one of three values, so
+ * that equal and different values both happen often. */
+static unsigned random_byte(const struct ld_gchunk *s, int j) {
+  uint32_t x = rnd(4);
+  return x == 0 ? ld_gchunk_byte(s, j) : 0x10 + x;
+}
+
+static void random_copies(struct round_case *rc) {
+  static const uint32_t kinds[3] = {0, __LDCC_GACC_ADD32, __LDCC_GACC_ADD64};
+
+  rc->m = 1 + rnd(PMAX);
+  for (uint32_t c = 0; c < rc->m; c++) {
+    struct ld_gchunk *p = &rc->copies[c];
+    uint32_t stores = rnd(3) ? rnd(3) : 0;
+    *p = rc->s;
+    for (uint32_t i = 0; i < stores; i++) {
+      int at = (int)(rnd(16 / rc->grain) * rc->grain);
+      for (int j = at; j < at + (int)rc->grain; j++)
+        ld_gchunk_set(p, j, random_byte(&rc->s, j));
+    }
+  }
+  /* Marks only grow, as the clone's atomics set them round after round. */
+  if (rnd(4) == 0)
+    rc->marks |= kinds[rnd(3)] << (8 * rnd(4));
+}
+
+START_TEST(test_parallel_equals_sequential) {
+  static const unsigned grains[3] = {1, 4, 8};
+  static struct round_case rc;
+  uint32_t trial;
+
+  for (trial = 0; trial < 30000; trial++) {
+    struct ld_gchunk u_seq, u_par;
+    struct ld_gsums sums_seq, sums_par;
+    uint32_t rounds = 1 + rnd(4), from, to;
+
+    rc.grain = grains[rnd(3)];
+    rc.same_value = (int)rnd(2);
+    rc.marks = 0;
+    from = rnd(2) ? 0 : rnd(16);
+    to = rnd(2) ? 16 : from + 1 + rnd(16 - from);
+    rc.valid = (0xffffu >> (16 - (to - from))) << from;
+    for (int j = 0; j < 16; j++)
+      ld_gchunk_set(&rc.s, j, rnd(3) ? 0x10 + rnd(4) : rnd(256));
+    u_seq = u_par = rc.s;
+    memset(&sums_seq, 0, sizeof sums_seq);
+    sums_par = sums_seq;
+    for (uint32_t r = 0; r < rounds; r++) {
+      unsigned raced_seq, raced_par;
+      random_copies(&rc);
+      raced_seq = seq_round(&rc, &u_seq, &sums_seq);
+      raced_par = par_round(&rc, &u_par, &sums_par, 1 + rnd(rc.m + 1));
+      ck_assert_uint_eq(raced_par, raced_seq);
+      ck_assert_mem_eq(u_par.w, u_seq.w, sizeof u_seq.w);
+      ck_assert_mem_eq(&sums_par, &sums_seq, sizeof sums_seq);
+    }
+  }
+}
+END_TEST
+
+/* Slices: at least LD_GMERGE_SLICE_MIN copies (or all of them), about
+ * LD_GMERGE_THREADS threads when there is enough work, never more than m
+ * copies and never 0. */
+START_TEST(test_slice) {
+  ck_assert_uint_eq(ld_gmerge_slice(4096, 1024), 16);
+  ck_assert_uint_eq(ld_gmerge_slice(4096, 1), LD_GMERGE_SLICE_MIN);
+  ck_assert_uint_eq(ld_gmerge_slice(3, 1), 3);
+  ck_assert_uint_eq(ld_gmerge_slice(0, 1), 1);
+  ck_assert_uint_eq(ld_gmerge_slice(100, 1ull << 30), 100);
+  for (uint32_t m = 9; m < 100000; m = m * 3 + 1)
+    for (uint64_t chunks = 1; chunks < (1ull << 24); chunks *= 7) {
+      uint32_t slice = ld_gmerge_slice(m, chunks);
+      uint64_t threads = chunks * ((m + slice - 1) / slice);
+      ck_assert_uint_ge(slice, LD_GMERGE_SLICE_MIN);
+      ck_assert_uint_le(slice, m);
+      ck_assert(slice == LD_GMERGE_SLICE_MIN || slice == m ||
+                threads <= 2 * LD_GMERGE_THREADS);
+    }
+}
+END_TEST
+
 START_TEST(test_det_schedule) {
   uint64_t first, count;
 
@@ -358,6 +574,8 @@ int main(void) {
   tcase_add_test(tc, test_untouched_and_restored);
   tcase_add_test(tc, test_partial_chunk);
   tcase_add_test(tc, test_grain_whole_numbers);
+  tcase_add_test(tc, test_parallel_equals_sequential);
+  tcase_add_test(tc, test_slice);
   tcase_add_test(tc, test_det_schedule);
   suite_add_tcase(s, tc);
   return ld_check_run(s);

@@ -336,6 +336,63 @@ START_TEST(test_det_pick) {
 }
 END_TEST
 
+/* The parallel merge's scratch is taken only when more than seq_max copies
+ * still fit with it; else the pick is the plain one. */
+START_TEST(test_det_pick_merge) {
+  struct ld_rt_copies_in in = copies_in(80 * GIB, GIB, 0, 60, 0);
+  uint32_t m = 0;
+  uint64_t rounds = 0;
+  int parallel = -1;
+
+  /* 3/4 of 80 GiB is 60 GiB: 52 copies next to 8 GiB of scratch. */
+  ck_assert_int_eq(
+      ld_rt_schedule_det_pick_merge(&in, 8 * GIB, 8, &m, &rounds, &parallel),
+      0);
+  ck_assert_int_eq(parallel, 1);
+  ck_assert_uint_eq(m, 52);
+  ck_assert_uint_eq(rounds, 2);
+  /* 7 copies next to the scratch: not worth it, 60 without. */
+  ck_assert_int_eq(
+      ld_rt_schedule_det_pick_merge(&in, 53 * GIB, 8, &m, &rounds, &parallel),
+      0);
+  ck_assert_int_eq(parallel, 0);
+  ck_assert_uint_eq(m, 60);
+  ck_assert_uint_eq(rounds, 1);
+  /* The scratch alone does not fit, or would overflow. */
+  ck_assert_int_eq(
+      ld_rt_schedule_det_pick_merge(&in, 60 * GIB, 8, &m, &rounds, &parallel),
+      0);
+  ck_assert_int_eq(parallel, 0);
+  ck_assert_uint_eq(m, 60);
+  ck_assert_int_eq(
+      ld_rt_schedule_det_pick_merge(&in, UINT64_MAX, 8, &m, &rounds, &parallel),
+      0);
+  ck_assert_int_eq(parallel, 0);
+  /* Eight units: eight copies, merged sequentially. */
+  in.nunits = 8;
+  ck_assert_int_eq(
+      ld_rt_schedule_det_pick_merge(&in, GIB, 8, &m, &rounds, &parallel), 0);
+  ck_assert_int_eq(parallel, 0);
+  ck_assert_uint_eq(m, 8);
+  in.nunits = 9;
+  ck_assert_int_eq(
+      ld_rt_schedule_det_pick_merge(&in, GIB, 8, &m, &rounds, &parallel), 0);
+  ck_assert_int_eq(parallel, 1);
+  ck_assert_uint_eq(m, 9);
+  /* The plain pick's failures stay. */
+  in = copies_in(120 * GIB, 8 * GIB, 0, 9, 0);
+  ck_assert_int_eq(
+      ld_rt_schedule_det_pick_merge(&in, GIB, 8, &m, &rounds, &parallel),
+      LD_ERANGE);
+  ck_assert_int_eq(parallel, 0);
+  in = copies_in(GIB, GIB, 0, 4, 0);
+  ck_assert_int_eq(
+      ld_rt_schedule_det_pick_merge(&in, 0, 8, &m, &rounds, &parallel),
+      LD_ENOMEM);
+  ck_assert_int_eq(parallel, 0);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("rt_schedule");
   TCase *tc = tcase_create("core");
@@ -351,6 +408,7 @@ int main(void) {
   tcase_add_test(tc, test_pick_not_enough);
   tcase_add_test(tc, test_pick_edges);
   tcase_add_test(tc, test_det_pick);
+  tcase_add_test(tc, test_det_pick_merge);
   suite_add_tcase(s, tc);
   return ld_check_run(s);
 }
