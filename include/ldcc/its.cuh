@@ -380,15 +380,29 @@ static __device__ __forceinline__ P *scope_block(P *p, unsigned kernel,
  * changed). */
 #define __LDCC_MP_SLOTS 8192 /* per file; a power of two */
 #define __LDCC_MP_PENDING 8  /* unpublished writes a thread remembers */
+#define __LDCC_MP_FLAGS 4096 /* flags' counters per file; a power of two */
 
 /* tag as in the warp tables; owner = claim (15 bits) << 49 | %gridid (25)
  * << 24 | linear block + 1 (24); info: writer lane (bits 0-4), warp (5-9),
  * level (10-11), published (12), data write site (13-33), flag write site
- * (34-54), claim's low 9 bits (55-63); flag: the flag's address. */
+ * (34-54), claim's low 9 bits (55-63); flag: the flag's address; fseq: the
+ * flag's publication count when this write was published through it. */
 struct __ldcc_mp_slot {
-  unsigned long long tag, owner, info, flag;
+  unsigned long long tag, owner, info, flag, fseq;
 };
 static __device__ __ldcc_mp_slot __ldcc_mp_tab[__LDCC_MP_SLOTS];
+
+/* Per flag (claimed by exact address): how many publications through it
+ * came after a device fence of their thread (since that thread's previous
+ * publication).  Such a publication releases, cumulatively, what its
+ * thread had seen: another thread's writes ordered before it by a barrier.
+ * A data write published earlier through the same flag with a weaker fence
+ * is then no longer reported on the writer's side (docs/inline-checks.md).
+ * seq: the claim (15 bits) << 32 | the count. */
+struct __ldcc_mp_fslot {
+  unsigned long long tag, count;
+};
+static __device__ __ldcc_mp_fslot __ldcc_mp_ftab[__LDCC_MP_FLAGS];
 
 struct mp_pending {
   unsigned slot, claim, site, level;
@@ -403,6 +417,8 @@ struct mp_thread {
   unsigned acq_level;     /* strongest fence since (3: grid sync) */
   int acq_atomic;         /* the flag was read by an atomic */
   int acq_fresh;          /* no checked read since the acquire */
+  unsigned long long acq_seq; /* the flag's seq at the first checked read */
+  unsigned fence_pub;         /* strongest fence since the last publication */
 };
 
 static __device__ __forceinline__ unsigned mp_block() {
@@ -490,14 +506,47 @@ static __device__ __forceinline__ void mp_store(const void *p, mp_thread &st,
   st.pend[i].level = 0;
 }
 
+/* The seq of the flag at p, 0 when its counter is not there.  A
+ * publication (publish) claims the counter, and steps it when it is a
+ * fenced one (bump); a reader only looks (the counter evicted or never
+ * claimed: 0). */
+static __device__ __forceinline__ unsigned long long
+mp_flag_seq(const void *p, int publish, int bump) {
+  unsigned long long a = (unsigned long long)p & 0x1ffffffffffffull, t = 0, c;
+  __ldcc_mp_fslot *f =
+      &__ldcc_mp_ftab[((a >> 2) ^ (a >> 14)) & (__LDCC_MP_FLAGS - 1)];
+
+  if (!publish) {
+    t = __ldcg(&f->tag);
+    c = __ldcg(&f->count);
+    return (t & 0x1ffffffffffffull) == a && __ldcg(&f->tag) == t
+               ? (t >> 49) << 32 | (c & 0xffffffffull)
+               : 0;
+  }
+  for (int tries = 0; tries < 16 && !t; tries++)
+    t = its_claim(&f->tag, a);
+  if (!t)
+    return 0;
+  c = bump ? atomicAdd(&f->count, 1ull) + 1 : __ldcg(&f->count);
+  return (t >> 49) << 32 | (c & 0xffffffffull);
+}
+
 /* A flag store or an atomic: the pending writes are published through
- * the flag at p, each with the fences made since it. */
+ * the flag at p, each with the fences made since it and the flag's seq. */
 static __device__ __forceinline__ void mp_publish(const void *p, mp_thread &st,
                                                   unsigned site) {
   unsigned n = st.npend < __LDCC_MP_PENDING ? st.npend : __LDCC_MP_PENDING;
+  int strong = st.fence_pub >= 2;
+  unsigned long long seq;
 
-  if (!n)
+  st.fence_pub = 0;
+  if (!n && !(strong && mp_global(p)))
     return;
+  seq = mp_flag_seq(p, 1, strong);
+  if (!n) {
+    __threadfence(); /* the count stepped before the flag is written */
+    return;
+  }
   /* A pending entry whose slot another location or writer took since is
    * left alone (its publication below fails too). */
   for (unsigned i = 0; i < n; i++) {
@@ -505,8 +554,10 @@ static __device__ __forceinline__ void mp_publish(const void *p, mp_thread &st,
     if ((unsigned)(*(volatile unsigned long long *)&s->tag >> 49) ==
             st.pend[i].claim &&
         *(volatile unsigned long long *)&s->info ==
-            mp_info(st.pend[i].site, st.pend[i].claim))
+            mp_info(st.pend[i].site, st.pend[i].claim)) {
       *(volatile unsigned long long *)&s->flag = (unsigned long long)p;
+      *(volatile unsigned long long *)&s->fseq = seq;
+    }
   }
   __threadfence();
   for (unsigned i = 0; i < n; i++) {
@@ -543,12 +594,14 @@ static __device__ __forceinline__ void mp_load(P *p, mp_thread &st,
   if (st.acq_fresh) {
     __threadfence();
     st.acq_fresh = 0;
+    st.acq_seq = mp_flag_seq((const void *)st.acq, 0, 0);
   }
   unsigned long long t = __ldcg(&s->tag);
   if ((t & 0x1ffffffffffffull) != a)
     return;
   unsigned long long o1 = __ldcg(&s->owner), info = __ldcg(&s->info);
-  unsigned long long flag = __ldcg(&s->flag), o2 = __ldcg(&s->owner);
+  unsigned long long flag = __ldcg(&s->flag), fseq = __ldcg(&s->fseq);
+  unsigned long long o2 = __ldcg(&s->owner);
   unsigned claim = (unsigned)(t >> 49), block = mp_block(), tid = its_tid();
   if (o1 != o2 || (o1 >> 49) != claim || ((o1 >> 24) & 0x1ffffffull) !=
       mp_grid() || !(info >> 12 & 1) || (info >> 55) != (claim & 0x1ffu) ||
@@ -561,7 +614,10 @@ static __device__ __forceinline__ void mp_load(P *p, mp_thread &st,
   if (wblock != block && __isShared((const void *)flag))
     return; /* two blocks' shared flags are two variables */
   unsigned need = wblock != block ? 2u : 1u, level = (info >> 10) & 3;
-  bool writer = level < need, reader = !st.acq_atomic && st.acq_level < need;
+  /* The writer's side only while no fenced publication through the flag
+   * came after this write's: that one may release it cumulatively. */
+  bool writer = level < need && fseq && fseq == st.acq_seq;
+  bool reader = !st.acq_atomic && st.acq_level < need;
   if (!writer && !reader)
     return;
   unsigned idx[4] = {0, 0, 0, 0}, nidx;
@@ -647,6 +703,8 @@ static __device__ __forceinline__ void mp_fence(mp_thread &st,
       st.pend[i].level = level;
   if (st.acq_level < level)
     st.acq_level = level;
+  if (st.fence_pub < level)
+    st.fence_pub = level;
 }
 
 /* Host: before each launch of a checked kernel.  The first call hands the
