@@ -8,10 +8,13 @@
  * at the end (or when a round found a race).  Everything is queued on the
  * program's stream; the host waits for it only between rounds.  A launch
  * that cannot be checked runs the original once, unchanged, and says why.
+ * With verbosity=2 each checked launch also says where its time went
+ * (struct gtimer below; ld_rt_gtime.h).
  * Host code; CUDA runtime API only.  Never clears an error the program
  * left pending (its own failures are cleared only when none was). */
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include <cuda_runtime.h>
 
@@ -19,6 +22,7 @@
 extern "C" {
 #include "ld_error.h"
 #include "ld_rt_global.h"
+#include "ld_rt_gtime.h"
 #include "ld_rt_intercept.h"
 #include "ld_rt_internal.h"
 #include "ld_rt_schedule.h"
@@ -134,18 +138,23 @@ bool sweep_det(const struct sweep_ctx *x, enum det_step step, uint32_t copies,
   return true;
 }
 
+/* The source line of launch launch_id, or 0. */
+int launch_line(const struct __ldcc_global_meta *m, int launch_id) {
+  if (m->kernel.launch_lines && launch_id >= 0 &&
+      (unsigned)launch_id < m->kernel.nlaunches)
+    return m->kernel.launch_lines[launch_id];
+  return 0;
+}
+
 /* The verbose line: `done` is "checked" or, in a deterministic build,
  * "run deterministically". */
 void say(const struct ld__rt_env *env, const struct __ldcc_global_meta *m,
          int launch_id, const char *done, uint64_t nunits, uint32_t copies,
          uint64_t rounds, const struct ld_rt_gplan *p) {
-  int line = 0;
+  int line = launch_line(m, launch_id);
 
   if (env->verbosity < 1 || !env->messages)
     return;
-  if (m->kernel.launch_lines && launch_id >= 0 &&
-      (unsigned)launch_id < m->kernel.nlaunches)
-    line = m->kernel.launch_lines[launch_id];
   fprintf(env->messages,
           "ldcc: launch of %s at %s:%d %s across %s: %llu units, %u "
           "copies of %u allocations (%llu bytes each copy), %llu rounds\n",
@@ -155,6 +164,144 @@ void say(const struct ld__rt_env *env, const struct __ldcc_global_meta *m,
           copies, p->nallocs, (unsigned long long)p->copy_bytes,
           (unsigned long long)rounds);
   fflush(env->messages);
+}
+
+/* verbosity >= 2: the split of a launch's time into the protocol's phases
+ * (ld_rt_gtime.h).  gt_mark records an event on the launch's stream at the
+ * end of a phase (the first one, phase LD_RT_GT_COUNT, marks the start);
+ * gt_end waits for the last and prints one line.  Events are created as
+ * needed, at most GT_EVENTS; when they are all in use, gt_drain reads them
+ * (waiting for the last, outside the time reported as the host's) and
+ * starts again from the last, which only deterministic mode's many rounds
+ * reach.  With verbosity below 2, `on` is false and every call returns at
+ * once: no event, no wait.  A CUDA call of its own that fails turns it off
+ * for the launch (no line). */
+#define GT_EVENTS 1024
+
+struct gtimer {
+  bool on;
+  cudaStream_t stream;
+  cudaError_t pending;
+  unsigned n;       /* events recorded since the last drain */
+  unsigned created; /* ev[0 .. created-1] exist */
+  double start_ms;  /* host clock at the protocol's entry */
+  double drain_ms;  /* host time spent draining, not the protocol's */
+  struct ld_rt_gtime t;
+  cudaEvent_t ev[GT_EVENTS];
+  unsigned char phase[GT_EVENTS]; /* the phase ev[k] ends (k >= 1) */
+};
+
+double now_ms(void) {
+  struct timespec ts;
+
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+void gt_start(struct gtimer *g, const struct ld__rt_env *env,
+              cudaStream_t stream, cudaError_t pending, int deterministic) {
+  g->on = env->verbosity >= 2 && env->messages;
+  if (!g->on)
+    return;
+  g->stream = stream;
+  g->pending = pending;
+  g->n = g->created = 0;
+  g->drain_ms = 0;
+  memset(&g->t, 0, sizeof g->t);
+  g->t.deterministic = deterministic;
+  g->start_ms = now_ms();
+}
+
+void gt_off(struct gtimer *g) {
+  for (unsigned k = 0; k < g->created; k++)
+    (void)ok(cudaEventDestroy(g->ev[k]), g->pending);
+  g->created = g->n = 0;
+  g->on = false;
+}
+
+/* Sum the intervals recorded so far; ev[n-1] becomes ev[0]. */
+void gt_drain(struct gtimer *g) {
+  float ms[GT_EVENTS];
+
+  if (g->n < 2)
+    return;
+  if (!ok(cudaEventSynchronize(g->ev[g->n - 1]), g->pending)) {
+    gt_off(g);
+    return;
+  }
+  for (unsigned k = 1; k < g->n; k++)
+    if (!ok(cudaEventElapsedTime(&ms[k], g->ev[k - 1], g->ev[k]), g->pending)) {
+      gt_off(g);
+      return;
+    }
+  ld_rt_gtime_add(&g->t, g->phase + 1, ms + 1, g->n - 1);
+  cudaEvent_t last = g->ev[g->n - 1];
+  g->ev[g->n - 1] = g->ev[0];
+  g->ev[0] = last;
+  g->n = 1;
+}
+
+void gt_mark(struct gtimer *g, enum ld_rt_gphase phase) {
+  if (!g->on)
+    return;
+  if (g->n == GT_EVENTS) {
+    double t0 = now_ms();
+    gt_drain(g);
+    g->drain_ms += now_ms() - t0;
+    if (!g->on)
+      return;
+  }
+  if (g->n == g->created) {
+    if (!ok(cudaEventCreate(&g->ev[g->n]), g->pending)) {
+      gt_off(g);
+      return;
+    }
+    g->created++;
+  }
+  if (!ok(cudaEventRecord(g->ev[g->n], g->stream), g->pending)) {
+    gt_off(g);
+    return;
+  }
+  g->phase[g->n++] = (unsigned char)phase;
+}
+
+/* `copies` copies of every allocation filled from S. */
+void gt_filled(struct gtimer *g, const struct ld_rt_gplan *plan,
+               uint64_t copies) {
+  if (!g->on)
+    return;
+  for (uint32_t i = 0; i < plan->nallocs; i++)
+    g->t.bytes_copied += copies * plan->allocs[i].a.size;
+}
+
+/* The host clock when timing, else 0; gt_blocked adds the time since. */
+double gt_clock(const struct gtimer *g) {
+  return g->on ? now_ms() : 0;
+}
+
+void gt_blocked(struct gtimer *g, double since) {
+  if (g->on)
+    g->t.host_blocked_ms += now_ms() - since;
+}
+
+/* The end of the protocol: the line when `print` (the launch was checked),
+ * and the events destroyed either way. */
+void gt_end(struct gtimer *g, const struct __ldcc_global_meta *m, int launch_id,
+            FILE *out, bool print) {
+  char text[512];
+
+  if (!g->on)
+    return;
+  g->t.host_ms = now_ms() - g->start_ms - g->drain_ms;
+  if (print)
+    gt_drain(g);
+  if (print && g->on) {
+    ld_rt_gtime_text(&g->t, m->kernel.name, m->kernel.file,
+                     launch_line(m, launch_id), text, sizeof text);
+    fprintf(out, "%s\n", text);
+    fflush(out);
+  }
+  gt_off(g);
 }
 
 /* Says why a launch runs the original: ld__rt_unchecked, or
@@ -386,6 +533,7 @@ int protocol(const struct __ldcc_global_meta *m, int launch_id, dim3 grid,
              void *ctx, const struct ld__rt_env *env) {
   cudaError_t pending = cudaPeekAtLastError();
   static struct ld_rt_gplan plan; /* under the runtime's lock */
+  static struct gtimer gt;        /* the same */
   struct ld_rt_copies_in in;
   struct __ldcc_global_info gi;
   uint32_t g3[3] = {grid.x, grid.y, grid.z}, b3[3] = {block.x, block.y,
@@ -396,6 +544,7 @@ int protocol(const struct __ldcc_global_meta *m, int launch_id, dim3 grid,
   unsigned char *area = NULL;
   int rc;
 
+  gt_start(&gt, env, stream, pending, 0);
   rc = prepare(m, launch_id, g3, b3, stream, args, nargs, run, ctx, env,
                pending, ld__rt_unchecked, &plan, &in);
   if (rc != 1)
@@ -412,11 +561,15 @@ int protocol(const struct __ldcc_global_meta *m, int launch_id, dim3 grid,
   }
   rounds = ld_rt_schedule_rounds(nunits, mcopies);
   total = ld_rt_global_layout(&plan, mcopies);
+  gt_mark(&gt, LD_RT_GT_COUNT); /* the start */
   if (!begin(m, launch_id, &plan, total, mcopies, stream, args, nargs, env,
-             pending, ld__rt_unchecked, &area, &gi, &x))
+             pending, ld__rt_unchecked, &area, &gi, &x)) {
+    gt_end(&gt, m, launch_id, env->messages, false);
     return 0;
+  }
   say(env, m, launch_id, "checked", nunits, mcopies, rounds, &plan);
   bool failed = !ok(cudaMemsetAsync(x.flag, 0, sizeof *x.flag, stream), pending);
+  gt_mark(&gt, LD_RT_GT_ALLOC);
   for (r = 0; r < rounds && !failed; r++) {
     uint32_t used = ld_rt_schedule_copies(nunits, mcopies, r);
     gi.stride = ld_rt_schedule_stride(nunits, mcopies, r);
@@ -425,19 +578,28 @@ int protocol(const struct __ldcc_global_meta *m, int launch_id, dim3 grid,
     failed = !refresh_copies(&plan, x.scratch, used, stream, pending);
     if (failed)
       break;
+    gt_filled(&gt, &plan, used);
+    gt_mark(&gt, LD_RT_GT_FILL);
     /* Pass 1.  A clone that cannot be launched (resources, a limit the
      * program raised for the original only) leaves the program's error
      * state as it found it and runs the original instead. */
     run(ctx, &gi);
-    if (clone_refused(m, launch_id, area, stream, pending, ld__rt_unchecked))
+    if (clone_refused(m, launch_id, area, stream, pending, ld__rt_unchecked)) {
+      gt_end(&gt, m, launch_id, env->messages, false);
       return 0;
+    }
+    gt_mark(&gt, LD_RT_GT_PASS1);
     failed = !sweep_all(&x, 1, used, 0, 0);
+    gt_mark(&gt, LD_RT_GT_SWEEP1);
     run(ctx, &gi); /* pass 2 */
+    gt_mark(&gt, LD_RT_GT_PASS2);
     failed = failed || !sweep_all(&x, 2, used, 1, r + 1 == rounds);
+    gt_mark(&gt, LD_RT_GT_SWEEP2);
     if (failed || r + 1 == rounds)
       break;
     /* A race found in this round ends the search: commit its U. */
     unsigned found = 0;
+    double waited = gt_clock(&gt);
     if (!ok(cudaMemcpyAsync(&found, x.flag, sizeof found, cudaMemcpyDeviceToHost,
                             stream),
             pending) ||
@@ -445,12 +607,17 @@ int protocol(const struct __ldcc_global_meta *m, int launch_id, dim3 grid,
       failed = true;
       break;
     }
+    gt_blocked(&gt, waited);
+    gt_mark(&gt, LD_RT_GT_WAIT);
     if (found) {
       failed = !sweep_all(&x, 2, used, 0, 1);
+      gt_mark(&gt, LD_RT_GT_SWEEP2);
       break;
     }
   }
   free_area(area, stream, pending);
+  gt_mark(&gt, LD_RT_GT_FREE);
+  gt_end(&gt, m, launch_id, env->messages, !failed);
   /* Nothing reaches the program's memory before the committing sweep, the
    * last call, so a step that could not be queued leaves it as it was: the
    * original runs once instead. */
@@ -472,6 +639,7 @@ int protocol_det(const struct __ldcc_global_meta *m, int launch_id, dim3 grid,
                  run_fn run, void *ctx, const struct ld__rt_env *env) {
   cudaError_t pending = cudaPeekAtLastError();
   static struct ld_rt_gplan plan; /* under the runtime's lock */
+  static struct gtimer gt;        /* the same */
   struct ld_rt_copies_in in;
   struct __ldcc_global_info gi;
   uint32_t g3[3] = {grid.x, grid.y, grid.z}, b3[3] = {block.x, block.y,
@@ -485,6 +653,7 @@ int protocol_det(const struct __ldcc_global_meta *m, int launch_id, dim3 grid,
   char why[200];
   int rc;
 
+  gt_start(&gt, env, stream, pending, 1);
   rc = prepare(m, launch_id, g3, b3, stream, args, nargs, run, ctx, env,
                pending, ld__rt_not_deterministic, &plan, &in);
   if (rc != 1)
@@ -514,9 +683,12 @@ int protocol_det(const struct __ldcc_global_meta *m, int launch_id, dim3 grid,
   if (parallel)
     parts |= LD_RT_GLAYOUT_MERGE;
   total = ld_rt_global_layout_det(&plan, mcopies, parts);
+  gt_mark(&gt, LD_RT_GT_COUNT); /* the start */
   if (!begin(m, launch_id, &plan, total, mcopies, stream, args, nargs, env,
-             pending, ld__rt_not_deterministic, &area, &gi, &x))
+             pending, ld__rt_not_deterministic, &area, &gi, &x)) {
+    gt_end(&gt, m, launch_id, env->messages, false);
     return 0;
+  }
   gi.stride = 1;
   gi.deterministic = 1;
   for (i = 0; i < plan.nallocs; i++)
@@ -524,8 +696,10 @@ int protocol_det(const struct __ldcc_global_meta *m, int launch_id, dim3 grid,
   say(env, m, launch_id, "run deterministically", in.nunits, mcopies, rounds,
       &plan);
   bool failed = !ok(cudaMemsetAsync(x.flag, 0, sizeof *x.flag, stream), pending);
+  gt_mark(&gt, LD_RT_GT_ALLOC);
   /* U starts as S; marks, sums and winners start at 0 (the merge zeroes
-   * the winners again after each round). */
+   * the winners again after each round): part of round 0's fill. */
+  gt_filled(&gt, &plan, 1);
   for (i = 0; i < plan.nallocs && !failed; i++) {
     const struct ld_rt_galloc *a = &plan.allocs[i];
     uint64_t chunks = ld_rt_global_chunks(&plan, i);
@@ -555,14 +729,23 @@ int protocol_det(const struct __ldcc_global_meta *m, int launch_id, dim3 grid,
     failed = !sweep_det(&x, DET_FILL, (uint32_t)count, first, parts);
     if (failed)
       break;
+    gt_filled(&gt, &plan, count);
+    gt_mark(&gt, LD_RT_GT_FILL);
     run(ctx, &gi);
     if (r == 0 && clone_refused(m, launch_id, area, stream, pending,
-                                ld__rt_not_deterministic))
+                                ld__rt_not_deterministic)) {
+      gt_end(&gt, m, launch_id, env->messages, false);
       return 0;
+    }
+    gt_mark(&gt, LD_RT_GT_PASS);
     failed = !sweep_det(&x, DET_MERGE, (uint32_t)count, first, parts);
+    gt_mark(&gt, LD_RT_GT_MERGE);
   }
   failed = failed || !sweep_det(&x, DET_COMMIT, 0, 0, parts);
+  gt_mark(&gt, LD_RT_GT_COMMIT);
   free_area(area, stream, pending);
+  gt_mark(&gt, LD_RT_GT_FREE);
+  gt_end(&gt, m, launch_id, env->messages, !failed);
   /* Nothing reaches the program's memory before the committing sweep, the
    * last call: a step that could not be queued leaves it as it was. */
   if (failed) {

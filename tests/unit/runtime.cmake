@@ -18,5 +18,7 @@ set_tests_properties(report.formats PROPERTIES LABELS unit)
 # The check across blocks (issue 5): protocol decisions, copy layout and
 # shifts, unit and element names, the global report text.
 ld_add_unit_test(test_rt_global SOURCES unit/test_rt_global.c LIBS ldcc_rt_host)
+# Its time split per launch (verbosity=2): sums per phase and the line.
+ld_add_unit_test(test_rt_gtime SOURCES unit/test_rt_gtime.c LIBS ldcc_rt_host)
 # Inline intra-warp checks (issue 7): the shadow state rule and the reports.
 ld_add_unit_test(test_rt_its SOURCES unit/test_rt_its.c LIBS ldcc_rt_host)
