@@ -7,6 +7,7 @@
 #                                    binary, built (yes/no)
 #   OUTDIR/build-info.txt            date, commit, compilers, flags
 #   OUTDIR/run.py                    the runner (python3, stdlib only)
+#   OUTDIR/gsplit.sh                 the global check's time split (bash)
 # Usage: bench/build.sh OUTDIR
 # Environment:
 #   NVCC        nvcc to use (default: nvcc on PATH, else /usr/local/cuda/bin/nvcc)
@@ -131,6 +132,7 @@ need=$(readelf -d "$out/bin/nvcc/${programs[0]%% *}" |
   sed -n 's/.*NEEDED.*\[\(libcudart\.so[^]]*\)\].*/\1/p')
 [ -n "$need" ] && cp -L "$cudalib/$need" "$out/lib/"
 cp "$here/run.py" "$out/run.py"
+cp "$here/gsplit.sh" "$out/gsplit.sh"
 cp "$here/programs/programs.txt" "$out/"
 {
   echo "date=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
