@@ -550,15 +550,16 @@ int protocol(const struct __ldcc_global_meta *m, int launch_id, dim3 grid,
   if (rc != 1)
     return rc;
   nunits = in.nunits;
-  /* Every copy costs a copy of the written memory and a read in each
-   * sweep, while a round costs two runs of the kernel: by default at most
-   * LD_RT_GDEFAULT_COPIES copies (ceil(log_64 N) rounds), unless max_copies
-   * asks for another number. */
-  in.max_copies = env->max_copies ? env->max_copies : LD_RT_GDEFAULT_COPIES;
+  /* As many copies as fit (and max_copies allows), then the number of
+   * them that costs least: every copy costs a fill and its part of both
+   * sweeps, a round two runs of the kernel and the sweeps' fixed part
+   * (ld_rt_schedule_best_copies). */
+  in.max_copies = env->max_copies;
   if (ld_rt_schedule_pick_copies(&in, &mcopies) != LD_OK) {
     no_room(m, launch_id, &plan, ld__rt_unchecked);
     return 0;
   }
+  mcopies = ld_rt_schedule_best_copies(nunits, mcopies, in.copy_bytes);
   rounds = ld_rt_schedule_rounds(nunits, mcopies);
   total = ld_rt_global_layout(&plan, mcopies);
   gt_mark(&gt, LD_RT_GT_COUNT); /* the start */

@@ -18,9 +18,6 @@
 /* Distinct allocations a checked launch may write. */
 #define LD_RT_GMAX_ALLOCS __LDCC_GMAX_PTRS
 
-/* Copies per launch when LDCC_OPTIONS sets no max_copies. */
-#define LD_RT_GDEFAULT_COPIES 64
-
 /* Copies of one allocation are placed at the same address modulo this, so
  * a shifted pointer keeps the alignment the program relied on. */
 #define LD_RT_GALIGN 256u

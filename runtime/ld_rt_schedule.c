@@ -79,6 +79,46 @@ int ld_rt_schedule_pick_copies(const struct ld_rt_copies_in *in, uint32_t *m) {
   return LD_OK;
 }
 
+uint32_t ld_rt_schedule_best_copies(uint64_t n, uint32_t fit,
+                                    uint64_t copy_bytes) {
+  /* In units of copy_bytes; the fixed part of a round as a fraction. */
+  double fixed =
+      LD_RT_ROUND_COPIES +
+      (copy_bytes ? (double)LD_RT_ROUND_BYTES / (double)copy_bytes : 1e18);
+  double best_cost = 0;
+  uint32_t best = fit < 2 ? 2 : fit, m, last;
+
+  if (n <= 1 || fit <= 2)
+    return 2; /* nothing to compare, or no choice */
+  last = n < fit ? (uint32_t)n : fit;
+  /* Rounds only change at m = ceil(n^(1/r)): for each number of rounds the
+   * fewest copies that reach it are the cheapest; walk m upwards and skip
+   * to the next such m. */
+  for (m = 2; m <= last;) {
+    uint32_t r = ld_rt_schedule_rounds(n, m), lo = m, hi = last, next;
+    double cost = (double)r * ((double)m + fixed);
+    if (best_cost == 0 || cost <= best_cost) {
+      best_cost = cost;
+      best = m;
+    }
+    if (r <= 1)
+      break;
+    /* The smallest m' > m with fewer rounds (rounds falls as m grows). */
+    while (lo < hi) {
+      uint32_t mid = lo + (hi - lo) / 2;
+      if (ld_rt_schedule_rounds(n, mid) < r)
+        hi = mid;
+      else
+        lo = mid + 1;
+    }
+    next = lo;
+    if (next <= m || ld_rt_schedule_rounds(n, next) >= r)
+      break;
+    m = next;
+  }
+  return best;
+}
+
 uint64_t ld_rt_schedule_det_rounds(uint64_t n, uint32_t m) {
   return m ? n / m + (n % m != 0) : 0;
 }

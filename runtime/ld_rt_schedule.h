@@ -69,6 +69,26 @@ struct ld_rt_copies_in {
  * is nothing to compare: *m = 2 and rounds() is 0, whatever the memory. */
 int ld_rt_schedule_pick_copies(const struct ld_rt_copies_in *in, uint32_t *m);
 
+/* The check's cost model for choosing M (docs/global-check.md, measured on
+ * an H100 with verbosity=2): a round costs what every copy costs (its fill
+ * and its part of both sweeps, in proportion to copy_bytes) plus a fixed
+ * part worth LD_RT_ROUND_COPIES copies (the sweeps' reads and writes of S
+ * and U) plus LD_RT_ROUND_BYTES of copying (two runs of the kernel, which
+ * are not known before the launch, the launches and the host's wait
+ * between rounds: 256 MB of copying is about 0.7 ms there).  With 268 MB
+ * copies 64 copies (3 rounds) took 154 ms a launch, 8 (6 rounds) 51 ms, 2
+ * (17 rounds) 65 ms: about 0.76 ms a copy and 2.4 ms a round. */
+#define LD_RT_ROUND_COPIES 3
+#define LD_RT_ROUND_BYTES (256ull << 20)
+
+/* Of 2 .. fit copies (fit >= 2: what pick_copies allows), the number that
+ * costs least to check n units with: rounds(n, m) * (m + ROUND_COPIES +
+ * ROUND_BYTES / copy_bytes); the larger one on a tie (fewer rounds).
+ * Large copies give a handful of copies and more rounds, small ones one
+ * round with min(n, fit) copies. */
+uint32_t ld_rt_schedule_best_copies(uint64_t n, uint32_t fit,
+                                    uint64_t copy_bytes);
+
 /* Deterministic mode (docs/deterministic-global.md): every unit runs on a
  * copy of its own, so n units with m copies take ceil(n / m) rounds, round
  * r running units [r * m, min(n, (r + 1) * m)) on copies 0, 1, ...

@@ -1,9 +1,9 @@
 // A race-free in-place update across many blocks (issue 5): every launch
 // rewrites each element from itself and a read-only table, 1024 blocks of
 // 256 threads and no block barrier, so 8192 warps are the units.  The
-// fixed twin runs with the default number of copies (at most 64: three
-// rounds of the reshuffling schedule per launch) and must print what the
-// nvcc build prints, bit for bit.  The "racy" twin is the same race-free
+// fixed twin runs with the default number of copies (the cost model's: for
+// this 1 MB array two rounds of the reshuffling schedule per launch) and
+// must print what the nvcc build prints, bit for bit.  The "racy" twin is the same race-free
 // program run with two copies (global_inplace_many.race.env:
 // max_copies=2, thirteen rounds): it must report nothing, and check its
 // result against the host's (exit status 0, global_inplace_many.race.exit).

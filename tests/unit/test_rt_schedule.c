@@ -307,6 +307,54 @@ END_TEST
 
 /* Deterministic mode: no default cap (every unit needs a copy anyway),
  * max_copies when set, two copies at least, and the bound on bytes. */
+/* The cost the check's choice of M minimises (ld_rt_schedule.h). */
+static double best_cost(uint64_t n, uint32_t m, uint64_t copy_bytes) {
+  return (double)ld_rt_schedule_rounds(n, m) *
+         ((double)m + LD_RT_ROUND_COPIES +
+          (double)LD_RT_ROUND_BYTES / (double)copy_bytes);
+}
+
+START_TEST(test_best_copies) {
+  static const uint64_t ns[] = {2, 3, 7, 64, 100, 4096, 131072, 1000003};
+  static const uint32_t fits[] = {2, 3, 8, 64, 1000, 100000};
+  static const uint64_t sizes[] = {64, 1 << 20, 268435456ull, 4ull << 30};
+  size_t a, b, c;
+
+  /* The minimum over every allowed m (exhaustive), the largest on a tie,
+   * never outside [2, min(n, fit)]. */
+  for (a = 0; a < sizeof ns / sizeof ns[0]; a++)
+    for (b = 0; b < sizeof fits / sizeof fits[0]; b++)
+      for (c = 0; c < sizeof sizes / sizeof sizes[0]; c++) {
+        uint64_t n = ns[a], size = sizes[c];
+        uint32_t fit = fits[b], m = ld_rt_schedule_best_copies(n, fit, size);
+        uint32_t last = n < fit ? (uint32_t)n : fit, k, want = 2;
+        double low = best_cost(n, 2, size);
+        for (k = 3; k <= last; k++)
+          if (best_cost(n, k, size) <= low) {
+            low = best_cost(n, k, size);
+            want = k;
+          }
+        ck_assert_uint_ge(m, 2);
+        ck_assert_uint_le(m, last < 2 ? 2 : last);
+        ck_assert_msg(m == want, "n %llu fit %u size %llu: %u, want %u",
+                      (unsigned long long)n, fit, (unsigned long long)size, m,
+                      want);
+      }
+  /* What the measurements behind the model ask for: a 268 MB allocation
+   * of 131072 warp units takes a handful of copies, not 64; a small one
+   * one round. */
+  ck_assert_uint_le(ld_rt_schedule_best_copies(131072, 64, 268435456ull), 8);
+  ck_assert_uint_ge(ld_rt_schedule_best_copies(131072, 64, 268435456ull), 4);
+  ck_assert_uint_eq(ld_rt_schedule_best_copies(4096, 100000, 16384), 4096);
+  ck_assert_uint_eq(ld_rt_schedule_rounds(
+                        4096, ld_rt_schedule_best_copies(4096, 100000, 16384)),
+                    1);
+  /* max_copies=2 stays 2; one unit, or fit 2: 2. */
+  ck_assert_uint_eq(ld_rt_schedule_best_copies(1000003, 2, 64), 2);
+  ck_assert_uint_eq(ld_rt_schedule_best_copies(1, 64, 64), 2);
+}
+END_TEST
+
 START_TEST(test_det_pick) {
   struct ld_rt_copies_in in = copies_in(80 * GIB, 1024 * 1024, 0, 5000, 0);
   uint32_t m = 0;
@@ -407,6 +455,7 @@ int main(void) {
   tcase_add_test(tc, test_pick_from_memory);
   tcase_add_test(tc, test_pick_not_enough);
   tcase_add_test(tc, test_pick_edges);
+  tcase_add_test(tc, test_best_copies);
   tcase_add_test(tc, test_det_pick);
   tcase_add_test(tc, test_det_pick_merge);
   suite_add_tcase(s, tc);
