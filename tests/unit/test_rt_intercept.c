@@ -216,6 +216,20 @@ static void fake_clear(void) {
 static const struct ld_rt_oom_hooks fake_hooks = {fake_pending, fake_trim,
                                                   fake_clear};
 
+/* The pool keeps memory and the next real allocation is refused for want
+ * of it. */
+static void refuse_once(void) {
+  pool_kept = 1 << 20;
+  fail_with = cudaErrorMemoryAllocation;
+}
+
+/* The stand-ins were called so many times. */
+static void calls_were(int real, int trims, int clears) {
+  ck_assert_int_eq(real_calls, real);
+  ck_assert_int_eq(trim_calls, trims);
+  ck_assert_int_eq(clear_calls, clears);
+}
+
 static void hooks_reset(void) {
   pool_kept = 0;
   pending_calls = trim_calls = clear_calls = 0;
@@ -524,8 +538,7 @@ START_TEST(test_oom_trim_and_retry) {
   struct ld_rt_alloc a;
 
   ld_rt_intercept_set_oom(&fake_hooks);
-  pool_kept = 1 << 20;
-  fail_with = cudaErrorMemoryAllocation;
+  refuse_once();
   ck_assert_int_eq(__wrap_cudaMalloc(&p, 1000), cudaSuccess);
   ck_assert_int_eq(real_calls, 2);
   ck_assert_int_eq(trim_calls, 1);
@@ -550,12 +563,10 @@ START_TEST(test_oom_pending_error_not_cleared) {
   void *p = NULL;
 
   ld_rt_intercept_set_oom(&fake_hooks);
-  pool_kept = 1 << 20;
   last_error = cudaErrorLaunchFailure;
-  fail_with = cudaErrorMemoryAllocation;
+  refuse_once();
   ck_assert_int_eq(__wrap_cudaMalloc(&p, 64), cudaSuccess);
-  ck_assert_int_eq(real_calls, 2);
-  ck_assert_int_eq(clear_calls, 0);
+  calls_were(2, 1, 0);
   ck_assert_int_ne(last_error, cudaSuccess);
   ck_assert(known(p));
 }
@@ -567,13 +578,10 @@ START_TEST(test_oom_retry_fails) {
   void *p = NULL;
 
   ld_rt_intercept_set_oom(&fake_hooks);
-  pool_kept = 1 << 20;
-  fail_with = cudaErrorMemoryAllocation;
+  refuse_once();
   fail_again = 1;
   ck_assert_int_eq(__wrap_cudaMalloc(&p, 64), cudaErrorMemoryAllocation);
-  ck_assert_int_eq(real_calls, 2);
-  ck_assert_int_eq(trim_calls, 1);
-  ck_assert_int_eq(clear_calls, 0);
+  calls_were(2, 1, 0);
   ck_assert_int_eq(last_error, cudaErrorMemoryAllocation);
   ck_assert_uint_eq(entries(), 0);
   ck_assert_uint_eq(stats_now().oom_retries, 1);
@@ -590,15 +598,12 @@ START_TEST(test_oom_nothing_kept_or_other_error) {
   fail_with = cudaErrorMemoryAllocation;
   ck_assert_int_eq(__wrap_cudaMallocAsync(&p, 64, (cudaStream_t)0x5),
                    cudaErrorMemoryAllocation);
-  ck_assert_int_eq(real_calls, 1);
-  ck_assert_int_eq(trim_calls, 1);
-  ck_assert_int_eq(clear_calls, 0);
+  calls_were(1, 1, 0);
   ck_assert_int_eq(last_error, cudaErrorMemoryAllocation);
   pool_kept = 1 << 20;
   fail_with = cudaErrorInvalidValue;
   ck_assert_int_eq(__wrap_cudaMalloc(&p, 64), cudaErrorInvalidValue);
-  ck_assert_int_eq(real_calls, 2);
-  ck_assert_int_eq(trim_calls, 1);
+  calls_were(2, 1, 0);
   ck_assert_uint_eq(pool_kept, 1 << 20);
   ck_assert_uint_eq(entries(), 0);
 }
@@ -613,40 +618,32 @@ START_TEST(test_oom_every_wrapper) {
   struct cudaExtent extent = {200, 3, 2};
 
   ld_rt_intercept_set_oom(&fake_hooks);
-  pool_kept = 1;
-  fail_with = cudaErrorMemoryAllocation;
+  refuse_once();
   ck_assert_int_eq(__wrap_cudaMallocPitch(&p, &pitch, 100, 10), cudaSuccess);
   ck_assert_uint_eq(pitch, 128);
   ck_assert_uint_eq(entry_at(p).size, 1280);
-  pool_kept = 1;
-  fail_with = cudaErrorMemoryAllocation;
+  refuse_once();
   ck_assert_int_eq(__wrap_cudaMalloc3D(&p3, extent), cudaSuccess);
   ck_assert_uint_eq(entry_at(p3.ptr).size, 256 * 3 * 2);
-  pool_kept = 1;
-  fail_with = cudaErrorMemoryAllocation;
+  refuse_once();
   ck_assert_int_eq(__wrap_cudaMallocManaged(&p, 64, cudaMemAttachHost),
                    cudaSuccess);
   ck_assert_int_eq(entry_at(p).kind, LD_RT_ALLOC_MANAGED);
-  pool_kept = 1;
-  fail_with = cudaErrorMemoryAllocation;
+  refuse_once();
   ck_assert_int_eq(__wrap_cudaMallocAsync_ptsz(&p, 64, NULL), cudaSuccess);
   ck_assert(known(p));
-  pool_kept = 1;
-  fail_with = cudaErrorMemoryAllocation;
+  refuse_once();
   ck_assert_int_eq(__wrap_cudaMallocFromPoolAsync_ptsz(&p, 64, NULL, NULL),
                    cudaSuccess);
   ck_assert_int_eq(entry_at(p).kind, LD_RT_ALLOC_POOL);
-  pool_kept = 1;
-  fail_with = cudaErrorMemoryAllocation;
+  refuse_once();
   ld_rt_intercept_internal(1);
   ck_assert_int_eq(
       __wrap_cudaMallocFromPoolAsync(&own, 64, (cudaMemPool_t)0x9, NULL),
       cudaSuccess);
   ld_rt_intercept_internal(0);
   ck_assert_int_eq(entry_at(own).kind, LD_RT_ALLOC_INTERNAL);
-  ck_assert_int_eq(real_calls, 12);
-  ck_assert_int_eq(trim_calls, 6);
-  ck_assert_int_eq(clear_calls, 6);
+  calls_were(12, 6, 6);
   ck_assert_int_eq(last_error, cudaSuccess);
   ck_assert_uint_eq(stats_now().oom_recovered, 6);
 }
