@@ -12,6 +12,7 @@
  * (struct gtimer below; ld_rt_gtime.h).
  * Host code; CUDA runtime API only.  Never clears an error the program
  * left pending (its own failures are cleared only when none was). */
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -48,6 +49,189 @@ int resolve_var(const struct ld_rt_pending_var *v, uint64_t *base,
     return -1;
   *base = (uint64_t)(uintptr_t)p;
   return 0;
+}
+
+/* The scratch areas' memory pool, one per device, created on the first
+ * area the device needs.  CUDA's default pool gives its memory back at
+ * every synchronisation (its release threshold is 0), so every launch
+ * mapped its area again; this one keeps what it has (threshold UINT64_MAX)
+ * and the next launch reuses it.  The memory it keeps must never make the
+ * program fail: the allocation wrappers call trim_pools when a program's
+ * allocation is refused for want of memory, and retry it
+ * (ld_rt_intercept.h, struct ld_rt_oom_hooks).  A device without memory
+ * pools, or a pool that cannot be created, falls back to cudaMallocAsync.
+ *
+ * pool_lock guards this table, and is never held across an allocation (a
+ * wrapper may call trim_pools, which takes it); the pools are created by
+ * the launch code under the runtime's lock, and trimmed from any thread.
+ * freed[k] is recorded on stream[k] after the latest area freed there: a
+ * cudaFreeAsync gives the memory back to the pool only once the stream
+ * reaches it, and until then a trim cannot release it.  The table remembers
+ * the last POOL_STREAMS streams. */
+#define POOL_DEVICES 64
+#define POOL_STREAMS 8
+
+struct gpool {
+  bool tried;         /* creation attempted */
+  cudaMemPool_t pool; /* NULL: none, allocate with cudaMallocAsync */
+  unsigned nstreams;  /* stream[0 .. nstreams-1] and their events exist */
+  unsigned next;      /* the slot to reuse once all are taken */
+  cudaStream_t stream[POOL_STREAMS];
+  cudaEvent_t freed[POOL_STREAMS];
+};
+
+pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
+struct gpool pools[POOL_DEVICES];
+
+int peek_error(void) {
+  return (int)cudaPeekAtLastError();
+}
+
+void clear_error(void) {
+  (void)cudaGetLastError();
+}
+
+/* The wrappers' trim hook: for every pool that keeps memory, wait for the
+ * frees the runtime queued (its own events, so a stream's later work is
+ * not waited for, and never the whole device) and give back everything
+ * not in use.  A trim releases only memory no allocation holds, so it is
+ * safe at any time and from any thread.  Its calls' errors are left to the
+ * wrapper's retry, which sets the error state the program sees; 0 (no
+ * retry) only when no pool keeps anything and no call failed. */
+int trim_pools(void) {
+  int any = 0;
+
+  pthread_mutex_lock(&pool_lock);
+  for (int d = 0; d < POOL_DEVICES; d++) {
+    struct gpool *g = &pools[d];
+    uint64_t reserved = 0; /* cuuint64_t */
+    if (!g->pool)
+      continue;
+    if (cudaMemPoolGetAttribute(g->pool, cudaMemPoolAttrReservedMemCurrent,
+                                &reserved) != cudaSuccess) {
+      any = 1;
+      continue;
+    }
+    if (reserved == 0)
+      continue;
+    any = 1;
+    for (unsigned k = 0; k < g->nstreams; k++)
+      (void)cudaEventSynchronize(g->freed[k]);
+    (void)cudaMemPoolTrimTo(g->pool, 0);
+  }
+  pthread_mutex_unlock(&pool_lock);
+  return any;
+}
+
+const struct ld_rt_oom_hooks oom_hooks = {peek_error, trim_pools, clear_error};
+
+/* A pool on `device` keeping everything freed into it; NULL when the
+ * device has no memory pools or one cannot be made. */
+cudaMemPool_t make_pool(int device, cudaError_t pending) {
+  struct cudaMemPoolProps props;
+  cudaMemPool_t pool = NULL;
+  uint64_t keep = UINT64_MAX; /* cuuint64_t */
+  int supported = 0;
+
+  if (!ok(cudaDeviceGetAttribute(&supported, cudaDevAttrMemoryPoolsSupported,
+                                 device),
+          pending) ||
+      !supported)
+    return NULL;
+  memset(&props, 0, sizeof props);
+  props.allocType = cudaMemAllocationTypePinned;
+  props.handleTypes = cudaMemHandleTypeNone;
+  props.location.type = cudaMemLocationTypeDevice;
+  props.location.id = device;
+  if (!ok(cudaMemPoolCreate(&pool, &props), pending))
+    return NULL;
+  if (!ok(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep),
+          pending)) {
+    (void)ok(cudaMemPoolDestroy(pool), pending);
+    return NULL;
+  }
+  return pool;
+}
+
+/* The pool of `device`, created the first time (the hooks registered with
+ * the first pool); NULL: use cudaMallocAsync. */
+cudaMemPool_t pool_of(int device, cudaError_t pending) {
+  cudaMemPool_t pool = NULL;
+
+  if (device < 0 || device >= POOL_DEVICES)
+    return NULL;
+  pthread_mutex_lock(&pool_lock);
+  struct gpool *g = &pools[device];
+  if (!g->tried) {
+    g->tried = true;
+    g->pool = make_pool(device, pending);
+    if (g->pool)
+      ld_rt_intercept_set_oom(&oom_hooks);
+  }
+  pool = g->pool;
+  pthread_mutex_unlock(&pool_lock);
+  return pool;
+}
+
+/* Bytes the pool of `device` keeps and no allocation uses: free memory for
+ * the next area, though cudaMemGetInfo does not count it. */
+uint64_t pool_spare(int device, cudaError_t pending) {
+  uint64_t reserved = 0, used = 0; /* cuuint64_t */
+
+  if (device < 0 || device >= POOL_DEVICES)
+    return 0;
+  pthread_mutex_lock(&pool_lock);
+  cudaMemPool_t pool = pools[device].pool;
+  if (pool &&
+      (!ok(cudaMemPoolGetAttribute(pool, cudaMemPoolAttrReservedMemCurrent,
+                                   &reserved),
+           pending) ||
+       !ok(cudaMemPoolGetAttribute(pool, cudaMemPoolAttrUsedMemCurrent, &used),
+           pending)))
+    reserved = used = 0;
+  pthread_mutex_unlock(&pool_lock);
+  return reserved > used ? reserved - used : 0;
+}
+
+/* An area of `need` bytes is about to come from `pool`: when what it keeps
+ * unused is too small to hold it, give that back first, so the pool does
+ * not keep an old smaller area besides the new one. */
+void make_room(cudaMemPool_t pool, int device, uint64_t need,
+               cudaError_t pending) {
+  uint64_t spare = pool_spare(device, pending);
+
+  if (spare > 0 && spare < need)
+    (void)ok(cudaMemPoolTrimTo(pool, 0), pending);
+}
+
+/* An area of the pool of `device` was freed on `stream`: remember where, so
+ * trim_pools can wait for it. */
+void note_free(int device, cudaStream_t stream, cudaError_t pending) {
+  unsigned k;
+
+  if (device < 0 || device >= POOL_DEVICES)
+    return;
+  pthread_mutex_lock(&pool_lock);
+  struct gpool *g = &pools[device];
+  for (k = 0; k < g->nstreams && g->stream[k] != stream; k++)
+    ;
+  if (g->pool && k == g->nstreams) {
+    if (g->nstreams < POOL_STREAMS) {
+      if (!ok(cudaEventCreateWithFlags(&g->freed[k], cudaEventDisableTiming),
+              pending)) {
+        pthread_mutex_unlock(&pool_lock);
+        return;
+      }
+      g->nstreams++;
+    } else {
+      k = g->next;
+      g->next = (k + 1) % POOL_STREAMS;
+    }
+    g->stream[k] = stream;
+  }
+  if (g->pool)
+    (void)ok(cudaEventRecord(g->freed[k], stream), pending);
+  pthread_mutex_unlock(&pool_lock);
 }
 
 /* What every sweep of one launch shares. */
@@ -357,7 +541,10 @@ int prepare(const struct __ldcc_global_meta *m, int launch_id,
       no(&m->kernel, launch_id, "the device's free memory is unknown");
       return 0;
     }
-    in->free_bytes = free_b;
+    /* What the runtime's pool keeps unused is free for this launch's
+     * area, though the device does not count it: without it M would
+     * shrink launch after launch. */
+    in->free_bytes = free_b + pool_spare(env->device, pending);
   }
   in->copy_bytes = plan->copy_bytes;
   in->fixed_bytes = plan->fixed_bytes;
@@ -376,27 +563,39 @@ void no_room(const struct __ldcc_global_meta *m, int launch_id,
   no(&m->kernel, launch_id, why);
 }
 
-void free_area(unsigned char *area, cudaStream_t stream, cudaError_t pending) {
+void free_area(unsigned char *area, int device, cudaStream_t stream,
+               cudaError_t pending) {
   ld_rt_intercept_internal(1);
-  (void)ok(cudaFreeAsync(area, stream), pending);
+  bool freed = ok(cudaFreeAsync(area, stream), pending);
   ld_rt_intercept_internal(0);
+  if (freed)
+    note_free(device, stream, pending);
 }
 
-/* One scratch area of `total` bytes on the stream, internal to the
- * registry; *area is what to free, the result its LD_RT_GALIGN-aligned
- * start; NULL (and `no` said why) when it cannot be had.  One spare
- * alignment unit: the copies' placement modulo 256 assumes an area aligned
- * to it, which the allocator need not promise. */
+/* One scratch area of `total` bytes on the stream, from the pool of
+ * `device` (cudaMallocAsync without one), internal to the registry; *area
+ * is what to free, the result its LD_RT_GALIGN-aligned start; NULL (and
+ * `no` said why) when it cannot be had.  One spare alignment unit: the
+ * copies' placement modulo 256 assumes an area aligned to it, which the
+ * allocator need not promise. */
 unsigned char *take_area(const struct __ldcc_global_meta *m, int launch_id,
-                         uint64_t total, cudaStream_t stream,
+                         uint64_t total, int device, cudaStream_t stream,
                          cudaError_t pending, say_fn no,
                          unsigned char **area) {
+  cudaMemPool_t pool = pool_of(device, pending);
+  uint64_t bytes = total + LD_RT_GALIGN;
   char why[200];
+  bool got;
 
   *area = NULL;
+  if (pool)
+    make_room(pool, device, bytes, pending);
   ld_rt_intercept_internal(1);
-  bool got = ok(cudaMallocAsync((void **)area, total + LD_RT_GALIGN, stream),
-                pending);
+  if (pool)
+    got = ok(cudaMallocFromPoolAsync((void **)area, bytes, pool, stream),
+             pending);
+  else
+    got = ok(cudaMallocAsync((void **)area, bytes, stream), pending);
   ld_rt_intercept_internal(0);
   if (!got) {
     snprintf(why, sizeof why,
@@ -450,7 +649,7 @@ bool begin(const struct __ldcc_global_meta *m, int launch_id,
            say_fn no, unsigned char **area, struct __ldcc_global_info *gi,
            struct sweep_ctx *x) {
   unsigned char *scratch =
-      take_area(m, launch_id, total, stream, pending, no, area);
+      take_area(m, launch_id, total, env->device, stream, pending, no, area);
 
   if (!scratch)
     return false;
@@ -511,7 +710,7 @@ bool refresh_copies(const struct ld_rt_gplan *plan, unsigned char *scratch,
  * runtime's own error (only when the program had none pending), free the
  * area and say why; true then, and the caller runs the original. */
 bool clone_refused(const struct __ldcc_global_meta *m, int launch_id,
-                   unsigned char *area, cudaStream_t stream,
+                   unsigned char *area, int device, cudaStream_t stream,
                    cudaError_t pending, say_fn no) {
   char why[200];
 
@@ -520,7 +719,7 @@ bool clone_refused(const struct __ldcc_global_meta *m, int launch_id,
   snprintf(why, sizeof why,
            "the instrumented kernel could not be launched (%s)",
            cudaGetErrorString(cudaGetLastError()));
-  free_area(area, stream, pending);
+  free_area(area, device, stream, pending);
   no(&m->kernel, launch_id, why);
   return true;
 }
@@ -585,7 +784,8 @@ int protocol(const struct __ldcc_global_meta *m, int launch_id, dim3 grid,
      * program raised for the original only) leaves the program's error
      * state as it found it and runs the original instead. */
     run(ctx, &gi);
-    if (clone_refused(m, launch_id, area, stream, pending, ld__rt_unchecked)) {
+    if (clone_refused(m, launch_id, area, env->device, stream, pending,
+                      ld__rt_unchecked)) {
       gt_end(&gt, m, launch_id, env->messages, false);
       return 0;
     }
@@ -616,7 +816,7 @@ int protocol(const struct __ldcc_global_meta *m, int launch_id, dim3 grid,
       break;
     }
   }
-  free_area(area, stream, pending);
+  free_area(area, env->device, stream, pending);
   gt_mark(&gt, LD_RT_GT_FREE);
   gt_end(&gt, m, launch_id, env->messages, !failed);
   /* Nothing reaches the program's memory before the committing sweep, the
@@ -733,8 +933,8 @@ int protocol_det(const struct __ldcc_global_meta *m, int launch_id, dim3 grid,
     gt_filled(&gt, &plan, count);
     gt_mark(&gt, LD_RT_GT_FILL);
     run(ctx, &gi);
-    if (r == 0 && clone_refused(m, launch_id, area, stream, pending,
-                                ld__rt_not_deterministic)) {
+    if (r == 0 && clone_refused(m, launch_id, area, env->device, stream,
+                                pending, ld__rt_not_deterministic)) {
       gt_end(&gt, m, launch_id, env->messages, false);
       return 0;
     }
@@ -744,7 +944,7 @@ int protocol_det(const struct __ldcc_global_meta *m, int launch_id, dim3 grid,
   }
   failed = failed || !sweep_det(&x, DET_COMMIT, 0, 0, parts);
   gt_mark(&gt, LD_RT_GT_COMMIT);
-  free_area(area, stream, pending);
+  free_area(area, env->device, stream, pending);
   gt_mark(&gt, LD_RT_GT_FREE);
   gt_end(&gt, m, launch_id, env->messages, !failed);
   /* Nothing reaches the program's memory before the committing sweep, the

@@ -23,6 +23,9 @@ static struct pending *pending;
 static size_t npending, cap_pending;
 static struct ld_rt_intercept_stats stats;
 
+/* The out-of-memory hooks; read by any thread without the lock. */
+static const struct ld_rt_oom_hooks *oom_hooks;
+
 /* Allocations by the runtime itself, per thread (see _internal). */
 static _Thread_local int internal_depth;
 
@@ -169,6 +172,21 @@ ld_rt_intercept_resolve_vars(int (*resolve)(const struct ld_rt_pending_var *v,
   return done;
 }
 
+void ld_rt_intercept_set_oom(const struct ld_rt_oom_hooks *hooks) {
+  __atomic_store_n(&oom_hooks, hooks, __ATOMIC_RELEASE);
+}
+
+const struct ld_rt_oom_hooks *ld_rt_intercept_oom(void) {
+  return __atomic_load_n(&oom_hooks, __ATOMIC_ACQUIRE);
+}
+
+void ld_rt_intercept_retried(int succeeded) {
+  pthread_mutex_lock(&state_lock);
+  stats.oom_retries++;
+  stats.oom_recovered += succeeded != 0;
+  pthread_mutex_unlock(&state_lock);
+}
+
 void ld_rt_intercept_stats(struct ld_rt_intercept_stats *out) {
   pthread_mutex_lock(&state_lock);
   *out = stats;
@@ -189,5 +207,6 @@ void ld__rt_intercept_reset(void) {
   npending = cap_pending = 0;
   memset(&stats, 0, sizeof stats);
   pthread_mutex_unlock(&state_lock);
+  ld_rt_intercept_set_oom(NULL);
   internal_depth = 0;
 }

@@ -44,6 +44,31 @@ void ld_rt_intercept_free_end(uint64_t base, uint64_t id, int succeeded);
  * Nests. */
 void ld_rt_intercept_internal(int on);
 
+/* What the allocation wrappers do when a real allocation fails with
+ * cudaErrorMemoryAllocation: the launch code keeps its scratch memory in a
+ * pool of its own between launches (docs/global-check.md, Runtime), and
+ * that memory must never make the program's allocation fail.  Registered
+ * by the launch code once its pool exists; plain C here, so the wrappers
+ * make no CUDA call of their own and the unit test can stand in for it.
+ * Values are cudaError_t. */
+struct ld_rt_oom_hooks {
+  /* The calling thread's pending error (cudaPeekAtLastError): changes
+   * nothing. */
+  int (*pending)(void);
+  /* Give back what the runtime's pools keep unused, after the frees the
+   * runtime queued have run.  0 when they kept nothing and no CUDA call
+   * changed the error state: no retry then; else non-zero, and the wrapper
+   * retries once, so the retry decides the error state the program sees. */
+  int (*trim)(void);
+  /* Clear the calling thread's last error (cudaGetLastError). */
+  void (*clear)(void);
+};
+
+/* Register hooks (NULL: none, the initial state); they must stay valid
+ * until replaced.  Any thread may read them at any time. */
+void ld_rt_intercept_set_oom(const struct ld_rt_oom_hooks *hooks);
+const struct ld_rt_oom_hooks *ld_rt_intercept_oom(void);
+
 /* `__device__`, `__managed__` and `__constant__` variables are announced
  * by the program's static constructors (the `__cudaRegisterVar` family,
  * wrapped too) before any device memory exists: they wait here, by their
@@ -82,11 +107,17 @@ struct ld_rt_intercept_stats {
   uint64_t evicted;       /* entries replaced by a new allocation */
   uint64_t unrecorded;    /* allocations lost to the runtime's own failure */
   uint64_t last_bad_free; /* the pointer of the latest bad free */
+  uint64_t oom_retries;   /* allocations retried after the runtime's pools
+                             were trimmed (ld_rt_oom_hooks) */
+  uint64_t oom_recovered; /* of which the retry succeeded */
 };
 void ld_rt_intercept_stats(struct ld_rt_intercept_stats *out);
 
-/* For the tests: empty the registry, the pending variables and the
- * counters. */
+/* Count one retry after a trim; succeeded when it gave the memory. */
+void ld_rt_intercept_retried(int succeeded);
+
+/* For the tests: empty the registry, the pending variables, the counters
+ * and the hooks. */
 void ld__rt_intercept_reset(void);
 
 #endif

@@ -4,7 +4,10 @@
  * f land in __wrap_f, and __real_f is CUDA's f.  Each wrapper calls the
  * real function with the program's arguments, records a success in the
  * registry (ld_rt_intercept.h) and returns exactly what the real function
- * returned; out-parameters are only read, never changed.  Nothing else in
+ * returned; out-parameters are only read, never changed.  One exception:
+ * an allocation refused for want of memory while the runtime's own pool
+ * keeps memory is retried once after the pool gave it back (ALLOCATE
+ * below), and the program gets the retry's result.  Nothing else in
  * the runtime refers to this file, so it is linked only when `--wrap` asks
  * for it and `__real_*` exists.
  *
@@ -22,6 +25,34 @@
 /* The call site in the program: the wrapper's own return address.  A
  * macro, so it is taken in the wrapper's frame. */
 #define LD_CALLER ((uint64_t)(uintptr_t)__builtin_return_address(0))
+
+/* Evaluate the real allocation `call` into rc.  When it fails with
+ * cudaErrorMemoryAllocation and the runtime's pools kept memory, they give
+ * it back (hooks->trim) and `call` runs once more: the program sees the
+ * retry's result and out-parameters, as if the first attempt had not been
+ * made.  The first attempt left cudaErrorMemoryAllocation as the thread's
+ * last error; after a successful retry it is cleared, but only when no
+ * error was pending before the first attempt (an earlier error the failed
+ * attempt replaced cannot be put back).  A failed retry leaves its own
+ * error, as the program's call would have.  Without hooks (no pool yet)
+ * the wrappers make no call besides the real one. */
+#define ALLOCATE(rc, call)                                                     \
+  do {                                                                         \
+    const struct ld_rt_oom_hooks *hooks_ = ld_rt_intercept_oom();              \
+    int before_ = hooks_ ? hooks_->pending() : (int)cudaSuccess;               \
+    (rc) = (call);                                                             \
+    if ((rc) == cudaErrorMemoryAllocation && hooks_ && hooks_->trim()) {       \
+      (rc) = (call);                                                           \
+      retried((rc), before_, hooks_);                                          \
+    }                                                                          \
+  } while (0)
+
+static void retried(cudaError_t rc, int before,
+                    const struct ld_rt_oom_hooks *hooks) {
+  ld_rt_intercept_retried(rc == cudaSuccess);
+  if (rc == cudaSuccess && before == (int)cudaSuccess)
+    hooks->clear();
+}
 
 /* Record a successful linear allocation of size bytes at *ptr. */
 static void linear(cudaError_t rc, void *const *ptr, size_t size, int kind,
@@ -56,21 +87,27 @@ static void pitched(cudaError_t rc, void *ptr, size_t pitch, size_t width,
 }
 
 cudaError_t __wrap_cudaMalloc(void **ptr, size_t size) {
-  cudaError_t rc = __real_cudaMalloc(ptr, size);
+  cudaError_t rc;
+
+  ALLOCATE(rc, __real_cudaMalloc(ptr, size));
   linear(rc, ptr, size, LD_RT_ALLOC_MALLOC, LD_CALLER);
   return rc;
 }
 
 cudaError_t __wrap_cudaMallocManaged(void **ptr, size_t size,
                                      unsigned int flags) {
-  cudaError_t rc = __real_cudaMallocManaged(ptr, size, flags);
+  cudaError_t rc;
+
+  ALLOCATE(rc, __real_cudaMallocManaged(ptr, size, flags));
   linear(rc, ptr, size, LD_RT_ALLOC_MANAGED, LD_CALLER);
   return rc;
 }
 
 cudaError_t __wrap_cudaMallocPitch(void **ptr, size_t *pitch, size_t width,
                                    size_t height) {
-  cudaError_t rc = __real_cudaMallocPitch(ptr, pitch, width, height);
+  cudaError_t rc;
+
+  ALLOCATE(rc, __real_cudaMallocPitch(ptr, pitch, width, height));
   if (rc == cudaSuccess && ptr && pitch)
     pitched(rc, *ptr, *pitch, width, height, 1, LD_RT_ALLOC_PITCH, LD_CALLER);
   return rc;
@@ -78,7 +115,9 @@ cudaError_t __wrap_cudaMallocPitch(void **ptr, size_t *pitch, size_t width,
 
 cudaError_t __wrap_cudaMalloc3D(struct cudaPitchedPtr *p,
                                 struct cudaExtent extent) {
-  cudaError_t rc = __real_cudaMalloc3D(p, extent);
+  cudaError_t rc;
+
+  ALLOCATE(rc, __real_cudaMalloc3D(p, extent));
   if (rc == cudaSuccess && p)
     pitched(rc, p->ptr, p->pitch, extent.width, extent.height, extent.depth,
             LD_RT_ALLOC_3D, LD_CALLER);
@@ -87,14 +126,18 @@ cudaError_t __wrap_cudaMalloc3D(struct cudaPitchedPtr *p,
 
 cudaError_t __wrap_cudaMallocAsync(void **ptr, size_t size,
                                    cudaStream_t stream) {
-  cudaError_t rc = __real_cudaMallocAsync(ptr, size, stream);
+  cudaError_t rc;
+
+  ALLOCATE(rc, __real_cudaMallocAsync(ptr, size, stream));
   linear(rc, ptr, size, LD_RT_ALLOC_ASYNC, LD_CALLER);
   return rc;
 }
 
 cudaError_t __wrap_cudaMallocAsync_ptsz(void **ptr, size_t size,
                                         cudaStream_t stream) {
-  cudaError_t rc = __real_cudaMallocAsync_ptsz(ptr, size, stream);
+  cudaError_t rc;
+
+  ALLOCATE(rc, __real_cudaMallocAsync_ptsz(ptr, size, stream));
   linear(rc, ptr, size, LD_RT_ALLOC_ASYNC, LD_CALLER);
   return rc;
 }
@@ -102,7 +145,9 @@ cudaError_t __wrap_cudaMallocAsync_ptsz(void **ptr, size_t size,
 cudaError_t __wrap_cudaMallocFromPoolAsync(void **ptr, size_t size,
                                            cudaMemPool_t pool,
                                            cudaStream_t stream) {
-  cudaError_t rc = __real_cudaMallocFromPoolAsync(ptr, size, pool, stream);
+  cudaError_t rc;
+
+  ALLOCATE(rc, __real_cudaMallocFromPoolAsync(ptr, size, pool, stream));
   linear(rc, ptr, size, LD_RT_ALLOC_POOL, LD_CALLER);
   return rc;
 }
@@ -110,7 +155,9 @@ cudaError_t __wrap_cudaMallocFromPoolAsync(void **ptr, size_t size,
 cudaError_t __wrap_cudaMallocFromPoolAsync_ptsz(void **ptr, size_t size,
                                                 cudaMemPool_t pool,
                                                 cudaStream_t stream) {
-  cudaError_t rc = __real_cudaMallocFromPoolAsync_ptsz(ptr, size, pool, stream);
+  cudaError_t rc;
+
+  ALLOCATE(rc, __real_cudaMallocFromPoolAsync_ptsz(ptr, size, pool, stream));
   linear(rc, ptr, size, LD_RT_ALLOC_POOL, LD_CALLER);
   return rc;
 }

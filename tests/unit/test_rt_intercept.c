@@ -20,23 +20,33 @@ static uint64_t live[NLIVE];     /* bases handed out and not freed */
 static uint64_t next_base;       /* bump allocator */
 static uint64_t last_freed;      /* reused first, like a caching allocator */
 static cudaError_t fail_with;    /* next call fails with this, if set */
+static int fail_again;           /* ... and this many calls after it */
 static void (*after_free)(void); /* runs inside the real free */
 static int real_calls;
+static cudaError_t last_error; /* the thread's last error, as CUDA keeps it */
 
 static void fake_reset(void) {
   memset(live, 0, sizeof live);
   next_base = 0x7f0000000000ull;
   last_freed = 0;
   fail_with = cudaSuccess;
+  fail_again = 0;
   after_free = NULL;
   real_calls = 0;
+  last_error = cudaSuccess;
 }
 
 /* Count a call; true (with the error in *rc) when it is to fail. */
 static int failing(cudaError_t *rc) {
   real_calls++;
   *rc = fail_with;
-  fail_with = cudaSuccess;
+  if (fail_again > 0)
+    fail_again--;
+  else
+    fail_with = cudaSuccess;
+  /* A failed call becomes the last error; a successful one leaves it. */
+  if (*rc != cudaSuccess)
+    last_error = *rc;
   return *rc != cudaSuccess;
 }
 
@@ -45,8 +55,10 @@ static cudaError_t fake_alloc(void **ptr, size_t size) {
   uint64_t base;
   int i;
 
-  if (failing(&rc))
+  if (failing(&rc)) {
+    *ptr = (void *)0xdead; /* what a failure leaves is not promised */
     return rc;
+  }
   if (size == 0) {
     *ptr = NULL;
     return cudaSuccess;
@@ -177,10 +189,57 @@ void __real___cudaRegisterManagedVar(void **module, void **host_ptr,
                            ext, size, constant, global);
 }
 
+/* The launch code's out-of-memory hooks (ld_rt_oom_hooks): a pool that
+ * keeps `pool_kept` bytes until trimmed, and the thread's error state
+ * above. */
+static uint64_t pool_kept;
+static int pending_calls, trim_calls, clear_calls;
+
+static int fake_pending(void) {
+  pending_calls++;
+  return (int)last_error;
+}
+
+static int fake_trim(void) {
+  int kept = pool_kept != 0;
+
+  trim_calls++;
+  pool_kept = 0;
+  return kept;
+}
+
+static void fake_clear(void) {
+  clear_calls++;
+  last_error = cudaSuccess;
+}
+
+static const struct ld_rt_oom_hooks fake_hooks = {fake_pending, fake_trim,
+                                                  fake_clear};
+
+/* The pool keeps memory and the next real allocation is refused for want
+ * of it. */
+static void refuse_once(void) {
+  pool_kept = 1 << 20;
+  fail_with = cudaErrorMemoryAllocation;
+}
+
+/* The stand-ins were called so many times. */
+static void calls_were(int real, int trims, int clears) {
+  ck_assert_int_eq(real_calls, real);
+  ck_assert_int_eq(trim_calls, trims);
+  ck_assert_int_eq(clear_calls, clears);
+}
+
+static void hooks_reset(void) {
+  pool_kept = 0;
+  pending_calls = trim_calls = clear_calls = 0;
+}
+
 /* --- helpers ------------------------------------------------------------- */
 
 static void setup(void) {
   fake_reset();
+  hooks_reset();
   ld__rt_intercept_reset();
 }
 
@@ -239,7 +298,7 @@ START_TEST(test_failure_passed_through) {
 
   fail_with = cudaErrorMemoryAllocation;
   ck_assert_int_eq(__wrap_cudaMalloc(&p, 1000), cudaErrorMemoryAllocation);
-  ck_assert_ptr_eq(p, (void *)0x1234); /* untouched */
+  ck_assert_ptr_eq(p, (void *)0xdead); /* what the real call left */
   fail_with = cudaErrorInvalidValue;
   ck_assert_int_eq(__wrap_cudaMallocPitch(&p, &pitch, 100, 10),
                    cudaErrorInvalidValue);
@@ -451,6 +510,145 @@ START_TEST(test_variables) {
 }
 END_TEST
 
+/* Without hooks (no pool of the runtime's yet) an allocation refused for
+ * want of memory is not retried; with them, a success costs one peek at
+ * the error state and nothing else. */
+START_TEST(test_oom_no_hooks_no_retry) {
+  void *p = NULL;
+
+  fail_with = cudaErrorMemoryAllocation;
+  ck_assert_int_eq(__wrap_cudaMalloc(&p, 100), cudaErrorMemoryAllocation);
+  ck_assert_int_eq(real_calls, 1);
+  ck_assert_int_eq(pending_calls + trim_calls + clear_calls, 0);
+  ld_rt_intercept_set_oom(&fake_hooks);
+  pool_kept = 4096;
+  ck_assert_int_eq(__wrap_cudaMalloc(&p, 100), cudaSuccess);
+  ck_assert_int_eq(pending_calls, 1);
+  ck_assert_int_eq(trim_calls + clear_calls, 0);
+  ck_assert_uint_eq(pool_kept, 4096);
+  ck_assert_uint_eq(stats_now().oom_retries, 0);
+}
+END_TEST
+
+/* The pool keeps memory, the program's cudaMalloc is refused once: the pool
+ * is trimmed, the call made again, and the program sees the retry's result,
+ * pointer and a clean error state. */
+START_TEST(test_oom_trim_and_retry) {
+  void *p = NULL;
+  struct ld_rt_alloc a;
+
+  ld_rt_intercept_set_oom(&fake_hooks);
+  refuse_once();
+  ck_assert_int_eq(__wrap_cudaMalloc(&p, 1000), cudaSuccess);
+  ck_assert_int_eq(real_calls, 2);
+  ck_assert_int_eq(trim_calls, 1);
+  ck_assert_uint_eq(pool_kept, 0);
+  ck_assert_ptr_eq(p, (void *)(uintptr_t)0x7f0000000000ull);
+  a = entry_at(p);
+  ck_assert_uint_eq(a.size, 1000);
+  ck_assert_int_eq(a.kind, LD_RT_ALLOC_MALLOC);
+  ck_assert_uint_eq(entries(), 1);
+  /* The first attempt's cudaErrorMemoryAllocation is gone. */
+  ck_assert_int_eq(clear_calls, 1);
+  ck_assert_int_eq(last_error, cudaSuccess);
+  ck_assert_uint_eq(stats_now().oom_retries, 1);
+  ck_assert_uint_eq(stats_now().oom_recovered, 1);
+  ck_assert_uint_eq(stats_now().allocs, 1);
+}
+END_TEST
+
+/* An error the program left pending before the call is not cleared: the
+ * runtime never calls cudaGetLastError over the program's error. */
+START_TEST(test_oom_pending_error_not_cleared) {
+  void *p = NULL;
+
+  ld_rt_intercept_set_oom(&fake_hooks);
+  last_error = cudaErrorLaunchFailure;
+  refuse_once();
+  ck_assert_int_eq(__wrap_cudaMalloc(&p, 64), cudaSuccess);
+  calls_were(2, 1, 0);
+  ck_assert_int_ne(last_error, cudaSuccess);
+  ck_assert(known(p));
+}
+END_TEST
+
+/* The retry fails too: its error is the program's, nothing is recorded,
+ * nothing cleared. */
+START_TEST(test_oom_retry_fails) {
+  void *p = NULL;
+
+  ld_rt_intercept_set_oom(&fake_hooks);
+  refuse_once();
+  fail_again = 1;
+  ck_assert_int_eq(__wrap_cudaMalloc(&p, 64), cudaErrorMemoryAllocation);
+  calls_were(2, 1, 0);
+  ck_assert_int_eq(last_error, cudaErrorMemoryAllocation);
+  ck_assert_uint_eq(entries(), 0);
+  ck_assert_uint_eq(stats_now().oom_retries, 1);
+  ck_assert_uint_eq(stats_now().oom_recovered, 0);
+}
+END_TEST
+
+/* The pool kept nothing (trim says so): no retry, the refusal stands.
+ * Another error is never a reason to trim. */
+START_TEST(test_oom_nothing_kept_or_other_error) {
+  void *p = NULL;
+
+  ld_rt_intercept_set_oom(&fake_hooks);
+  fail_with = cudaErrorMemoryAllocation;
+  ck_assert_int_eq(__wrap_cudaMallocAsync(&p, 64, (cudaStream_t)0x5),
+                   cudaErrorMemoryAllocation);
+  calls_were(1, 1, 0);
+  ck_assert_int_eq(last_error, cudaErrorMemoryAllocation);
+  pool_kept = 1 << 20;
+  fail_with = cudaErrorInvalidValue;
+  ck_assert_int_eq(__wrap_cudaMalloc(&p, 64), cudaErrorInvalidValue);
+  calls_were(2, 1, 0);
+  ck_assert_uint_eq(pool_kept, 1 << 20);
+  ck_assert_uint_eq(entries(), 0);
+}
+END_TEST
+
+/* Every allocation wrapper retries; out-parameters are the retry's (the
+ * pitch too), and the runtime's own allocations stay internal. */
+START_TEST(test_oom_every_wrapper) {
+  void *p = NULL, *own = NULL;
+  size_t pitch = 0;
+  struct cudaPitchedPtr p3 = {0};
+  struct cudaExtent extent = {200, 3, 2};
+
+  ld_rt_intercept_set_oom(&fake_hooks);
+  refuse_once();
+  ck_assert_int_eq(__wrap_cudaMallocPitch(&p, &pitch, 100, 10), cudaSuccess);
+  ck_assert_uint_eq(pitch, 128);
+  ck_assert_uint_eq(entry_at(p).size, 1280);
+  refuse_once();
+  ck_assert_int_eq(__wrap_cudaMalloc3D(&p3, extent), cudaSuccess);
+  ck_assert_uint_eq(entry_at(p3.ptr).size, 256 * 3 * 2);
+  refuse_once();
+  ck_assert_int_eq(__wrap_cudaMallocManaged(&p, 64, cudaMemAttachHost),
+                   cudaSuccess);
+  ck_assert_int_eq(entry_at(p).kind, LD_RT_ALLOC_MANAGED);
+  refuse_once();
+  ck_assert_int_eq(__wrap_cudaMallocAsync_ptsz(&p, 64, NULL), cudaSuccess);
+  ck_assert(known(p));
+  refuse_once();
+  ck_assert_int_eq(__wrap_cudaMallocFromPoolAsync_ptsz(&p, 64, NULL, NULL),
+                   cudaSuccess);
+  ck_assert_int_eq(entry_at(p).kind, LD_RT_ALLOC_POOL);
+  refuse_once();
+  ld_rt_intercept_internal(1);
+  ck_assert_int_eq(
+      __wrap_cudaMallocFromPoolAsync(&own, 64, (cudaMemPool_t)0x9, NULL),
+      cudaSuccess);
+  ld_rt_intercept_internal(0);
+  ck_assert_int_eq(entry_at(own).kind, LD_RT_ALLOC_INTERNAL);
+  calls_were(12, 6, 6);
+  ck_assert_int_eq(last_error, cudaSuccess);
+  ck_assert_uint_eq(stats_now().oom_recovered, 6);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("rt_intercept");
   TCase *tc = tcase_create("core");
@@ -465,6 +663,12 @@ int main(void) {
   tcase_add_test(tc, test_free_racing_reuse);
   tcase_add_test(tc, test_internal_allocations);
   tcase_add_test(tc, test_variables);
+  tcase_add_test(tc, test_oom_no_hooks_no_retry);
+  tcase_add_test(tc, test_oom_trim_and_retry);
+  tcase_add_test(tc, test_oom_pending_error_not_cleared);
+  tcase_add_test(tc, test_oom_retry_fails);
+  tcase_add_test(tc, test_oom_nothing_kept_or_other_error);
+  tcase_add_test(tc, test_oom_every_wrapper);
   suite_add_tcase(s, tc);
   return ld_check_run(s);
 }
