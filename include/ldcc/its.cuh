@@ -280,16 +280,19 @@ static __device__ __forceinline__ P *its_rw(P *p, const B &base, unsigned k,
 
 #define __LDCC_SCOPE_SLOTS 4096 /* per file; a power of two */
 
-/* A global location some block reached with a block-scope atomic in a
- * launch: tag as in the warp tables; state = claim (15 bits) << 49 | the
- * launch's %gridid (25 bits) << 24 | linear block + 1 (24 bits); site of
- * that atomic (best effort). */
+/* A global location some block reached with a block-scope atomic, or with
+ * another access in a kernel that has block-scope atomics, in a launch:
+ * tag as in the warp tables; state = claim (15 bits) << 49 | the launch's
+ * %gridid (25 bits) << 24 | scoped (1 bit: a block-scope atomic) << 23 |
+ * linear block + 1 (23 bits); site of that access (best effort). */
 struct __ldcc_scope_slot {
   unsigned long long tag, state, site;
 };
 static __device__ __ldcc_scope_slot __ldcc_scope_tab[__LDCC_SCOPE_SLOTS];
 
-/* Record a block-scope atomic race (cold path). */
+/* Record a block-scope atomic race (cold path): block_b used the location
+ * at site_b with a block-scope atomic (its site names the atomic), block_a
+ * at site_a; the record's block is block_b's. */
 static __device__ __noinline__ void scope_report(unsigned kernel,
                                                  unsigned site_a,
                                                  unsigned site_b,
@@ -303,47 +306,93 @@ static __device__ __noinline__ void scope_report(unsigned kernel,
     return;
   r->warp_a = block_a;
   r->warp_b = block_b;
+  r->block[0] = block_b % gridDim.x;
+  r->block[1] = block_b / gridDim.x % gridDim.y;
+  r->block[2] = block_b / gridDim.x / gridDim.y;
   r->offset = (unsigned long long)p;
   its_publish(r);
 }
 
-/* The address of a block-scope atomic (`atomicAdd_block(P, v)` becomes
- * `atomicAdd_block(__ldcc::scope_block(P, k, site), v)`).  Such an atomic
- * is atomic only among the threads of its block: another block's
- * block-scope atomic on the same global location in the same launch races
- * with it.  A report needs the exact address (claimed slot), the same
- * launch (%gridid) and two different blocks; shared memory is per block
- * and never checked.  An eviction is a possible miss. */
-template <class P>
-static __device__ __forceinline__ P *scope_block(P *p, unsigned kernel,
-                                                 unsigned site) {
+/* One access of a global location in a kernel with block-scope atomics:
+ * `scoped` for a block-scope atomic (`atomicAdd_block(P, v)` becomes
+ * `atomicAdd_block(__ldcc::scope_block(P, k, site), v)`), else any other
+ * access of global memory there (a device-scope atomic, a load, a store:
+ * __ldcc::scope_probe).  A block-scope atomic is atomic only among the
+ * threads of its block: any access of the same location by another block
+ * in the same launch races with it.  A report needs the exact address
+ * (claimed slot), the same launch (%gridid), two different blocks, and one
+ * of the two accesses a block-scope atomic; such kernels have no grid
+ * synchronisation (those get the message-passing checks, where only
+ * block-scope atomics are noted).  Shared and local memory are never
+ * checked; an eviction is a possible miss. */
+static __device__ __forceinline__ void scope_note(const void *p,
+                                                  unsigned kernel,
+                                                  unsigned site, int scoped) {
   unsigned long long a = (unsigned long long)p & 0x1ffffffffffffull, grid;
   unsigned block = blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
   unsigned slot = (unsigned)(((a >> 2) ^ (a >> 14)) & (__LDCC_SCOPE_SLOTS - 1));
   __ldcc_scope_slot *s = &__ldcc_scope_tab[slot];
 
-  if (__isShared((const void *)p) || __isLocal((const void *)p) ||
-      block >= 0xffffffu)
-    return p;
+  if (__isShared(p) || __isLocal(p) || block >= 0x7fffffu)
+    return;
   asm volatile("mov.u64 %0, %%gridid;" : "=l"(grid));
   grid &= 0x1ffffffull;
   for (int tries = 0; tries < 16; tries++) {
     unsigned long long t = its_claim(&s->tag, a);
     if (!t)
       continue;
-    unsigned long long mine = (t >> 49) << 49 | grid << 24 | (block + 1);
+    unsigned long long mine = (t >> 49) << 49 | grid << 24 |
+                              (unsigned long long)(scoped != 0) << 23 |
+                              (block + 1);
     unsigned long long st = *(volatile unsigned long long *)&s->state;
     unsigned long long site_a = *(volatile unsigned long long *)&s->site;
     if (atomicCAS(&s->state, st, mine) != st)
       continue;
     *(volatile unsigned long long *)&s->site = site;
-    if ((st >> 24) == (mine >> 24) && (st & 0xffffffu) != 0 &&
-        (st & 0xffffffu) != block + 1)
-      scope_report(kernel, (unsigned)site_a, site,
-                   (unsigned)(st & 0xffffffu) - 1, block, p);
+    unsigned other = (unsigned)(st & 0x7fffffu);
+    if ((st >> 24) == (mine >> 24) && other != 0 && other != block + 1) {
+      if (scoped)
+        scope_report(kernel, (unsigned)site_a, site, other - 1, block, p);
+      else if (st >> 23 & 1)
+        scope_report(kernel, site, (unsigned)site_a, block, other - 1, p);
+    }
     break;
   }
+}
+
+template <class P>
+static __device__ __forceinline__ P *scope_block(P *p, unsigned kernel,
+                                                 unsigned site) {
+  scope_note((const void *)p, kernel, site, 1);
   return p;
+}
+
+template <class P>
+static __device__ __forceinline__ P *scope_probe(P *p, unsigned kernel,
+                                                 unsigned site) {
+  scope_note((const void *)p, kernel, site, 0);
+  return p;
+}
+
+/* The warp checks' accesses of a kernel that also has block-scope atomics
+ * (its_r/w/rw plus scope_probe). */
+template <class P, class B>
+static __device__ __forceinline__ P *its_rs(P *p, const B &base, unsigned k,
+                                            unsigned site) {
+  scope_note((const void *)p, k, site, 0);
+  return its_r(p, base, k, site);
+}
+template <class P, class B>
+static __device__ __forceinline__ P *its_ws(P *p, const B &base, unsigned k,
+                                            unsigned site) {
+  scope_note((const void *)p, k, site, 0);
+  return its_w(p, base, k, site);
+}
+template <class P, class B>
+static __device__ __forceinline__ P *its_rws(P *p, const B &base, unsigned k,
+                                             unsigned site) {
+  scope_note((const void *)p, k, site, 0);
+  return its_rw(p, base, k, site);
 }
 
 /* ---- message passing through flags and locks (scoped fences) -------- */

@@ -16,6 +16,7 @@
 #include "ld_xlate_int.h"
 
 static const char *const its_fn[] = {"", "its_r", "its_w", "its_rw"};
+static const char *const its_probe_fn[] = {"", "its_rs", "its_ws", "its_rws"};
 static const char *const mp_fn[] = {"", "mp_r",  "mp_w",  "mp_rw",
                                     "", "mp_fr", "mp_fw", "mp_frw"};
 
@@ -123,14 +124,16 @@ static int edit_kernel(const struct ld_its *its, struct ld_edit_list *edits) {
   /* Inserts at one offset apply in the order they were added: opening
    * texts of outer expressions first, closing texts of inner ones first. */
   if (!rc)
-    rc = wrap_accesses(its, its_fn, 3, "", edits);
+    rc = wrap_accesses(its, its->probe ? its_probe_fn : its_fn, 3, "", edits);
   for (i = 0; i < its->nscoped && !rc; i++) {
     const struct ld_its_access *a = &its->scoped[i];
     if (a->mode & LD_ITS_LIBCU) {
       rc = wrap_libcu(its, i, edits);
       continue;
     }
-    rc = ld_edit_insert(edits, a->begin, "__ldcc::scope_block(");
+    rc = ld_edit_insert(edits, a->begin,
+                        a->mode & 1 ? "__ldcc::scope_block("
+                                    : "__ldcc::scope_probe(");
     b.len = 0;
     if (!rc)
       rc = ld_buf_printf(&b, ", %zuu, %zuu)", its->index,

@@ -55,9 +55,10 @@ struct its_walk {
   const struct ld__source *s;
   struct ld_its *its;
   size_t capacc, capsync, capscoped;
-  int collect;     /* 0: find the rule, 1: collect accesses and syncs */
-  int mp;          /* a fence, atomicCAS or atomicExch: message passing */
-  CXCursor *flags; /* variables an atomic of the kernel targets */
+  int collect;      /* 0: find the rule, 1: collect accesses and syncs */
+  int mp;           /* a fence, atomicCAS or atomicExch: message passing */
+  int block_scoped; /* a block-scope atomic on memory other than shared */
+  CXCursor *flags;  /* variables an atomic of the kernel targets */
   size_t nflags, capflags;
   const char *rule;
   const char *skip;
@@ -771,14 +772,19 @@ static void visit(struct its_walk *w, const struct frame *f) {
     block = block && !shared_target(f->cur);
     if (block && !w->rule)
       w->rule = RULE_BLOCK_ATOMIC;
+    if (block)
+      w->block_scoped = 1;
     if (libcu_block(f->cur, &obj, &lvalue, &op) && !shared_address(obj)) {
       if (!w->rule)
         w->rule = RULE_BLOCK_ATOMIC;
+      w->block_scoped = 1;
       if (w->collect)
         add_scoped_at(w, obj, op,
                       1 | LD_ITS_LIBCU | (lvalue ? LD_ITS_LVALUE : 0));
     }
-    if (atomic && w->collect && (block || w->its->mp))
+    /* Every atomic in message passing; the others next to block-scope
+     * ones, as probes. */
+    if (atomic && w->collect && (block || w->its->mp || w->its->probe))
       add_scoped(w, f->cur,
                  block | (memory_sync(f->cur) || result_used(f) ? 2 : 0));
     if (w->collect && w->its->mp) {
@@ -920,6 +926,7 @@ int ld__its_analyse(const struct ld__source *s, CXCursor fn,
   k->its = w.its;
   w.its->rule = w.rule;
   w.its->mp = w.mp;
+  w.its->probe = w.block_scoped && !w.mp;
   if (w.skip || !ld__child_of_kind(fn, CXCursor_CompoundStmt, &body) ||
       !span(s, body, &b, &e, NULL)) {
     w.its->skip = w.skip ? w.skip : SKIP_MACRO;

@@ -255,6 +255,11 @@ struct ld_its {
    * __ldcc::mp_atomic; var is "<op>:<variable>"; sites naccesses + 1, ... */
   struct ld_its_access *scoped;
   size_t nscoped;
+  /* Block-scope atomics on global memory and no message-passing checks:
+   * every other access of global memory and every other atomic is a probe
+   * (__ldcc::its_rs/ws/rws, __ldcc::scope_probe; mode bit 0 clear): another
+   * block's access of a location a block-scope atomic uses is a race. */
+  int probe;
 };
 
 struct ld_kernel {

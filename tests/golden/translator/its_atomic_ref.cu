@@ -113,7 +113,7 @@ int main() {
 // TEXT-NEXT: {{^}}  ((*__ldcc::scope_block(&(*c), 1u, 3u)))++;
 // TEXT-NEXT: {{^}}  (*__ldcc::scope_block(&(c[1]), 1u, 4u)) += 2;
 // TEXT-NEXT: {{^}}  int v = (*__ldcc::scope_block(&(c[0]), 1u, 5u));
-// TEXT-NEXT: {{^}}  (*__ldcc::its_w(&(out[threadIdx.x]), out, 1u, 1u)) = v + (*__ldcc::scope_block(&(c[2]), 1u, 6u)).load(cuda::memory_order_relaxed);
+// TEXT-NEXT: {{^}}  (*__ldcc::its_ws(&(out[threadIdx.x]), out, 1u, 1u)) = v + (*__ldcc::scope_block(&(c[2]), 1u, 6u)).load(cuda::memory_order_relaxed);
 // TEXT-NEXT: {{^}}  dev->fetch_add(1);
 // TEXT: {{^}}__global__ void shared_only(int *out) {
 // TEXT: {{^}}  atomicAdd_block(&hist[threadIdx.x % 5], 1);

@@ -6,8 +6,8 @@
 // address of each atomic<Op>_block on memory goes through
 // __ldcc::scope_block, which reports two blocks using it on one location.
 // A kernel with nothing else to check gets no warp tables (no its_enter);
-// device-scope atomics are not touched; a block-scope CAS is a lock: the
-// kernel gets the message-passing checks, its atomics go to mp_atomic.
+// device-scope atomics beside them are probes (scope_probe); a block-scope
+// CAS is a lock: message-passing checks, its atomics go to mp_atomic.
 __global__ void count(const int *in, int *counter, float *sum) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (in[i] > 0)
@@ -41,6 +41,7 @@ int main() {
 // PLAN-NEXT: ITS kernel=count checked=yes rule="block-scope atomic"
 // PLAN-NEXT: SCOPED kernel=count id=1 at=14:21 op=atomicAdd_block var=counter
 // PLAN-NEXT: SCOPED kernel=count id=2 at=15:19 op=atomicAdd_block var=sum
+// PLAN-NEXT: ATOMIC kernel=count id=3 at=16:13 op=atomicAdd var=?
 // PLAN-NEXT: ITS kernel=lock checked=yes rule="block-scope atomic" checks=message-passing
 // PLAN-NEXT: ACCESS kernel=lock id=1 at=22:3 var=data mode=rw role=data
 // PLAN-NEXT: SCOPED kernel=lock id=2 at=20:26 op=atomicCAS_block var=flag
@@ -51,7 +52,7 @@ int main() {
 // TEXT: {{^}}__global__ void count(const int *in, int *counter, float *sum) {{{$}}
 // TEXT: {{^}}    atomicAdd_block(__ldcc::scope_block(counter, 0u, 1u), 1);
 // TEXT-NEXT: {{^}}  atomicAdd_block(__ldcc::scope_block(&sum[blockIdx.x % 4], 0u, 2u), 1.0f);
-// TEXT-NEXT: {{^}}  atomicAdd(counter + 1, 1);
+// TEXT-NEXT: {{^}}  atomicAdd(__ldcc::scope_probe(counter + 1, 0u, 3u), 1);
 // TEXT: {{^}}__global__ void lock(int *flag, int *data) { __ldcc::mp_thread __ldcc_mp = {};{{$}}
 // TEXT-NEXT: {{^}}  while (atomicCAS_block(__ldcc::mp_atomic(flag, __ldcc_mp, 1u, 2u, 1, 1), 0, 1) != 0)
 // TEXT-NEXT: {{^}}    ;
@@ -59,7 +60,8 @@ int main() {
 // TEXT-NEXT: {{^}}  atomicExch_block(__ldcc::mp_atomic(flag, __ldcc_mp, 1u, 3u, 1, 1), 0);
 // TEXT: {{^}}  __ldcc::its_arm(), count<<<4, 64>>>(p, p, (float *)p);
 // TEXT-NEXT: {{^}}  __ldcc::its_arm(), lock<<<2, 1>>>(p, p);
-// TEXT: {{^}}static const int __ldcc_its_lines_0[] = {11, 14, 15, 17};
+// TEXT: {{^}}static const int __ldcc_its_lines_0[] = {11, 14, 15, 16, 17};
 // TEXT: {{^}}  {"atomicAdd_block:counter", 0, 0, 1, {0, 0, 0, 0}, 0, 3, 0, 0, 0},
-// TEXT-NEXT: {{^}}  {"atomicAdd_block:sum", 0, 0, 1, {0, 0, 0, 0}, 0, 3, 0, 0, 0},};
-// TEXT-NEXT: {{^}}static const __ldcc_kernel_meta __ldcc_its_meta_0 = {__LDCC_HOST_ABI, 2u, "count", __ldcc_its_file, 11, 4u, 0, 0, 1, __ldcc_its_vars_0, __ldcc_its_lines_0, 0, 0, 0};
+// TEXT-NEXT: {{^}}  {"atomicAdd_block:sum", 0, 0, 1, {0, 0, 0, 0}, 0, 3, 0, 0, 0},
+// TEXT-NEXT: {{^}}  {"atomicAdd:?", 0, 0, 1, {0, 0, 0, 0}, 0, 3, 0, 0, 0},};
+// TEXT-NEXT: {{^}}static const __ldcc_kernel_meta __ldcc_its_meta_0 = {__LDCC_HOST_ABI, 3u, "count", __ldcc_its_file, 11, 5u, 0, 0, 1, __ldcc_its_vars_0, __ldcc_its_lines_0, 0, 0, 0};
