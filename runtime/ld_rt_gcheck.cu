@@ -64,6 +64,25 @@ __device__ __forceinline__ void store(unsigned char *p, const chunk &c,
       p[j] = (unsigned char)ld_gchunk_byte(&c, j);
 }
 
+/* The same, a 32-bit store for each word whose bytes are all in `which`
+ * (the program's memory: only what changed is written). */
+__device__ __forceinline__ void store_words(unsigned char *p, const chunk &c,
+                                            unsigned which) {
+  if (which == 0xffffu) {
+    store(p, c, which);
+    return;
+  }
+  for (int k = 0; k < 4; k++) {
+    unsigned w = which >> (4 * k) & 0xfu;
+    if (w == 0xfu)
+      *(uint32_t *)(p + 4 * k) = c.w[k];
+    else
+      for (int j = 4 * k; w && j < 4 * k + 4; j++)
+        if (which >> j & 1u)
+          p[j] = (unsigned char)ld_gchunk_byte(&c, j);
+  }
+}
+
 /* Record one race (ld_rt_gcheck.h): the first detection of (kind, kernel,
  * allocation) goes to the ring; every detection counts an instance. */
 __device__ __noinline__ void report(const struct ld_gcheck_args &g,
@@ -178,7 +197,11 @@ __global__ void sweep1(struct ld_gcheck_args g) {
       for (int j = 0; mine && j < 16; j++)
         if (mine >> j & 1u)
           ld_gchunk_set(&p2, j, ld_gchunk_byte(&sv, j));
-      store(pc, p2, ld_gchunk_differ(&p2, &p, valid));
+      /* The copies are the runtime's own memory, which nothing else
+       * writes during the sweep: a chunk with any change is stored whole
+       * (one 16-byte store instead of up to 16 byte stores). */
+      if (ld_gchunk_differ(&p2, &p, valid))
+        store(pc, p2, valid);
     }
   }
 }
@@ -209,9 +232,11 @@ __global__ void sweep2(struct ld_gcheck_args g) {
         struct ld_gsums sums = g.sums[k];
         ld_gmerge_final(&sv, &u, &sums, marks);
       }
-      d = ld_gchunk_differ(&u, &sv, valid);
+      /* Whole elements when they are 4- or 8-byte numbers (the kernel
+       * stored them whole, ld_gmerge_grain): word stores, not bytes. */
+      d = ld_gmerge_grain(ld_gchunk_differ(&u, &sv, valid), g.grain, valid);
       if (d)
-        store(s + rel, u, d);
+        store_words(s + rel, u, d);
     }
   }
 }
