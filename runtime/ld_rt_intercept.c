@@ -5,6 +5,7 @@
 #include "ld_rt_intercept.h"
 
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -185,6 +186,23 @@ void ld_rt_intercept_retried(int succeeded) {
   stats.oom_retries++;
   stats.oom_recovered += succeeded != 0;
   pthread_mutex_unlock(&state_lock);
+}
+
+int ld_rt_intercept_retries_line(char *buf, size_t size) {
+  struct ld_rt_intercept_stats st;
+
+  ld_rt_intercept_stats(&st);
+  if (size)
+    buf[0] = '\0';
+  if (!st.oom_retries)
+    return 0;
+  snprintf(buf, size,
+           "ldcc: %llu allocation(s) of the program refused for want of "
+           "memory retried after ldcc's memory pool gave its memory back: "
+           "%llu succeeded\n",
+           (unsigned long long)st.oom_retries,
+           (unsigned long long)st.oom_recovered);
+  return 1;
 }
 
 void ld_rt_intercept_stats(struct ld_rt_intercept_stats *out) {

@@ -116,6 +116,10 @@ void ld_rt_intercept_stats(struct ld_rt_intercept_stats *out);
 /* Count one retry after a trim; succeeded when it gave the memory. */
 void ld_rt_intercept_retried(int succeeded);
 
+/* The verbosity=1 line printed at exit when allocations were retried
+ * (into buf, with its newline); 0 and "" when none was. */
+int ld_rt_intercept_retries_line(char *buf, size_t size);
+
 /* For the tests: empty the registry, the pending variables, the counters
  * and the hooks. */
 void ld__rt_intercept_reset(void);

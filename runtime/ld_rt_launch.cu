@@ -511,6 +511,11 @@ void finish_run(int status, bool halting) {
     }
   }
   collect(true);
+  if (rt.opt.verbosity >= 1) {
+    char line[256];
+    if (ld_rt_intercept_retries_line(line, sizeof line))
+      fputs(line, ld_rt_races_messages(rt.races, rt.out));
+  }
   races = ld_rt_races_count(rt.races);
   if (rt.opt.report)
     ld_rt_races_summary(rt.races, counts, rt.checked, rt.unchecked, dropped,

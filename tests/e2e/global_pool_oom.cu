@@ -6,6 +6,10 @@
 // succeeds; with ldcc it must too: the wrapper gives the pool's memory back
 // and retries (docs/global-check.md, "When memory runs out").  Prints what
 // the nvcc build prints: the update's checksum and "big allocation ok".
+// The "racy" twin is the same program with LDCC_OPTIONS=verbosity=1
+// (global_pool_oom.race.env): the exit line must say that one allocation
+// was retried and succeeded, so the retry really happened (exit status 0,
+// global_pool_oom.race.exit).
 #include "e2e.h"
 
 __global__ void bump(int *a, size_t n) {

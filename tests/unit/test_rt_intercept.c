@@ -554,6 +554,13 @@ START_TEST(test_oom_trim_and_retry) {
   ck_assert_uint_eq(stats_now().oom_retries, 1);
   ck_assert_uint_eq(stats_now().oom_recovered, 1);
   ck_assert_uint_eq(stats_now().allocs, 1);
+  {
+    char line[256];
+    ck_assert_int_eq(ld_rt_intercept_retries_line(line, sizeof line), 1);
+    ck_assert_str_eq(line, "ldcc: 1 allocation(s) of the program refused for "
+                           "want of memory retried after ldcc's memory pool "
+                           "gave its memory back: 1 succeeded\n");
+  }
 }
 END_TEST
 
@@ -577,6 +584,10 @@ END_TEST
 START_TEST(test_oom_retry_fails) {
   void *p = NULL;
 
+  char line[8] = "x";
+
+  ck_assert_int_eq(ld_rt_intercept_retries_line(line, sizeof line), 0);
+  ck_assert_str_eq(line, "");
   ld_rt_intercept_set_oom(&fake_hooks);
   refuse_once();
   fail_again = 1;
