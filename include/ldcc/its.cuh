@@ -337,6 +337,7 @@ static __device__ __forceinline__ void scope_note(const void *p,
     return;
   asm volatile("mov.u64 %0, %%gridid;" : "=l"(grid));
   grid &= 0x1ffffffull;
+  bool reported = false;
   for (int tries = 0; tries < 16; tries++) {
     unsigned long long t = its_claim(&s->tag, a);
     if (!t)
@@ -346,16 +347,21 @@ static __device__ __forceinline__ void scope_note(const void *p,
                               (block + 1);
     unsigned long long st = *(volatile unsigned long long *)&s->state;
     unsigned long long site_a = *(volatile unsigned long long *)&s->site;
+    unsigned other = (unsigned)(st & 0x7fffffu);
+    /* Checked on every state read, whether or not this access then gets
+     * its own record in: under contention (thousands of threads on one
+     * word) a CAS may lose all its tries, the conflict it saw is real. */
+    if (!reported && (st >> 24) == (mine >> 24) && other != 0 &&
+        other != block + 1 && (scoped || (st >> 23 & 1))) {
+      reported = true;
+      if (scoped)
+        scope_report(kernel, (unsigned)site_a, site, other - 1, block, p);
+      else
+        scope_report(kernel, site, (unsigned)site_a, block, other - 1, p);
+    }
     if (atomicCAS(&s->state, st, mine) != st)
       continue;
     *(volatile unsigned long long *)&s->site = site;
-    unsigned other = (unsigned)(st & 0x7fffffu);
-    if ((st >> 24) == (mine >> 24) && other != 0 && other != block + 1) {
-      if (scoped)
-        scope_report(kernel, (unsigned)site_a, site, other - 1, block, p);
-      else if (st >> 23 & 1)
-        scope_report(kernel, site, (unsigned)site_a, block, other - 1, p);
-    }
     break;
   }
 }
