@@ -37,7 +37,10 @@ struct local_uses {
   size_t decl;             /* its declaration (0 for a parameter) */
   size_t *refs;            /* offsets of its references */
   size_t nrefs;
-  int escapes; /* used other than read or assigned: always live */
+  int escapes;        /* used other than read or assigned: always live */
+  size_t last_change; /* one past the last reference that may change it
+                         (anything but a read of its value); 0: none */
+  size_t decl_end;    /* one past its declaration (initialiser included) */
 };
 
 struct facts {
@@ -52,6 +55,12 @@ struct facts {
   size_t (*loops)[2];                /* loop statements of the body */
   size_t nloops;
   int loops_unknown;
+  size_t (*tops)[2]; /* the body's top-level statements */
+  size_t ntops;
+  size_t first_read;    /* one past the offset of the first expression that
+                           may read memory: a subscript, `*`, `->` or `.` on
+                           anything but threadIdx and its kin, a call, a
+                           target (0: none) */
   CXCursor *member_cur; /* parallel to r->members */
   size_t capmembers, capsites;
   CXCursor fn;           /* the function being walked */
@@ -324,8 +333,11 @@ static struct ld_local *add_local(struct facts *fx, CXCursor c) {
   } else {
     fx->uses[r->nlocals].scope_b = fx->decl_scope_b;
     fx->uses[r->nlocals].scope_e = fx->decl_scope_e;
+    size_t db, de;
     if (!offset_of(fx, clang_getCursorLocation(c), &fx->uses[r->nlocals].decl))
       fx->uses[r->nlocals].escapes = 1;
+    fx->uses[r->nlocals].decl_end =
+        span(fx, c, &db, &de) ? de : SIZE_MAX; /* unknown: never set once */
   }
   r->nlocals++;
   return l;
@@ -344,6 +356,29 @@ static void add_use(struct facts *fx, size_t i, size_t off) {
     u->refs = p;
   }
   u->refs[u->nrefs++] = off;
+}
+
+static void note_read(struct facts *fx, size_t off) {
+  if (!fx->first_read || off + 1 < fx->first_read)
+    fx->first_read = off + 1;
+}
+
+/* `threadIdx.x` and its kin read no memory. */
+static int is_index_member(CXCursor c) {
+  CXCursor base;
+  CXString n;
+  int yes = 0;
+  const char *t;
+
+  if (!ld__nth_child(c, 0, &base) ||
+      clang_getCursorKind(base) != CXCursor_DeclRefExpr)
+    return 0;
+  n = clang_getCursorSpelling(base);
+  t = clang_getCString(n);
+  yes = t && (!strcmp(t, "threadIdx") || !strcmp(t, "blockIdx") ||
+              !strcmp(t, "blockDim") || !strcmp(t, "gridDim"));
+  clang_disposeString(n);
+  return yes;
 }
 
 /* Whether local i may be read after the site at offset s before it is
@@ -372,21 +407,54 @@ static int live_at(const struct facts *fx, size_t i, size_t s) {
   return 0;
 }
 
+/* Where the prefix of the body ends: the start of the top-level statement
+ * that holds the first site.  Code before it runs once, before any site,
+ * and only in the first region. */
+static size_t prefix_end(const struct facts *fx) {
+  const struct ld_replay *r = fx->r;
+  size_t k, first = SIZE_MAX;
+
+  for (k = 0; k < r->nsites; k++)
+    if (r->sites[k].stmt_begin < first)
+      first = r->sites[k].stmt_begin;
+  for (k = 0; k < fx->ntops; k++)
+    if (fx->tops[k][0] <= first && first < fx->tops[k][1])
+      return fx->tops[k][0];
+  return 0; /* not found: no prefix */
+}
+
+/* A local set up in the prefix, before anything there may read memory,
+ * and never changed after (`int tid = threadIdx.x;`) keeps its value in
+ * every later region, so it needs no snapshot, restore or comparison
+ * there; a replay of the first region runs the prefix again and computes
+ * the same value (it cannot depend on another warp's write). */
+static int set_once(const struct facts *fx, size_t i, size_t end) {
+  const struct local_uses *u = &fx->uses[i];
+  const struct ld_local *l = &fx->r->locals[i];
+
+  if (fx->first_read && fx->first_read - 1 < end)
+    end = fx->first_read - 1;
+  return end && !l->is_param && !l->is_array && !l->keep_init && !u->escapes &&
+         !fx->loops_unknown && u->decl_end <= end && u->last_change <= end;
+}
+
 /* Liveness of every local at the entry and at each site. */
 static void compute_liveness(struct facts *fx) {
   struct ld_replay *r = fx->r;
-  size_t i, k;
+  size_t i, k, end = prefix_end(fx);
 
   for (i = 0; i < r->nlocals && !fx->rc; i++) {
     struct ld_local *l = &r->locals[i];
+    int once = set_once(fx, i, end);
     l->live = malloc(r->nsites + 1);
     if (!l->live) {
       fx->rc = LD_ENOMEM;
       return;
     }
-    l->live[0] = (unsigned char)live_at(fx, i, 0);
+    l->live[0] = (unsigned char)(!once && live_at(fx, i, 0));
     for (k = 0; k < r->nsites; k++)
-      l->live[k + 1] = (unsigned char)live_at(fx, i, r->sites[k].stmt_begin);
+      l->live[k + 1] =
+          (unsigned char)(!once && live_at(fx, i, r->sites[k].stmt_begin));
     l->live_any = 0;
     for (k = 0; k <= r->nsites; k++)
       l->live_any |= l->live[k];
@@ -1597,6 +1665,7 @@ static void visit_ref(struct facts *fx, const struct frame *f) {
       fail(fx, "shared variable used inside a macro expansion");
       return;
     }
+    note_read(fx, b);
     /* A non-const pointer into the copy kept in a local would make its
      * stores look global. */
     while (p->parent &&
@@ -1677,10 +1746,19 @@ static void visit_ref(struct facts *fx, const struct frame *f) {
     const struct frame *top;
     const char *why;
     CXSourceLocation loc = clang_getCursorLocation(f->cur);
-    if (!offset_of(fx, loc, &b) || access_of(f, &top, &why) == ACCESS_OTHER)
+    if (!offset_of(fx, loc, &b) || access_of(f, &top, &why) == ACCESS_OTHER) {
       fx->uses[i].escapes = 1;
-    else
+    } else {
+      const struct frame *p = f;
       add_use(fx, i, b);
+      /* Only a read of its value (an implicit conversion: lvalue to
+       * rvalue, decay) leaves it as it was. */
+      while (p->parent && p->parent->kind == CXCursor_ParenExpr)
+        p = p->parent;
+      if ((!p->parent || p->parent->kind != CXCursor_UnexposedExpr) &&
+          b + 1 > fx->uses[i].last_change)
+        fx->uses[i].last_change = b + 1;
+    }
   }
   /* A parameter read only through implicit conversions (its value, a
    * pointer's decay) never changes: no snapshot, no comparison.  Anything
@@ -1743,6 +1821,27 @@ static enum CXChildVisitResult body_cb(CXCursor c, CXCursor parent,
       break;
     }
   }
+  if (!pf->parent) {
+    size_t(*p)[2] = realloc(fx->tops, (fx->ntops + 1) * sizeof *p);
+    if (!p) {
+      fx->rc = LD_ENOMEM;
+      return CXChildVisit_Break;
+    }
+    fx->tops = p;
+    if (span(fx, c, &b, &e)) {
+      fx->tops[fx->ntops][0] = b;
+      fx->tops[fx->ntops][1] = e;
+      fx->ntops++;
+    } else {
+      fx->loops_unknown = 1; /* a statement from a macro: no prefix */
+    }
+  }
+  if ((f.kind == CXCursor_ArraySubscriptExpr || f.kind == CXCursor_CallExpr ||
+       (f.kind == CXCursor_UnaryOperator &&
+        clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_Deref) ||
+       (f.kind == CXCursor_MemberRefExpr && !is_index_member(c))) &&
+      span(fx, c, &b, &e))
+    note_read(fx, b);
   if (f.kind == CXCursor_ForStmt || f.kind == CXCursor_WhileStmt ||
       f.kind == CXCursor_DoStmt) {
     size_t(*p)[2] = realloc(fx->loops, (fx->nloops + 1) * sizeof *p);
@@ -2143,6 +2242,7 @@ static void facts_free(struct facts *fx, size_t nlocals) {
     free(fx->uses[i].refs);
   free(fx->uses);
   free(fx->loops);
+  free(fx->tops);
   free(fx->local_cur);
   free(fx->member_cur);
   free(fx->callee_cur);

@@ -52,7 +52,7 @@ int main() {
 // PLAN-NEXT: COPIES kernel=stores scratch=lazy
 // PLAN-NOT: {{.}}
 // CLONE: {{^}}  int local[2]{};
-// CLONE: {{^ *}}__ldcc_s5 = i; __ldcc::copy(__ldcc_s6, local);
+// CLONE: {{^ *}}__ldcc::copy(__ldcc_s6, local);
 // CLONE: {{^}}  (*__ldcc::swr(__ldcc_c, &((__ldcc_p->s)[i]))) = i;
 // CLONE-NEXT: {{^}}  local[0] = i;
 // CLONE: {{^}}  (*__ldcc::glog(__ldcc_c, &(out[i]))) = (*__ldcc::srd(__ldcc_c, &((__ldcc_p->s)[31 - i])));

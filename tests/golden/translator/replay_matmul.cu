@@ -57,7 +57,7 @@ int main() {
 // CLONE-NEXT: {{^}}    (*__ldcc::swr(__ldcc_c, &((__ldcc_p->as)[threadIdx.y][threadIdx.x]))) = a[row * n + k0 + threadIdx.x];
 // CLONE-NEXT: {{^}}    (*__ldcc::swr(__ldcc_c, &((__ldcc_p->bs)[threadIdx.y][threadIdx.x]))) = b[(k0 + threadIdx.y) * n + col];
 // CLONE-NEXT: {{^}}    {
-// CLONE: {{^}}      __ldcc_c.local_diff = {{.*}} | __ldcc::differs(acc, __ldcc_e6) |
+// CLONE: {{^}}      __ldcc_c.local_diff = __ldcc::differs(acc, __ldcc_e6) |
 // CLONE-NEXT: {{^}}    if (__ldcc::region_end(__ldcc_c, __ldcc_bs, 1, 0, __ldcc::SYNC_PLAIN, 0)) {
 // CLONE: {{^}}      switch (__ldcc_c.start_site) { case 0: goto __ldcc_L0; case 1: goto __ldcc_L1; case 2: goto __ldcc_L2; }
 // CLONE: {{^}}__ldcc_L1:;
