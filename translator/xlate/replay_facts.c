@@ -57,6 +57,7 @@ struct facts {
   int loops_unknown;
   size_t (*tops)[2]; /* the body's top-level statements */
   size_t ntops;
+  int tops_unknown;
   size_t first_read;    /* one past the offset of the first expression that
                            may read memory: a subscript, `*`, `->` or `.` on
                            anything but threadIdx and its kin, a call, a
@@ -358,6 +359,26 @@ static void add_use(struct facts *fx, size_t i, size_t off) {
   u->refs[u->nrefs++] = off;
 }
 
+/* Appends c's extent to a list of ranges; 0 when c comes from a macro
+ * (or on allocation failure, fx->rc set). */
+static int push_span(struct facts *fx, size_t (**list)[2], size_t *n,
+                     CXCursor c) {
+  size_t(*p)[2] = realloc(*list, (*n + 1) * sizeof *p);
+  size_t b, e;
+
+  if (!p) {
+    fx->rc = LD_ENOMEM;
+    return 0;
+  }
+  *list = p;
+  if (!span(fx, c, &b, &e))
+    return 0;
+  p[*n][0] = b;
+  p[*n][1] = e;
+  (*n)++;
+  return 1;
+}
+
 static void note_read(struct facts *fx, size_t off) {
   if (!fx->first_read || off + 1 < fx->first_read)
     fx->first_read = off + 1;
@@ -434,8 +455,9 @@ static int set_once(const struct facts *fx, size_t i, size_t end) {
 
   if (fx->first_read && fx->first_read - 1 < end)
     end = fx->first_read - 1;
-  return end && !l->is_param && !l->is_array && !l->keep_init && !u->escapes &&
-         !fx->loops_unknown && u->decl_end <= end && u->last_change <= end;
+  return end && !fx->tops_unknown && !l->is_param && !l->is_array &&
+         !l->keep_init && !u->escapes && !fx->loops_unknown &&
+         u->decl_end <= end && u->last_change <= end;
 }
 
 /* Liveness of every local at the entry and at each site. */
@@ -1821,43 +1843,20 @@ static enum CXChildVisitResult body_cb(CXCursor c, CXCursor parent,
       break;
     }
   }
-  if (!pf->parent) {
-    size_t(*p)[2] = realloc(fx->tops, (fx->ntops + 1) * sizeof *p);
-    if (!p) {
-      fx->rc = LD_ENOMEM;
-      return CXChildVisit_Break;
-    }
-    fx->tops = p;
-    if (span(fx, c, &b, &e)) {
-      fx->tops[fx->ntops][0] = b;
-      fx->tops[fx->ntops][1] = e;
-      fx->ntops++;
-    } else {
-      fx->loops_unknown = 1; /* a statement from a macro: no prefix */
-    }
-  }
+  if (!pf->parent && !push_span(fx, &fx->tops, &fx->ntops, c))
+    fx->tops_unknown = 1; /* a statement from a macro: no prefix */
   if ((f.kind == CXCursor_ArraySubscriptExpr || f.kind == CXCursor_CallExpr ||
        (f.kind == CXCursor_UnaryOperator &&
         clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_Deref) ||
        (f.kind == CXCursor_MemberRefExpr && !is_index_member(c))) &&
       span(fx, c, &b, &e))
     note_read(fx, b);
-  if (f.kind == CXCursor_ForStmt || f.kind == CXCursor_WhileStmt ||
-      f.kind == CXCursor_DoStmt) {
-    size_t(*p)[2] = realloc(fx->loops, (fx->nloops + 1) * sizeof *p);
-    if (!p) {
-      fx->rc = LD_ENOMEM;
-      return CXChildVisit_Break;
-    }
-    fx->loops = p;
-    if (span(fx, c, &b, &e)) {
-      fx->loops[fx->nloops][0] = b;
-      fx->loops[fx->nloops][1] = e;
-      fx->nloops++;
-    } else {
-      fx->loops_unknown = 1; /* a loop from a macro: every local live */
-    }
-  }
+  if ((f.kind == CXCursor_ForStmt || f.kind == CXCursor_WhileStmt ||
+       f.kind == CXCursor_DoStmt) &&
+      !push_span(fx, &fx->loops, &fx->nloops, c))
+    fx->loops_unknown = 1; /* a loop from a macro: every local live */
+  if (fx->rc)
+    return CXChildVisit_Break;
   switch (act) {
   case CXCursor_DeclStmt:
     visit_decl_stmt(fx, &f);
