@@ -58,6 +58,7 @@ struct site_state {
   int said_placement;
   int said_big;
   uint64_t said_bytes;
+  unsigned launches; /* checked launches with warp groups so far */
 };
 
 struct runtime {
@@ -282,7 +283,16 @@ void say_placement(const struct __ldcc_kernel_meta *m, int launch_id,
           name, where, grid.x * grid.y * grid.z, in->nthreads, pl->nwarps,
           (unsigned long long)pl->geo.arena_bytes,
           (unsigned long long)(in->static_bytes + in->user_dyn));
-  if (pl->placement == LD_RT_PLACE_SHARED)
+  if (pl->placement == LD_RT_PLACE_SHARED && pl->group_shift)
+    fprintf(out,
+            "copies in shared memory: %llu bytes per block (native %llu), "
+            "%u copies for %u warps: %u warps share each copy, so races "
+            "between them are checked only in the blocks and launches where "
+            "they do not (warp_groups=0: a copy per warp)",
+            (unsigned long long)pl->geo.total_bytes,
+            (unsigned long long)(in->static_bytes + in->user_dyn),
+            pl->ncopies, pl->nwarps, 1u << pl->group_shift);
+  else if (pl->placement == LD_RT_PLACE_SHARED)
     fprintf(out,
             "copies in shared memory: %llu bytes per block (native %llu)",
             (unsigned long long)pl->geo.total_bytes,
@@ -345,12 +355,8 @@ int place_for(struct clone_state *c, struct ld_rt_place_in *in,
                     per_sm, c->clone, (int)in->nthreads, pl->launch_smem),
                 pending) &&
              *per_sm > 0;
-    if (!fits) {
-      pl->placement = LD_RT_PLACE_GLOBAL;
-      pl->launch_smem = 0;
-      pl->slot_bytes = __ldcc_round_up(pl->geo.total_bytes, LD_RT_SLOT_ALIGN);
-      pl->extra_bytes = pl->slot_bytes;
-    }
+    if (!fits)
+      ld_rt_place_global(in, pl);
   }
   if (pl->placement == LD_RT_PLACE_GLOBAL &&
       (!ok(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
@@ -409,6 +415,7 @@ int prepare(const struct __ldcc_kernel_meta *m, const void *clone,
   in.user_dyn = sh;
   in.nthreads = block.x * block.y * block.z;
   in.smem_optin = (uint64_t)optin;
+  in.groups_ok = li->group_shift == __LDCC_GROUPS_OK && rt.opt.warp_groups;
 
   /* The normal clone when it runs the block, else the one bounded to 1024
    * threads (registers capped), else the original, unchecked. */
@@ -470,6 +477,12 @@ int prepare(const struct __ldcc_kernel_meta *m, const void *clone,
     li->slot_busy = c->pool.busy;
   }
   li->placement = (uint32_t)pl.placement;
+  if (pl.group_shift) {
+    /* Which warps share a copy moves from launch to launch. */
+    struct site_state *st = site_of(m, launch_id);
+    unsigned seq = st ? st->launches++ : 0;
+    li->group_shift = pl.group_shift | (seq & 0xffffffu) << 8;
+  }
   li->flags = rt.opt.report_same_value_writes ? __LDCC_LI_REPORT_SAME_VALUE : 0;
   li->launch_id = (uint32_t)launch_id;
   li->user_dyn_smem = sh;

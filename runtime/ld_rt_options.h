@@ -31,6 +31,9 @@ enum ld_rt_format {
   X(max_copies, INT, 0, 0, 1000000,                                            \
     "most private copies of global targets per launch (0: from free memory, "  \
     "at most 64)")                                                             \
+  X(warp_groups, BOOL, 1, 0, 1,                                                \
+    "let warps share copies in shared memory when a copy per warp does not "   \
+    "fit (0: a copy per warp, in global memory if need be)")                   \
   X(report_same_value_writes, BOOL, 0, 0, 1,                                   \
     "also report two units writing the same value to one location")            \
   X(report, BOOL, 1, 0, 1,                                                     \

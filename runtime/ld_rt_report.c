@@ -445,28 +445,54 @@ static void describe_mp(const struct __ldcc_report *rec,
 }
 
 /* The header and detail lines of each kind. */
+/* A copy of the shared-memory check by the warps that used it: one warp,
+ * or with warp groups (lane <= -2 holds shift << 8 | bit, include/ldcc/
+ * replay.cuh) "warp 4 (or 6: they shared a copy)". */
+static void copy_owner(char *out, size_t cap, uint32_t warp, int32_t lane) {
+  unsigned grp, g, b, k;
+  size_t n;
+
+  n = (size_t)snprintf(out, cap, "warp %u", warp);
+  if (lane > -2 || n >= cap)
+    return;
+  grp = (unsigned)(-(lane + 2));
+  g = grp >> 8;
+  b = grp & 255u;
+  if (g == 0 || g > 8 || b > 31)
+    return;
+  for (k = 1; k < 1u << g && n < cap; k++)
+    n += (size_t)snprintf(out + n, cap - n, "%s%u", k == 1 ? " (or " : ", ",
+                          warp + (k << b));
+  if (n < cap)
+    snprintf(out + n, cap - n, ": they shared a copy)");
+}
+
 static void describe_lines(const struct __ldcc_report *rec,
                            struct ld_rt_race_desc *d) {
   const uint32_t *b = rec->block;
   uint32_t n1, n2;
+  char wa[80], wb[80];
 
   switch (rec->kind) {
   case __LDCC_RK_WRITE_WRITE:
+    copy_owner(wa, sizeof wa, rec->warp_a, rec->lane);
+    copy_owner(wb, sizeof wb, rec->warp_b, rec->lane);
     snprintf(d->header, sizeof d->header,
              "write-write race on shared variable %s in kernel %s", d->element,
              d->kernel);
     snprintf(d->detail, sizeof d->detail,
-             "block (%u,%u,%u): warp %u wrote %s, warp %u wrote %s", b[0], b[1],
-             b[2], rec->warp_a, d->value_a, rec->warp_b, d->value_b);
+             "block (%u,%u,%u): %s wrote %s, %s wrote %s", b[0], b[1], b[2], wa,
+             d->value_a, wb, d->value_b);
     break;
   case __LDCC_RK_READ_WRITE:
+    copy_owner(wb, sizeof wb, rec->warp_b, rec->lane);
     snprintf(d->header, sizeof d->header,
              "read-write race on shared variable %s in kernel %s", d->element,
              d->kernel);
     snprintf(d->detail, sizeof d->detail,
-             "block (%u,%u,%u): warp %u's result changes once it sees other "
+             "block (%u,%u,%u): %s's result changes once it sees other "
              "warps' writes: %s in pass 1, %s in pass 2",
-             b[0], b[1], b[2], rec->warp_b, d->value_a, d->value_b);
+             b[0], b[1], b[2], wb, d->value_a, d->value_b);
     break;
   case __LDCC_RK_REGISTERS:
     snprintf(d->header, sizeof d->header,

@@ -137,7 +137,11 @@ struct __ldcc_launch_info {
   unsigned *report_next; /* device: next ring index (may exceed capacity) */
   unsigned *counts;      /* device: __LDCC_BUCKETS instance counters */
   uint32_t report_capacity;
-  uint32_t reserved;
+  /* Warp groups (docs/shared-replay.md section 4): 2^(group_shift & 255)
+   * warps share one copy (0: a copy per warp); bits 8 and up count the
+   * site's grouped launches.  In: __LDCC_GROUPS_OK when the caller's clones
+   * can run grouped (not in a deterministic build). */
+  uint32_t group_shift;
   const void *kernel_meta; /* host pointer, copied into reports */
   const void *launch_meta; /* reserved (NULL) */
 };
@@ -349,6 +353,64 @@ __ldcc_geometry_of(uint64_t static_bytes, uint64_t align, uint64_t user_dyn,
   return g;
 }
 
+/* Warp groups: when a copy per warp does not fit in shared memory, 2^g
+ * warps share one, so races between them are not seen in that round.  The
+ * warps that share differ only in g bits starting at bit b, and b moves
+ * from round to round and from block to block (docs/shared-replay.md
+ * section 4), so every two warps get their own copies in most rounds. */
+#define __LDCC_GROUPS_OK 1u
+#define __LDCC_GROUP_MAX_SHIFT 2u /* at most 4 warps share a copy */
+
+/* Bits that number the warps: ceil(log2(nwarps)). */
+static inline __LDCC_HD unsigned __ldcc_group_bits(unsigned nwarps) {
+  unsigned n = 0;
+  while (n < 31 && (1u << n) < nwarps)
+    n++;
+  return n;
+}
+
+/* How many positions b the shared bits can take. */
+static inline __LDCC_HD unsigned __ldcc_group_positions(unsigned nwarps,
+                                                        unsigned g) {
+  unsigned n = __ldcc_group_bits(nwarps);
+  return n > g ? n - g + 1 : 1;
+}
+
+/* Whether 2^g warps may share copies in a block of nwarps: every bit that
+ * numbers the warps must lie outside the shared bits at some position, so
+ * that every two warps get their own copies somewhere (2g bits at least). */
+static inline __LDCC_HD int __ldcc_group_ok(unsigned nwarps, unsigned g) {
+  return g && __ldcc_group_bits(nwarps) >= 2 * g;
+}
+
+/* The copy of warp w when bits [b, b + g) are shared. */
+static inline __LDCC_HD unsigned __ldcc_group_unit(unsigned w, unsigned g,
+                                                   unsigned b) {
+  return ((w >> (b + g)) << b) | (w & ((1u << b) - 1));
+}
+
+/* The lowest warp of copy u: the one reports name. */
+static inline __LDCC_HD unsigned __ldcc_group_warp(unsigned u, unsigned g,
+                                                   unsigned b) {
+  return ((u >> b) << (b + g)) | (u & ((1u << b) - 1));
+}
+
+/* The copies a block of nwarps needs with 2^g warps per copy (the most
+ * any position b uses). */
+static inline __LDCC_HD unsigned __ldcc_group_copies(unsigned nwarps,
+                                                     unsigned g) {
+  unsigned b, n = 0, np = __ldcc_group_positions(nwarps, g);
+  if (!g || nwarps == 0)
+    return nwarps;
+  for (b = 0; b < np; b++) {
+    unsigned w;
+    for (w = 0; w < nwarps; w++)
+      if (__ldcc_group_unit(w, g, b) + 1 > n)
+        n = __ldcc_group_unit(w, g, b) + 1;
+  }
+  return n;
+}
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif
@@ -413,6 +475,11 @@ inline void launch(const kernel_meta *meta, const void *clone,
   size_t launch_sh = 0;
   int big = 0;
 
+#ifdef __LDCC_DETERMINISTIC
+  li.group_shift = 0; /* the merge order is by warp: a copy per warp */
+#else
+  li.group_shift = __LDCC_GROUPS_OK;
+#endif
   if (!__ldcc_launch_prepare) {
     runtime_missing(meta);
     original(grid, block, sh, stream);

@@ -70,6 +70,10 @@ struct block_state {
   unsigned s_off, copies_off; /* of S and P_0 from the area's start (the
                                  sweeps rebuild shared pointers from them) */
   unsigned flags, launch_id, report_capacity, placement;
+  /* Warp groups (host.h): 2^grp_shift warps share a copy, those that
+   * differ only in bits [grp_b, grp_b + grp_shift) of their number; grp_b
+   * moves from block to block and from launch to launch. */
+  unsigned grp_shift, grp_b;
   unsigned *slot_busy;
   __ldcc_report *reports;
   unsigned *report_next;
@@ -232,6 +236,15 @@ report_race(const block_state *bs, unsigned kind, unsigned region,
   unsigned idx = atomicAdd(bs->report_next, 1u);
   if (idx >= bs->report_capacity)
     return;
+  if (bs->grp_shift &&
+      (kind == __LDCC_RK_WRITE_WRITE || kind == __LDCC_RK_READ_WRITE)) {
+    /* Copies, not warps: name each copy's lowest warp; the lane field
+     * says which warps shared it (ld_rt_report.c). */
+    unsigned g = bs->grp_shift, gb = bs->grp_b;
+    warp_a = __ldcc_group_warp(warp_a, g, gb);
+    warp_b = __ldcc_group_warp(warp_b, g, gb);
+    lane = -2 - (int)(g << 8 | gb);
+  }
   volatile __ldcc_report *r = bs->reports + idx;
   r->kind = kind;
   r->kernel_meta = key;
@@ -291,8 +304,21 @@ __device__ __forceinline__ void begin(thread_ctx &c, undo_log &ul,
   unsigned nthreads = blockDim.x * blockDim.y * blockDim.z;
   unsigned tid = linear_tid();
   unsigned nwarps = (nthreads + 31) / 32;
+#ifdef __LDCC_DETERMINISTIC
+  const unsigned gs = 0; /* the host never groups a deterministic build */
+#else
+  const unsigned gs = li.group_shift & 0xffu;
+#endif
+  unsigned gb = 0, unit = tid / 32;
+  if (gs) { /* the launch's sequence number is in the upper bits */
+    unsigned blk = blockIdx.x + blockIdx.y * gridDim.x +
+                   blockIdx.z * gridDim.x * gridDim.y;
+    gb = (blk + (li.group_shift >> 8)) % __ldcc_group_positions(nwarps, gs);
+    unit = __ldcc_group_unit(unit, gs, gb);
+  }
   __ldcc_geometry g =
-      __ldcc_geometry_of(static_bytes, align, li.user_dyn_smem, nwarps);
+      __ldcc_geometry_of(static_bytes, align, li.user_dyn_smem,
+                         gs ? __ldcc_group_copies(nwarps, gs) : nwarps);
   unsigned char *base;
 
   if ((PL & PLACE_ANY) && li.placement == 1) {
@@ -312,7 +338,7 @@ __device__ __forceinline__ void begin(thread_ctx &c, undo_log &ul,
   }
   unsigned char *S = base + g.header_bytes;
   unsigned char *copies = S + g.stride;
-  c.mine = copies + (size_t)(tid / 32) * g.stride;
+  c.mine = copies + (size_t)unit * g.stride;
   c.ext = (unsigned char *)c.mine + g.ext_offset;
   c.bs = &bs;
 
@@ -341,8 +367,10 @@ __device__ __forceinline__ void begin(thread_ctx &c, undo_log &ul,
     bs.nlines = (unsigned)g.lines;
     bs.lines_off = (unsigned)(g.lines * 4);
     bs.copies_off = (unsigned)(g.header_bytes + g.stride);
-    bs.nwarps = nwarps;
+    bs.nwarps = gs ? __ldcc_group_copies(nwarps, gs) : nwarps; /* copies */
     bs.nthreads = nthreads;
+    bs.grp_shift = gs;
+    bs.grp_b = gb;
     bs.flags = li.flags;
     bs.launch_id = li.launch_id;
     bs.report_capacity = li.report_capacity;
@@ -375,8 +403,8 @@ __device__ __forceinline__ void begin(thread_ctx &c, undo_log &ul,
   c.log = &ul;
   c.shared_only = !(PL & PLACE_ANY);
   c.lazy = lazy;
-  c.sdelta = (tid / 32 + 1) * (unsigned)g.stride;
-  c.wbit = 1u << (tid / 32);
+  c.sdelta = (unit + 1) * (unsigned)g.stride;
+  c.wbit = 1u << unit;
   c.lines = (unsigned *)base + g.lines; /* round 0: mask 0 */
   __syncthreads();
 }
@@ -739,7 +767,7 @@ __device__ __forceinline__ void clear_lines(const thread_ctx &c,
 __device__ __forceinline__ void stamp_wrote(thread_ctx &c, block_state &bs,
                                             unsigned parity, unsigned stamp) {
   if (c.dirty | c.always_dirty)
-    bs.wrote[parity][linear_tid() / 32] = stamp;
+    bs.wrote[parity][__ffs(c.wbit) - 1] = stamp; /* the copy's */
   c.dirty = 0;
 }
 

@@ -1,7 +1,9 @@
 // Blocks of 1024 threads with 8 KB of shared memory: 33 copies do not fit in
-// shared memory, so the copies live in a global scratch slot, where they are
-// lazy (docs/shared-replay.md section 3): a warp's copy holds only the lines
-// it stored to, its other reads go to S.  Each round every thread reads two
+// shared memory.  The race-free build runs with two warps per copy in shared
+// memory (warp groups, the default); the racy twin runs with
+// LDCC_OPTIONS=warp_groups=0, so its copies live in a global scratch slot,
+// where they are lazy (docs/shared-replay.md section 3): a warp's copy holds
+// only the lines it stored to, its other reads go to S.  Each round every thread reads two
 // elements other warps wrote, then overwrites its own two.  Racy twin
 // (-DE2E_RACE): no barrier after the writes, so the next round's reads (and
 // the final ones) race with them: the values read reach only registers in

@@ -9,8 +9,8 @@
 
 static struct ld_rt_place_in in_of(uint64_t static_bytes, uint64_t align,
                                    uint64_t user_dyn, uint32_t nthreads) {
-  struct ld_rt_place_in in = {static_bytes, align, user_dyn,
-                              nthreads,     64,    227 * 1024};
+  struct ld_rt_place_in in = {static_bytes, align,      user_dyn, nthreads,
+                              64,           227 * 1024, 0};
   return in;
 }
 
@@ -99,6 +99,86 @@ START_TEST(test_global_when_too_big) {
 }
 END_TEST
 
+START_TEST(test_groups_when_too_big) {
+  /* The same 32 warps of 8 KB: with groups allowed, two warps share each
+   * copy and the 17 copies fit in shared memory. */
+  struct ld_rt_place_in in = in_of(8192, 4, 0, 1024);
+  struct ld_rt_place_out out;
+
+  in.groups_ok = 1;
+  ck_assert_int_eq(ld_rt_place(&in, &out), 0);
+  ck_assert_int_eq(out.placement, LD_RT_PLACE_SHARED);
+  ck_assert_uint_eq(out.group_shift, 1);
+  ck_assert_uint_eq(out.ncopies, 16);
+  ck_assert_uint_eq(out.launch_smem, 1280 + 17 * (8192 + 16));
+  /* 16 KB per copy: four warps share each copy (9 copies, 148 KB). */
+  in = in_of(16384, 4, 0, 1024);
+  in.groups_ok = 1;
+  ck_assert_int_eq(ld_rt_place(&in, &out), 0);
+  ck_assert_int_eq(out.placement, LD_RT_PLACE_SHARED);
+  ck_assert_uint_eq(out.group_shift, 2);
+  ck_assert_uint_eq(out.ncopies, 8);
+  /* 32 KB: not even 9 copies fit; a global slot with a copy per warp. */
+  in = in_of(32768, 4, 0, 1024);
+  in.groups_ok = 1;
+  ck_assert_int_eq(ld_rt_place(&in, &out), 0);
+  ck_assert_int_eq(out.placement, LD_RT_PLACE_GLOBAL);
+  ck_assert_uint_eq(out.group_shift, 0);
+  ck_assert_uint_eq(out.ncopies, 32);
+  ck_assert_uint_eq(out.geo.total_bytes, 5 * 1024 + 33 * (32768 + 16));
+  /* Two warps never share their only two copies' worth: a block of two
+   * warps that does not fit goes to global memory. */
+  in = in_of(200000, 4, 0, 64);
+  in.groups_ok = 1;
+  ck_assert_int_eq(ld_rt_place(&in, &out), 0);
+  ck_assert_int_eq(out.placement, LD_RT_PLACE_GLOBAL);
+  ck_assert_uint_eq(out.group_shift, 0);
+}
+END_TEST
+
+/* Every position b keeps the copies below __ldcc_group_copies, the warps
+ * that share a copy differ only in bits [b, b + g), and every two warps get
+ * their own copies at some position (so rounds and blocks that move b
+ * check every pair). */
+START_TEST(test_group_mapping) {
+  unsigned nw, g, b, w, v;
+
+  ck_assert_uint_eq(__ldcc_group_copies(32, 1), 16);
+  ck_assert_uint_eq(__ldcc_group_copies(32, 2), 8);
+  ck_assert_uint_eq(__ldcc_group_copies(24, 1), 16);
+  ck_assert_uint_eq(__ldcc_group_copies(8, 0), 8);
+  ck_assert_uint_eq(__ldcc_group_positions(32, 1), 5);
+  ck_assert(!__ldcc_group_ok(2, 1) && __ldcc_group_ok(3, 1));
+  ck_assert(!__ldcc_group_ok(8, 2) && __ldcc_group_ok(9, 2));
+  for (nw = 3; nw <= 32; nw++)
+    for (g = 1; g <= 2 && __ldcc_group_ok(nw, g); g++) {
+      unsigned np = __ldcc_group_positions(nw, g);
+      unsigned nc = __ldcc_group_copies(nw, g);
+      ck_assert_uint_lt(nc, nw);
+      for (w = 0; w < nw; w++)
+        for (v = w + 1; v < nw; v++) {
+          int apart = 0;
+          for (b = 0; b < np; b++) {
+            unsigned uw = __ldcc_group_unit(w, g, b);
+            unsigned uv = __ldcc_group_unit(v, g, b);
+            unsigned diff = w ^ v;
+            ck_assert_uint_lt(uw, nc);
+            ck_assert_int_eq(uw == uv, (diff & ~(((1u << g) - 1) << b)) == 0);
+            apart |= uw != uv;
+          }
+          ck_assert_msg(apart,
+                        "warps %u and %u share a copy at every b "
+                        "(%u warps, g %u)",
+                        w, v, nw, g);
+        }
+      for (b = 0; b < np; b++)
+        for (w = 0; w < nw; w++)
+          ck_assert_uint_eq(__ldcc_group_warp(__ldcc_group_unit(w, g, b), g, b),
+                            w & ~(((1u << g) - 1) << b));
+    }
+}
+END_TEST
+
 START_TEST(test_alignment) {
   struct ld_rt_place_in in = in_of(64, 32, 0, 64);
   struct ld_rt_place_out out;
@@ -145,6 +225,8 @@ int main(void) {
   tcase_add_test(tc, test_shared_when_it_fits);
   tcase_add_test(tc, test_partial_warp_counts);
   tcase_add_test(tc, test_global_when_too_big);
+  tcase_add_test(tc, test_groups_when_too_big);
+  tcase_add_test(tc, test_group_mapping);
   tcase_add_test(tc, test_alignment);
   tcase_add_test(tc, test_pick_clone);
   suite_add_tcase(s, tc);
