@@ -481,7 +481,8 @@ int prepare(const struct __ldcc_kernel_meta *m, const void *clone,
     /* Which warps share a copy moves from launch to launch. */
     struct site_state *st = site_of(m, launch_id);
     unsigned seq = st ? st->launches++ : 0;
-    li->group_shift = pl.group_shift | (seq & 0xffffffu) << 8;
+    li->group_shift =
+        __ldcc_group_pack(pl.nwarps, pl.group_shift, pl.ncopies, seq);
   }
   li->flags = rt.opt.report_same_value_writes ? __LDCC_LI_REPORT_SAME_VALUE : 0;
   li->launch_id = (uint32_t)launch_id;

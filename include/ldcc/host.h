@@ -137,10 +137,12 @@ struct __ldcc_launch_info {
   unsigned *report_next; /* device: next ring index (may exceed capacity) */
   unsigned *counts;      /* device: __LDCC_BUCKETS instance counters */
   uint32_t report_capacity;
-  /* Warp groups (docs/shared-replay.md section 4): 2^(group_shift & 255)
-   * warps share one copy (0: a copy per warp); bits 8 and up count the
-   * site's grouped launches.  In: __LDCC_GROUPS_OK when the caller's clones
-   * can run grouped (not in a deterministic build). */
+  /* Warp groups (docs/shared-replay.md section 4): 2^(group_shift & 3)
+   * warps share one copy (0: a copy per warp), bits 2-7 hold the copies
+   * less one, bits 8-10 the positions of the shared bits, bits 11 and up
+   * count the site's grouped launches (__ldcc_group_pack).  In:
+   * __LDCC_GROUPS_OK when the caller's clones can run grouped (not in a
+   * deterministic build). */
   uint32_t group_shift;
   const void *kernel_meta; /* host pointer, copied into reports */
   const void *launch_meta; /* reserved (NULL) */
@@ -393,6 +395,15 @@ static inline __LDCC_HD unsigned __ldcc_group_unit(unsigned w, unsigned g,
 static inline __LDCC_HD unsigned __ldcc_group_warp(unsigned u, unsigned g,
                                                    unsigned b) {
   return ((u >> b) << (b + g)) | (u & ((1u << b) - 1));
+}
+
+/* launch_info::group_shift for 2^g warps per copy in a block of nwarps,
+ * at the site's grouped launch number seq. */
+static inline __LDCC_HD uint32_t __ldcc_group_pack(unsigned nwarps, unsigned g,
+                                                   unsigned ncopies,
+                                                   unsigned seq) {
+  return g | (ncopies - 1) << 2 | __ldcc_group_positions(nwarps, g) << 8 |
+         (seq & 0x1fffffu) << 11;
 }
 
 /* The copies a block of nwarps needs with 2^g warps per copy (the most

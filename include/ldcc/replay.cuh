@@ -307,18 +307,19 @@ __device__ __forceinline__ void begin(thread_ctx &c, undo_log &ul,
 #ifdef __LDCC_DETERMINISTIC
   const unsigned gs = 0; /* the host never groups a deterministic build */
 #else
-  const unsigned gs = li.group_shift & 0xffu;
+  const unsigned gs = li.group_shift & 3u;
 #endif
-  unsigned gb = 0, unit = tid / 32;
-  if (gs) { /* the launch's sequence number is in the upper bits */
+  /* Packed by the host (__ldcc_group_pack): copies, positions, launch. */
+  unsigned gb = 0, unit = tid / 32,
+           ncopies = gs ? (li.group_shift >> 2 & 63u) + 1 : nwarps;
+  if (gs) {
     unsigned blk = blockIdx.x + blockIdx.y * gridDim.x +
                    blockIdx.z * gridDim.x * gridDim.y;
-    gb = (blk + (li.group_shift >> 8)) % __ldcc_group_positions(nwarps, gs);
+    gb = (blk + (li.group_shift >> 11)) % (li.group_shift >> 8 & 7u);
     unit = __ldcc_group_unit(unit, gs, gb);
   }
   __ldcc_geometry g =
-      __ldcc_geometry_of(static_bytes, align, li.user_dyn_smem,
-                         gs ? __ldcc_group_copies(nwarps, gs) : nwarps);
+      __ldcc_geometry_of(static_bytes, align, li.user_dyn_smem, ncopies);
   unsigned char *base;
 
   if ((PL & PLACE_ANY) && li.placement == 1) {
@@ -367,7 +368,7 @@ __device__ __forceinline__ void begin(thread_ctx &c, undo_log &ul,
     bs.nlines = (unsigned)g.lines;
     bs.lines_off = (unsigned)(g.lines * 4);
     bs.copies_off = (unsigned)(g.header_bytes + g.stride);
-    bs.nwarps = gs ? __ldcc_group_copies(nwarps, gs) : nwarps; /* copies */
+    bs.nwarps = ncopies; /* the sweeps' units */
     bs.nthreads = nthreads;
     bs.grp_shift = gs;
     bs.grp_b = gb;

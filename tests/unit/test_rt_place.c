@@ -148,6 +148,17 @@ START_TEST(test_group_mapping) {
   ck_assert_uint_eq(__ldcc_group_copies(24, 1), 16);
   ck_assert_uint_eq(__ldcc_group_copies(8, 0), 8);
   ck_assert_uint_eq(__ldcc_group_positions(32, 1), 5);
+  /* What the device unpacks (replay.cuh, begin). */
+  v = __ldcc_group_pack(32, 1, 16, 1000);
+  ck_assert_uint_eq(v & 3u, 1);
+  ck_assert_uint_eq((v >> 2 & 63u) + 1, 16);
+  ck_assert_uint_eq(v >> 8 & 7u, 5);
+  ck_assert_uint_eq(v >> 11, 1000);
+  v = __ldcc_group_pack(9, 2, __ldcc_group_copies(9, 2), 0x1fffff + 3);
+  ck_assert_uint_eq(v & 3u, 2);
+  ck_assert_uint_eq((v >> 2 & 63u) + 1, __ldcc_group_copies(9, 2));
+  ck_assert_uint_eq(v >> 8 & 7u, __ldcc_group_positions(9, 2));
+  ck_assert_uint_eq(v >> 11, 2);
   ck_assert(!__ldcc_group_ok(2, 1) && __ldcc_group_ok(3, 1));
   ck_assert(!__ldcc_group_ok(8, 2) && __ldcc_group_ok(9, 2));
   for (nw = 3; nw <= 32; nw++)
