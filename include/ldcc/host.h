@@ -355,6 +355,15 @@ __ldcc_geometry_of(uint64_t static_bytes, uint64_t align, uint64_t user_dyn,
   return g;
 }
 
+/* Whether a round of the shared-memory check needs its second pass, given
+ * the copies whose warps read a target (rmask) and those whose warps wrote
+ * one (wmask): only when some copy read and another one wrote. */
+static inline __LDCC_HD int __ldcc_second_pass(unsigned rmask,
+                                               unsigned wmask) {
+  unsigned both = rmask | wmask;
+  return rmask && wmask && (both & (both - 1));
+}
+
 /* Warp groups: when a copy per warp does not fit in shared memory, 2^g
  * warps share one, so races between them are not seen in that round.  The
  * warps that share differ only in g bits starting at bit b, and b moves

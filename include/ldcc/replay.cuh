@@ -57,6 +57,7 @@ struct block_state {
   unsigned region[2];    /* start_site << 16 | end_site of the round */
   unsigned wrote[2][32]; /* stamp per warp: it wrote a target */
   unsigned read[2];      /* stamp: some thread read a target */
+  unsigned readc[2][32]; /* stamp per copy: a thread of its warps read one */
   unsigned slot;        /* scratch slot (placement 1) */
   /* set by thread 0 in begin(), read-only afterwards */
   unsigned char *S;      /* committed state */
@@ -353,6 +354,8 @@ __device__ __forceinline__ void begin(thread_ctx &c, undo_log &ul,
   if (tid < 32) {
     bs.wrote[0][tid] = 0;
     bs.wrote[1][tid] = 0;
+    bs.readc[0][tid] = 0;
+    bs.readc[1][tid] = 0;
   }
   if (tid == 0) {
     bs.live[0] = bs.live[1] = 0;
@@ -730,13 +733,15 @@ __device__ __forceinline__ int sync_value(int form, int count) {
                             : 0;
 }
 
-/* The warps whose stamp in wrote[parity] is `stamp`: those that wrote a
- * target in the pass the stamp names.  Read after the barrier that follows
- * the stores, so every thread computes the same mask: lane i reads warp
- * i's stamp and the warp votes (not inlined: one call site for the vote). */
+/* The copies whose stamp in wrote[parity] (read[parity] when `reads`) is
+ * `stamp`: those whose warps wrote (read) a target in the pass the stamp
+ * names.  Read after the barrier that follows the stores, so every thread
+ * computes the same mask: lane i reads copy i's stamp and the warp votes
+ * (not inlined: one call site for the vote). */
 static __device__ __noinline__ unsigned
-wrote_mask(const block_state &bs, unsigned parity, unsigned stamp) {
-  const volatile unsigned *w = bs.wrote[parity];
+wrote_mask(const block_state &bs, unsigned parity, unsigned stamp,
+           int reads = 0) {
+  const volatile unsigned *w = reads ? bs.readc[parity] : bs.wrote[parity];
   unsigned tid = linear_tid(), lane = tid % 32, warp = tid / 32;
   unsigned full = bs.nthreads / 32;
   unsigned here = warp < full ? 32 : bs.nthreads - full * 32;
@@ -789,7 +794,13 @@ __device__ __forceinline__ int round_pass1(thread_ctx &c, block_state &bs,
       *(volatile unsigned *)&bs.overflow[parity] == stamp ? 1u : 0u;
   /* No thread read a target: nothing in the region can depend on another
    * warp's write, so the write-write check is the whole check. */
-  unsigned replay = !overflow && *(volatile unsigned *)&bs.read[parity] == stamp;
+  /* A read-write race needs a copy that read and another that wrote: when
+   * one copy's warps did all the writing (the last steps of a tree
+   * reduction), the vote on the per-copy read stamps decides. */
+  unsigned replay =
+      !overflow && *(volatile unsigned *)&bs.read[parity] == stamp &&
+      ((c.wmask & (c.wmask - 1)) ||
+       __ldcc_second_pass(wrote_mask(bs, parity, stamp, 1), c.wmask));
 #if defined(LDCC_BENCH_SKIP_REPLAY) || defined(__LDCC_DETERMINISTIC)
   /* Deterministic mode: sweep 1 merges the copies in warp order (a later
    * warp's bytes win), puts U into every copy, and the region ends. */
@@ -831,8 +842,10 @@ __device__ __forceinline__ int region_end(thread_ctx &c, block_state &bs,
     bs.region[parity] = (unsigned)c.start_site << 16 | (unsigned)site;
     if (c.log_overflow)
       bs.overflow[parity] = stamp;
-    if (c.rd | c.always_read)
+    if (c.rd | c.always_read) {
       bs.read[parity] = stamp;
+      bs.readc[parity][__ffs(c.wbit) - 1] = stamp; /* the copy's */
+    }
     c.rd = 0;
     stamp_wrote(c, bs, parity, stamp);
     clear_lines(c, bs, parity ^ 1u);

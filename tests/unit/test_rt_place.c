@@ -190,6 +190,26 @@ START_TEST(test_group_mapping) {
 }
 END_TEST
 
+/* The second pass of a round: needed exactly when some copy read and
+ * another copy wrote (brute force over every pair of 5-copy masks). */
+START_TEST(test_second_pass) {
+  unsigned r, w, i, j;
+
+  for (r = 0; r < 32; r++)
+    for (w = 0; w < 32; w++) {
+      int want = 0;
+      for (i = 0; i < 5; i++)
+        for (j = 0; j < 5; j++)
+          want |= i != j && (r >> i & 1u) && (w >> j & 1u);
+      ck_assert_int_eq(__ldcc_second_pass(r, w) != 0, want);
+    }
+  /* One warp reading and writing alone (a tree reduction's last steps). */
+  ck_assert_int_eq(__ldcc_second_pass(1u, 1u), 0);
+  ck_assert_int_eq(__ldcc_second_pass(1u, 3u), 1);
+  ck_assert_int_eq(__ldcc_second_pass(0u, 3u), 0);
+}
+END_TEST
+
 START_TEST(test_alignment) {
   struct ld_rt_place_in in = in_of(64, 32, 0, 64);
   struct ld_rt_place_out out;
@@ -238,6 +258,7 @@ int main(void) {
   tcase_add_test(tc, test_global_when_too_big);
   tcase_add_test(tc, test_groups_when_too_big);
   tcase_add_test(tc, test_group_mapping);
+  tcase_add_test(tc, test_second_pass);
   tcase_add_test(tc, test_alignment);
   tcase_add_test(tc, test_pick_clone);
   suite_add_tcase(s, tc);
