@@ -733,7 +733,7 @@ __device__ __forceinline__ int sync_value(int form, int count) {
                             : 0;
 }
 
-/* The copies whose stamp in wrote[parity] (read[parity] when `reads`) is
+/* The copies whose stamp in wrote[parity] (readc[parity] when `reads`) is
  * `stamp`: those whose warps wrote (read) a target in the pass the stamp
  * names.  Read after the barrier that follows the stores, so every thread
  * computes the same mask: lane i reads copy i's stamp and the warp votes
