@@ -724,6 +724,134 @@ bool clone_refused(const struct __ldcc_global_meta *m, int launch_id,
   return true;
 }
 
+/* Says nothing: the one run falls back to copies without a word. */
+void quiet(const struct __ldcc_kernel_meta *m, int launch_id, const char *why) {
+  (void)m;
+  (void)launch_id;
+  (void)why;
+}
+
+/* verbosity >= 1: what the one run found. */
+void say_one(const struct ld__rt_env *env, const struct __ldcc_global_meta *m,
+             int launch_id, int deterministic, uint64_t nunits,
+             const struct ld_rt_gplan *p, bool conflict) {
+  int line = launch_line(m, launch_id);
+  const char *name = m->kernel.name ? m->kernel.name : "?";
+  const char *file = m->kernel.file ? m->kernel.file : "?";
+
+  if (env->verbosity < 1 || !env->messages)
+    return;
+  if (conflict)
+    fprintf(env->messages,
+            "ldcc: launch of %s at %s:%d: in one run two %s touched a word "
+            "one of them stored to; memory put back, %s with copies\n",
+            name, file, line, m->warp_units ? "warps" : "blocks",
+            deterministic ? "running it" : "checking it");
+  else
+    fprintf(env->messages,
+            "ldcc: launch of %s at %s:%d %s across %s in one run: %llu "
+            "units, none touched a word another stored to (%u allocations, "
+            "%llu bytes)\n",
+            name, file, line,
+            deterministic ? "run deterministically" : "checked",
+            m->warp_units ? "warps" : "blocks", (unsigned long long)nunits,
+            p->nallocs, (unsigned long long)p->copy_bytes);
+  fflush(env->messages);
+}
+
+/* The one run (docs/global-check.md, "One run"): a launch whose pointers
+ * into written memory are all claimed runs once, on the program's memory,
+ * each access claiming its words for its unit (gput and gget, or glog in a
+ * deterministic build's shared-memory clone, whose claimed parameters are
+ * only stored through).  When no unit touched a word another unit stored
+ * to, no unit read what another stored and no two stored to one word:
+ * the launch is race-free and its result is the one every order gives:
+ * checked (or, deterministic, run in unit order) with no copy.  Returns
+ * 1 then; 0 when the caller goes on with copies (the run was not taken,
+ * or two units claimed a word and the written allocations were put back
+ * from the run's own copy of them); -1 when the clone could not be
+ * launched (`no` said why; the caller runs the original). */
+int one_run(const struct __ldcc_global_meta *m, int launch_id,
+            const struct ld_rt_gplan *plan, const struct ld_rt_copies_in *in,
+            cudaStream_t stream, run_fn run, void *ctx,
+            const struct ld__rt_env *env, cudaError_t pending,
+            int deterministic, struct gtimer *gt, say_fn no) {
+  struct ld_rt_gone_part parts[LD_RT_GMAX_ALLOCS];
+  struct __ldcc_gowner o;
+  struct __ldcc_global_info gi;
+  uint64_t table_at = 0, flag_at = 0, total;
+  unsigned char *area = NULL, *at;
+  unsigned found = 0;
+  bool failed;
+  uint32_t i;
+
+  if (!env->one_run || !ld_rt_global_one_run_ok(m, plan, in->nunits))
+    return 0;
+  total = ld_rt_global_one_layout(plan, parts, &table_at, &flag_at);
+  if (total > in->free_bytes / 4 * 3)
+    return 0;
+  gt_mark(gt, LD_RT_GT_COUNT); /* the start */
+  at = take_area(m, launch_id, total, env->device, stream, pending, quiet,
+                 &area);
+  if (!at)
+    return 0;
+  gt_mark(gt, LD_RT_GT_ALLOC);
+  ld_rt_global_one_table(plan, parts, (uint64_t)(uintptr_t)at, flag_at, &o);
+  failed = !ok(cudaMemcpyAsync(at + table_at, &o, sizeof o,
+                               cudaMemcpyHostToDevice, stream),
+               pending) ||
+           !ok(cudaMemsetAsync(at + flag_at, 0, sizeof found, stream), pending);
+  for (i = 0; i < plan->nallocs && !failed; i++) {
+    const struct ld_rt_alloc *a = &plan->allocs[i].a;
+    failed = !ok(cudaMemsetAsync(at + parts[i].tags_at, 0,
+                                 parts[i].tags_bytes, stream),
+                 pending) ||
+             !ok(cudaMemcpyAsync(at + parts[i].backup_at,
+                                 (const void *)(uintptr_t)a->base, a->size,
+                                 cudaMemcpyDeviceToDevice, stream),
+                 pending);
+  }
+  if (failed) {
+    free_area(area, env->device, stream, pending);
+    return 0;
+  }
+  gt_filled(gt, plan, 1);
+  gt_mark(gt, LD_RT_GT_FILL);
+  memset(&gi, 0, sizeof gi);
+  gi.stride = 1;
+  gi.m = 1;
+  gi.warp_units = m->warp_units;
+  if (deterministic) {
+    gi.deterministic = 1;
+    gi.round_units = ~0ull; /* every unit runs, nothing shifted */
+  }
+  gi.owner = (uint64_t)(uintptr_t)(at + table_at);
+  run(ctx, &gi);
+  if (clone_refused(m, launch_id, area, env->device, stream, pending, no))
+    return -1;
+  gt_mark(gt, deterministic ? LD_RT_GT_PASS : LD_RT_GT_PASS1);
+  double waited = gt_clock(gt);
+  /* A failed read leaves the launch as run once: whatever failed (the
+   * kernel's own fault) the program meets at its next call. */
+  if (!ok(cudaMemcpyAsync(&found, at + flag_at, sizeof found,
+                          cudaMemcpyDeviceToHost, stream),
+          pending) ||
+      !ok(cudaStreamSynchronize(stream), pending))
+    found = 0;
+  gt_blocked(gt, waited);
+  gt_mark(gt, LD_RT_GT_WAIT);
+  for (i = 0; i < plan->nallocs && found; i++) {
+    const struct ld_rt_alloc *a = &plan->allocs[i].a;
+    (void)ok(cudaMemcpyAsync((void *)(uintptr_t)a->base, at + parts[i].backup_at,
+                             a->size, cudaMemcpyDeviceToDevice, stream),
+             pending);
+  }
+  free_area(area, env->device, stream, pending);
+  gt_mark(gt, LD_RT_GT_FREE);
+  say_one(env, m, launch_id, deterministic, in->nunits, plan, found != 0);
+  return found ? 0 : 1;
+}
+
 /* The whole protocol; returns 1 when checked, 0 when the caller must run
  * the original (the reason was reported), 2 when it already ran. */
 int protocol(const struct __ldcc_global_meta *m, int launch_id, dim3 grid,
@@ -749,6 +877,12 @@ int protocol(const struct __ldcc_global_meta *m, int launch_id, dim3 grid,
   if (rc != 1)
     return rc;
   nunits = in.nunits;
+  rc = one_run(m, launch_id, &plan, &in, stream, run, ctx, env, pending, 0,
+               &gt, ld__rt_unchecked);
+  if (rc != 0) {
+    gt_end(&gt, m, launch_id, env->messages, rc > 0);
+    return rc > 0 ? 1 : 0;
+  }
   /* As many copies as fit (and max_copies allows), then the number of
    * them that costs least: every copy costs a fill and its part of both
    * sweeps, a round two runs of the kernel and the sweeps' fixed part
@@ -859,6 +993,12 @@ int protocol_det(const struct __ldcc_global_meta *m, int launch_id, dim3 grid,
                pending, ld__rt_not_deterministic, &plan, &in);
   if (rc != 1)
     return rc;
+  rc = one_run(m, launch_id, &plan, &in, stream, run, ctx, env, pending, 1,
+               &gt, ld__rt_not_deterministic);
+  if (rc != 0) {
+    gt_end(&gt, m, launch_id, env->messages, rc > 0);
+    return rc > 0 ? 1 : 0;
+  }
   /* Every unit needs a copy of its own whatever M is, so more copies only
    * save rounds: no default cap, max_copies only when the user set it. */
   in.max_copies = env->max_copies;

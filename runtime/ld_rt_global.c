@@ -106,6 +106,61 @@ int ld_rt_global_plan(const struct __ldcc_global_meta *m,
   return LD_RT_GPLAN_CHECK;
 }
 
+int ld_rt_global_one_run_ok(const struct __ldcc_global_meta *m,
+                            const struct ld_rt_gplan *p, uint64_t nunits) {
+  uint32_t i;
+
+  if (!m || !p || !p->nallocs || (m->flags & __LDCC_GM_ACCUMULATES) ||
+      nunits >= 0x7fffffffu)
+    return 0;
+  for (i = 0; i < m->nparams && i < __LDCC_GMAX_PARAMS; i++)
+    if (p->param_alloc[i] >= 0 &&
+        !(m->param_flags[i] & __LDCC_GP_CLAIMED))
+      return 0;
+  /* A written parameter's argument points into a written allocation, so
+   * it was seen above, unless it is null (never dereferenced); read-only
+   * ones pointing elsewhere need no claims. */
+  return 1;
+}
+
+uint64_t ld_rt_global_one_layout(const struct ld_rt_gplan *p,
+                                 struct ld_rt_gone_part *parts,
+                                 uint64_t *table_at, uint64_t *flag_at) {
+  uint64_t at = 0;
+  uint32_t i;
+
+  for (i = 0; i < p->nallocs; i++) {
+    const struct ld_rt_alloc *a = &p->allocs[i].a;
+    uint64_t words = (a->base % 4 + a->size + 3) / 4;
+    parts[i].tags_at = at;
+    parts[i].tags_bytes = words * 4;
+    at += round_up(words * 4, LD_RT_GALIGN);
+    parts[i].backup_at = at;
+    at += round_up(a->size, LD_RT_GALIGN);
+  }
+  *table_at = at;
+  at += round_up(sizeof(struct __ldcc_gowner), LD_RT_GALIGN);
+  *flag_at = at;
+  return at + LD_RT_GALIGN;
+}
+
+void ld_rt_global_one_table(const struct ld_rt_gplan *p,
+                            const struct ld_rt_gone_part *parts,
+                            uint64_t area, uint64_t flag_at,
+                            struct __ldcc_gowner *o) {
+  uint32_t i;
+
+  memset(o, 0, sizeof *o);
+  o->n = p->nallocs;
+  o->flag = area + flag_at;
+  for (i = 0; i < p->nallocs; i++) {
+    const struct ld_rt_alloc *a = &p->allocs[i].a;
+    o->e[i].lo = a->base / 4 * 4;
+    o->e[i].size = a->base % 4 + a->size;
+    o->e[i].tags = area + parts[i].tags_at;
+  }
+}
+
 uint64_t ld_rt_global_units(const uint32_t grid[3], const uint32_t block[3],
                             int warp_units) {
   uint64_t blocks = (uint64_t)grid[0] * grid[1] * grid[2];

@@ -98,6 +98,35 @@ void ld_rt_global_info(const struct ld_rt_gplan *p,
                        const struct __ldcc_global_arg *args, unsigned nargs,
                        uint64_t scratch, struct __ldcc_global_info *gi);
 
+/* The one run (docs/global-check.md, "One run"): whether the launch may
+ * take it, and where its parts go in a scratch area. */
+
+/* 1 when every pointer argument into a written allocation is a claimed
+ * parameter (every access through it claims its words: nothing a unit
+ * reads or stores there goes unseen), the kernel has no accumulating
+ * atomics and unit + 1 fits a tag (below 2^31); 0 otherwise. */
+int ld_rt_global_one_run_ok(const struct __ldcc_global_meta *m,
+                            const struct ld_rt_gplan *p, uint64_t nunits);
+
+/* Allocation i's part of a one-run area: its tags (one 32-bit tag per
+ * 4-byte word from its base rounded down to 4) at tags_at, a copy of its
+ * bytes (what the run changes, put back when units conflict) at
+ * backup_at. */
+struct ld_rt_gone_part {
+  uint64_t tags_at, tags_bytes;
+  uint64_t backup_at;
+};
+/* The layout: parts for p's allocations, the table (struct __ldcc_gowner)
+ * at *table_at, the flag at *flag_at; returns the area's size in bytes. */
+uint64_t ld_rt_global_one_layout(const struct ld_rt_gplan *p,
+                                 struct ld_rt_gone_part *parts,
+                                 uint64_t *table_at, uint64_t *flag_at);
+/* The table for an area at device address `area`. */
+void ld_rt_global_one_table(const struct ld_rt_gplan *p,
+                            const struct ld_rt_gone_part *parts,
+                            uint64_t area, uint64_t flag_at,
+                            struct __ldcc_gowner *o);
+
 /* The launch context a report record names (start_site).  Identical
  * contexts are interned once; they live until the process ends. */
 struct ld_rt_gctx {

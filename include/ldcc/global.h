@@ -45,7 +45,7 @@
 extern "C" {
 #endif
 
-#define __LDCC_GLOBAL_ABI 2u
+#define __LDCC_GLOBAL_ABI 3u
 /* Pointer parameters a checked kernel may have (the shift table is passed
  * by value); a kernel with more is left unchecked by the translator. */
 #define __LDCC_GMAX_PTRS 16
@@ -55,6 +55,9 @@ extern "C" {
 /* flags of a parameter */
 #define __LDCC_GP_POINTER 1u /* a pointer: the clone shifts it */
 #define __LDCC_GP_WRITTEN 2u /* the kernel may write through it */
+#define __LDCC_GP_CLAIMED 4u /* every access through it claims its words in
+                                the one run (`p[i]`, `*(p + i)`, `p->f` read
+                                or stored; the clone's gget/gput) */
 
 /* flags of a kernel */
 #define __LDCC_GM_ACCUMULATES 1u /* the clone has accumulating atomics
@@ -79,6 +82,28 @@ struct __ldcc_gacc {
   uint64_t span;  /* bytes of all copies of this round: copies * slot */
   uint64_t slot;  /* bytes from one copy to the next */
   uint64_t marks; /* device address of the marks */
+};
+
+/* The one run (docs/global-check.md, "One run"): a launch whose pointers
+ * into written memory are all claimed runs once on the program's memory,
+ * each access claiming its 4-byte words for its unit in `tags` (one 32-bit
+ * tag per word from lo): 0 unclaimed, unit + 1 stored to (and maybe read)
+ * by that unit only, (unit + 1) | __LDCC_GREAD read by that unit only,
+ * __LDCC_GREADERS read by several units.  A claim that meets another
+ * unit's where either stores raises *flag, and the runtime then puts the
+ * memory back and checks the launch with copies. */
+#define __LDCC_GREAD 0x80000000u
+#define __LDCC_GREADERS 0xffffffffu
+struct __ldcc_gown_ent {
+  uint64_t lo;    /* the allocation's first byte, rounded down to 4 */
+  uint64_t size;  /* bytes from lo to the allocation's end */
+  uint64_t tags;  /* device address of (size + 3) / 4 tags */
+};
+struct __ldcc_gowner {
+  uint32_t n; /* entries in e */
+  uint32_t reserved;
+  uint64_t flag; /* device address of the conflict flag (unsigned) */
+  struct __ldcc_gown_ent e[__LDCC_GMAX_PTRS];
 };
 
 /* One kernel checked across blocks. */
@@ -117,6 +142,8 @@ struct __ldcc_global_info {
   uint32_t deterministic;
   uint32_t nacc; /* entries of acc (with __LDCC_GM_ACCUMULATES) */
   struct __ldcc_gacc acc[__LDCC_GMAX_PTRS];
+  /* The one run: device address of a struct __ldcc_gowner; 0 otherwise. */
+  uint64_t owner;
 };
 
 /* A launch argument as the runtime sees it. */
@@ -173,17 +200,24 @@ __host__ __device__ inline global_info global_identity() {
   return gi;
 }
 
-/* Which copy the calling thread's unit works on in this round. */
-__device__ __forceinline__ unsigned gcopy(const global_info &gi) {
+/* The calling thread's unit: its block, or its warp (numbered across
+ * blocks) when units are warps. */
+__device__ __forceinline__ unsigned long long gunit(unsigned warp_units) {
   unsigned long long unit =
       blockIdx.x + (unsigned long long)gridDim.x *
                        (blockIdx.y + (unsigned long long)gridDim.y * blockIdx.z);
-  if (gi.warp_units) {
+  if (warp_units) {
     unsigned nthreads = blockDim.x * blockDim.y * blockDim.z;
     unsigned tid =
         threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
     unit = unit * ((nthreads + 31) / 32) + tid / 32;
   }
+  return unit;
+}
+
+/* Which copy the calling thread's unit works on in this round. */
+__device__ __forceinline__ unsigned gcopy(const global_info &gi) {
+  unsigned long long unit = gunit(gi.warp_units);
   if (gi.deterministic) {
     unit -= gi.first_unit; /* wraps for units before the round */
     return unit < gi.round_units ? (unsigned)unit : __LDCC_GNONE;
@@ -199,6 +233,65 @@ __device__ __forceinline__ void gshift(const global_info &gi, unsigned copy,
                                        P &p, int j) {
   if (gi.cstride[j] && p)
     p = (P)((const char *)p + gi.off[j] + (long long)(copy * gi.cstride[j]));
+}
+
+/* The one run: claim the words of a `size`-byte access at p for `unit`
+ * (a store or update unless `load`).  A claim that meets another unit's
+ * where either stores raises the flag (the launch is then checked with
+ * copies from memory put back as it was); an access outside every entry
+ * (not into written memory) claims nothing. */
+__device__ __forceinline__ void gclaim(const __ldcc_gowner *o,
+                                       unsigned long long unit, const void *p,
+                                       unsigned size, bool load) {
+  unsigned long long a = (unsigned long long)p;
+  for (unsigned i = 0; i < o->n; i++) {
+    unsigned long long rel = a - o->e[i].lo;
+    if (rel >= o->e[i].size)
+      continue;
+    unsigned *tags = (unsigned *)o->e[i].tags;
+    unsigned long long last = (rel + size - 1) / 4,
+                       words = (o->e[i].size + 3) / 4;
+    unsigned id = (unsigned)unit + 1;
+    bool clash = false;
+    for (unsigned long long w = rel / 4; w <= last && w < words; w++) {
+      if (!load) {
+        unsigned old = atomicExch(tags + w, id);
+        clash |= old && old != id && old != (id | __LDCC_GREAD);
+        continue;
+      }
+      unsigned old = atomicCAS(tags + w, 0u, id | __LDCC_GREAD);
+      if (!old || old == id || old == (id | __LDCC_GREAD) ||
+          old == __LDCC_GREADERS)
+        continue;
+      if (!(old & __LDCC_GREAD)) {
+        clash = true; /* another unit stored to it */
+        continue;
+      }
+      /* Another unit read it: several readers now.  What the exchange
+       * replaces may meanwhile be a unit's store claim: a clash. */
+      old = atomicExch(tags + w, __LDCC_GREADERS);
+      clash |= !(old & __LDCC_GREAD);
+    }
+    if (clash)
+      *(volatile unsigned *)o->flag = 1;
+    return;
+  }
+}
+
+/* The address of an access through a claimed pointer parameter in the
+ * clone `__ldcc_g_<k>`: claimed in the one run, as is otherwise.  gput
+ * for a store or update, gget for a read. */
+template <class T> __device__ __forceinline__ T *gput(const global_info &gi, T *p) {
+  if (gi.owner)
+    gclaim((const __ldcc_gowner *)gi.owner, gunit(gi.warp_units), p, sizeof(T),
+           false);
+  return p;
+}
+template <class T> __device__ __forceinline__ T *gget(const global_info &gi, T *p) {
+  if (gi.owner)
+    gclaim((const __ldcc_gowner *)gi.owner, gunit(gi.warp_units), p, sizeof(T),
+           true);
+  return p;
 }
 
 /* Mark the word(s) of p, a pointer into the unit's copy, as accumulated

@@ -5,7 +5,10 @@
 // kernel has a block barrier, so the units are blocks.  The racy twin runs
 // with two copies (global_overlap.race.env: max_copies=2): blocks b and
 // b + 2 share a copy in round 0 of the reshuffling schedule and are first
-// compared in round 1, so the race is found in a later round.
+// compared in round 1, so the race is found in a later round.  The kernel
+// only stores through `out`, so the launch first takes the one run, where
+// the two blocks' stores to one slot conflict: the memory is put back and
+// the copies check it (the verbosity=1 line says so).
 #include "e2e.h"
 
 #define SLOTS 64

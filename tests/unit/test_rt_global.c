@@ -119,6 +119,86 @@ START_TEST(test_plan_aliases_share_one_copy) {
 }
 END_TEST
 
+/* The one run: taken only when every pointer into written memory is
+ * claimed; its tags cover every word from the base rounded down to 4,
+ * the backup every byte, and the table points at them. */
+START_TEST(test_one_run) {
+  enum { S = __LDCC_GP_POINTER | __LDCC_GP_WRITTEN | __LDCC_GP_CLAIMED };
+  static const unsigned char claimed[] = {S, R, S, 0, R};
+  static const unsigned char claimed_view[] = {S, R | __LDCC_GP_CLAIMED, S, 0, R};
+  static const unsigned char unclaimed[] = {W, R, S, 0, R};
+  static const signed char ptr[] = {0, 1, 2, -1, 3};
+  struct __ldcc_global_meta m = meta_of(claimed, ptr, 5);
+  struct __ldcc_global_arg args[5];
+  struct ld_rt_registry *reg = registry();
+  static struct ld_rt_gplan p;
+  struct ld_rt_gone_part parts[LD_RT_GMAX_ALLOCS];
+  struct __ldcc_gowner o;
+  uint64_t table_at, flag_at, total;
+  char why[200] = "";
+
+  args[0] = ptr_arg(0x10000, 4);
+  args[1] = ptr_arg(0x20008, 4); /* read-only, another allocation */
+  args[2] = ptr_arg(0x40004, 4); /* the odd __device__ variable */
+  memset(&args[3], 0, sizeof args[3]);
+  args[4] = ptr_arg(0x20000, 4);
+  ck_assert_int_eq(ld_rt_global_plan(&m, args, 5, reg, &p, why, sizeof why),
+                   LD_RT_GPLAN_CHECK);
+  ck_assert_uint_eq(p.nallocs, 2);
+  ck_assert(ld_rt_global_one_run_ok(&m, &p, 1000));
+  /* Units must fit a tag below its read bit (unit + 1 < 2^31). */
+  ck_assert(ld_rt_global_one_run_ok(&m, &p, 0x7ffffffe));
+  ck_assert(!ld_rt_global_one_run_ok(&m, &p, 0x7fffffff));
+  /* Accumulating atomics: their words are merged as deltas, not claimed. */
+  m.flags = __LDCC_GM_ACCUMULATES;
+  ck_assert(!ld_rt_global_one_run_ok(&m, &p, 1000));
+  m.flags = 0;
+  /* A read-only view of written memory whose reads are not claimed could
+   * read another unit's store unseen; claimed, it takes the run. */
+  args[1] = ptr_arg(0x10100, 4);
+  ck_assert_int_eq(ld_rt_global_plan(&m, args, 5, reg, &p, why, sizeof why),
+                   LD_RT_GPLAN_CHECK);
+  ck_assert_int_eq(p.param_alloc[1], 0);
+  ck_assert(!ld_rt_global_one_run_ok(&m, &p, 1000));
+  m = meta_of(claimed_view, ptr, 5);
+  ck_assert(ld_rt_global_one_run_ok(&m, &p, 1000));
+  /* A written parameter whose uses are not all accesses. */
+  args[1] = ptr_arg(0x20008, 4);
+  m = meta_of(unclaimed, ptr, 5);
+  ck_assert_int_eq(ld_rt_global_plan(&m, args, 5, reg, &p, why, sizeof why),
+                   LD_RT_GPLAN_CHECK);
+  ck_assert(!ld_rt_global_one_run_ok(&m, &p, 1000));
+  ck_assert(!ld_rt_global_one_run_ok(NULL, &p, 1000));
+
+  m = meta_of(claimed, ptr, 5);
+  ck_assert_int_eq(ld_rt_global_plan(&m, args, 5, reg, &p, why, sizeof why),
+                   LD_RT_GPLAN_CHECK);
+  total = ld_rt_global_one_layout(&p, parts, &table_at, &flag_at);
+  /* 1000 bytes: 250 tags (1000 bytes, 1024 placed), backup 1024; the odd
+   * variable at 0x40004 (10 bytes): tags from 0x40004, 3 words. */
+  ck_assert_uint_eq(parts[0].tags_at, 0);
+  ck_assert_uint_eq(parts[0].tags_bytes, 1000);
+  ck_assert_uint_eq(parts[0].backup_at, 1024);
+  ck_assert_uint_eq(parts[1].tags_at, 2048);
+  ck_assert_uint_eq(parts[1].tags_bytes, 12);
+  ck_assert_uint_eq(parts[1].backup_at, 2048 + 256);
+  ck_assert_uint_eq(table_at, 2048 + 512);
+  ck_assert_uint_eq(flag_at % LD_RT_GALIGN, 0);
+  ck_assert_uint_ge(flag_at, table_at + sizeof o);
+  ck_assert_uint_eq(total, flag_at + LD_RT_GALIGN);
+  ld_rt_global_one_table(&p, parts, 0x9000000, flag_at, &o);
+  ck_assert_uint_eq(o.n, 2);
+  ck_assert_uint_eq(o.flag, 0x9000000 + flag_at);
+  ck_assert_uint_eq(o.e[0].lo, 0x10000);
+  ck_assert_uint_eq(o.e[0].size, 1000);
+  ck_assert_uint_eq(o.e[0].tags, 0x9000000);
+  ck_assert_uint_eq(o.e[1].lo, 0x40004);
+  ck_assert_uint_eq(o.e[1].size, 10);
+  ck_assert_uint_eq(o.e[1].tags, 0x9000000 + 2048);
+  ld_rt_registry_free(reg);
+}
+END_TEST
+
 START_TEST(test_copies_keep_alignment) {
   static const unsigned char flags[] = {W};
   static const signed char ptr[] = {0};
@@ -416,6 +496,7 @@ int main(void) {
 
   tcase_add_test(tc, test_plan_aliases_share_one_copy);
   tcase_add_test(tc, test_copies_keep_alignment);
+  tcase_add_test(tc, test_one_run);
   tcase_add_test(tc, test_plan_reasons);
   tcase_add_test(tc, test_units);
   tcase_add_test(tc, test_unit_text);

@@ -111,6 +111,15 @@ static int put_clone(struct ld_buf *b, const struct ld_kernel *k,
                          g->atomics[i].args_open + 1,
                          g->atomics[i].sub ? "__ldcc::gatomic_sub(__ldcc_gi, "
                                            : "__ldcc::gatomic_add(__ldcc_gi, ");
+  /* Accesses through claimed parameters claim their words in the one run
+   * (docs/global-check.md). */
+  for (i = 0; i < g->nstores && !rc; i++) {
+    rc = ld_edit_insert(&l, g->stores[i].begin,
+                        g->stores[i].load ? "(*__ldcc::gget(__ldcc_gi, &("
+                                          : "(*__ldcc::gput(__ldcc_gi, &(");
+    if (!rc)
+      rc = ld_edit_insert(&l, g->stores[i].end, ")))");
+  }
   if (!rc)
     rc = ld_edit_insert(&l, g->body_open + 1, t.data);
   if (!rc)
@@ -207,7 +216,8 @@ static int put_meta_tables(struct ld_buf *b, const struct ld_plan *plan,
   for (i = 0; i < g->nparams && !rc; i++)
     rc = ld_buf_printf(b, "%s%d", i ? ", " : "",
                        (g->params[i].is_pointer ? 1 : 0) |
-                           (g->params[i].written ? 2 : 0));
+                           (g->params[i].written ? 2 : 0) |
+                           (ld_gparam_one_run(k, i) ? 4 : 0));
   if (!rc)
     rc =
         ld_buf_printf(b, "};\n  static const signed char __ldcc_p%zu[] = {", n);

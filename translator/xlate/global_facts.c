@@ -209,6 +209,280 @@ static int places(const struct ld__source *s, CXCursor fn, struct ld_global *g,
   return p < g->body_open;
 }
 
+/* ---- pointer parameters only accessed through --------------------------- */
+
+/* A launch whose pointers into written memory are all *claimed* can be
+ * checked in one run (docs/global-check.md, "One run"): every access
+ * through them claims its words for the unit.  Claimed: every use of the
+ * parameter is the base of an access to one object, `p[i]`, `*p`,
+ * `*(p + i)`, `p->f`, `p[i].f[j]` (fields, not bit-fields; not an array),
+ * stored to (`=`), updated (`+=`, `++`) or read, never with its address
+ * taken, outside lambdas, in the main file outside macros (the clone wraps
+ * it).  Anything else (a copy of the pointer, a call argument, `p + i`,
+ * `&p[i]`, a comparison) is another use. */
+#define LD_ACCESS_REST 16
+
+enum { LD_USE_READ, LD_USE_WRITE, LD_USE_ADDR };
+
+struct accesses {
+  const struct ld__source *s;
+  CXCursor fn;
+  struct ld_global *g;
+  int *other;    /* per parameter: used other than as an access's base */
+  int *loads;    /* per parameter: read through */
+  int *site_of;  /* the parameter of each site */
+  size_t n, cap; /* sites in g->stores */
+  int lambda;    /* inside a lambda */
+  int rc;
+};
+
+/* The pointer parameter of the kernel that e names (implicit casts and
+ * parentheses aside), or -1. */
+static int param_of(const struct accesses *st, CXCursor e) {
+  CXCursor d;
+  CXString n;
+  size_t i;
+  int found = -1;
+
+  e = ld__unwrap(e);
+  if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
+    return -1;
+  d = clang_getCursorReferenced(e);
+  if (clang_getCursorKind(d) != CXCursor_ParmDecl ||
+      !clang_equalCursors(clang_getCursorSemanticParent(d), st->fn))
+    return -1;
+  n = clang_getCursorSpelling(d);
+  for (i = 0; i < st->g->nparams && found < 0; i++)
+    if (st->g->params[i].is_pointer &&
+        !strcmp(st->g->params[i].name, clang_getCString(n)))
+      found = (int)i;
+  clang_disposeString(n);
+  return found;
+}
+
+/* The parameter an access e is based on, or -1; the parts of e that are
+ * not its base (indices, offsets) are added to rest. */
+static int access_base(const struct accesses *st, CXCursor e, CXCursor *rest,
+                       size_t *nrest) {
+  enum CXCursorKind k;
+  CXCursor a, b;
+  int p;
+
+  e = ld__unwrap(e);
+  k = clang_getCursorKind(e);
+  if (*nrest + 2 > LD_ACCESS_REST)
+    return -1;
+  if (k == CXCursor_ArraySubscriptExpr) {
+    if (!ld__nth_child(e, 0, &a) || !ld__nth_child(e, 1, &b))
+      return -1;
+    rest[(*nrest)++] = b;
+    p = param_of(st, a);
+    return p >= 0 ? p : access_base(st, a, rest, nrest);
+  }
+  if (k == CXCursor_UnaryOperator &&
+      clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_Deref) {
+    if (!ld__nth_child(e, 0, &a))
+      return -1;
+    if ((p = param_of(st, a)) >= 0)
+      return p;
+    a = ld__unwrap(a);
+    if (clang_getCursorKind(a) != CXCursor_BinaryOperator ||
+        !ld__nth_child(a, 0, &e) || !ld__nth_child(a, 1, &b))
+      return -1;
+    if (clang_getCursorBinaryOperatorKind(a) != CXBinaryOperator_Add &&
+        clang_getCursorBinaryOperatorKind(a) != CXBinaryOperator_Sub)
+      return -1;
+    if ((p = param_of(st, e)) >= 0) {
+      rest[(*nrest)++] = b;
+      return p;
+    }
+    if (clang_getCursorBinaryOperatorKind(a) == CXBinaryOperator_Add &&
+        (p = param_of(st, b)) >= 0) {
+      rest[(*nrest)++] = e;
+      return p;
+    }
+    return -1;
+  }
+  if (k == CXCursor_MemberRefExpr && ld__nth_child(e, 0, &a)) {
+    CXCursor f = clang_getCursorReferenced(e);
+    if (clang_getCursorKind(f) != CXCursor_FieldDecl ||
+        clang_Cursor_isBitField(f))
+      return -1; /* a method, or no address to claim */
+    p = param_of(st, a);
+    if (p >= 0)
+      return p; /* p->f */
+    return ld__is_pointer(clang_getCursorType(ld__unwrap(a)))
+               ? -1
+               : access_base(st, a, rest, nrest); /* (...).f */
+  }
+  return -1;
+}
+
+static void walk_accesses(struct accesses *st, CXCursor c, int use);
+
+struct walk_kids {
+  struct accesses *st;
+  int use;
+};
+
+static enum CXChildVisitResult accesses_cb(CXCursor c, CXCursor parent,
+                                           CXClientData data) {
+  struct walk_kids *w = data;
+
+  (void)parent;
+  walk_accesses(w->st, c, w->use);
+  return w->st->rc ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+static void walk_children(struct accesses *st, CXCursor c, int use) {
+  struct walk_kids w;
+
+  w.st = st;
+  w.use = use;
+  clang_visitChildren(c, accesses_cb, &w);
+}
+
+/* Record the access e to parameter p (a load when `load`). */
+static void add_access(struct accesses *st, CXCursor e, int p, int load) {
+  CXSourceRange r = clang_getCursorExtent(e);
+  CXType t = clang_getCanonicalType(clang_getCursorType(e));
+  size_t b, end;
+
+  if (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray ||
+      t.kind == CXType_DependentSizedArray || t.kind == CXType_VariableArray ||
+      !offset_in_main(st->s, clang_getRangeStart(r), &b) ||
+      !offset_in_main(st->s, clang_getRangeEnd(r), &end) || end <= b) {
+    st->other[p] = 1; /* an array (it decays) or in a macro */
+    return;
+  }
+  if (st->n == st->cap) {
+    size_t cap = st->cap ? 2 * st->cap : 8;
+    struct ld_gstore *s2 = realloc(st->g->stores, cap * sizeof *s2);
+    int *p2 = s2 ? realloc(st->site_of, cap * sizeof *p2) : NULL;
+    if (s2)
+      st->g->stores = s2;
+    if (!p2) {
+      st->rc = LD_ENOMEM;
+      return;
+    }
+    st->site_of = p2;
+    st->cap = cap;
+  }
+  st->g->stores[st->n].begin = b;
+  st->g->stores[st->n].end = end;
+  st->g->stores[st->n].load = load;
+  st->site_of[st->n++] = p;
+  st->loads[p] |= load;
+}
+
+/* An access based on a parameter, used as `use`; 0 when c is none. */
+static int take_access(struct accesses *st, CXCursor c, int use) {
+  CXCursor rest[LD_ACCESS_REST];
+  size_t nrest = 0, i;
+  int p = access_base(st, c, rest, &nrest);
+
+  if (p < 0)
+    return 0;
+  if (use == LD_USE_ADDR || st->lambda)
+    st->other[p] = 1;
+  else
+    add_access(st, c, p, use == LD_USE_READ);
+  for (i = 0; i < nrest && !st->rc; i++)
+    walk_accesses(st, rest[i], LD_USE_READ);
+  return 1;
+}
+
+static void walk_accesses(struct accesses *st, CXCursor c, int use) {
+  enum CXCursorKind k = clang_getCursorKind(c);
+  CXCursor lhs, rhs;
+  int p;
+
+  if (k == CXCursor_LambdaExpr) {
+    st->lambda++;
+    walk_children(st, c, LD_USE_READ);
+    st->lambda--;
+    return;
+  }
+  if ((k == CXCursor_BinaryOperator &&
+       clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign) ||
+      k == CXCursor_CompoundAssignOperator) {
+    if (ld__nth_child(c, 0, &lhs) && ld__nth_child(c, 1, &rhs) &&
+        take_access(st, lhs, LD_USE_WRITE)) {
+      if (!st->rc)
+        walk_accesses(st, rhs, LD_USE_READ);
+      return;
+    }
+  } else if (k == CXCursor_UnaryOperator) {
+    enum CXUnaryOperatorKind u = clang_getCursorUnaryOperatorKind(c);
+    if (u >= CXUnaryOperator_PostInc && u <= CXUnaryOperator_PreDec &&
+        ld__nth_child(c, 0, &lhs) && take_access(st, lhs, LD_USE_WRITE))
+      return;
+    if (u == CXUnaryOperator_AddrOf) {
+      walk_children(st, c, LD_USE_ADDR);
+      return;
+    }
+  }
+  if (take_access(st, c, use))
+    return;
+  if (k == CXCursor_DeclRefExpr && (p = param_of(st, c)) >= 0) {
+    st->other[p] = 1;
+    return;
+  }
+  /* Parentheses and implicit casts keep the use; anything else starts a
+   * new one (`&(a[i] + b[j])` reads both). */
+  walk_children(st, c,
+                k == CXCursor_ParenExpr || k == CXCursor_UnexposedExpr
+                    ? use
+                    : LD_USE_READ);
+}
+
+/* Which pointer parameters are claimed, and their accesses. */
+static int find_accesses(const struct ld__source *s, CXCursor fn,
+                         struct ld_global *g) {
+  struct accesses st;
+  CXCursor body = clang_getNullCursor();
+  size_t i, j, kept = 0;
+  int rc;
+
+  memset(&st, 0, sizeof st);
+  st.s = s;
+  st.fn = fn;
+  st.g = g;
+  st.other = calloc(g->nparams + 1, sizeof *st.other);
+  st.loads = calloc(g->nparams + 1, sizeof *st.loads);
+  if (!st.other || !st.loads) {
+    free(st.other);
+    free(st.loads);
+    return LD_ENOMEM;
+  }
+  clang_visitChildren(fn, body_cb, &body);
+  if (!clang_Cursor_isNull(body))
+    walk_accesses(&st, body, LD_USE_READ);
+  rc = st.rc;
+  for (i = 0; i < g->nparams && !rc; i++) {
+    int any = 0;
+    for (j = 0; j < st.n && !any; j++)
+      any = st.site_of[j] == (int)i;
+    g->params[i].claimed = g->params[i].is_pointer && !st.other[i] && any;
+    g->params[i].loads = st.loads[i];
+  }
+  /* A written parameter that is not claimed keeps every launch from the
+   * run: then nothing is claimed, and the clone wraps nothing. */
+  for (i = 0; i < g->nparams && !rc; i++)
+    if (g->params[i].written && !g->params[i].claimed)
+      break;
+  for (j = 0; j < g->nparams && i < g->nparams; j++)
+    g->params[j].claimed = 0;
+  for (i = 0; i < st.n && !rc; i++)
+    if (g->params[st.site_of[i]].claimed)
+      g->stores[kept++] = g->stores[i];
+  g->nstores = kept;
+  free(st.other);
+  free(st.loads);
+  free(st.site_of);
+  return rc;
+}
+
 int ld__global_analyse(const struct ld__source *s, CXCursor fn,
                        struct ld_kernel *k, const struct ld__global_in *in) {
   struct ld_global *g = calloc(1, sizeof *g);
@@ -256,7 +530,9 @@ int ld__global_analyse(const struct ld__source *s, CXCursor fn,
   if (rc)
     return rc;
   g->checked = g->writes && !g->reason;
-  if (!g->checked || !in->natomics)
+  if (g->checked && !in->natomics)
+    return find_accesses(s, fn, g);
+  if (!g->checked)
     return LD_OK;
   /* Deterministic builds: a kernel that writes only through accumulating
    * atomics runs unchanged (integer atomics commute, so its result is the

@@ -162,6 +162,21 @@ struct ld_gparam {
                      of written memory must see the unit's copy too) */
   int ptr_index;  /* ordinal among the pointer parameters, -1 for others */
   int written;    /* the kernel may write through it */
+  int claimed;    /* every use of it is the base of an access to one
+                     object (`p[i]`, `*(p + i)`, `p->f`: read, stored to or
+                     updated), outside macros and lambdas, never with its
+                     address taken: the clone wraps each access, which
+                     claims its words in the one run (docs/global-check.md,
+                     "One run") */
+  int loads;      /* of those accesses, some read */
+};
+
+/* An access through a claimed parameter: its object, wrapped in the clone
+ * as `(*__ldcc::gput(__ldcc_gi, &(E)))` when stored to or updated,
+ * `(*__ldcc::gget(__ldcc_gi, &(E)))` when read. */
+struct ld_gstore {
+  size_t begin, end;
+  int load;
 };
 
 /* An accumulating atomic in a kernel built for deterministic mode
@@ -200,6 +215,10 @@ struct ld_global {
   size_t natomics;
   int atomic_only; /* it writes only through accumulating atomics: it runs
                       unchanged (integer atomics commute), not routed */
+  /* Both modes: */
+  struct ld_gstore *stores; /* the accesses through claimed parameters, in
+                              source order (none when it has atomics) */
+  size_t nstores;
 };
 
 /* Inline checks for intra-warp races (docs/inline-checks.md). */
@@ -320,6 +339,12 @@ struct ld_plan {
   size_t nlaunches;
   int deterministic; /* built with --ldcc-deterministic */
 };
+
+/* Whether parameter i of kernel k takes part in the one run
+ * (__LDCC_GP_CLAIMED): claimed, and, when its shared-memory clone takes
+ * the global copies (deterministic mode), never read — that clone claims
+ * the words of stores only (glog). */
+int ld_gparam_one_run(const struct ld_kernel *k, size_t i);
 
 /* Write one stable line per fact, kinds in this order, each kind in source
  * order (targets grouped by kernel, in kernel order):

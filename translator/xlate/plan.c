@@ -18,7 +18,15 @@ static const char *kernel_name(const struct ld_plan *plan, size_t k) {
 
 /* ` global=yes units=<blocks|warps> writes=<p,q>` or ` global=no
  * global_reason="<why>"`, for a kernel that writes global memory. */
-static void dump_global(const struct ld_global *g, FILE *out) {
+int ld_gparam_one_run(const struct ld_kernel *k, size_t i) {
+  const struct ld_global *g = k->global;
+
+  return g && i < g->nparams && g->params[i].claimed &&
+         !(k->replay && g->checked && g->params[i].loads);
+}
+
+static void dump_global(const struct ld_kernel *k, FILE *out) {
+  const struct ld_global *g = k->global;
   size_t i;
   int first = 1;
 
@@ -37,6 +45,13 @@ static void dump_global(const struct ld_global *g, FILE *out) {
     if (!g->params[i].written)
       continue;
     fprintf(out, "%s%s", first ? "" : ",", g->params[i].name);
+    first = 0;
+  }
+  first = 1;
+  for (i = 0; i < g->nparams; i++) {
+    if (!ld_gparam_one_run(k, i))
+      continue;
+    fprintf(out, "%s%s", first ? " one_run=" : ",", g->params[i].name);
     first = 0;
   }
 }
@@ -89,7 +104,7 @@ int ld_plan_dump(const struct ld_plan *plan, FILE *out) {
       fprintf(out, " reason=\"%s\"", k->reason);
     fprintf(out, " at=%u:%u%s", k->at.line, k->at.col,
             k->is_template ? " template" : "");
-    dump_global(k->global, out);
+    dump_global(k, out);
     if (plan->deterministic) {
       const char *why;
       enum ld_det d = ld_det_kernel(plan, i, &why);
@@ -231,6 +246,7 @@ void ld_global_free(struct ld_global *g) {
   free(g->params);
   free(g->reason);
   free(g->atomics);
+  free(g->stores);
   free(g);
 }
 

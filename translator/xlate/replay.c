@@ -219,6 +219,10 @@ static int put_prologue(struct ld_buf *b, const struct ld_kernel *k,
                        "__ldcc_ul, __ldcc_bs, __ldcc_li, sizeof(__ldcc_L), "
                        "alignof(__ldcc_L));\n",
                        r->eager_why ? "" : " | __ldcc::COPIES_LAZY");
+  /* Composed: the one run's table, whose words glog claims (include/ldcc/
+   * global.h, gclaim). */
+  if (!rc && LD_COMPOSED(k) && r == k->replay)
+    rc = ld_buf_puts(b, INDENT "__ldcc_c.gown = __ldcc_gi.owner;\n");
   if (!rc && r->always_dirty)
     rc = ld_buf_puts(b, INDENT "__ldcc_c.always_dirty = 1;\n");
   /* Reads the references do not mark: inside calls that get a target's

@@ -97,7 +97,7 @@ int main() {
 
 // PLAN: KERNEL name=hist checked=yes at=19:17 global=yes units=warps writes=bins,total,out det=yes det_atomics=3
 // PLAN: KERNEL name=count_only checked=yes at={{.*}} global=no global_reason="only accumulating atomics" det=atomic-only
-// PLAN: KERNEL name=stamp checked=yes at={{.*}} global=yes units=blocks writes=out det=yes{{$}}
+// PLAN: KERNEL name=stamp checked=yes at={{.*}} global=yes units=blocks writes=out one_run=out det=yes{{$}}
 // PLAN: KERNEL name=ticket checked=yes at={{.*}} det=no det_reason="atomic whose result is used"
 // PLAN: KERNEL name=fenced checked=yes at={{.*}} det=no det_reason="memory fence"
 // PLAN: KERNEL name=maxed checked=yes at={{.*}} det=no det_reason="atomic other than atomicAdd or atomicSub"

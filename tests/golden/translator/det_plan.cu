@@ -12,7 +12,7 @@
 // shared-memory clones take the global copies too (composed): one more
 // parameter, the units' shifts before `begin`, and launches through the
 // check across blocks around the shared-memory launch.
-// PLAN: KERNEL name=tree checked=yes at=[[@LINE+2]]:17 global=yes units=blocks writes=out det=yes
+// PLAN: KERNEL name=tree checked=yes at=[[@LINE+2]]:17 global=yes units=blocks writes=out one_run=out det=yes
 // CHECKMODE: KERNEL name=tree checked=yes at=[[@LINE+1]]:17 global=no global_reason="checked by the shared-memory replay"
 __global__ void tree(const int *in, int *out) {
   __shared__ int s[256];
@@ -49,7 +49,7 @@ __global__ void only_shared(int *flag) {
   (void)s[flag[0] % 64];
 }
 
-// PLAN: KERNEL name=scale checked=yes at=[[@LINE+1]]:17 global=yes units=warps writes=y det=yes
+// PLAN: KERNEL name=scale checked=yes at=[[@LINE+1]]:17 global=yes units=warps writes=y one_run=y,x det=yes
 __global__ void scale(float *y, const float *x, float a, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n)
@@ -58,7 +58,7 @@ __global__ void scale(float *y, const float *x, float a, int n) {
 
 // A warp-synchronous tail: the check gives it inline checks; the mode
 // gives it none and orders its global stores by warps.
-// PLAN: KERNEL name=tail checked=yes at=[[@LINE+2]]:17 global=yes units=warps writes=out det=yes
+// PLAN: KERNEL name=tail checked=yes at=[[@LINE+2]]:17 global=yes units=warps writes=out one_run=in,out det=yes
 // CHECKMODE: KERNEL name=tail checked=yes at=[[@LINE+1]]:17 global=no global_reason="checked by the inline intra-warp checks"
 __global__ void tail(const int *in, int *out) {
   int v = in[threadIdx.x];

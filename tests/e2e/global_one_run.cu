@@ -1,0 +1,80 @@
+// The one run of the check across blocks (docs/global-check.md): a launch
+// whose pointers into written memory are all claimed (every use an access
+// to one element) runs once, each access claiming its words for its unit.
+// scatter is race-free and takes it (no copies).  In the racy twin: place
+// stores two different values to one element from two blocks' warps, so
+// the run sees the clash, puts the memory back and the copies find the
+// write-write race; shift_direct's out and in point into one allocation
+// (out = a + 1): its claimed reads clash with the next warp's stores, and
+// the copies find the read-write race; shift_view reads through a local
+// pointer (in is not claimed), so with out = b + 1 aliasing it the launch
+// does not take the run at all and the copies find that race too.  The
+// fixed twin gives place a permutation and the shifts separate buffers.
+#include "e2e.h"
+
+#define B 128
+#define NB 64
+
+__global__ void scatter(float *out, const float *in) {
+  int i = blockIdx.x * B + threadIdx.x;
+  out[i] = in[i] * 2.0f + 1.0f;
+}
+
+__global__ void place(int *out, const int *idx) {
+  int i = blockIdx.x * B + threadIdx.x;
+  out[idx[i]] = i;
+}
+
+__global__ void shift_direct(float *out, const float *in) {
+  int i = blockIdx.x * B + threadIdx.x;
+  out[i] = in[i] * 3.0f + 1.0f;
+}
+
+__global__ void shift_view(float *out, const float *in) {
+  int i = blockIdx.x * B + threadIdx.x;
+  const float *q = in + i;
+  out[i] = *q * 2.0f + 5.0f;
+}
+
+int main() {
+  const int n = NB * B;
+  static float hf[n + 1], hs[n], hd[n + 1], hv[n + 1];
+  static int hi[n], hp[n];
+  for (int i = 0; i <= n; i++)
+    hf[i] = (float)(i % 97);
+  for (int i = 0; i < n; i++)
+    hi[i] = (int)((i * 7919u) % n); /* 7919 is odd: a permutation of 2^13 */
+#ifdef E2E_RACE
+  hi[5 * B + 3] = hi[40 * B + 9]; /* blocks 5 and 40 store to one element */
+#endif
+  float *in = e2e_to_device(hf, n), *out, *a = e2e_to_device(hf, n + 1),
+        *b = e2e_to_device(hf, n + 1), *da, *db;
+  int *idx = e2e_to_device(hi, n), *pos;
+  E2E_CHECK(cudaMalloc(&out, n * sizeof(float)));
+  E2E_CHECK(cudaMalloc(&pos, n * sizeof(int)));
+  E2E_CHECK(cudaMalloc(&da, (n + 1) * sizeof(float)));
+  E2E_CHECK(cudaMalloc(&db, (n + 1) * sizeof(float)));
+  scatter<<<NB, B>>>(out, in);
+  E2E_CHECK(cudaGetLastError());
+  E2E_CHECK(cudaMemset(pos, 0, n * sizeof(int)));
+  place<<<NB, B>>>(pos, idx);
+  E2E_CHECK(cudaGetLastError());
+#ifdef E2E_RACE
+  da = a + 1;
+  db = b + 1;
+#endif
+  shift_direct<<<NB, B>>>(da, a);
+  E2E_CHECK(cudaGetLastError());
+  shift_view<<<NB, B>>>(db, b);
+  E2E_CHECK(cudaGetLastError());
+  e2e_to_host(hs, out, n);
+  e2e_to_host(hp, pos, n);
+  e2e_to_host(hd, da, n);
+  e2e_to_host(hv, db, n);
+#ifndef E2E_RACE
+  printf("scatter %g %g hash %llx place hash %llx shifts %llx %llx\n", hs[0],
+         hs[n - 1], e2e_hash(hs, sizeof hs), e2e_hash(hp, sizeof hp),
+         e2e_hash(hd, n * sizeof(float)), e2e_hash(hv, n * sizeof(float)));
+#endif
+  return 0;
+}
