@@ -826,6 +826,7 @@ int one_run(const struct __ldcc_global_meta *m, int launch_id,
     gi.round_units = ~0ull; /* every unit runs, nothing shifted */
   }
   gi.owner = (uint64_t)(uintptr_t)(at + table_at);
+  ld_rt_global_one_info(m, plan, &o, &gi);
   run(ctx, &gi);
   if (clone_refused(m, launch_id, area, env->device, stream, pending, no))
     return -1;

@@ -161,6 +161,21 @@ void ld_rt_global_one_table(const struct ld_rt_gplan *p,
   }
 }
 
+void ld_rt_global_one_info(const struct __ldcc_global_meta *m,
+                           const struct ld_rt_gplan *p,
+                           const struct __ldcc_gowner *o,
+                           struct __ldcc_global_info *gi) {
+  uint32_t i;
+
+  gi->flag = o->flag;
+  memset(gi->own, 0, sizeof gi->own);
+  for (i = 0; i < m->nparams && i < __LDCC_GMAX_PARAMS; i++) {
+    int a = p->param_alloc[i], j = m->param_ptr[i];
+    if (a >= 0 && j >= 0 && j < __LDCC_GMAX_PTRS)
+      gi->own[j] = o->e[a];
+  }
+}
+
 uint64_t ld_rt_global_units(const uint32_t grid[3], const uint32_t block[3],
                             int warp_units) {
   uint64_t blocks = (uint64_t)grid[0] * grid[1] * grid[2];

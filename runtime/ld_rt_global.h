@@ -127,6 +127,14 @@ void ld_rt_global_one_table(const struct ld_rt_gplan *p,
                             uint64_t area, uint64_t flag_at,
                             struct __ldcc_gowner *o);
 
+/* The clone's view of table o: gi->flag, and per pointer parameter into
+ * a written allocation that allocation's entry (gi->own[ordinal]); the
+ * others' entries stay 0 (no claims). */
+void ld_rt_global_one_info(const struct __ldcc_global_meta *m,
+                           const struct ld_rt_gplan *p,
+                           const struct __ldcc_gowner *o,
+                           struct __ldcc_global_info *gi);
+
 /* The launch context a report record names (start_site).  Identical
  * contexts are interned once; they live until the process ends. */
 struct ld_rt_gctx {

@@ -142,8 +142,12 @@ struct __ldcc_global_info {
   uint32_t deterministic;
   uint32_t nacc; /* entries of acc (with __LDCC_GM_ACCUMULATES) */
   struct __ldcc_gacc acc[__LDCC_GMAX_PTRS];
-  /* The one run: device address of a struct __ldcc_gowner; 0 otherwise. */
+  /* The one run: device address of a struct __ldcc_gowner (0 otherwise),
+   * its flag, and per pointer parameter (ordinal) the entry of the
+   * written allocation it points into (size 0: none, no claims). */
   uint64_t owner;
+  uint64_t flag;
+  struct __ldcc_gown_ent own[__LDCC_GMAX_PTRS];
 };
 
 /* A launch argument as the runtime sees it. */
@@ -235,62 +239,74 @@ __device__ __forceinline__ void gshift(const global_info &gi, unsigned copy,
     p = (P)((const char *)p + gi.off[j] + (long long)(copy * gi.cstride[j]));
 }
 
-/* The one run: claim the words of a `size`-byte access at p for `unit`
- * (a store or update unless `load`).  A claim that meets another unit's
- * where either stores raises the flag (the launch is then checked with
- * copies from memory put back as it was); an access outside every entry
- * (not into written memory) claims nothing. */
+/* The one run: claim the words of a `size`-byte access at p, inside entry
+ * e's allocation, for `unit` (a store or update unless `load`).  A claim
+ * that meets another unit's where either stores raises *flag (the launch
+ * is then checked with copies from memory put back as it was). */
+__device__ __forceinline__ void gclaim_in(const __ldcc_gown_ent &e,
+                                          unsigned long long flag,
+                                          unsigned long long unit,
+                                          unsigned long long rel,
+                                          unsigned size, bool load) {
+  unsigned *tags = (unsigned *)e.tags;
+  unsigned long long last = (rel + size - 1) / 4, words = (e.size + 3) / 4;
+  unsigned id = (unsigned)unit + 1;
+  bool clash = false;
+  for (unsigned long long w = rel / 4; w <= last && w < words; w++) {
+    if (!load) {
+      unsigned old = atomicExch(tags + w, id);
+      clash |= old && old != id && old != (id | __LDCC_GREAD);
+      continue;
+    }
+    unsigned old = atomicCAS(tags + w, 0u, id | __LDCC_GREAD);
+    if (!old || old == id || old == (id | __LDCC_GREAD) ||
+        old == __LDCC_GREADERS)
+      continue;
+    if (!(old & __LDCC_GREAD)) {
+      clash = true; /* another unit stored to it */
+      continue;
+    }
+    /* Another unit read it: several readers now.  What the exchange
+     * replaces may meanwhile be a unit's store claim: a clash. */
+    old = atomicExch(tags + w, __LDCC_GREADERS);
+    clash |= !(old & __LDCC_GREAD);
+  }
+  if (clash)
+    *(volatile unsigned *)flag = 1;
+}
+
+/* The same through the table, for an access that may be anywhere (a
+ * deterministic build's glog): outside every written allocation it claims
+ * nothing. */
 __device__ __forceinline__ void gclaim(const __ldcc_gowner *o,
                                        unsigned long long unit, const void *p,
                                        unsigned size, bool load) {
   unsigned long long a = (unsigned long long)p;
   for (unsigned i = 0; i < o->n; i++) {
     unsigned long long rel = a - o->e[i].lo;
-    if (rel >= o->e[i].size)
-      continue;
-    unsigned *tags = (unsigned *)o->e[i].tags;
-    unsigned long long last = (rel + size - 1) / 4,
-                       words = (o->e[i].size + 3) / 4;
-    unsigned id = (unsigned)unit + 1;
-    bool clash = false;
-    for (unsigned long long w = rel / 4; w <= last && w < words; w++) {
-      if (!load) {
-        unsigned old = atomicExch(tags + w, id);
-        clash |= old && old != id && old != (id | __LDCC_GREAD);
-        continue;
-      }
-      unsigned old = atomicCAS(tags + w, 0u, id | __LDCC_GREAD);
-      if (!old || old == id || old == (id | __LDCC_GREAD) ||
-          old == __LDCC_GREADERS)
-        continue;
-      if (!(old & __LDCC_GREAD)) {
-        clash = true; /* another unit stored to it */
-        continue;
-      }
-      /* Another unit read it: several readers now.  What the exchange
-       * replaces may meanwhile be a unit's store claim: a clash. */
-      old = atomicExch(tags + w, __LDCC_GREADERS);
-      clash |= !(old & __LDCC_GREAD);
+    if (rel < o->e[i].size) {
+      gclaim_in(o->e[i], o->flag, unit, rel, size, load);
+      return;
     }
-    if (clash)
-      *(volatile unsigned *)o->flag = 1;
-    return;
   }
 }
 
-/* The address of an access through a claimed pointer parameter in the
- * clone `__ldcc_g_<k>`: claimed in the one run, as is otherwise.  gput
- * for a store or update, gget for a read. */
-template <class T> __device__ __forceinline__ T *gput(const global_info &gi, T *p) {
-  if (gi.owner)
-    gclaim((const __ldcc_gowner *)gi.owner, gunit(gi.warp_units), p, sizeof(T),
-           false);
+/* The address of an access through claimed pointer parameter j (ordinal)
+ * in the clone `__ldcc_g_<k>`: claimed in the one run when j points into
+ * written memory, as is otherwise.  gput for a store or update, gget for
+ * a read. */
+template <class T>
+__device__ __forceinline__ T *gput(const global_info &gi, int j, T *p) {
+  unsigned long long rel = (unsigned long long)p - gi.own[j].lo;
+  if (gi.own[j].size && rel < gi.own[j].size)
+    gclaim_in(gi.own[j], gi.flag, gunit(gi.warp_units), rel, sizeof(T), false);
   return p;
 }
-template <class T> __device__ __forceinline__ T *gget(const global_info &gi, T *p) {
-  if (gi.owner)
-    gclaim((const __ldcc_gowner *)gi.owner, gunit(gi.warp_units), p, sizeof(T),
-           true);
+template <class T>
+__device__ __forceinline__ T *gget(const global_info &gi, int j, T *p) {
+  unsigned long long rel = (unsigned long long)p - gi.own[j].lo;
+  if (gi.own[j].size && rel < gi.own[j].size)
+    gclaim_in(gi.own[j], gi.flag, gunit(gi.warp_units), rel, sizeof(T), true);
   return p;
 }
 

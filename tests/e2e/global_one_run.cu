@@ -8,8 +8,11 @@
 // (out = a + 1): its claimed reads clash with the next warp's stores, and
 // the copies find the read-write race; shift_view reads through a local
 // pointer (in is not claimed), so with out = b + 1 aliasing it the launch
-// does not take the run at all and the copies find that race too.  The
-// fixed twin gives place a permutation and the shifts separate buffers.
+// does not take the run at all and the copies find that race too.  spread,
+// race-free in both twins, has every warp read the same four words of the
+// allocation it stores to (several readers share a word without a clash)
+// and takes the run.  The fixed twin gives place a permutation and the
+// shifts separate buffers.
 #include "e2e.h"
 
 #define B 128
@@ -36,11 +39,16 @@ __global__ void shift_view(float *out, const float *in) {
   out[i] = *q * 2.0f + 5.0f;
 }
 
+__global__ void spread(float *a, int n) {
+  int i = blockIdx.x * B + threadIdx.x;
+  a[n + i] = a[i % 4] * 2.0f;
+}
+
 int main() {
   const int n = NB * B;
-  static float hf[n + 1], hs[n], hd[n + 1], hv[n + 1];
+  static float hf[2 * n], hs[n], hd[n + 1], hv[n + 1];
   static int hi[n], hp[n];
-  for (int i = 0; i <= n; i++)
+  for (int i = 0; i < 2 * n; i++)
     hf[i] = (float)(i % 97);
   for (int i = 0; i < n; i++)
     hi[i] = (int)((i * 7919u) % n); /* 7919 is odd: a permutation of 2^13 */
@@ -67,6 +75,11 @@ int main() {
   E2E_CHECK(cudaGetLastError());
   shift_view<<<NB, B>>>(db, b);
   E2E_CHECK(cudaGetLastError());
+  float *sp = e2e_to_device(hf, 2 * n);
+  spread<<<NB, B>>>(sp, n);
+  E2E_CHECK(cudaGetLastError());
+  static float hsp[2 * n];
+  e2e_to_host(hsp, sp, 2 * n);
   e2e_to_host(hs, out, n);
   e2e_to_host(hp, pos, n);
   e2e_to_host(hd, da, n);
@@ -76,5 +89,7 @@ int main() {
          hs[n - 1], e2e_hash(hs, sizeof hs), e2e_hash(hp, sizeof hp),
          e2e_hash(hd, n * sizeof(float)), e2e_hash(hv, n * sizeof(float)));
 #endif
+  printf("spread %g %g hash %llx\n", hsp[n], hsp[2 * n - 1],
+         e2e_hash(hsp, sizeof hsp));
   return 0;
 }

@@ -195,6 +195,20 @@ START_TEST(test_one_run) {
   ck_assert_uint_eq(o.e[1].lo, 0x40004);
   ck_assert_uint_eq(o.e[1].size, 10);
   ck_assert_uint_eq(o.e[1].tags, 0x9000000 + 2048);
+  /* The clone's view: out (ordinal 0) and the odd variable (ordinal 2)
+   * claim in their allocations; in and spare point elsewhere. */
+  {
+    struct __ldcc_global_info gi;
+    memset(&gi, 0xff, sizeof gi);
+    ld_rt_global_one_info(&m, &p, &o, &gi);
+    ck_assert_uint_eq(gi.flag, o.flag);
+    ck_assert_uint_eq(gi.own[0].lo, 0x10000);
+    ck_assert_uint_eq(gi.own[0].tags, o.e[0].tags);
+    ck_assert_uint_eq(gi.own[2].lo, 0x40004);
+    ck_assert_uint_eq(gi.own[2].size, 10);
+    ck_assert_uint_eq(gi.own[1].size, 0);
+    ck_assert_uint_eq(gi.own[3].size, 0);
+  }
   ld_rt_registry_free(reg);
 }
 END_TEST

@@ -10,6 +10,7 @@
  * arguments once; a declaration of `__ldcc__gmeta` at the top of the file
  * and its definition (parameter names and flags, launch lines) after the
  * last line.  Host code only; no libclang. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -114,9 +115,10 @@ static int put_clone(struct ld_buf *b, const struct ld_kernel *k,
   /* Accesses through claimed parameters claim their words in the one run
    * (docs/global-check.md). */
   for (i = 0; i < g->nstores && !rc; i++) {
-    rc = ld_edit_insert(&l, g->stores[i].begin,
-                        g->stores[i].load ? "(*__ldcc::gget(__ldcc_gi, &("
-                                          : "(*__ldcc::gput(__ldcc_gi, &(");
+    char at[64];
+    snprintf(at, sizeof at, "(*__ldcc::%s(__ldcc_gi, %d, &(",
+             g->stores[i].load ? "gget" : "gput", g->stores[i].ptr);
+    rc = ld_edit_insert(&l, g->stores[i].begin, at);
     if (!rc)
       rc = ld_edit_insert(&l, g->stores[i].end, ")))");
   }

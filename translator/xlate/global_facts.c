@@ -474,8 +474,10 @@ static int find_accesses(const struct ld__source *s, CXCursor fn,
   for (j = 0; j < g->nparams && i < g->nparams; j++)
     g->params[j].claimed = 0;
   for (i = 0; i < st.n && !rc; i++)
-    if (g->params[st.site_of[i]].claimed)
-      g->stores[kept++] = g->stores[i];
+    if (g->params[st.site_of[i]].claimed) {
+      g->stores[kept] = g->stores[i];
+      g->stores[kept++].ptr = g->params[st.site_of[i]].ptr_index;
+    }
   g->nstores = kept;
   free(st.other);
   free(st.loads);

@@ -172,11 +172,13 @@ struct ld_gparam {
 };
 
 /* An access through a claimed parameter: its object, wrapped in the clone
- * as `(*__ldcc::gput(__ldcc_gi, &(E)))` when stored to or updated,
- * `(*__ldcc::gget(__ldcc_gi, &(E)))` when read. */
+ * as `(*__ldcc::gput(__ldcc_gi, J, &(E)))` when stored to or updated,
+ * `(*__ldcc::gget(__ldcc_gi, J, &(E)))` when read (J its pointer
+ * ordinal). */
 struct ld_gstore {
   size_t begin, end;
   int load;
+  int ptr; /* the parameter's pointer ordinal */
 };
 
 /* An accumulating atomic in a kernel built for deterministic mode

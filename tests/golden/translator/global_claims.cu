@@ -85,23 +85,23 @@ int main() {
 // PLAN: KERNEL name=tmpl {{.*}} global=yes units=warps writes=out one_run=out,in{{$}}
 // PLAN: KERNEL name=lam {{.*}} global=yes units=blocks writes=out{{$}}
 
-// TEXT: {{^}}  (*__ldcc::gput(__ldcc_gi, &(sub[i]))) = (*__ldcc::gget(__ldcc_gi, &(in[i])));{{$}}
-// TEXT-NEXT: {{^}}  (*__ldcc::gput(__ldcc_gi, &(*deref))) = 1.0f;{{$}}
-// TEXT-NEXT: {{^}}  (*__ldcc::gput(__ldcc_gi, &(*(off + i)))) = 2.0f;{{$}}
-// TEXT-NEXT: {{^}}  (*__ldcc::gput(__ldcc_gi, &(*(i + off)))) = 3.0f;{{$}}
-// TEXT-NEXT: {{^}}  (*__ldcc::gput(__ldcc_gi, &(arrow->b))) = i;{{$}}
-// TEXT-NEXT: {{^}}  (*__ldcc::gput(__ldcc_gi, &(member[i].v[i % 4]))) = (*__ldcc::gget(__ldcc_gi, &(in[i])));{{$}}
-// TEXT-NEXT: {{^}}  (*__ldcc::gput(__ldcc_gi, &(rmw[i]))) += 1.0f;{{$}}
-// TEXT-NEXT: {{^}}  (*__ldcc::gput(__ldcc_gi, &(read[i]))) = (*__ldcc::gget(__ldcc_gi, &(read[i + 1])));{{$}}
-// TEXT-NEXT: {{^}}  (*__ldcc::gput(__ldcc_gi, &(idx_self[(int)(*__ldcc::gget(__ldcc_gi, &(idx_self[0])))]))) = 1;{{$}}
-// TEXT-NEXT: {{^}}  (*__ldcc::gput(__ldcc_gi, &(cnt[i])))++;{{$}}
+// TEXT: {{^}}  (*__ldcc::gput(__ldcc_gi, 0, &(sub[i]))) = (*__ldcc::gget(__ldcc_gi, 7, &(in[i])));{{$}}
+// TEXT-NEXT: {{^}}  (*__ldcc::gput(__ldcc_gi, 1, &(*deref))) = 1.0f;{{$}}
+// TEXT-NEXT: {{^}}  (*__ldcc::gput(__ldcc_gi, 2, &(*(off + i)))) = 2.0f;{{$}}
+// TEXT-NEXT: {{^}}  (*__ldcc::gput(__ldcc_gi, 2, &(*(i + off)))) = 3.0f;{{$}}
+// TEXT-NEXT: {{^}}  (*__ldcc::gput(__ldcc_gi, 3, &(arrow->b))) = i;{{$}}
+// TEXT-NEXT: {{^}}  (*__ldcc::gput(__ldcc_gi, 4, &(member[i].v[i % 4]))) = (*__ldcc::gget(__ldcc_gi, 7, &(in[i])));{{$}}
+// TEXT-NEXT: {{^}}  (*__ldcc::gput(__ldcc_gi, 5, &(rmw[i]))) += 1.0f;{{$}}
+// TEXT-NEXT: {{^}}  (*__ldcc::gput(__ldcc_gi, 6, &(read[i]))) = (*__ldcc::gget(__ldcc_gi, 6, &(read[i + 1])));{{$}}
+// TEXT-NEXT: {{^}}  (*__ldcc::gput(__ldcc_gi, 8, &(idx_self[(int)(*__ldcc::gget(__ldcc_gi, 8, &(idx_self[0])))]))) = 1;{{$}}
+// TEXT-NEXT: {{^}}  (*__ldcc::gput(__ldcc_gi, 9, &(cnt[i])))++;{{$}}
 // TEXT: {{^}}__global__ void __ldcc_g_others(
 // TEXT: {{^}}  q[i] = 0;{{$}}
 // TEXT-NEXT: {{^}}  PUT(macro, i, 1.0f);{{$}}
 // TEXT-NEXT: {{^}}  float *r = &addr[i];{{$}}
 // TEXT-NEXT: {{^}}  *r = 1;{{$}}
 // TEXT-NEXT: {{^}}  out[i] = 2;{{$}}
-// TEXT: {{^}}    (*__ldcc::gput(__ldcc_gi, &(out[i]))) = (*__ldcc::gget(__ldcc_gi, &(in[i]))) * 2;{{$}}
+// TEXT: {{^}}    (*__ldcc::gput(__ldcc_gi, 0, &(out[i]))) = (*__ldcc::gget(__ldcc_gi, 1, &(in[i]))) * 2;{{$}}
 // TEXT: {{^}}  auto f = [&](int i) { out[i] = 1; };{{$}}
 // TEXT-NOT: {{^[^/]*}}gput
 
