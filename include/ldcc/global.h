@@ -258,6 +258,13 @@ __device__ __forceinline__ void gclaim_in(const __ldcc_gown_ent &e,
       clash |= old && old != id && old != (id | __LDCC_GREAD);
       continue;
     }
+    /* A read looks first: a word this unit already claimed, or one several
+     * units read, needs no atomic (neighbours read three times, a table
+     * every unit reads).  Skipping is safe even on a stale value: whoever
+     * changed the tag since saw this unit's claim and raised the flag. */
+    unsigned seen = ((volatile unsigned *)tags)[w];
+    if (seen == id || seen == (id | __LDCC_GREAD) || seen == __LDCC_GREADERS)
+      continue;
     unsigned old = atomicCAS(tags + w, 0u, id | __LDCC_GREAD);
     if (!old || old == id || old == (id | __LDCC_GREAD) ||
         old == __LDCC_GREADERS)
