@@ -114,8 +114,7 @@ int ld_rt_global_one_run_ok(const struct __ldcc_global_meta *m,
       nunits >= 0x7fffffffu)
     return 0;
   for (i = 0; i < m->nparams && i < __LDCC_GMAX_PARAMS; i++)
-    if (p->param_alloc[i] >= 0 &&
-        !(m->param_flags[i] & __LDCC_GP_CLAIMED))
+    if (p->param_alloc[i] >= 0 && !(m->param_flags[i] & __LDCC_GP_CLAIMED))
       return 0;
   /* A written parameter's argument points into a written allocation, so
    * it was seen above, unless it is null (never dereferenced); read-only
@@ -145,9 +144,8 @@ uint64_t ld_rt_global_one_layout(const struct ld_rt_gplan *p,
 }
 
 void ld_rt_global_one_table(const struct ld_rt_gplan *p,
-                            const struct ld_rt_gone_part *parts,
-                            uint64_t area, uint64_t flag_at,
-                            struct __ldcc_gowner *o) {
+                            const struct ld_rt_gone_part *parts, uint64_t area,
+                            uint64_t flag_at, struct __ldcc_gowner *o) {
   uint32_t i;
 
   memset(o, 0, sizeof *o);

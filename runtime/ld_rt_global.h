@@ -123,9 +123,8 @@ uint64_t ld_rt_global_one_layout(const struct ld_rt_gplan *p,
                                  uint64_t *table_at, uint64_t *flag_at);
 /* The table for an area at device address `area`. */
 void ld_rt_global_one_table(const struct ld_rt_gplan *p,
-                            const struct ld_rt_gone_part *parts,
-                            uint64_t area, uint64_t flag_at,
-                            struct __ldcc_gowner *o);
+                            const struct ld_rt_gone_part *parts, uint64_t area,
+                            uint64_t flag_at, struct __ldcc_gowner *o);
 
 /* The clone's view of table o: gi->flag, and per pointer parameter into
  * a written allocation that allocation's entry (gi->own[ordinal]); the

@@ -35,9 +35,9 @@ enum ld_rt_format {
     "let warps share copies in shared memory when a copy per warp does not "   \
     "fit (0: a copy per warp, in global memory if need be)")                   \
   X(one_run, BOOL, 1, 0, 1,                                                    \
-    "run a launch whose pointers into written memory are only accessed "     \
-    "element by element once, claiming words per unit, before any copy "     \
-    "(0: always copies)")                                                    \
+    "run a launch whose pointers into written memory are only accessed "       \
+    "element by element once, claiming words per unit, before any copy "       \
+    "(0: always copies)")                                                      \
   X(report_same_value_writes, BOOL, 0, 0, 1,                                   \
     "also report two units writing the same value to one location")            \
   X(report, BOOL, 1, 0, 1,                                                     \

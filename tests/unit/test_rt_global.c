@@ -125,7 +125,8 @@ END_TEST
 START_TEST(test_one_run) {
   enum { S = __LDCC_GP_POINTER | __LDCC_GP_WRITTEN | __LDCC_GP_CLAIMED };
   static const unsigned char claimed[] = {S, R, S, 0, R};
-  static const unsigned char claimed_view[] = {S, R | __LDCC_GP_CLAIMED, S, 0, R};
+  static const unsigned char claimed_view[] = {S, R | __LDCC_GP_CLAIMED, S, 0,
+                                               R};
   static const unsigned char unclaimed[] = {W, R, S, 0, R};
   static const signed char ptr[] = {0, 1, 2, -1, 3};
   struct __ldcc_global_meta m = meta_of(claimed, ptr, 5);
