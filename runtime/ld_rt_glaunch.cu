@@ -770,7 +770,9 @@ void say_one(const struct ld__rt_env *env, const struct __ldcc_global_meta *m,
  * 1 then; 0 when the caller goes on with copies (the run was not taken,
  * or two units claimed a word and the written allocations were put back
  * from the run's own copy of them); -1 when the clone could not be
- * launched (`no` said why; the caller runs the original). */
+ * launched (`no` said why; the caller runs the original); 2 when units
+ * clashed but the memory could not be put back (`no` said so: the launch
+ * ran once, unchecked). */
 int one_run(const struct __ldcc_global_meta *m, int launch_id,
             const struct ld_rt_gplan *plan, const struct ld_rt_copies_in *in,
             cudaStream_t stream, run_fn run, void *ctx,
@@ -841,14 +843,24 @@ int one_run(const struct __ldcc_global_meta *m, int launch_id,
     found = 0;
   gt_blocked(gt, waited);
   gt_mark(gt, LD_RT_GT_WAIT);
-  for (i = 0; i < plan->nallocs && found; i++) {
+  failed = false;
+  for (i = 0; i < plan->nallocs && found && !failed; i++) {
     const struct ld_rt_alloc *a = &plan->allocs[i].a;
-    (void)ok(cudaMemcpyAsync((void *)(uintptr_t)a->base, at + parts[i].backup_at,
-                             a->size, cudaMemcpyDeviceToDevice, stream),
-             pending);
+    failed = !ok(cudaMemcpyAsync((void *)(uintptr_t)a->base,
+                                 at + parts[i].backup_at, a->size,
+                                 cudaMemcpyDeviceToDevice, stream),
+                 pending);
   }
   free_area(area, env->device, stream, pending);
   gt_mark(gt, LD_RT_GT_FREE);
+  if (failed) {
+    /* Going on with the copies would run the launch a second time over
+     * its own results. */
+    no(&m->kernel, launch_id,
+       "units clashed in the one run and its memory could not be put back; "
+       "the launch ran once");
+    return 2;
+  }
   say_one(env, m, launch_id, deterministic, in->nunits, plan, found != 0);
   return found ? 0 : 1;
 }
@@ -881,8 +893,8 @@ int protocol(const struct __ldcc_global_meta *m, int launch_id, dim3 grid,
   rc = one_run(m, launch_id, &plan, &in, stream, run, ctx, env, pending, 0,
                &gt, ld__rt_unchecked);
   if (rc != 0) {
-    gt_end(&gt, m, launch_id, env->messages, rc > 0);
-    return rc > 0 ? 1 : 0;
+    gt_end(&gt, m, launch_id, env->messages, rc == 1);
+    return rc < 0 ? 0 : rc;
   }
   /* As many copies as fit (and max_copies allows), then the number of
    * them that costs least: every copy costs a fill and its part of both
@@ -997,8 +1009,8 @@ int protocol_det(const struct __ldcc_global_meta *m, int launch_id, dim3 grid,
   rc = one_run(m, launch_id, &plan, &in, stream, run, ctx, env, pending, 1,
                &gt, ld__rt_not_deterministic);
   if (rc != 0) {
-    gt_end(&gt, m, launch_id, env->messages, rc > 0);
-    return rc > 0 ? 1 : 0;
+    gt_end(&gt, m, launch_id, env->messages, rc == 1);
+    return rc < 0 ? 0 : rc;
   }
   /* Every unit needs a copy of its own whatever M is, so more copies only
    * save rounds: no default cap, max_copies only when the user set it. */
