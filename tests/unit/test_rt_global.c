@@ -115,6 +115,11 @@ START_TEST(test_plan_aliases_share_one_copy) {
   ck_assert_uint_eq(gi.cstride[2], 1280);
   ck_assert_int_eq(gi.off[3], 0);
   ck_assert_uint_eq(gi.cstride[3], 0);
+  /* With copies the clone claims nothing: no table, no entries. */
+  ck_assert_uint_eq(gi.owner, 0);
+  ck_assert_uint_eq(gi.flag, 0);
+  ck_assert_uint_eq(gi.own[0].size, 0);
+  ck_assert_uint_eq(gi.own[2].size, 0);
   ld_rt_registry_free(reg);
 }
 END_TEST
