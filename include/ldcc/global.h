@@ -302,19 +302,20 @@ __device__ __forceinline__ void gclaim(const __ldcc_gowner *o,
  * in the clone `__ldcc_g_<k>`: claimed in the one run when j points into
  * written memory, as is otherwise.  gput for a store or update, gget for
  * a read. */
-template <class T>
-__device__ __forceinline__ T *gput(const global_info &gi, int j, T *p) {
+template <bool Load, class T>
+__device__ __forceinline__ T *gaccess(const global_info &gi, int j, T *p) {
   unsigned long long rel = (unsigned long long)p - gi.own[j].lo;
   if (gi.own[j].size && rel < gi.own[j].size)
-    gclaim_in(gi.own[j], gi.flag, gunit(gi.warp_units), rel, sizeof(T), false);
+    gclaim_in(gi.own[j], gi.flag, gunit(gi.warp_units), rel, sizeof(T), Load);
   return p;
 }
 template <class T>
+__device__ __forceinline__ T *gput(const global_info &gi, int j, T *p) {
+  return gaccess<false>(gi, j, p);
+}
+template <class T>
 __device__ __forceinline__ T *gget(const global_info &gi, int j, T *p) {
-  unsigned long long rel = (unsigned long long)p - gi.own[j].lo;
-  if (gi.own[j].size && rel < gi.own[j].size)
-    gclaim_in(gi.own[j], gi.flag, gunit(gi.warp_units), rel, sizeof(T), true);
-  return p;
+  return gaccess<true>(gi, j, p);
 }
 
 /* Mark the word(s) of p, a pointer into the unit's copy, as accumulated
