@@ -1135,9 +1135,12 @@ void launch_with(protocol_fn protocol_of,
   struct ld__rt_env env;
   int rc = 0;
 
-  if (ld__rt_enter(meta ? &meta->kernel : NULL, launch_id, &env) == 0)
+  if (ld__rt_enter(meta ? &meta->kernel : NULL, launch_id, &env) == 0) {
+    ld__rt_nest(1);
     rc = protocol_of(meta, launch_id, grid, block, stream, args, nargs, run,
                      ctx, &env);
+    ld__rt_nest(-1);
+  }
   if (rc == 0)
     run(ctx, NULL);
   ld__rt_leave(rc != 0, (void *)stream);

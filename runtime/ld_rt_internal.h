@@ -50,6 +50,10 @@ void ld__rt_not_deterministic(const struct __ldcc_kernel_meta *m, int launch_id,
 /* Count a checked launch (checked != 0), honour halt_on_error on stream,
  * release the lock. */
 void ld__rt_leave(int checked, void *stream);
+/* Between enter and leave: +1 while the check across blocks runs a
+ * shared-memory clone it composes with (its launches are parts of one
+ * launch the leave counts), -1 after. */
+void ld__rt_nest(int delta);
 
 #ifdef __cplusplus
 }

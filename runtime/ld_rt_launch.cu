@@ -63,6 +63,7 @@ struct site_state {
 
 struct runtime {
   int initialised, usable;
+  int nested; /* inside the check across blocks' protocol (ld__rt_nest) */
   int device; /* the device the counters live on */
   char why_unusable[160];
   struct ld_rt_options opt;
@@ -570,7 +571,8 @@ extern "C" void __ldcc_launch_done(const struct __ldcc_kernel_meta *meta,
   (void)meta;
   (void)launch_id;
   pthread_mutex_lock(&lock);
-  rt.checked++;
+  if (!rt.nested) /* else one part of a launch ld__rt_leave counts */
+    rt.checked++;
   if (rt.opt.halt_on_error) {
     if (cudaStreamSynchronize(stream) == cudaSuccess) {
       collect(false);
@@ -620,6 +622,8 @@ extern "C" int ld__rt_enter(const struct __ldcc_kernel_meta *m, int launch_id,
   env->device = rt.device;
   return 0;
 }
+
+extern "C" void ld__rt_nest(int delta) { rt.nested += delta; }
 
 extern "C" void ld__rt_unchecked(const struct __ldcc_kernel_meta *m,
                                  int launch_id, const char *why) {

@@ -283,7 +283,7 @@ __device__ __forceinline__ void gclaim_in(const __ldcc_gown_ent &e,
 }
 
 /* The same through the table, for an access that may be anywhere (a
- * deterministic build's glog): outside every written allocation it claims
+ * glog of a shared-memory clone): outside every written allocation it claims
  * nothing. */
 __device__ __forceinline__ void gclaim(const __ldcc_gowner *o,
                                        unsigned long long unit, const void *p,

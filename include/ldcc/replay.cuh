@@ -121,12 +121,10 @@ struct thread_ctx {
   int atom_n; /* logged in pass 1 */
   int atom_k; /* compared so far in pass 2 */
   struct undo_log *log; /* the clone's __ldcc_ul */
-#ifdef __LDCC_DETERMINISTIC
   /* A clone that also takes the global copies, in the one run: its
    * __ldcc_gi.owner (a struct __ldcc_gowner), whose words glog claims for
    * the block; 0 otherwise. */
   unsigned long long gown;
-#endif
 };
 
 /* The undo log's entries, indexed at run time: an object of its own in the
@@ -412,9 +410,7 @@ __device__ __forceinline__ void begin(thread_ctx &c, undo_log &ul,
   c.atom_n = 0;
   c.atom_k = 0;
   c.log = &ul;
-#ifdef __LDCC_DETERMINISTIC
   c.gown = 0;
-#endif
   c.shared_only = !(PL & PLACE_ANY);
   c.lazy = lazy;
   c.sdelta = (unit + 1) * (unsigned)g.stride;
@@ -1027,11 +1023,12 @@ template <class T> __device__ __forceinline__ T *srd(thread_ctx &c, T *p) {
 /* The address of a global store's object, logged in pass 1 so the store
  * can be undone before pass 2. */
 template <class T> __device__ __forceinline__ T *glog(thread_ctx &c, T *p) {
-#ifdef __LDCC_DETERMINISTIC
-  /* Applied once, never undone; in the one run, claimed for the block. */
+  /* In the one run, claimed for the block (in both passes: a store of pass
+   * 2 alone is claimed too, and a second claim of one unit is no clash). */
   if (c.gown)
     gclaim((const __ldcc_gowner *)c.gown, gunit(0), p, sizeof(T), false);
-  return p;
+#ifdef __LDCC_DETERMINISTIC
+  return p; /* applied once, never undone */
 #endif
   if (c.pass == 1) {
     const void *v = (const void *)p;

@@ -1563,10 +1563,10 @@ static int global_analyse(struct analysis *an, const struct ld__source *s,
   in.param_written = param_written;
   in.ctx = &q;
   in.device_var = fn->g_device_var;
-  /* Deterministic mode: a kernel with a shared-memory clone takes the global
-   * copies in that clone too (LD_COMPOSED), unless it has accumulating
-   * atomics, which the replay applies to memory itself. */
-  int composed = an->plan->deterministic && k->replay && !fn->nacc;
+  /* A kernel with a shared-memory clone takes the global copies in that
+   * clone too (LD_COMPOSED), unless it has accumulating atomics, which the
+   * replay applies to memory itself. */
+  int composed = k->replay && !fn->nacc;
   in.other_reason = k->replay && !composed
                         ? "checked by the shared-memory replay"
                     : k->its && !k->its->skip

@@ -33,4 +33,4 @@ __global__ void copy_tile(float *out) {
 // A member type from the -I header is kept as written.
 // CLONE: {{^ *}}struct __ldcc_layout_copy_tile {
 // CLONE-NEXT: {{^ *}}tile_t t;
-// CLONE: {{^ *}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_copy_tile(float *out, __ldcc::launch_info __ldcc_li) {
+// CLONE: __global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_copy_tile(float *out, __ldcc::launch_info __ldcc_li, __ldcc::global_info __ldcc_gi) { const unsigned __ldcc_gc = __ldcc::gcopy(__ldcc_gi); if (__ldcc_gc == __LDCC_GNONE) return; __ldcc::gshift(__ldcc_gi, __ldcc_gc, out, 0);

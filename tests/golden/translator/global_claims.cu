@@ -104,6 +104,7 @@ int main() {
 // TEXT: {{^}}    (*__ldcc::gput(__ldcc_gi, 0, &(out[i]))) = (*__ldcc::gget(__ldcc_gi, 1, &(in[i]))) * 2;{{$}}
 // TEXT: {{^}}  auto f = [&](int i) { out[i] = 1; };{{$}}
 // TEXT-NOT: {{^[^/]*}}gput
+// TEXT: {{^}}__global__ void __ldcc_g_tile_sum(
 
 // Composed, the shared-memory clone claims stores only (glog): `out` is
 // only stored to and takes part, `in` is read and does not.

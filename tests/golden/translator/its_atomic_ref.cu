@@ -63,7 +63,7 @@ int main() {
 
 // PLAN: KERNEL name=refs checked=yes at=20:17 global=no global_reason="checked by the inline intra-warp checks"
 // PLAN-NEXT: KERNEL name=objects checked=yes at=29:17 global=no global_reason="checked by the inline intra-warp checks"
-// PLAN-NEXT: KERNEL name=shared_only checked=yes at=38:17 global=no global_reason="checked by the shared-memory replay"
+// PLAN-NEXT: KERNEL name=shared_only checked=yes at=38:17 global=no global_reason="atomic operations"
 // PLAN-NEXT: KERNEL name=device_only checked=yes at=51:17 global=no global_reason="atomic operations"
 // PLAN-NEXT: TARGET kernel=refs space=global name=counter at=20:27 written=yes
 // PLAN-NEXT: TARGET kernel=refs space=global name=other at=20:41 written=yes

@@ -145,6 +145,7 @@ int main() {
 
 // TEXT: {{^}}#include <ldcc/ldcc.h>
 // TEXT-NEXT: {{^}}#line 1 "{{.*}}its_warp_sync.cu"{{$}}
+// TEXT-NEXT: {{^}}static const __ldcc::global_meta *__ldcc__gmeta(int);{{$}}
 // TEXT-NEXT: {{^}}#include <ldcc/its.cuh>
 // TEXT-NEXT: {{^}}#line 1 "{{.*}}its_warp_sync.cu"{{$}}
 // TEXT: {{^}}__global__ void tail(const int *in, int *out) { __ldcc::its_enter();
@@ -178,7 +179,7 @@ int main() {
 // TEXT: {{^}}  __ldcc::its_arm(), tail<64><<<1, 64>>>(p, p);
 // TEXT-NEXT: {{^}}  __ldcc::its_arm(), exchange<<<1, 32>>>((float *)p);
 // TEXT-NEXT: {{^}}  __ldcc::its_arm(), calls<<<1, 32>>>(p);
-// TEXT-NEXT: {{^}}  __ldcc::launch(&__ldcc_meta_plain::meta,{{.*}}
+// TEXT-NEXT: {{^}} __ldcc::launch_as<decltype(&plain)>::run(__ldcc__gmeta(0), 0, 1, 64, 0, 0, [&](dim3 __ldcc_m__g, dim3 __ldcc_m__b, size_t __ldcc_m__sh, cudaStream_t __ldcc_m__st, const __ldcc::global_info *__ldcc_m__gi, auto &...__ldcc_m__a) { const __ldcc::global_info __ldcc_m__i = __ldcc_m__gi ? *__ldcc_m__gi : __ldcc::global_identity(); __ldcc::launch(&__ldcc_meta_plain::meta, (const void *)__ldcc_plain, (const void *)__ldcc_plain__lb, 0, __ldcc_m__g, __ldcc_m__b, __ldcc_m__sh, __ldcc_m__st, [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh, cudaStream_t __ldcc_l__st, __ldcc::launch_info __ldcc_l__li, int __ldcc_l__big) { if (__ldcc_l__big) __ldcc_plain__lb<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_m__a..., __ldcc_l__li, __ldcc_m__i); else __ldcc_plain<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_m__a..., __ldcc_l__li, __ldcc_m__i); }, [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh, cudaStream_t __ldcc_l__st) { if (__ldcc_m__gi) __ldcc_g_plain<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_m__a..., *__ldcc_m__gi); else plain<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_m__a...); }); }, p);
 // TEXT-NEXT: {{^}}  __ldcc::its_arm(), lanes<<<1, 32>>>(p);
 // TEXT: {{^}}static const int __ldcc_its_lines_0[] = {15, 18, 21, 21, 23, 23, 26, 26, 27};
 // TEXT: {{^}}  {"s", 0, 0, 1, {0, 0, 0, 0}, 0, 3, 0, 3, __ldcc_its_wl_0_0},

@@ -122,7 +122,7 @@ int main() {
 // CLONE: {{^}}    if (__ldcc::region_end(__ldcc_c, __ldcc_bs, __ldcc_sb + 2, 0, __ldcc::SYNC_PLAIN, 0)) {
 // CLONE-NOT: __ldcc::finish
 // CLONE: {{^}}#define __LDCC_CLONE_PLACE __ldcc::PLACE_SHARED
-// CLONE: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_called(int *out, int n, __ldcc::launch_info __ldcc_li) {
+// CLONE: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_called(int *out, int n, __ldcc::launch_info __ldcc_li, __ldcc::global_info __ldcc_gi) { const unsigned __ldcc_gc = __ldcc::gcopy(__ldcc_gi); if (__ldcc_gc == __LDCC_GNONE) return; __ldcc::gshift(__ldcc_gi, __ldcc_gc, out, 0);
 // The caller's side: region end before the call (site 2), the call with
 // base 4, the snapshot and label after it.
 // CLONE: {{^}}    if (__ldcc::region_end(__ldcc_c, __ldcc_bs, 2, 0, __ldcc::SYNC_PLAIN, 0)) {

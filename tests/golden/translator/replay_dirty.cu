@@ -46,6 +46,7 @@ __global__ void copier(const float *in, float *out) {
 }
 // CLONE-LABEL: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_copier(
 // CLONE: {{^}}  __ldcc::begin<__LDCC_CLONE_PLACE>(
+// CLONE-NEXT: {{^}}  __ldcc_c.gown = __ldcc_gi.owner;
 // CLONE-NEXT: {{^}}  __ldcc_c.always_dirty = 1;
 // CLONE-NEXT: {{^}}  __ldcc_c.always_read = 1;
 // CLONE: {{^}}    memcpy(((__ldcc_c.rd = 1, __ldcc_p)->tile), in, sizeof ((__ldcc_c.rd = 1, __ldcc_p)->tile));
@@ -61,6 +62,7 @@ __global__ void via_pointer(const float *in, float *out) {
 }
 // CLONE-LABEL: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_via_pointer(
 // CLONE: {{^}}  __ldcc::begin<__LDCC_CLONE_PLACE>(
+// CLONE-NEXT: {{^}}  __ldcc_c.gown = __ldcc_gi.owner;
 // CLONE-NEXT: {{^}}  __ldcc_c.always_read = 1;
 // CLONE-NOT: {{^}}  __ldcc_c.always_dirty = 1;
 // CLONE: {{^}}  row = ((__ldcc_c.rd = 1, __ldcc_p)->tile);

@@ -49,7 +49,7 @@ int main() {
 // CLONE: {{^}}struct __ldcc_layout_matmul {
 // CLONE-NEXT: {{^}}  float as[TILE][TILE];
 // CLONE-NEXT: {{^}}  float bs[TILE][TILE];
-// CLONE: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_matmul(const float *a, const float *b, float *c, int n, __ldcc::launch_info __ldcc_li) {
+// CLONE: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_matmul(const float *a, const float *b, float *c, int n, __ldcc::launch_info __ldcc_li, __ldcc::global_info __ldcc_gi) { const unsigned __ldcc_gc = __ldcc::gcopy(__ldcc_gi); if (__ldcc_gc == __LDCC_GNONE) return; __ldcc::gshift(__ldcc_gi, __ldcc_gc, a, 0); __ldcc::gshift(__ldcc_gi, __ldcc_gc, b, 1); __ldcc::gshift(__ldcc_gi, __ldcc_gc, c, 2);
 // CLONE: {{^}}  float acc{};
 // CLONE: {{^}}  decltype(acc) __ldcc_s6; decltype(acc) __ldcc_e6;
 // CLONE: {{^}}  acc = 0.0f;
@@ -67,7 +67,7 @@ int main() {
 // CLONE: {{^}}__ldcc_L2:;
 // CLONE: {{^}}  (*__ldcc::glog(__ldcc_c, &(c[row * n + col]))) = acc;
 // CLONE: {{^}}    if (__ldcc::region_end(__ldcc_c, __ldcc_bs, 3, 1, __ldcc::SYNC_PLAIN, 0)) {
-// CLONE: {{^}}  __ldcc::launch(&__ldcc_meta_matmul::meta, (const void *)__ldcc_matmul, (const void *)__ldcc_matmul__lb, 0, grid, block, 0, 0,
+// CLONE: {{^}} __ldcc::launch_as<decltype(&matmul)>::run(__ldcc__gmeta(0), 0, grid, block, 0, 0, [&](dim3 __ldcc_m__g, dim3 __ldcc_m__b, size_t __ldcc_m__sh, cudaStream_t __ldcc_m__st, const __ldcc::global_info *__ldcc_m__gi, auto &...__ldcc_m__a) { const __ldcc::global_info __ldcc_m__i = __ldcc_m__gi ? *__ldcc_m__gi : __ldcc::global_identity(); __ldcc::launch(&__ldcc_meta_matmul::meta, (const void *)__ldcc_matmul, (const void *)__ldcc_matmul__lb, 0, __ldcc_m__g, __ldcc_m__b, __ldcc_m__sh, __ldcc_m__st, [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh, cudaStream_t __ldcc_l__st, __ldcc::launch_info __ldcc_l__li, int __ldcc_l__big) { if (__ldcc_l__big) __ldcc_matmul__lb<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_m__a..., __ldcc_l__li, __ldcc_m__i); else __ldcc_matmul<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_m__a..., __ldcc_l__li, __ldcc_m__i); }, [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh, cudaStream_t __ldcc_l__st) { if (__ldcc_m__gi) __ldcc_g_matmul<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_m__a..., *__ldcc_m__gi); else matmul<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_m__a...); }); }, d, d, d, 64);
 // CLONE: {{^}}static const int __ldcc__sites_0[] = {9, 18, 21, 24};
 // CLONE: {{^}}  __ldcc::target<decltype(__ldcc_layout_matmul::as)>("as", __builtin_offsetof(__ldcc_layout_matmul, as), __ldcc__wl_0_0, 1),
 // CLONE-NEXT: {{^}}  __ldcc::target<decltype(__ldcc_layout_matmul::bs)>("bs", __builtin_offsetof(__ldcc_layout_matmul, bs), __ldcc__wl_0_1, 1),

@@ -49,7 +49,7 @@ int main() {
 // CLONE: {{^}}#define __LDCC_CLONE_PLACE __ldcc::PLACE_SHARED
 // CLONE-NEXT: {{^}}#line 7 "{{.*}}replay_reduce.cu"
 // CLONE-NEXT: {{^}}template <int BLOCK>
-// CLONE-NEXT: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_block_sum(const int *in, int *out, int n, __ldcc::launch_info __ldcc_li) {
+// CLONE-NEXT: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_block_sum(const int *in, int *out, int n, __ldcc::launch_info __ldcc_li, __ldcc::global_info __ldcc_gi) { const unsigned __ldcc_gc = __ldcc::gcopy(__ldcc_gi); if (__ldcc_gc == __LDCC_GNONE) return; __ldcc::gshift(__ldcc_gi, __ldcc_gc, in, 0); __ldcc::gshift(__ldcc_gi, __ldcc_gc, out, 1);
 // CLONE-NEXT: {{^}}  typedef __ldcc_layout_block_sum<BLOCK> __ldcc_L;
 // CLONE-NEXT: {{^}}  __shared__ __ldcc::block_state __ldcc_bs;
 // CLONE-NEXT: {{^}}  __ldcc::thread_ctx __ldcc_c;
@@ -61,6 +61,7 @@ int main() {
 // CLONE-NOT: decltype(i) __ldcc_s
 // CLONE-NOT: decltype(stride) __ldcc_s
 // CLONE: {{^}}  __ldcc::begin<__LDCC_CLONE_PLACE | __ldcc::COPIES_LAZY>(__ldcc_c, __ldcc_ul, __ldcc_bs, __ldcc_li, sizeof(__ldcc_L), alignof(__ldcc_L));
+// CLONE-NEXT: {{^}}  __ldcc_c.gown = __ldcc_gi.owner;
 // CLONE-NEXT: {{^}}  __ldcc_L *__ldcc_p = (__ldcc_L *)__ldcc_c.mine;
 // CLONE-NEXT: {{^}}  __ldcc_s3 = tid;{{ *$}}
 // CLONE-NEXT: {{^}}  __ldcc_c.start_site = 0;
@@ -94,7 +95,7 @@ int main() {
 // CLONE-NEXT: {{^}}#define __LDCC_CLONE_PLACE __ldcc::PLACE_ANY
 // CLONE-NEXT: {{^}}#line 7 "{{.*}}replay_reduce.cu"
 // CLONE-NEXT: {{^}}template <int BLOCK>
-// CLONE-NEXT: {{^}}__global__ void __launch_bounds__(1024) __ldcc_block_sum__lb(const int *in, int *out, int n, __ldcc::launch_info __ldcc_li) {
+// CLONE-NEXT: {{^}}__global__ void __launch_bounds__(1024) __ldcc_block_sum__lb(const int *in, int *out, int n, __ldcc::launch_info __ldcc_li, __ldcc::global_info __ldcc_gi) { const unsigned __ldcc_gc = __ldcc::gcopy(__ldcc_gi); if (__ldcc_gc == __LDCC_GNONE) return; __ldcc::gshift(__ldcc_gi, __ldcc_gc, in, 0); __ldcc::gshift(__ldcc_gi, __ldcc_gc, out, 1);
 // CLONE-NEXT: {{^}}  typedef __ldcc_layout_block_sum<BLOCK> __ldcc_L;
 // CLONE: {{^}}    __ldcc::finish(__ldcc_c, __ldcc_bs);
 // CLONE: {{^}}#line 20 "{{.*}}replay_reduce.cu"
@@ -102,7 +103,7 @@ int main() {
 // The launch: template arguments kept, both clones' addresses, launch id 0,
 // the checked lambda picks a clone by __ldcc_l__big (one branch runs, so the
 // arguments are evaluated once), then the original's lambda.
-// CLONE: {{^}}  __ldcc::launch(&__ldcc_meta_block_sum<block>::meta, (const void *)__ldcc_block_sum<block>, (const void *)__ldcc_block_sum__lb<block>, 0, 4, block, 0, 0, [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh, cudaStream_t __ldcc_l__st, __ldcc::launch_info __ldcc_l__li, int __ldcc_l__big) { if (__ldcc_l__big) __ldcc_block_sum__lb<block><<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(d, d + 1024, 1024, __ldcc_l__li); else __ldcc_block_sum<block><<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(d, d + 1024, 1024, __ldcc_l__li); }, [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh, cudaStream_t __ldcc_l__st) { block_sum<block><<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(d, d + 1024, 1024); });
+// CLONE: {{^ *}}__ldcc::launch_as<decltype(&block_sum<block>)>::run(__ldcc__gmeta(0), 0, 4, block, 0, 0, [&](dim3 __ldcc_m__g, dim3 __ldcc_m__b, size_t __ldcc_m__sh, cudaStream_t __ldcc_m__st, const __ldcc::global_info *__ldcc_m__gi, auto &...__ldcc_m__a) { const __ldcc::global_info __ldcc_m__i = __ldcc_m__gi ? *__ldcc_m__gi : __ldcc::global_identity(); __ldcc::launch(&__ldcc_meta_block_sum<block>::meta, (const void *)__ldcc_block_sum<block>, (const void *)__ldcc_block_sum__lb<block>, 0, __ldcc_m__g, __ldcc_m__b, __ldcc_m__sh, __ldcc_m__st, [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh, cudaStream_t __ldcc_l__st, __ldcc::launch_info __ldcc_l__li, int __ldcc_l__big) { if (__ldcc_l__big) __ldcc_block_sum__lb<block><<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_m__a..., __ldcc_l__li, __ldcc_m__i); else __ldcc_block_sum<block><<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_m__a..., __ldcc_l__li, __ldcc_m__i); }, [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh, cudaStream_t __ldcc_l__st) { if (__ldcc_m__gi) __ldcc_g_block_sum<block><<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_m__a..., *__ldcc_m__gi); else block_sum<block><<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_m__a...); }); }, d, d + 1024, 1024);{{$}}
 // The metadata after the last line.
 // CLONE: {{^}}static const int __ldcc__launches[] = {25};
 // CLONE-NEXT: {{^}}static const int __ldcc__sites_0[] = {8, 13, 20};

@@ -36,7 +36,7 @@ int main() {
 // PLAN-NEXT: COPIES kernel=early scratch=lazy
 // PLAN-NOT: {{.}}
 // Every `return;` jumps to the exit site.
-// CLONE: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_early(int *out, int n, __ldcc::launch_info __ldcc_li) {
+// CLONE: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_early(int *out, int n, __ldcc::launch_info __ldcc_li, __ldcc::global_info __ldcc_gi) { const unsigned __ldcc_gc = __ldcc::gcopy(__ldcc_gi); if (__ldcc_gc == __LDCC_GNONE) return; __ldcc::gshift(__ldcc_gi, __ldcc_gc, out, 0);
 // CLONE: {{^}}  if (t >= n)
 // CLONE-NEXT: {{^}}    goto __ldcc_exit;
 // CLONE: {{^}}    (*__ldcc::glog(__ldcc_c, &(out[n]))) = 1;

@@ -58,7 +58,7 @@ int main() {
 // The block handle is re-created at the top; the predicate is evaluated
 // before the site, the call is replaced by the barrier's result; unbraced
 // bodies get braces.
-// CLONE: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_vote(const int *in, int *out, __ldcc::launch_info __ldcc_li) {
+// CLONE: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_vote(const int *in, int *out, __ldcc::launch_info __ldcc_li, __ldcc::global_info __ldcc_gi) { const unsigned __ldcc_gc = __ldcc::gcopy(__ldcc_gi); if (__ldcc_gc == __LDCC_GNONE) return; __ldcc::gshift(__ldcc_gi, __ldcc_gc, in, 0); __ldcc::gshift(__ldcc_gi, __ldcc_gc, out, 1);
 // CLONE: {{^}}  cg::thread_block block = cg::this_thread_block();
 // CLONE-NEXT: {{^}}  int t{};
 // CLONE-NEXT: {{^}}  int any{};
