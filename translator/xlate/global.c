@@ -7,9 +7,10 @@
  * every pointer parameter to the unit's private copy); every `k<<<...>>>`
  * after the definition, outside device code, becomes
  * `__ldcc::launch_global(...)` (include/ldcc/global.h), which evaluates the
- * arguments once; a declaration of `__ldcc__gmeta` at the top of the file
- * and its definition (parameter names and flags, launch lines) after the
- * last line.  Host code only; no libclang. */
+ * arguments once (a cudaLaunchKernel naming the kernel too, inside the
+ * lambda of ld__replace_launch); a declaration of `__ldcc__gmeta` at the top of
+ * the file and its definition (parameter names and flags, launch lines) after
+ * the last line.  Host code only; no libclang. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -8,9 +8,11 @@
  * runtime calls exactly one);
  * after the file's last line, the host metadata: the site, write-line and
  * launch tables and the definitions of `__ldcc_meta_<k>::targets` and
- * `::meta` (types from include/ldcc/host.h).  Launches before the kernel's
- * definition, through cudaLaunchKernel or in macros stay as written and run
- * the original, unchecked.  Host code only; no libclang. */
+ * `::meta` (types from include/ldcc/host.h).  A cudaLaunchKernel of such a
+ * kernel is rewritten the same way, inside the lambda of ld__replace_launch
+ * (which the check across blocks uses too).  Launches before the kernel's
+ * definition or in macros stay as written and run the original, unchecked.
+ * Host code only; no libclang. */
 #include <stdlib.h>
 #include <string.h>
 

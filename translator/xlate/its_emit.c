@@ -4,9 +4,10 @@
  * entry, each access is wrapped in `__ldcc::its_r/w/rw`, each collective or
  * barrier is followed by an epoch step, each block-scope atomic's address
  * goes through `__ldcc::scope_block`; each launch of such a kernel in the file
- * is preceded by `__ldcc::its_arm()`, which hands the file's device code the
- * report ring; `<ldcc/its.cuh>` is included at the top and the metadata (site
- * lines, variable names) follows the last line.
+ * is preceded by `__ldcc::its_arm()` (a cudaLaunchKernel naming it is
+ * parenthesised with it), which hands the file's device code the report ring;
+ * `<ldcc/its.cuh>` is included at the top and the metadata (site lines,
+ * variable names) follows the last line.
  * Host code only; never sees libclang. */
 #include <stdlib.h>
 #include <string.h>
