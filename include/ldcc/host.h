@@ -439,6 +439,7 @@ static inline __LDCC_HD unsigned __ldcc_group_copies(unsigned nwarps,
 #include <cuda_runtime.h>
 #include <stdio.h>
 #include <type_traits>
+#include <utility>
 
 /* Implemented in runtime/ld_rt_launch.cu (libldcc_rt.a).  The references
  * are weak so that a program linked without the runtime still links and
@@ -527,6 +528,40 @@ inline void launch(const kernel_meta *meta, const void *clone, int launch_id,
       },
       original);
 }
+
+#if __cplusplus >= 201402L
+/* `cudaLaunchKernel(k, g, b, args, sh, st)` of a kernel the translator
+ * knows, rewritten (translator/xlate ld__replace_launch) into a lambda
+ * that takes the call's arguments and returns
+ *   api_launch<decltype(&k)>::run(args, [&](auto &...p) { <the launch of
+ *       k<<<g, b, sh, st>>>(p...) as the rewriters make it>; });
+ * run hands `lam` the kernel's arguments, *(P *)args[i] as lvalues of the
+ * parameters' types, and returns cudaPeekAtLastError() after the launch.
+ * That equals what cudaLaunchKernel returns but in one case: when an
+ * earlier call left a non-sticky error that nobody has read with
+ * cudaGetLastError, a good launch returns that error here and cudaSuccess
+ * under nvcc (the error state itself is left as nvcc leaves it: the
+ * runtime reads it only with cudaPeekAtLastError).  Telling the two apart
+ * would need cudaGetLastError before the launch, which would clear the
+ * user's pending error. */
+template <class F> struct api_launch;
+template <class... P> struct api_launch<void (*)(P...)> {
+  template <class L, size_t... I>
+  static void call(void **args, L &lam, std::index_sequence<I...>) {
+    (void)args; /* a kernel without parameters */
+    lam(*static_cast<P *>(args[I])...);
+  }
+  template <class L> static cudaError_t run(void **args, L &&lam) {
+    call(args, lam, std::index_sequence_for<P...>());
+    return cudaPeekAtLastError();
+  }
+};
+/* noexcept is part of the type only since C++17. */
+#if defined(__cpp_noexcept_function_type)
+template <class... P>
+struct api_launch<void (*)(P...) noexcept> : api_launch<void (*)(P...)> {};
+#endif
+#endif /* C++14 */
 
 template <class T> constexpr uint32_t value_kind_of() {
   return std::is_floating_point<T>::value ? __LDCC_VK_FLOAT

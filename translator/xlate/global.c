@@ -7,9 +7,10 @@
  * every pointer parameter to the unit's private copy); every `k<<<...>>>`
  * after the definition, outside device code, becomes
  * `__ldcc::launch_global(...)` (include/ldcc/global.h), which evaluates the
- * arguments once; a declaration of `__ldcc__gmeta` at the top of the file
- * and its definition (parameter names and flags, launch lines) after the
- * last line.  Host code only; no libclang. */
+ * arguments once (a cudaLaunchKernel naming the kernel too, inside the
+ * lambda of ld__replace_launch); a declaration of `__ldcc__gmeta` at the top of
+ * the file and its definition (parameter names and flags, launch lines) after
+ * the last line.  Host code only; no libclang. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,7 +41,7 @@ launched(const struct ld_plan *plan, const struct ld_launch *l, size_t *index) {
   const struct ld_kernel *found = NULL;
   size_t i, n = 0;
 
-  if (l->via_api || !l->callee || l->in_device)
+  if (!l->callee || l->in_device)
     return NULL;
   for (i = 0; i < plan->nkernels; i++) {
     const struct ld_kernel *k = &plan->kernels[i];
@@ -184,7 +185,7 @@ static int edit_launch(const struct ld_launch *l, const struct ld_kernel *k,
   if (!rc)
     rc = ld_buf_printf(&b, "%s%s)", *l->args ? ", " : "", l->args);
   if (!rc)
-    rc = ld_edit_replace(edits, l->begin, l->end, b.data);
+    rc = ld__replace_launch(edits, l, b.data);
   ld_buf_free(&b);
   return rc;
 }

@@ -8,9 +8,11 @@
  * runtime calls exactly one);
  * after the file's last line, the host metadata: the site, write-line and
  * launch tables and the definitions of `__ldcc_meta_<k>::targets` and
- * `::meta` (types from include/ldcc/host.h).  Launches before the kernel's
- * definition, through cudaLaunchKernel or in macros stay as written and run
- * the original, unchecked.  Host code only; no libclang. */
+ * `::meta` (types from include/ldcc/host.h).  A cudaLaunchKernel of such a
+ * kernel is rewritten the same way, inside the lambda of ld__replace_launch
+ * (which the check across blocks uses too).  Launches before the kernel's
+ * definition or in macros stay as written and run the original, unchecked.
+ * Host code only; no libclang. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,13 +22,41 @@
 
 #define REASON_OVERLAP "constructs the replay cannot combine"
 
+int ld__replace_launch(struct ld_edit_list *edits, const struct ld_launch *l,
+                       const char *text) {
+  struct ld_buf b = LD_BUF_INIT;
+  int rc;
+
+  if (!l->via_api)
+    return ld_edit_replace(edits, l->begin, l->end, text);
+  /* The lambda's parameters have the C API's types, so the arguments
+   * convert as they would for cudaLaunchKernel; the first (the kernel,
+   * known already) is evaluated and unused. */
+  rc = ld_buf_puts(&b, "[&](auto, dim3 __ldcc_a__g, dim3 __ldcc_a__b, void "
+                       "**__ldcc_a__a, size_t __ldcc_a__sh, cudaStream_t "
+                       "__ldcc_a__st) -> cudaError_t { return "
+                       "__ldcc::api_launch<decltype(&");
+  if (!rc)
+    rc = ld_buf_puts(&b, l->callee);
+  if (!rc)
+    rc = ld_buf_printf(&b,
+                       ")>::run(__ldcc_a__a, [&](auto &...__ldcc_a__p) { "
+                       "%s; }); }(%s%s%s)",
+                       text, l->api_args, l->api_nargs < 5 ? ", 0" : "",
+                       l->api_nargs < 6 ? ", 0" : "");
+  if (!rc)
+    rc = ld_edit_replace(edits, l->begin, l->end, b.data);
+  ld_buf_free(&b);
+  return rc;
+}
+
 /* The kernel a launch starts, when it has a clone defined before it. */
 const struct ld_kernel *ld__replay_launched(const struct ld_plan *plan,
                                             const struct ld_launch *l) {
   const struct ld_kernel *found = NULL;
   size_t i;
 
-  if (l->via_api || !l->callee)
+  if (!l->callee)
     return NULL;
   for (i = 0; i < plan->nkernels; i++) {
     const struct ld_kernel *k = &plan->kernels[i];
@@ -213,7 +243,7 @@ static int edit_launch(const struct ld_plan *plan, const struct ld_launch *l,
   if (!rc && composed)
     rc = ld_buf_printf(&b, "; }%s%s)", *l->args ? ", " : "", l->args);
   if (!rc)
-    rc = ld_edit_replace(edits, l->begin, l->end, b.data);
+    rc = ld__replace_launch(edits, l, b.data);
   ld_buf_free(&b);
   return rc;
 }

@@ -4,9 +4,10 @@
  * entry, each access is wrapped in `__ldcc::its_r/w/rw`, each collective or
  * barrier is followed by an epoch step, each block-scope atomic's address
  * goes through `__ldcc::scope_block`; each launch of such a kernel in the file
- * is preceded by `__ldcc::its_arm()`, which hands the file's device code the
- * report ring; `<ldcc/its.cuh>` is included at the top and the metadata (site
- * lines, variable names) follows the last line.
+ * is preceded by `__ldcc::its_arm()` (a cudaLaunchKernel naming it is
+ * parenthesised with it), which hands the file's device code the report ring;
+ * `<ldcc/its.cuh>` is included at the top and the metadata (site lines,
+ * variable names) follows the last line.
  * Host code only; never sees libclang. */
 #include <stdlib.h>
 #include <string.h>
@@ -258,7 +259,7 @@ static int put_trailer(struct ld_buf *b, const struct ld_plan *plan,
 static int arms(const struct ld_plan *plan, const struct ld_launch *l) {
   size_t i;
 
-  if (l->via_api || !l->callee)
+  if (!l->callee)
     return 0;
   for (i = 0; i < plan->nkernels; i++)
     if (plan->kernels[i].its && !plan->kernels[i].its->skip &&
@@ -280,10 +281,19 @@ int ld__its_emit(struct ld_plan *plan, size_t len, struct ld_edit_list *edits) {
   for (i = 0; i < plan->nkernels && !rc; i++)
     if (plan->kernels[i].its && !plan->kernels[i].its->skip)
       rc = edit_kernel(plan->kernels[i].its, edits);
-  for (i = 0; i < plan->nlaunches && !rc; i++)
-    if (arms(plan, &plan->launches[i]))
-      rc =
-          ld_edit_insert(edits, plan->launches[i].begin, "__ldcc::its_arm(), ");
+  /* A launch is a statement (`k<<<...>>>(...)` is void); a call of
+   * cudaLaunchKernel may be an initialiser or an operand, so its arming is
+   * parenthesised with it. */
+  for (i = 0; i < plan->nlaunches && !rc; i++) {
+    const struct ld_launch *l = &plan->launches[i];
+    if (!arms(plan, l))
+      continue;
+    rc = ld_edit_insert(edits, l->begin,
+                        l->via_api ? "(__ldcc::its_arm(), "
+                                   : "__ldcc::its_arm(), ");
+    if (!rc && l->via_api)
+      rc = ld_edit_insert(edits, l->end, ")");
+  }
   if (!rc)
     rc = put_trailer(&b, plan, nits);
   if (!rc)

@@ -319,7 +319,13 @@ struct ld_launch {
   struct ld_pos at; /* position of the kernel name at a `<<<>>>` launch, of
                        the call for cudaLaunchKernel */
   int via_api;      /* 1 for cudaLaunchKernel(k, ...) */
-  /* For a `<<<>>>` launch outside macros (else callee is NULL): */
+  /* For a `<<<>>>` launch outside macros, and for a host-code
+   * `cudaLaunchKernel(k, g, b, args[, sh[, st]])` of a kernel whose name is
+   * main-file text (else callee is NULL).  The latter's texts describe the
+   * launch `k<<<__ldcc_a__g, __ldcc_a__b, __ldcc_a__sh,
+   * __ldcc_a__st>>>(__ldcc_a__p...)` that a rewriter turns into its own
+   * text, which ld__replace_launch wraps in a lambda taking the call's
+   * arguments under those names (docs/translator.md). */
   size_t begin, end; /* the whole call expression */
   char *callee;      /* callee text as written, "ns::k<256>" */
   size_t name_at;    /* offset of the kernel's name inside callee */
@@ -327,6 +333,10 @@ struct ld_launch {
   char *args;        /* the arguments' text, "" when none */
   int in_device;     /* inside a __global__ or __device__ function (dynamic
                         parallelism): never rewritten to a host call */
+  char *api_args;    /* cudaLaunchKernel: its arguments' text as written,
+                        "k, g, b, args, 0, st"; NULL otherwise */
+  int api_nargs;     /* how many arguments api_args holds, 4 to 6 (the
+                        C++ overload defaults the last two) */
 };
 
 struct ld_plan {

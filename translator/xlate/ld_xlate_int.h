@@ -53,6 +53,20 @@ struct ld_buf;
 int ld__put_callee_as(struct ld_buf *b, const struct ld_launch *l,
                       const char *prefix, const char *suffix);
 
+/* Replace launch l, [l->begin, l->end), by text, the rewritten form of
+ * `callee<<<config>>>(args)` (instrument.c).  For a cudaLaunchKernel
+ * launch (l->via_api), whose config and args name the parameters of a
+ * lambda, text goes into
+ *   [&](auto, dim3 __ldcc_a__g, dim3 __ldcc_a__b, void **__ldcc_a__a,
+ *       size_t __ldcc_a__sh, cudaStream_t __ldcc_a__st) -> cudaError_t {
+ *     return __ldcc::api_launch<decltype(&callee)>::run(__ldcc_a__a,
+ *         [&](auto &...__ldcc_a__p) { text; }); }(<the call's arguments>)
+ * with `0` for a defaulted shared size or stream: every argument is
+ * evaluated once, and the value is the launch's error (include/ldcc/host.h).
+ */
+int ld__replace_launch(struct ld_edit_list *edits, const struct ld_launch *l,
+                       const char *text);
+
 /* The check across blocks (global.c): for every kernel with
  * k->global->checked, the clone `__ldcc_g_<k>` after its definition, its
  * launches (after the definition) through `__ldcc::launch_global`, and the

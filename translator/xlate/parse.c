@@ -901,6 +901,55 @@ static int launch_text(struct analysis *an, CXCursor call, CXCursor callee,
   return LD_OK;
 }
 
+/* Texts of `cudaLaunchKernel(k, g, b, args[, sh[, st]])` of kernel `decl`,
+ * named by the expression `name`, for rewriting it as the launch
+ * `k<<<__ldcc_a__g, __ldcc_a__b, __ldcc_a__sh, __ldcc_a__st>>>(__ldcc_a__p...)`
+ * inside a lambda that takes the call's arguments (ld__replace_launch).
+ * Leaves t->callee NULL when the name or an argument is not plain
+ * main-file text, or when the name leaves a template's arguments to be
+ * deduced (`decltype(&k)` then names no one function). */
+static int api_launch_text(struct analysis *an, CXCursor call, CXCursor name,
+                           CXCursor decl, struct ld_launch *t) {
+  static const char *const config[4] = {"__ldcc_a__g", "__ldcc_a__b",
+                                        "__ldcc_a__sh", "__ldcc_a__st"};
+  size_t nb, ne, ab = 0, ae = 0;
+  int i, n = clang_Cursor_getNumArguments(call), nargs = 0;
+
+  memset(t, 0, sizeof *t);
+  if (n < 4 || n > 6 || !main_span(an, call, &t->begin, &t->end) ||
+      !main_span(an, name, &nb, &ne) || in_macro(an, nb))
+    return LD_OK;
+  for (i = 0; i < n; i++) {
+    size_t cb, ce;
+    if (!main_span(an, clang_Cursor_getArgument(call, (unsigned)i), &cb, &ce))
+      break; /* a default argument: the rest are too */
+    if (i && cb < ae)
+      return LD_OK; /* two arguments from one macro expansion */
+    if (!i)
+      ab = cb;
+    ae = ce;
+    nargs++;
+  }
+  if (nargs < 4)
+    return LD_OK;
+  if (!(t->callee = span_text(an, nb, ne)))
+    return LD_ENOMEM;
+  if (!clang_Cursor_isNull(clang_getSpecializedCursorTemplate(decl)) &&
+      !strchr(t->callee, '<')) {
+    free(t->callee);
+    t->callee = NULL;
+    return LD_OK;
+  }
+  for (i = 0; i < 4; i++)
+    if (!(t->config[i] = strdup(config[i])))
+      return LD_ENOMEM;
+  t->args =
+      strdup(clang_Cursor_getNumArguments(decl) > 0 ? "__ldcc_a__p..." : "");
+  t->api_args = span_text(an, ab, ae);
+  t->api_nargs = nargs;
+  return t->args && t->api_args ? LD_OK : LD_ENOMEM;
+}
+
 /* The callee's name of a call: its spelling, or for a call a template
  * leaves unresolved (`atomicAdd(p, (T)1)` with a dependent T), the name of
  * the overload set it names.  Owned by the caller (clang_disposeString). */
@@ -1158,7 +1207,17 @@ static void visit_call(struct analysis *an, const struct frame *f) {
   if (!clang_Cursor_isNull(ref) && ld__name_is(ref, "cudaLaunchKernel") &&
       clang_Cursor_getNumArguments(f->cur) > 0) {
     CXCursor arg = callee_ref(clang_Cursor_getArgument(f->cur, 0));
+    size_t before = an->nlaunches;
     add_launch(an, arg, f->cur, 1);
+    if (an->nlaunches > before) {
+      struct ld_launch *t = &an->launches[before].text;
+      int in_device =
+          an->fns[an->cur_fn].is_kernel || an->fns[an->cur_fn].is_device;
+      if (!in_device && !an->rc)
+        an->rc =
+            api_launch_text(an, f->cur, arg, clang_getCursorReferenced(arg), t);
+      t->in_device = in_device;
+    }
     return;
   }
   form = ld__barrier_form(f->cur, &an->fns[an->cur_fn].unsupported);
@@ -1598,6 +1657,7 @@ static void analysis_free(struct analysis *an) {
     free(an->launches[i].name);
     free(t->callee);
     free(t->args);
+    free(t->api_args);
     for (j = 0; j < 4; j++)
       free(t->config[j]);
   }

@@ -274,6 +274,7 @@ void ld_plan_free(struct ld_plan *plan) {
     free(l->kernel);
     free(l->callee);
     free(l->args);
+    free(l->api_args);
     for (j = 0; j < 4; j++)
       free(l->config[j]);
   }

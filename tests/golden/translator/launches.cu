@@ -4,9 +4,9 @@
 // The check across blocks clones its kernels and rewrites their launches.
 // RUN: %nvcc -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
 // Every launch form in the main file: <<<>>> with 2, 3 and 4 configuration
-// arguments, a namespaced kernel, a template, cudaLaunchKernel with and
-// without a cast; a cudaLaunchKernel of something not known to be a kernel
-// is not a launch.
+// arguments, a namespaced kernel, a template; cudaLaunchKernel of a kernel
+// (rewritten too) with and without casts, 4 to 6 arguments, in expressions;
+// a cudaLaunchKernel of something not known to be a kernel is not a launch.
 #include <cuda_runtime.h>
 
 namespace ns {
@@ -29,7 +29,11 @@ int main() {
   cudaLaunchKernel((void *)k, dim3(1), dim3(1), args, 0, st);
   cudaLaunchKernel(fill<8>, dim3(1), dim3(8), args, 0, st);
   cudaLaunchKernel(fp, dim3(1), dim3(1), args, 0, st);
-  return 0;
+  cudaLaunchKernel(ns::inner, 1, 1, args);
+  cudaError_t e = cudaLaunchKernel(reinterpret_cast<const void *>(&k), 1, 2, args, 0);
+  if (cudaLaunchKernel(&fill<2>, dim3(1), dim3(2), args, 0, st) != cudaSuccess)
+    return 1;
+  return e;
 }
 
 // PLAN: KERNEL name=inner checked=yes at=13:17 global=yes units=warps writes=p
@@ -44,6 +48,9 @@ int main() {
 // PLAN-NEXT: LAUNCH kernel=fill at=28:3
 // PLAN-NEXT: LAUNCH kernel=k at=29:3 cudaLaunchKernel
 // PLAN-NEXT: LAUNCH kernel=fill at=30:3 cudaLaunchKernel
+// PLAN-NEXT: LAUNCH kernel=inner at=32:3 cudaLaunchKernel
+// PLAN-NEXT: LAUNCH kernel=k at=33:19 cudaLaunchKernel
+// PLAN-NEXT: LAUNCH kernel=fill at=34:7 cudaLaunchKernel
 // PLAN-NOT: {{.}}
 
 // TEXT: {{^}}#include <ldcc/ldcc.h>
@@ -56,7 +63,17 @@ int main() {
 // TEXT: {{^}}  __ldcc::launch_as<decltype(&k)>::run(__ldcc__gmeta(2), 1, dim3(1), dim3(2), 0, 0, [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh, cudaStream_t __ldcc_l__st, const __ldcc::global_info *__ldcc_l__gi, auto &...__ldcc_l__a) { if (__ldcc_l__gi) __ldcc_g_k<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_l__a..., *__ldcc_l__gi); else k<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_l__a...); }, p);{{$}}
 // TEXT: {{^}}  __ldcc::launch_as<decltype(&ns::inner)>::run(__ldcc__gmeta(0), 0, 1, 1, 0, st, [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh, cudaStream_t __ldcc_l__st, const __ldcc::global_info *__ldcc_l__gi, auto &...__ldcc_l__a) { if (__ldcc_l__gi) ns::__ldcc_g_inner<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_l__a..., *__ldcc_l__gi); else ns::inner<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_l__a...); }, p);{{$}}
 // TEXT: {{^}}  __ldcc::launch_as<decltype(&fill<4>)>::run(__ldcc__gmeta(1), 0, 1, 4, 0, 0, [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh, cudaStream_t __ldcc_l__st, const __ldcc::global_info *__ldcc_l__gi, auto &...__ldcc_l__a) { if (__ldcc_l__gi) __ldcc_g_fill<4><<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_l__a..., *__ldcc_l__gi); else fill<4><<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_l__a...); }, p);{{$}}
+// TEXT-NEXT: {{^}}  [&](auto, dim3 __ldcc_a__g, dim3 __ldcc_a__b, void **__ldcc_a__a, size_t __ldcc_a__sh, cudaStream_t __ldcc_a__st) -> cudaError_t { return __ldcc::api_launch<decltype(&k)>::run(__ldcc_a__a, [&](auto &...__ldcc_a__p) { __ldcc::launch_as<decltype(&k)>::run(__ldcc__gmeta(2), 2, __ldcc_a__g, __ldcc_a__b, __ldcc_a__sh, __ldcc_a__st, [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh, cudaStream_t __ldcc_l__st, const __ldcc::global_info *__ldcc_l__gi, auto &...__ldcc_l__a) { if (__ldcc_l__gi) __ldcc_g_k<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_l__a..., *__ldcc_l__gi); else k<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_l__a...); }, __ldcc_a__p...); }); }((void *)k, dim3(1), dim3(1), args, 0, st);{{$}}
+// TEXT-NEXT: {{^}}  [&](auto, dim3 __ldcc_a__g, dim3 __ldcc_a__b, void **__ldcc_a__a, size_t __ldcc_a__sh, cudaStream_t __ldcc_a__st) -> cudaError_t { return __ldcc::api_launch<decltype(&fill<8>)>::run(__ldcc_a__a, [&](auto &...__ldcc_a__p) { __ldcc::launch_as<decltype(&fill<8>)>::run(__ldcc__gmeta(1), 1, __ldcc_a__g, __ldcc_a__b, __ldcc_a__sh, __ldcc_a__st, [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh, cudaStream_t __ldcc_l__st, const __ldcc::global_info *__ldcc_l__gi, auto &...__ldcc_l__a) { if (__ldcc_l__gi) __ldcc_g_fill<8><<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_l__a..., *__ldcc_l__gi); else fill<8><<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_l__a...); }, __ldcc_a__p...); }); }(fill<8>, dim3(1), dim3(8), args, 0, st);{{$}}
+// TEXT-NEXT: {{^}}  cudaLaunchKernel(fp, dim3(1), dim3(1), args, 0, st);{{$}}
+// TEXT-NEXT: {{^}}  [&](auto, dim3 __ldcc_a__g, dim3 __ldcc_a__b, void **__ldcc_a__a, size_t __ldcc_a__sh, cudaStream_t __ldcc_a__st) -> cudaError_t { return __ldcc::api_launch<decltype(&ns::inner)>::run(__ldcc_a__a, [&](auto &...__ldcc_a__p) { __ldcc::launch_as<decltype(&ns::inner)>::run(__ldcc__gmeta(0), 1, __ldcc_a__g, __ldcc_a__b, __ldcc_a__sh, __ldcc_a__st, [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh, cudaStream_t __ldcc_l__st, const __ldcc::global_info *__ldcc_l__gi, auto &...__ldcc_l__a) { if (__ldcc_l__gi) ns::__ldcc_g_inner<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_l__a..., *__ldcc_l__gi); else ns::inner<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_l__a...); }, __ldcc_a__p...); }); }(ns::inner, 1, 1, args, 0, 0);{{$}}
+// TEXT-NEXT: {{^}}  cudaError_t e = [&](auto, dim3 __ldcc_a__g, dim3 __ldcc_a__b, void **__ldcc_a__a, size_t __ldcc_a__sh, cudaStream_t __ldcc_a__st) -> cudaError_t { return __ldcc::api_launch<decltype(&k)>::run(__ldcc_a__a, [&](auto &...__ldcc_a__p) { __ldcc::launch_as<decltype(&k)>::run(__ldcc__gmeta(2), 3, __ldcc_a__g, __ldcc_a__b, __ldcc_a__sh, __ldcc_a__st, [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh, cudaStream_t __ldcc_l__st, const __ldcc::global_info *__ldcc_l__gi, auto &...__ldcc_l__a) { if (__ldcc_l__gi) __ldcc_g_k<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_l__a..., *__ldcc_l__gi); else k<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_l__a...); }, __ldcc_a__p...); }); }(reinterpret_cast<const void *>(&k), 1, 2, args, 0, 0);{{$}}
+// TEXT-NEXT: {{^}}  if ([&](auto, dim3 __ldcc_a__g, dim3 __ldcc_a__b, void **__ldcc_a__a, size_t __ldcc_a__sh, cudaStream_t __ldcc_a__st) -> cudaError_t { return __ldcc::api_launch<decltype(&fill<2>)>::run(__ldcc_a__a, [&](auto &...__ldcc_a__p) { __ldcc::launch_as<decltype(&fill<2>)>::run(__ldcc__gmeta(1), 2, __ldcc_a__g, __ldcc_a__b, __ldcc_a__sh, __ldcc_a__st, [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh, cudaStream_t __ldcc_l__st, const __ldcc::global_info *__ldcc_l__gi, auto &...__ldcc_l__a) { if (__ldcc_l__gi) __ldcc_g_fill<2><<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_l__a..., *__ldcc_l__gi); else fill<2><<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_l__a...); }, __ldcc_a__p...); }); }(&fill<2>, dim3(1), dim3(2), args, 0, st) != cudaSuccess){{$}}
+// TEXT-NEXT: {{^}}    return 1;{{$}}
 // TEXT: {{^}}static const __ldcc::global_meta *__ldcc__gmeta(int __ldcc_i) {{{$}}
-// TEXT: {{^}}      {__LDCC_GLOBAL_ABI, 1, {__LDCC_HOST_ABI, 0, "inner", __ldcc_file, 13, 0, NULL, 0, 16, NULL, NULL, __ldcc_l0, 1, 0}, 1, 0, __ldcc_n0, __ldcc_f0, __ldcc_p0, NULL},{{$}}
-// TEXT: {{^}}      {__LDCC_GLOBAL_ABI, 1, {__LDCC_HOST_ABI, 0, "fill", __ldcc_file, 16, 0, NULL, 0, 16, NULL, NULL, __ldcc_l1, 1, 0}, 1, 0, __ldcc_n1, __ldcc_f1, __ldcc_p1, NULL},{{$}}
-// TEXT: {{^}}      {__LDCC_GLOBAL_ABI, 1, {__LDCC_HOST_ABI, 0, "k", __ldcc_file, 18, 0, NULL, 0, 16, NULL, NULL, __ldcc_l2, 2, 0}, 1, 0, __ldcc_n2, __ldcc_f2, __ldcc_p2, NULL},{{$}}
+// TEXT: {{^}}  static const int __ldcc_l0[] = {27, 32};{{$}}
+// TEXT: {{^}}  static const int __ldcc_l1[] = {28, 30, 34};{{$}}
+// TEXT: {{^}}  static const int __ldcc_l2[] = {25, 26, 29, 33};{{$}}
+// TEXT: {{^}}      {__LDCC_GLOBAL_ABI, 1, {__LDCC_HOST_ABI, 0, "inner", __ldcc_file, 13, 0, NULL, 0, 16, NULL, NULL, __ldcc_l0, 2, 0}, 1, 0, __ldcc_n0, __ldcc_f0, __ldcc_p0, NULL},{{$}}
+// TEXT: {{^}}      {__LDCC_GLOBAL_ABI, 1, {__LDCC_HOST_ABI, 0, "fill", __ldcc_file, 16, 0, NULL, 0, 16, NULL, NULL, __ldcc_l1, 3, 0}, 1, 0, __ldcc_n1, __ldcc_f1, __ldcc_p1, NULL},{{$}}
+// TEXT: {{^}}      {__LDCC_GLOBAL_ABI, 1, {__LDCC_HOST_ABI, 0, "k", __ldcc_file, 18, 0, NULL, 0, 16, NULL, NULL, __ldcc_l2, 4, 0}, 1, 0, __ldcc_n2, __ldcc_f2, __ldcc_p2, NULL},{{$}}
