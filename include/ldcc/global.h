@@ -253,17 +253,21 @@ __device__ __forceinline__ void gclaim_in(const __ldcc_gown_ent &e,
   unsigned id = (unsigned)unit + 1;
   bool clash = false;
   for (unsigned long long w = rel / 4; w <= last && w < words; w++) {
+    /* Every access looks first: a word this unit already stored to (a
+     * replay's second pass, `y[i] = ...; y[i] += ...`) needs no atomic, nor
+     * does a read of a word this unit claimed or several units read
+     * (neighbours read three times, a table every unit reads).  Skipping is
+     * safe even on a stale value: whoever changed the tag since saw this
+     * unit's claim and raised the flag. */
+    unsigned seen = ((volatile unsigned *)tags)[w];
+    if (seen == id)
+      continue;
     if (!load) {
       unsigned old = atomicExch(tags + w, id);
       clash |= old && old != id && old != (id | __LDCC_GREAD);
       continue;
     }
-    /* A read looks first: a word this unit already claimed, or one several
-     * units read, needs no atomic (neighbours read three times, a table
-     * every unit reads).  Skipping is safe even on a stale value: whoever
-     * changed the tag since saw this unit's claim and raised the flag. */
-    unsigned seen = ((volatile unsigned *)tags)[w];
-    if (seen == id || seen == (id | __LDCC_GREAD) || seen == __LDCC_GREADERS)
+    if (seen == (id | __LDCC_GREAD) || seen == __LDCC_GREADERS)
       continue;
     unsigned old = atomicCAS(tags + w, 0u, id | __LDCC_GREAD);
     if (!old || old == id || old == (id | __LDCC_GREAD) ||
