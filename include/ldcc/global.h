@@ -242,23 +242,32 @@ __device__ __forceinline__ void gshift(const global_info &gi, unsigned copy,
 /* The one run: claim the words of a `size`-byte access at p, inside entry
  * e's allocation, for `unit` (a store or update unless `load`).  A claim
  * that meets another unit's where either stores raises *flag (the launch
- * is then checked with copies from memory put back as it was). */
+ * is then checked with copies from memory put back as it was).  `again`:
+ * the unit usually stored to the word already (a replay's second pass),
+ * so a store looks before its atomic too. */
 __device__ __forceinline__ void gclaim_in(const __ldcc_gown_ent &e,
                                           unsigned long long flag,
                                           unsigned long long unit,
                                           unsigned long long rel,
-                                          unsigned size, bool load) {
+                                          unsigned size, bool load,
+                                          bool again = false) {
   unsigned *tags = (unsigned *)e.tags;
   unsigned long long last = (rel + size - 1) / 4, words = (e.size + 3) / 4;
   unsigned id = (unsigned)unit + 1;
   bool clash = false;
   for (unsigned long long w = rel / 4; w <= last && w < words; w++) {
-    /* Every access looks first: a word this unit already stored to (a
-     * replay's second pass, `y[i] = ...; y[i] += ...`) needs no atomic, nor
-     * does a read of a word this unit claimed or several units read
-     * (neighbours read three times, a table every unit reads).  Skipping is
-     * safe even on a stale value: whoever changed the tag since saw this
-     * unit's claim and raised the flag. */
+    /* A read, and with `again` a store, looks first: a word this unit
+     * already stored to needs no atomic, nor does a read of a word this
+     * unit claimed or several units read (neighbours read three times, a
+     * table every unit reads).  Skipping is safe even on a stale value:
+     * whoever changed the tag since saw this unit's claim and raised the
+     * flag.  A plain store does not look: its word is usually new to it,
+     * or holds its read claim (`y[i] = a * x[i] + y[i]`). */
+    if (!load && !again) {
+      unsigned old = atomicExch(tags + w, id);
+      clash |= old && old != id && old != (id | __LDCC_GREAD);
+      continue;
+    }
     unsigned seen = ((volatile unsigned *)tags)[w];
     if (seen == id)
       continue;
@@ -296,7 +305,7 @@ __device__ __forceinline__ void gclaim(const __ldcc_gowner *o,
   for (unsigned i = 0; i < o->n; i++) {
     unsigned long long rel = a - o->e[i].lo;
     if (rel < o->e[i].size) {
-      gclaim_in(o->e[i], o->flag, unit, rel, size, load);
+      gclaim_in(o->e[i], o->flag, unit, rel, size, load, true);
       return;
     }
   }
