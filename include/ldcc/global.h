@@ -263,12 +263,7 @@ __device__ __forceinline__ void gclaim_in(const __ldcc_gown_ent &e,
      * whoever changed the tag since saw this unit's claim and raised the
      * flag.  A plain store does not look: its word is usually new to it,
      * or holds its read claim (`y[i] = a * x[i] + y[i]`). */
-    if (!load && !again) {
-      unsigned old = atomicExch(tags + w, id);
-      clash |= old && old != id && old != (id | __LDCC_GREAD);
-      continue;
-    }
-    unsigned seen = ((volatile unsigned *)tags)[w];
+    unsigned seen = load || again ? ((volatile unsigned *)tags)[w] : 0u;
     if (seen == id)
       continue;
     if (!load) {
