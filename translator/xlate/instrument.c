@@ -22,13 +22,29 @@
 
 #define REASON_OVERLAP "constructs the replay cannot combine"
 
+/* text, then the line breaks of a launch written in a macro's argument
+ * (ld_launch.newlines), and it replaces the launch. */
+static int replace_lines(struct ld_edit_list *edits, const struct ld_launch *l,
+                         struct ld_buf *b) {
+  int i, rc = LD_OK;
+
+  for (i = 0; i < l->newlines && !rc; i++)
+    rc = ld_buf_putc(b, '\n');
+  return rc ? rc : ld_edit_replace(edits, l->begin, l->end, b->data);
+}
+
 int ld__replace_launch(struct ld_edit_list *edits, const struct ld_launch *l,
                        const char *text) {
   struct ld_buf b = LD_BUF_INIT;
   int rc;
 
-  if (!l->via_api)
-    return ld_edit_replace(edits, l->begin, l->end, text);
+  if (!l->via_api) {
+    rc = ld_buf_puts(&b, text);
+    if (!rc)
+      rc = replace_lines(edits, l, &b);
+    ld_buf_free(&b);
+    return rc;
+  }
   /* The lambda's parameters have the C API's types, so the arguments
    * convert as they would for cudaLaunchKernel; the first (the kernel,
    * known already) is evaluated and unused. */
@@ -45,7 +61,7 @@ int ld__replace_launch(struct ld_edit_list *edits, const struct ld_launch *l,
                        text, l->api_args, l->api_nargs < 5 ? ", 0" : "",
                        l->api_nargs < 6 ? ", 0" : "");
   if (!rc)
-    rc = ld_edit_replace(edits, l->begin, l->end, b.data);
+    rc = replace_lines(edits, l, &b);
   ld_buf_free(&b);
   return rc;
 }

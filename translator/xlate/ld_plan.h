@@ -319,7 +319,11 @@ struct ld_launch {
   struct ld_pos at; /* position of the kernel name at a `<<<>>>` launch, of
                        the call for cudaLaunchKernel */
   int via_api;      /* 1 for cudaLaunchKernel(k, ...) */
-  /* For a `<<<>>>` launch outside macros, and for a host-code
+  int in_macro;     /* 1 when written inside a macro's argument in host code
+                       (at, begin and end are where it is written there,
+                       and an edit of that text edits the expansion) */
+  /* For a `<<<>>>` launch outside macros or in a macro's argument
+   * (in_macro), and for a host-code
    * `cudaLaunchKernel(k, g, b, args[, sh[, st]])` of a kernel whose name is
    * main-file text (else callee is NULL).  The latter's texts describe the
    * launch `k<<<__ldcc_a__g, __ldcc_a__b, __ldcc_a__sh,
@@ -337,6 +341,10 @@ struct ld_launch {
                         "k, g, b, args, 0, st"; NULL otherwise */
   int api_nargs;     /* how many arguments api_args holds, 4 to 6 (the
                         C++ overload defaults the last two) */
+  int newlines;      /* in_macro: line breaks in [begin, end); the texts
+                        above are made one line, and the rewritten launch
+                        ends with as many, so that no `#line` falls inside
+                        the macro's arguments */
 };
 
 struct ld_plan {
