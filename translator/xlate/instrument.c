@@ -11,7 +11,9 @@
  * `::meta` (types from include/ldcc/host.h).  A cudaLaunchKernel of such a
  * kernel is rewritten the same way, inside the lambda of ld__replace_launch
  * (which the check across blocks uses too).  Launches before the kernel's
- * definition or in macros stay as written and run the original, unchecked.
+ * definition and its prototype, or in a macro's body, stay as written and
+ * run the original, unchecked; a launch written in a macro's argument is
+ * rewritten there, its text kept to its lines (ld__replace_launch).
  * Host code only; no libclang. */
 #include <stdlib.h>
 #include <string.h>
@@ -410,9 +412,10 @@ int ld__instrument(struct ld_plan *plan, const char *src, size_t len,
   size_t i, nlaunches = 0, nclones = 0;
   int rc;
 
-  /* A composed kernel (deterministic mode) is launched through the check
-   * across blocks: one launched where only its shared-memory clone can be
-   * (after a prototype, before the definition) keeps the clone alone. */
+  /* A composed kernel is launched through the check across blocks: one
+   * launched where only its shared-memory clone is declared (after a
+   * prototype whose text the check across blocks does not copy, before the
+   * definition: global.c put_proto) keeps the clone alone. */
   for (i = 0; i < plan->nlaunches; i++) {
     struct ld_kernel *k =
         (struct ld_kernel *)ld__replay_launched(plan, &plan->launches[i]);

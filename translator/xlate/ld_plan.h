@@ -211,6 +211,17 @@ struct ld_global {
   size_t params_open;  /* `(`, only when there are no parameters */
   size_t params_close; /* `)` */
   size_t body_open;    /* `{` */
+  /* An earlier prototype of the kernel in the main file (its first
+   * declaration, outside macros, without default arguments), template
+   * head included; proto_end is 0 if none.  The clone's prototype goes
+   * right after it, so launches between it and the definition are
+   * rewritten too. */
+  size_t proto_begin;
+  size_t proto_name;  /* the kernel's name in it */
+  size_t proto_open;  /* its `(` */
+  size_t proto_close; /* its `)` */
+  size_t proto_tail;  /* the end of the declaration, before its `;` */
+  size_t proto_end;   /* one past the `;` */
   /* Deterministic builds only (docs/deterministic-global.md): */
   struct ld_gatomic *atomics; /* accumulating atomics in the kernel's body,
                                  in source order */
