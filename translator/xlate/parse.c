@@ -18,8 +18,9 @@
  * edit are marked unchecked.  The one exception is a host-code launch
  * written whole inside one argument of a macro (`CHECK(cudaLaunchKernel(
  * ...))`): its text as written there is what the rewriters replace, so the
- * expansion holds the rewritten launch (launch_span, in_argument).  The analysis is syntactic and conservative: a
- * use it cannot see through counts as a write.  Host code only. */
+ * expansion holds the rewritten launch (launch_span, in_argument).  The
+ * analysis is syntactic and conservative: a use it cannot see through counts as
+ * a write.  Host code only. */
 #include <clang-c/Index.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -1134,6 +1135,7 @@ static void add_launch(struct analysis *an, CXCursor name_expr, CXCursor at,
   CXCursor decl = clang_getCursorReferenced(name_expr);
   struct launch *l;
   struct ld_pos pos;
+  size_t i;
   int macro;
 
   if (!main_pos(an, clang_getCursorLocation(at), &pos))
@@ -1143,6 +1145,11 @@ static void add_launch(struct analysis *an, CXCursor name_expr, CXCursor at,
       (an->fns[an->cur_fn].is_kernel || an->fns[an->cur_fn].is_device ||
        !in_argument(an, call, at, &pos)))
     return;
+  /* A macro that uses its argument twice expands the launch twice: one
+   * text, one launch (its rewriting then appears twice). */
+  for (i = 0; macro && i < an->nlaunches; i++)
+    if (an->launches[i].in_macro && an->launches[i].at.offset == pos.offset)
+      return;
   if (via_api &&
       (clang_Cursor_isNull(decl) ||
        !has_child_kind(ld__definition_of(decl), CXCursor_CUDAGlobalAttr)))

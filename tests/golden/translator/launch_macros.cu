@@ -9,7 +9,8 @@
 // arguments) and in a stringizing macro (the string shows the rewritten
 // text); <<<>>> in variadic macros, with macros in its configuration and
 // arguments (copied as written), for the check across blocks and the
-// shared-memory replay.  A launch written in a macro's body, or whose
+// shared-memory replay; an argument used twice is one launch, rewritten
+// once and expanded twice.  A launch written in a macro's body, or whose
 // arguments come from one macro, stays as written; a launch in a macro
 // body is not in the plan.
 #include <cuda_runtime.h>
@@ -23,6 +24,7 @@
 #define ID(x) x
 #define LAUNCH_FILL(p) fill<<<1, 32>>>(p)
 #define DIMS 1, 32
+#define TWICE(x) x; x
 
 __global__ void fill(int *p) { p[threadIdx.x] = 1; }
 
@@ -51,19 +53,21 @@ int main() {
   CHECK(cudaLaunchKernel(rotate, 2, 64, rargs));
   LAUNCH_FILL(p);
   CHECK(cudaLaunchKernel(fill, DIMS, args, 0, 0));
+  TWICE((fill<<<1, 32>>>(p)));
   return line;
 }
 
-// PLAN: KERNEL name=fill checked=yes at=27:17 global=yes units=warps writes=p one_run=p
-// PLAN-NEXT: KERNEL name=rotate checked=yes at=29:17
-// PLAN: LAUNCH kernel=fill at=43:9 cudaLaunchKernel macro
-// PLAN-NEXT: LAUNCH kernel=fill at=44:14 cudaLaunchKernel macro
-// PLAN-NEXT: LAUNCH kernel=fill at=45:9 cudaLaunchKernel macro
-// PLAN-NEXT: LAUNCH kernel=fill at=48:7 cudaLaunchKernel macro
-// PLAN-NEXT: LAUNCH kernel=fill at=49:8 macro
-// PLAN-NEXT: LAUNCH kernel=rotate at=50:8 macro
-// PLAN-NEXT: LAUNCH kernel=rotate at=51:9 cudaLaunchKernel macro
-// PLAN-NEXT: LAUNCH kernel=fill at=53:9 cudaLaunchKernel macro
+// PLAN: KERNEL name=fill checked=yes at=29:17 global=yes units=warps writes=p one_run=p
+// PLAN-NEXT: KERNEL name=rotate checked=yes at=31:17
+// PLAN: LAUNCH kernel=fill at=45:9 cudaLaunchKernel macro
+// PLAN-NEXT: LAUNCH kernel=fill at=46:14 cudaLaunchKernel macro
+// PLAN-NEXT: LAUNCH kernel=fill at=47:9 cudaLaunchKernel macro
+// PLAN-NEXT: LAUNCH kernel=fill at=50:7 cudaLaunchKernel macro
+// PLAN-NEXT: LAUNCH kernel=fill at=51:8 macro
+// PLAN-NEXT: LAUNCH kernel=rotate at=52:8 macro
+// PLAN-NEXT: LAUNCH kernel=rotate at=53:9 cudaLaunchKernel macro
+// PLAN-NEXT: LAUNCH kernel=fill at=55:9 cudaLaunchKernel macro
+// PLAN-NEXT: LAUNCH kernel=fill at=56:10 macro
 // PLAN-NEXT: SITE
 // PLAN-NOT: LAUNCH
 
@@ -78,11 +82,12 @@ int main() {
 // TEXT-NEXT: {{^}}  CHECK([&](auto, {{.*}}__ldcc::launch(&__ldcc_meta_rotate::meta, (const void *)__ldcc_rotate, (const void *)__ldcc_rotate__lb, 1, __ldcc_a__g, {{.*}} }(rotate, 2, 64, rargs, 0, 0));{{$}}
 // TEXT-NEXT: {{^}}  LAUNCH_FILL(p);{{$}}
 // TEXT-NEXT: {{^}}  CHECK(cudaLaunchKernel(fill, DIMS, args, 0, 0));{{$}}
-// TEXT: {{^}}  static const int __ldcc_l0[] = {43, 44, 45, 48, 49};{{$}}
-// TEXT: {{^}}static const int __ldcc__launches[] = {50, 51};{{$}}
+// TEXT-NEXT: {{^}}  TWICE((__ldcc::launch_as<decltype(&fill)>::run(__ldcc__gmeta(0), 5, 1, 32, 0, 0, {{.*}}, p)));{{$}}
+// TEXT: {{^}}  static const int __ldcc_l0[] = {45, 46, 47, 50, 51, 56};{{$}}
+// TEXT: {{^}}static const int __ldcc__launches[] = {52, 53};{{$}}
 
 // The line after the launch over two lines is still its own.
 // RUN: %nvcc -arch=sm_90 -std=c++17 -isystem %srcroot/include -E %t.cu | FileCheck %s --check-prefix=LINE
-// LINE: int line = 47;
+// LINE: int line = 49;
 // A stringized argument shows the rewritten launch (docs/translator.md).
 // LINE: printf("%s failed\n", "[&](auto, dim3 __ldcc_a__g,
