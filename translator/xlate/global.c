@@ -4,8 +4,9 @@
  * For each kernel it checks: a clone `__ldcc_g_<k>` right after the
  * definition (the definition's text with the name changed, one more
  * parameter `__ldcc::global_info __ldcc_gi`, and a prologue that shifts
- * every pointer parameter to the unit's private copy); every `k<<<...>>>`
- * after the definition, outside device code, becomes
+ * every pointer parameter to the unit's private copy), and its prototype
+ * after an earlier prototype of the kernel; every `k<<<...>>>` after the
+ * definition or that prototype, outside device code, becomes
  * `__ldcc::launch_global(...)` (include/ldcc/global.h), which evaluates the
  * arguments once (a cudaLaunchKernel naming the kernel too, inside the
  * lambda of ld__replace_launch); a declaration of `__ldcc__gmeta` at the top of
@@ -34,8 +35,24 @@ static int routed(const struct ld_kernel *k) {
           !(k->its && !k->its->skip) && k->global->reason);
 }
 
+/* Whether the clone (or, unchecked, the kernel) is declared where launch
+ * l is: after the definition, or after a prototype, which gets the
+ * clone's prototype (put_proto).  A kernel with a shared-memory clone too
+ * is launched through both (instrument.c), so before its definition only
+ * where that clone is declared as well. */
+static int declared(const struct ld_plan *plan, const struct ld_kernel *k,
+                    const struct ld_launch *l) {
+  const struct ld_global *g = k->global;
+
+  if (g->def_end <= l->begin)
+    return 1;
+  return g->proto_end && g->proto_end <= l->begin &&
+         (!k->replay || ld__replay_launched(plan, l) == k);
+}
+
 /* The checked kernel launch l starts, when it comes after the definition
- * and outside device code; NULL otherwise (it runs as written). */
+ * or a prototype and outside device code; NULL otherwise (it runs as
+ * written). */
 static const struct ld_kernel *
 launched(const struct ld_plan *plan, const struct ld_launch *l, size_t *index) {
   const struct ld_kernel *found = NULL;
@@ -47,7 +64,7 @@ launched(const struct ld_plan *plan, const struct ld_launch *l, size_t *index) {
     const struct ld_kernel *k = &plan->kernels[i];
     if (!routed(k))
       continue;
-    if (!strcmp(k->name, l->kernel) && k->global->def_end <= l->begin) {
+    if (!strcmp(k->name, l->kernel) && declared(plan, k, l)) {
       found = k;
       *index = n;
     }
@@ -134,6 +151,33 @@ static int put_clone(struct ld_buf *b, const struct ld_kernel *k,
   ld_buf_free(&t);
   ld_edit_list_free(&l);
   return rc;
+}
+
+/* The clone's prototype, on the line of the kernel's, after it: the
+ * prototype's text (template head included) with the clone's name and one
+ * more parameter. */
+static int put_proto(struct ld_buf *b, const struct ld_kernel *k,
+                     const char *src) {
+  const struct ld_global *g = k->global;
+  size_t after = g->proto_name + strlen(k->name);
+  int rc = ld_buf_puts(b, " ");
+
+  if (!rc)
+    rc = ld_buf_append(b, src + g->proto_begin, g->proto_name - g->proto_begin);
+  if (!rc)
+    rc = ld_buf_printf(b, "__ldcc_g_%s", k->name);
+  if (!rc && g->nparams) {
+    rc = ld_buf_append(b, src + after, g->proto_close - after);
+    if (!rc)
+      rc = ld_buf_puts(b, ", __ldcc::global_info __ldcc_gi");
+  } else if (!rc) {
+    rc = ld_buf_append(b, src + after, g->proto_open + 1 - after);
+    if (!rc)
+      rc = ld_buf_puts(b, "__ldcc::global_info __ldcc_gi");
+  }
+  if (!rc)
+    rc = ld_buf_append(b, src + g->proto_close, g->proto_tail - g->proto_close);
+  return rc ? rc : ld_buf_putc(b, ';');
 }
 
 /* `[&](dim3 __ldcc_l__g, ...) { if (gi) clone<<<...>>>(a..., *gi); else
@@ -305,6 +349,12 @@ int ld__global_emit(struct ld_plan *plan, const char *src, size_t len,
     }
     if (!rc)
       rc = ld_edit_insert(edits, k->global->def_end, b.data);
+    if (!rc && k->global->proto_end) {
+      ld_buf_free(&b);
+      rc = put_proto(&b, k, src);
+      if (!rc)
+        rc = ld_edit_insert(edits, k->global->proto_end, b.data);
+    }
     n++;
   }
   ld_buf_free(&b);

@@ -209,6 +209,58 @@ static int places(const struct ld__source *s, CXCursor fn, struct ld_global *g,
   return p < g->body_open;
 }
 
+/* An earlier prototype of the kernel (its first declaration, when that is
+ * in the main file before the definition and outside macros): its places
+ * for the clone's prototype (ld_global.proto_*).  None when its parameter
+ * list holds a default argument (the clone's added parameter would need
+ * one too) or is not plain text. */
+static void find_prototype(const struct ld__source *s, CXCursor fn,
+                           struct ld_global *g) {
+  CXCursor canon = clang_getCanonicalCursor(fn);
+  CXSourceRange r = clang_getCursorExtent(canon);
+  const char *src = s->src;
+  size_t b, e, name, p, len = g->name_end - g->name_begin;
+  int depth = 0;
+
+  if (clang_equalCursors(canon, fn) ||
+      !offset_of(s, clang_getRangeStart(r), 0, &b) ||
+      !offset_in_main(s, clang_getRangeEnd(r), &e) ||
+      !offset_in_main(s, clang_getCursorLocation(canon), &name) ||
+      e > g->def_begin || name < b || name + len > e ||
+      memcmp(src + name, src + g->name_begin, len))
+    return;
+  b = ld__def_start(src, b, 0);
+  for (p = name + len; p < e && (src[p] == ' ' || src[p] == '\t' ||
+                                 src[p] == '\n' || src[p] == '\r');
+       p++)
+    ;
+  if (p >= e || src[p] != '(')
+    return;
+  g->proto_open = p;
+  for (; p < e; p++) {
+    if (src[p] == '(')
+      depth++;
+    else if (src[p] == ')' && !--depth)
+      break;
+    else if (src[p] == '=' || src[p] == '"' || src[p] == '\'' ||
+             src[p] == '/' || src[p] == '#')
+      return; /* a default argument, a literal or a comment: none */
+  }
+  if (p >= e)
+    return;
+  g->proto_close = p;
+  for (p = e; p < s->len && (src[p] == ' ' || src[p] == '\t' ||
+                             src[p] == '\n' || src[p] == '\r');
+       p++)
+    ;
+  if (p >= s->len || src[p] != ';')
+    return;
+  g->proto_begin = b;
+  g->proto_name = name;
+  g->proto_tail = e;
+  g->proto_end = p + 1;
+}
+
 /* ---- pointer parameters only accessed through --------------------------- */
 
 /* A launch whose pointers into written memory are all *claimed* can be
@@ -527,7 +579,9 @@ int ld__global_analyse(const struct ld__source *s, CXCursor fn,
   if (!rc && clang_getCursorKind(parent) != CXCursor_Namespace &&
       clang_getCursorKind(parent) != CXCursor_TranslationUnit)
     rc = set_reason(g, "kernel declared inside a class");
-  if (!rc && !places(s, fn, g, pp.last_end))
+  if (!rc && places(s, fn, g, pp.last_end))
+    find_prototype(s, fn, g);
+  else if (!rc)
     rc = set_reason(g, "defined inside a macro expansion");
   if (rc)
     return rc;

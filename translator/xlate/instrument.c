@@ -11,7 +11,9 @@
  * `::meta` (types from include/ldcc/host.h).  A cudaLaunchKernel of such a
  * kernel is rewritten the same way, inside the lambda of ld__replace_launch
  * (which the check across blocks uses too).  Launches before the kernel's
- * definition or in macros stay as written and run the original, unchecked.
+ * definition and its prototype, or in a macro's body, stay as written and
+ * run the original, unchecked; a launch written in a macro's argument is
+ * rewritten there, its text kept to its lines (ld__replace_launch).
  * Host code only; no libclang. */
 #include <stdlib.h>
 #include <string.h>
@@ -22,13 +24,29 @@
 
 #define REASON_OVERLAP "constructs the replay cannot combine"
 
+/* text, then the line breaks of a launch written in a macro's argument
+ * (ld_launch.newlines), and it replaces the launch. */
+static int replace_lines(struct ld_edit_list *edits, const struct ld_launch *l,
+                         struct ld_buf *b) {
+  int i, rc = LD_OK;
+
+  for (i = 0; i < l->newlines && !rc; i++)
+    rc = ld_buf_putc(b, '\n');
+  return rc ? rc : ld_edit_replace(edits, l->begin, l->end, b->data);
+}
+
 int ld__replace_launch(struct ld_edit_list *edits, const struct ld_launch *l,
                        const char *text) {
   struct ld_buf b = LD_BUF_INIT;
   int rc;
 
-  if (!l->via_api)
-    return ld_edit_replace(edits, l->begin, l->end, text);
+  if (!l->via_api) {
+    rc = ld_buf_puts(&b, text);
+    if (!rc)
+      rc = replace_lines(edits, l, &b);
+    ld_buf_free(&b);
+    return rc;
+  }
   /* The lambda's parameters have the C API's types, so the arguments
    * convert as they would for cudaLaunchKernel; the first (the kernel,
    * known already) is evaluated and unused. */
@@ -45,7 +63,7 @@ int ld__replace_launch(struct ld_edit_list *edits, const struct ld_launch *l,
                        text, l->api_args, l->api_nargs < 5 ? ", 0" : "",
                        l->api_nargs < 6 ? ", 0" : "");
   if (!rc)
-    rc = ld_edit_replace(edits, l->begin, l->end, b.data);
+    rc = replace_lines(edits, l, &b);
   ld_buf_free(&b);
   return rc;
 }
@@ -394,9 +412,10 @@ int ld__instrument(struct ld_plan *plan, const char *src, size_t len,
   size_t i, nlaunches = 0, nclones = 0;
   int rc;
 
-  /* A composed kernel (deterministic mode) is launched through the check
-   * across blocks: one launched where only its shared-memory clone can be
-   * (after a prototype, before the definition) keeps the clone alone. */
+  /* A composed kernel is launched through the check across blocks: one
+   * launched where only its shared-memory clone is declared (after a
+   * prototype whose text the check across blocks does not copy, before the
+   * definition: global.c put_proto) keeps the clone alone. */
   for (i = 0; i < plan->nlaunches; i++) {
     struct ld_kernel *k =
         (struct ld_kernel *)ld__replay_launched(plan, &plan->launches[i]);

@@ -211,6 +211,17 @@ struct ld_global {
   size_t params_open;  /* `(`, only when there are no parameters */
   size_t params_close; /* `)` */
   size_t body_open;    /* `{` */
+  /* An earlier prototype of the kernel in the main file (its first
+   * declaration, outside macros, without default arguments), template
+   * head included; proto_end is 0 if none.  The clone's prototype goes
+   * right after it, so launches between it and the definition are
+   * rewritten too. */
+  size_t proto_begin;
+  size_t proto_name;  /* the kernel's name in it */
+  size_t proto_open;  /* its `(` */
+  size_t proto_close; /* its `)` */
+  size_t proto_tail;  /* the end of the declaration, before its `;` */
+  size_t proto_end;   /* one past the `;` */
   /* Deterministic builds only (docs/deterministic-global.md): */
   struct ld_gatomic *atomics; /* accumulating atomics in the kernel's body,
                                  in source order */
@@ -319,7 +330,11 @@ struct ld_launch {
   struct ld_pos at; /* position of the kernel name at a `<<<>>>` launch, of
                        the call for cudaLaunchKernel */
   int via_api;      /* 1 for cudaLaunchKernel(k, ...) */
-  /* For a `<<<>>>` launch outside macros, and for a host-code
+  int in_macro;     /* 1 when written inside a macro's argument in host code
+                       (at, begin and end are where it is written there,
+                       and an edit of that text edits the expansion) */
+  /* For a `<<<>>>` launch outside macros or in a macro's argument
+   * (in_macro), and for a host-code
    * `cudaLaunchKernel(k, g, b, args[, sh[, st]])` of a kernel whose name is
    * main-file text (else callee is NULL).  The latter's texts describe the
    * launch `k<<<__ldcc_a__g, __ldcc_a__b, __ldcc_a__sh,
@@ -337,6 +352,10 @@ struct ld_launch {
                         "k, g, b, args, 0, st"; NULL otherwise */
   int api_nargs;     /* how many arguments api_args holds, 4 to 6 (the
                         C++ overload defaults the last two) */
+  int newlines;      /* in_macro: line breaks in [begin, end); the texts
+                        above are made one line, and the rewritten launch
+                        ends with as many, so that no `#line` falls inside
+                        the macro's arguments */
 };
 
 struct ld_plan {

@@ -68,9 +68,10 @@ int ld__replace_launch(struct ld_edit_list *edits, const struct ld_launch *l,
                        const char *text);
 
 /* The check across blocks (global.c): for every kernel with
- * k->global->checked, the clone `__ldcc_g_<k>` after its definition, its
- * launches (after the definition) through `__ldcc::launch_global`, and the
- * metadata; nothing when no kernel is checked.  A kernel whose edits
+ * k->global->checked, the clone `__ldcc_g_<k>` after its definition (and
+ * its prototype after the kernel's, when one comes first), its launches
+ * (after either) through `__ldcc::launch_global`, and the metadata;
+ * nothing when no kernel is checked.  A kernel whose edits
  * collide becomes unchecked there. */
 int ld__global_emit(struct ld_plan *plan, const char *src, size_t len,
                     struct ld_edit_list *edits);

@@ -132,8 +132,9 @@ int ld_plan_dump(const struct ld_plan *plan, FILE *out) {
   }
   for (i = 0; i < plan->nlaunches; i++) {
     const struct ld_launch *l = &plan->launches[i];
-    fprintf(out, "LAUNCH kernel=%s at=%u:%u%s\n", l->kernel, l->at.line,
-            l->at.col, l->via_api ? " cudaLaunchKernel" : "");
+    fprintf(out, "LAUNCH kernel=%s at=%u:%u%s%s\n", l->kernel, l->at.line,
+            l->at.col, l->via_api ? " cudaLaunchKernel" : "",
+            l->in_macro ? " macro" : "");
   }
   for (i = 0; i < plan->nkernels; i++) {
     const struct ld_kernel *k = &plan->kernels[i];

@@ -3,8 +3,8 @@
 // RUN: FileCheck %s --check-prefix=CLONE < %t.cu
 // RUN: %nvcc -arch=sm_90 -std=c++17 -isystem %srcroot/include -c %t.cu -o %t.o
 // Replay: kernels declared before main and defined after it.  The metadata
-// struct and the clone's prototype go before the prototype, so the launches
-// in main are rewritten.
+// struct and the clone's prototype go before the prototype (composed ones'
+// with the global_info; `__ldcc_g_<k>`'s after it): launches are rewritten.
 __global__ void later(float *out, int n);
 static __global__ void none();
 __global__ void unnamed(int *, int);
@@ -39,24 +39,25 @@ __global__ void unnamed(int *p, int v) {
 }
 
 // CLONE: {{^}}struct __ldcc_meta_later {
-// CLONE: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_later(float *out, int n, __ldcc::launch_info __ldcc_li);
-// CLONE-NEXT: {{^}}__global__ void __launch_bounds__(1024) __ldcc_later__lb(float *out, int n, __ldcc::launch_info __ldcc_li);
+// CLONE: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_later(float *out, int n, __ldcc::launch_info __ldcc_li, __ldcc::global_info __ldcc_gi);
+// CLONE-NEXT: {{^}}__global__ void __launch_bounds__(1024) __ldcc_later__lb(float *out, int n, __ldcc::launch_info __ldcc_li, __ldcc::global_info __ldcc_gi);
 // CLONE-NEXT: {{^}}#line 8 "{{.*}}replay_prototype.cu"
-// CLONE-NEXT: {{^}}__global__ void later(float *out, int n);
+// CLONE-NEXT: {{^}}__global__ void later(float *out, int n); __global__ void __ldcc_g_later(float *out, int n, __ldcc::global_info __ldcc_gi);{{$}}
 // CLONE: {{^}}static __global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_none(__ldcc::launch_info __ldcc_li);
 // CLONE-NEXT: {{^}}static __global__ void __launch_bounds__(1024) __ldcc_none__lb(__ldcc::launch_info __ldcc_li);
-// CLONE: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_unnamed(int *, int, __ldcc::launch_info __ldcc_li);
-// CLONE: {{^}}  __ldcc::launch(&__ldcc_meta_later::meta, (const void *)__ldcc_later, (const void *)__ldcc_later__lb, 0, 1, 128, 0, 0,
+// CLONE: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_unnamed(int *, int, __ldcc::launch_info __ldcc_li, __ldcc::global_info __ldcc_gi);
+// CLONE: {{^}}__global__ void unnamed(int *, int); __global__ void __ldcc_g_unnamed(int *, int, __ldcc::global_info __ldcc_gi);{{$}}
+// CLONE: {{^}}  __ldcc::launch_as<decltype(&later)>::run(__ldcc__gmeta(0), 0, 1, 128, 0, 0, {{.*}} __ldcc::launch(&__ldcc_meta_later::meta, (const void *)__ldcc_later, (const void *)__ldcc_later__lb, 0, __ldcc_m__g, __ldcc_m__b, __ldcc_m__sh, __ldcc_m__st,
 // CLONE-NEXT: {{^}}  __ldcc::launch(&__ldcc_meta_none::meta, (const void *)__ldcc_none, (const void *)__ldcc_none__lb, 1, 1, 32, 0, 0, {{.*}}, int __ldcc_l__big) { if (__ldcc_l__big) __ldcc_none__lb<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_l__li); else __ldcc_none<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_l__li); }
-// CLONE-NEXT: {{^}}  __ldcc::launch(&__ldcc_meta_unnamed::meta, (const void *)__ldcc_unnamed, (const void *)__ldcc_unnamed__lb, 2, 1, 32, 0, 0,
+// CLONE-NEXT: {{^}}  __ldcc::launch_as<decltype(&unnamed)>::run(__ldcc__gmeta(1), 0, 1, 32, 0, 0, {{.*}} __ldcc::launch(&__ldcc_meta_unnamed::meta, (const void *)__ldcc_unnamed, (const void *)__ldcc_unnamed__lb, 2, __ldcc_m__g,
 // CLONE: {{^}}struct __ldcc_layout_later {
 // CLONE-NOT: {{^}}struct __ldcc_meta_later {
-// CLONE: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_later(float *out, int n, __ldcc::launch_info __ldcc_li) {
+// CLONE: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_later(float *out, int n, __ldcc::launch_info __ldcc_li, __ldcc::global_info __ldcc_gi) {
 
 
-// PLAN: KERNEL name=later checked=yes at=20:17
+// PLAN: KERNEL name=later checked=yes at=20:17 global=yes units=blocks writes=out one_run=out
 // PLAN-NEXT: KERNEL name=none checked=yes at=28:24
-// PLAN-NEXT: KERNEL name=unnamed checked=yes at=34:17
+// PLAN-NEXT: KERNEL name=unnamed checked=yes at=34:17 global=yes units=blocks writes=p one_run=p
 // PLAN-NEXT: TARGET kernel=later space=global name=out at=20:30 written=yes
 // PLAN-NEXT: TARGET kernel=later space=shared name=s at=21:20 written=yes
 // PLAN-NEXT: TARGET kernel=none space=shared name=s at=29:18 written=yes
@@ -82,9 +83,9 @@ __global__ void unnamed(int *p, int v) {
 // PLAN-NEXT: COPIES kernel=unnamed scratch=lazy
 // PLAN-NOT: {{.}}
 // Deterministic mode: a kernel launched between its prototype and its
-// definition keeps its shared-memory clone alone (its global stores stay
-// direct); the translated file compiles.
+// definition is composed there too (launch_before_def.cu has a prototype
+// the check across blocks cannot copy); the translated file compiles.
 // RUN: %ldcc-translate --deterministic --dump-plan %s | FileCheck %s --check-prefix=DET
 // RUN: %ldcc-translate --deterministic %s > %t.det.cu
 // RUN: %nvcc -arch=sm_90 -isystem %srcroot/include -D__LDCC_DETERMINISTIC=1 -c %t.det.cu -o %t.det.o
-// DET: KERNEL name=later checked=yes at=20:17 global=no global_reason="launched before its definition" det=partial
+// DET: KERNEL name=later checked=yes at=20:17 global=yes units=blocks writes=out one_run=out det=yes
