@@ -2075,10 +2075,12 @@ static enum CXChildVisitResult proto_cb(CXCursor c, CXCursor parent,
   (void)parent;
   if (clang_getCursorKind(c) == CXCursor_ParmDecl) {
     pp->nparams++;
-    if (span(pp->fx, c, &b, &e))
+    /* Not plain text, or a default argument (the clone's added parameter
+     * would need one too): no prototype support. */
+    if (span(pp->fx, c, &b, &e) && !memchr(pp->fx->s->src + b, '=', e - b))
       pp->last_param_end = e;
     else
-      pp->nparams = -1000; /* not plain text: no prototype support */
+      pp->nparams = -1000;
   }
   return CXChildVisit_Continue;
 }
