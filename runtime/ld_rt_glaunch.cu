@@ -672,7 +672,10 @@ void intern_ctx(struct sweep_ctx *x, uint32_t i,
 
   memset(&c, 0, sizeof c);
   c.kernel = &m->kernel;
-  c.name = a->a.name ? a->a.name : m->param_names[a->param];
+  /* A __device__ variable by its name in the source (the registry has its
+   * symbol, mangled inside a namespace). */
+  c.name = a->param >= m->nparams || !a->a.name ? m->param_names[a->param]
+                                                : a->a.name;
   c.index_at = x->index_at[i];
   c.base = a->a.base;
   c.elem_size = x->elem_size[i];
@@ -1127,6 +1130,32 @@ typedef int (*protocol_fn)(const struct __ldcc_global_meta *m, int launch_id,
                            unsigned nargs, run_fn run, void *ctx,
                            const struct ld__rt_env *env);
 
+/* The launch's arguments with the __device__ variables the kernel writes
+ * after its parameters (ld_rt_global_plan), each at its device address
+ * (NULL when it has none: the plan then leaves the launch unchecked), in
+ * all; args itself when it writes none. */
+const struct __ldcc_global_arg *
+with_vars(const struct __ldcc_global_meta *m,
+          const struct __ldcc_global_arg *args, unsigned nargs,
+          struct __ldcc_global_arg all[LD_RT_GSLOTS]) {
+  if (!m || m->abi != __LDCC_GLOBAL_ABI || m->reason || !m->nvars ||
+      !m->vars || m->nparams > __LDCC_GMAX_PARAMS ||
+      m->nvars > __LDCC_GMAX_PTRS)
+    return args;
+  cudaError_t pending = cudaPeekAtLastError();
+  for (unsigned i = 0; i < m->nparams; i++)
+    all[i] = i < nargs ? args[i]
+                       : __ldcc_global_arg{NULL, 0, 1, __LDCC_VK_OTHER, 0};
+  for (unsigned i = 0; i < m->nvars; i++) {
+    void *p = NULL;
+    if (!ok(cudaGetSymbolAddress(&p, m->vars[i].ptr), pending))
+      p = NULL;
+    all[m->nparams + i] = m->vars[i];
+    all[m->nparams + i].ptr = p;
+  }
+  return all;
+}
+
 void launch_with(protocol_fn protocol_of,
                  const struct __ldcc_global_meta *meta, int launch_id,
                  dim3 grid, dim3 block, cudaStream_t stream,
@@ -1136,9 +1165,10 @@ void launch_with(protocol_fn protocol_of,
   int rc = 0;
 
   if (ld__rt_enter(meta ? &meta->kernel : NULL, launch_id, &env) == 0) {
+    static struct __ldcc_global_arg all[LD_RT_GSLOTS]; /* under the lock */
     ld__rt_nest(1);
-    rc = protocol_of(meta, launch_id, grid, block, stream, args, nargs, run,
-                     ctx, &env);
+    rc = protocol_of(meta, launch_id, grid, block, stream,
+                     with_vars(meta, args, nargs, all), nargs, run, ctx, &env);
     ld__rt_nest(-1);
   }
   if (rc == 0)

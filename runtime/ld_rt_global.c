@@ -20,6 +20,19 @@ static const char *param_name(const struct __ldcc_global_meta *m, unsigned i) {
   return n && *n ? n : "?";
 }
 
+/* Entries of the parameter tables: the parameters, then the written
+ * __device__ variables (global.h, __ldcc_global_meta.vars). */
+static unsigned slots(const struct __ldcc_global_meta *m) {
+  return m->nparams + m->nvars;
+}
+
+/* Whether entry i has an argument in args: a parameter the launch passed
+ * (not one left to its default), or a variable. */
+static int has_arg(const struct __ldcc_global_meta *m, unsigned nargs,
+                   unsigned i) {
+  return i < m->nparams ? i < nargs : i < slots(m);
+}
+
 /* The allocation holding ptr among those already found, or -1. */
 static int32_t find_alloc(const struct ld_rt_gplan *p, uint64_t ptr) {
   uint32_t i;
@@ -38,9 +51,10 @@ int ld_rt_global_plan(const struct __ldcc_global_meta *m,
   unsigned i;
 
   memset(p, 0, sizeof *p);
-  for (i = 0; i < __LDCC_GMAX_PARAMS; i++)
+  for (i = 0; i < LD_RT_GSLOTS; i++)
     p->param_alloc[i] = -1;
-  if (!m || m->abi != __LDCC_GLOBAL_ABI || m->nparams > __LDCC_GMAX_PARAMS) {
+  if (!m || m->abi != __LDCC_GLOBAL_ABI || m->nparams > __LDCC_GMAX_PARAMS ||
+      m->nvars > __LDCC_GMAX_PTRS || (m->nvars && !m->vars)) {
     snprintf(why, whysize, "metadata of another ldcc version");
     return LD_RT_GPLAN_UNCHECKED;
   }
@@ -48,16 +62,23 @@ int ld_rt_global_plan(const struct __ldcc_global_meta *m,
     snprintf(why, whysize, "%s", m->reason);
     return LD_RT_GPLAN_UNCHECKED;
   }
-  /* Pass 1: the allocations written through a parameter. */
-  for (i = 0; i < m->nparams; i++) {
+  /* Pass 1: the allocations written through a parameter or as a
+   * variable. */
+  for (i = 0; i < slots(m); i++) {
     struct ld_rt_alloc a;
     uint64_t ptr;
     unsigned f = m->param_flags[i];
 
     if (!(f & __LDCC_GP_WRITTEN))
       continue;
-    if (i >= nargs) {
+    if (!has_arg(m, nargs, i)) {
       snprintf(why, whysize, "parameter %s takes a default argument",
+               param_name(m, i));
+      return LD_RT_GPLAN_UNCHECKED;
+    }
+    if (i >= m->nparams && !args[i].ptr) {
+      snprintf(why, whysize,
+               "the device address of __device__ variable %s is unknown",
                param_name(m, i));
       return LD_RT_GPLAN_UNCHECKED;
     }
@@ -98,9 +119,9 @@ int ld_rt_global_plan(const struct __ldcc_global_meta *m,
   /* Pass 2: every pointer into a written allocation is shifted with it, so
    * aliasing parameters (and read-only views of written memory) see the
    * unit's copy too. */
-  for (i = 0; i < m->nparams && i < nargs; i++)
-    if ((m->param_flags[i] & __LDCC_GP_POINTER) && args[i].is_pointer &&
-        args[i].ptr && m->param_ptr[i] >= 0)
+  for (i = 0; i < slots(m); i++)
+    if (has_arg(m, nargs, i) && (m->param_flags[i] & __LDCC_GP_POINTER) &&
+        args[i].is_pointer && args[i].ptr && m->param_ptr[i] >= 0)
       p->param_alloc[i] = find_alloc(p, (uint64_t)(uintptr_t)args[i].ptr);
   p->fixed_bytes = p->copy_bytes + LD_RT_GALIGN;
   return LD_RT_GPLAN_CHECK;
@@ -113,7 +134,7 @@ int ld_rt_global_one_run_ok(const struct __ldcc_global_meta *m,
   if (!m || !p || !p->nallocs || (m->flags & __LDCC_GM_ACCUMULATES) ||
       nunits >= 0x7fffffffu)
     return 0;
-  for (i = 0; i < m->nparams && i < __LDCC_GMAX_PARAMS; i++)
+  for (i = 0; i < slots(m) && i < LD_RT_GSLOTS; i++)
     if (p->param_alloc[i] >= 0 && !(m->param_flags[i] & __LDCC_GP_CLAIMED))
       return 0;
   /* A written parameter's argument points into a written allocation, so
@@ -167,7 +188,7 @@ void ld_rt_global_one_info(const struct __ldcc_global_meta *m,
 
   gi->flag = o->flag;
   memset(gi->own, 0, sizeof gi->own);
-  for (i = 0; i < m->nparams && i < __LDCC_GMAX_PARAMS; i++) {
+  for (i = 0; i < slots(m) && i < LD_RT_GSLOTS; i++) {
     int a = p->param_alloc[i], j = m->param_ptr[i];
     if (a >= 0 && j >= 0 && j < __LDCC_GMAX_PTRS)
       gi->own[j] = o->e[a];
@@ -279,8 +300,8 @@ void ld_rt_global_info(const struct ld_rt_gplan *p,
   (void)args;
   memset(gi, 0, sizeof *gi);
   gi->warp_units = m->warp_units;
-  for (i = 0; i < m->nparams && i < nargs; i++) {
-    int32_t a = p->param_alloc[i];
+  for (i = 0; i < slots(m) && i < LD_RT_GSLOTS; i++) {
+    int32_t a = has_arg(m, nargs, i) ? p->param_alloc[i] : -1;
     int j = m->param_ptr[i];
     if (a < 0 || j < 0 || j >= __LDCC_GMAX_PTRS)
       continue;

@@ -18,13 +18,19 @@
 /* Distinct allocations a checked launch may write. */
 #define LD_RT_GMAX_ALLOCS __LDCC_GMAX_PTRS
 
+/* Entries of a kernel's parameter tables at most: its parameters, then the
+ * __device__ variables it writes. */
+#define LD_RT_GSLOTS (__LDCC_GMAX_PARAMS + __LDCC_GMAX_PTRS)
+
 /* Copies of one allocation are placed at the same address modulo this, so
  * a shifted pointer keeps the alignment the program relied on. */
 #define LD_RT_GALIGN 256u
 
 struct ld_rt_galloc {
   struct ld_rt_alloc a; /* the registry's entry */
-  uint32_t param;       /* first written parameter pointing into it */
+  uint32_t param;       /* first written parameter pointing into it (a
+                           table entry: a variable's follow the
+                           parameters') */
   uint64_t slot;        /* bytes per copy slot: round_256(size + 256) */
   uint64_t at;          /* offset of U's slot in the scratch area; copy c's
                            slot is at + (c + 1) * slot */
@@ -41,8 +47,10 @@ struct ld_rt_galloc {
 struct ld_rt_gplan {
   struct ld_rt_galloc allocs[LD_RT_GMAX_ALLOCS];
   uint32_t nallocs;
-  int32_t param_alloc[__LDCC_GMAX_PARAMS]; /* allocs index, or -1 */
-  uint64_t copy_bytes;  /* one copy of every written allocation */
+  int32_t param_alloc[LD_RT_GSLOTS]; /* per table entry (parameters, then
+                                        written variables): allocs index,
+                                        or -1 */
+  uint64_t copy_bytes;               /* one copy of every written allocation */
   uint64_t fixed_bytes; /* U of every allocation, and the race flag */
 };
 
@@ -51,8 +59,11 @@ struct ld_rt_gplan {
 #define LD_RT_GPLAN_UNCHECKED 2 /* run it once, unchecked, why says why */
 
 /* Decide from the kernel's metadata and its nargs arguments; reg is the
- * allocation registry.  why (at least 160 bytes) gets one phrase when the
- * result is LD_RT_GPLAN_UNCHECKED. */
+ * allocation registry.  A kernel that writes __device__ variables
+ * (m->nvars) has them in args after its parameters, args[m->nparams + i]
+ * the device address of variable i (NULL: unknown), whatever nargs says
+ * (a parameter at nargs or later takes its default argument).  why (at least
+ * 160 bytes) gets one phrase when the result is LD_RT_GPLAN_UNCHECKED. */
 int ld_rt_global_plan(const struct __ldcc_global_meta *m,
                       const struct __ldcc_global_arg *args, unsigned nargs,
                       struct ld_rt_registry *reg, struct ld_rt_gplan *p,

@@ -45,7 +45,7 @@
 extern "C" {
 #endif
 
-#define __LDCC_GLOBAL_ABI 3u
+#define __LDCC_GLOBAL_ABI 4u
 /* Pointer parameters a checked kernel may have (the shift table is passed
  * by value); a kernel with more is left unchecked by the translator. */
 #define __LDCC_GMAX_PTRS 16
@@ -106,6 +106,15 @@ struct __ldcc_gowner {
   struct __ldcc_gown_ent e[__LDCC_GMAX_PTRS];
 };
 
+/* A launch argument as the runtime sees it. */
+struct __ldcc_global_arg {
+  const void *ptr;     /* the pointer's value; NULL for nullptr */
+  uint32_t is_pointer; /* 0: not a plain pointer (a class, an integer) */
+  uint32_t elem_size;  /* sizeof the pointee's innermost element, >= 1 */
+  uint32_t value_kind; /* enum __ldcc_value_kind of that element */
+  uint32_t reserved;
+};
+
 /* One kernel checked across blocks. */
 struct __ldcc_global_meta {
   uint32_t abi;         /* __LDCC_GLOBAL_ABI */
@@ -122,6 +131,15 @@ struct __ldcc_global_meta {
   const char *reason; /* non-NULL: the translator could not check it (no
                          clone); every launch runs the original and the
                          report says why */
+  /* The __device__ variables the kernel writes, shifted like pointer
+   * parameters (the clone's `auto &v = *shifted(&v)`): the parameter
+   * tables hold nparams + nvars entries, variable i at nparams + i
+   * (flags __LDCC_GP_POINTER | __LDCC_GP_WRITTEN, ordinal after the
+   * pointer parameters').  vars[i].ptr is the variable's host shadow (what
+   * cudaGetSymbolAddress takes); the runtime looks up its device
+   * address. */
+  uint32_t nvars;
+  const struct __ldcc_global_arg *vars;
 };
 
 /* What the clone receives as its last parameter, by value: for pointer
@@ -148,15 +166,6 @@ struct __ldcc_global_info {
   uint64_t owner;
   uint64_t flag;
   struct __ldcc_gown_ent own[__LDCC_GMAX_PTRS];
-};
-
-/* A launch argument as the runtime sees it. */
-struct __ldcc_global_arg {
-  const void *ptr;     /* the pointer's value; NULL for nullptr */
-  uint32_t is_pointer; /* 0: not a plain pointer (a class, an integer) */
-  uint32_t elem_size;  /* sizeof the pointee's innermost element, >= 1 */
-  uint32_t value_kind; /* enum __ldcc_value_kind of that element */
-  uint32_t reserved;
 };
 
 #ifdef __cplusplus
@@ -399,6 +408,13 @@ template <> struct arg_of<std::nullptr_t, false> {
     return __ldcc_global_arg{nullptr, 1, 1, __LDCC_VK_OTHER, 0};
   }
 };
+
+/* A written __device__ variable's entry of the metadata (global_meta.vars):
+ * its host shadow, and its innermost element for the report's indices. */
+template <class T> inline __ldcc_global_arg var_arg(const T &v) {
+  return __ldcc_global_arg{(const void *)&v, 1, elem_of<T>::size,
+                           elem_of<T>::kind, 0};
+}
 
 /* Every argument expression is evaluated once, here; `lam` launches the
  * clone (info non-null) or the original (null) with them. */

@@ -219,6 +219,63 @@ START_TEST(test_one_run) {
 }
 END_TEST
 
+/* Written __device__ variables (meta.nvars): entries after the
+ * parameters, shifted like them with the ordinals after the pointer
+ * parameters', one allocation with a parameter pointing into it too, never
+ * the one run; a parameter left to its default still says so, and a
+ * variable without a device address leaves the launch unchecked. */
+START_TEST(test_plan_device_variables) {
+  static const char *const vnames[] = {"out", "n", "table", "odd"};
+  static const unsigned char flags[] = {W, 0, W, W};
+  static const signed char ptr[] = {0, -1, 1, 2};
+  struct __ldcc_global_meta m = meta_of(flags, ptr, 2);
+  struct __ldcc_global_arg vars[2], args[4];
+  struct ld_rt_registry *reg = registry();
+  static struct ld_rt_gplan p;
+  struct __ldcc_global_info gi;
+  char why[200] = "";
+
+  m.param_names = vnames;
+  m.nvars = 2;
+  m.vars = vars; /* their host shadows: only nvars and non-NULL matter */
+  args[0] = ptr_arg(0x20010, 4); /* into table, as a parameter too */
+  memset(&args[1], 0, sizeof args[1]);
+  args[2] = ptr_arg(0x20000, 4);
+  args[3] = ptr_arg(0x40004, 1);
+  ck_assert_int_eq(ld_rt_global_plan(&m, args, 2, reg, &p, why, sizeof why),
+                   LD_RT_GPLAN_CHECK);
+  ck_assert_uint_eq(p.nallocs, 2);
+  ck_assert_uint_eq(p.allocs[0].a.base, 0x20000);
+  ck_assert_uint_eq(p.allocs[0].param, 0);
+  ck_assert_uint_eq(p.allocs[1].a.base, 0x40004);
+  ck_assert_uint_eq(p.allocs[1].param, 3);
+  ck_assert_int_eq(p.param_alloc[0], 0);
+  ck_assert_int_eq(p.param_alloc[1], -1);
+  ck_assert_int_eq(p.param_alloc[2], 0);
+  ck_assert_int_eq(p.param_alloc[3], 1);
+  ck_assert_int_eq(ld_rt_global_one_run_ok(&m, &p, 8), 0);
+  ld_rt_global_layout(&p, 2);
+  ld_rt_global_info(&p, &m, args, 2, 0x7000000, &gi);
+  /* The parameter and the variable it points into move together. */
+  ck_assert_int_eq(gi.off[0] + 0x20010, gi.off[1] + 0x20010);
+  ck_assert_uint_eq(gi.cstride[1], p.allocs[0].slot);
+  ck_assert_uint_eq(gi.cstride[2], p.allocs[1].slot);
+  ck_assert_int_eq((0x40004 + gi.off[2]) % LD_RT_GALIGN, 0x04);
+
+  /* The parameter's argument left to its default. */
+  ck_assert_int_eq(ld_rt_global_plan(&m, args, 0, reg, &p, why, sizeof why),
+                   LD_RT_GPLAN_UNCHECKED);
+  ck_assert_str_eq(why, "parameter out takes a default argument");
+  /* No device address for a variable. */
+  args[3].ptr = NULL;
+  ck_assert_int_eq(ld_rt_global_plan(&m, args, 2, reg, &p, why, sizeof why),
+                   LD_RT_GPLAN_UNCHECKED);
+  ck_assert_str_eq(why,
+                   "the device address of __device__ variable odd is unknown");
+  ld_rt_registry_free(reg);
+}
+END_TEST
+
 START_TEST(test_copies_keep_alignment) {
   static const unsigned char flags[] = {W};
   static const signed char ptr[] = {0};
@@ -515,6 +572,7 @@ int main(void) {
   TCase *tc = tcase_create("core");
 
   tcase_add_test(tc, test_plan_aliases_share_one_copy);
+  tcase_add_test(tc, test_plan_device_variables);
   tcase_add_test(tc, test_copies_keep_alignment);
   tcase_add_test(tc, test_one_run);
   tcase_add_test(tc, test_plan_reasons);
