@@ -84,6 +84,15 @@ int ld__global_uncheck(struct ld_kernel *k, const char *why) {
   return LD_OK;
 }
 
+/* Pointer parameters: the ordinal of the first __device__ variable. */
+static size_t pointers(const struct ld_global *g) {
+  size_t i, n = 0;
+
+  for (i = 0; i < g->nparams; i++)
+    n += g->params[i].is_pointer;
+  return n;
+}
+
 int ld__global_prologue(const struct ld_kernel *k, int deterministic,
                         struct ld_buf *b) {
   const struct ld_global *g = k->global;
@@ -100,6 +109,13 @@ int ld__global_prologue(const struct ld_kernel *k, int deterministic,
     if (g->params[i].is_pointer && *g->params[i].name)
       rc = ld_buf_printf(b, " __ldcc::gshift(__ldcc_gi, __ldcc_gc, %s, %d);",
                          g->params[i].name, g->params[i].ptr_index);
+  /* A written __device__ variable: its name now means the unit's copy. */
+  for (i = 0; i < g->nvars && !rc; i++)
+    rc =
+        ld_buf_printf(b,
+                      " auto *__ldcc_v%zu = &%s; __ldcc::gshift(__ldcc_gi, "
+                      "__ldcc_gc, __ldcc_v%zu, %zu); auto &%s = *__ldcc_v%zu;",
+                      i, g->vars[i], i, pointers(g) + i, ld_gvar_name(g, i), i);
   return rc;
 }
 
@@ -251,12 +267,17 @@ int ld__global_launch_of(const struct ld_plan *plan, const struct ld_launch *l,
 static int put_meta_tables(struct ld_buf *b, const struct ld_plan *plan,
                            const struct ld_kernel *k, size_t n) {
   const struct ld_global *g = k->global;
-  size_t i, nl = 0;
+  size_t i, nl = 0, nvars = checked(k) ? g->nvars : 0;
   int rc;
 
+  /* The written __device__ variables follow the parameters in the three
+   * parameter tables: written pointers, never claimed. */
   rc = ld_buf_printf(b, "  static const char *const __ldcc_n%zu[] = {", n);
   for (i = 0; i < g->nparams && !rc; i++)
     rc = ld_buf_printf(b, "%s\"%s\"", i ? ", " : "", g->params[i].name);
+  for (i = 0; i < nvars && !rc; i++)
+    rc = ld_buf_printf(b, "%s\"%s\"", g->nparams + i ? ", " : "",
+                       ld_gvar_name(g, i));
   if (!rc)
     rc = ld_buf_printf(b, "};\n  static const unsigned char __ldcc_f%zu[] = {",
                        n);
@@ -265,11 +286,20 @@ static int put_meta_tables(struct ld_buf *b, const struct ld_plan *plan,
                        (g->params[i].is_pointer ? 1 : 0) |
                            (g->params[i].written ? 2 : 0) |
                            (ld_gparam_one_run(k, i) ? 4 : 0));
+  for (i = 0; i < nvars && !rc; i++)
+    rc = ld_buf_printf(b, "%s3", g->nparams + i ? ", " : "");
   if (!rc)
     rc =
         ld_buf_printf(b, "};\n  static const signed char __ldcc_p%zu[] = {", n);
   for (i = 0; i < g->nparams && !rc; i++)
     rc = ld_buf_printf(b, "%s%d", i ? ", " : "", g->params[i].ptr_index);
+  for (i = 0; i < nvars && !rc; i++)
+    rc = ld_buf_printf(b, "%s%zu", g->nparams + i ? ", " : "", pointers(g) + i);
+  if (!rc && nvars)
+    rc = ld_buf_printf(
+        b, "};\n  static const __ldcc_global_arg __ldcc_v%zu[] = {", n);
+  for (i = 0; i < nvars && !rc; i++)
+    rc = ld_buf_printf(b, "%s__ldcc::var_arg(%s)", i ? ", " : "", g->vars[i]);
   if (!rc)
     rc = ld_buf_printf(b, "};\n  static const int __ldcc_l%zu[] = {", n);
   for (i = 0; i < plan->nlaunches && !rc; i++) {
@@ -322,7 +352,9 @@ static int put_trailer(struct ld_buf *b, const struct ld_plan *plan) {
         k->global->warp_units, k->name, k->at.line, n, launches_of(plan, k),
         k->global->nparams, k->global->natomics ? "__LDCC_GM_ACCUMULATES" : "0",
         n, n, n);
-    if (!rc && checked(k))
+    if (!rc && checked(k) && k->global->nvars)
+      rc = ld_buf_printf(b, "NULL, %zu, __ldcc_v%zu},\n", k->global->nvars, n);
+    else if (!rc && checked(k))
       rc = ld_buf_puts(b, "NULL},\n");
     else if (!rc)
       rc = ld_buf_printf(b, "\"%s\"},\n", k->global->reason);

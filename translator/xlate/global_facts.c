@@ -10,6 +10,7 @@
  * atomics, fences, printf, ...) and calls ld__global_analyse.
  * Uses libclang (with parse.c and replay_facts.c); host code only. */
 #include <clang-c/Index.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -259,6 +260,175 @@ static void find_prototype(const struct ld__source *s, CXCursor fn,
   g->proto_name = name;
   g->proto_tail = e;
   g->proto_end = p + 1;
+}
+
+/* ---- written __device__ variables --------------------------------------- */
+
+/* The clone shifts a written __device__ variable v by declaring `auto &v =
+ * *shifted(&v)` before its body (global.c): every unqualified use of v
+ * then means the unit's copy.  It cannot when v is also used where that
+ * declaration does not reach or means something else: in a function the
+ * kernel calls, by a qualified name (`::v`, `ns::v`), inside a lambda (a
+ * capture by value would copy it), next to another declaration named v,
+ * or in decltype (which would see a reference). */
+struct var_uses {
+  const struct ld__global_in *in;
+  char **paths; /* per variable, its qualified name (from a use) */
+  int lambda;   /* inside a lambda */
+  const char *var, *why;
+  int rc;
+};
+
+/* `::ns::v` for the variable v declared in namespace ns (anonymous and
+ * inline namespaces are found from their parent's name: skipped). */
+static char *qualified_name(CXCursor decl) {
+  char *path = ld__cursor_name(decl), *longer;
+  CXCursor p;
+
+  for (p = clang_getCursorSemanticParent(decl);
+       path && clang_getCursorKind(p) == CXCursor_Namespace;
+       p = clang_getCursorSemanticParent(p)) {
+    CXString n = clang_getCursorSpelling(p);
+    const char *ns = clang_getCString(n);
+    if (ns && *ns && !clang_Cursor_isAnonymous(p) &&
+        !clang_Cursor_isInlineNamespace(p)) {
+      longer = malloc(strlen(ns) + strlen(path) + 3);
+      if (longer)
+        sprintf(longer, "%s::%s", ns, path);
+      free(path);
+      path = longer;
+    }
+    clang_disposeString(n);
+  }
+  if (!path)
+    return NULL;
+  longer = malloc(strlen(path) + 3);
+  if (longer)
+    sprintf(longer, "::%s", path);
+  free(path);
+  return longer;
+}
+
+/* The index of the variable named like c among in's, or -1. */
+static int var_named(const struct ld__global_in *in, CXCursor c) {
+  size_t i;
+
+  for (i = 0; i < in->ndevice_vars; i++)
+    if (ld__name_is(c, in->device_vars[i]))
+      return (int)i;
+  return -1;
+}
+
+/* Whether the reference c is written with a qualifier: its extent starts
+ * before its name. */
+static int qualified(CXCursor c) {
+  CXFile f1, f2;
+  unsigned o1, o2;
+
+  clang_getSpellingLocation(clang_getRangeStart(clang_getCursorExtent(c)), &f1,
+                            NULL, NULL, &o1);
+  clang_getSpellingLocation(clang_getCursorLocation(c), &f2, NULL, NULL, &o2);
+  return o1 != o2 || !f1 != !f2 || (f1 && !clang_File_isEqual(f1, f2));
+}
+
+static enum CXChildVisitResult var_uses_cb(CXCursor c, CXCursor parent,
+                                           CXClientData data) {
+  struct var_uses *u = data;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  int v;
+
+  (void)parent;
+  if (k == CXCursor_LambdaExpr) {
+    u->lambda++;
+    clang_visitChildren(c, var_uses_cb, u);
+    u->lambda--;
+  } else if ((k == CXCursor_VarDecl || k == CXCursor_ParmDecl) &&
+             (v = var_named(u->in, c)) >= 0) {
+    u->var = u->in->device_vars[v];
+    u->why = "another declaration of that name";
+  } else if (k == CXCursor_DeclRefExpr &&
+             clang_getCursorKind(clang_getCursorReferenced(c)) ==
+                 CXCursor_VarDecl &&
+             (v = var_named(u->in, clang_getCursorReferenced(c))) >= 0) {
+    if (u->lambda || qualified(c)) {
+      u->var = u->in->device_vars[v];
+      u->why = u->lambda ? "used inside a lambda" : "named with a qualifier";
+    } else if (!u->paths[v] &&
+               !(u->paths[v] = qualified_name(clang_getCursorReferenced(c)))) {
+      u->rc = LD_ENOMEM;
+      return CXChildVisit_Break;
+    }
+  } else {
+    return CXChildVisit_Recurse;
+  }
+  return u->why ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+/* Whether the text [b, e) holds the identifier `decltype`. */
+static int has_decltype(const char *src, size_t b, size_t e) {
+  static const char word[] = "decltype";
+  size_t n = sizeof word - 1, p;
+
+  for (p = b; p + n <= e; p++)
+    if (!memcmp(src + p, word, n) &&
+        (p == b ||
+         !(isalnum((unsigned char)src[p - 1]) || src[p - 1] == '_')) &&
+        (p + n == e ||
+         !(isalnum((unsigned char)src[p + n]) || src[p + n] == '_')))
+      return 1;
+  return 0;
+}
+
+/* g->vars from in's written variables, or the reason the clone cannot
+ * shift them. */
+static int take_vars(const struct ld__source *s, CXCursor fn,
+                     struct ld_global *g, const struct ld__global_in *in) {
+  struct var_uses u;
+  CXSourceRange r = clang_getCursorExtent(fn);
+  size_t i, j, b = 0, e = 0;
+  char buf[200];
+
+  if (!in->ndevice_vars)
+    return LD_OK;
+  memset(&u, 0, sizeof u);
+  u.in = in;
+  u.paths = calloc(in->ndevice_vars, sizeof *u.paths);
+  if (!u.paths)
+    return LD_ENOMEM;
+  g->vars = u.paths;
+  g->nvars = in->ndevice_vars;
+  for (i = 0; i < in->ndevice_vars && !u.why; i++)
+    for (j = 0; j < i && !u.why; j++)
+      if (!strcmp(in->device_vars[i], in->device_vars[j])) {
+        u.var = in->device_vars[i];
+        u.why = "another variable of that name";
+      }
+  if (!u.why && in->device_var_elsewhere) {
+    u.var = in->device_var_elsewhere;
+    snprintf(buf, sizeof buf, "also used in %s", in->device_var_fn);
+    u.why = buf;
+  }
+  if (!u.why)
+    clang_visitChildren(fn, var_uses_cb, &u);
+  if (u.rc)
+    return u.rc;
+  for (i = 0; i < in->ndevice_vars && !u.why; i++)
+    if (!u.paths[i]) { /* no use in the kernel's own text */
+      u.var = in->device_vars[i];
+      u.why = "not named in the kernel";
+    }
+  if (!u.why && offset_of(s, clang_getRangeStart(r), 0, &b) &&
+      offset_of(s, clang_getRangeEnd(r), 0, &e) && has_decltype(s->src, b, e)) {
+    u.var = in->device_vars[0];
+    u.why = "decltype in the kernel";
+  }
+  if (u.why) {
+    char why[300];
+    snprintf(why, sizeof why, "writes __device__ variable %s (%s)", u.var,
+             u.why);
+    return set_reason(g, why);
+  }
+  return LD_OK;
 }
 
 /* ---- pointer parameters only accessed through --------------------------- */
@@ -565,15 +735,14 @@ int ld__global_analyse(const struct ld__source *s, CXCursor fn,
     g->params[i].ptr_index = g->params[i].is_pointer ? (int)nptr++ : -1;
     g->writes |= g->params[i].written;
   }
-  g->writes |= in->device_var != NULL;
+  g->writes |= in->ndevice_vars != 0;
   g->warp_units = !in->may_sync_block;
-  if (in->device_var) {
-    char buf[200];
-    snprintf(buf, sizeof buf, "writes __device__ variable %s", in->device_var);
-    rc = set_reason(g, buf);
-  }
+  rc = take_vars(s, fn, g, in);
   if (!rc && nptr > LD_GMAX_PTRS)
     rc = set_reason(g, "more than 16 pointer parameters");
+  else if (!rc && nptr + g->nvars > LD_GMAX_PTRS)
+    rc = set_reason(g, "more than 16 pointer parameters and written "
+                       "__device__ variables");
   if (!rc && g->nparams > LD_GMAX_PARAMS)
     rc = set_reason(g, "more than 64 parameters");
   if (!rc && clang_getCursorKind(parent) != CXCursor_Namespace &&
@@ -586,7 +755,9 @@ int ld__global_analyse(const struct ld__source *s, CXCursor fn,
   if (rc)
     return rc;
   g->checked = g->writes && !g->reason;
-  if (g->checked && !in->natomics)
+  /* A written __device__ variable keeps every launch from the one run
+   * (its uses are not claimed): nothing to claim then. */
+  if (g->checked && !in->natomics && !g->nvars)
     return find_accesses(s, fn, g);
   if (!g->checked)
     return LD_OK;

@@ -65,7 +65,11 @@ struct ld__global_in {
   /* 1 when the kernel may write through its parameter `name` */
   int (*param_written)(void *ctx, const char *name);
   void *ctx;
-  const char *device_var;   /* a __device__ variable it writes, or NULL */
+  /* The __device__ variables it writes (the clone shifts them), and one of
+   * them used in function device_var_fn it calls too (NULL if none). */
+  const char *const *device_vars;
+  size_t ndevice_vars;
+  const char *device_var_elsewhere, *device_var_fn;
   const char *other_reason; /* atomics, fences, printf, ... or NULL */
   int may_sync_block;       /* a block barrier may be reached */
   /* Deterministic builds: the kernel's accumulating atomics (copied), and

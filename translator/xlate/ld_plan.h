@@ -232,6 +232,13 @@ struct ld_global {
   struct ld_gstore *stores; /* the accesses through claimed parameters, in
                               source order (none when it has atomics) */
   size_t nstores;
+  /* The __device__ variables it writes, shifted like pointer parameters,
+   * by qualified name (`::v`, `::ns::v`): variable i has the pointer
+   * ordinal (number of pointer parameters) + i.  The clone declares `auto
+   * &v = *shifted(&::ns::v)` first, so every use of the (unqualified) name
+   * in its body means the unit's copy. */
+  char **vars;
+  size_t nvars;
 };
 
 /* Inline checks for intra-warp races (docs/inline-checks.md). */
@@ -376,6 +383,8 @@ struct ld_plan {
  * the global copies (deterministic mode), never read — that clone claims
  * the words of stores only (glog). */
 int ld_gparam_one_run(const struct ld_kernel *k, size_t i);
+/* The unqualified name of g's written __device__ variable i. */
+const char *ld_gvar_name(const struct ld_global *g, size_t i);
 
 /* Write one stable line per fact, kinds in this order, each kind in source
  * order (targets grouped by kernel, in kernel order):

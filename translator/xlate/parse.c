@@ -59,6 +59,10 @@ struct var {
   int is_extern;
   int in_macro; /* declared inside a macro expansion */
   size_t owner; /* function declaring it, NONE at file scope */
+  /* A __device__ variable declared in a header (at is then 0:0): found by
+   * its canonical cursor, since it has no place in the main file. */
+  int in_header;
+  CXCursor cur;
 };
 
 struct ref {
@@ -91,9 +95,13 @@ struct fn {
   struct ld_gatomic *acc;
   size_t nacc, capacc;
   /* Filled by plan_kernel for a kernel: */
-  const char *g_device_var; /* a __device__ variable it writes */
-  const char *g_reason;     /* global_use of it or of a callee */
-  int g_may_sync;           /* a reachable barrier or unseen callee */
+  size_t *g_vars; /* the __device__ variables it writes (an->vars) */
+  size_t ng_vars, capg_vars;
+  /* One of them also used in another function it calls (the clone shifts
+   * the kernel's own uses only), and that function. */
+  const char *g_var_elsewhere, *g_var_fn;
+  const char *g_reason; /* global_use of it or of a callee */
+  int g_may_sync;       /* a reachable barrier or unseen callee */
 };
 
 struct barrier {
@@ -334,8 +342,13 @@ static size_t find_var(const struct analysis *an, CXCursor decl) {
   struct ld_pos pos;
   size_t i;
 
-  if (!main_pos(an, clang_getCursorLocation(decl), &pos))
+  if (!main_pos(an, clang_getCursorLocation(decl), &pos)) {
+    CXCursor canon = clang_getCanonicalCursor(decl);
+    for (i = 0; i < an->nvars; i++)
+      if (an->vars[i].in_header && clang_equalCursors(canon, an->vars[i].cur))
+        return i;
     return NONE;
+  }
   for (i = 0; i < an->nvars; i++)
     if (same_decl(decl, &an->vars[i].at, an->vars[i].name, &pos))
       return i;
@@ -348,9 +361,14 @@ static size_t add_var(struct analysis *an, CXCursor c, enum var_kind kind,
                       size_t owner) {
   struct var *v;
   struct ld_pos pos;
+  int header = 0;
 
-  if (!main_pos(an, clang_getCursorLocation(c), &pos))
-    return NONE;
+  if (!main_pos(an, clang_getCursorLocation(c), &pos)) {
+    if (kind != VAR_DEVICE)
+      return NONE;
+    memset(&pos, 0, sizeof pos);
+    header = 1;
+  }
   if (PUSH(an, an->vars, an->nvars, an->capvars))
     return NONE;
   v = &an->vars[an->nvars];
@@ -363,8 +381,10 @@ static size_t add_var(struct analysis *an, CXCursor c, enum var_kind kind,
   v->at = pos;
   v->kind = kind;
   v->is_extern = clang_Cursor_getStorageClass(c) == CX_SC_Extern;
-  v->in_macro = in_macro(an, pos.offset);
+  v->in_macro = !header && in_macro(an, pos.offset);
   v->owner = owner;
+  v->in_header = header;
+  v->cur = clang_getCanonicalCursor(c);
   return an->nvars++;
 }
 
@@ -1566,9 +1586,18 @@ static void visit_call(struct analysis *an, const struct frame *f) {
   }
 }
 
+/* Declared at file or namespace scope. */
+static int at_file_scope(CXCursor decl) {
+  enum CXCursorKind k =
+      clang_getCursorKind(clang_getCursorSemanticParent(decl));
+
+  return k == CXCursor_TranslationUnit || k == CXCursor_Namespace;
+}
+
 static void visit_ref(struct analysis *an, const struct frame *f) {
   CXCursor decl = clang_getCursorReferenced(f->cur);
   enum CXCursorKind dk = clang_getCursorKind(decl);
+  enum var_kind vk;
   size_t v;
   enum use u;
   struct ld_pos pos;
@@ -1576,6 +1605,12 @@ static void visit_ref(struct analysis *an, const struct frame *f) {
   if (dk != CXCursor_VarDecl && dk != CXCursor_ParmDecl)
     return;
   v = find_var(an, decl);
+  /* A __device__ variable from a header: written, it must be shifted (or
+   * the kernel left unchecked) like one of the main file. */
+  if (v == NONE && dk == CXCursor_VarDecl && memory_space(decl, &vk) &&
+      vk == VAR_DEVICE && at_file_scope(decl) &&
+      !clang_isConstQualifiedType(clang_getCursorType(decl)))
+    v = add_var(an, decl, VAR_DEVICE, NONE);
   if (v == NONE)
     return;
   if (an->vars[v].kind == VAR_PARAM && an->vars[v].owner != an->cur_fn)
@@ -1716,6 +1751,7 @@ static int plan_kernel(struct analysis *an, size_t fi, unsigned char *seen,
   for (v = 0; v < an->nvars; v++) {
     const struct var *var = &an->vars[v];
     int used, written = 0, macro = var->in_macro;
+    size_t elsewhere = NONE;
     struct ld_target *t;
 
     if (var->kind == VAR_PARAM)
@@ -1732,10 +1768,12 @@ static int plan_kernel(struct analysis *an, size_t fi, unsigned char *seen,
         used = 1;
         written |= r->written;
         macro |= r->in_macro;
+        if (i != fi)
+          elsewhere = i;
       }
     }
-    if (!used)
-      continue;
+    if (!used || (var->in_header && !written))
+      continue; /* a header's variables only when written */
     if (var->kind == VAR_SHARED) {
       shared_in_macro |= macro;
       if (var->owner == NONE)
@@ -1745,8 +1783,15 @@ static int plan_kernel(struct analysis *an, size_t fi, unsigned char *seen,
       else if (written)
         shared_written = 1;
     }
-    if (var->kind == VAR_DEVICE && written && !fn->g_device_var)
-      fn->g_device_var = var->name;
+    if (var->kind == VAR_DEVICE && written) {
+      if (PUSH(an, fn->g_vars, fn->ng_vars, fn->capg_vars))
+        return an->rc;
+      fn->g_vars[fn->ng_vars++] = v;
+      if (elsewhere != NONE && !fn->g_var_elsewhere) {
+        fn->g_var_elsewhere = var->name;
+        fn->g_var_fn = an->fns[elsewhere].name;
+      }
+    }
     if (ld__grow(&plan->targets, captargets, plan->ntargets, sizeof *t))
       return LD_ENOMEM;
     t = &plan->targets[plan->ntargets];
@@ -1921,16 +1966,18 @@ static int param_written(void *ctx, const char *name) {
   return 0;
 }
 
-/* Whether kernel fi writes a pointer parameter other than as the address
- * of an accumulating atomic. */
+/* Whether kernel fi writes a pointer parameter or a __device__ variable
+ * other than as the address of an accumulating atomic. */
 static int plain_written(const struct analysis *an, size_t fi) {
   const struct fn *fn = &an->fns[fi];
   size_t i;
 
-  for (i = 0; i < fn->nrefs; i++)
-    if (an->vars[fn->refs[i].var].kind == VAR_PARAM &&
-        an->vars[fn->refs[i].var].owner == fi && fn->refs[i].plain)
+  for (i = 0; i < fn->nrefs; i++) {
+    const struct var *v = &an->vars[fn->refs[i].var];
+    if (((v->kind == VAR_PARAM && v->owner == fi) || v->kind == VAR_DEVICE) &&
+        fn->refs[i].plain)
       return 1;
+  }
   return 0;
 }
 
@@ -1940,11 +1987,21 @@ static int global_analyse(struct analysis *an, const struct ld__source *s,
   struct ld_kernel *k = &an->plan->kernels[fn->kernel];
   struct param_query q = {an, fi};
   struct ld__global_in in;
+  const char **vars = NULL;
+  size_t i;
+  int rc;
 
   memset(&in, 0, sizeof in);
   in.param_written = param_written;
   in.ctx = &q;
-  in.device_var = fn->g_device_var;
+  if (fn->ng_vars && !(vars = malloc(fn->ng_vars * sizeof *vars)))
+    return LD_ENOMEM;
+  for (i = 0; i < fn->ng_vars; i++)
+    vars[i] = an->vars[fn->g_vars[i]].name;
+  in.device_vars = vars;
+  in.ndevice_vars = fn->ng_vars;
+  in.device_var_elsewhere = fn->g_var_elsewhere;
+  in.device_var_fn = fn->g_var_fn;
   /* A kernel with a shared-memory clone takes the global copies in that
    * clone too (LD_COMPOSED), unless it has accumulating atomics, which the
    * replay applies to memory itself. */
@@ -1960,7 +2017,9 @@ static int global_analyse(struct analysis *an, const struct ld__source *s,
   in.atomics = fn->acc;
   in.natomics = fn->nacc;
   in.plain_writes = plain_written(an, fi);
-  return ld__global_analyse(s, fn->cur, k, &in);
+  rc = ld__global_analyse(s, fn->cur, k, &in);
+  free(vars);
+  return rc;
 }
 
 static void analysis_free(struct analysis *an) {
@@ -1971,6 +2030,7 @@ static void analysis_free(struct analysis *an) {
     free(an->fns[i].refs);
     free(an->fns[i].callees);
     free(an->fns[i].acc);
+    free(an->fns[i].g_vars);
   }
   for (i = 0; i < an->nvars; i++)
     free(an->vars[i].name);

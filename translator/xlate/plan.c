@@ -16,8 +16,14 @@ static const char *kernel_name(const struct ld_plan *plan, size_t k) {
   return k < plan->nkernels ? plan->kernels[k].name : "?";
 }
 
-/* ` global=yes units=<blocks|warps> writes=<p,q>` or ` global=no
- * global_reason="<why>"`, for a kernel that writes global memory. */
+const char *ld_gvar_name(const struct ld_global *g, size_t i) {
+  const char *n = g->vars[i], *c;
+
+  while ((c = strstr(n, "::")))
+    n = c + 2;
+  return n;
+}
+
 int ld_gparam_one_run(const struct ld_kernel *k, size_t i) {
   const struct ld_global *g = k->global;
 
@@ -25,6 +31,9 @@ int ld_gparam_one_run(const struct ld_kernel *k, size_t i) {
          !(k->replay && g->checked && g->params[i].loads);
 }
 
+/* ` global=yes units=<blocks|warps> writes=<p,q,v> vars=<v>
+ * one_run=<p>` or ` global=no global_reason="<why>"`, for a kernel that
+ * writes global memory. */
 static void dump_global(const struct ld_kernel *k, FILE *out) {
   const struct ld_global *g = k->global;
   size_t i;
@@ -47,6 +56,10 @@ static void dump_global(const struct ld_kernel *k, FILE *out) {
     fprintf(out, "%s%s", first ? "" : ",", g->params[i].name);
     first = 0;
   }
+  for (i = 0; i < g->nvars; i++)
+    fprintf(out, "%s%s", first && !i ? "" : ",", ld_gvar_name(g, i));
+  for (i = 0; i < g->nvars; i++)
+    fprintf(out, "%s%s", i ? "," : " vars=", g->vars[i]);
   first = 1;
   for (i = 0; i < g->nparams; i++) {
     if (!ld_gparam_one_run(k, i))
@@ -248,6 +261,9 @@ void ld_global_free(struct ld_global *g) {
   free(g->reason);
   free(g->atomics);
   free(g->stores);
+  for (i = 0; i < g->nvars; i++)
+    free(g->vars[i]);
+  free(g->vars);
   free(g);
 }
 

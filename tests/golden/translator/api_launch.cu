@@ -13,7 +13,7 @@
 
 __device__ int flag;
 
-__global__ void set_flag() { flag = 1; }
+__global__ void set_flag() { ::flag = 1; }
 
 __global__ void rotate(int shift) {
   __shared__ int s[64];
@@ -52,7 +52,7 @@ int main() {
   return e;
 }
 
-// PLAN: KERNEL name=set_flag checked=yes at=16:17 global=no global_reason="writes __device__ variable flag"
+// PLAN: KERNEL name=set_flag checked=yes at=16:17 global=no global_reason="writes __device__ variable flag (named with a qualifier)"
 // PLAN-NEXT: KERNEL name=rotate checked=yes at=18:17
 // PLAN-NEXT: KERNEL name=warp_sum checked=yes at=28:17 global=no global_reason="checked by the inline intra-warp checks"
 // PLAN-NEXT: KERNEL name=idle checked=yes at=42:17

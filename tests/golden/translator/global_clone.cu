@@ -55,7 +55,7 @@ __global__ void talking(float *p) {
 __global__ void fixed_ptr(float *const p) { p[threadIdx.x] = 3.0f; }
 __global__ void to_var(float *p) {
   p[0] = 1.0f;
-  hits = 2;
+  ::hits = 2;
 }
 
 template <int N> __global__ void fill(int *p, int v) {
@@ -84,7 +84,7 @@ void host(float *y, const float *x, span s, int *q, cudaStream_t st) {
 // PLAN-NEXT: KERNEL name=counting checked=yes at=47:17 global=no global_reason="atomic operations"{{$}}
 // PLAN-NEXT: KERNEL name=talking checked=yes at=51:17 global=no global_reason="printf"{{$}}
 // PLAN-NEXT: KERNEL name=fixed_ptr checked=yes at=55:17 global=no global_reason="const pointer parameter p"{{$}}
-// PLAN-NEXT: KERNEL name=to_var checked=yes at=56:17 global=no global_reason="writes __device__ variable hits"{{$}}
+// PLAN-NEXT: KERNEL name=to_var checked=yes at=56:17 global=no global_reason="writes __device__ variable hits (named with a qualifier)"{{$}}
 // PLAN-NEXT: KERNEL name=fill checked=yes at=61:34 template global=yes units=warps writes=p one_run=p{{$}}
 // PLAN-NEXT: KERNEL name=put_all checked=yes at=64:36 template global=yes units=warps writes=p one_run=p{{$}}
 
