@@ -55,6 +55,7 @@ struct site_state {
   const void *meta;
   int launch_id;
   int said_unchecked;
+  int said_global; /* "not checked across blocks" */
   int said_placement;
   int said_big;
   uint64_t said_bytes;
@@ -496,6 +497,17 @@ int prepare(const struct __ldcc_kernel_meta *m, const void *clone,
   li->launch_meta = NULL;
   *launch_sh = (size_t)pl.launch_smem;
   *big = pick == LD_RT_CLONE_LB;
+  if (m->global_reason) {
+    /* Checked inside its blocks, not across them: said once per site. */
+    struct site_state *st = site_of(m, launch_id);
+    if (st && !st->said_global) {
+      st->said_global = 1;
+      ld_rt_races_unchecked_as(rt.races, m, launch_id,
+                               "not checked across blocks", m->global_reason,
+                               rt.out);
+      fflush(rt.out);
+    }
+  }
   if (rt.opt.verbosity >= 1)
     say_placement(m, launch_id, grid, &in, &pl, li->nslots, *big);
   return 0;

@@ -13,7 +13,8 @@
  *   __global__ void __ldcc_g_k(<k's parameters>, __ldcc_global_info __ldcc_gi)
  *   { __ldcc::gshift(__ldcc_gi, p, 0); ... <k's body> }
  *
- *   __ldcc::launch_as<decltype(&k)>::run(__ldcc__gmeta(<i>), <launch id>,
+ *   __ldcc::launch_as<decltype(__ldcc::plain_fn(&k))>::run(__ldcc__gmeta(<i>),
+ *     <launch id>,
  *     g, b, sh, st,
  *     [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh,
  *         cudaStream_t __ldcc_l__st, const __ldcc_global_info *__ldcc_l__gi,
@@ -446,7 +447,8 @@ inline void launch_global(const global_meta *meta, int launch_id, dim3 grid,
 
 /* launch_global with every argument converted to the kernel's parameter
  * type first, as the launch itself would: a literal `0` or `NULL` for a
- * pointer parameter stays a null pointer.  F = decltype(&kernel), usable
+ * pointer parameter stays a null pointer.  F = decltype(plain_fn(&kernel)),
+ * usable
  * whenever the launch names one function (not a template whose arguments
  * the launch deduces). */
 template <class F> struct launch_as;

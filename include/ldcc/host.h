@@ -115,10 +115,14 @@ struct __ldcc_kernel_meta {
   const int *launch_lines; /* this file's launch table, by launch id */
   uint32_t nlaunches;
   uint32_t reserved;
+  /* Non-NULL: the check across blocks left this kernel out (it is checked
+   * inside its blocks only), and why; each launch site says so once. */
+  const char *global_reason;
 };
 
 #define __LDCC_HOST_ABI                                                        \
-  2u /* 2: launch_prepare takes the __launch_bounds__(1024) clone */
+  3u /* 2: launch_prepare takes the __launch_bounds__(1024) clone; 3:
+        global_reason */
 
 /* flags of __ldcc_launch_info */
 #define __LDCC_LI_REPORT_SAME_VALUE 1u /* report same-value writes too */
@@ -529,11 +533,16 @@ inline void launch(const kernel_meta *meta, const void *clone, int launch_id,
       original);
 }
 
+/* The type of a pointer to kernel k, `decltype(plain_fn(&k))`: what
+ * `decltype(&k)` says, but without k's default arguments, which the host
+ * compiler rejects inside a type (translated launches name it). */
+template <class... P> void (*plain_fn(void (*)(P...)))(P...);
+
 #if __cplusplus >= 201402L
 /* `cudaLaunchKernel(k, g, b, args, sh, st)` of a kernel the translator
  * knows, rewritten (translator/xlate ld__replace_launch) into a lambda
  * that takes the call's arguments and returns
- *   api_launch<decltype(&k)>::run(args, [&](auto &...p) { <the launch of
+ *   api_launch<decltype(plain_fn(&k))>::run(args, [&](auto &...p) { <the launch of
  *       k<<<g, b, sh, st>>>(p...) as the rewriters make it>; });
  * run hands `lam` the kernel's arguments, *(P *)args[i] as lvalues of the
  * parameters' types, and returns cudaPeekAtLastError() after the launch.
@@ -616,7 +625,8 @@ template <class L, class Self>
 constexpr kernel_meta kernel(const char *name, const char *file, int line,
                              const target_meta *targets, uint32_t ntargets,
                              const int *site_lines, uint32_t nsites,
-                             const int *launch_lines, uint32_t nlaunches) {
+                             const int *launch_lines, uint32_t nlaunches,
+                             const char *global_reason = nullptr) {
   return kernel_meta{__LDCC_HOST_ABI,
                      ntargets,
                      name,
@@ -630,7 +640,8 @@ constexpr kernel_meta kernel(const char *name, const char *file, int line,
                      site_lines,
                      launch_lines,
                      nlaunches,
-                     0};
+                     0,
+                     global_reason};
 }
 
 } // namespace __ldcc

@@ -73,6 +73,18 @@ launched(const struct ld_plan *plan, const struct ld_launch *l, size_t *index) {
   return found;
 }
 
+const char *ld__global_left_out(const struct ld_plan *plan,
+                                const struct ld_kernel *k) {
+  const struct ld_global *g = k->global;
+
+  /* (Accumulating atomics leave a kernel to the replay in deterministic
+   * builds only.) */
+  return plan->deterministic || !k->checked || !k->replay || !g || !g->writes ||
+                 g->checked
+             ? NULL
+             : g->reason;
+}
+
 int ld__global_uncheck(struct ld_kernel *k, const char *why) {
   char *copy = strdup(why);
 
@@ -139,6 +151,9 @@ static int put_clone(struct ld_buf *b, const struct ld_kernel *k,
                     : ld_edit_replace(&l, g->params_open + 1, g->params_close,
                                       "__ldcc::global_info __ldcc_gi");
   ld_buf_free(&t);
+  for (i = 0; i < k->ndefault_cuts && !rc; i++)
+    rc = ld_edit_replace(&l, k->default_cuts[i].begin, k->default_cuts[i].end,
+                         "");
   if (!rc)
     rc = ld__global_prologue(k, deterministic, &t);
   for (i = 0; i < g->natomics && !rc; i++)
@@ -229,11 +244,11 @@ static int edit_launch(const struct ld_launch *l, const struct ld_kernel *k,
   if (k->is_template && !strchr(l->callee, '<')) {
     rc = ld_buf_puts(&b, "__ldcc::launch_global(");
   } else {
-    rc = ld_buf_puts(&b, "__ldcc::launch_as<decltype(&");
+    rc = ld_buf_puts(&b, "__ldcc::launch_as<decltype(__ldcc::plain_fn(&");
     if (!rc)
       rc = ld__put_callee_as(&b, l, "", "");
     if (!rc)
-      rc = ld_buf_puts(&b, ")>::run(");
+      rc = ld_buf_puts(&b, "))>::run(");
   }
   if (!rc)
     rc = ld_buf_printf(&b, "__ldcc__gmeta(%zu), %zu, %s, %s, %s, %s, ",

@@ -53,12 +53,12 @@ int ld__replace_launch(struct ld_edit_list *edits, const struct ld_launch *l,
   rc = ld_buf_puts(&b, "[&](auto, dim3 __ldcc_a__g, dim3 __ldcc_a__b, void "
                        "**__ldcc_a__a, size_t __ldcc_a__sh, cudaStream_t "
                        "__ldcc_a__st) -> cudaError_t { return "
-                       "__ldcc::api_launch<decltype(&");
+                       "__ldcc::api_launch<decltype(__ldcc::plain_fn(&");
   if (!rc)
     rc = ld_buf_puts(&b, l->callee);
   if (!rc)
     rc = ld_buf_printf(&b,
-                       ")>::run(__ldcc_a__a, [&](auto &...__ldcc_a__p) { "
+                       "))>::run(__ldcc_a__a, [&](auto &...__ldcc_a__p) { "
                        "%s; }); }(%s%s%s)",
                        text, l->api_args, l->api_nargs < 5 ? ", 0" : "",
                        l->api_nargs < 6 ? ", 0" : "");
@@ -200,12 +200,12 @@ static int put_composed_head(struct ld_buf *b, const struct ld_plan *plan,
 
   if (!ld__global_launch_of(plan, l, &gk, &gid))
     return LD_EINVAL;
-  rc = ld_buf_puts(b, "__ldcc::launch_as<decltype(&");
+  rc = ld_buf_puts(b, "__ldcc::launch_as<decltype(__ldcc::plain_fn(&");
   if (!rc)
     rc = put_callee(b, l, "");
   if (!rc)
     rc = ld_buf_printf(b,
-                       ")>::run(__ldcc__gmeta(%zu), %zu, %s, %s, %s, %s, "
+                       "))>::run(__ldcc__gmeta(%zu), %zu, %s, %s, %s, %s, "
                        "[&](dim3 __ldcc_m__g, dim3 __ldcc_m__b, size_t "
                        "__ldcc_m__sh, cudaStream_t __ldcc_m__st, const "
                        "__ldcc::global_info *__ldcc_m__gi, auto "
@@ -280,6 +280,7 @@ static int put_kernel_meta(struct ld_buf *b, const struct ld_plan *plan,
   const struct ld_kernel *k = &plan->kernels[ki];
   const struct ld_replay *r = k->replay;
   const char *tmpl = r->template_header ? r->template_header : "";
+  const char *left_out = ld__global_left_out(plan, k);
   size_t i, j;
   int rc;
 
@@ -361,11 +362,18 @@ static int put_kernel_meta(struct ld_buf *b, const struct ld_plan *plan,
   if (!rc)
     rc = put_generated(b, k, "meta");
   if (!rc)
-    rc = ld_buf_printf(b, "::targets, %zu, __ldcc__sites_%zu, %zu, %s, %zu);\n",
+    rc = ld_buf_printf(b, "::targets, %zu, __ldcc__sites_%zu, %zu, %s, %zu",
                        r->nmembers, ki,
                        (r->exit_site ? r->exit_site : r->nsites + 1) + 1,
                        nlaunches ? "__ldcc__launches" : "NULL", nlaunches);
-  return rc;
+  if (!rc && left_out) {
+    rc = ld_buf_puts(b, ",\n    \"");
+    if (!rc)
+      rc = ld_buf_put_c_escaped(b, left_out);
+    if (!rc)
+      rc = ld_buf_putc(b, '"');
+  }
+  return rc ? rc : ld_buf_puts(b, ");\n");
 }
 
 /* The host metadata after the last line. */

@@ -55,6 +55,16 @@ const char *ld__barrier_form(CXCursor call, const char **unsupported);
 int ld__replay_analyse(const struct ld__source *s, CXCursor fn,
                        struct ld_kernel *k);
 
+/* Parameter i's default argument (the text after `=` in the declaration
+ * that writes it: fn, its first declaration or its definition, from the
+ * file it is in, blanks folded), malloc'd; NULL when none is found. */
+char *ld__default_text(CXTranslationUnit tu, CXCursor fn, unsigned i);
+/* Where the ParmDecl parm of a main-file definition writes a default
+ * argument: [*begin, *end) from the blanks before `=` to its end; 0 when
+ * none (or not plain main-file text). */
+int ld__default_cut(const struct ld__source *s, CXCursor parm, size_t *begin,
+                    size_t *end);
+
 /* Where a definition whose extent starts at `begin` really starts: clang
  * may leave the attributes written before it (`__global__`, `static`, and
  * with devfn `__device__`, `inline`, `__forceinline__`) outside.  parse.c. */

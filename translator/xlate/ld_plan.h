@@ -311,6 +311,14 @@ struct ld_kernel {
   struct ld_global *global; /* the check across blocks; NULL when the
                                kernel has nothing to check there */
   struct ld_its *its;       /* warp-synchronous code; NULL when none */
+  /* Default arguments written in the definition's parameter list, `= e`
+   * with the blanks before it: the clones cut them (their parameter lists
+   * go on after them), and every launch the translator rewrites passes
+   * all arguments (docs/translator.md, "Default arguments"). */
+  struct ld_cut {
+    size_t begin, end;
+  } * default_cuts;
+  size_t ndefault_cuts;
 };
 
 struct ld_target {

@@ -59,7 +59,8 @@ int ld__put_callee_as(struct ld_buf *b, const struct ld_launch *l,
  * lambda, text goes into
  *   [&](auto, dim3 __ldcc_a__g, dim3 __ldcc_a__b, void **__ldcc_a__a,
  *       size_t __ldcc_a__sh, cudaStream_t __ldcc_a__st) -> cudaError_t {
- *     return __ldcc::api_launch<decltype(&callee)>::run(__ldcc_a__a,
+ *     return
+ * __ldcc::api_launch<decltype(__ldcc::plain_fn(&callee))>::run(__ldcc_a__a,
  *         [&](auto &...__ldcc_a__p) { text; }); }(<the call's arguments>)
  * with `0` for a defaulted shared size or stream: every argument is
  * evaluated once, and the value is the launch's error (include/ldcc/host.h).
@@ -78,9 +79,16 @@ int ld__global_emit(struct ld_plan *plan, const char *src, size_t len,
 /* Kernel k is not checked across blocks after all, for reason why
  * (global.c); LD_ENOMEM when the reason cannot be copied. */
 int ld__global_uncheck(struct ld_kernel *k, const char *why);
+/* Why the check across blocks left out kernel k, which the shared-memory
+ * replay checks inside its blocks (its metadata's global_reason: each
+ * launch site says so once); NULL when it did not, or in a deterministic
+ * build (which says it its own way). */
+const char *ld__global_left_out(const struct ld_plan *plan,
+                                const struct ld_kernel *k);
 /* The prologue of a clone checked across blocks (global.c): the unit's copy
  * `__ldcc_gc`, the return of units outside a deterministic round, one
- * `gshift` per pointer parameter; expects `__ldcc_gi` in scope. */
+ * `gshift` per pointer parameter and written __device__ variable; expects
+ * `__ldcc_gi` in scope. */
 int ld__global_prologue(const struct ld_kernel *k, int deterministic,
                         struct ld_buf *b);
 /* When launch l is rewritten to the check across blocks (global.c):

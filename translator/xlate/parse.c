@@ -1189,6 +1189,40 @@ static void add_launch(struct analysis *an, CXCursor name_expr, CXCursor at,
   an->nlaunches++;
 }
 
+/* The launch's arguments *args (the first `from` of the kernel's n) with
+ * the default arguments of the others written out: the clones' parameter
+ * lists have none (ld_kernel.default_cuts).  *args becomes NULL when one
+ * has no text, or the kernel is a template (its defaults may name its
+ * parameters). */
+static int with_defaults(struct analysis *an, CXCursor name, unsigned from,
+                         unsigned n, char **args) {
+  CXCursor fn = clang_getCursorReferenced(name);
+  struct ld_buf b = LD_BUF_INIT;
+  unsigned i;
+  int rc;
+
+  rc = ld_buf_puts(&b, *args);
+  free(*args);
+  *args = NULL;
+  if (clang_getCursorKind(fn) != CXCursor_FunctionDecl ||
+      !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(fn))) {
+    ld_buf_free(&b);
+    return rc;
+  }
+  for (i = from; i < n && !rc; i++) {
+    char *d = ld__default_text(an->tu, fn, i);
+    if (!d) {
+      ld_buf_free(&b);
+      return LD_OK;
+    }
+    rc = ld_buf_printf(&b, "%s%s", i ? ", " : "", d);
+    free(d);
+  }
+  *args = rc ? NULL : ld_buf_detach(&b);
+  ld_buf_free(&b);
+  return rc ? rc : *args ? LD_OK : LD_ENOMEM;
+}
+
 /* Texts of a `k<<<...>>>(...)` launch for rewriting it; leaves t->callee
  * NULL when some part is not plain main-file text.  Every text is as
  * written in the file, also inside a macro's argument (launch_span). */
@@ -1232,8 +1266,15 @@ static int launch_text(struct analysis *an, CXCursor call, CXCursor callee,
     ae = ce;
   }
   t->args = piece_text(an, flat, ab, ae);
+  if (!t->args)
+    return LD_ENOMEM;
+  if (i < n) {
+    int rc = with_defaults(an, name, (unsigned)i, (unsigned)n, &t->args);
+    if (rc || !t->args)
+      return rc; /* no text for a default: not rewritten */
+  }
   t->callee = piece_text(an, flat, b, e);
-  if (!t->args || !t->callee)
+  if (!t->callee)
     return LD_ENOMEM;
   t->name_at = nb - b;
   return LD_OK;
@@ -1916,6 +1957,141 @@ static int word_before(const char *src, size_t p, const char *w) {
            (c >= '0' && c <= '9'));
 }
 
+/* ---- Default arguments ----------------------------------------------------
+ */
+
+/* The `=` of a parameter's default argument: the first `=` token of the
+ * ParmDecl's extent (a declarator holds none).  1 with its location. */
+static int default_eq(CXTranslationUnit tu, CXCursor parm,
+                      CXSourceLocation *eq) {
+  CXToken *toks = NULL;
+  unsigned n = 0, i;
+  int found = 0;
+
+  if (clang_getCursorKind(parm) != CXCursor_ParmDecl)
+    return 0;
+  clang_tokenize(tu, clang_getCursorExtent(parm), &toks, &n);
+  for (i = 0; i < n && !found; i++) {
+    CXString sp;
+    if (clang_getTokenKind(toks[i]) != CXToken_Punctuation)
+      continue;
+    sp = clang_getTokenSpelling(tu, toks[i]);
+    if (!strcmp(clang_getCString(sp), "=")) {
+      *eq = clang_getTokenLocation(tu, toks[i]);
+      found = 1;
+    }
+    clang_disposeString(sp);
+  }
+  clang_disposeTokens(tu, toks, n);
+  return found;
+}
+
+char *ld__default_text(CXTranslationUnit tu, CXCursor fn, unsigned i) {
+  CXCursor decls[3];
+  unsigned d;
+
+  decls[0] = fn;
+  decls[1] = clang_getCanonicalCursor(fn);
+  decls[2] = clang_getCursorDefinition(fn);
+  for (d = 0; d < 3; d++) {
+    CXCursor parm = clang_Cursor_getArgument(decls[d], i);
+    CXSourceLocation eq;
+    CXFile f1, f2;
+    unsigned b, e;
+    size_t size = 0, p;
+    const char *text;
+    char *out, *o;
+
+    if (clang_Cursor_isNull(parm) || !default_eq(tu, parm, &eq))
+      continue;
+    clang_getSpellingLocation(eq, &f1, NULL, NULL, &b);
+    clang_getSpellingLocation(clang_getRangeEnd(clang_getCursorExtent(parm)),
+                              &f2, NULL, NULL, &e);
+    if (!f1 || !f2 || !clang_File_isEqual(f1, f2) || e <= b + 1 ||
+        !(text = clang_getFileContents(tu, f1, &size)) || e > size)
+      return NULL;
+    out = o = malloc(e - b);
+    if (!out)
+      return NULL;
+    /* Blanks and line ends folded to one space, outside literals. */
+    for (p = b + 1; p < e; p++) {
+      char c = text[p], q = 0;
+      if (c == '"' || c == '\'') {
+        for (q = c, *o++ = c, p++; p < e && text[p] != q; p++) {
+          *o++ = text[p];
+          if (text[p] == '\\' && p + 1 < e)
+            *o++ = text[++p];
+        }
+        if (p < e)
+          *o++ = q;
+      } else if (c != ' ' && c != '\t' && c != '\r' && c != '\n') {
+        *o++ = c;
+      } else if (o > out && o[-1] != ' ') {
+        *o++ = ' ';
+      }
+    }
+    while (o > out && o[-1] == ' ')
+      o--;
+    *o = 0;
+    return out;
+  }
+  return NULL;
+}
+
+int ld__default_cut(const struct ld__source *s, CXCursor parm, size_t *begin,
+                    size_t *end) {
+  CXSourceLocation eq;
+  CXFile f1, f2;
+  unsigned b, e;
+
+  if (!default_eq(s->tu, parm, &eq))
+    return 0;
+  clang_getSpellingLocation(eq, &f1, NULL, NULL, &b);
+  clang_getSpellingLocation(clang_getRangeEnd(clang_getCursorExtent(parm)), &f2,
+                            NULL, NULL, &e);
+  if (!f1 || !f2 || !clang_File_isEqual(f1, s->main_file) ||
+      !clang_File_isEqual(f2, s->main_file) || e > s->len || e <= b ||
+      ld__in_ranges(s->macros, s->nmacros, b))
+    return 0;
+  while (b > 0 && strchr(" \t\r\n", s->src[b - 1]))
+    b--;
+  *begin = b;
+  *end = e;
+  return 1;
+}
+
+struct cuts {
+  const struct ld__source *s;
+  struct ld_kernel *k;
+  size_t cap;
+  int rc;
+};
+
+static enum CXChildVisitResult cuts_cb(CXCursor c, CXCursor parent,
+                                       CXClientData data) {
+  struct cuts *x = data;
+  size_t b, e;
+
+  (void)parent;
+  if (!ld__default_cut(x->s, c, &b, &e))
+    return CXChildVisit_Continue;
+  if ((x->rc = ld__grow(&x->k->default_cuts, &x->cap, x->k->ndefault_cuts,
+                        sizeof *x->k->default_cuts)))
+    return CXChildVisit_Break;
+  x->k->default_cuts[x->k->ndefault_cuts].begin = b;
+  x->k->default_cuts[x->k->ndefault_cuts++].end = e;
+  return CXChildVisit_Continue;
+}
+
+/* k->default_cuts from the definition fn's parameters. */
+static int default_cuts(const struct ld__source *s, CXCursor fn,
+                        struct ld_kernel *k) {
+  struct cuts x = {s, k, 0, LD_OK};
+
+  clang_visitChildren(fn, cuts_cb, &x);
+  return x.rc;
+}
+
 size_t ld__def_start(const char *src, size_t begin, int devfn) {
   static const char *const kernel_words[] = {"__global__", "static"};
   static const char *const devfn_words[] = {"__device__", "inline",
@@ -2178,6 +2354,10 @@ int ld__parse(const struct ld_translate_opts *opts, struct ld_plan *plan,
       if (!rc && k->its && !k->its->skip)
         an.fns[i].wants_clone = 0;
     }
+    for (i = 0; i < an.nfns && !rc; i++)
+      if (an.fns[i].kernel != NONE)
+        rc = default_cuts(&source, an.fns[i].cur,
+                          &plan->kernels[an.fns[i].kernel]);
     for (i = 0; i < an.nfns && !rc; i++)
       if (an.fns[i].wants_clone)
         rc = ld__replay_analyse(&source, an.fns[i].cur,

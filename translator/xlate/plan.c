@@ -274,6 +274,7 @@ void ld_plan_free(struct ld_plan *plan) {
     return;
   for (i = 0; i < plan->nkernels; i++) {
     free(plan->kernels[i].name);
+    free(plan->kernels[i].default_cuts);
     free(plan->kernels[i].reason);
     ld_replay_free(plan->kernels[i].replay);
     ld_global_free(plan->kernels[i].global);

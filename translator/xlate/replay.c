@@ -581,6 +581,10 @@ int ld__replay_emit(struct ld_kernel *k, const char *src, size_t len,
     rc = ld_edit_replace(&r->edits, r->params_open + 1, r->params_close,
                          clone_params(k));
   }
+  /* Its parameters go on after those with default arguments. */
+  for (i = 0; i < k->ndefault_cuts && !rc; i++)
+    rc = ld_edit_replace(&r->edits, k->default_cuts[i].begin,
+                         k->default_cuts[i].end, "");
   if (!rc)
     rc = edit_calls(r, k);
   if (!rc)

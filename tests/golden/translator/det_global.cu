@@ -122,9 +122,9 @@ int main() {
 // TEXT-NOT: __ldcc_g_count_only
 // TEXT: __global__ void __ldcc_g_stamp(long long *out, __ldcc::global_info __ldcc_gi) { const unsigned __ldcc_gc = __ldcc::gcopy(__ldcc_gi); if (__ldcc_gc == __LDCC_GNONE) return;
 // TEXT-NOT: __ldcc_g_ticket
-// TEXT: __ldcc::launch_as<decltype(&hist)>::run(
+// TEXT: __ldcc::launch_as<decltype(__ldcc::plain_fn(&hist))>::run(
 // TEXT: count_only<<<4, 64>>>(in, bins, 256);
-// TEXT: __ldcc::launch_as<decltype(&ticket)>::run({{.*}}else ticket<<<
+// TEXT: __ldcc::launch_as<decltype(__ldcc::plain_fn(&ticket))>::run({{.*}}else ticket<<<
 // TEXT: {__LDCC_GLOBAL_ABI, 1, {{.*}}"hist"{{.*}}, 5, __LDCC_GM_ACCUMULATES, __ldcc_n0,
 // TEXT: {__LDCC_GLOBAL_ABI, 0, {{.*}}"stamp"{{.*}}, 1, 0, __ldcc_n1,
 // TEXT: "atomic whose result is used"},

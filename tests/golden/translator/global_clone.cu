@@ -102,17 +102,17 @@ void host(float *y, const float *x, span s, int *q, cudaStream_t st) {
 // TEXT: {{^}}template <class T> __global__ void __ldcc_g_put_all(T *p, T v, __ldcc::global_info __ldcc_gi) { const unsigned __ldcc_gc = __ldcc::gcopy(__ldcc_gi); __ldcc::gshift(__ldcc_gi, __ldcc_gc, p, 0); (*__ldcc::gput(__ldcc_gi, 0, &(p[threadIdx.x]))) = v; }{{$}}
 // Arguments are converted to the parameters' types (launch_as) where the
 // launch names one function; the lambda runs the clone or the original.
-// TEXT: {{^}}  __ldcc::launch_as<decltype(&axpy)>::run(__ldcc__gmeta(0), 0, 4, 64, 0, st, [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh, cudaStream_t __ldcc_l__st, const __ldcc::global_info *__ldcc_l__gi, auto &...__ldcc_l__a) { if (__ldcc_l__gi) __ldcc_g_axpy<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_l__a..., *__ldcc_l__gi); else axpy<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_l__a...); }, y, x, 0.5f, cfg);{{$}}
-// TEXT-NEXT: {{^}}  __ldcc::launch_as<decltype(&staged)>::run(__ldcc__gmeta(1), 0, dim3(2, 2), 128, 0, 0, {{.*}}, y, x, 512);{{$}}
+// TEXT: {{^}}  __ldcc::launch_as<decltype(__ldcc::plain_fn(&axpy))>::run(__ldcc__gmeta(0), 0, 4, 64, 0, st, [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh, cudaStream_t __ldcc_l__st, const __ldcc::global_info *__ldcc_l__gi, auto &...__ldcc_l__a) { if (__ldcc_l__gi) __ldcc_g_axpy<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_l__a..., *__ldcc_l__gi); else axpy<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_l__a...); }, y, x, 0.5f, cfg);{{$}}
+// TEXT-NEXT: {{^}}  __ldcc::launch_as<decltype(__ldcc::plain_fn(&staged))>::run(__ldcc__gmeta(1), 0, dim3(2, 2), 128, 0, 0, {{.*}}, y, x, 512);{{$}}
 // TEXT-NEXT: {{^}}  reader<<<1, 32>>>(x, y, 1);{{$}}
 // A kernel with a reason of its own: launched through the runtime, without
 // a clone, so the run says why it is not checked.
-// TEXT-NEXT: {{^}}  __ldcc::launch_as<decltype(&with_struct)>::run(__ldcc__gmeta(2), 0, 1, 32, 0, 0, [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh, cudaStream_t __ldcc_l__st, const __ldcc::global_info *, auto &...__ldcc_l__a) { with_struct<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_l__a...); }, s);{{$}}
-// TEXT-NEXT: {{^}}  __ldcc::launch_as<decltype(&counting)>::run(__ldcc__gmeta(3), 0, 1, 32,
-// TEXT-NEXT: {{^}}  __ldcc::launch_as<decltype(&talking)>::run(__ldcc__gmeta(4), 0, 1, 32,
-// TEXT-NEXT: {{^}}  __ldcc::launch_as<decltype(&fixed_ptr)>::run(__ldcc__gmeta(5), 0, 1, 32,
-// TEXT-NEXT: {{^}}  __ldcc::launch_as<decltype(&to_var)>::run(__ldcc__gmeta(6), 0, 1, 32,
-// TEXT-NEXT: {{^}}  __ldcc::launch_as<decltype(&fill<32>)>::run(__ldcc__gmeta(7), 0, 2, 32, 0, 0, {{.*}} if (__ldcc_l__gi) __ldcc_g_fill<32><<<{{.*}} else fill<32><<<{{.*}}, q, 7);{{$}}
+// TEXT-NEXT: {{^}}  __ldcc::launch_as<decltype(__ldcc::plain_fn(&with_struct))>::run(__ldcc__gmeta(2), 0, 1, 32, 0, 0, [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh, cudaStream_t __ldcc_l__st, const __ldcc::global_info *, auto &...__ldcc_l__a) { with_struct<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_l__a...); }, s);{{$}}
+// TEXT-NEXT: {{^}}  __ldcc::launch_as<decltype(__ldcc::plain_fn(&counting))>::run(__ldcc__gmeta(3), 0, 1, 32,
+// TEXT-NEXT: {{^}}  __ldcc::launch_as<decltype(__ldcc::plain_fn(&talking))>::run(__ldcc__gmeta(4), 0, 1, 32,
+// TEXT-NEXT: {{^}}  __ldcc::launch_as<decltype(__ldcc::plain_fn(&fixed_ptr))>::run(__ldcc__gmeta(5), 0, 1, 32,
+// TEXT-NEXT: {{^}}  __ldcc::launch_as<decltype(__ldcc::plain_fn(&to_var))>::run(__ldcc__gmeta(6), 0, 1, 32,
+// TEXT-NEXT: {{^}}  __ldcc::launch_as<decltype(__ldcc::plain_fn(&fill<32>))>::run(__ldcc__gmeta(7), 0, 2, 32, 0, 0, {{.*}} if (__ldcc_l__gi) __ldcc_g_fill<32><<<{{.*}} else fill<32><<<{{.*}}, q, 7);{{$}}
 // A template whose arguments the launch deduces: the arguments as they are.
 // TEXT-NEXT: {{^}}  __ldcc::launch_global(__ldcc__gmeta(8), 0, 1, 32, 0, 0, {{.*}} if (__ldcc_l__gi) __ldcc_g_put_all<<<{{.*}} else put_all<<<{{.*}}, y, 1.0f);{{$}}
 // TEXT: {{^}}static const __ldcc::global_meta *__ldcc__gmeta(int __ldcc_i) {{{$}}

@@ -53,6 +53,17 @@ __global__ void staged(int *out) {
     flag = s[0];
 }
 
+// With shared memory, the variable named with a qualifier: the replay
+// checks it inside its blocks, and each launch site says the check across
+// blocks left it out (its metadata's last argument).
+__global__ void staged_qualified(int *out) {
+  __shared__ int s[32];
+  s[threadIdx.x] = threadIdx.x;
+  __syncthreads();
+  out[threadIdx.x] = s[31 - threadIdx.x];
+  ::flag = s[0];
+}
+
 __device__ void helper() { flag = 2; }
 __global__ void qualified() { ::flag = 1; }
 __global__ void through_call() {
@@ -83,6 +94,7 @@ int main() {
   fill<<<2, 32>>>(64);
   counted<<<2, 32>>>(p);
   staged<<<2, 32>>>(p);
+  staged_qualified<<<2, 32>>>(p);
   qualified<<<1, 1>>>();
   through_call<<<1, 1>>>();
   in_lambda<<<1, 1>>>();
@@ -96,12 +108,13 @@ int main() {
 // PLAN: KERNEL name=fill checked=yes at=31:17 global=yes units=warps writes=flag,table vars=::flag,::table{{$}}
 // PLAN: KERNEL name=counted checked=yes at=41:17 global=yes units=warps writes=p,header_count vars=::header_count{{$}}
 // PLAN: KERNEL name=staged checked=yes at=47:17 global=yes units=blocks writes=out,flag vars=::flag{{$}}
-// PLAN: KERNEL name=qualified checked=yes at=57:17 global=no global_reason="writes __device__ variable flag (named with a qualifier)"{{$}}
-// PLAN-NEXT: KERNEL name=through_call checked=yes at=58:17 global=no global_reason="writes __device__ variable flag (also used in helper)"{{$}}
-// PLAN-NEXT: KERNEL name=in_lambda checked=yes at=62:17 global=no global_reason="writes __device__ variable flag (used inside a lambda)"{{$}}
-// PLAN-NEXT: KERNEL name=named_alike checked=yes at=66:17 global=no global_reason="writes __device__ variable flag (another declaration of that name)"{{$}}
-// PLAN-NEXT: KERNEL name=local_alike checked=yes at=67:17 global=no global_reason="writes __device__ variable flag (another declaration of that name)"{{$}}
-// PLAN-NEXT: KERNEL name=with_decltype checked=yes at=74:17 global=no global_reason="writes __device__ variable flag (decltype in the kernel)"{{$}}
+// PLAN: KERNEL name=staged_qualified checked=yes at=59:17 global=no global_reason="writes __device__ variable flag (named with a qualifier)"{{$}}
+// PLAN-NEXT: KERNEL name=qualified checked=yes at=68:17 global=no global_reason="writes __device__ variable flag (named with a qualifier)"{{$}}
+// PLAN-NEXT: KERNEL name=through_call checked=yes at=69:17 global=no global_reason="writes __device__ variable flag (also used in helper)"{{$}}
+// PLAN-NEXT: KERNEL name=in_lambda checked=yes at=73:17 global=no global_reason="writes __device__ variable flag (used inside a lambda)"{{$}}
+// PLAN-NEXT: KERNEL name=named_alike checked=yes at=77:17 global=no global_reason="writes __device__ variable flag (another declaration of that name)"{{$}}
+// PLAN-NEXT: KERNEL name=local_alike checked=yes at=78:17 global=no global_reason="writes __device__ variable flag (another declaration of that name)"{{$}}
+// PLAN-NEXT: KERNEL name=with_decltype checked=yes at=85:17 global=no global_reason="writes __device__ variable flag (decltype in the kernel)"{{$}}
 // The header's variable is a target where written, with no place in the
 // main file.
 // PLAN: TARGET kernel=counted space=global name=header_count at=0:0 written=yes{{$}}
@@ -129,3 +142,6 @@ int main() {
 // TEXT: {{^}}      {__LDCC_GLOBAL_ABI, 1, {__LDCC_HOST_ABI, 0, "in_ns", {{.*}}, 2, 0, __ldcc_n0, __ldcc_f0, __ldcc_p0, NULL, 1, __ldcc_v0},{{$}}
 // TEXT-NEXT: {{^}}      {__LDCC_GLOBAL_ABI, 1, {__LDCC_HOST_ABI, 0, "fill", {{.*}}, 1, 0, __ldcc_n1, __ldcc_f1, __ldcc_p1, NULL, 2, __ldcc_v1},{{$}}
 // TEXT: {{^}}      {__LDCC_GLOBAL_ABI, 1, {__LDCC_HOST_ABI, 0, "qualified", {{.*}}, "writes __device__ variable flag (named with a qualifier)"},{{$}}
+// The replay's metadata of a kernel the check across blocks left out.
+// TEXT: {{^}}    "staged_qualified", __ldcc__file, {{.*}}, __ldcc__launches, 2,{{$}}
+// TEXT-NEXT: {{^}}    "writes __device__ variable flag (named with a qualifier)");{{$}}

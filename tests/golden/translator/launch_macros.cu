@@ -71,18 +71,18 @@ int main() {
 // PLAN-NEXT: SITE
 // PLAN-NOT: LAUNCH
 
-// TEXT: {{^}}  CHECK([&](auto, dim3 __ldcc_a__g, dim3 __ldcc_a__b, void **__ldcc_a__a, size_t __ldcc_a__sh, cudaStream_t __ldcc_a__st) -> cudaError_t { return __ldcc::api_launch<decltype(&fill)>::run(__ldcc_a__a, [&](auto &...__ldcc_a__p) { __ldcc::launch_as<decltype(&fill)>::run(__ldcc__gmeta(0), 0, __ldcc_a__g, {{.*}} }((const void *)fill, N / 256, 256, args, 0, 0));{{$}}
-// TEXT-NEXT: {{^}}  CHECK(WRAP([&](auto, {{.*}}__ldcc::launch_as<decltype(&fill)>::run(__ldcc__gmeta(0), 1, {{.*}} }(fill, 1, 32, args, 0, 0)));{{$}}
-// TEXT-NEXT: {{^}}  CHECK([&](auto, {{.*}}__ldcc::launch_as<decltype(&fill)>::run(__ldcc__gmeta(0), 2, {{.*}} }((const void *)fill, dim3(1),   dim3(32), args, 0, 0){{$}}
+// TEXT: {{^}}  CHECK([&](auto, dim3 __ldcc_a__g, dim3 __ldcc_a__b, void **__ldcc_a__a, size_t __ldcc_a__sh, cudaStream_t __ldcc_a__st) -> cudaError_t { return __ldcc::api_launch<decltype(__ldcc::plain_fn(&fill))>::run(__ldcc_a__a, [&](auto &...__ldcc_a__p) { __ldcc::launch_as<decltype(__ldcc::plain_fn(&fill))>::run(__ldcc__gmeta(0), 0, __ldcc_a__g, {{.*}} }((const void *)fill, N / 256, 256, args, 0, 0));{{$}}
+// TEXT-NEXT: {{^}}  CHECK(WRAP([&](auto, {{.*}}__ldcc::launch_as<decltype(__ldcc::plain_fn(&fill))>::run(__ldcc__gmeta(0), 1, {{.*}} }(fill, 1, 32, args, 0, 0)));{{$}}
+// TEXT-NEXT: {{^}}  CHECK([&](auto, {{.*}}__ldcc::launch_as<decltype(__ldcc::plain_fn(&fill))>::run(__ldcc__gmeta(0), 2, {{.*}} }((const void *)fill, dim3(1),   dim3(32), args, 0, 0){{$}}
 // TEXT-NEXT: {{^}});{{$}}
 // TEXT-NEXT: {{^}}  int line = __LINE__;{{$}}
-// TEXT-NEXT: {{^}}  TRY([&](auto, {{.*}}__ldcc::launch_as<decltype(&fill)>::run(__ldcc__gmeta(0), 3, {{.*}} }(fill, 1, 32, args, 0, 0));{{$}}
-// TEXT-NEXT: {{^}}  TIME(__ldcc::launch_as<decltype(&fill)>::run(__ldcc__gmeta(0), 4, N / 256, ID(256), 0, 0, [&]{{.*}} fill<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_l__a...); }, ID(p)));{{$}}
+// TEXT-NEXT: {{^}}  TRY([&](auto, {{.*}}__ldcc::launch_as<decltype(__ldcc::plain_fn(&fill))>::run(__ldcc__gmeta(0), 3, {{.*}} }(fill, 1, 32, args, 0, 0));{{$}}
+// TEXT-NEXT: {{^}}  TIME(__ldcc::launch_as<decltype(__ldcc::plain_fn(&fill))>::run(__ldcc__gmeta(0), 4, N / 256, ID(256), 0, 0, [&]{{.*}} fill<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_l__a...); }, ID(p)));{{$}}
 // TEXT-NEXT: {{^}}  TIME(__ldcc::launch(&__ldcc_meta_rotate::meta, (const void *)__ldcc_rotate, (const void *)__ldcc_rotate__lb, 0, 2, 64, 0, 0, {{.*}}(shift); }));{{$}}
 // TEXT-NEXT: {{^}}  CHECK([&](auto, {{.*}}__ldcc::launch(&__ldcc_meta_rotate::meta, (const void *)__ldcc_rotate, (const void *)__ldcc_rotate__lb, 1, __ldcc_a__g, {{.*}} }(rotate, 2, 64, rargs, 0, 0));{{$}}
 // TEXT-NEXT: {{^}}  LAUNCH_FILL(p);{{$}}
 // TEXT-NEXT: {{^}}  CHECK(cudaLaunchKernel(fill, DIMS, args, 0, 0));{{$}}
-// TEXT-NEXT: {{^}}  TWICE((__ldcc::launch_as<decltype(&fill)>::run(__ldcc__gmeta(0), 5, 1, 32, 0, 0, {{.*}}, p)));{{$}}
+// TEXT-NEXT: {{^}}  TWICE((__ldcc::launch_as<decltype(__ldcc::plain_fn(&fill))>::run(__ldcc__gmeta(0), 5, 1, 32, 0, 0, {{.*}}, p)));{{$}}
 // TEXT: {{^}}  static const int __ldcc_l0[] = {45, 46, 47, 50, 51, 56};{{$}}
 // TEXT: {{^}}static const int __ldcc__launches[] = {52, 53};{{$}}
 

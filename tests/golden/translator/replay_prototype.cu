@@ -47,9 +47,9 @@ __global__ void unnamed(int *p, int v) {
 // CLONE-NEXT: {{^}}static __global__ void __launch_bounds__(1024) __ldcc_none__lb(__ldcc::launch_info __ldcc_li);
 // CLONE: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_unnamed(int *, int, __ldcc::launch_info __ldcc_li, __ldcc::global_info __ldcc_gi);
 // CLONE: {{^}}__global__ void unnamed(int *, int); __global__ void __ldcc_g_unnamed(int *, int, __ldcc::global_info __ldcc_gi);{{$}}
-// CLONE: {{^}}  __ldcc::launch_as<decltype(&later)>::run(__ldcc__gmeta(0), 0, 1, 128, 0, 0, {{.*}} __ldcc::launch(&__ldcc_meta_later::meta, (const void *)__ldcc_later, (const void *)__ldcc_later__lb, 0, __ldcc_m__g, __ldcc_m__b, __ldcc_m__sh, __ldcc_m__st,
+// CLONE: {{^}}  __ldcc::launch_as<decltype(__ldcc::plain_fn(&later))>::run(__ldcc__gmeta(0), 0, 1, 128, 0, 0, {{.*}} __ldcc::launch(&__ldcc_meta_later::meta, (const void *)__ldcc_later, (const void *)__ldcc_later__lb, 0, __ldcc_m__g, __ldcc_m__b, __ldcc_m__sh, __ldcc_m__st,
 // CLONE-NEXT: {{^}}  __ldcc::launch(&__ldcc_meta_none::meta, (const void *)__ldcc_none, (const void *)__ldcc_none__lb, 1, 1, 32, 0, 0, {{.*}}, int __ldcc_l__big) { if (__ldcc_l__big) __ldcc_none__lb<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_l__li); else __ldcc_none<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_l__li); }
-// CLONE-NEXT: {{^}}  __ldcc::launch_as<decltype(&unnamed)>::run(__ldcc__gmeta(1), 0, 1, 32, 0, 0, {{.*}} __ldcc::launch(&__ldcc_meta_unnamed::meta, (const void *)__ldcc_unnamed, (const void *)__ldcc_unnamed__lb, 2, __ldcc_m__g,
+// CLONE-NEXT: {{^}}  __ldcc::launch_as<decltype(__ldcc::plain_fn(&unnamed))>::run(__ldcc__gmeta(1), 0, 1, 32, 0, 0, {{.*}} __ldcc::launch(&__ldcc_meta_unnamed::meta, (const void *)__ldcc_unnamed, (const void *)__ldcc_unnamed__lb, 2, __ldcc_m__g,
 // CLONE: {{^}}struct __ldcc_layout_later {
 // CLONE-NOT: {{^}}struct __ldcc_meta_later {
 // CLONE: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_later(float *out, int n, __ldcc::launch_info __ldcc_li, __ldcc::global_info __ldcc_gi) {

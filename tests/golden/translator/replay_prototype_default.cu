@@ -6,7 +6,7 @@
 // added parameter would need a default too, and the translated file would
 // not compile (nvcc would reject it and the driver build the file
 // unchecked).  The launch before the definition stays as written.  (A
-// launch after it would not compile either: `decltype(&k)` of a kernel
+// launch after it would not compile either: `decltype(__ldcc::plain_fn(&k))` of a kernel
 // with a default argument is rejected by the host compiler, so such a
 // kernel is still built unchecked when launched after its definition.)
 #include <cuda_runtime.h>
