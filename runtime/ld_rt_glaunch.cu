@@ -1148,8 +1148,14 @@ with_vars(const struct __ldcc_global_meta *m,
                        : __ldcc_global_arg{NULL, 0, 1, __LDCC_VK_OTHER, 0};
   for (unsigned i = 0; i < m->nvars; i++) {
     void *p = NULL;
+    cudaPointerAttributes at;
+    /* A __managed__ variable's host name is its managed memory already:
+     * no symbol has that address, but it is the device's too. */
     if (!ok(cudaGetSymbolAddress(&p, m->vars[i].ptr), pending))
-      p = NULL;
+      p = ok(cudaPointerGetAttributes(&at, m->vars[i].ptr), pending) &&
+                  at.type == cudaMemoryTypeManaged
+              ? (void *)m->vars[i].ptr
+              : NULL;
     all[m->nparams + i] = m->vars[i];
     all[m->nparams + i].ptr = p;
   }

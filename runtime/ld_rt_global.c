@@ -68,6 +68,7 @@ int ld_rt_global_plan(const struct __ldcc_global_meta *m,
     struct ld_rt_alloc a;
     uint64_t ptr;
     unsigned f = m->param_flags[i];
+    int found;
 
     if (!(f & __LDCC_GP_WRITTEN))
       continue;
@@ -91,7 +92,25 @@ int ld_rt_global_plan(const struct __ldcc_global_meta *m,
     ptr = (uint64_t)(uintptr_t)args[i].ptr;
     if (!ptr || find_alloc(p, ptr) >= 0)
       continue; /* null: never dereferenced by a correct kernel */
-    if (!reg || ld_rt_registry_find(reg, ptr, &a) != LD_OK) {
+    found = reg && ld_rt_registry_find(reg, ptr, &a) == LD_OK;
+    if (!found && i >= m->nparams && args[i].var_size) {
+      /* A variable the registry does not know (a __managed__ one: its
+       * registration names the pointer to it) is its own allocation. */
+      memset(&a, 0, sizeof a);
+      a.base = ptr;
+      a.size = args[i].var_size;
+      a.kind = LD_RT_ALLOC_DEVICE_VAR;
+      a.name = param_name(m, i);
+      found = 1;
+    }
+    if (!found && i >= m->nparams) {
+      snprintf(why, whysize,
+               "it writes __device__ variable %s, at an address ldcc does "
+               "not know",
+               param_name(m, i));
+      return LD_RT_GPLAN_UNCHECKED;
+    }
+    if (!found) {
       snprintf(why, whysize,
                "it writes through parameter %s, a pointer ldcc does not know "
                "(not from the cudaMalloc family or a __device__ variable)",

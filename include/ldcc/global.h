@@ -113,7 +113,8 @@ struct __ldcc_global_arg {
   uint32_t is_pointer; /* 0: not a plain pointer (a class, an integer) */
   uint32_t elem_size;  /* sizeof the pointee's innermost element, >= 1 */
   uint32_t value_kind; /* enum __ldcc_value_kind of that element */
-  uint32_t reserved;
+  uint32_t var_size;   /* a written variable's bytes (global_meta.vars),
+                          0 when it has 4 GiB or more; 0 for arguments */
 };
 
 /* One kernel checked across blocks. */
@@ -411,10 +412,13 @@ template <> struct arg_of<std::nullptr_t, false> {
 };
 
 /* A written __device__ variable's entry of the metadata (global_meta.vars):
- * its host shadow, and its innermost element for the report's indices. */
+ * its host shadow, its innermost element for the report's indices, and
+ * its size (the allocation when the registry does not know the variable:
+ * a __managed__ one). */
 template <class T> inline __ldcc_global_arg var_arg(const T &v) {
-  return __ldcc_global_arg{(const void *)&v, 1, elem_of<T>::size,
-                           elem_of<T>::kind, 0};
+  return __ldcc_global_arg{
+      (const void *)&v, 1, elem_of<T>::size, elem_of<T>::kind,
+      sizeof(T) <= 0xffffffffu ? (uint32_t)sizeof(T) : 0u};
 }
 
 /* Every argument expression is evaluated once, here; `lam` launches the

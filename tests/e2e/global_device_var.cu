@@ -8,6 +8,8 @@
 //     on acc across blocks.
 //   mark: writes `last` — from block 0 only in the fixed twin, from every
 //     block with its own number in the racy one: a write-write race on last.
+//   note: the same as mark on a __managed__ variable (`seen`), which the
+//     host then reads directly.
 //   halves: writes the first half of `acc` through a pointer parameter that
 //     points into it (cudaGetSymbolAddress) and the second half by name;
 //     both must reach the same copy (and the same memory in the end).
@@ -25,6 +27,7 @@ __device__ float acc[N];
 __device__ int passes;
 __device__ int last;
 __device__ float tile_sum[N / THREADS];
+__managed__ int seen;
 
 __global__ void smooth(int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -46,6 +49,16 @@ __global__ void mark() {
 #else
   if (threadIdx.x == 0 && blockIdx.x == 0)
     last = 7;
+#endif
+}
+
+__global__ void note() {
+#ifdef E2E_RACE
+  if (threadIdx.x == 0)
+    seen = blockIdx.x + 1;
+#else
+  if (threadIdx.x == 0 && blockIdx.x == 1)
+    seen = 9;
 #endif
 }
 
@@ -86,6 +99,7 @@ int main() {
   E2E_CHECK(cudaGetSymbolAddress((void **)&d_acc, acc));
   halves<<<N / THREADS, THREADS>>>(d_acc, N / 2);
   tile<<<N / THREADS, THREADS>>>();
+  note<<<N / THREADS, THREADS>>>();
   E2E_CHECK(cudaGetLastError());
   E2E_CHECK(cudaDeviceSynchronize());
   static float ts[N / THREADS];
@@ -94,8 +108,9 @@ int main() {
   E2E_CHECK(cudaMemcpyFromSymbol(h, acc, sizeof h));
   E2E_CHECK(cudaMemcpyFromSymbol(&np, passes, sizeof np));
   E2E_CHECK(cudaMemcpyFromSymbol(&nl, last, sizeof nl));
-  printf("passes %d last %d acc[0] %.9g acc[%d] %.9g hash %llx tiles %llx\n",
-         np, nl, h[0], N - 1, h[N - 1], e2e_hash(h, sizeof h),
+  printf("passes %d last %d seen %d acc[0] %.9g acc[%d] %.9g hash %llx tiles "
+         "%llx\n",
+         np, nl, seen, h[0], N - 1, h[N - 1], e2e_hash(h, sizeof h),
          e2e_hash(ts, sizeof ts));
   return 0;
 }

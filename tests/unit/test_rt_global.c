@@ -266,6 +266,21 @@ START_TEST(test_plan_device_variables) {
   ck_assert_int_eq(ld_rt_global_plan(&m, args, 0, reg, &p, why, sizeof why),
                    LD_RT_GPLAN_UNCHECKED);
   ck_assert_str_eq(why, "parameter out takes a default argument");
+  /* A variable the registry does not know (a __managed__ one) is its own
+   * allocation when its size is known, else not checked. */
+  args[3] = ptr_arg(0x50000, 4);
+  args[3].var_size = 12;
+  ck_assert_int_eq(ld_rt_global_plan(&m, args, 2, reg, &p, why, sizeof why),
+                   LD_RT_GPLAN_CHECK);
+  ck_assert_uint_eq(p.nallocs, 2);
+  ck_assert_uint_eq(p.allocs[1].a.base, 0x50000);
+  ck_assert_uint_eq(p.allocs[1].a.size, 12);
+  ck_assert_str_eq(p.allocs[1].a.name, "odd");
+  args[3].var_size = 0;
+  ck_assert_int_eq(ld_rt_global_plan(&m, args, 2, reg, &p, why, sizeof why),
+                   LD_RT_GPLAN_UNCHECKED);
+  ck_assert_str_eq(why, "it writes __device__ variable odd, at an address "
+                        "ldcc does not know");
   /* No device address for a variable. */
   args[3].ptr = NULL;
   ck_assert_int_eq(ld_rt_global_plan(&m, args, 2, reg, &p, why, sizeof why),

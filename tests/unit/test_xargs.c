@@ -31,6 +31,9 @@ START_TEST(test_defaults) {
   /* CUDA 13's cooperative_groups needs include/cccl. */
   ck_assert_int_eq(find(argv, argc, "/usr/local/cuda/include/cccl"),
                    find(argv, argc, "-isystem") + 1);
+  /* The prelude (nvcc's `__managed__`), after clang's wrapper. */
+  ck_assert_int_eq(find(argv, argc, LD_CLANG_PRELUDE_PATH),
+                   find(argv, argc, "-include") + 1);
   /* -nocudalib would drop clang's CUDA runtime wrapper and <<<>>>. */
   ck_assert_int_lt(find(argv, argc, "-nocudalib"), 0);
   ck_assert_ptr_null(argv[argc]);

@@ -3,7 +3,8 @@
  * It mirrors what nvcc would do closely enough for analysis: CUDA language
  * mode, the real toolkit's headers (`--cuda-path`, plus include/cccl where
  * CUDA 13 keeps cooperative_groups' dependencies), one GPU architecture and
- * no warnings (only errors matter to the translator).  Not -nocudalib: with
+ * no warnings (only errors matter to the translator), and the prelude
+ * (LD_CLANG_PRELUDE: what clang's CUDA mode lacks of nvcc's).  Not -nocudalib: with
  * it clang 22 skips its CUDA runtime wrapper and `k<<<...>>>` fails to parse
  * ("undeclared identifier cudaConfigureCall").  Host code only; no libclang. */
 #include <stdio.h>
@@ -15,7 +16,7 @@
 
 #define LD_DEFAULT_CUDA_PATH "/usr/local/cuda"
 #define LD_DEFAULT_GPU_ARCH "sm_90"
-#define LD_FIXED_ARGS 8
+#define LD_FIXED_ARGS 10
 
 int ld__clang_args(const struct ld_translate_opts *opts, char ***argv,
                    int *argc) {
@@ -41,6 +42,8 @@ int ld__clang_args(const struct ld_translate_opts *opts, char ***argv,
   snprintf(fixed[n++], sizeof fixed[0], "-w");
   snprintf(fixed[n++], sizeof fixed[0], "-isystem");
   snprintf(fixed[n++], sizeof fixed[0], "%s/include/cccl", cuda);
+  snprintf(fixed[n++], sizeof fixed[0], "-include");
+  snprintf(fixed[n++], sizeof fixed[0], "%s", LD_CLANG_PRELUDE_PATH);
 
   nargs = (size_t)n + (size_t)opts->nclang_args;
   bytes = (nargs + 1) * sizeof(char *);

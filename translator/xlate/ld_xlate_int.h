@@ -26,6 +26,17 @@
 int ld__clang_args(const struct ld_translate_opts *opts, char ***argv,
                    int *argc);
 
+/* A header clang includes after its CUDA runtime wrapper and before the
+ * file (`-include`, one of ld__clang_args' fixed arguments), given to
+ * libclang as an unsaved file: what clang's CUDA mode lacks of nvcc's.
+ * `__managed__` alone (nvcc: a managed __device__ variable) is an
+ * attribute clang's CUDA mode ignores, leaving a host variable that
+ * kernels may not use: it is made `__device__ __managed__`. */
+#define LD_CLANG_PRELUDE_PATH "/__ldcc__/prelude.h"
+#define LD_CLANG_PRELUDE                                                       \
+  "#undef __managed__\n#define __managed__ __device__ "                         \
+  "__attribute__((managed))\n"
+
 /* Parse opts->input_path and fill plan (zeroed by the caller).  On a parse
  * error returns LD_EPARSE and sets *error to one malloc'd sentence naming the
  * first error, e.g. "app.cu:3:5: expected ';' after expression". */

@@ -2306,9 +2306,15 @@ int ld__parse(const struct ld_translate_opts *opts, struct ld_plan *plan,
     rc = LD_ENOMEM;
     goto out;
   }
-  err = clang_parseTranslationUnit2(
-      index, opts->input_path, (const char *const *)argv, argc, NULL, 0,
-      CXTranslationUnit_DetailedPreprocessingRecord, &tu);
+  {
+    struct CXUnsavedFile prelude;
+    prelude.Filename = LD_CLANG_PRELUDE_PATH;
+    prelude.Contents = LD_CLANG_PRELUDE;
+    prelude.Length = sizeof LD_CLANG_PRELUDE - 1;
+    err = clang_parseTranslationUnit2(
+        index, opts->input_path, (const char *const *)argv, argc, &prelude, 1,
+        CXTranslationUnit_DetailedPreprocessingRecord, &tu);
+  }
   if (err != CXError_Success || !tu) {
     rc = LD_EPARSE;
     goto out;

@@ -18,6 +18,7 @@
 
 __device__ int flag;
 __device__ float table[64];
+__managed__ int seen; // nvcc: a managed __device__ variable (the prelude)
 
 namespace ns {
 __device__ int last;
@@ -37,6 +38,8 @@ __global__ void fill(int n) {
   float *row = &table[0]; // through its address: the copy's
   row[n % 64] += 1.0f;
 }
+
+__global__ void noted() { seen = 1; }
 
 __global__ void counted(int *p) {
   p[threadIdx.x] = 1;
@@ -93,6 +96,7 @@ int main() {
   ns::in_ns<<<2, 32>>>(p, 5);
   fill<<<2, 32>>>(64);
   counted<<<2, 32>>>(p);
+  noted<<<2, 32>>>();
   staged<<<2, 32>>>(p);
   staged_qualified<<<2, 32>>>(p);
   qualified<<<1, 1>>>();
@@ -104,22 +108,23 @@ int main() {
   return 0;
 }
 
-// PLAN: KERNEL name=in_ns checked=yes at=24:17 global=yes units=warps writes=out,last vars=::ns::last{{$}}
-// PLAN: KERNEL name=fill checked=yes at=31:17 global=yes units=warps writes=flag,table vars=::flag,::table{{$}}
-// PLAN: KERNEL name=counted checked=yes at=41:17 global=yes units=warps writes=p,header_count vars=::header_count{{$}}
-// PLAN: KERNEL name=staged checked=yes at=47:17 global=yes units=blocks writes=out,flag vars=::flag{{$}}
-// PLAN: KERNEL name=staged_qualified checked=yes at=59:17 global=no global_reason="writes __device__ variable flag (named with a qualifier)"{{$}}
-// PLAN-NEXT: KERNEL name=qualified checked=yes at=68:17 global=no global_reason="writes __device__ variable flag (named with a qualifier)"{{$}}
-// PLAN-NEXT: KERNEL name=through_call checked=yes at=69:17 global=no global_reason="writes __device__ variable flag (also used in helper)"{{$}}
-// PLAN-NEXT: KERNEL name=in_lambda checked=yes at=73:17 global=no global_reason="writes __device__ variable flag (used inside a lambda)"{{$}}
-// PLAN-NEXT: KERNEL name=named_alike checked=yes at=77:17 global=no global_reason="writes __device__ variable flag (another declaration of that name)"{{$}}
-// PLAN-NEXT: KERNEL name=local_alike checked=yes at=78:17 global=no global_reason="writes __device__ variable flag (another declaration of that name)"{{$}}
-// PLAN-NEXT: KERNEL name=with_decltype checked=yes at=85:17 global=no global_reason="writes __device__ variable flag (decltype in the kernel)"{{$}}
+// PLAN: KERNEL name=in_ns checked=yes at=25:17 global=yes units=warps writes=out,last vars=::ns::last{{$}}
+// PLAN: KERNEL name=fill checked=yes at=32:17 global=yes units=warps writes=flag,table vars=::flag,::table{{$}}
+// PLAN: KERNEL name=noted checked=yes at=42:17 global=yes units=warps writes=seen vars=::seen{{$}}
+// PLAN: KERNEL name=counted checked=yes at=44:17 global=yes units=warps writes=p,header_count vars=::header_count{{$}}
+// PLAN: KERNEL name=staged checked=yes at=50:17 global=yes units=blocks writes=out,flag vars=::flag{{$}}
+// PLAN: KERNEL name=staged_qualified checked=yes at=62:17 global=no global_reason="writes __device__ variable flag (named with a qualifier)"{{$}}
+// PLAN-NEXT: KERNEL name=qualified checked=yes at=71:17 global=no global_reason="writes __device__ variable flag (named with a qualifier)"{{$}}
+// PLAN-NEXT: KERNEL name=through_call checked=yes at=72:17 global=no global_reason="writes __device__ variable flag (also used in helper)"{{$}}
+// PLAN-NEXT: KERNEL name=in_lambda checked=yes at=76:17 global=no global_reason="writes __device__ variable flag (used inside a lambda)"{{$}}
+// PLAN-NEXT: KERNEL name=named_alike checked=yes at=80:17 global=no global_reason="writes __device__ variable flag (another declaration of that name)"{{$}}
+// PLAN-NEXT: KERNEL name=local_alike checked=yes at=81:17 global=no global_reason="writes __device__ variable flag (another declaration of that name)"{{$}}
+// PLAN-NEXT: KERNEL name=with_decltype checked=yes at=88:17 global=no global_reason="writes __device__ variable flag (decltype in the kernel)"{{$}}
 // The header's variable is a target where written, with no place in the
 // main file.
 // PLAN: TARGET kernel=counted space=global name=header_count at=0:0 written=yes{{$}}
 
-// DET: KERNEL name=fill checked=yes at=31:17 global=yes units=warps writes=flag,table vars=::flag,::table det=yes{{$}}
+// DET: KERNEL name=fill checked=yes at=32:17 global=yes units=warps writes=flag,table vars=::flag,::table det=yes{{$}}
 
 // TEXT: {{^}}__global__ void __ldcc_g_in_ns(int *out, int n, __ldcc::global_info __ldcc_gi) { const unsigned __ldcc_gc = __ldcc::gcopy(__ldcc_gi); __ldcc::gshift(__ldcc_gi, __ldcc_gc, out, 0); auto *__ldcc_v0 = &::ns::last; __ldcc::gshift(__ldcc_gi, __ldcc_gc, __ldcc_v0, 1); auto &last = *__ldcc_v0;{{$}}
 // TEXT: {{^}}__global__ void __ldcc_g_fill(int n, __ldcc::global_info __ldcc_gi) { const unsigned __ldcc_gc = __ldcc::gcopy(__ldcc_gi); auto *__ldcc_v0 = &::flag; __ldcc::gshift(__ldcc_gi, __ldcc_gc, __ldcc_v0, 0); auto &flag = *__ldcc_v0; auto *__ldcc_v1 = &::table; __ldcc::gshift(__ldcc_gi, __ldcc_gc, __ldcc_v1, 1); auto &table = *__ldcc_v1;{{$}}
