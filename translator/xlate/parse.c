@@ -1957,8 +1957,7 @@ static int word_before(const char *src, size_t p, const char *w) {
            (c >= '0' && c <= '9'));
 }
 
-/* ---- Default arguments ----------------------------------------------------
- */
+/* ---- Default arguments ------------------------------------------------- */
 
 /* The `=` of a parameter's default argument: the first `=` token of the
  * ParmDecl's extent (a declarator holds none).  1 with its location. */
