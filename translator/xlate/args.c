@@ -4,9 +4,10 @@
  * mode, the real toolkit's headers (`--cuda-path`, plus include/cccl where
  * CUDA 13 keeps cooperative_groups' dependencies), one GPU architecture and
  * no warnings (only errors matter to the translator), and the prelude
- * (LD_CLANG_PRELUDE: what clang's CUDA mode lacks of nvcc's).  Not -nocudalib: with
- * it clang 22 skips its CUDA runtime wrapper and `k<<<...>>>` fails to parse
- * ("undeclared identifier cudaConfigureCall").  Host code only; no libclang. */
+ * (LD_CLANG_PRELUDE: what clang's CUDA mode lacks of nvcc's).  Not -nocudalib:
+ * with it clang 22 skips its CUDA runtime wrapper and `k<<<...>>>` fails to
+ * parse ("undeclared identifier cudaConfigureCall").  Host code only; no
+ * libclang. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -34,7 +34,7 @@ int ld__clang_args(const struct ld_translate_opts *opts, char ***argv,
  * kernels may not use: it is made `__device__ __managed__`. */
 #define LD_CLANG_PRELUDE_PATH "/__ldcc__/prelude.h"
 #define LD_CLANG_PRELUDE                                                       \
-  "#undef __managed__\n#define __managed__ __device__ "                         \
+  "#undef __managed__\n#define __managed__ __device__ "                        \
   "__attribute__((managed))\n"
 
 /* Parse opts->input_path and fill plan (zeroed by the caller).  On a parse
