@@ -51,6 +51,9 @@ struct clone_state {
   struct pool pool;
 };
 
+/* site_state.said_placement of a launch the proof let through */
+#define SAID_PROVED 100
+
 struct site_state {
   const void *meta;
   int launch_id;
@@ -369,6 +372,46 @@ int place_for(struct clone_state *c, struct ld_rt_place_in *in,
   return PLACE_OK;
 }
 
+/* A kernel checked inside its blocks, not across them: said once per
+ * site. */
+void say_left_out(const struct __ldcc_kernel_meta *m, int launch_id) {
+  struct site_state *st;
+
+  if (!m->global_reason || !(st = site_of(m, launch_id)) || st->said_global)
+    return;
+  st->said_global = 1;
+  ld_rt_races_unchecked_as(rt.races, m, launch_id, "not checked across blocks",
+                           m->global_reason, rt.out);
+  fflush(rt.out);
+}
+
+/* Whether the translator's proof covers the launch's block shape. */
+bool proved_for(const struct __ldcc_kernel_meta *m, dim3 block) {
+  return m->proved && rt.opt.proofs && block.x <= m->proof_max[0] &&
+         block.y <= m->proof_max[1] && block.z <= m->proof_max[2];
+}
+
+/* verbosity=1, once per site: the launch runs without the replay. */
+void say_proved(const struct __ldcc_kernel_meta *m, int launch_id, dim3 grid,
+                dim3 block) {
+  struct site_state *s = site_of(m, launch_id);
+  FILE *out = ld_rt_races_messages(rt.races, rt.out);
+  char name[256], where[256];
+
+  if (!s || !out || s->said_placement == SAID_PROVED)
+    return;
+  s->said_placement = SAID_PROVED;
+  ld_rt_kernel_name(m, name, sizeof name);
+  site_text(m, launch_id, where, sizeof where);
+  fprintf(out,
+          "ldcc: launch of %s at %s: %u blocks of %ux%ux%u threads; shared "
+          "memory proved race-free for this block shape (each region writes "
+          "an array only at the thread's own element, or only reads it): not "
+          "replayed, no copies (proofs=0: replay it)\n",
+          name, where, grid.x * grid.y * grid.z, block.x, block.y, block.z);
+  fflush(out);
+}
+
 int prepare(const struct __ldcc_kernel_meta *m, const void *clone,
             const void *clone_lb, int launch_id, dim3 grid, dim3 block,
             size_t sh, cudaStream_t stream, struct __ldcc_launch_info *li,
@@ -389,6 +432,12 @@ int prepare(const struct __ldcc_kernel_meta *m, const void *clone,
   collect(false);
   if (!m || m->abi != __LDCC_HOST_ABI)
     return unchecked(m, launch_id, "metadata of another ldcc version");
+  if (proved_for(m, block)) {
+    say_left_out(m, launch_id);
+    if (rt.opt.verbosity >= 1)
+      say_proved(m, launch_id, grid, block);
+    return __LDCC_LAUNCH_PROVED;
+  }
   if (!ok(cudaGetDevice(&device), pending) ||
       !ok(cudaDeviceGetAttribute(&optin,
                                  cudaDevAttrMaxSharedMemoryPerBlockOptin,
@@ -497,17 +546,7 @@ int prepare(const struct __ldcc_kernel_meta *m, const void *clone,
   li->launch_meta = NULL;
   *launch_sh = (size_t)pl.launch_smem;
   *big = pick == LD_RT_CLONE_LB;
-  if (m->global_reason) {
-    /* Checked inside its blocks, not across them: said once per site. */
-    struct site_state *st = site_of(m, launch_id);
-    if (st && !st->said_global) {
-      st->said_global = 1;
-      ld_rt_races_unchecked_as(rt.races, m, launch_id,
-                               "not checked across blocks", m->global_reason,
-                               rt.out);
-      fflush(rt.out);
-    }
-  }
+  say_left_out(m, launch_id);
   if (rt.opt.verbosity >= 1)
     say_placement(m, launch_id, grid, &in, &pl, li->nslots, *big);
   return 0;

@@ -38,6 +38,10 @@ enum ld_rt_format {
     "run a launch whose pointers into written memory are only accessed "       \
     "element by element once, claiming words per unit, before any copy "       \
     "(0: always copies)")                                                      \
+  X(proofs, BOOL, 1, 0, 1,                                                     \
+    "run a launch without the shared-memory replay when the translator "       \
+    "proved its kernel race-free in shared memory for the launch's block "     \
+    "shape (0: replay it anyway)")                                             \
   X(report_same_value_writes, BOOL, 0, 0, 1,                                   \
     "also report two units writing the same value to one location")            \
   X(report, BOOL, 1, 0, 1,                                                     \

@@ -114,15 +114,25 @@ struct __ldcc_kernel_meta {
   const int *site_lines;   /* nsites lines */
   const int *launch_lines; /* this file's launch table, by launch id */
   uint32_t nlaunches;
-  uint32_t reserved;
+  /* 1: the translator proved the kernel free of shared-memory races for
+   * blocks of at most proof_max[0] x proof_max[1] x proof_max[2] threads
+   * (docs/shared-replay.md, "Kernels proved race-free"): such a launch
+   * runs without the replay. */
+  uint32_t proved;
   /* Non-NULL: the check across blocks left this kernel out (it is checked
    * inside its blocks only), and why; each launch site says so once. */
   const char *global_reason;
+  uint32_t proof_max[3];
 };
 
 #define __LDCC_HOST_ABI                                                        \
-  3u /* 2: launch_prepare takes the __launch_bounds__(1024) clone; 3:
-        global_reason */
+  4u /* 2: launch_prepare takes the __launch_bounds__(1024) clone; 3:
+        global_reason; 4: proved, proof_max */
+
+/* What __ldcc_launch_prepare returns besides 0 (run the clone) and -1 (run
+ * the original, unchecked): run the original (or its check across blocks),
+ * checked by the proof. */
+#define __LDCC_LAUNCH_PROVED 2
 
 /* flags of __ldcc_launch_info */
 #define __LDCC_LI_REPORT_SAME_VALUE 1u /* report same-value writes too */
@@ -510,9 +520,13 @@ inline void launch(const kernel_meta *meta, const void *clone,
     original(grid, block, sh, stream);
     return;
   }
-  if (__ldcc_launch_prepare(meta, clone, clone_lb, launch_id, grid, block, sh,
-                            stream, &li, &launch_sh, &big) == 0) {
+  int rc = __ldcc_launch_prepare(meta, clone, clone_lb, launch_id, grid,
+                                 block, sh, stream, &li, &launch_sh, &big);
+  if (rc == 0) {
     checked(grid, block, launch_sh, stream, li, big);
+    __ldcc_launch_done(meta, launch_id, stream);
+  } else if (rc == __LDCC_LAUNCH_PROVED) {
+    original(grid, block, sh, stream);
     __ldcc_launch_done(meta, launch_id, stream);
   } else {
     original(grid, block, sh, stream);
@@ -620,13 +634,26 @@ template <class T> const char *instance_name() {
   return __PRETTY_FUNCTION__;
 }
 
-/* Kernel entry; L = the layout struct, Self = the __ldcc_meta_<k> struct. */
+/* The least of the bounds (extents of the layout's arrays), for
+ * kernel_meta.proof_max. */
+constexpr uint32_t pmin(uint64_t a) {
+  return a > 0xffffffffu ? 0xffffffffu : (uint32_t)a;
+}
+template <class... R>
+constexpr uint32_t pmin(uint64_t a, uint64_t b, R... r) {
+  return pmin(a < b ? a : b, r...);
+}
+
+/* Kernel entry; L = the layout struct, Self = the __ldcc_meta_<k> struct.
+ * proved, mx, my, mz: the shared-memory proof and its block bounds. */
 template <class L, class Self>
 constexpr kernel_meta kernel(const char *name, const char *file, int line,
                              const target_meta *targets, uint32_t ntargets,
                              const int *site_lines, uint32_t nsites,
                              const int *launch_lines, uint32_t nlaunches,
-                             const char *global_reason = nullptr) {
+                             const char *global_reason = nullptr,
+                             uint32_t proved = 0, uint32_t mx = 0,
+                             uint32_t my = 0, uint32_t mz = 0) {
   return kernel_meta{__LDCC_HOST_ABI,
                      ntargets,
                      name,
@@ -640,8 +667,9 @@ constexpr kernel_meta kernel(const char *name, const char *file, int line,
                      site_lines,
                      launch_lines,
                      nlaunches,
-                     0,
-                     global_reason};
+                     proved,
+                     global_reason,
+                     {mx, my, mz}};
 }
 
 } // namespace __ldcc

@@ -82,8 +82,8 @@ static const struct __ldcc_target_meta vars[] = {
     {"out", 0, 0, 1, {0, 0, 0, 0}, 0, 3, 0, 0, NULL},
 };
 static const struct __ldcc_kernel_meta its_meta = {
-    __LDCC_HOST_ABI, 3,    "tail", "warp.cu", 3,   5, NULL, 0, 1, vars,
-    lines,           NULL, 0,      0,         NULL};
+    __LDCC_HOST_ABI, 3,    "tail", "warp.cu", 3,    5,        NULL, 0, 1, vars,
+    lines,           NULL, 0,      0,         NULL, {0, 0, 0}};
 
 static struct __ldcc_report its_record(uint32_t a, uint32_t b, uint32_t mask,
                                        unsigned nidx, uint32_t idx0) {
@@ -185,9 +185,22 @@ static const struct __ldcc_target_meta scoped_vars[] = {
      NULL},
 };
 static const int scoped_lines[] = {20, 24, 26};
-static const struct __ldcc_kernel_meta scoped_meta = {
-    __LDCC_HOST_ABI, 2,    "count", "count.cu", 20,  3, NULL, 0, 1, scoped_vars,
-    scoped_lines,    NULL, 0,       0,          NULL};
+static const struct __ldcc_kernel_meta scoped_meta = {__LDCC_HOST_ABI,
+                                                      2,
+                                                      "count",
+                                                      "count.cu",
+                                                      20,
+                                                      3,
+                                                      NULL,
+                                                      0,
+                                                      1,
+                                                      scoped_vars,
+                                                      scoped_lines,
+                                                      NULL,
+                                                      0,
+                                                      0,
+                                                      NULL,
+                                                      {0, 0, 0}};
 
 START_TEST(test_scoped_golden) {
   struct __ldcc_report rec;
@@ -235,8 +248,8 @@ static const struct __ldcc_target_meta mp_vars[] = {
 };
 static const int mp_lines[] = {10, 12, 14, 18, 21, 25};
 static const struct __ldcc_kernel_meta mp_meta = {
-    __LDCC_HOST_ABI, 4,        "mp", "mp.cu", 10, 6,   NULL, 0, 1,
-    mp_vars,         mp_lines, NULL, 0,       0,  NULL};
+    __LDCC_HOST_ABI, 4,        "mp", "mp.cu", 10, 6,    NULL,     0, 1,
+    mp_vars,         mp_lines, NULL, 0,       0,  NULL, {0, 0, 0}};
 
 static void mp_record(struct __ldcc_report *rec, unsigned wblock,
                       unsigned rblock, unsigned wwarp, unsigned rwarp,

@@ -15,6 +15,7 @@
  * run the original, unchecked; a launch written in a macro's argument is
  * rewritten there, its text kept to its lines (ld__replace_launch).
  * Host code only; no libclang. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -188,6 +189,7 @@ static int put_lambda(struct ld_buf *b, const struct ld_launch *l,
   return rc ? rc : ld_buf_puts(b, " }");
 }
 
+/* "<scope>__ldcc_<what>_<name><args>" */
 /* A composed kernel (deterministic mode, docs/deterministic.md): the
  * launch goes through the check across blocks first, whose lambda takes
  * the arguments once (`__ldcc_m__a...`) and, per round, the unit's
@@ -266,13 +268,53 @@ static int edit_launch(const struct ld_plan *plan, const struct ld_launch *l,
   return rc;
 }
 
-/* "<scope>__ldcc_<what>_<name><args>" */
 static int put_generated(struct ld_buf *b, const struct ld_kernel *k,
                          const char *what) {
   const struct ld_replay *r = k->replay;
 
   return ld_buf_printf(b, "%s__ldcc_%s_%s%s", r->scope, what, k->name,
                        r->template_args ? r->template_args : "");
+}
+
+/* `, 1, mx, my, mz` of a proved kernel: per threadIdx component, the least
+ * extent it indexes (`__ldcc::pmin(std::extent<decltype(L::tile), 1>::value,
+ * ...)`), 1 where some own element does not use it, else no bound. */
+static int put_proof_bounds(struct ld_buf *b, const struct ld_kernel *k) {
+  const struct ld_proof *p = &k->replay->proof;
+  size_t i;
+  int c, rc = ld_buf_puts(b, ", 1");
+
+  for (c = 0; c < 3 && !rc; c++) {
+    int n = 0;
+    rc = ld_buf_puts(b, ", __ldcc::pmin(");
+    if (!rc && p->ones >> c & 1u) {
+      rc = ld_buf_puts(b, "1u");
+      n++;
+    }
+    for (i = 0; i < p->nbounds && !rc; i++) {
+      if (p->bounds[i].comp != c)
+        continue;
+      if (n++)
+        rc = ld_buf_puts(b, ", ");
+      if (!rc && p->bounds[i].member == SIZE_MAX) {
+        rc = ld_buf_printf(b, "%lldull", p->bounds[i].value);
+        continue;
+      }
+      if (!rc)
+        rc = ld_buf_puts(b, "std::extent<decltype(");
+      if (!rc)
+        rc = put_generated(b, k, "layout");
+      if (!rc)
+        rc = ld_buf_printf(b, "::%s), %d>::value",
+                           k->replay->members[p->bounds[i].member].name,
+                           p->bounds[i].dim);
+    }
+    if (!rc && !n)
+      rc = ld_buf_puts(b, "0xffffffffu");
+    if (!rc)
+      rc = ld_buf_putc(b, ')');
+  }
+  return rc;
 }
 
 static int put_kernel_meta(struct ld_buf *b, const struct ld_plan *plan,
@@ -366,13 +408,19 @@ static int put_kernel_meta(struct ld_buf *b, const struct ld_plan *plan,
                        r->nmembers, ki,
                        (r->exit_site ? r->exit_site : r->nsites + 1) + 1,
                        nlaunches ? "__ldcc__launches" : "NULL", nlaunches);
+  if (!rc && (left_out || r->proof.proved))
+    rc = ld_buf_puts(b, ",\n    ");
   if (!rc && left_out) {
-    rc = ld_buf_puts(b, ",\n    \"");
+    rc = ld_buf_putc(b, '"');
     if (!rc)
       rc = ld_buf_put_c_escaped(b, left_out);
     if (!rc)
       rc = ld_buf_putc(b, '"');
+  } else if (!rc && r->proof.proved) {
+    rc = ld_buf_puts(b, "nullptr");
   }
+  if (!rc && r->proof.proved)
+    rc = put_proof_bounds(b, k);
   return rc ? rc : ld_buf_puts(b, ");\n");
 }
 

@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "ld_edit.h"
+#include "ld_proof.h"
 
 enum ld_space {
   LD_SPACE_SHARED,
@@ -153,6 +154,9 @@ struct ld_replay {
   unsigned entry_line;
   size_t exit_site; /* the kernel's exit site: after its own sites and
                        every call's callee sites; 0 means nsites + 1 */
+  /* A kernel's shared-memory proof (ld_proof.h): proved, the bounds a
+   * launch's block must meet to skip the replay; else why not. */
+  struct ld_proof proof;
 };
 
 /* One parameter of a kernel, for the check across blocks. */

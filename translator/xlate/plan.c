@@ -3,6 +3,7 @@
  * docs/translator.md.  Host code only. */
 #include "ld_plan.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -67,6 +68,40 @@ static void dump_global(const struct ld_kernel *k, FILE *out) {
     fprintf(out, "%s%s", first ? " one_run=" : ",", g->params[i].name);
     first = 0;
   }
+}
+
+/* `PROOF kernel=<k> proved=yes bounds=x<=extent(tile,1),...,z=1` (the
+ * block shapes whose launches skip the replay) or `proved=no reason="…"`. */
+static void dump_proof(const struct ld_kernel *k, FILE *out) {
+  const struct ld_proof *p = &k->replay->proof;
+  size_t i;
+  int c, first = 1;
+
+  fprintf(out, "PROOF kernel=%s proved=%s", k->name, yes_no(p->proved));
+  if (!p->proved) {
+    fprintf(out, " reason=\"%s\"\n", p->why ? p->why : "?");
+    return;
+  }
+  fputs(" bounds=", out);
+  for (c = 0; c < 3; c++) {
+    for (i = 0; i < p->nbounds; i++) {
+      if (p->bounds[i].comp != c)
+        continue;
+      if (p->bounds[i].member == SIZE_MAX)
+        fprintf(out, "%s%c<=%lld", first ? "" : ",", "xyz"[c],
+                p -> bounds[i].value);
+      else
+        fprintf(out, "%s%c<=extent(%s,%d)", first ? "" : ",", "xyz"[c],
+                k -> replay -> members[p->bounds[i].member].name,
+                p->bounds[i].dim);
+      first = 0;
+    }
+    if (p->ones >> c & 1u) {
+      fprintf(out, "%s%c=1", first ? "" : ",", "xyz"[c]);
+      first = 0;
+    }
+  }
+  fputs(first ? "any\n" : "\n", out);
 }
 
 /* ITS, ACCESS and WSYNC lines of a kernel with warp-synchronous code. */
@@ -195,6 +230,7 @@ int ld_plan_dump(const struct ld_plan *plan, FILE *out) {
               r->eager_why);
     else
       fprintf(out, "COPIES kernel=%s scratch=lazy\n", k->name);
+    dump_proof(k, out);
   }
   for (i = 0; i < plan->nkernels; i++)
     dump_its(&plan->kernels[i], out);
@@ -246,6 +282,7 @@ void ld_replay_free(struct ld_replay *r) {
   free(r->callees);
   free(r->fn_name);
   free(r->store_lines);
+  ld_proof_free(&r->proof);
   ld_edit_list_free(&r->edits);
   free(r);
 }

@@ -41,6 +41,8 @@ struct local_uses {
   size_t last_change; /* one past the last reference that may change it
                          (anything but a read of its value); 0: none */
   size_t decl_end;    /* one past its declaration (initialiser included) */
+  long long stride;   /* the proof: K > 0 when every change is `+= K` (K
+                         constant), -1 when some other change, 0 none */
 };
 
 struct facts {
@@ -70,6 +72,16 @@ struct facts {
   size_t nstore_lines;
   char *reason; /* first reason the kernel cannot be cloned */
   int rc;
+  /* For the shared-memory proof (ld_proof.h): every reference to a target,
+   * per site whether it stands in blocks and loops only, the breaks and
+   * continues of loops, and the first reason it cannot hold. */
+  struct ld_proof_access *pacc;
+  size_t npacc, cappacc;
+  unsigned char *site_flat; /* parallel to r->sites */
+  size_t capflat;
+  struct ld_proof_jump *jumps;
+  size_t njumps, capjumps;
+  const char *proof_why;
 };
 
 /* ---- Small helpers ------------------------------------------------------- */
@@ -1430,6 +1442,21 @@ static int has_barrier(CXCursor callee) {
 
 /* A zeroed site appended to the replay's table; NULL (fx->rc set) when out
  * of memory. */
+/* A site statement that stands in blocks and loop bodies only, up to the
+ * function's body: no condition decides whether it is reached. */
+static int in_blocks_and_loops(const struct frame *stmt) {
+  const struct frame *q;
+
+  for (q = stmt; q->parent; q = q->parent) {
+    enum CXCursorKind k = q->parent->kind;
+    if ((k != CXCursor_CompoundStmt && k != CXCursor_ForStmt &&
+         k != CXCursor_WhileStmt && k != CXCursor_DoStmt) ||
+        !is_statement(q))
+      return 0;
+  }
+  return 1;
+}
+
 static struct ld_site *new_site(struct facts *fx) {
   struct ld_replay *r = fx->r;
   struct ld_site *site;
@@ -1438,6 +1465,11 @@ static struct ld_site *new_site(struct facts *fx) {
     fx->rc = LD_ENOMEM;
     return NULL;
   }
+  if (ld__grow(&fx->site_flat, &fx->capflat, r->nsites, 1)) {
+    fx->rc = LD_ENOMEM;
+    return NULL;
+  }
+  fx->site_flat[r->nsites] = 0; /* visit_site says */
   site = &r->sites[r->nsites++];
   memset(site, 0, sizeof *site);
   return site;
@@ -1506,6 +1538,7 @@ static void visit_site(struct facts *fx, const struct frame *f,
   site->call_begin = cb;
   site->call_end = ce;
   site->needs_braces = stmt->parent->kind != CXCursor_CompoundStmt;
+  fx->site_flat[fx->r->nsites - 1] = (unsigned char)in_blocks_and_loops(stmt);
   if (with_result) {
     if (clang_Cursor_getNumArguments(f->cur) != 1 ||
         !span(fx, clang_Cursor_getArgument(f->cur, 0), &site->pred_begin,
@@ -1674,6 +1707,183 @@ static enum access access_of(const struct frame *f, const struct frame **top,
   return ACCESS_OTHER;
 }
 
+/* ---- For the shared-memory proof (ld_proof.h) --------------------------- */
+
+/* Whether [b, e) reads t, spaces and parentheses aside. */
+static int text_is(const struct facts *fx, size_t b, size_t e, const char *t) {
+  size_t n = 0;
+
+  for (; b < e; b++) {
+    char ch = fx->s->src[b];
+    if (is_space(ch) || ch == '(' || ch == ')')
+      continue;
+    if (t[n] != ch)
+      return 0;
+    n++;
+  }
+  return t[n] == 0;
+}
+
+/* 0, 1, 2 when c is written `threadIdx.x`, `.y`, `.z`; else -1. */
+static int thread_index_of(const struct facts *fx, CXCursor c) {
+  static const char *const names[] = {"threadIdx.x", "threadIdx.y",
+                                      "threadIdx.z"};
+  size_t b, e;
+  int k;
+
+  if (!span(fx, c, &b, &e))
+    return -1;
+  for (k = 0; k < 3; k++)
+    if (text_is(fx, b, e, names[k]))
+      return k;
+  return -1;
+}
+
+static int index_atom_of(const struct facts *fx, CXCursor i);
+
+/* The subscript's index as a proof atom: a threadIdx component, a local
+ * (LD_PROOF_LOCAL + i; whether it holds one is decided at the end), a
+ * component plus a local (LD_PROOF_STRIDED...), or -1. */
+static int index_atom(const struct facts *fx, CXCursor sub) {
+  CXCursor i, c, d;
+  int k;
+
+  if (!ld__nth_child(sub, 1, &i))
+    return -1;
+  while (clang_getCursorKind(i) == CXCursor_ParenExpr &&
+         ld__nth_child(i, 0, &c))
+    i = c;
+  if ((k = thread_index_of(fx, i)) >= 0)
+    return k;
+  if (clang_getCursorKind(i) == CXCursor_BinaryOperator &&
+      clang_getCursorBinaryOperatorKind(i) == CXBinaryOperator_Add &&
+      ld__nth_child(i, 0, &c) && ld__nth_child(i, 1, &d)) {
+    /* threadIdx.<k> + j, either way round */
+    int a = thread_index_of(fx, c), b = thread_index_of(fx, d);
+    int other = a >= 0 ? index_atom_of(fx, d) : index_atom_of(fx, c);
+    if ((a >= 0) != (b >= 0) && other >= LD_PROOF_LOCAL &&
+        other < LD_PROOF_STRIDED)
+      return LD_PROOF_STRIDED + 3 * (other - LD_PROOF_LOCAL) + (a >= 0 ? a : b);
+    return -1;
+  }
+  return index_atom_of(fx, i);
+}
+
+/* A local, looked at through implicit conversions and parentheses:
+ * LD_PROOF_LOCAL + i, else -1. */
+static int index_atom_of(const struct facts *fx, CXCursor i) {
+  CXCursor c, d;
+  size_t l;
+
+  while ((clang_getCursorKind(i) == CXCursor_UnexposedExpr ||
+          clang_getCursorKind(i) == CXCursor_ParenExpr) &&
+         ld__nth_child(i, 0, &c) && !ld__nth_child(i, 1, &d))
+    i = c;
+  if (clang_getCursorKind(i) == CXCursor_DeclRefExpr &&
+      (l = find_local(fx, clang_getCursorReferenced(i))) != SIZE_MAX)
+    return LD_PROOF_LOCAL + (int)l;
+  return -1;
+}
+
+/* Records a reference to target `member` at off, used as `use`: the
+ * target's rank and the indices of the subscripts that apply to it. */
+static void proof_access(struct facts *fx, const struct frame *f, size_t member,
+                         size_t off, int use) {
+  struct ld_proof_access *a;
+  const struct frame *p = f;
+  CXType t;
+
+  if (ld__grow(&fx->pacc, &fx->cappacc, fx->npacc, sizeof *a)) {
+    fx->rc = LD_ENOMEM;
+    return;
+  }
+  a = &fx->pacc[fx->npacc++];
+  memset(a, 0, sizeof *a);
+  a->off = off;
+  a->line = line_of(fx, off);
+  a->member = member;
+  a->write = use == ACCESS_STORE;
+  a->other = use == ACCESS_OTHER;
+  t = clang_getCanonicalType(clang_getCursorType(f->cur));
+  while (is_array_type(t) && a->rank <= LD_PROOF_MAX_RANK) {
+    t = clang_getArrayElementType(t);
+    a->rank++;
+    if (t.kind == CXType_Invalid) {
+      a->rank = -1;
+      break;
+    }
+  }
+  while (p->parent && a->rank > 0 && a->rank <= LD_PROOF_MAX_RANK &&
+         a->ndims < a->rank) {
+    const struct frame *q = p->parent, *sub;
+    if (q->kind == CXCursor_ParenExpr) {
+      p = q;
+      continue;
+    }
+    if (q->kind == CXCursor_ArraySubscriptExpr && p->index == 0)
+      sub = q;
+    else if (q->kind == CXCursor_UnexposedExpr &&
+             is_array_type(clang_getCursorType(p->cur)) &&
+             ld__is_pointer(clang_getCursorType(q->cur)) && q->parent &&
+             q->parent->kind == CXCursor_ArraySubscriptExpr && q->index == 0)
+      sub = q->parent; /* the decay is the subscript's base */
+    else
+      break;
+    a->atom[a->ndims++] = index_atom(fx, sub->cur);
+    p = sub;
+  }
+}
+
+/* A `break` or `continue`: the loop it leaves or continues (a switch's
+ * `break` leaves no loop). */
+static void proof_jump(struct facts *fx, const struct frame *f) {
+  const struct frame *q;
+  struct ld_proof_jump *j;
+
+  for (q = f->parent; q; q = q->parent) {
+    if (q->kind == CXCursor_SwitchStmt && f->kind == CXCursor_BreakStmt)
+      return;
+    if (q->kind == CXCursor_ForStmt || q->kind == CXCursor_WhileStmt ||
+        q->kind == CXCursor_DoStmt)
+      break;
+  }
+  if (!q)
+    return;
+  if (ld__grow(&fx->jumps, &fx->capjumps, fx->njumps, sizeof *j)) {
+    fx->rc = LD_ENOMEM;
+    return;
+  }
+  j = &fx->jumps[fx->njumps];
+  if (!span(fx, f->cur, &j->at, &j->loop_e) ||
+      !span(fx, q->cur, &j->loop_b, &j->loop_e)) {
+    fx->proof_why = "break or continue inside a macro expansion";
+    return;
+  }
+  j->line = line_of(fx, j->at);
+  fx->njumps++;
+}
+
+/* A reference f that may change local i: for the proof, the constant K of
+ * `i += K`, anything else spoils the stride. */
+static void proof_change(struct facts *fx, size_t i, const struct frame *f) {
+  struct local_uses *u = &fx->uses[i];
+  long long k = -1;
+  CXCursor rhs;
+
+  if (f->parent && f->parent->kind == CXCursor_CompoundAssignOperator &&
+      f->index == 0 &&
+      clang_getCursorBinaryOperatorKind(f->parent->cur) ==
+          CXBinaryOperator_AddAssign &&
+      ld__nth_child(f->parent->cur, 1, &rhs)) {
+    CXEvalResult ev = clang_Cursor_Evaluate(rhs);
+    if (ev && clang_EvalResult_getKind(ev) == CXEval_Int)
+      k = clang_EvalResult_getAsLongLong(ev);
+    if (ev)
+      clang_EvalResult_dispose(ev);
+  }
+  u->stride = k <= 0 || (u->stride && u->stride != k) ? -1 : k;
+}
+
 /* A reference to a shared variable or a renamed local. */
 static void visit_ref(struct facts *fx, const struct frame *f) {
   CXCursor d = clang_getCursorReferenced(f->cur);
@@ -1726,6 +1936,7 @@ static void visit_ref(struct facts *fx, const struct frame *f) {
       const struct frame *top;
       const char *why;
       enum access use = access_of(f, &top, &why);
+      proof_access(fx, f, i, b, use);
       /* Any use but the object of a plain `=` reads the target: the
        * reference marks the thread (a region no warp read a target in
        * needs no second pass); a load goes through srd, which marks it and
@@ -1780,6 +1991,8 @@ static void visit_ref(struct facts *fx, const struct frame *f) {
       if ((!p->parent || p->parent->kind != CXCursor_UnexposedExpr) &&
           b + 1 > fx->uses[i].last_change)
         fx->uses[i].last_change = b + 1;
+      if (!p->parent || p->parent->kind != CXCursor_UnexposedExpr)
+        proof_change(fx, i, p);
     }
   }
   /* A parameter read only through implicit conversions (its value, a
@@ -1897,6 +2110,10 @@ static enum CXChildVisitResult body_cb(CXCursor c, CXCursor parent,
   case CXCursor_IndirectGotoStmt:
   case CXCursor_LabelStmt:
     fail(fx, "goto or label");
+    break;
+  case CXCursor_BreakStmt:
+  case CXCursor_ContinueStmt:
+    proof_jump(fx, &f);
     break;
   case CXCursor_LambdaExpr:
     fail(fx, "lambda inside the kernel");
@@ -2248,6 +2465,9 @@ static void facts_free(struct facts *fx, size_t nlocals) {
   free(fx->member_cur);
   free(fx->callee_cur);
   free(fx->store_lines);
+  free(fx->pacc);
+  free(fx->site_flat);
+  free(fx->jumps);
   free(fx->reason);
 }
 
@@ -2529,6 +2749,117 @@ static void visit_devfn_call(struct facts *fx, const struct frame *f,
   site->needs_braces = e->parent->kind != CXCursor_CompoundStmt;
 }
 
+/* ---- The shared-memory proof --------------------------------------------- */
+
+/* 0, 1, 2 when local i always holds threadIdx.x, .y, .z: an integer of at
+ * least 16 bits initialised so in its declaration and never changed. */
+static int local_alias(const struct facts *fx, size_t i) {
+  const struct ld_local *l = &fx->r->locals[i];
+  const struct local_uses *u = &fx->uses[i];
+  CXCursor init;
+  CXType t;
+
+  if (l->is_param || l->is_array || u->escapes || u->decl_end == SIZE_MAX ||
+      u->last_change > u->decl_end)
+    return -1;
+  t = clang_getCanonicalType(clang_getCursorType(fx->local_cur[i]));
+  switch (t.kind) {
+  case CXType_Short:
+  case CXType_UShort:
+  case CXType_Int:
+  case CXType_UInt:
+  case CXType_Long:
+  case CXType_ULong:
+  case CXType_LongLong:
+  case CXType_ULongLong:
+    break;
+  default:
+    return -1;
+  }
+  init = clang_Cursor_getVarDeclInitializer(fx->local_cur[i]);
+  return clang_Cursor_isNull(init) ? -1 : thread_index_of(fx, init);
+}
+
+/* K when local i starts at 0 in its declaration and only ever grows by
+ * the constant K (`for (int j = 0; j < n; j += K)`), else 0. */
+static long long local_stride(const struct facts *fx, size_t i) {
+  const struct ld_local *l = &fx->r->locals[i];
+  const struct local_uses *u = &fx->uses[i];
+  CXCursor init;
+  CXEvalResult ev;
+  long long v = -1;
+
+  if (l->is_param || l->is_array || u->escapes || u->stride <= 0)
+    return 0;
+  init = clang_Cursor_getVarDeclInitializer(fx->local_cur[i]);
+  if (clang_Cursor_isNull(init))
+    return 0;
+  ev = clang_Cursor_Evaluate(init);
+  if (ev && clang_EvalResult_getKind(ev) == CXEval_Int)
+    v = clang_EvalResult_getAsLongLong(ev);
+  if (ev)
+    clang_EvalResult_dispose(ev);
+  return v == 0 ? u->stride : 0;
+}
+
+/* Decides the kernel's proof from what the walk recorded. */
+static int build_proof(struct facts *fx) {
+  const struct ld_replay *r = fx->r;
+  struct ld_proof_input in;
+  struct ld_proof_site *sites = calloc(r->nsites + 1, sizeof *sites);
+  int *alias = calloc(r->nlocals + 1, sizeof *alias);
+  long long *stride = calloc(r->nlocals + 1, sizeof *stride);
+  const char **names = calloc(r->nmembers + 1, sizeof *names);
+  int *bounded = calloc(r->nmembers + 1, sizeof *bounded);
+  size_t i;
+  int rc = LD_ENOMEM;
+
+  if (!sites || !alias || !stride || !names || !bounded)
+    goto out;
+  for (i = 0; i < r->nsites; i++) {
+    sites[i].begin = r->sites[i].stmt_begin;
+    sites[i].end = r->sites[i].stmt_end;
+    sites[i].line = r->sites[i].at.line;
+    sites[i].structured = fx->site_flat[i] && r->sites[i].callee == 0;
+  }
+  for (i = 0; i < r->nlocals; i++) {
+    alias[i] = local_alias(fx, i);
+    stride[i] = local_stride(fx, i);
+  }
+  for (i = 0; i < r->nmembers; i++) {
+    names[i] = r->members[i].name;
+    bounded[i] = r->members[i].decl != NULL;
+  }
+  memset(&in, 0, sizeof in);
+  in.acc = fx->pacc;
+  in.nacc = fx->npacc;
+  in.sites = sites;
+  in.nsites = r->nsites;
+  in.loops = (const size_t(*)[2])fx->loops;
+  in.nloops = fx->nloops;
+  in.jumps = fx->jumps;
+  in.njumps = fx->njumps;
+  in.alias = alias;
+  in.stride = stride;
+  in.nlocals = r->nlocals;
+  in.names = names;
+  in.bounded = bounded;
+  in.nmembers = r->nmembers;
+  in.why = fx->proof_why       ? fx->proof_why
+           : fx->loops_unknown ? "a loop inside a macro expansion"
+           : r->always_dirty   ? "a call gets a target's address"
+           : r->always_read    ? "a pointer to a target is kept in a local"
+                               : NULL;
+  rc = ld_proof_decide(&in, &fx->r->proof);
+out:
+  free(sites);
+  free(alias);
+  free(stride);
+  free(names);
+  free(bounded);
+  return rc;
+}
+
 int ld__replay_analyse(const struct ld__source *s, CXCursor fn,
                        struct ld_kernel *k) {
   struct facts fx;
@@ -2552,6 +2883,8 @@ int ld__replay_analyse(const struct ld__source *s, CXCursor fn,
     free(k->reason);
     k->reason = fx.reason;
     fx.reason = NULL;
+  } else if (!rc && (rc = build_proof(&fx)) != 0) {
+    /* out of memory */
   } else if (!rc) {
     /* Site numbers: the kernel's own, then per call the callee's (entry,
      * barriers, exit), then the kernel's exit. */

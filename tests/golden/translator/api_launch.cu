@@ -72,6 +72,7 @@ int main() {
 // PLAN-NEXT: SITE kernel=rotate id=2 at=24:3 form=SYNC_PLAIN
 // PLAN-NEXT: SITE kernel=rotate id=3 at=26:1 form=exit
 // PLAN-NEXT: COPIES kernel=rotate scratch=lazy
+// PLAN-NEXT: PROOF kernel=rotate proved=yes bounds=x<=extent(s,0),y=1,z=1
 // PLAN-NEXT: ITS kernel=warp_sum checked=yes rule="lane-range condition"
 // PLAN-NEXT: ACCESS kernel=warp_sum id=1 at=31:3 var=s mode=write
 // PLAN-NEXT: ACCESS kernel=warp_sum id=2 at=31:12 var=g mode=read

@@ -23,6 +23,7 @@ __global__ void copy_tile(float *out) {
 // PLAN-NEXT: SITE kernel=copy_tile id=1 at=14:3 form=SYNC_PLAIN
 // PLAN-NEXT: SITE kernel=copy_tile id=2 at=16:1 form=exit
 // PLAN-NEXT: COPIES kernel=copy_tile scratch=lazy
+// PLAN-NEXT: PROOF kernel=copy_tile proved=yes bounds=x<=extent(t,1),y<=extent(t,0),z=1
 // PLAN-NOT: {{.}}
 
 // TEXT: {{^}}#include <ldcc/ldcc.h>

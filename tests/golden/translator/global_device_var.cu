@@ -149,4 +149,4 @@ int main() {
 // TEXT: {{^}}      {__LDCC_GLOBAL_ABI, 1, {__LDCC_HOST_ABI, 0, "qualified", {{.*}}, "writes __device__ variable flag (named with a qualifier)"},{{$}}
 // The replay's metadata of a kernel the check across blocks left out.
 // TEXT: {{^}}    "staged_qualified", __ldcc__file, {{.*}}, __ldcc__launches, 2,{{$}}
-// TEXT-NEXT: {{^}}    "writes __device__ variable flag (named with a qualifier)");{{$}}
+// TEXT-NEXT: {{^}}    "writes __device__ variable flag (named with a qualifier)", 1, __ldcc::pmin(std::extent<decltype(__ldcc_layout_staged_qualified::s), 0>::value), __ldcc::pmin(1u), __ldcc::pmin(1u));{{$}}

@@ -85,6 +85,7 @@ int main() {
 // PLAN-NEXT: SITE kernel=shared_only id=2 at=44:3 form=SYNC_PLAIN
 // PLAN-NEXT: SITE kernel=shared_only id=3 at=47:1 form=exit
 // PLAN-NEXT: COPIES kernel=shared_only scratch=whole reason="a target's address is taken or it is bound to a reference"
+// PLAN-NEXT: PROOF kernel=shared_only proved=no reason="'hist' is used other than element by element (line 43)"
 // PLAN-NEXT: ITS kernel=refs checked=yes rule="block-scope atomic"
 // PLAN-NEXT: SCOPED kernel=refs id=1 at=21:53 op=cuda::atomic_ref<thread_scope_block> var=counter
 // PLAN-NEXT: SCOPED kernel=refs id=2 at=25:51 op=cuda::atomic_ref<thread_scope_block> var=other

@@ -108,6 +108,7 @@ int main() {
 // PLAN-NEXT: SITE kernel=plain id=1 at=52:3 form=SYNC_PLAIN
 // PLAN-NEXT: SITE kernel=plain id=2 at=54:1 form=exit
 // PLAN-NEXT: COPIES kernel=plain scratch=lazy
+// PLAN-NEXT: PROOF kernel=plain proved=yes bounds=x<=extent(s,0),y=1,z=1
 // PLAN-NEXT: ITS kernel=tail checked=yes rule="lane-range condition"
 // PLAN-NEXT: ACCESS kernel=tail id=1 at=18:3 var=s mode=write
 // PLAN-NEXT: ACCESS kernel=tail id=2 at=21:5 var=s mode=rw

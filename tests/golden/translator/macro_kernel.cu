@@ -58,6 +58,7 @@ int main() {
 // PLAN-NEXT: SITE kernel=plain id=1 at=32:3 form=SYNC_PLAIN
 // PLAN-NEXT: SITE kernel=plain id=2 at=34:1 form=exit
 // PLAN-NEXT: COPIES kernel=plain scratch=lazy
+// PLAN-NEXT: PROOF kernel=plain proved=no reason="'tile' is written in a region that also uses it at another thread's element (line 31)"
 // PLAN-NOT: {{.}}
 
 // TEXT: {{^}}#include <ldcc/ldcc.h>

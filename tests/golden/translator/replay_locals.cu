@@ -40,6 +40,7 @@ int main() {
 // PLAN-NEXT: SITE kernel=shadow id=1 at=14:3 form=SYNC_PLAIN
 // PLAN-NEXT: SITE kernel=shadow id=2 at=25:1 form=exit
 // PLAN-NEXT: COPIES kernel=shadow scratch=lazy
+// PLAN-NEXT: PROOF kernel=shadow proved=yes bounds=x<=extent(s,0),y=1,z=1
 // PLAN-NOT: {{.}}
 // The constant is a static member of the layout and stays a constant at
 // the top of the clone; the inner `v`s are renamed.

@@ -43,6 +43,7 @@ int main() {
 // PLAN-NEXT: SITE kernel=matmul id=2 at=21:5 form=SYNC_PLAIN
 // PLAN-NEXT: SITE kernel=matmul id=3 at=24:1 form=exit
 // PLAN-NEXT: COPIES kernel=matmul scratch=lazy
+// PLAN-NEXT: PROOF kernel=matmul proved=yes bounds=x<=extent(as,1),x<=extent(bs,1),y<=extent(as,0),y<=extent(bs,0),z=1
 // PLAN-NOT: {{.}}
 // Two sites in the k loop; every switch lists every label; the
 // accumulator is snapshot, saved and compared like every local.

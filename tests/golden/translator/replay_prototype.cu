@@ -73,14 +73,17 @@ __global__ void unnamed(int *p, int v) {
 // PLAN-NEXT: SITE kernel=later id=1 at=23:3 form=SYNC_PLAIN
 // PLAN-NEXT: SITE kernel=later id=2 at=26:1 form=exit
 // PLAN-NEXT: COPIES kernel=later scratch=lazy
+// PLAN-NEXT: PROOF kernel=later proved=yes bounds=x<=extent(s,0),y=1,z=1
 // PLAN-NEXT: SITE kernel=none id=0 at=28:24 form=entry
 // PLAN-NEXT: SITE kernel=none id=1 at=31:3 form=SYNC_PLAIN
 // PLAN-NEXT: SITE kernel=none id=2 at=32:1 form=exit
 // PLAN-NEXT: COPIES kernel=none scratch=lazy
+// PLAN-NEXT: PROOF kernel=none proved=no reason="'s' is written in a region that also uses it at another thread's element (line 30)"
 // PLAN-NEXT: SITE kernel=unnamed id=0 at=34:17 form=entry
 // PLAN-NEXT: SITE kernel=unnamed id=1 at=37:3 form=SYNC_PLAIN
 // PLAN-NEXT: SITE kernel=unnamed id=2 at=39:1 form=exit
 // PLAN-NEXT: COPIES kernel=unnamed scratch=lazy
+// PLAN-NEXT: PROOF kernel=unnamed proved=yes bounds=x<=extent(s,0),y=1,z=1
 // PLAN-NOT: {{.}}
 // Deterministic mode: a kernel launched between its prototype and its
 // definition is composed there too (launch_before_def.cu has a prototype

@@ -54,6 +54,7 @@ int main() {
 // PLAN-NEXT: SITE kernel=vote id=7 at=25:3 form=SYNC_PLAIN
 // PLAN-NEXT: SITE kernel=vote id=8 at=27:1 form=exit
 // PLAN-NEXT: COPIES kernel=vote scratch=whole reason="a call gets a target's address"
+// PLAN-NEXT: PROOF kernel=vote proved=no reason="a call gets a target's address"
 // PLAN-NOT: {{.}}
 // The block handle is re-created at the top; the predicate is evaluated
 // before the site, the call is replaced by the barrier's result; unbraced

@@ -42,4 +42,5 @@ int main() {
 // PLAN-NEXT: SITE kernel=hk id=1 at=15:3 form=SYNC_PLAIN
 // PLAN-NEXT: SITE kernel=hk id=2 at=17:1 form=exit
 // PLAN-NEXT: COPIES kernel=hk scratch=whole reason="a call gets a target's address"
+// PLAN-NEXT: PROOF kernel=hk proved=no reason="a call gets a target's address"
 // PLAN-NOT: {{.}}

@@ -29,6 +29,7 @@ int main() {
 // PLAN-NEXT: SITE kernel=shift id=1 at=12:3 form=SYNC_PLAIN
 // PLAN-NEXT: SITE kernel=shift id=2 at=15:1 form=exit
 // PLAN-NEXT: COPIES kernel=shift scratch=lazy
+// PLAN-NEXT: PROOF kernel=shift proved=yes bounds=x<=extent(tile,0),y=1,z=1
 // PLAN-NOT: {{.}}
 
 // TEXT: {{^}}#include <ldcc/ldcc.h>
