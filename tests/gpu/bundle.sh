@@ -12,6 +12,9 @@
 #     appear in its output, NAME.race.exit holds the exit status (66 if
 #     absent); optional NAME.race.args / .env / .reject (lines that must not
 #     appear), and NAME.args for both builds
+#   - tests/e2e/NAME.noproof       NAME_norace (and NAME_det_norace) again
+#     with LDCC_OPTIONS=proofs=0 as NAME_norace_noproof: the replay of a
+#     kernel the translator proved race-free (which a plain launch skips)
 #   - tests/e2e/NAME.det           deterministic mode (issue 6): NAME.cu built
 #     with `ldcc --ldcc-deterministic` as NAME_det_norace, kind equiv (the
 #     nvcc build's output bit for bit); with NAME.race.expect (or
@@ -68,12 +71,23 @@ single() { # single NAME KIND SOURCE [extra flags...]
       -o "$d/ldcc.bin" "$(basename "$file")")
 }
 
+# NAME.noproof: the translator proves NAME's fixed kernel race-free in shared
+# memory, so that build skips the replay; the case runs again with
+# LDCC_OPTIONS=proofs=0 (CASE_noproof), which replays it, so the replay of
+# such kernels stays tested.
+noproof() { # noproof BASE CASE_DIR
+  [ -f "$1.noproof" ] || return 0
+  cp -r "$2" "$2_noproof"
+  echo "LDCC_OPTIONS=proofs=0" >"$2_noproof/env"
+}
+
 for f in "$src"/tests/e2e/*.cu; do
   [ -e "$f" ] || continue
   base=${f%.cu}
   name=$(basename "$base")
   single "${name}_norace" equiv "$f"
   [ -f "$base.args" ] && cp "$base.args" "$bundle/cases/${name}_norace/args"
+  noproof "$base" "$bundle/cases/${name}_norace"
   [ -f "$base.race.expect" ] || continue
   single "${name}_race" expect "$f" -DE2E_RACE
   d="$bundle/cases/${name}_race"
@@ -95,6 +109,7 @@ for f in "$src"/tests/e2e/*.cu; do
   [ -f "$base.det" ] || continue
   single "${name}_det_norace" equiv "$f"
   [ -f "$base.args" ] && cp "$base.args" "$bundle/cases/${name}_det_norace/args"
+  noproof "$base" "$bundle/cases/${name}_det_norace"
   if [ -f "$base.det.few" ]; then
     cp -r "$bundle/cases/${name}_det_norace" "$bundle/cases/${name}_det_norace_few"
     echo "LDCC_OPTIONS=max_copies=2" >"$bundle/cases/${name}_det_norace_few/env"

@@ -2,3 +2,4 @@
 ld_add_unit_test(test_edit SOURCES unit/test_edit.c LIBS ldcc_xlate)
 ld_add_unit_test(test_plan SOURCES unit/test_plan.c LIBS ldcc_xlate)
 ld_add_unit_test(test_xlate_args SOURCES unit/test_xargs.c LIBS ldcc_xlate)
+ld_add_unit_test(test_proof SOURCES unit/test_proof.c LIBS ldcc_xlate)

@@ -43,6 +43,7 @@ struct local_uses {
   size_t decl_end;    /* one past its declaration (initialiser included) */
   long long stride;   /* the proof: K > 0 when every change is `+= K` (K
                          constant), -1 when some other change, 0 none */
+  int pchanged;       /* the proof: some reference may change it */
 };
 
 struct facts {
@@ -1881,6 +1882,7 @@ static void proof_change(struct facts *fx, size_t i, const struct frame *f) {
     if (ev)
       clang_EvalResult_dispose(ev);
   }
+  u->pchanged = 1;
   u->stride = k <= 0 || (u->stride && u->stride != k) ? -1 : k;
 }
 
@@ -1976,10 +1978,21 @@ static void visit_ref(struct facts *fx, const struct frame *f) {
     return;
   }
   if ((i = find_local(fx, d)) != SIZE_MAX) {
-    const struct frame *top;
+    const struct frame *top, *q = f;
     const char *why;
     CXSourceLocation loc = clang_getCursorLocation(f->cur);
-    if (!offset_of(fx, loc, &b) || access_of(f, &top, &why) == ACCESS_OTHER) {
+    enum access use = access_of(f, &top, &why);
+    /* For the proof: read through an implicit conversion, as a dependent
+     * built-in operand, or as a subscript's index (a template's `tile[ty]`
+     * has no conversion); anything else may change it. */
+    while (q->parent && q->parent->kind == CXCursor_ParenExpr)
+      q = q->parent;
+    if (!(q->parent && (q->parent->kind == CXCursor_UnexposedExpr ||
+                        (q->parent->kind == CXCursor_ArraySubscriptExpr &&
+                         q->index == 1))) &&
+        use != ACCESS_READ)
+      proof_change(fx, i, q);
+    if (!offset_of(fx, loc, &b) || use == ACCESS_OTHER) {
       fx->uses[i].escapes = 1;
     } else {
       const struct frame *p = f;
@@ -1991,8 +2004,6 @@ static void visit_ref(struct facts *fx, const struct frame *f) {
       if ((!p->parent || p->parent->kind != CXCursor_UnexposedExpr) &&
           b + 1 > fx->uses[i].last_change)
         fx->uses[i].last_change = b + 1;
-      if (!p->parent || p->parent->kind != CXCursor_UnexposedExpr)
-        proof_change(fx, i, p);
     }
   }
   /* A parameter read only through implicit conversions (its value, a
@@ -2759,8 +2770,7 @@ static int local_alias(const struct facts *fx, size_t i) {
   CXCursor init;
   CXType t;
 
-  if (l->is_param || l->is_array || u->escapes || u->decl_end == SIZE_MAX ||
-      u->last_change > u->decl_end)
+  if (l->is_param || l->is_array || u->pchanged)
     return -1;
   t = clang_getCanonicalType(clang_getCursorType(fx->local_cur[i]));
   switch (t.kind) {
@@ -2789,7 +2799,7 @@ static long long local_stride(const struct facts *fx, size_t i) {
   CXEvalResult ev;
   long long v = -1;
 
-  if (l->is_param || l->is_array || u->escapes || u->stride <= 0)
+  if (l->is_param || l->is_array || u->stride <= 0)
     return 0;
   init = clang_Cursor_getVarDeclInitializer(fx->local_cur[i]);
   if (clang_Cursor_isNull(init))

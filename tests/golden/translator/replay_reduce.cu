@@ -36,7 +36,7 @@ int main() {
 // PLAN-NEXT: SITE kernel=block_sum id=1 at=13:3 form=SYNC_PLAIN
 // PLAN-NEXT: SITE kernel=block_sum id=2 at=20:1 form=exit
 // PLAN-NEXT: COPIES kernel=block_sum scratch=lazy
-// PLAN-NEXT: PROOF kernel=block_sum proved=no reason="'partial' is written in a region that also uses it at another thread's element (line 12)"
+// PLAN-NEXT: PROOF kernel=block_sum proved=no reason="'partial' is written in a region that also uses it at another thread's element (line 16)"
 // PLAN-NOT: {{.}}
 // The layout keeps the template head; the clone follows the original with
 // its own #line; the loop variable is hoisted; the site jumps back.

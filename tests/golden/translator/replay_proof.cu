@@ -1,0 +1,158 @@
+// RUN: %ldcc-translate --dump-plan %s | FileCheck %s --check-prefix=PLAN
+// RUN: %ldcc-translate %s > %t.cu
+// RUN: FileCheck %s --check-prefix=TEXT < %t.cu
+// RUN: %nvcc -arch=sm_90 -std=c++17 -isystem %srcroot/include -c %t.cu -o %t.o
+// The shared-memory proof (docs/shared-replay.md, "Kernels proved
+// race-free"): which kernels are proved, the bounds their launches must
+// meet, why the others are not, and the bounds in the kernel's metadata.
+#define ROWS 8
+
+// A scan: the read of a neighbour and the update of the own element are in
+// different regions (the loop's back edge joins the update's region with
+// the next read's, which only reads).
+__global__ void scan(unsigned *io) {
+  __shared__ unsigned s[256];
+  const int t = threadIdx.x;
+  s[t] = io[t];
+  __syncthreads();
+  for (int off = 1; off < 256; off *= 2) {
+    unsigned left = t >= off ? s[t - off] : 0u;
+    __syncthreads();
+    s[t] += left;
+    __syncthreads();
+  }
+  io[t] = s[t];
+}
+
+// The same without the first barrier in the loop: not proved.
+__global__ void scan_racy(unsigned *io) {
+  __shared__ unsigned s[256];
+  const int t = threadIdx.x;
+  s[t] = io[t];
+  __syncthreads();
+  for (int off = 1; off < 256; off *= 2) {
+    unsigned left = t >= off ? s[t - off] : 0u;
+    s[t] += left;
+    __syncthreads();
+  }
+  io[t] = s[t];
+}
+
+// A template tile, written at [ty][tx] and read transposed: bounds from the
+// layout's extents at each instance.
+template <int TILE>
+__global__ void flip(float *out, const float *in) {
+  __shared__ float tile[TILE][TILE + 1];
+  int tx = threadIdx.x, ty = threadIdx.y;
+  tile[ty][tx] = in[ty * TILE + tx];
+  __syncthreads();
+  out[ty * TILE + tx] = tile[tx][ty];
+}
+
+// Rows written in a loop that steps by ROWS: blockDim.y <= ROWS.
+__global__ void rows(float *out, const float *in) {
+  __shared__ float tile[32][33];
+  for (int j = 0; j < 32; j += ROWS)
+    tile[threadIdx.y + j][threadIdx.x] = in[(threadIdx.y + j) * 32 + threadIdx.x];
+  __syncthreads();
+  for (int j = 0; j < 32; j += ROWS)
+    out[(threadIdx.y + j) * 32 + threadIdx.x] = tile[threadIdx.x][threadIdx.y + j];
+}
+
+// The loop variable changes another way too: not a stride.
+__global__ void rows_changed(float *out, const float *in) {
+  __shared__ float tile[32][33];
+  for (int j = 0; j < 32; j += ROWS) {
+    tile[threadIdx.y + j][threadIdx.x] = in[(threadIdx.y + j) * 32 + threadIdx.x];
+    j += threadIdx.x == 0;
+  }
+  __syncthreads();
+  out[threadIdx.x] = tile[threadIdx.x][0];
+}
+
+// A barrier under a condition.
+__global__ void guarded(int *out, int n) {
+  __shared__ int s[128];
+  s[threadIdx.x] = n;
+  if (n > 0)
+    __syncthreads();
+  out[threadIdx.x] = s[127 - threadIdx.x];
+}
+
+// A break out of a loop with a barrier.
+__global__ void leaves(int *out, int n) {
+  __shared__ int s[128];
+  for (int i = 0; i < n; i++) {
+    s[threadIdx.x] = i;
+    __syncthreads();
+    if (out[i])
+      break;
+    out[threadIdx.x] = s[127 - threadIdx.x];
+    __syncthreads();
+  }
+}
+
+// The local used as the index may change.
+__global__ void moved(int *out) {
+  __shared__ int s[128];
+  int t = threadIdx.x;
+  if (out[0])
+    t = 0;
+  s[t] = 1;
+  __syncthreads();
+  out[threadIdx.x] = s[0];
+}
+
+// Written only where the thread's index is: an extern array has no extent
+// to bound it.
+__global__ void ext(float *out) {
+  extern __shared__ float buf[];
+  buf[threadIdx.x] = out[threadIdx.x];
+  __syncthreads();
+  out[threadIdx.x] = buf[0];
+}
+
+// Predicates of _count forms run before their barrier.
+__global__ void vote(int *out) {
+  __shared__ int s[128];
+  s[threadIdx.x] = out[threadIdx.x];
+  int n = __syncthreads_count(s[127 - threadIdx.x] > 0);
+  out[threadIdx.x] = n;
+}
+
+int main() {
+  unsigned *u = 0;
+  float *f = 0;
+  int *i = 0;
+  scan<<<1, 256>>>(u);
+  scan_racy<<<1, 256>>>(u);
+  flip<16><<<1, dim3(16, 16)>>>(f, f);
+  rows<<<1, dim3(32, ROWS)>>>(f, f);
+  rows_changed<<<1, dim3(32, ROWS)>>>(f, f);
+  guarded<<<1, 128>>>(i, 1);
+  leaves<<<1, 128>>>(i, 1);
+  moved<<<1, 128>>>(i);
+  ext<<<1, 128, 512>>>(f);
+  vote<<<1, 128>>>(i);
+  return 0;
+}
+
+// PLAN: PROOF kernel=scan proved=yes bounds=x<=extent(s,0),y=1,z=1
+// PLAN: PROOF kernel=scan_racy proved=no reason="'s' is written in a region that also uses it at another thread's element (line 34)"
+// PLAN: PROOF kernel=flip proved=yes bounds=x<=extent(tile,1),y<=extent(tile,0),z=1
+// PLAN: PROOF kernel=rows proved=yes bounds=x<=extent(tile,1),y<=8,z=1
+// PLAN: PROOF kernel=rows_changed proved=no reason="'tile' is written in a region that also uses it at another thread's element (line 66)"
+// PLAN: PROOF kernel=guarded proved=no reason="the barrier at line 78 is under a condition or is a call"
+// PLAN: PROOF kernel=leaves proved=no reason="break or continue at line 89 in a loop with a barrier"
+// PLAN: PROOF kernel=moved proved=no reason="'s' is written in a region that also uses it at another thread's element (line 101)"
+// PLAN: PROOF kernel=ext proved=no reason="'buf' has no fixed size and is written (line 110)"
+// PLAN: PROOF kernel=vote proved=no reason="'s' is written in a region that also uses it at another thread's element (line 119)"
+
+// TEXT: {{^}}const __ldcc::kernel_meta __ldcc_meta_scan::meta = __ldcc::kernel<__ldcc_layout_scan, __ldcc_meta_scan>(
+// TEXT-NEXT: {{^}}    "scan", __ldcc__file, 13, __ldcc_meta_scan::targets, 1, __ldcc__sites_0, 5, __ldcc__launches, 10,{{$}}
+// TEXT-NEXT: {{^}}    nullptr, 1, __ldcc::pmin(std::extent<decltype(__ldcc_layout_scan::s), 0>::value), __ldcc::pmin(1u), __ldcc::pmin(1u));{{$}}
+// TEXT: {{^}}    "scan_racy", __ldcc__file, 28, __ldcc_meta_scan_racy::targets, 1, __ldcc__sites_1, 4, __ldcc__launches, 10);{{$}}
+// TEXT: {{^}}const __ldcc::kernel_meta __ldcc_meta_flip<TILE>::meta = __ldcc::kernel<__ldcc_layout_flip<TILE>, __ldcc_meta_flip<TILE>>(
+// TEXT-NEXT: {{^}}    "flip", {{.*}}
+// TEXT-NEXT: {{^}}    nullptr, 1, __ldcc::pmin(std::extent<decltype(__ldcc_layout_flip<TILE>::tile), 1>::value), __ldcc::pmin(std::extent<decltype(__ldcc_layout_flip<TILE>::tile), 0>::value), __ldcc::pmin(1u));{{$}}
+// TEXT: {{^}}    nullptr, 1, __ldcc::pmin(std::extent<decltype(__ldcc_layout_rows::tile), 1>::value), __ldcc::pmin(8ull), __ldcc::pmin(1u));{{$}}
