@@ -317,6 +317,109 @@ START_TEST(test_other_uses_and_extern) {
 }
 END_TEST
 
+static struct ld_proof_val val(long long c, long long k, int sym, int bdx) {
+  struct ld_proof_val v = {c, k, sym, bdx};
+  return v;
+}
+
+/* A one-dimensional access threadIdx.x (when t) + v by the threads in
+ * [lo, hi) (hi: blockDim.x when NULL). */
+static void lin(struct kernel *k, size_t off, int write, int t,
+                struct ld_proof_val v, struct ld_proof_val lo,
+                const struct ld_proof_val *hi) {
+  struct ld_proof_access *a;
+
+  ref(k, off, 0, write, ANY, -2);
+  a = &k->acc[k->nacc - 1];
+  a->lin.valid = 1;
+  a->lin.has_t = t;
+  a->lin.v = v;
+  a->range.nlo = 1;
+  a->range.lo[0] = lo;
+  a->range.nhi = 1;
+  a->range.hi[0] = val(0, 0, -1, 1);
+  if (hi)
+    a->range.hi[a->range.nhi++] = *hi;
+}
+
+/* for (s...) { if (t < s) sum[t] += sum[t + s]; barrier } ... if (t == 0)
+ * read sum[0] (joined by the back edge): apart; without the guard, the
+ * read of t + s meets other threads' stores. */
+START_TEST(test_offsets_tree) {
+  struct kernel k;
+  struct ld_proof p;
+  struct ld_proof_val s = val(0, 1, 0, 0), one = val(1, 0, -1, 0);
+  struct ld_proof_val zero = val(0, 0, -1, 0);
+
+  init(&k, 1);
+  k.loops[0][0] = 40;
+  k.loops[0][1] = 150;
+  k.nloops = 1;
+  lin(&k, 50, 1, 1, zero, zero, &s); /* sum[t] += */
+  lin(&k, 50, 0, 1, zero, zero, &s);
+  lin(&k, 60, 0, 1, s, zero, &s);       /* sum[t + s] */
+  lin(&k, 120, 0, 0, zero, zero, &one); /* sum[0] by thread 0 */
+  p = decide(&k);
+  ck_assert_int_eq(p.proved, 1);
+  ck_assert_uint_eq(p.nbounds, 0);
+  ck_assert_uint_eq(p.ones, 6u);
+  ld_proof_free(&p);
+
+  k.acc[2].range.nhi = 1; /* the read unguarded: still above the stores */
+  p = decide(&k);
+  ck_assert_int_eq(p.proved, 1);
+  ld_proof_free(&p);
+
+  k.acc[0].range.nhi = 1; /* the store unguarded: meets the read */
+  p = decide(&k);
+  ck_assert_int_eq(p.proved, 0);
+  ld_proof_free(&p);
+
+  k.acc[0].range.nhi = 2;
+  k.acc[3].range.nhi = 1; /* sum[0] read by every thread */
+  p = decide(&k);
+  ck_assert_int_eq(p.proved, 0);
+  ld_proof_free(&p);
+}
+END_TEST
+
+/* s[t + 1] by all, s[0] and s[t + 257] by thread 0: apart while
+ * blockDim.x <= 256; two threads storing one fixed element are not. */
+START_TEST(test_offsets_halo) {
+  struct kernel k;
+  struct ld_proof p;
+  struct ld_proof_val zero = val(0, 0, -1, 0), one = val(1, 0, -1, 0);
+
+  init(&k, 1);
+  lin(&k, 50, 1, 1, one, zero, NULL);
+  lin(&k, 60, 1, 0, zero, zero, &one);
+  lin(&k, 70, 1, 1, val(257, 0, -1, 0), zero, &one);
+  p = decide(&k);
+  ck_assert_int_eq(p.proved, 1);
+  ck_assert_uint_eq(p.nbounds, 1);
+  ck_assert(has_bound(&p, SIZE_MAX, 0, X, 256));
+  ld_proof_free(&p);
+
+  k.acc[1].range.nhi = 1; /* s[0] stored by every thread */
+  p = decide(&k);
+  ck_assert_int_eq(p.proved, 0);
+  ld_proof_free(&p);
+
+  k.acc[1].range.nhi = 2;
+  k.acc[2].lin.v = val(0, 0, -1, 1); /* s[t + blockDim.x]: no bound */
+  k.acc[2].lin.v.c = 1;
+  p = decide(&k);
+  ck_assert_int_eq(p.proved, 1);
+  ck_assert_uint_eq(p.nbounds, 0);
+  ld_proof_free(&p);
+
+  k.acc[2].lin.v = val(0, 1, 1, 0); /* s[t + n], n unknown */
+  p = decide(&k);
+  ck_assert_int_eq(p.proved, 0);
+  ld_proof_free(&p);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("proof");
   TCase *tc = tcase_create("decide");
@@ -329,6 +432,8 @@ int main(void) {
   tcase_add_test(tc, test_aliases_and_tuples);
   tcase_add_test(tc, test_strided_outer_index);
   tcase_add_test(tc, test_other_uses_and_extern);
+  tcase_add_test(tc, test_offsets_tree);
+  tcase_add_test(tc, test_offsets_halo);
   suite_add_tcase(s, tc);
   return ld_check_run(s);
 }

@@ -14,6 +14,35 @@
 
 #define LD_PROOF_MAX_RANK 3
 
+/* A value the same in every thread of the block while a region runs:
+ * c + k * sym + bdx * blockDim.x, sym an index among the uniform symbols
+ * (a kernel parameter never changed, or a loop's variable in its loop's
+ * first region) or -1. */
+struct ld_proof_val {
+  long long c;
+  long long k;
+  int sym;
+  int bdx;
+};
+
+/* A one-dimensional index: threadIdx.x (when has_t) + v. */
+struct ld_proof_lin {
+  int valid;
+  int has_t;
+  struct ld_proof_val v;
+};
+
+/* The threads that may make an access, from the conditions around it:
+ * lo <= threadIdx.x < hi for the largest lower and least upper bound
+ * (0 and blockDim.x always among them). */
+#define LD_PROOF_BOUNDS 4
+struct ld_proof_range {
+  struct ld_proof_val lo[LD_PROOF_BOUNDS];
+  int nlo;
+  struct ld_proof_val hi[LD_PROOF_BOUNDS];
+  int nhi;
+};
+
 /* One reference to a shared target. */
 struct ld_proof_access {
   size_t off;    /* the reference */
@@ -27,6 +56,9 @@ struct ld_proof_access {
   /* per subscript, outermost first: 0..2 threadIdx.x/y/z, LD_PROOF_LOCAL + i
    * the value of local i, -1 anything else */
   int atom[LD_PROOF_MAX_RANK];
+  /* rank 1: the index as a linear form and the threads that reach it */
+  struct ld_proof_lin lin;
+  struct ld_proof_range range;
 };
 
 #define LD_PROOF_LOCAL 3

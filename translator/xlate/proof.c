@@ -110,6 +110,148 @@ static int own_tuple(const struct ld_proof_input *in,
   return 1;
 }
 
+/* ---- Offsets: one-dimensional indices threadIdx.x + v ------------------- */
+
+static struct ld_proof_val vcomb(struct ld_proof_val a, struct ld_proof_val b,
+                                 int sign, int *ok) {
+  struct ld_proof_val d;
+
+  d.c = a.c + sign * b.c;
+  d.bdx = a.bdx + sign * b.bdx;
+  if (a.k && b.k && a.sym != b.sym)
+    *ok = 0;
+  d.sym = a.k ? a.sym : b.sym;
+  d.k = a.k + sign * b.k;
+  if (!d.k)
+    d.sym = -1;
+  return d;
+}
+
+static struct ld_proof_val vsub(struct ld_proof_val a, struct ld_proof_val b,
+                                int *ok) {
+  return vcomb(a, b, -1, ok);
+}
+
+static struct ld_proof_val vadd(struct ld_proof_val a, long long c) {
+  a.c += c;
+  return a;
+}
+
+static int vequal(struct ld_proof_val a, struct ld_proof_val b) {
+  int ok = 1;
+  struct ld_proof_val d = vsub(a, b, &ok);
+  return ok && !d.c && !d.k && !d.bdx;
+}
+
+/* Whether u <= v whatever the symbols, with blockDim.x >= 1; a proof that
+ * needs blockDim.x <= N sets *need = N (else 0). */
+static int vle(struct ld_proof_val u, struct ld_proof_val v, long long *need) {
+  int ok = 1;
+  struct ld_proof_val d = vsub(v, u, &ok);
+
+  *need = 0;
+  if (!ok || d.k)
+    return 0;
+  if (d.bdx >= 0)
+    return d.c + d.bdx >= 0;
+  if (d.c / -d.bdx < 1)
+    return 0;
+  *need = d.c / -d.bdx;
+  return 1;
+}
+
+/* The best way (no bound, else the loosest) to show that some x of xs and
+ * y of ys satisfy x + dx <= y + dy; 1 when one does. */
+static int some_le(const struct ld_proof_val *xs, int nx,
+                   struct ld_proof_val dx, const struct ld_proof_val *ys,
+                   int ny, struct ld_proof_val dy, long long *need) {
+  static const struct ld_proof_val zero = {0, 0, -1, 0};
+  int i, j, found = 0;
+  long long best = 0, n;
+
+  for (i = 0; i < nx; i++)
+    for (j = 0; j < ny; j++) {
+      int ok = 1;
+      struct ld_proof_val u =
+          vsub(vcomb(xs[i], dx, 1, &ok), vcomb(ys[j], dy, 1, &ok), &ok);
+      if (!ok || !vle(u, zero, &n))
+        continue;
+      if (!n) {
+        *need = 0;
+        return 1;
+      }
+      if (!found || n > best)
+        best = n;
+      found = 1;
+    }
+  *need = best;
+  return found;
+}
+
+/* The single thread of a range (hi = lo + 1), if it is one. */
+static int point_of(const struct ld_proof_range *r, struct ld_proof_val *p) {
+  int i, j;
+
+  for (i = 0; i < r->nlo; i++)
+    for (j = 0; j < r->nhi; j++)
+      if (vequal(vadd(r->lo[i], 1), r->hi[j])) {
+        *p = r->lo[i];
+        return 1;
+      }
+  return 0;
+}
+
+/* Whether thread value d lies outside a's range: d < lo or d >= hi. */
+static int outside(const struct ld_proof_range *r, struct ld_proof_val d,
+                   long long *need) {
+  struct ld_proof_val z = {0, 0, -1, 0};
+  return some_le(&d, 1, vadd(z, 1), r->lo, r->nlo, z, need) ||
+         some_le(r->hi, r->nhi, z, &d, 1, z, need);
+}
+
+/* Whether accesses a and b (one of them a store) can never touch one
+ * element from two threads; *need as for vle. */
+static int apart(const struct ld_proof_access *a,
+                 const struct ld_proof_access *b, long long *need) {
+  struct ld_proof_val p, q;
+  int ok = 1;
+
+  *need = 0;
+  if (!a->lin.valid || !b->lin.valid)
+    return 0;
+  if (a->lin.has_t && b->lin.has_t) {
+    if (vequal(a->lin.v, b->lin.v))
+      return 1; /* t + v = t' + v: one thread */
+    /* [lo_a + v_a, hi_a + v_a) and [lo_b + v_b, hi_b + v_b) apart */
+    return some_le(a->range.hi, a->range.nhi, a->lin.v, b->range.lo,
+                   b->range.nlo, b->lin.v, need) ||
+           some_le(b->range.hi, b->range.nhi, b->lin.v, a->range.lo,
+                   a->range.nlo, a->lin.v, need);
+  }
+  if (!a->lin.has_t && b->lin.has_t) {
+    const struct ld_proof_access *t = a;
+    a = b;
+    b = t;
+  }
+  if (a->lin.has_t) {
+    /* the thread of a that meets b's element: t = v_b - v_a */
+    struct ld_proof_val d = vsub(b->lin.v, a->lin.v, &ok);
+    if (!ok)
+      return 0;
+    if (point_of(&b->range, &p) && vequal(p, d))
+      return 1; /* that thread is b's only one */
+    return outside(&a->range, d, need);
+  }
+  /* two fixed elements */
+  if (some_le(&a->lin.v, 1, (struct ld_proof_val){1, 0, -1, 0}, &b->lin.v, 1,
+              (struct ld_proof_val){0, 0, -1, 0}, need) ||
+      some_le(&b->lin.v, 1, (struct ld_proof_val){1, 0, -1, 0}, &a->lin.v, 1,
+              (struct ld_proof_val){0, 0, -1, 0}, need))
+    return 1;
+  return vequal(a->lin.v, b->lin.v) && point_of(&a->range, &p) &&
+         point_of(&b->range, &q) && vequal(p, q);
+}
+
 static int add_bound(struct ld_proof *out, size_t member, int dim, int comp,
                      long long value) {
   size_t i;
@@ -151,13 +293,89 @@ static int check_structure(const struct ld_proof_input *in,
   return 0;
 }
 
+/* Whether access a may run in class cl. */
+static int in_class(const struct ld_proof_input *in, size_t *uf,
+                    const struct ld_proof_access *a, size_t cl) {
+  int inside;
+  size_t s = segment_of(in, a->off, &inside);
+  return find(uf, s) == cl || (inside && find(uf, s + 1) == cl);
+}
+
+/* Target m, written in class cl: every access of it there at one own tuple
+ * (the bounds of that tuple), else, for a one-dimensional target, every two
+ * accesses of which one stores apart (offsets and conditions); else not
+ * proved. */
+static int region_target(const struct ld_proof_input *in, size_t *uf, size_t cl,
+                         size_t m, struct ld_proof *out) {
+  int comp[LD_PROOF_MAX_RANK] = {0}, atom[LD_PROOF_MAX_RANK] = {0};
+  int first[LD_PROOF_MAX_RANK] = {0}, first_comp[LD_PROOF_MAX_RANK] = {0};
+  int d, rank = 0, own = 1, has = 0, rc = 0;
+  const struct ld_proof_access *bad = NULL;
+  size_t i, j;
+
+  for (i = 0; i < in->nacc && own; i++) {
+    const struct ld_proof_access *a = &in->acc[i];
+    if (a->member != m || !in_class(in, uf, a, cl))
+      continue;
+    if (!in->bounded[m] || !own_tuple(in, a, comp, atom) ||
+        (has && memcmp(first, atom, sizeof atom))) {
+      own = 0;
+      bad = a;
+      break;
+    }
+    if (!has) {
+      has = 1;
+      rank = a->rank;
+      memcpy(first, atom, sizeof atom);
+      memcpy(first_comp, comp, sizeof comp);
+    }
+  }
+  if (own) {
+    unsigned used = 0;
+    for (d = 0; d < rank && !rc; d++) {
+      used |= 1u << first_comp[d];
+      if (first[d] >= LD_PROOF_STRIDED)
+        rc = add_bound(out, SIZE_MAX, d, first_comp[d],
+                       in->stride[(size_t)(first[d] - LD_PROOF_STRIDED) / 3]);
+      else
+        rc = add_bound(out, m, d, first_comp[d], 0);
+    }
+    out->ones |= 7u & ~used;
+    return rc;
+  }
+  /* Offsets: every pair with a store apart. */
+  for (i = 0; i < in->nacc; i++) {
+    const struct ld_proof_access *a = &in->acc[i];
+    if (a->member != m || !in_class(in, uf, a, cl))
+      continue;
+    for (j = i; j < in->nacc; j++) {
+      const struct ld_proof_access *b = &in->acc[j];
+      long long need;
+      if (b->member != m || (!a->write && !b->write) ||
+          (i == j ? 0 : !in_class(in, uf, b, cl)))
+        continue;
+      if (a->rank != 1 || b->rank != 1 || a->ndims != 1 || b->ndims != 1 ||
+          !apart(a, b, &need)) {
+        if (!in->bounded[m] && (a->write || b->write))
+          return say(out, "'%s' has no fixed size and is written (line %u)",
+                     in->names[m], (a->write ? a : b)->line);
+        return say(out,
+                   "'%s' is written in a region that also uses it at another "
+                   "thread's element (line %u)",
+                   in->names[m], (bad ? bad : b)->line);
+      }
+      if (need && (rc = add_bound(out, SIZE_MAX, 0, 0, need)) != 0)
+        return rc;
+    }
+  }
+  out->ones |= 6u; /* threadIdx.x alone tells the threads apart */
+  return 0;
+}
+
 int ld_proof_decide(const struct ld_proof_input *in, struct ld_proof *out) {
   size_t nseg = in->nsites + 1, ncls = nseg * (in->nmembers ? in->nmembers : 1);
   size_t *uf = NULL, k, i;
-  /* per (class, member): 1 written; the first own tuple seen, +1 */
-  unsigned char *wrote = NULL;
-  int(*tuple)[LD_PROOF_MAX_RANK] = NULL;
-  unsigned char *has_tuple = NULL;
+  unsigned char *wrote = NULL; /* per (class, member): written there */
   int rc = 0;
 
   memset(out, 0, sizeof *out);
@@ -167,9 +385,7 @@ int ld_proof_decide(const struct ld_proof_input *in, struct ld_proof *out) {
     return rc;
   uf = malloc(nseg * sizeof *uf);
   wrote = calloc(ncls, 1);
-  has_tuple = calloc(ncls, 1);
-  tuple = calloc(ncls, sizeof *tuple);
-  if (!uf || !wrote || !has_tuple || !tuple) {
+  if (!uf || !wrote) {
     rc = LD_ENOMEM;
     goto done;
   }
@@ -204,50 +420,17 @@ int ld_proof_decide(const struct ld_proof_input *in, struct ld_proof *out) {
     if (inside)
       wrote[find(uf, s + 1) * in->nmembers + a->member] = 1;
   }
-  for (i = 0; i < in->nacc; i++) {
-    const struct ld_proof_access *a = &in->acc[i];
-    int inside, comp[LD_PROOF_MAX_RANK] = {0}, atom[LD_PROOF_MAX_RANK] = {0};
-    int d, twice;
-    size_t s = segment_of(in, a->off, &inside);
-    for (twice = 0; twice <= inside; twice++) {
-      size_t c = find(uf, s + (size_t)twice) * in->nmembers + a->member;
-      if (!wrote[c])
-        continue; /* only read in this region */
-      if (!in->bounded[a->member]) {
-        rc = say(out, "'%s' has no fixed size and is written (line %u)",
-                 in->names[a->member], a->line);
-        goto done;
-      }
-      if (!own_tuple(in, a, comp, atom) ||
-          (has_tuple[c] && memcmp(tuple[c], atom, sizeof atom))) {
-        rc = say(out,
-                 "'%s' is written in a region that also uses it at another "
-                 "thread's element (line %u)",
-                 in->names[a->member], a->line);
-        goto done;
-      }
-      if (!has_tuple[c]) {
-        unsigned used = 0;
-        has_tuple[c] = 1;
-        memcpy(tuple[c], atom, sizeof atom);
-        for (d = 0; d < a->rank && !rc; d++) {
-          used |= 1u << comp[d];
-          if (atom[d] >= LD_PROOF_STRIDED)
-            rc =
-                add_bound(out, SIZE_MAX, d, comp[d],
-                          in->stride[(size_t)(atom[d] - LD_PROOF_STRIDED) / 3]);
-          else
-            rc = add_bound(out, a->member, d, comp[d], 0);
-        }
-        out->ones |= 7u & ~used;
-      }
-    }
+  for (k = 0; k < nseg && !rc && out->proved; k++) {
+    size_t m;
+    if (find(uf, k) != k)
+      continue;
+    for (m = 0; m < in->nmembers && !rc && out->proved; m++)
+      if (wrote[k * in->nmembers + m])
+        rc = region_target(in, uf, k, m, out);
   }
 done:
   free(uf);
   free(wrote);
-  free(has_tuple);
-  free(tuple);
   if (rc) {
     ld_proof_free(out);
     return rc;

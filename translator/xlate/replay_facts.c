@@ -44,6 +44,8 @@ struct local_uses {
   long long stride;   /* the proof: K > 0 when every change is `+= K` (K
                          constant), -1 when some other change, 0 none */
   int pchanged;       /* the proof: some reference may change it */
+  int odd_change;     /* a change other than `op= constant`, `++`, `--` */
+  size_t change_lo, change_hi; /* offsets of its first and last change */
 };
 
 struct facts {
@@ -83,6 +85,22 @@ struct facts {
   struct ld_proof_jump *jumps;
   size_t njumps, capjumps;
   const char *proof_why;
+  struct proof_cur *pcur; /* parallel to pacc */
+  size_t cappcur;
+  size_t *for_body; /* parallel to loops: a for statement's body, else
+                       SIZE_MAX */
+  size_t capfor;
+};
+
+/* Cursors of a one-dimensional access, read when the walk is done: its
+ * index and the conditions of the `if`s (and `?:`) it is the then-branch
+ * of, innermost first. */
+#define PROOF_GUARDS 4
+struct proof_cur {
+  CXCursor idx;
+  int has_idx;
+  CXCursor guard[PROOF_GUARDS];
+  int nguards;
 };
 
 /* ---- Small helpers ------------------------------------------------------- */
@@ -1791,7 +1809,8 @@ static int index_atom_of(const struct facts *fx, CXCursor i) {
 static void proof_access(struct facts *fx, const struct frame *f, size_t member,
                          size_t off, int use) {
   struct ld_proof_access *a;
-  const struct frame *p = f;
+  const struct frame *p = f, *last = NULL;
+  struct proof_cur *pc;
   CXType t;
 
   if (ld__grow(&fx->pacc, &fx->cappacc, fx->npacc, sizeof *a)) {
@@ -1832,7 +1851,43 @@ static void proof_access(struct facts *fx, const struct frame *f, size_t member,
       break;
     a->atom[a->ndims++] = index_atom(fx, sub->cur);
     p = sub;
+    last = sub;
   }
+  if (ld__grow(&fx->pcur, &fx->cappcur, fx->npacc - 1, sizeof *fx->pcur)) {
+    fx->rc = LD_ENOMEM;
+    return;
+  }
+  pc = &fx->pcur[fx->npacc - 1];
+  memset(pc, 0, sizeof *pc);
+  if (a->rank == 1 && a->ndims == 1 && last)
+    pc->has_idx = ld__nth_child(last->cur, 1, &pc->idx);
+  for (p = f; p->parent && pc->nguards < PROOF_GUARDS; p = p->parent) {
+    CXCursor cond;
+    if ((p->parent->kind == CXCursor_IfStmt ||
+         p->parent->kind == CXCursor_ConditionalOperator) &&
+        p->index == 1 && ld__nth_child(p->parent->cur, 0, &cond) &&
+        clang_isExpression(clang_getCursorKind(cond)))
+      pc->guard[pc->nguards++] = cond;
+  }
+}
+
+/* The loop just added to fx->loops: where a for statement's body starts
+ * (its header, before, holds its init, condition and increment). */
+static void proof_loop(struct facts *fx, CXCursor c) {
+  size_t n = 0, b = SIZE_MAX, e;
+  CXCursor body;
+
+  if (ld__grow(&fx->for_body, &fx->capfor, fx->nloops - 1,
+               sizeof *fx->for_body)) {
+    fx->rc = LD_ENOMEM;
+    return;
+  }
+  while (ld__nth_child(c, (unsigned)n, &body))
+    n++;
+  if (clang_getCursorKind(c) == CXCursor_ForStmt && n &&
+      ld__nth_child(c, (unsigned)(n - 1), &body) && !span(fx, body, &b, &e))
+    b = SIZE_MAX;
+  fx->for_body[fx->nloops - 1] = b;
 }
 
 /* A `break` or `continue`: the loop it leaves or continues (a switch's
@@ -1864,6 +1919,15 @@ static void proof_jump(struct facts *fx, const struct frame *f) {
   fx->njumps++;
 }
 
+/* An integer constant expression. */
+static int is_constant(CXCursor c) {
+  CXEvalResult ev = clang_Cursor_Evaluate(c);
+  int yes = ev && clang_EvalResult_getKind(ev) == CXEval_Int;
+  if (ev)
+    clang_EvalResult_dispose(ev);
+  return yes;
+}
+
 /* A reference f that may change local i: for the proof, the constant K of
  * `i += K`, anything else spoils the stride. */
 static void proof_change(struct facts *fx, size_t i, const struct frame *f) {
@@ -1882,6 +1946,26 @@ static void proof_change(struct facts *fx, size_t i, const struct frame *f) {
     if (ev)
       clang_EvalResult_dispose(ev);
   }
+  {
+    size_t b, e;
+    if (!span(fx, f->cur, &b, &e))
+      u->odd_change = 1;
+    else {
+      if (!u->pchanged || b < u->change_lo)
+        u->change_lo = b;
+      if (!u->pchanged || b > u->change_hi)
+        u->change_hi = b;
+    }
+  }
+  if (!(f->parent &&
+        ((f->parent->kind == CXCursor_UnaryOperator &&
+          clang_getCursorUnaryOperatorKind(f->parent->cur) >=
+              CXUnaryOperator_PostInc &&
+          clang_getCursorUnaryOperatorKind(f->parent->cur) <=
+              CXUnaryOperator_PreDec) ||
+         (f->parent->kind == CXCursor_CompoundAssignOperator && f->index == 0 &&
+          ld__nth_child(f->parent->cur, 1, &rhs) && is_constant(rhs)))))
+    u->odd_change = 1;
   u->pchanged = 1;
   u->stride = k <= 0 || (u->stride && u->stride != k) ? -1 : k;
 }
@@ -2079,6 +2163,9 @@ static enum CXChildVisitResult body_cb(CXCursor c, CXCursor parent,
        f.kind == CXCursor_DoStmt) &&
       !push_span(fx, &fx->loops, &fx->nloops, c))
     fx->loops_unknown = 1; /* a loop from a macro: every local live */
+  else if (f.kind == CXCursor_ForStmt || f.kind == CXCursor_WhileStmt ||
+           f.kind == CXCursor_DoStmt)
+    proof_loop(fx, c);
   if (fx->rc)
     return CXChildVisit_Break;
   switch (act) {
@@ -2477,6 +2564,8 @@ static void facts_free(struct facts *fx, size_t nlocals) {
   free(fx->callee_cur);
   free(fx->store_lines);
   free(fx->pacc);
+  free(fx->pcur);
+  free(fx->for_body);
   free(fx->site_flat);
   free(fx->jumps);
   free(fx->reason);
@@ -2812,6 +2901,225 @@ static long long local_stride(const struct facts *fx, size_t i) {
   return v == 0 ? u->stride : 0;
 }
 
+/* An integer type wide enough for a thread index, not a pointer. */
+static int is_index_type(CXType t) {
+  switch (clang_getCanonicalType(t).kind) {
+  case CXType_Short:
+  case CXType_UShort:
+  case CXType_Int:
+  case CXType_UInt:
+  case CXType_Long:
+  case CXType_ULong:
+  case CXType_LongLong:
+  case CXType_ULongLong:
+    return 1;
+  default:
+    return 0;
+  }
+}
+
+/* Whether local i is the same in every thread wherever offset `at` may
+ * read it: a parameter never changed, or the variable of a for loop with
+ * barriers, set to a constant in the loop's header and changed only there
+ * by a constant (`s >>= 1`, `off *= 2`, `j++`), read in the part of the
+ * body before the loop's first barrier (every thread has passed the same
+ * increments there; after a barrier the region runs on into the next
+ * increment). */
+static int uniform_at(const struct facts *fx, size_t i, size_t at) {
+  const struct ld_local *l = &fx->r->locals[i];
+  const struct local_uses *u = &fx->uses[i];
+  size_t k, s;
+
+  if (!is_index_type(clang_getCursorType(fx->local_cur[i])))
+    return 0;
+  if (l->is_param)
+    return !l->changed;
+  if (l->is_array || u->odd_change || !u->pchanged ||
+      !is_constant(clang_Cursor_getVarDeclInitializer(fx->local_cur[i])))
+    return 0;
+  for (k = fx->nloops; k-- > 0;) {
+    size_t b = fx->loops[k][0], body = fx->for_body[k];
+    if (body == SIZE_MAX || u->decl < b || u->decl >= body)
+      continue;
+    if (u->change_lo < b || u->change_hi >= body || at < body)
+      return 0;
+    for (s = 0; s < fx->r->nsites; s++)
+      if (fx->r->sites[s].stmt_begin >= b &&
+          fx->r->sites[s].stmt_begin < fx->loops[k][1])
+        return at < fx->r->sites[s].stmt_begin;
+    return 0; /* no barrier in the loop */
+  }
+  return 0;
+}
+
+/* The index c, read at offset at, as threadIdx.x + v (ld_proof.h); invalid
+ * when it is not of that form.  Locals: threadIdx.x, an offset from it set
+ * once (`int l = threadIdx.x + R`, whose own symbols may not change), or a
+ * uniform value. */
+static struct ld_proof_lin lin_of(const struct facts *fx, CXCursor c, size_t at,
+                                  int depth) {
+  struct ld_proof_lin r, a, b;
+  CXCursor x, y;
+  size_t bb, ee, i;
+  int k;
+
+  memset(&r, 0, sizeof r);
+  r.v.sym = -1;
+  if (depth > 6)
+    return r;
+  while ((clang_getCursorKind(c) == CXCursor_ParenExpr ||
+          clang_getCursorKind(c) == CXCursor_UnexposedExpr) &&
+         ld__nth_child(c, 0, &x) && !ld__nth_child(c, 1, &y))
+    c = x;
+  if ((k = thread_index_of(fx, c)) >= 0) {
+    r.valid = k == 0;
+    r.has_t = 1;
+    return r;
+  }
+  if (span(fx, c, &bb, &ee) && text_is(fx, bb, ee, "blockDim.x")) {
+    r.valid = 1;
+    r.v.bdx = 1;
+    return r;
+  }
+  if (is_constant(c)) {
+    CXEvalResult ev = clang_Cursor_Evaluate(c);
+    r.v.c = clang_EvalResult_getAsLongLong(ev);
+    clang_EvalResult_dispose(ev);
+    r.valid = 1;
+    return r;
+  }
+  if (clang_getCursorKind(c) == CXCursor_BinaryOperator &&
+      (clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Add ||
+       clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Sub) &&
+      ld__nth_child(c, 0, &x) && ld__nth_child(c, 1, &y)) {
+    int sign = clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Add
+                   ? 1
+                   : -1,
+        ok = 1;
+    a = lin_of(fx, x, at, depth + 1);
+    b = lin_of(fx, y, at, depth + 1);
+    if (!a.valid || !b.valid || (b.has_t && (sign < 0 || a.has_t)))
+      return r;
+    r.has_t = a.has_t || b.has_t;
+    r.v.c = a.v.c + sign * b.v.c;
+    r.v.bdx = a.v.bdx + sign * b.v.bdx;
+    if (a.v.k && b.v.k && a.v.sym != b.v.sym)
+      ok = 0;
+    r.v.sym = a.v.k ? a.v.sym : b.v.sym;
+    r.v.k = a.v.k + sign * b.v.k;
+    if (!r.v.k)
+      r.v.sym = -1;
+    r.valid = ok;
+    return r;
+  }
+  if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+      (i = find_local(fx, clang_getCursorReferenced(c))) != SIZE_MAX) {
+    const struct ld_local *l = &fx->r->locals[i];
+    if (local_alias(fx, i) == 0) {
+      r.valid = r.has_t = 1;
+      return r;
+    }
+    if (uniform_at(fx, i, at)) {
+      r.valid = 1;
+      r.v.sym = (int)i;
+      r.v.k = 1;
+      return r;
+    }
+    if (!l->is_param && !l->is_array && !fx->uses[i].pchanged &&
+        !clang_Cursor_isNull(
+            (x = clang_Cursor_getVarDeclInitializer(fx->local_cur[i])))) {
+      /* set once from threadIdx.x and values that never change: read
+       * where it is declared, so no loop variable */
+      size_t d = fx->uses[i].decl;
+      a = lin_of(fx, x, d, depth + 1);
+      if (a.valid && a.v.k && !fx->r->locals[a.v.sym].is_param)
+        return r;
+      return a;
+    }
+  }
+  return r;
+}
+
+/* Narrows r by condition c (true where the access runs): `t < E`, `t <= E`,
+ * `t > E`, `t >= E`, `t == E` (t = threadIdx.x + v), either way round, and
+ * `&&` of such; anything else leaves r as it is. */
+static void guard_range(const struct facts *fx, CXCursor c, size_t at,
+                        struct ld_proof_range *r, int depth) {
+  CXCursor x, y;
+  enum CXBinaryOperatorKind op;
+  struct ld_proof_lin a, b, t;
+  struct ld_proof_val v;
+
+  while ((clang_getCursorKind(c) == CXCursor_ParenExpr ||
+          clang_getCursorKind(c) == CXCursor_UnexposedExpr) &&
+         ld__nth_child(c, 0, &x) && !ld__nth_child(c, 1, &y))
+    c = x;
+  if (depth > 4 || clang_getCursorKind(c) != CXCursor_BinaryOperator ||
+      !ld__nth_child(c, 0, &x) || !ld__nth_child(c, 1, &y))
+    return;
+  op = clang_getCursorBinaryOperatorKind(c);
+  if (op == CXBinaryOperator_LAnd) {
+    guard_range(fx, x, at, r, depth + 1);
+    guard_range(fx, y, at, r, depth + 1);
+    return;
+  }
+  a = lin_of(fx, x, at, 0);
+  b = lin_of(fx, y, at, 0);
+  if (!a.valid || !b.valid || a.has_t == b.has_t)
+    return;
+  if (b.has_t) { /* E op t: t op' E */
+    t = a;
+    a = b;
+    b = t;
+    op = op == CXBinaryOperator_LT   ? CXBinaryOperator_GT
+         : op == CXBinaryOperator_GT ? CXBinaryOperator_LT
+         : op == CXBinaryOperator_LE ? CXBinaryOperator_GE
+         : op == CXBinaryOperator_GE ? CXBinaryOperator_LE
+                                     : op;
+  }
+  /* threadIdx.x op b - a.v */
+  v.c = b.v.c - a.v.c;
+  v.bdx = b.v.bdx - a.v.bdx;
+  if (a.v.k && b.v.k && a.v.sym != b.v.sym)
+    return;
+  v.sym = b.v.k ? b.v.sym : a.v.sym;
+  v.k = b.v.k - a.v.k;
+  if (!v.k)
+    v.sym = -1;
+  if ((op == CXBinaryOperator_LT || op == CXBinaryOperator_LE ||
+       op == CXBinaryOperator_EQ) &&
+      r->nhi < LD_PROOF_BOUNDS) {
+    r->hi[r->nhi] = v;
+    r->hi[r->nhi++].c += op != CXBinaryOperator_LT;
+  }
+  if ((op == CXBinaryOperator_GT || op == CXBinaryOperator_GE ||
+       op == CXBinaryOperator_EQ) &&
+      r->nlo < LD_PROOF_BOUNDS) {
+    r->lo[r->nlo] = v;
+    r->lo[r->nlo++].c += op == CXBinaryOperator_GT;
+  }
+}
+
+/* Each one-dimensional access's index and threads (ld_proof_access.lin,
+ * .range). */
+static void proof_offsets(struct facts *fx) {
+  size_t i;
+  int g;
+
+  for (i = 0; i < fx->npacc; i++) {
+    struct ld_proof_access *a = &fx->pacc[i];
+    const struct proof_cur *pc = &fx->pcur[i];
+    if (!pc->has_idx)
+      continue;
+    a->lin = lin_of(fx, pc->idx, a->off, 0);
+    a->range.nlo = a->range.nhi = 1;
+    a->range.lo[0].sym = a->range.hi[0].sym = -1;
+    a->range.hi[0].bdx = 1; /* 0 <= threadIdx.x < blockDim.x */
+    for (g = 0; g < pc->nguards; g++)
+      guard_range(fx, pc->guard[g], a->off, &a->range, 0);
+  }
+}
+
 /* Decides the kernel's proof from what the walk recorded. */
 static int build_proof(struct facts *fx) {
   const struct ld_replay *r = fx->r;
@@ -2860,6 +3168,7 @@ static int build_proof(struct facts *fx) {
            : r->always_dirty   ? "a call gets a target's address"
            : r->always_read    ? "a pointer to a target is kept in a local"
                                : NULL;
+  proof_offsets(fx);
   rc = ld_proof_decide(&in, &fx->r->proof);
 out:
   free(sites);

@@ -104,7 +104,7 @@ __global__ void moved(int *out) {
 }
 
 // Written only where the thread's index is: an extern array has no extent
-// to bound it.
+// to bound, but threadIdx.x alone keeps the threads apart.
 __global__ void ext(float *out) {
   extern __shared__ float buf[];
   buf[threadIdx.x] = out[threadIdx.x];
@@ -118,6 +118,49 @@ __global__ void vote(int *out) {
   s[threadIdx.x] = out[threadIdx.x];
   int n = __syncthreads_count(s[127 - threadIdx.x] > 0);
   out[threadIdx.x] = n;
+}
+
+// A tree reduction: the loop's variable is the same in every thread before
+// the loop's barrier, and threads t < s write sum[t] and read sum[t + s].
+__global__ void tree(int *out) {
+  __shared__ int sum[256];
+  int t = threadIdx.x;
+  sum[t] = out[t];
+  __syncthreads();
+  for (int s = 128; s > 0; s >>= 1) {
+    if (t < s)
+      sum[t] += sum[t + s];
+    __syncthreads();
+  }
+  if (t == 0)
+    out[0] = sum[0];
+}
+
+// Without the loop's barrier, threads may be at different values of s.
+__global__ void tree_racy(int *out) {
+  __shared__ int sum[256];
+  int t = threadIdx.x;
+  sum[t] = out[t];
+  __syncthreads();
+  for (int s = 128; s > 0; s >>= 1)
+    if (t < s)
+      sum[t] += sum[t + s];
+  if (t == 0)
+    out[0] = sum[0];
+}
+
+// A halo on both sides: the block's elements at l = t + 1, thread 0 writes
+// s[0] and s[l + 256]; apart while blockDim.x <= 256.
+__global__ void halo(float *out) {
+  __shared__ float s[256 + 2];
+  int l = threadIdx.x + 1;
+  s[l] = out[threadIdx.x];
+  if (l == 1) {
+    s[0] = 0.0f;
+    s[l + 256] = 0.0f;
+  }
+  __syncthreads();
+  out[threadIdx.x] = s[l - 1] + s[l + 1];
 }
 
 int main() {
@@ -134,6 +177,9 @@ int main() {
   moved<<<1, 128>>>(i);
   ext<<<1, 128, 512>>>(f);
   vote<<<1, 128>>>(i);
+  tree<<<1, 256>>>(i);
+  tree_racy<<<1, 256>>>(i);
+  halo<<<1, 256>>>(f);
   return 0;
 }
 
@@ -145,14 +191,18 @@ int main() {
 // PLAN: PROOF kernel=guarded proved=no reason="the barrier at line 78 is under a condition or is a call"
 // PLAN: PROOF kernel=leaves proved=no reason="break or continue at line 89 in a loop with a barrier"
 // PLAN: PROOF kernel=moved proved=no reason="'s' is written in a region that also uses it at another thread's element (line 101)"
-// PLAN: PROOF kernel=ext proved=no reason="'buf' has no fixed size and is written (line 110)"
+// PLAN: PROOF kernel=ext proved=yes bounds=y=1,z=1
 // PLAN: PROOF kernel=vote proved=no reason="'s' is written in a region that also uses it at another thread's element (line 119)"
+// PLAN: PROOF kernel=tree proved=yes bounds=x<=extent(sum,0),y=1,z=1
+// PLAN: PROOF kernel=tree_racy proved=no reason="'sum' is written in a region that also uses it at another thread's element (line 147)"
+// PLAN: PROOF kernel=halo proved=yes bounds=x<=256,y=1,z=1
 
 // TEXT: {{^}}const __ldcc::kernel_meta __ldcc_meta_scan::meta = __ldcc::kernel<__ldcc_layout_scan, __ldcc_meta_scan>(
-// TEXT-NEXT: {{^}}    "scan", __ldcc__file, 13, __ldcc_meta_scan::targets, 1, __ldcc__sites_0, 5, __ldcc__launches, 10,{{$}}
+// TEXT-NEXT: {{^}}    "scan", __ldcc__file, 13, __ldcc_meta_scan::targets, 1, __ldcc__sites_0, 5, __ldcc__launches, 13,{{$}}
 // TEXT-NEXT: {{^}}    nullptr, 1, __ldcc::pmin(std::extent<decltype(__ldcc_layout_scan::s), 0>::value), __ldcc::pmin(1u), __ldcc::pmin(1u));{{$}}
-// TEXT: {{^}}    "scan_racy", __ldcc__file, 28, __ldcc_meta_scan_racy::targets, 1, __ldcc__sites_1, 4, __ldcc__launches, 10);{{$}}
+// TEXT: {{^}}    "scan_racy", __ldcc__file, 28, __ldcc_meta_scan_racy::targets, 1, __ldcc__sites_1, 4, __ldcc__launches, 13);{{$}}
 // TEXT: {{^}}const __ldcc::kernel_meta __ldcc_meta_flip<TILE>::meta = __ldcc::kernel<__ldcc_layout_flip<TILE>, __ldcc_meta_flip<TILE>>(
 // TEXT-NEXT: {{^}}    "flip", {{.*}}
 // TEXT-NEXT: {{^}}    nullptr, 1, __ldcc::pmin(std::extent<decltype(__ldcc_layout_flip<TILE>::tile), 1>::value), __ldcc::pmin(std::extent<decltype(__ldcc_layout_flip<TILE>::tile), 0>::value), __ldcc::pmin(1u));{{$}}
 // TEXT: {{^}}    nullptr, 1, __ldcc::pmin(std::extent<decltype(__ldcc_layout_rows::tile), 1>::value), __ldcc::pmin(8ull), __ldcc::pmin(1u));{{$}}
+// TEXT: {{^}}    nullptr, 1, __ldcc::pmin(256ull), __ldcc::pmin(1u), __ldcc::pmin(1u));{{$}}

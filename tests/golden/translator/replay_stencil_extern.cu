@@ -41,7 +41,7 @@ int main() {
 // PLAN-NEXT: SITE kernel=stencil id=1 at=18:3 form=SYNC_PLAIN
 // PLAN-NEXT: SITE kernel=stencil id=2 at=24:1 form=exit
 // PLAN-NEXT: COPIES kernel=stencil scratch=lazy
-// PLAN-NEXT: PROOF kernel=stencil proved=no reason="'halo' has no fixed size and is written (line 13)"
+// PLAN-NEXT: PROOF kernel=stencil proved=yes bounds=y=1,z=1
 // PLAN-NOT: {{.}}
 // The extern array is the dynamic part of the warp's copy; the layout has
 // no static member, so there is no __ldcc_p; sh and the stream pass through.
