@@ -420,6 +420,53 @@ START_TEST(test_offsets_halo) {
 }
 END_TEST
 
+/* tile[k / 18][k % 18], k = threadIdx.y * 16 + threadIdx.x + j * 256:
+ * blockDim.x <= 16, blockDim.y <= 256 / 16; not when W is not the row. */
+START_TEST(test_tiled_fill) {
+  struct kernel k;
+  struct ld_proof p;
+  long long step[2] = {256, 0}, row[2] = {16, -1};
+  struct ld_proof_input in;
+
+  init(&k, 1);
+  ref(&k, 50, 0, 1, ANY, ANY);
+  k.acc[0].tiled = 1;
+  k.acc[0].tk = 0;
+  k.acc[0].tw = 18;
+  k.acc[0].ext1 = 18;
+  memset(&in, 0, sizeof in);
+  in.acc = k.acc;
+  in.nacc = k.nacc;
+  in.sites = k.sites;
+  in.nsites = k.nsites;
+  in.alias = k.alias;
+  in.stride = k.stride;
+  in.step = step;
+  in.row = row;
+  in.nlocals = 2;
+  in.names = names;
+  in.bounded = k.bounded;
+  in.nmembers = 2;
+  ck_assert_int_eq(ld_proof_decide(&in, &p), LD_OK);
+  ck_assert_int_eq(p.proved, 1);
+  ck_assert(has_bound(&p, SIZE_MAX, 0, X, 16));
+  ck_assert(has_bound(&p, SIZE_MAX, 0, Y, 16));
+  ck_assert_uint_eq(p.ones, 4u);
+  ld_proof_free(&p);
+
+  k.acc[0].tw = 17; /* not the row's length */
+  ck_assert_int_eq(ld_proof_decide(&in, &p), LD_OK);
+  ck_assert_int_eq(p.proved, 0);
+  ld_proof_free(&p);
+
+  k.acc[0].tw = 18;
+  row[0] = -1; /* k not from the linear thread index */
+  ck_assert_int_eq(ld_proof_decide(&in, &p), LD_OK);
+  ck_assert_int_eq(p.proved, 0);
+  ld_proof_free(&p);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("proof");
   TCase *tc = tcase_create("decide");
@@ -434,6 +481,7 @@ int main(void) {
   tcase_add_test(tc, test_other_uses_and_extern);
   tcase_add_test(tc, test_offsets_tree);
   tcase_add_test(tc, test_offsets_halo);
+  tcase_add_test(tc, test_tiled_fill);
   suite_add_tcase(s, tc);
   return ld_check_run(s);
 }

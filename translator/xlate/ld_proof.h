@@ -59,6 +59,11 @@ struct ld_proof_access {
   /* rank 1: the index as a linear form and the threads that reach it */
   struct ld_proof_lin lin;
   struct ld_proof_range range;
+  /* rank 2: `tile[k / W][k % W]` for local tk and constant W (tiled), and
+   * the extent of dimension 1 (-1 unknown) */
+  int tiled;
+  size_t tk;
+  long long tw, ext1;
 };
 
 #define LD_PROOF_LOCAL 3
@@ -97,6 +102,10 @@ struct ld_proof_input {
   const long long *stride; /* per local: K > 0 when it starts at 0 and is
                               only ever increased by the constant K (`j +=
                               8`), else 0 */
+  const long long *step;   /* per local: K > 0 when every change is `+= K` */
+  const long long *row;    /* per local: A >= 1 when set to `threadIdx.y * A +
+                              threadIdx.x` in its declaration, 0 for
+                              `threadIdx.x`, else -1 */
   size_t nlocals;
   const char *const *names; /* per target */
   const int *bounded;       /* per target: its extents are constants (not

@@ -301,6 +301,45 @@ static int in_class(const struct ld_proof_input *in, size_t *uf,
   return find(uf, s) == cl || (inside && find(uf, s + 1) == cl);
 }
 
+/* Target m, written in class cl, accessed there only as `tile[k / W][k %
+ * W]` with one local k = threadIdx.y * A + threadIdx.x + j * K (j = 0, 1,
+ * ...) and W the row's length: k walks the tile's elements in order, each
+ * thread its own ones while the block's threads number at most K and
+ * blockDim.x <= A (the linear thread index then tells threads apart and
+ * stays below K).  1 with the bounds added, 0 when not of that form. */
+static int tiled_target(const struct ld_proof_input *in, size_t *uf, size_t cl,
+                        size_t m, struct ld_proof *out, int *rc) {
+  const struct ld_proof_access *first = NULL;
+  long long a, k;
+  size_t i;
+
+  for (i = 0; i < in->nacc; i++) {
+    const struct ld_proof_access *x = &in->acc[i];
+    if (x->member != m || !in_class(in, uf, x, cl))
+      continue;
+    if (!x->tiled || x->tw <= 0 || x->tw != x->ext1 || x->tk >= in->nlocals ||
+        (first && (x->tk != first->tk || x->tw != first->tw)))
+      return 0;
+    first = x;
+  }
+  if (!first || !in->row || !in->step)
+    return 0;
+  a = in->row[first->tk];
+  k = in->step[first->tk];
+  if (a < 0 || k <= 0 || (a && k / a < 1))
+    return 0;
+  if (a) {
+    *rc = add_bound(out, SIZE_MAX, 0, 0, a);
+    if (!*rc)
+      *rc = add_bound(out, SIZE_MAX, 0, 1, k / a);
+    out->ones |= 4u;
+  } else {
+    *rc = add_bound(out, SIZE_MAX, 0, 0, k);
+    out->ones |= 6u;
+  }
+  return 1;
+}
+
 /* Target m, written in class cl: every access of it there at one own tuple
  * (the bounds of that tuple), else, for a one-dimensional target, every two
  * accesses of which one stores apart (offsets and conditions); else not
@@ -313,6 +352,8 @@ static int region_target(const struct ld_proof_input *in, size_t *uf, size_t cl,
   const struct ld_proof_access *bad = NULL;
   size_t i, j;
 
+  if (tiled_target(in, uf, cl, m, out, &rc))
+    return rc;
   for (i = 0; i < in->nacc && own; i++) {
     const struct ld_proof_access *a = &in->acc[i];
     if (a->member != m || !in_class(in, uf, a, cl))

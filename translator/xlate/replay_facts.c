@@ -99,6 +99,8 @@ struct facts {
 struct proof_cur {
   CXCursor idx;
   int has_idx;
+  CXCursor sub[2]; /* rank 2: the two subscripts, outermost first */
+  int nsub;
   CXCursor guard[PROOF_GUARDS];
   int nguards;
 };
@@ -1811,6 +1813,7 @@ static void proof_access(struct facts *fx, const struct frame *f, size_t member,
   struct ld_proof_access *a;
   const struct frame *p = f, *last = NULL;
   struct proof_cur *pc;
+  CXCursor subs[2];
   CXType t;
 
   if (ld__grow(&fx->pacc, &fx->cappacc, fx->npacc, sizeof *a)) {
@@ -1849,6 +1852,8 @@ static void proof_access(struct facts *fx, const struct frame *f, size_t member,
       sub = q->parent; /* the decay is the subscript's base */
     else
       break;
+    if (a->ndims < 2)
+      subs[a->ndims] = sub->cur;
     a->atom[a->ndims++] = index_atom(fx, sub->cur);
     p = sub;
     last = sub;
@@ -1861,6 +1866,18 @@ static void proof_access(struct facts *fx, const struct frame *f, size_t member,
   memset(pc, 0, sizeof *pc);
   if (a->rank == 1 && a->ndims == 1 && last)
     pc->has_idx = ld__nth_child(last->cur, 1, &pc->idx);
+  if (a->rank == 2 && a->ndims == 2) {
+    pc->sub[0] = subs[0];
+    pc->sub[1] = subs[1];
+    pc->nsub = 2;
+  }
+  a->ext1 = -1;
+  t = clang_getCanonicalType(clang_getCursorType(f->cur));
+  if (a->rank == 2 && t.kind == CXType_ConstantArray) {
+    CXType e = clang_getCanonicalType(clang_getArrayElementType(t));
+    if (e.kind == CXType_ConstantArray)
+      a->ext1 = clang_getArraySize(e);
+  }
   for (p = f; p->parent && pc->nguards < PROOF_GUARDS; p = p->parent) {
     CXCursor cond;
     if ((p->parent->kind == CXCursor_IfStmt ||
@@ -3100,15 +3117,117 @@ static void guard_range(const struct facts *fx, CXCursor c, size_t at,
   }
 }
 
+/* c (through a local set once) as `k op W`: local k and constant W. */
+static int divided(const struct facts *fx, CXCursor c,
+                   enum CXBinaryOperatorKind op, size_t *k, long long *w) {
+  CXCursor x, y;
+  size_t i;
+
+  for (;;) {
+    while ((clang_getCursorKind(c) == CXCursor_ParenExpr ||
+            clang_getCursorKind(c) == CXCursor_UnexposedExpr) &&
+           ld__nth_child(c, 0, &x) && !ld__nth_child(c, 1, &y))
+      c = x;
+    if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+      break;
+    i = find_local(fx, clang_getCursorReferenced(c));
+    if (i == SIZE_MAX || fx->r->locals[i].is_param || fx->uses[i].pchanged ||
+        clang_Cursor_isNull(
+            (c = clang_Cursor_getVarDeclInitializer(fx->local_cur[i]))))
+      return 0;
+  }
+  if (clang_getCursorKind(c) != CXCursor_BinaryOperator ||
+      clang_getCursorBinaryOperatorKind(c) != op || !ld__nth_child(c, 0, &x) ||
+      !ld__nth_child(c, 1, &y) || !is_constant(y))
+    return 0;
+  while ((clang_getCursorKind(x) == CXCursor_ParenExpr ||
+          clang_getCursorKind(x) == CXCursor_UnexposedExpr) &&
+         ld__nth_child(x, 0, &c) && !ld__nth_child(x, 1, &c))
+    ld__nth_child(x, 0, &x);
+  if (clang_getCursorKind(x) != CXCursor_DeclRefExpr ||
+      (i = find_local(fx, clang_getCursorReferenced(x))) == SIZE_MAX ||
+      fx->r->locals[i].is_param)
+    return 0;
+  {
+    CXEvalResult ev = clang_Cursor_Evaluate(y);
+    *w = clang_EvalResult_getAsLongLong(ev);
+    clang_EvalResult_dispose(ev);
+  }
+  *k = i;
+  return 1;
+}
+
+/* A for ld_proof_input.row: local i set in its declaration to
+ * `threadIdx.y * A + threadIdx.x` (either way round), 0 for `threadIdx.x`,
+ * else -1. */
+static long long row_of(const struct facts *fx, size_t i) {
+  CXCursor c = clang_Cursor_getVarDeclInitializer(fx->local_cur[i]), x, y, p, q;
+  int k;
+
+  if (fx->r->locals[i].is_param || clang_Cursor_isNull(c))
+    return -1;
+  while ((clang_getCursorKind(c) == CXCursor_ParenExpr ||
+          clang_getCursorKind(c) == CXCursor_UnexposedExpr) &&
+         ld__nth_child(c, 0, &x) && !ld__nth_child(c, 1, &y))
+    c = x;
+  if (thread_index_of(fx, c) == 0)
+    return 0;
+  if (clang_getCursorKind(c) != CXCursor_BinaryOperator ||
+      clang_getCursorBinaryOperatorKind(c) != CXBinaryOperator_Add ||
+      !ld__nth_child(c, 0, &x) || !ld__nth_child(c, 1, &y))
+    return -1;
+  if (thread_index_of(fx, x) == 0) {
+    p = x;
+    x = y;
+    y = p; /* x: the product, y: threadIdx.x */
+  }
+  if (thread_index_of(fx, y) != 0)
+    return -1;
+  while ((clang_getCursorKind(x) == CXCursor_ParenExpr ||
+          clang_getCursorKind(x) == CXCursor_UnexposedExpr) &&
+         ld__nth_child(x, 0, &p) && !ld__nth_child(x, 1, &q))
+    x = p;
+  if (clang_getCursorKind(x) != CXCursor_BinaryOperator ||
+      clang_getCursorBinaryOperatorKind(x) != CXBinaryOperator_Mul ||
+      !ld__nth_child(x, 0, &p) || !ld__nth_child(x, 1, &q))
+    return -1;
+  if (thread_index_of(fx, q) == 1) {
+    y = p;
+    p = q;
+    q = y; /* p: threadIdx.y, q: A */
+  }
+  if (thread_index_of(fx, p) != 1 || !is_constant(q))
+    return -1;
+  {
+    CXEvalResult ev = clang_Cursor_Evaluate(q);
+    long long a = clang_EvalResult_getAsLongLong(ev);
+    clang_EvalResult_dispose(ev);
+    k = a >= 1;
+    return k ? a : -1;
+  }
+}
+
 /* Each one-dimensional access's index and threads (ld_proof_access.lin,
- * .range). */
+ * .range), and each two-dimensional one's `[k / W][k % W]` form. */
 static void proof_offsets(struct facts *fx) {
   size_t i;
   int g;
+  CXCursor c0, c1;
 
   for (i = 0; i < fx->npacc; i++) {
     struct ld_proof_access *a = &fx->pacc[i];
     const struct proof_cur *pc = &fx->pcur[i];
+    size_t k0, k1;
+    long long w0, w1;
+    if (pc->nsub == 2 && ld__nth_child(pc->sub[0], 1, &c0) &&
+        ld__nth_child(pc->sub[1], 1, &c1) &&
+        divided(fx, c0, CXBinaryOperator_Div, &k0, &w0) &&
+        divided(fx, c1, CXBinaryOperator_Rem, &k1, &w1) && k0 == k1 &&
+        w0 == w1) {
+      a->tiled = 1;
+      a->tk = k0;
+      a->tw = w0;
+    }
     if (!pc->has_idx)
       continue;
     a->lin = lin_of(fx, pc->idx, a->off, 0);
@@ -3127,12 +3246,14 @@ static int build_proof(struct facts *fx) {
   struct ld_proof_site *sites = calloc(r->nsites + 1, sizeof *sites);
   int *alias = calloc(r->nlocals + 1, sizeof *alias);
   long long *stride = calloc(r->nlocals + 1, sizeof *stride);
+  long long *step = calloc(r->nlocals + 1, sizeof *step);
+  long long *row = calloc(r->nlocals + 1, sizeof *row);
   const char **names = calloc(r->nmembers + 1, sizeof *names);
   int *bounded = calloc(r->nmembers + 1, sizeof *bounded);
   size_t i;
   int rc = LD_ENOMEM;
 
-  if (!sites || !alias || !stride || !names || !bounded)
+  if (!sites || !alias || !stride || !step || !row || !names || !bounded)
     goto out;
   for (i = 0; i < r->nsites; i++) {
     sites[i].begin = r->sites[i].stmt_begin;
@@ -3143,6 +3264,9 @@ static int build_proof(struct facts *fx) {
   for (i = 0; i < r->nlocals; i++) {
     alias[i] = local_alias(fx, i);
     stride[i] = local_stride(fx, i);
+    step[i] =
+        fx->uses[i].stride > 0 && !fx->uses[i].escapes ? fx->uses[i].stride : 0;
+    row[i] = row_of(fx, i);
   }
   for (i = 0; i < r->nmembers; i++) {
     names[i] = r->members[i].name;
@@ -3159,6 +3283,8 @@ static int build_proof(struct facts *fx) {
   in.njumps = fx->njumps;
   in.alias = alias;
   in.stride = stride;
+  in.step = step;
+  in.row = row;
   in.nlocals = r->nlocals;
   in.names = names;
   in.bounded = bounded;
@@ -3174,6 +3300,8 @@ out:
   free(sites);
   free(alias);
   free(stride);
+  free(step);
+  free(row);
   free(names);
   free(bounded);
   return rc;

@@ -163,6 +163,28 @@ __global__ void halo(float *out) {
   out[threadIdx.x] = s[l - 1] + s[l + 1];
 }
 
+// A tile with a halo filled through the linear thread index: k walks the
+// tile's elements row by row, each thread every 256th one (blockDim.x <= 16,
+// at most 256 threads).
+__global__ void fill(const float *in, float *out) {
+  __shared__ float tile[18][18];
+  for (int k = threadIdx.y * 16 + threadIdx.x; k < 18 * 18; k += 16 * 16) {
+    int r = k / 18, c = k % 18;
+    tile[r][c] = in[k];
+  }
+  __syncthreads();
+  out[threadIdx.y * 16 + threadIdx.x] = tile[threadIdx.y + 1][threadIdx.x + 1];
+}
+
+// The same with rows of 17 elements read as 18: two k meet in one element.
+__global__ void fill_skewed(const float *in, float *out) {
+  __shared__ float tile[18][18];
+  for (int k = threadIdx.y * 16 + threadIdx.x; k < 18 * 18; k += 16 * 16)
+    tile[k / 17][k % 17] = in[k];
+  __syncthreads();
+  out[threadIdx.y * 16 + threadIdx.x] = tile[threadIdx.y + 1][threadIdx.x + 1];
+}
+
 int main() {
   unsigned *u = 0;
   float *f = 0;
@@ -180,6 +202,8 @@ int main() {
   tree<<<1, 256>>>(i);
   tree_racy<<<1, 256>>>(i);
   halo<<<1, 256>>>(f);
+  fill<<<1, dim3(16, 16)>>>(f, f);
+  fill_skewed<<<1, dim3(16, 16)>>>(f, f);
   return 0;
 }
 
@@ -196,13 +220,16 @@ int main() {
 // PLAN: PROOF kernel=tree proved=yes bounds=x<=extent(sum,0),y=1,z=1
 // PLAN: PROOF kernel=tree_racy proved=no reason="'sum' is written in a region that also uses it at another thread's element (line 147)"
 // PLAN: PROOF kernel=halo proved=yes bounds=x<=256,y=1,z=1
+// PLAN: PROOF kernel=fill proved=yes bounds=x<=16,y<=16,z=1
+// PLAN: PROOF kernel=fill_skewed proved=no reason="'tile' is written in a region that also uses it at another thread's element (line 183)"
 
 // TEXT: {{^}}const __ldcc::kernel_meta __ldcc_meta_scan::meta = __ldcc::kernel<__ldcc_layout_scan, __ldcc_meta_scan>(
-// TEXT-NEXT: {{^}}    "scan", __ldcc__file, 13, __ldcc_meta_scan::targets, 1, __ldcc__sites_0, 5, __ldcc__launches, 13,{{$}}
+// TEXT-NEXT: {{^}}    "scan", __ldcc__file, 13, __ldcc_meta_scan::targets, 1, __ldcc__sites_0, 5, __ldcc__launches, 15,{{$}}
 // TEXT-NEXT: {{^}}    nullptr, 1, __ldcc::pmin(std::extent<decltype(__ldcc_layout_scan::s), 0>::value), __ldcc::pmin(1u), __ldcc::pmin(1u));{{$}}
-// TEXT: {{^}}    "scan_racy", __ldcc__file, 28, __ldcc_meta_scan_racy::targets, 1, __ldcc__sites_1, 4, __ldcc__launches, 13);{{$}}
+// TEXT: {{^}}    "scan_racy", __ldcc__file, 28, __ldcc_meta_scan_racy::targets, 1, __ldcc__sites_1, 4, __ldcc__launches, 15);{{$}}
 // TEXT: {{^}}const __ldcc::kernel_meta __ldcc_meta_flip<TILE>::meta = __ldcc::kernel<__ldcc_layout_flip<TILE>, __ldcc_meta_flip<TILE>>(
 // TEXT-NEXT: {{^}}    "flip", {{.*}}
 // TEXT-NEXT: {{^}}    nullptr, 1, __ldcc::pmin(std::extent<decltype(__ldcc_layout_flip<TILE>::tile), 1>::value), __ldcc::pmin(std::extent<decltype(__ldcc_layout_flip<TILE>::tile), 0>::value), __ldcc::pmin(1u));{{$}}
 // TEXT: {{^}}    nullptr, 1, __ldcc::pmin(std::extent<decltype(__ldcc_layout_rows::tile), 1>::value), __ldcc::pmin(8ull), __ldcc::pmin(1u));{{$}}
 // TEXT: {{^}}    nullptr, 1, __ldcc::pmin(256ull), __ldcc::pmin(1u), __ldcc::pmin(1u));{{$}}
+// TEXT: {{^}}    nullptr, 1, __ldcc::pmin(16ull), __ldcc::pmin(16ull), __ldcc::pmin(1u));{{$}}
