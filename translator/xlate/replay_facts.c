@@ -1647,6 +1647,18 @@ static int is_array_type(CXType t) {
          t.kind == CXType_VariableArray || t.kind == CXType_DependentSizedArray;
 }
 
+/* When q (p's parent) is the implicit decay of array p into the base of a
+ * subscript, that subscript; else NULL. */
+static const struct frame *decayed_into_subscript(const struct frame *p,
+                                                  const struct frame *q) {
+  if (q->kind == CXCursor_UnexposedExpr &&
+      is_array_type(clang_getCursorType(p->cur)) &&
+      ld__is_pointer(clang_getCursorType(q->cur)) && q->parent &&
+      q->parent->kind == CXCursor_ArraySubscriptExpr && q->index == 0)
+    return q->parent;
+  return NULL;
+}
+
 /* The object a reference to a target names: the reference, then subscripts
  * with it as the base, members of it (not through a pointer it holds),
  * parentheses, and the implicit decay of an array to its first element
@@ -1668,10 +1680,7 @@ static enum access access_of(const struct frame *f, const struct frame **top,
         (q->kind == CXCursor_MemberRefExpr &&
          !ld__is_pointer(clang_getCursorType(p->cur))))
       p = q;
-    else if (q->kind == CXCursor_UnexposedExpr &&
-             is_array_type(clang_getCursorType(p->cur)) &&
-             ld__is_pointer(clang_getCursorType(q->cur)) && q->parent &&
-             q->parent->kind == CXCursor_ArraySubscriptExpr && q->index == 0)
+    else if (decayed_into_subscript(p, q))
       p = q->parent; /* the decay is the subscript's base */
     else
       break;
@@ -1745,6 +1754,18 @@ static int text_is(const struct facts *fx, size_t b, size_t e, const char *t) {
   return t[n] == 0;
 }
 
+/* c without parentheses and implicit conversions around it (wrappers of
+ * one child). */
+static CXCursor stripped(CXCursor c) {
+  CXCursor x, y;
+
+  while ((clang_getCursorKind(c) == CXCursor_ParenExpr ||
+          clang_getCursorKind(c) == CXCursor_UnexposedExpr) &&
+         ld__nth_child(c, 0, &x) && !ld__nth_child(c, 1, &y))
+    c = x;
+  return c;
+}
+
 /* 0, 1, 2 when c is written `threadIdx.x`, `.y`, `.z`; else -1. */
 static int thread_index_of(const struct facts *fx, CXCursor c) {
   static const char *const names[] = {"threadIdx.x", "threadIdx.y",
@@ -1793,13 +1814,9 @@ static int index_atom(const struct facts *fx, CXCursor sub) {
 /* A local, looked at through implicit conversions and parentheses:
  * LD_PROOF_LOCAL + i, else -1. */
 static int index_atom_of(const struct facts *fx, CXCursor i) {
-  CXCursor c, d;
   size_t l;
 
-  while ((clang_getCursorKind(i) == CXCursor_UnexposedExpr ||
-          clang_getCursorKind(i) == CXCursor_ParenExpr) &&
-         ld__nth_child(i, 0, &c) && !ld__nth_child(i, 1, &d))
-    i = c;
+  i = stripped(i);
   if (clang_getCursorKind(i) == CXCursor_DeclRefExpr &&
       (l = find_local(fx, clang_getCursorReferenced(i))) != SIZE_MAX)
     return LD_PROOF_LOCAL + (int)l;
@@ -1845,12 +1862,7 @@ static void proof_access(struct facts *fx, const struct frame *f, size_t member,
     }
     if (q->kind == CXCursor_ArraySubscriptExpr && p->index == 0)
       sub = q;
-    else if (q->kind == CXCursor_UnexposedExpr &&
-             is_array_type(clang_getCursorType(p->cur)) &&
-             ld__is_pointer(clang_getCursorType(q->cur)) && q->parent &&
-             q->parent->kind == CXCursor_ArraySubscriptExpr && q->index == 0)
-      sub = q->parent; /* the decay is the subscript's base */
-    else
+    else if ((sub = decayed_into_subscript(p, q)) == NULL)
       break;
     if (a->ndims < 2)
       subs[a->ndims] = sub->cur;
@@ -2868,18 +2880,9 @@ static void visit_devfn_call(struct facts *fx, const struct frame *f,
 
 /* ---- The shared-memory proof --------------------------------------------- */
 
-/* 0, 1, 2 when local i always holds threadIdx.x, .y, .z: an integer of at
- * least 16 bits initialised so in its declaration and never changed. */
-static int local_alias(const struct facts *fx, size_t i) {
-  const struct ld_local *l = &fx->r->locals[i];
-  const struct local_uses *u = &fx->uses[i];
-  CXCursor init;
-  CXType t;
-
-  if (l->is_param || l->is_array || u->pchanged)
-    return -1;
-  t = clang_getCanonicalType(clang_getCursorType(fx->local_cur[i]));
-  switch (t.kind) {
+/* An integer type wide enough for a thread index, not a pointer. */
+static int is_index_type(CXType t) {
+  switch (clang_getCanonicalType(t).kind) {
   case CXType_Short:
   case CXType_UShort:
   case CXType_Int:
@@ -2888,10 +2891,23 @@ static int local_alias(const struct facts *fx, size_t i) {
   case CXType_ULong:
   case CXType_LongLong:
   case CXType_ULongLong:
-    break;
+    return 1;
   default:
-    return -1;
+    return 0;
   }
+}
+
+/* 0, 1, 2 when local i always holds threadIdx.x, .y, .z: an integer of at
+ * least 16 bits initialised so in its declaration and never changed. */
+static int local_alias(const struct facts *fx, size_t i) {
+  const struct ld_local *l = &fx->r->locals[i];
+  const struct local_uses *u = &fx->uses[i];
+  CXCursor init;
+
+  if (l->is_param || l->is_array || u->pchanged)
+    return -1;
+  if (!is_index_type(clang_getCursorType(fx->local_cur[i])))
+    return -1;
   init = clang_Cursor_getVarDeclInitializer(fx->local_cur[i]);
   return clang_Cursor_isNull(init) ? -1 : thread_index_of(fx, init);
 }
@@ -2916,23 +2932,6 @@ static long long local_stride(const struct facts *fx, size_t i) {
   if (ev)
     clang_EvalResult_dispose(ev);
   return v == 0 ? u->stride : 0;
-}
-
-/* An integer type wide enough for a thread index, not a pointer. */
-static int is_index_type(CXType t) {
-  switch (clang_getCanonicalType(t).kind) {
-  case CXType_Short:
-  case CXType_UShort:
-  case CXType_Int:
-  case CXType_UInt:
-  case CXType_Long:
-  case CXType_ULong:
-  case CXType_LongLong:
-  case CXType_ULongLong:
-    return 1;
-  default:
-    return 0;
-  }
 }
 
 /* Whether local i is the same in every thread wherever offset `at` may
@@ -2984,10 +2983,7 @@ static struct ld_proof_lin lin_of(const struct facts *fx, CXCursor c, size_t at,
   r.v.sym = -1;
   if (depth > 6)
     return r;
-  while ((clang_getCursorKind(c) == CXCursor_ParenExpr ||
-          clang_getCursorKind(c) == CXCursor_UnexposedExpr) &&
-         ld__nth_child(c, 0, &x) && !ld__nth_child(c, 1, &y))
-    c = x;
+  c = stripped(c);
   if ((k = thread_index_of(fx, c)) >= 0) {
     r.valid = k == 0;
     r.has_t = 1;
@@ -3067,10 +3063,7 @@ static void guard_range(const struct facts *fx, CXCursor c, size_t at,
   struct ld_proof_lin a, b, t;
   struct ld_proof_val v;
 
-  while ((clang_getCursorKind(c) == CXCursor_ParenExpr ||
-          clang_getCursorKind(c) == CXCursor_UnexposedExpr) &&
-         ld__nth_child(c, 0, &x) && !ld__nth_child(c, 1, &y))
-    c = x;
+  c = stripped(c);
   if (depth > 4 || clang_getCursorKind(c) != CXCursor_BinaryOperator ||
       !ld__nth_child(c, 0, &x) || !ld__nth_child(c, 1, &y))
     return;
@@ -3124,10 +3117,7 @@ static int divided(const struct facts *fx, CXCursor c,
   size_t i;
 
   for (;;) {
-    while ((clang_getCursorKind(c) == CXCursor_ParenExpr ||
-            clang_getCursorKind(c) == CXCursor_UnexposedExpr) &&
-           ld__nth_child(c, 0, &x) && !ld__nth_child(c, 1, &y))
-      c = x;
+    c = stripped(c);
     if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
       break;
     i = find_local(fx, clang_getCursorReferenced(c));
@@ -3140,10 +3130,7 @@ static int divided(const struct facts *fx, CXCursor c,
       clang_getCursorBinaryOperatorKind(c) != op || !ld__nth_child(c, 0, &x) ||
       !ld__nth_child(c, 1, &y) || !is_constant(y))
     return 0;
-  while ((clang_getCursorKind(x) == CXCursor_ParenExpr ||
-          clang_getCursorKind(x) == CXCursor_UnexposedExpr) &&
-         ld__nth_child(x, 0, &c) && !ld__nth_child(x, 1, &c))
-    ld__nth_child(x, 0, &x);
+  x = stripped(x);
   if (clang_getCursorKind(x) != CXCursor_DeclRefExpr ||
       (i = find_local(fx, clang_getCursorReferenced(x))) == SIZE_MAX ||
       fx->r->locals[i].is_param)
@@ -3166,10 +3153,7 @@ static long long row_of(const struct facts *fx, size_t i) {
 
   if (fx->r->locals[i].is_param || clang_Cursor_isNull(c))
     return -1;
-  while ((clang_getCursorKind(c) == CXCursor_ParenExpr ||
-          clang_getCursorKind(c) == CXCursor_UnexposedExpr) &&
-         ld__nth_child(c, 0, &x) && !ld__nth_child(c, 1, &y))
-    c = x;
+  c = stripped(c);
   if (thread_index_of(fx, c) == 0)
     return 0;
   if (clang_getCursorKind(c) != CXCursor_BinaryOperator ||
@@ -3183,10 +3167,7 @@ static long long row_of(const struct facts *fx, size_t i) {
   }
   if (thread_index_of(fx, y) != 0)
     return -1;
-  while ((clang_getCursorKind(x) == CXCursor_ParenExpr ||
-          clang_getCursorKind(x) == CXCursor_UnexposedExpr) &&
-         ld__nth_child(x, 0, &p) && !ld__nth_child(x, 1, &q))
-    x = p;
+  x = stripped(x);
   if (clang_getCursorKind(x) != CXCursor_BinaryOperator ||
       clang_getCursorBinaryOperatorKind(x) != CXBinaryOperator_Mul ||
       !ld__nth_child(x, 0, &p) || !ld__nth_child(x, 1, &q))
