@@ -405,9 +405,9 @@ void say_proved(const struct __ldcc_kernel_meta *m, int launch_id, dim3 grid,
   site_text(m, launch_id, where, sizeof where);
   fprintf(out,
           "ldcc: launch of %s at %s: %u blocks of %ux%ux%u threads; shared "
-          "memory proved race-free for this block shape (each region writes "
-          "an array only at the thread's own element, or only reads it): not "
-          "replayed, no copies (proofs=0: replay it)\n",
+          "memory proved race-free for this block shape (in no region do two "
+          "threads meet on an element one of them stores to): not replayed, "
+          "no copies (proofs=0: replay it)\n",
           name, where, grid.x * grid.y * grid.z, block.x, block.y, block.z);
   fflush(out);
 }
