@@ -467,6 +467,87 @@ START_TEST(test_tiled_fill) {
 }
 END_TEST
 
+/* barrier 1 (site at 100); for (...) { [T] barrier 2 (site at 200); [R] }
+ * [Q]: the loop's body before its barrier (T) runs in one interval with
+ * the body after it (R, the back edge) but never with the code after the
+ * loop (Q); the code between barrier 1 and the loop (P) meets Q when the
+ * loop runs no time, and R meets Q on the way out. */
+START_TEST(test_loop_pieces) {
+  struct kernel k;
+  struct ld_proof p;
+
+  init(&k, 2);
+  k.loops[0][0] = 150;
+  k.loops[0][1] = 300;
+  k.nloops = 1;
+  ref(&k, 170, 0, 1, X, -2);   /* T writes s[tid] */
+  ref(&k, 350, 0, 0, ANY, -2); /* Q reads s[any] */
+  p = decide(&k);
+  ck_assert_int_eq(p.proved, 1);
+  ld_proof_free(&p);
+
+  ref(&k, 120, 1, 1, X, -2);   /* P writes t[tid] */
+  ref(&k, 360, 1, 0, ANY, -2); /* Q reads t[any] */
+  p = decide(&k);
+  ck_assert_int_eq(p.proved, 0);
+  ck_assert_ptr_nonnull(strstr(p.why, "'t'"));
+  ld_proof_free(&p);
+
+  k.acc[2].off = 250; /* R writes t[tid] instead */
+  p = decide(&k);
+  ck_assert_int_eq(p.proved, 0);
+  ck_assert_ptr_nonnull(strstr(p.why, "'t'"));
+  ld_proof_free(&p);
+
+  k.acc[2].off = 50; /* before barrier 1: apart from Q */
+  p = decide(&k);
+  ck_assert_int_eq(p.proved, 1);
+  ld_proof_free(&p);
+}
+END_TEST
+
+/* A bitonic step: s[i] and s[i + m] for one pair local i are proved with
+ * threadIdx.x alone telling threads apart; another pair local, or another
+ * index, in the same region is not. */
+START_TEST(test_pairs) {
+  struct kernel k;
+  struct ld_proof p;
+  size_t i;
+
+  init(&k, 1);
+  ref(&k, 50, 0, 0, ANY, -2);
+  ref(&k, 60, 0, 0, ANY, -2);
+  ref(&k, 70, 0, 1, ANY, -2);
+  ref(&k, 80, 0, 1, ANY, -2);
+  for (i = 0; i < 4; i++) {
+    k.acc[i].pair = 1;
+    k.acc[i].pair_hi = (int)(i & 1);
+  }
+  p = decide(&k);
+  ck_assert_int_eq(p.proved, 1);
+  ck_assert_uint_eq(p.nbounds, 0);
+  ck_assert_uint_eq(p.ones, 6u);
+  ld_proof_free(&p);
+
+  k.acc[3].pair = 2; /* another pair local */
+  p = decide(&k);
+  ck_assert_int_eq(p.proved, 0);
+  ld_proof_free(&p);
+
+  k.acc[3].pair = 0; /* s[any] */
+  p = decide(&k);
+  ck_assert_int_eq(p.proved, 0);
+  ck_assert_ptr_nonnull(strstr(p.why, "'s' is written in a region"));
+  ld_proof_free(&p);
+
+  k.acc[3].off = 150; /* read after the barrier: apart */
+  k.acc[3].write = 0;
+  p = decide(&k);
+  ck_assert_int_eq(p.proved, 1);
+  ld_proof_free(&p);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("proof");
   TCase *tc = tcase_create("decide");
@@ -482,6 +563,8 @@ int main(void) {
   tcase_add_test(tc, test_offsets_tree);
   tcase_add_test(tc, test_offsets_halo);
   tcase_add_test(tc, test_tiled_fill);
+  tcase_add_test(tc, test_loop_pieces);
+  tcase_add_test(tc, test_pairs);
   suite_add_tcase(s, tc);
   return ld_check_run(s);
 }

@@ -64,6 +64,11 @@ struct ld_proof_access {
   int tiled;
   size_t tk;
   long long tw, ext1;
+  /* rank 1: `p` (pair_hi 0) or `p + m` (1) for local pair - 1 set to `2 *
+   * threadIdx.x - (threadIdx.x & (m - 1))`, m 0 or a power of two the same
+   * in every thread (the bitonic step); 0 when not of that form */
+  size_t pair;
+  int pair_hi;
 };
 
 #define LD_PROOF_LOCAL 3

@@ -1,20 +1,24 @@
 /* The shared-memory proof's decision (ld_proof.h, docs/shared-replay.md
  * "Kernels proved race-free").
  *
- * Regions: the sites split the body into segments (segment k lies between
- * site k - 1 and site k in source order; the last one runs to the end).  A
- * region is one segment, or, around a loop whose body holds sites, the
- * segment after the loop's last site followed by the segment before its
- * first one (the back edge): those two are merged, so a class of merged
- * segments holds every access that may run in one region.  That is exact
- * only when control between sites is structured, hence the conditions: a
- * site under a condition, a call of a device function with barriers, or a
- * break/continue of a loop with sites gives up.
+ * Regions: the sites and the loops that hold sites cut the body into
+ * pieces.  Control moves from a piece to the next (unless a site stands
+ * between them), from a loop's last piece back to its first (the back
+ * edge), and from the piece before a loop to the piece after it (the loop
+ * may run no time).  An interval between two barriers is a path over those
+ * moves, so two pieces may run in one interval when one reaches the other:
+ * the set of piece p is p and every piece that reaches it or that it
+ * reaches.  That is exact only when control between sites is structured,
+ * hence the conditions: a site under a condition, a call of a device
+ * function with barriers, or a break/continue of a loop with sites gives
+ * up.  (A loop's body after its last site thus runs with the body before
+ * its first one and with the code after the loop, but those two never run
+ * in one interval.)
  *
- * In a class, a target that no access writes is only read: no race.  One
+ * In a set, a target that no access writes is only read: no race.  One
  * that is written must be accessed only at one tuple of thread indices
  * (`tile[threadIdx.y][threadIdx.x]`, `s[tid]` with tid = threadIdx.x), the
- * same for every access of the class: each thread then touches its own
+ * same for every access of the set: each thread then touches its own
  * element alone.  The tuple keeps threads apart when each index stays
  * inside its dimension and the block has one thread along the components
  * it does not use: those are the bounds the launch checks.  The outermost
@@ -30,19 +34,6 @@
 #include <string.h>
 
 #include "ld_error.h"
-
-static size_t find(size_t *uf, size_t i) {
-  while (uf[i] != i)
-    i = uf[i] = uf[uf[i]];
-  return i;
-}
-
-static void unite(size_t *uf, size_t a, size_t b) {
-  a = find(uf, a);
-  b = find(uf, b);
-  if (a != b)
-    uf[a > b ? a : b] = a < b ? a : b;
-}
 
 static int say(struct ld_proof *out, const char *fmt, ...) {
   va_list ap;
@@ -62,19 +53,128 @@ static int say(struct ld_proof *out, const char *fmt, ...) {
   return 0;
 }
 
-/* The segment before (k) or after (k + 1) site k holds the offset. */
-static size_t segment_of(const struct ld_proof_input *in, size_t off,
-                         int *inside) {
-  size_t k, n = 0;
+/* The pieces (see the top): piece p is [bound[p - 1], bound[p]) (piece 0
+ * starts at 0, the last one runs to the end); site[p] when it is a site's
+ * statement; near[p * n + q] when p and q may run in one interval. */
+struct pieces {
+  size_t *bound;
+  size_t nbound, n;
+  unsigned char *site, *near;
+};
 
-  *inside = 0;
-  for (k = 0; k < in->nsites; k++) {
-    if (in->sites[k].end <= off)
-      n++;
-    else if (in->sites[k].begin <= off)
-      *inside = 1; /* a predicate: before the barrier, its result after */
+static int by_offset(const void *a, const void *b) {
+  size_t x = *(const size_t *)a, y = *(const size_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* The piece holding offset off: the number of bounds at or before it. */
+static size_t piece_at(const struct pieces *pc, size_t off) {
+  size_t lo = 0, hi = pc->nbound;
+
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (pc->bound[mid] <= off)
+      lo = mid + 1;
+    else
+      hi = mid;
   }
-  return n;
+  return lo;
+}
+
+static int loop_has_site(const struct ld_proof_input *in, size_t i) {
+  size_t k;
+
+  for (k = 0; k < in->nsites; k++)
+    if (in->sites[k].begin >= in->loops[i][0] &&
+        in->sites[k].begin < in->loops[i][1])
+      return 1;
+  return 0;
+}
+
+static void link(struct pieces *pc, unsigned char *reach, size_t from,
+                 size_t to) {
+  if (from < pc->n && to < pc->n && !pc->site[from] && !pc->site[to])
+    reach[from * pc->n + to] = 1;
+}
+
+/* Cuts the body and works out which pieces may run in one interval. */
+static int pieces_build(const struct ld_proof_input *in, struct pieces *pc) {
+  size_t i, j, k, n, nb = 0;
+  unsigned char *reach = NULL;
+
+  memset(pc, 0, sizeof *pc);
+  pc->bound = malloc((2 * in->nsites + 2 * in->nloops + 1) * sizeof *pc->bound);
+  if (!pc->bound)
+    return LD_ENOMEM;
+  for (k = 0; k < in->nsites; k++) {
+    pc->bound[nb++] = in->sites[k].begin;
+    pc->bound[nb++] = in->sites[k].end;
+  }
+  for (i = 0; i < in->nloops; i++)
+    if (loop_has_site(in, i)) {
+      pc->bound[nb++] = in->loops[i][0];
+      pc->bound[nb++] = in->loops[i][1];
+    }
+  qsort(pc->bound, nb, sizeof *pc->bound, by_offset);
+  for (i = j = 0; i < nb; i++)
+    if (!j || pc->bound[j - 1] != pc->bound[i])
+      pc->bound[j++] = pc->bound[i];
+  pc->nbound = j;
+  n = pc->n = j + 1;
+  pc->site = calloc(n, 1);
+  pc->near = calloc(n * n, 1);
+  reach = calloc(n * n, 1);
+  if (!pc->site || !pc->near || !reach) {
+    free(reach);
+    return LD_ENOMEM;
+  }
+  for (k = 0; k < in->nsites; k++)
+    pc->site[piece_at(pc, in->sites[k].begin)] = 1;
+  for (i = 0; i < n; i++) {
+    reach[i * n + i] = 1;
+    if (i + 1 < n)
+      link(pc, reach, i, i + 1);
+  }
+  for (i = 0; i < in->nloops; i++)
+    if (loop_has_site(in, i)) {
+      size_t first = piece_at(pc, in->loops[i][0]);
+      size_t after = piece_at(pc, in->loops[i][1]);
+      link(pc, reach, after - 1, first); /* the back edge */
+      if (first > 0)
+        link(pc, reach, first - 1, after); /* no time round */
+    }
+  for (k = 0; k < n; k++)
+    for (i = 0; i < n; i++)
+      if (reach[i * n + k])
+        for (j = 0; j < n; j++)
+          if (reach[k * n + j])
+            reach[i * n + j] = 1;
+  for (i = 0; i < n; i++)
+    for (j = 0; j < n; j++)
+      pc->near[i * n + j] = reach[i * n + j] || reach[j * n + i];
+  free(reach);
+  return 0;
+}
+
+static void pieces_free(struct pieces *pc) {
+  free(pc->bound);
+  free(pc->site);
+  free(pc->near);
+}
+
+/* The pieces an access runs in: one, or the two around a site when it is
+ * inside one (a predicate: before the barrier, its result after). */
+static int pieces_of(const struct pieces *pc, const struct ld_proof_access *a,
+                     size_t out[2]) {
+  size_t p = piece_at(pc, a->off);
+
+  if (!pc->site[p]) {
+    out[0] = p;
+    return 1;
+  }
+  out[0] = p - 1;
+  out[1] = p + 1;
+  return 2;
 }
 
 /* Resolves the access's subscripts: 1 when it names one whole element by
@@ -293,29 +393,35 @@ static int check_structure(const struct ld_proof_input *in,
   return 0;
 }
 
-/* Whether access a may run in class cl. */
-static int in_class(const struct ld_proof_input *in, size_t *uf,
-                    const struct ld_proof_access *a, size_t cl) {
-  int inside;
-  size_t s = segment_of(in, a->off, &inside);
-  return find(uf, s) == cl || (inside && find(uf, s + 1) == cl);
+/* Whether access a may run in an interval with piece b. */
+static int in_set(const struct pieces *pc, const struct ld_proof_access *a,
+                  size_t b) {
+  size_t ps[2];
+  int k, n = pieces_of(pc, a, ps);
+
+  for (k = 0; k < n; k++)
+    if (pc->near[b * pc->n + ps[k]])
+      return 1;
+  return 0;
 }
 
-/* Target m, written in class cl, accessed there only as `tile[k / W][k %
- * W]` with one local k = threadIdx.y * A + threadIdx.x + j * K (j = 0, 1,
+/* Target m, written in the set of piece cl, accessed there only as `tile[k /
+ * W][k % W]` with one local k = threadIdx.y * A + threadIdx.x + j * K (j = 0,
+ * 1,
  * ...) and W the row's length: k walks the tile's elements in order, each
  * thread its own ones while the block's threads number at most K and
  * blockDim.x <= A (the linear thread index then tells threads apart and
  * stays below K).  1 with the bounds added, 0 when not of that form. */
-static int tiled_target(const struct ld_proof_input *in, size_t *uf, size_t cl,
-                        size_t m, struct ld_proof *out, int *rc) {
+static int tiled_target(const struct ld_proof_input *in,
+                        const struct pieces *pc, size_t cl, size_t m,
+                        struct ld_proof *out, int *rc) {
   const struct ld_proof_access *first = NULL;
   long long a, k;
   size_t i;
 
   for (i = 0; i < in->nacc; i++) {
     const struct ld_proof_access *x = &in->acc[i];
-    if (x->member != m || !in_class(in, uf, x, cl))
+    if (x->member != m || !in_set(pc, x, cl))
       continue;
     if (!x->tiled || x->tw <= 0 || x->tw != x->ext1 || x->tk >= in->nlocals ||
         (first && (x->tk != first->tk || x->tw != first->tw)))
@@ -340,23 +446,50 @@ static int tiled_target(const struct ld_proof_input *in, size_t *uf, size_t cl,
   return 1;
 }
 
-/* Target m, written in class cl: every access of it there at one own tuple
- * (the bounds of that tuple), else, for a one-dimensional target, every two
- * accesses of which one stores apart (offsets and conditions); else not
+/* Target m, written in the set of piece cl, accessed there only at `p` and
+ * `p + m` for one pair local p (ld_proof_access.pair): thread t's two
+ * elements are t with a 0 and with a 1 put in at m's bit, so no element
+ * is two threads' while threadIdx.x alone tells them apart.  1 when of
+ * that form. */
+static int paired_target(const struct ld_proof_input *in,
+                         const struct pieces *pc, size_t cl, size_t m,
+                         struct ld_proof *out) {
+  size_t i, pair = 0;
+
+  for (i = 0; i < in->nacc; i++) {
+    const struct ld_proof_access *x = &in->acc[i];
+    if (x->member != m || !in_set(pc, x, cl))
+      continue;
+    if (!x->pair || x->rank != 1 || x->ndims != 1 || (pair && x->pair != pair))
+      return 0;
+    pair = x->pair;
+  }
+  if (!pair)
+    return 0;
+  out->ones |= 6u;
+  return 1;
+}
+
+/* Target m, written in the set of piece cl: every access of it there at one own
+ * tuple (the bounds of that tuple), else, for a one-dimensional target, every
+ * two accesses of which one stores apart (offsets and conditions); else not
  * proved. */
-static int region_target(const struct ld_proof_input *in, size_t *uf, size_t cl,
-                         size_t m, struct ld_proof *out) {
+static int region_target(const struct ld_proof_input *in,
+                         const struct pieces *pc, size_t cl, size_t m,
+                         struct ld_proof *out) {
   int comp[LD_PROOF_MAX_RANK] = {0}, atom[LD_PROOF_MAX_RANK] = {0};
   int first[LD_PROOF_MAX_RANK] = {0}, first_comp[LD_PROOF_MAX_RANK] = {0};
   int d, rank = 0, own = 1, has = 0, rc = 0;
   const struct ld_proof_access *bad = NULL;
   size_t i, j;
 
-  if (tiled_target(in, uf, cl, m, out, &rc))
+  if (tiled_target(in, pc, cl, m, out, &rc))
     return rc;
+  if (paired_target(in, pc, cl, m, out))
+    return 0;
   for (i = 0; i < in->nacc && own; i++) {
     const struct ld_proof_access *a = &in->acc[i];
-    if (a->member != m || !in_class(in, uf, a, cl))
+    if (a->member != m || !in_set(pc, a, cl))
       continue;
     if (!in->bounded[m] || !own_tuple(in, a, comp, atom) ||
         (has && memcmp(first, atom, sizeof atom))) {
@@ -387,13 +520,13 @@ static int region_target(const struct ld_proof_input *in, size_t *uf, size_t cl,
   /* Offsets: every pair with a store apart. */
   for (i = 0; i < in->nacc; i++) {
     const struct ld_proof_access *a = &in->acc[i];
-    if (a->member != m || !in_class(in, uf, a, cl))
+    if (a->member != m || !in_set(pc, a, cl))
       continue;
     for (j = i; j < in->nacc; j++) {
       const struct ld_proof_access *b = &in->acc[j];
       long long need;
       if (b->member != m || (!a->write && !b->write) ||
-          (i == j ? 0 : !in_class(in, uf, b, cl)))
+          (i == j ? 0 : !in_set(pc, b, cl)))
         continue;
       if (a->rank != 1 || b->rank != 1 || a->ndims != 1 || b->ndims != 1 ||
           !apart(a, b, &need)) {
@@ -414,42 +547,28 @@ static int region_target(const struct ld_proof_input *in, size_t *uf, size_t cl,
 }
 
 int ld_proof_decide(const struct ld_proof_input *in, struct ld_proof *out) {
-  size_t nseg = in->nsites + 1, ncls = nseg * (in->nmembers ? in->nmembers : 1);
-  size_t *uf = NULL, k, i;
-  unsigned char *wrote = NULL; /* per (class, member): written there */
+  struct pieces pc;
+  size_t k, i, m;
+  unsigned char *wrote = NULL; /* per (piece, member): written there */
   int rc = 0;
 
   memset(out, 0, sizeof *out);
+  memset(&pc, 0, sizeof pc);
   out->proved = 1;
   rc = check_structure(in, out);
   if (rc || !out->proved)
     return rc;
-  uf = malloc(nseg * sizeof *uf);
-  wrote = calloc(ncls, 1);
-  if (!uf || !wrote) {
+  rc = pieces_build(in, &pc);
+  if (!rc && !(wrote = calloc(pc.n * (in->nmembers ? in->nmembers : 1), 1)))
     rc = LD_ENOMEM;
+  if (rc)
     goto done;
-  }
-  for (k = 0; k < nseg; k++)
-    uf[k] = k;
-  for (i = 0; i < in->nloops; i++) {
-    size_t first = SIZE_MAX, last = 0;
-    for (k = 0; k < in->nsites; k++)
-      if (in->sites[k].begin >= in->loops[i][0] &&
-          in->sites[k].begin < in->loops[i][1]) {
-        if (first == SIZE_MAX)
-          first = k;
-        last = k;
-      }
-    if (first != SIZE_MAX)
-      unite(uf, first, last + 1);
-  }
-  /* Which classes write which targets; an access anywhere that is not an
+  /* Which pieces write which targets; an access anywhere that is not an
    * element's load or store makes the target unprovable. */
   for (i = 0; i < in->nacc; i++) {
     const struct ld_proof_access *a = &in->acc[i];
-    int inside;
-    size_t s = segment_of(in, a->off, &inside);
+    size_t ps[2];
+    int n, j;
     if (a->other) {
       rc = say(out, "'%s' is used other than element by element (line %u)",
                in->names[a->member], a->line);
@@ -457,20 +576,16 @@ int ld_proof_decide(const struct ld_proof_input *in, struct ld_proof *out) {
     }
     if (!a->write)
       continue;
-    wrote[find(uf, s) * in->nmembers + a->member] = 1;
-    if (inside)
-      wrote[find(uf, s + 1) * in->nmembers + a->member] = 1;
+    n = pieces_of(&pc, a, ps);
+    for (j = 0; j < n; j++)
+      wrote[ps[j] * in->nmembers + a->member] = 1;
   }
-  for (k = 0; k < nseg && !rc && out->proved; k++) {
-    size_t m;
-    if (find(uf, k) != k)
-      continue;
+  for (k = 0; k < pc.n && !rc && out->proved; k++)
     for (m = 0; m < in->nmembers && !rc && out->proved; m++)
       if (wrote[k * in->nmembers + m])
-        rc = region_target(in, uf, k, m, out);
-  }
+        rc = region_target(in, &pc, k, m, out);
 done:
-  free(uf);
+  pieces_free(&pc);
   free(wrote);
   if (rc) {
     ld_proof_free(out);

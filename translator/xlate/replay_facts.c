@@ -45,6 +45,8 @@ struct local_uses {
                          constant), -1 when some other change, 0 none */
   int pchanged;       /* the proof: some reference may change it */
   int odd_change;     /* a change other than `op= constant`, `++`, `--` */
+  unsigned powch;     /* the proof: changes by 1 `>>= 1` or `/= 2`, 2 `<<= 1`
+                         or `*= 2`, 4 anything else */
   size_t change_lo, change_hi; /* offsets of its first and last change */
 };
 
@@ -90,6 +92,9 @@ struct facts {
   size_t *for_body; /* parallel to loops: a for statement's body, else
                        SIZE_MAX */
   size_t capfor;
+  CXCursor *for_cond; /* parallel to loops: a for statement's condition
+                         (null when it has none or lacks a part) */
+  size_t capcond;
 };
 
 /* Cursors of a one-dimensional access, read when the walk is done: its
@@ -1907,7 +1912,9 @@ static void proof_loop(struct facts *fx, CXCursor c) {
   CXCursor body;
 
   if (ld__grow(&fx->for_body, &fx->capfor, fx->nloops - 1,
-               sizeof *fx->for_body)) {
+               sizeof *fx->for_body) ||
+      ld__grow(&fx->for_cond, &fx->capcond, fx->nloops - 1,
+               sizeof *fx->for_cond)) {
     fx->rc = LD_ENOMEM;
     return;
   }
@@ -1917,6 +1924,10 @@ static void proof_loop(struct facts *fx, CXCursor c) {
       ld__nth_child(c, (unsigned)(n - 1), &body) && !span(fx, body, &b, &e))
     b = SIZE_MAX;
   fx->for_body[fx->nloops - 1] = b;
+  /* init, condition, increment, body: the condition is the second */
+  fx->for_cond[fx->nloops - 1] = clang_getNullCursor();
+  if (clang_getCursorKind(c) == CXCursor_ForStmt && n == 4)
+    ld__nth_child(c, 1, &fx->for_cond[fx->nloops - 1]);
 }
 
 /* A `break` or `continue`: the loop it leaves or continues (a switch's
@@ -1948,13 +1959,49 @@ static void proof_jump(struct facts *fx, const struct frame *f) {
   fx->njumps++;
 }
 
-/* An integer constant expression. */
-static int is_constant(CXCursor c) {
+/* The value of c when it is an integer constant expression (*ok 1), else
+ * 0 with *ok 0. */
+static long long constant_of(CXCursor c, int *ok) {
   CXEvalResult ev = clang_Cursor_Evaluate(c);
-  int yes = ev && clang_EvalResult_getKind(ev) == CXEval_Int;
+  long long v = 0;
+
+  *ok = ev && clang_EvalResult_getKind(ev) == CXEval_Int;
+  if (*ok)
+    v = clang_EvalResult_getAsLongLong(ev);
   if (ev)
     clang_EvalResult_dispose(ev);
-  return yes;
+  return v;
+}
+
+/* An integer constant expression. */
+static int is_constant(CXCursor c) {
+  int ok;
+  constant_of(c, &ok);
+  return ok;
+}
+
+/* A change f of a local as the proof's powers of two see it (local_uses
+ * .powch): 1 halves it, 2 doubles it, 4 anything else. */
+static unsigned power_change(const struct frame *f) {
+  CXCursor rhs;
+  long long v;
+  int ok;
+  enum CXBinaryOperatorKind op;
+
+  if (!f->parent || f->parent->kind != CXCursor_CompoundAssignOperator ||
+      f->index != 0 || !ld__nth_child(f->parent->cur, 1, &rhs))
+    return 4;
+  v = constant_of(rhs, &ok);
+  if (!ok)
+    return 4;
+  op = clang_getCursorBinaryOperatorKind(f->parent->cur);
+  if ((op == CXBinaryOperator_ShrAssign && v == 1) ||
+      (op == CXBinaryOperator_DivAssign && v == 2))
+    return 1;
+  if ((op == CXBinaryOperator_ShlAssign && v == 1) ||
+      (op == CXBinaryOperator_MulAssign && v == 2))
+    return 2;
+  return 4;
 }
 
 /* A reference f that may change local i: for the proof, the constant K of
@@ -1969,11 +2016,10 @@ static void proof_change(struct facts *fx, size_t i, const struct frame *f) {
       clang_getCursorBinaryOperatorKind(f->parent->cur) ==
           CXBinaryOperator_AddAssign &&
       ld__nth_child(f->parent->cur, 1, &rhs)) {
-    CXEvalResult ev = clang_Cursor_Evaluate(rhs);
-    if (ev && clang_EvalResult_getKind(ev) == CXEval_Int)
-      k = clang_EvalResult_getAsLongLong(ev);
-    if (ev)
-      clang_EvalResult_dispose(ev);
+    int ok;
+    long long v = constant_of(rhs, &ok);
+    if (ok)
+      k = v;
   }
   {
     size_t b, e;
@@ -1997,6 +2043,7 @@ static void proof_change(struct facts *fx, size_t i, const struct frame *f) {
     u->odd_change = 1;
   u->pchanged = 1;
   u->stride = k <= 0 || (u->stride && u->stride != k) ? -1 : k;
+  u->powch |= power_change(f);
 }
 
 /* A reference to a shared variable or a renamed local. */
@@ -2595,6 +2642,7 @@ static void facts_free(struct facts *fx, size_t nlocals) {
   free(fx->pacc);
   free(fx->pcur);
   free(fx->for_body);
+  free(fx->for_cond);
   free(fx->site_flat);
   free(fx->jumps);
   free(fx->reason);
@@ -2918,30 +2966,63 @@ static long long local_stride(const struct facts *fx, size_t i) {
   const struct ld_local *l = &fx->r->locals[i];
   const struct local_uses *u = &fx->uses[i];
   CXCursor init;
-  CXEvalResult ev;
-  long long v = -1;
+  int ok;
 
   if (l->is_param || l->is_array || u->stride <= 0)
     return 0;
   init = clang_Cursor_getVarDeclInitializer(fx->local_cur[i]);
   if (clang_Cursor_isNull(init))
     return 0;
-  ev = clang_Cursor_Evaluate(init);
-  if (ev && clang_EvalResult_getKind(ev) == CXEval_Int)
-    v = clang_EvalResult_getAsLongLong(ev);
-  if (ev)
-    clang_EvalResult_dispose(ev);
-  return v == 0 ? u->stride : 0;
+  return constant_of(init, &ok) == 0 && ok ? u->stride : 0;
+}
+
+static int uniform_at_d(const struct facts *fx, size_t i, size_t at, int depth);
+
+/* Whether expression c, evaluated at offset at, is the same in every
+ * thread: constants and uniform locals (uniform_at) under arithmetic. */
+static int uniform_value(const struct facts *fx, CXCursor c, size_t at,
+                         int depth) {
+  CXCursor x, y;
+  size_t i;
+
+  c = stripped(c);
+  if (depth > 6)
+    return 0;
+  if (is_constant(c))
+    return 1;
+  if (clang_getCursorKind(c) == CXCursor_DeclRefExpr)
+    return (i = find_local(fx, clang_getCursorReferenced(c))) != SIZE_MAX &&
+           uniform_at_d(fx, i, at, depth + 1);
+  if (clang_getCursorKind(c) == CXCursor_BinaryOperator &&
+      ld__nth_child(c, 0, &x) && ld__nth_child(c, 1, &y))
+    switch (clang_getCursorBinaryOperatorKind(c)) {
+    case CXBinaryOperator_Add:
+    case CXBinaryOperator_Sub:
+    case CXBinaryOperator_Mul:
+    case CXBinaryOperator_Div:
+    case CXBinaryOperator_Shl:
+    case CXBinaryOperator_Shr:
+      return uniform_value(fx, x, at, depth + 1) &&
+             uniform_value(fx, y, at, depth + 1);
+    default:
+      return 0;
+    }
+  return 0;
 }
 
 /* Whether local i is the same in every thread wherever offset `at` may
  * read it: a parameter never changed, or the variable of a for loop with
- * barriers, set to a constant in the loop's header and changed only there
- * by a constant (`s >>= 1`, `off *= 2`, `j++`), read in the part of the
- * body before the loop's first barrier (every thread has passed the same
- * increments there; after a barrier the region runs on into the next
- * increment). */
+ * barriers, set in the loop's header to a constant or to a value the same
+ * in every thread there, and changed only in the header by a constant (`s
+ * >>= 1`, `off *= 2`, `j++`), read in the part of the body before the
+ * loop's first barrier (every thread has passed the same increments there;
+ * after a barrier the region runs on into the next increment). */
 static int uniform_at(const struct facts *fx, size_t i, size_t at) {
+  return uniform_at_d(fx, i, at, 0);
+}
+
+static int uniform_at_d(const struct facts *fx, size_t i, size_t at,
+                        int depth) {
   const struct ld_local *l = &fx->r->locals[i];
   const struct local_uses *u = &fx->uses[i];
   size_t k, s;
@@ -2951,7 +3032,8 @@ static int uniform_at(const struct facts *fx, size_t i, size_t at) {
   if (l->is_param)
     return !l->changed;
   if (l->is_array || u->odd_change || !u->pchanged ||
-      !is_constant(clang_Cursor_getVarDeclInitializer(fx->local_cur[i])))
+      !uniform_value(fx, clang_Cursor_getVarDeclInitializer(fx->local_cur[i]),
+                     u->decl, depth))
     return 0;
   for (k = fx->nloops; k-- > 0;) {
     size_t b = fx->loops[k][0], body = fx->for_body[k];
@@ -2994,10 +3076,8 @@ static struct ld_proof_lin lin_of(const struct facts *fx, CXCursor c, size_t at,
     r.v.bdx = 1;
     return r;
   }
-  if (is_constant(c)) {
-    CXEvalResult ev = clang_Cursor_Evaluate(c);
-    r.v.c = clang_EvalResult_getAsLongLong(ev);
-    clang_EvalResult_dispose(ev);
+  r.v.c = constant_of(c, &k);
+  if (k) {
     r.valid = 1;
     return r;
   }
@@ -3051,6 +3131,206 @@ static struct ld_proof_lin lin_of(const struct facts *fx, CXCursor c, size_t at,
     }
   }
   return r;
+}
+
+/* ---- Pairs: bitonic steps ------------------------------------------------ */
+
+static int power_local(const struct facts *fx, size_t i, int depth);
+
+/* Whether c is always 0 or a power of two: such a constant, a local that
+ * is (power_local), or one divided by a power of two or shifted right. */
+static int power_value(const struct facts *fx, CXCursor c, int depth) {
+  CXCursor x, y;
+  long long v;
+  int ok;
+  size_t i;
+
+  c = stripped(c);
+  if (depth > 6)
+    return 0;
+  v = constant_of(c, &ok);
+  if (ok)
+    return v >= 0 && !(v & (v - 1));
+  if (clang_getCursorKind(c) == CXCursor_DeclRefExpr)
+    return (i = find_local(fx, clang_getCursorReferenced(c))) != SIZE_MAX &&
+           power_local(fx, i, depth + 1);
+  if (clang_getCursorKind(c) == CXCursor_BinaryOperator &&
+      ld__nth_child(c, 0, &x) && ld__nth_child(c, 1, &y)) {
+    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+    v = constant_of(y, &ok);
+    if (ok && ((op == CXBinaryOperator_Div && v > 0 && !(v & (v - 1))) ||
+               (op == CXBinaryOperator_Shr && v >= 0 && v < 63)))
+      return power_value(fx, x, depth + 1);
+  }
+  return 0;
+}
+
+/* Whether the doubling variable i of the loop whose condition is c stays
+ * below 2^30 in the body: `i < C` or `i <= C`, C a constant. */
+static int bounded_above(const struct facts *fx, size_t i, CXCursor c) {
+  CXCursor x, y;
+  enum CXBinaryOperatorKind op;
+  long long v;
+  int ok;
+
+  c = stripped(c);
+  if (clang_Cursor_isNull(c) ||
+      clang_getCursorKind(c) != CXCursor_BinaryOperator ||
+      !ld__nth_child(c, 0, &x) || !ld__nth_child(c, 1, &y))
+    return 0;
+  op = clang_getCursorBinaryOperatorKind(c);
+  x = stripped(x);
+  v = constant_of(y, &ok);
+  return (op == CXBinaryOperator_LT || op == CXBinaryOperator_LE) && ok &&
+         v <= (1LL << 30) && clang_getCursorKind(x) == CXCursor_DeclRefExpr &&
+         find_local(fx, clang_getCursorReferenced(x)) == i;
+}
+
+/* Whether local i always holds 0 or a power of two: set once to such a
+ * value, or the variable of a for loop declared in its header, set there
+ * to such a value and only halved (`>>= 1`, `/= 2`) or doubled (`<<= 1`,
+ * `*= 2`, with the condition bounding it) in the header. */
+static int power_local(const struct facts *fx, size_t i, int depth) {
+  const struct ld_local *l = &fx->r->locals[i];
+  const struct local_uses *u = &fx->uses[i];
+  CXCursor init = clang_Cursor_getVarDeclInitializer(fx->local_cur[i]);
+  size_t k;
+
+  if (l->is_param || l->is_array || u->escapes || clang_Cursor_isNull(init) ||
+      !is_index_type(clang_getCursorType(fx->local_cur[i])) ||
+      !power_value(fx, init, depth))
+    return 0;
+  if (!u->pchanged)
+    return 1;
+  if (u->odd_change || (u->powch & 4))
+    return 0;
+  for (k = fx->nloops; k-- > 0;) {
+    size_t b = fx->loops[k][0], body = fx->for_body[k];
+    if (body == SIZE_MAX || u->decl < b || u->decl >= body)
+      continue;
+    return u->change_lo >= b && u->change_hi < body &&
+           (!(u->powch & 2) || bounded_above(fx, i, fx->for_cond[k]));
+  }
+  return 0;
+}
+
+/* The thread index: threadIdx.x or a local always holding it. */
+static int is_thread_x(const struct facts *fx, CXCursor c) {
+  size_t i;
+
+  c = stripped(c);
+  if (thread_index_of(fx, c) == 0)
+    return 1;
+  return clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+         (i = find_local(fx, clang_getCursorReferenced(c))) != SIZE_MAX &&
+         local_alias(fx, i) == 0;
+}
+
+/* c (stripped) as `a op b`: 1 with its operands. */
+static int operands(CXCursor c, enum CXBinaryOperatorKind op, CXCursor *a,
+                    CXCursor *b) {
+  c = stripped(c);
+  return clang_getCursorKind(c) == CXCursor_BinaryOperator &&
+         clang_getCursorBinaryOperatorKind(c) == op && ld__nth_child(c, 0, a) &&
+         ld__nth_child(c, 1, b);
+}
+
+/* The half step m of pair local i: i is set once, in its declaration, to
+ * `2 * t - (t & (m - 1))` (t the thread index, m 0 or a power of two the
+ * same in every thread there): thread t's pair is (i, i + m), its index
+ * with a 0 put in at m's bit and with a 1, so no two threads' pairs meet.
+ * *m_local is m's local, or SIZE_MAX with *m_const for a constant.  0 when
+ * i is no pair local. */
+static int pair_of(const struct facts *fx, size_t i, size_t *m_local,
+                   long long *m_const) {
+  const struct ld_local *l = &fx->r->locals[i];
+  CXCursor init = clang_Cursor_getVarDeclInitializer(fx->local_cur[i]);
+  CXCursor two, t, and, x, m, one;
+  size_t j;
+  int ok;
+
+  if (l->is_param || l->is_array || fx->uses[i].pchanged ||
+      clang_Cursor_isNull(init) ||
+      !is_index_type(clang_getCursorType(fx->local_cur[i])) ||
+      !operands(init, CXBinaryOperator_Sub, &two, &and) ||
+      !operands(two, CXBinaryOperator_Mul, &x, &t))
+    return 0;
+  if (constant_of(x, &ok) != 2 || !ok) {
+    if (constant_of(t, &ok) != 2 || !ok)
+      return 0;
+    t = x;
+  }
+  if (!is_thread_x(fx, t) || !operands(and, CXBinaryOperator_And, &x, &m))
+    return 0;
+  if (!is_thread_x(fx, x)) {
+    CXCursor y = x;
+    x = m;
+    m = y;
+  }
+  if (!is_thread_x(fx, x) || !operands(m, CXBinaryOperator_Sub, &m, &one) ||
+      constant_of(one, &ok) != 1 || !ok)
+    return 0;
+  m = stripped(m);
+  *m_const = constant_of(m, &ok);
+  if (ok) {
+    *m_local = SIZE_MAX;
+    return *m_const >= 0 && !(*m_const & (*m_const - 1));
+  }
+  if (clang_getCursorKind(m) != CXCursor_DeclRefExpr ||
+      (j = find_local(fx, clang_getCursorReferenced(m))) == SIZE_MAX ||
+      !power_local(fx, j, 0) || !uniform_at(fx, j, fx->uses[i].decl))
+    return 0;
+  *m_local = j;
+  return 1;
+}
+
+/* The pair local that c names (pair_of), or SIZE_MAX. */
+static size_t pair_named(const struct facts *fx, CXCursor c, size_t *ml,
+                         long long *mc) {
+  size_t i;
+
+  c = stripped(c);
+  if (clang_getCursorKind(c) != CXCursor_DeclRefExpr ||
+      (i = find_local(fx, clang_getCursorReferenced(c))) == SIZE_MAX ||
+      !pair_of(fx, i, ml, mc))
+    return SIZE_MAX;
+  return i;
+}
+
+/* Access a's index c as `i` or `i + m` (either way round) for a pair local
+ * i (pair_of) whose m is here what it was where i was set: a->pair and
+ * a->pair_hi. */
+static void pair_access(const struct facts *fx, struct ld_proof_access *a,
+                        CXCursor c) {
+  CXCursor x, y;
+  size_t i, ml;
+  long long mc;
+  int ok;
+
+  if ((i = pair_named(fx, c, &ml, &mc)) != SIZE_MAX) {
+    if (ml != SIZE_MAX && !uniform_at(fx, ml, a->off))
+      return;
+    a->pair = i + 1;
+    a->pair_hi = 0;
+    return;
+  }
+  if (!operands(c, CXBinaryOperator_Add, &x, &y))
+    return;
+  if ((i = pair_named(fx, x, &ml, &mc)) == SIZE_MAX) {
+    CXCursor t = x;
+    x = y;
+    y = t;
+    if ((i = pair_named(fx, x, &ml, &mc)) == SIZE_MAX)
+      return;
+  }
+  y = stripped(y);
+  if (ml == SIZE_MAX ? constant_of(y, &ok) != mc || !ok
+                     : clang_getCursorKind(y) != CXCursor_DeclRefExpr ||
+                           find_local(fx, clang_getCursorReferenced(y)) != ml ||
+                           !uniform_at(fx, ml, a->off))
+    return;
+  a->pair = i + 1;
+  a->pair_hi = 1;
 }
 
 /* Narrows r by condition c (true where the access runs): `t < E`, `t <= E`,
@@ -3115,6 +3395,7 @@ static int divided(const struct facts *fx, CXCursor c,
                    enum CXBinaryOperatorKind op, size_t *k, long long *w) {
   CXCursor x, y;
   size_t i;
+  int ok;
 
   for (;;) {
     c = stripped(c);
@@ -3135,11 +3416,7 @@ static int divided(const struct facts *fx, CXCursor c,
       (i = find_local(fx, clang_getCursorReferenced(x))) == SIZE_MAX ||
       fx->r->locals[i].is_param)
     return 0;
-  {
-    CXEvalResult ev = clang_Cursor_Evaluate(y);
-    *w = clang_EvalResult_getAsLongLong(ev);
-    clang_EvalResult_dispose(ev);
-  }
+  *w = constant_of(y, &ok);
   *k = i;
   return 1;
 }
@@ -3149,7 +3426,8 @@ static int divided(const struct facts *fx, CXCursor c,
  * else -1. */
 static long long row_of(const struct facts *fx, size_t i) {
   CXCursor c = clang_Cursor_getVarDeclInitializer(fx->local_cur[i]), x, y, p, q;
-  int k;
+  long long a;
+  int ok;
 
   if (fx->r->locals[i].is_param || clang_Cursor_isNull(c))
     return -1;
@@ -3177,15 +3455,10 @@ static long long row_of(const struct facts *fx, size_t i) {
     p = q;
     q = y; /* p: threadIdx.y, q: A */
   }
-  if (thread_index_of(fx, p) != 1 || !is_constant(q))
+  if (thread_index_of(fx, p) != 1)
     return -1;
-  {
-    CXEvalResult ev = clang_Cursor_Evaluate(q);
-    long long a = clang_EvalResult_getAsLongLong(ev);
-    clang_EvalResult_dispose(ev);
-    k = a >= 1;
-    return k ? a : -1;
-  }
+  a = constant_of(q, &ok);
+  return ok && a >= 1 ? a : -1;
 }
 
 /* Each one-dimensional access's index and threads (ld_proof_access.lin,
@@ -3212,6 +3485,7 @@ static void proof_offsets(struct facts *fx) {
     if (!pc->has_idx)
       continue;
     a->lin = lin_of(fx, pc->idx, a->off, 0);
+    pair_access(fx, a, pc->idx);
     a->range.nlo = a->range.nhi = 1;
     a->range.lo[0].sym = a->range.hi[0].sym = -1;
     a->range.hi[0].bdx = 1; /* 0 <= threadIdx.x < blockDim.x */
