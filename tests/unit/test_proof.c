@@ -87,6 +87,25 @@ static struct ld_proof decide(const struct kernel *k) {
   return p;
 }
 
+/* The input of kernel k with the locals' steps and rows (the linear thread
+ * index rule). */
+static void with_lines(struct ld_proof_input *in, const struct kernel *k,
+                       const long long *step, const long long *row) {
+  memset(in, 0, sizeof *in);
+  in->acc = k->acc;
+  in->nacc = k->nacc;
+  in->sites = k->sites;
+  in->nsites = k->nsites;
+  in->alias = k->alias;
+  in->stride = k->stride;
+  in->step = step;
+  in->row = row;
+  in->nlocals = 2;
+  in->names = names;
+  in->bounded = k->bounded;
+  in->nmembers = 2;
+}
+
 static int has_bound(const struct ld_proof *p, size_t m, int dim, int comp,
                      long long value) {
   size_t i;
@@ -434,19 +453,7 @@ START_TEST(test_tiled_fill) {
   k.acc[0].tk = 0;
   k.acc[0].tw = 18;
   k.acc[0].ext1 = 18;
-  memset(&in, 0, sizeof in);
-  in.acc = k.acc;
-  in.nacc = k.nacc;
-  in.sites = k.sites;
-  in.nsites = k.nsites;
-  in.alias = k.alias;
-  in.stride = k.stride;
-  in.step = step;
-  in.row = row;
-  in.nlocals = 2;
-  in.names = names;
-  in.bounded = k.bounded;
-  in.nmembers = 2;
+  with_lines(&in, &k, step, row);
   ck_assert_int_eq(ld_proof_decide(&in, &p), LD_OK);
   ck_assert_int_eq(p.proved, 1);
   ck_assert(has_bound(&p, SIZE_MAX, 0, X, 16));
@@ -548,6 +555,48 @@ START_TEST(test_pairs) {
 }
 END_TEST
 
+/* for (b = threadIdx.x; ...; b += 128) s[b] = 0; barrier; atomicAdd(&s[v],
+ * 1u); barrier; ... = s[b]: the clear is the linear rule's (blockDim.x <=
+ * 128), the counting region atomic only; an atomic next to a plain access
+ * of the target in one region is not proved. */
+START_TEST(test_atomics_and_strided_clear) {
+  struct kernel k;
+  struct ld_proof p;
+  long long step[2] = {128, 0}, row[2] = {0, -1};
+  struct ld_proof_input in;
+
+  init(&k, 2);
+  ref(&k, 50, 0, 1, L0, -2);   /* s[b] = 0 */
+  ref(&k, 150, 0, 1, ANY, -2); /* atomicAdd(&s[v], 1u) */
+  ref(&k, 160, 0, 1, ANY, -2);
+  ref(&k, 250, 0, 0, L0, -2); /* ... = s[b] */
+  k.acc[1].atomic = k.acc[2].atomic = 1;
+  with_lines(&in, &k, step, row);
+  ck_assert_int_eq(ld_proof_decide(&in, &p), LD_OK);
+  ck_assert_int_eq(p.proved, 1);
+  ck_assert(has_bound(&p, SIZE_MAX, 0, X, 128));
+  ck_assert_uint_eq(p.ones, 6u);
+  ld_proof_free(&p);
+
+  k.acc[3].off = 170; /* read in the counting region */
+  ck_assert_int_eq(ld_proof_decide(&in, &p), LD_OK);
+  ck_assert_int_eq(p.proved, 0);
+  ld_proof_free(&p);
+
+  k.acc[3].off = 250;
+  k.acc[2].atomic = 0; /* a plain store there */
+  ck_assert_int_eq(ld_proof_decide(&in, &p), LD_OK);
+  ck_assert_int_eq(p.proved, 0);
+  ld_proof_free(&p);
+
+  k.acc[2].atomic = 1;
+  step[0] = 0; /* b changed other than by += K */
+  ck_assert_int_eq(ld_proof_decide(&in, &p), LD_OK);
+  ck_assert_int_eq(p.proved, 0);
+  ld_proof_free(&p);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("proof");
   TCase *tc = tcase_create("decide");
@@ -565,6 +614,7 @@ int main(void) {
   tcase_add_test(tc, test_tiled_fill);
   tcase_add_test(tc, test_loop_pieces);
   tcase_add_test(tc, test_pairs);
+  tcase_add_test(tc, test_atomics_and_strided_clear);
   suite_add_tcase(s, tc);
   return ld_check_run(s);
 }

@@ -44,6 +44,10 @@ int ld__is_operator_ref(CXCursor c);      /* names an `operator...` */
 int ld__is_assign_operator(CXCursor callee);
 int ld__is_class(CXType t, const char *cls);
 int ld__is_triple_chevron(CXCursor call); /* k<<<...>>>(...) */
+/* Whether expression e, child `index` of parent, stands as a statement of
+ * its own: in a block, a branch of an `if`, the body of a `for` or
+ * `while` (so its value is discarded). */
+int ld__is_statement_at(CXCursor e, unsigned index, CXCursor parent);
 /* The plan's name of a block-wide barrier call ("__syncthreads", "cg.sync",
  * ...), or NULL; a sync it cannot model sets *unsupported to a reason. */
 const char *ld__barrier_form(CXCursor call, const char **unsupported);

@@ -69,6 +69,10 @@ struct ld_proof_access {
    * in every thread (the bitonic step); 0 when not of that form */
   size_t pair;
   int pair_hi;
+  /* the address of a statement `atomicAdd(&s[i], v);` on an integer
+   * element (then write is set, other not): its family (1: atomicAdd and
+   * atomicSub, which commute); 0 for any other access */
+  int atomic;
 };
 
 #define LD_PROOF_LOCAL 3

@@ -1435,26 +1435,26 @@ static int may_hide_barrier(CXCursor decl) {
  * branch of a statement), or cast to void there. */
 static int result_unused(const struct frame *f) {
   const struct frame *p = f->parent;
-  CXSourceRange rc = clang_getCursorExtent(f->cur);
 
   if (p && p->kind == CXCursor_CStyleCastExpr &&
       clang_getCursorType(p->cur).kind == CXType_Void) {
     f = p;
     p = p->parent;
-    rc = clang_getCursorExtent(f->cur);
   }
-  if (!p)
-    return 0;
-  switch (p->kind) {
+  return p && ld__is_statement_at(f->cur, f->index, p->cur);
+}
+
+int ld__is_statement_at(CXCursor e, unsigned index, CXCursor parent) {
+  switch (clang_getCursorKind(parent)) {
   case CXCursor_CompoundStmt:
     return 1;
   case CXCursor_IfStmt:
-    return f->index >= 1;
+    return index >= 1;
   case CXCursor_ForStmt:
   case CXCursor_WhileStmt: {
     /* The body, which ends where the statement does. */
-    CXSourceLocation a = clang_getRangeEnd(rc),
-                     b = clang_getRangeEnd(clang_getCursorExtent(p->cur));
+    CXSourceLocation a = clang_getRangeEnd(clang_getCursorExtent(e)),
+                     b = clang_getRangeEnd(clang_getCursorExtent(parent));
     return clang_equalLocations(a, b);
   }
   default:

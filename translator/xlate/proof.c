@@ -405,33 +405,51 @@ static int in_set(const struct pieces *pc, const struct ld_proof_access *a,
   return 0;
 }
 
+/* The linear-index local of access x: `tile[k / W][k % W]` (W the row's
+ * length, *w = W) or, one-dimensional, `s[k]` (*w = 0); SIZE_MAX when it
+ * is neither. */
+static size_t linear_local(const struct ld_proof_input *in,
+                           const struct ld_proof_access *x, long long *w) {
+  if (x->tiled && x->tw > 0 && x->tw == x->ext1 && x->tk < in->nlocals) {
+    *w = x->tw;
+    return x->tk;
+  }
+  if (x->rank == 1 && x->ndims == 1 && x->atom[0] >= LD_PROOF_LOCAL &&
+      x->atom[0] < LD_PROOF_STRIDED &&
+      (size_t)(x->atom[0] - LD_PROOF_LOCAL) < in->nlocals) {
+    *w = 0;
+    return (size_t)(x->atom[0] - LD_PROOF_LOCAL);
+  }
+  return SIZE_MAX;
+}
+
 /* Target m, written in the set of piece cl, accessed there only as `tile[k /
- * W][k % W]` with one local k = threadIdx.y * A + threadIdx.x + j * K (j = 0,
- * 1,
- * ...) and W the row's length: k walks the tile's elements in order, each
- * thread its own ones while the block's threads number at most K and
+ * W][k % W]` (W the row's length) or, one-dimensional, `s[k]`, with one
+ * local k = threadIdx.y * A + threadIdx.x + j * K (j = 0, 1, ...; `for (int
+ * b = threadIdx.x; b < BINS; b += BLOCK)`): k walks the elements in order,
+ * each thread its own ones while the block's threads number at most K and
  * blockDim.x <= A (the linear thread index then tells threads apart and
  * stays below K).  1 with the bounds added, 0 when not of that form. */
 static int tiled_target(const struct ld_proof_input *in,
                         const struct pieces *pc, size_t cl, size_t m,
                         struct ld_proof *out, int *rc) {
-  const struct ld_proof_access *first = NULL;
-  long long a, k;
-  size_t i;
+  long long a, k, w, w0 = 0;
+  size_t i, l, l0 = SIZE_MAX;
 
   for (i = 0; i < in->nacc; i++) {
     const struct ld_proof_access *x = &in->acc[i];
     if (x->member != m || !in_set(pc, x, cl))
       continue;
-    if (!x->tiled || x->tw <= 0 || x->tw != x->ext1 || x->tk >= in->nlocals ||
-        (first && (x->tk != first->tk || x->tw != first->tw)))
+    l = linear_local(in, x, &w);
+    if (l == SIZE_MAX || (l0 != SIZE_MAX && (l != l0 || w != w0)))
       return 0;
-    first = x;
+    l0 = l;
+    w0 = w;
   }
-  if (!first || !in->row || !in->step)
+  if (l0 == SIZE_MAX || !in->row || !in->step)
     return 0;
-  a = in->row[first->tk];
-  k = in->step[first->tk];
+  a = in->row[l0];
+  k = in->step[l0];
   if (a < 0 || k <= 0 || (a && k / a < 1))
     return 0;
   if (a) {
@@ -444,6 +462,25 @@ static int tiled_target(const struct ld_proof_input *in,
     out->ones |= 6u;
   }
   return 1;
+}
+
+/* Target m, written in the set of piece cl, accessed there only by atomic
+ * updates of one commuting family (ld_proof_access.atomic): they do not
+ * race, and their result is the same in any order.  1 when so. */
+static int atomic_target(const struct ld_proof_input *in,
+                         const struct pieces *pc, size_t cl, size_t m) {
+  size_t i;
+  int fam = 0;
+
+  for (i = 0; i < in->nacc; i++) {
+    const struct ld_proof_access *x = &in->acc[i];
+    if (x->member != m || !in_set(pc, x, cl))
+      continue;
+    if (!x->atomic || (fam && x->atomic != fam))
+      return 0;
+    fam = x->atomic;
+  }
+  return fam != 0;
 }
 
 /* Target m, written in the set of piece cl, accessed there only at `p` and
@@ -483,6 +520,8 @@ static int region_target(const struct ld_proof_input *in,
   const struct ld_proof_access *bad = NULL;
   size_t i, j;
 
+  if (atomic_target(in, pc, cl, m))
+    return 0;
   if (tiled_target(in, pc, cl, m, out, &rc))
     return rc;
   if (paired_target(in, pc, cl, m, out))

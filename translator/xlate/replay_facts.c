@@ -1828,6 +1828,49 @@ static int index_atom_of(const struct facts *fx, CXCursor i) {
   return -1;
 }
 
+/* The family of an atomic update that commutes with the others of its
+ * family (ld_proof_access.atomic): 1 for atomicAdd and atomicSub, the
+ * shared atomics the replay takes (others leave the kernel unchecked); 0
+ * for any other name. */
+static int atomic_family(const char *name) {
+  return !strcmp(name, "atomicAdd") || !strcmp(name, "atomicSub");
+}
+
+static int is_index_type(CXType t);
+
+/* Element sub (the outermost subscript of a reference) as the address
+ * operand of a statement `atomicAdd(&s[i], v);`: an integer element, an
+ * update of a commuting family (atomic_family) whose result is unused.
+ * The family, else 0. */
+static int atomic_update(const struct frame *sub) {
+  const struct frame *q = sub->parent, *call;
+  CXCursor arg;
+  CXString name;
+  int fam;
+
+  while (q && q->kind == CXCursor_ParenExpr)
+    q = q->parent;
+  if (!q || q->kind != CXCursor_UnaryOperator ||
+      clang_getCursorUnaryOperatorKind(q->cur) != CXUnaryOperator_AddrOf ||
+      !is_index_type(clang_getCursorType(sub->cur)))
+    return 0;
+  for (call = q->parent; call && (call->kind == CXCursor_ParenExpr ||
+                                  call->kind == CXCursor_UnexposedExpr);
+       call = call->parent)
+    ;
+  if (!call || call->kind != CXCursor_CallExpr || !call->parent ||
+      !ld__is_statement_at(call->cur, call->index, call->parent->cur) ||
+      clang_Cursor_getNumArguments(call->cur) < 1)
+    return 0;
+  arg = stripped(clang_Cursor_getArgument(call->cur, 0));
+  if (!clang_equalCursors(arg, q->cur))
+    return 0;
+  name = clang_getCursorSpelling(call->cur);
+  fam = atomic_family(clang_getCString(name));
+  clang_disposeString(name);
+  return fam;
+}
+
 /* Records a reference to target `member` at off, used as `use`: the
  * target's rank and the indices of the subscripts that apply to it. */
 static void proof_access(struct facts *fx, const struct frame *f, size_t member,
@@ -1874,6 +1917,11 @@ static void proof_access(struct facts *fx, const struct frame *f, size_t member,
     a->atom[a->ndims++] = index_atom(fx, sub->cur);
     p = sub;
     last = sub;
+  }
+  if (use == ACCESS_OTHER && last && a->rank >= 1 && a->ndims == a->rank &&
+      (a->atomic = atomic_update(last)) != 0) {
+    a->other = 0;
+    a->write = 1;
   }
   if (ld__grow(&fx->pcur, &fx->cappcur, fx->npacc - 1, sizeof *fx->pcur)) {
     fx->rc = LD_ENOMEM;

@@ -44,7 +44,7 @@ int main() {
 // PLAN-NEXT: SITE kernel=histogram id=2 at=22:3 form=SYNC_PLAIN
 // PLAN-NEXT: SITE kernel=histogram id=3 at=25:1 form=exit
 // PLAN-NEXT: COPIES kernel=histogram scratch=whole reason="a target's address is taken or it is bound to a reference"
-// PLAN-NEXT: PROOF kernel=histogram proved=no reason="'local' is used other than element by element (line 19)"
+// PLAN-NEXT: PROOF kernel=histogram proved=no reason="'count' is used other than element by element (line 20)"
 // PLAN-NOT: {{.}}
 // Shared atomics with unused results become shared_atomic_add (a
 // subtraction adds the negated value).
