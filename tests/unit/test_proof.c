@@ -26,6 +26,7 @@ struct kernel {
   size_t nsites;
   size_t loops[2][2];
   size_t nloops;
+  const size_t *bodies; /* per loop, or NULL */
   struct ld_proof_jump jumps[2];
   size_t njumps;
   int alias[2];
@@ -75,6 +76,7 @@ static struct ld_proof decide(const struct kernel *k) {
   in.nsites = k->nsites;
   in.loops = (const size_t(*)[2])k->loops;
   in.nloops = k->nloops;
+  in.bodies = k->bodies;
   in.jumps = k->jumps;
   in.njumps = k->njumps;
   in.alias = k->alias;
@@ -474,12 +476,14 @@ START_TEST(test_tiled_fill) {
 }
 END_TEST
 
-/* barrier 1 (site at 100); for (...) { [T] barrier 2 (site at 200); [R] }
- * [Q]: the loop's body before its barrier (T) runs in one interval with
- * the body after it (R, the back edge) but never with the code after the
- * loop (Q); the code between barrier 1 and the loop (P) meets Q when the
- * loop runs no time, and R meets Q on the way out. */
+/* barrier 1 (site at 100); [P] for ([H]) { [T] barrier 2 (site at 200); [R]
+ * } [Q]: the loop's body before its barrier (T) runs in one interval with
+ * the header (H) and the body after the barrier (R, the back edge) but
+ * never with the code after the loop (Q); H meets Q (its condition fails,
+ * also before the first time round, so P meets Q), and R meets Q on the
+ * way out.  Without the body's start the header is not told from T. */
 START_TEST(test_loop_pieces) {
+  static const size_t bodies[2] = {160, 0};
   struct kernel k;
   struct ld_proof p;
 
@@ -487,11 +491,18 @@ START_TEST(test_loop_pieces) {
   k.loops[0][0] = 150;
   k.loops[0][1] = 300;
   k.nloops = 1;
+  k.bodies = bodies;
   ref(&k, 170, 0, 1, X, -2);   /* T writes s[tid] */
   ref(&k, 350, 0, 0, ANY, -2); /* Q reads s[any] */
   p = decide(&k);
   ck_assert_int_eq(p.proved, 1);
   ld_proof_free(&p);
+
+  k.bodies = NULL; /* the header may hold T */
+  p = decide(&k);
+  ck_assert_int_eq(p.proved, 0);
+  ld_proof_free(&p);
+  k.bodies = bodies;
 
   ref(&k, 120, 1, 1, X, -2);   /* P writes t[tid] */
   ref(&k, 360, 1, 0, ANY, -2); /* Q reads t[any] */
@@ -501,6 +512,12 @@ START_TEST(test_loop_pieces) {
   ld_proof_free(&p);
 
   k.acc[2].off = 250; /* R writes t[tid] instead */
+  p = decide(&k);
+  ck_assert_int_eq(p.proved, 0);
+  ck_assert_ptr_nonnull(strstr(p.why, "'t'"));
+  ld_proof_free(&p);
+
+  k.acc[2].off = 155; /* H writes it (the loop's condition or increment) */
   p = decide(&k);
   ck_assert_int_eq(p.proved, 0);
   ck_assert_ptr_nonnull(strstr(p.why, "'t'"));

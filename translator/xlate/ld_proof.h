@@ -104,6 +104,12 @@ struct ld_proof_input {
   size_t nsites;
   const size_t (*loops)[2]; /* loop statements' extents */
   size_t nloops;
+  /* per loop (may be NULL: all unknown): where its body starts.  A for or
+   * while loop's header before it (init, condition, increment) runs on
+   * entry, after each iteration and on the way out; equal to the loop's
+   * start for a do loop (no header); SIZE_MAX unknown (the body's part
+   * before its first site is then taken as header too) */
+  const size_t *bodies;
   const struct ld_proof_jump *jumps;
   size_t njumps;
   const int *alias; /* per local: 0..2 when it always holds threadIdx.x/y/z,

@@ -2,18 +2,19 @@
  * "Kernels proved race-free").
  *
  * Regions: the sites and the loops that hold sites cut the body into
- * pieces.  Control moves from a piece to the next (unless a site stands
- * between them), from a loop's last piece back to its first (the back
- * edge), and from the piece before a loop to the piece after it (the loop
- * may run no time).  An interval between two barriers is a path over those
- * moves, so two pieces may run in one interval when one reaches the other:
- * the set of piece p is p and every piece that reaches it or that it
- * reaches.  That is exact only when control between sites is structured,
- * hence the conditions: a site under a condition, a call of a device
- * function with barriers, or a break/continue of a loop with sites gives
- * up.  (A loop's body after its last site thus runs with the body before
- * its first one and with the code after the loop, but those two never run
- * in one interval.)
+ * pieces; a for or while loop's header (init, condition, increment) is a
+ * piece of its own.  Control moves from a piece to the next (unless a site
+ * stands between them), from a loop's last piece back to its header (the
+ * back edge), and from the header to the piece after the loop (its
+ * condition fails: at once, or after the last iteration).  An interval between
+ * two barriers is a path over those moves, so two pieces may run in one
+ * interval when one reaches the other: the set of piece p is p and every piece
+ * that reaches it or that it reaches.  That is exact only when control between
+ * sites is structured, hence the conditions: a site under a condition, a call
+ * of a device function with barriers, or a break/continue of a loop with sites
+ * gives up.  (A loop's body after its last site thus runs with its header, the
+ * body before its first site and the code after the loop, but those last
+ * two never run in one interval.)
  *
  * In a set, a target that no access writes is only read: no race.  One
  * that is written must be accessed only at one tuple of thread indices
@@ -103,7 +104,7 @@ static int pieces_build(const struct ld_proof_input *in, struct pieces *pc) {
   unsigned char *reach = NULL;
 
   memset(pc, 0, sizeof *pc);
-  pc->bound = malloc((2 * in->nsites + 2 * in->nloops + 1) * sizeof *pc->bound);
+  pc->bound = malloc((2 * in->nsites + 3 * in->nloops + 1) * sizeof *pc->bound);
   if (!pc->bound)
     return LD_ENOMEM;
   for (k = 0; k < in->nsites; k++) {
@@ -114,6 +115,9 @@ static int pieces_build(const struct ld_proof_input *in, struct pieces *pc) {
     if (loop_has_site(in, i)) {
       pc->bound[nb++] = in->loops[i][0];
       pc->bound[nb++] = in->loops[i][1];
+      if (in->bodies && in->bodies[i] != SIZE_MAX &&
+          in->bodies[i] > in->loops[i][0] && in->bodies[i] < in->loops[i][1])
+        pc->bound[nb++] = in->bodies[i];
     }
   qsort(pc->bound, nb, sizeof *pc->bound, by_offset);
   for (i = j = 0; i < nb; i++)
@@ -137,11 +141,11 @@ static int pieces_build(const struct ld_proof_input *in, struct pieces *pc) {
   }
   for (i = 0; i < in->nloops; i++)
     if (loop_has_site(in, i)) {
-      size_t first = piece_at(pc, in->loops[i][0]);
+      size_t head = piece_at(pc, in->loops[i][0]);
       size_t after = piece_at(pc, in->loops[i][1]);
-      link(pc, reach, after - 1, first); /* the back edge */
-      if (first > 0)
-        link(pc, reach, first - 1, after); /* no time round */
+      link(pc, reach, after - 1, head); /* the back edge */
+      if (!in->bodies || in->bodies[i] != in->loops[i][0])
+        link(pc, reach, head, after); /* the condition fails */
     }
   for (k = 0; k < n; k++)
     for (i = 0; i < n; i++)

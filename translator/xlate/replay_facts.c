@@ -95,6 +95,8 @@ struct facts {
   CXCursor *for_cond; /* parallel to loops: a for statement's condition
                          (null when it has none or lacks a part) */
   size_t capcond;
+  size_t *body_at; /* parallel to loops: ld_proof_input.bodies */
+  size_t capbody;
 };
 
 /* Cursors of a one-dimensional access, read when the walk is done: its
@@ -1962,7 +1964,9 @@ static void proof_loop(struct facts *fx, CXCursor c) {
   if (ld__grow(&fx->for_body, &fx->capfor, fx->nloops - 1,
                sizeof *fx->for_body) ||
       ld__grow(&fx->for_cond, &fx->capcond, fx->nloops - 1,
-               sizeof *fx->for_cond)) {
+               sizeof *fx->for_cond) ||
+      ld__grow(&fx->body_at, &fx->capbody, fx->nloops - 1,
+               sizeof *fx->body_at)) {
     fx->rc = LD_ENOMEM;
     return;
   }
@@ -1972,6 +1976,13 @@ static void proof_loop(struct facts *fx, CXCursor c) {
       ld__nth_child(c, (unsigned)(n - 1), &body) && !span(fx, body, &b, &e))
     b = SIZE_MAX;
   fx->for_body[fx->nloops - 1] = b;
+  /* the body: last of a for or while loop, the start of a do loop */
+  fx->body_at[fx->nloops - 1] = SIZE_MAX;
+  if (clang_getCursorKind(c) == CXCursor_DoStmt)
+    fx->body_at[fx->nloops - 1] = fx->loops[fx->nloops - 1][0];
+  else if (n && ld__nth_child(c, (unsigned)(n - 1), &body) &&
+           span(fx, body, &b, &e))
+    fx->body_at[fx->nloops - 1] = b;
   /* init, condition, increment, body: the condition is the second */
   fx->for_cond[fx->nloops - 1] = clang_getNullCursor();
   if (clang_getCursorKind(c) == CXCursor_ForStmt && n == 4)
@@ -2691,6 +2702,7 @@ static void facts_free(struct facts *fx, size_t nlocals) {
   free(fx->pcur);
   free(fx->for_body);
   free(fx->for_cond);
+  free(fx->body_at);
   free(fx->site_flat);
   free(fx->jumps);
   free(fx->reason);
@@ -3582,6 +3594,7 @@ static int build_proof(struct facts *fx) {
   in.nsites = r->nsites;
   in.loops = (const size_t(*)[2])fx->loops;
   in.nloops = fx->nloops;
+  in.bodies = fx->body_at;
   in.jumps = fx->jumps;
   in.njumps = fx->njumps;
   in.alias = alias;

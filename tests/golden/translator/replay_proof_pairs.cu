@@ -115,6 +115,23 @@ __global__ void other_step(unsigned *io) {
   io[t] = key[t];
 }
 
+// Regions around a loop: its condition runs again on the way out, after the
+// last barrier, so the read of s[0] there meets thread 0's store after the
+// loop: not proved.  The same store before the loop is apart from it.
+__global__ void cond_then_store(unsigned *io) {
+  __shared__ unsigned s[128];
+  int t = threadIdx.x;
+  s[t] = io[t];
+  __syncthreads();
+  for (unsigned k = 0; s[0] > k; k++) {
+    io[t] += s[t];
+    __syncthreads();
+  }
+  if (t == 0)
+    s[0] = 0;
+  io[t] = s[t];
+}
+
 int main() {
   unsigned *u = nullptr;
   bitonic<<<1, SEG / 2>>>(u);
@@ -124,6 +141,7 @@ int main() {
   unbounded<<<1, SEG / 2>>>(u, SEG);
   after_barrier<<<1, SEG / 2>>>(u);
   other_step<<<1, SEG / 2>>>(u);
+  cond_then_store<<<1, 128>>>(u);
   return 0;
 }
 
@@ -134,6 +152,7 @@ int main() {
 // PLAN: PROOF kernel=unbounded proved=no reason="'key' is written in a region that also uses it at another thread's element (line 82)"
 // PLAN: PROOF kernel=after_barrier proved=no reason="'key' is written in a region that also uses it at another thread's element (line 97)"
 // PLAN: PROOF kernel=other_step proved=no reason="'key' is written in a region that also uses it at another thread's element (line 112)"
+// PLAN: PROOF kernel=cond_then_store proved=no reason="'s' is written in a region that also uses it at another thread's element (line 126)"
 
 // TEXT: {{^}}    "bitonic", __ldcc__file, 12, __ldcc_meta_bitonic::targets, 1, {{.*}}
 // TEXT-NEXT: {{^}}    nullptr, 1, __ldcc::pmin(128ull), __ldcc::pmin(1u), __ldcc::pmin(1u));{{$}}
