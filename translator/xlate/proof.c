@@ -92,16 +92,22 @@ static int loop_has_site(const struct ld_proof_input *in, size_t i) {
   return 0;
 }
 
-static void link(struct pieces *pc, unsigned char *reach, size_t from,
+/* reach: a row of w 64-bit words per piece, bit q of row p when control
+ * may go from p to q without crossing a site. */
+static void link(struct pieces *pc, uint64_t *reach, size_t w, size_t from,
                  size_t to) {
   if (from < pc->n && to < pc->n && !pc->site[from] && !pc->site[to])
-    reach[from * pc->n + to] = 1;
+    reach[from * w + to / 64] |= (uint64_t)1 << (to % 64);
+}
+
+static int reaches(const uint64_t *reach, size_t w, size_t from, size_t to) {
+  return (int)(reach[from * w + to / 64] >> (to % 64) & 1);
 }
 
 /* Cuts the body and works out which pieces may run in one interval. */
 static int pieces_build(const struct ld_proof_input *in, struct pieces *pc) {
-  size_t i, j, k, n, nb = 0;
-  unsigned char *reach = NULL;
+  size_t i, j, k, n, w, nb = 0;
+  uint64_t *reach = NULL;
 
   memset(pc, 0, sizeof *pc);
   pc->bound = malloc((2 * in->nsites + 3 * in->nloops + 1) * sizeof *pc->bound);
@@ -125,9 +131,10 @@ static int pieces_build(const struct ld_proof_input *in, struct pieces *pc) {
       pc->bound[j++] = pc->bound[i];
   pc->nbound = j;
   n = pc->n = j + 1;
+  w = (n + 63) / 64;
   pc->site = calloc(n, 1);
   pc->near = calloc(n * n, 1);
-  reach = calloc(n * n, 1);
+  reach = calloc(n * w, sizeof *reach);
   if (!pc->site || !pc->near || !reach) {
     free(reach);
     return LD_ENOMEM;
@@ -135,27 +142,28 @@ static int pieces_build(const struct ld_proof_input *in, struct pieces *pc) {
   for (k = 0; k < in->nsites; k++)
     pc->site[piece_at(pc, in->sites[k].begin)] = 1;
   for (i = 0; i < n; i++) {
-    reach[i * n + i] = 1;
+    reach[i * w + i / 64] |= (uint64_t)1 << (i % 64);
     if (i + 1 < n)
-      link(pc, reach, i, i + 1);
+      link(pc, reach, w, i, i + 1);
   }
   for (i = 0; i < in->nloops; i++)
     if (loop_has_site(in, i)) {
       size_t head = piece_at(pc, in->loops[i][0]);
       size_t after = piece_at(pc, in->loops[i][1]);
-      link(pc, reach, after - 1, head); /* the back edge */
+      link(pc, reach, w, after - 1, head); /* the back edge */
       if (!in->bodies || in->bodies[i] != in->loops[i][0])
-        link(pc, reach, head, after); /* the condition fails */
+        link(pc, reach, w, head, after); /* the condition fails */
     }
+  /* the closure, a row at a time (Warshall over bit sets) */
   for (k = 0; k < n; k++)
     for (i = 0; i < n; i++)
-      if (reach[i * n + k])
-        for (j = 0; j < n; j++)
-          if (reach[k * n + j])
-            reach[i * n + j] = 1;
+      if (reaches(reach, w, i, k))
+        for (j = 0; j < w; j++)
+          reach[i * w + j] |= reach[k * w + j];
   for (i = 0; i < n; i++)
     for (j = 0; j < n; j++)
-      pc->near[i * n + j] = reach[i * n + j] || reach[j * n + i];
+      pc->near[i * n + j] =
+          (unsigned char)(reaches(reach, w, i, j) || reaches(reach, w, j, i));
   free(reach);
   return 0;
 }
