@@ -65,39 +65,20 @@ static void ref(struct kernel *k, size_t off, size_t m, int write, int a0,
   a->atom[1] = a1;
 }
 
-static struct ld_proof decide(const struct kernel *k) {
-  struct ld_proof_input in;
-  struct ld_proof p;
-
-  memset(&in, 0, sizeof in);
-  in.acc = k->acc;
-  in.nacc = k->nacc;
-  in.sites = k->sites;
-  in.nsites = k->nsites;
-  in.loops = (const size_t(*)[2])k->loops;
-  in.nloops = k->nloops;
-  in.bodies = k->bodies;
-  in.jumps = k->jumps;
-  in.njumps = k->njumps;
-  in.alias = k->alias;
-  in.stride = k->stride;
-  in.nlocals = 2;
-  in.names = names;
-  in.bounded = k->bounded;
-  in.nmembers = 2;
-  ck_assert_int_eq(ld_proof_decide(&in, &p), LD_OK);
-  return p;
-}
-
-/* The input of kernel k with the locals' steps and rows (the linear thread
- * index rule). */
-static void with_lines(struct ld_proof_input *in, const struct kernel *k,
-                       const long long *step, const long long *row) {
+/* The input of kernel k; step and row (the linear thread index rule) may
+ * be NULL. */
+static void input_of(struct ld_proof_input *in, const struct kernel *k,
+                     const long long *step, const long long *row) {
   memset(in, 0, sizeof *in);
   in->acc = k->acc;
   in->nacc = k->nacc;
   in->sites = k->sites;
   in->nsites = k->nsites;
+  in->loops = (const size_t(*)[2])k->loops;
+  in->nloops = k->nloops;
+  in->bodies = k->bodies;
+  in->jumps = k->jumps;
+  in->njumps = k->njumps;
   in->alias = k->alias;
   in->stride = k->stride;
   in->step = step;
@@ -106,6 +87,15 @@ static void with_lines(struct ld_proof_input *in, const struct kernel *k,
   in->names = names;
   in->bounded = k->bounded;
   in->nmembers = 2;
+}
+
+static struct ld_proof decide(const struct kernel *k) {
+  struct ld_proof_input in;
+  struct ld_proof p;
+
+  input_of(&in, k, NULL, NULL);
+  ck_assert_int_eq(ld_proof_decide(&in, &p), LD_OK);
+  return p;
 }
 
 static int has_bound(const struct ld_proof *p, size_t m, int dim, int comp,
@@ -455,7 +445,7 @@ START_TEST(test_tiled_fill) {
   k.acc[0].tk = 0;
   k.acc[0].tw = 18;
   k.acc[0].ext1 = 18;
-  with_lines(&in, &k, step, row);
+  input_of(&in, &k, step, row);
   ck_assert_int_eq(ld_proof_decide(&in, &p), LD_OK);
   ck_assert_int_eq(p.proved, 1);
   ck_assert(has_bound(&p, SIZE_MAX, 0, X, 16));
@@ -588,7 +578,7 @@ START_TEST(test_atomics_and_strided_clear) {
   ref(&k, 160, 0, 1, ANY, -2);
   ref(&k, 250, 0, 0, L0, -2); /* ... = s[b] */
   k.acc[1].atomic = k.acc[2].atomic = 1;
-  with_lines(&in, &k, step, row);
+  input_of(&in, &k, step, row);
   ck_assert_int_eq(ld_proof_decide(&in, &p), LD_OK);
   ck_assert_int_eq(p.proved, 1);
   ck_assert(has_bound(&p, SIZE_MAX, 0, X, 128));
