@@ -330,6 +330,39 @@ int launch_line(const struct __ldcc_global_meta *m, int launch_id) {
   return 0;
 }
 
+/* verbosity=1: a proved launch runs as built (docs/global-check.md,
+ * "Proved launches"). */
+void say_own(const struct __ldcc_global_meta *m, int launch_id,
+             const struct ld__rt_env *env, const uint32_t g3[3],
+             const uint32_t b3[3], uint64_t nunits) {
+  if (env->verbosity < 1 || !env->messages)
+    return;
+  fprintf(env->messages,
+          "ldcc: launch of %s at %s:%d: %u blocks of %ux%ux%u threads; "
+          "global memory proved race-free across %s for this launch (no two "
+          "of its %llu units touch one element of what it writes): run as "
+          "built, no copies (proofs=0: check it)\n",
+          m->kernel.name ? m->kernel.name : "?",
+          m->kernel.file ? m->kernel.file : "?", launch_line(m, launch_id),
+          g3[0] * g3[1] * g3[2], b3[0], b3[1], b3[2],
+          m->warp_units ? "warps" : "blocks", (unsigned long long)nunits);
+  fflush(env->messages);
+}
+
+/* verbosity=2: why a kernel with the proof did not run as built. */
+void say_not_own(const struct __ldcc_global_meta *m, int launch_id,
+                 const struct ld__rt_env *env, const char *why) {
+  if (!env->messages)
+    return;
+  fprintf(env->messages,
+          "ldcc: launch of %s at %s:%d: the proof of its global memory does "
+          "not cover this launch: %s\n",
+          m->kernel.name ? m->kernel.name : "?",
+          m->kernel.file ? m->kernel.file : "?", launch_line(m, launch_id),
+          why);
+  fflush(env->messages);
+}
+
 /* The verbose line: `done` is "checked" or, in a deterministic build,
  * "run deterministically". */
 void say(const struct ld__rt_env *env, const struct __ldcc_global_meta *m,
@@ -518,6 +551,15 @@ int prepare(const struct __ldcc_global_meta *m, int launch_id,
     run(ctx, NULL); /* nothing written, or nothing to compare */
     return 2;
   }
+  /* Proved: no two units touch one element of what it writes. */
+  if (env->proofs && ld_rt_global_own_ok(m, plan, args, nargs, g3, b3, why,
+                                         sizeof why)) {
+    say_own(m, launch_id, env, g3, b3, in->nunits);
+    run(ctx, NULL);
+    return 2;
+  }
+  if (env->verbosity >= 2 && (m->flags & __LDCC_GM_OWN))
+    say_not_own(m, launch_id, env, why);
   {
     /* The sweeps report into counters on the first device used. */
     int device = -1;

@@ -146,6 +146,88 @@ int ld_rt_global_plan(const struct __ldcc_global_meta *m,
   return LD_RT_GPLAN_CHECK;
 }
 
+/* a + b and a * b, saturating at UINT64_MAX (which no condition's left
+ * side may reach). */
+static uint64_t sat_add(uint64_t a, uint64_t b) {
+  return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+static uint64_t sat_mul(uint64_t a, uint64_t b) {
+  return a && b > UINT64_MAX / a ? UINT64_MAX : a * b;
+}
+
+/* The value of symbol s (global.h's numbering), 0 with *ok 0 when it has
+ * none (not an integer argument). */
+static uint64_t own_sym(unsigned s, const struct __ldcc_global_arg *args,
+                        unsigned nargs, const uint32_t g3[3],
+                        const uint32_t b3[3], int *ok) {
+  if (s < 3)
+    return b3[s];
+  if (s < 6)
+    return g3[s - 3];
+  if (s >= __LDCC_OWN_PARAM && s - __LDCC_OWN_PARAM < nargs &&
+      args[s - __LDCC_OWN_PARAM].is_int)
+    return args[s - __LDCC_OWN_PARAM].mag;
+  *ok = 0;
+  return 0;
+}
+
+int ld_rt_global_own_ok(const struct __ldcc_global_meta *m,
+                        const struct ld_rt_gplan *p,
+                        const struct __ldcc_global_arg *args, unsigned nargs,
+                        const uint32_t g3[3], const uint32_t b3[3], char *why,
+                        size_t whysize) {
+  uint64_t lhs[256], rhs[256], minus[256];
+  uint32_t i, j;
+  int ok = 1;
+
+  if (!m || !p || !(m->flags & __LDCC_GM_OWN) || !m->own || !m->nown ||
+      (m->flags & __LDCC_GM_ACCUMULATES) || m->nvars) {
+    snprintf(why, whysize, "no proof");
+    return 0;
+  }
+  for (i = 0; i < slots(m) && i < LD_RT_GSLOTS; i++)
+    for (j = i + 1; j < slots(m) && j < LD_RT_GSLOTS; j++)
+      if (p->param_alloc[i] >= 0 && p->param_alloc[i] == p->param_alloc[j]) {
+        snprintf(why, whysize, "arguments %s and %s point into one allocation",
+                 param_name(m, i), param_name(m, j));
+        return 0;
+      }
+  memset(lhs, 0, sizeof lhs);
+  memset(rhs, 0, sizeof rhs);
+  memset(minus, 0, sizeof minus);
+  for (i = 0; i < m->nown; i++) {
+    const struct __ldcc_own_term *t = &m->own[i];
+    uint64_t v = t->c < 0 ? 0ull - (uint64_t)t->c : (uint64_t)t->c;
+    if (t->sym != __LDCC_OWN_NONE)
+      v = sat_mul(v, own_sym(t->sym, args, nargs, g3, b3, &ok));
+    if (t->range != __LDCC_OWN_NONE) {
+      uint64_t r =
+          t->range < 6 ? own_sym(t->range, args, nargs, g3, b3, &ok) : (ok = 0);
+      v = sat_mul(v, r ? r - 1 : 0);
+    }
+    if (t->rhs)
+      rhs[t->cond] = v;
+    else if (t->c < 0) /* subtracted: added to the right side */
+      minus[t->cond] = sat_add(minus[t->cond], v);
+    else
+      lhs[t->cond] = sat_add(lhs[t->cond], v);
+  }
+  if (!ok) {
+    snprintf(why, whysize, "a condition names no integer argument");
+    return 0;
+  }
+  for (i = 0; i < m->nown; i++)
+    if (!(lhs[m->own[i].cond] <
+          sat_add(rhs[m->own[i].cond], minus[m->own[i].cond])) ||
+        lhs[m->own[i].cond] == UINT64_MAX) {
+      snprintf(why, whysize,
+               "condition %u of the proof does not hold for this launch",
+               (unsigned)m->own[i].cond + 1);
+      return 0;
+    }
+  return 1;
+}
+
 int ld_rt_global_one_run_ok(const struct __ldcc_global_meta *m,
                             const struct ld_rt_gplan *p, uint64_t nunits) {
   uint32_t i;

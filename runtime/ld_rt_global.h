@@ -109,6 +109,19 @@ void ld_rt_global_info(const struct ld_rt_gplan *p,
                        const struct __ldcc_global_arg *args, unsigned nargs,
                        uint64_t scratch, struct __ldcc_global_info *gi);
 
+/* Proved launches (docs/global-check.md, "Proved launches"): 1 when the
+ * kernel carries the translator's proof (__LDCC_GM_OWN), its launch
+ * conditions hold for this grid, block and integer arguments, and no
+ * allocation it writes is pointed into by another pointer argument (an
+ * alias the proof, which follows each parameter alone, cannot see): the
+ * launch runs as built.  0 otherwise, with why (at least 160 bytes) saying
+ * which part failed. */
+int ld_rt_global_own_ok(const struct __ldcc_global_meta *m,
+                        const struct ld_rt_gplan *p,
+                        const struct __ldcc_global_arg *args, unsigned nargs,
+                        const uint32_t grid[3], const uint32_t block[3],
+                        char *why, size_t whysize);
+
 /* The one run (docs/global-check.md, "One run"): whether the launch may
  * take it, and where its parts go in a scratch area. */
 

@@ -23,6 +23,7 @@ struct ld__rt_env {
   uint32_t report_same_value; /* LDCC_OPTIONS report_same_value_writes */
   long max_copies;            /* LDCC_OPTIONS max_copies */
   int one_run;                /* LDCC_OPTIONS one_run */
+  int proofs;                 /* LDCC_OPTIONS proofs */
   long verbosity;
   FILE *messages; /* where verbosity lines go, or NULL */
   int device;     /* the device the report counters live on */

@@ -668,6 +668,7 @@ extern "C" int ld__rt_enter(const struct __ldcc_kernel_meta *m, int launch_id,
   env->report_same_value = rt.opt.report_same_value_writes ? 1 : 0;
   env->max_copies = rt.opt.max_copies;
   env->one_run = rt.opt.one_run;
+  env->proofs = rt.opt.proofs;
   env->verbosity = rt.opt.verbosity;
   env->messages = ld_rt_races_messages(rt.races, rt.out);
   env->device = rt.device;

@@ -46,7 +46,7 @@
 extern "C" {
 #endif
 
-#define __LDCC_GLOBAL_ABI 4u
+#define __LDCC_GLOBAL_ABI 5u
 /* Pointer parameters a checked kernel may have (the shift table is passed
  * by value); a kernel with more is left unchecked by the translator. */
 #define __LDCC_GMAX_PTRS 16
@@ -64,6 +64,28 @@ extern "C" {
 #define __LDCC_GM_ACCUMULATES 1u /* the clone has accumulating atomics
                                     (__ldcc::gatomic_add): deterministic
                                     mode merges their words as deltas */
+#define __LDCC_GM_OWN 2u /* the translator proved that no two units touch
+                            one element of what it writes, given the
+                            launch conditions in `own` (docs/global-check.md,
+                            "Proved launches") */
+
+/* A term of a launch condition of that proof: |c| * |sym| * (range - 1),
+ * where sym and range name a symbol or are __LDCC_OWN_NONE (a factor 1),
+ * subtracted from the left side when c < 0.
+ * Symbols: 0..2 blockDim.x/y/z, 3..5 gridDim.x/y/z, __LDCC_OWN_PARAM + p
+ * the value of integer parameter p (ranges: 0..5 only).  Condition k holds
+ * when the sum of its terms with rhs 0 is less than its rhs term, computed
+ * without overflow (a sum past 2^64 - 1 fails). */
+#define __LDCC_OWN_NONE 0xffu
+#define __LDCC_OWN_PARAM 8u
+struct __ldcc_own_term {
+  int64_t c;
+  uint8_t sym;
+  uint8_t range;
+  uint8_t cond; /* the condition's index */
+  uint8_t rhs;  /* 1: the condition's right side (range NONE) */
+  uint32_t pad;
+};
 
 /* gcopy's answer to a unit that does not run in this round (deterministic
  * mode): the clone returns at once. */
@@ -115,6 +137,9 @@ struct __ldcc_global_arg {
   uint32_t value_kind; /* enum __ldcc_value_kind of that element */
   uint32_t var_size;   /* a written variable's bytes (global_meta.vars),
                           0 when it has 4 GiB or more; 0 for arguments */
+  uint32_t is_int;     /* an integer (or enum, bool) argument: */
+  uint32_t pad;
+  uint64_t mag;        /* its magnitude |v| */
 };
 
 /* One kernel checked across blocks. */
@@ -142,6 +167,9 @@ struct __ldcc_global_meta {
    * address. */
   uint32_t nvars;
   const struct __ldcc_global_arg *vars;
+  /* With __LDCC_GM_OWN: the launch conditions' terms (nown of them). */
+  uint32_t nown;
+  const struct __ldcc_own_term *own;
 };
 
 /* What the clone receives as its last parameter, by value: for pointer
@@ -382,11 +410,35 @@ __device__ __forceinline__ void gatomic_sub(const global_info &gi, T *p, V v) {
     gmark(gi, p);
 }
 
+/* An integer argument's magnitude, for the proof's launch conditions
+ * (an enum as its value, a bool as 0 or 1); other non-pointers: nothing. */
+inline uint64_t magnitude(long long v, std::true_type) {
+  return v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
+}
+inline uint64_t magnitude(unsigned long long v, std::false_type) { return v; }
+template <class A, bool I = std::is_integral<A>::value || std::is_enum<A>::value>
+struct int_of {
+  static __ldcc_global_arg get(const A &) {
+    return __ldcc_global_arg{nullptr, 0, 1, __LDCC_VK_OTHER, 0};
+  }
+};
+template <class A> struct int_of<A, true> {
+  static __ldcc_global_arg get(const A &a) {
+    typedef std::integral_constant<bool, std::is_enum<A>::value ||
+                                             std::is_signed<A>::value>
+        S;
+    typedef typename std::conditional<S::value, long long,
+                                      unsigned long long>::type W;
+    return __ldcc_global_arg{nullptr, 0, 1, __LDCC_VK_OTHER, 0, 1, 0,
+                             magnitude((W)a, S())};
+  }
+};
+
 /* The argument's description for the runtime. */
 template <class A, bool P = std::is_pointer<typename std::decay<A>::type>::value>
 struct arg_of {
-  static __ldcc_global_arg get(const A &) {
-    return __ldcc_global_arg{nullptr, 0, 1, __LDCC_VK_OTHER, 0};
+  static __ldcc_global_arg get(const A &a) {
+    return int_of<A>::get(a);
   }
 };
 template <class E, bool V = std::is_void<E>::value> struct elem_of {

@@ -39,8 +39,8 @@ meta_of(const unsigned char *flags, const signed char *ptr, uint32_t nparams) {
 }
 
 static struct __ldcc_global_arg ptr_arg(uint64_t p, uint32_t esize) {
-  struct __ldcc_global_arg a = {(const void *)(uintptr_t)p, 1, esize,
-                                __LDCC_VK_SIGNED, 0};
+  struct __ldcc_global_arg a = {
+      (const void *)(uintptr_t)p, 1, esize, __LDCC_VK_SIGNED, 0, 0, 0, 0};
   return a;
 }
 
@@ -120,6 +120,101 @@ START_TEST(test_plan_aliases_share_one_copy) {
   ck_assert_uint_eq(gi.flag, 0);
   ck_assert_uint_eq(gi.own[0].size, 0);
   ck_assert_uint_eq(gi.own[2].size, 0);
+  ld_rt_registry_free(reg);
+}
+END_TEST
+
+/* A proved launch (docs/global-check.md, "Proved launches") runs as built
+ * when its conditions hold for the grid, block and integer arguments, and
+ * no other pointer argument points into an allocation it writes. */
+START_TEST(test_own) {
+  enum { S = __LDCC_GP_POINTER | __LDCC_GP_WRITTEN | __LDCC_GP_CLAIMED };
+  static const unsigned char flags[] = {S, R, 0, 0, R};
+  static const signed char ptr[] = {0, 1, -1, -1, 2};
+  /* blockDim.x - 1 < 256; (blockDim.x - 1) + 256 * (gridDim.x - 1) < |n|;
+   * 4 * |n| * (blockDim.y - 1) + 3 < 2^31 */
+  static const struct __ldcc_own_term own[] = {
+      {1, __LDCC_OWN_NONE, 0, 0, 0, 0},
+      {256, __LDCC_OWN_NONE, __LDCC_OWN_NONE, 0, 1, 0},
+      {1, __LDCC_OWN_NONE, 0, 1, 0, 0},
+      {256, __LDCC_OWN_NONE, 3, 1, 0, 0},
+      {1, __LDCC_OWN_PARAM + 3, __LDCC_OWN_NONE, 1, 1, 0},
+      {4, __LDCC_OWN_PARAM + 3, 1, 2, 0, 0},
+      {3, __LDCC_OWN_NONE, __LDCC_OWN_NONE, 2, 0, 0},
+      {1ll << 31, __LDCC_OWN_NONE, __LDCC_OWN_NONE, 2, 1, 0}};
+  struct __ldcc_global_meta m = meta_of(flags, ptr, 5);
+  struct __ldcc_global_arg args[5];
+  struct ld_rt_registry *reg = registry();
+  static struct ld_rt_gplan p;
+  uint32_t g3[3] = {4, 1, 1}, b3[3] = {256, 1, 1};
+  char why[200] = "";
+
+  m.flags = __LDCC_GM_OWN;
+  m.own = own;
+  m.nown = sizeof own / sizeof *own;
+  args[0] = ptr_arg(0x10000, 4);
+  args[1] = ptr_arg(0x20008, 4); /* read-only, another allocation */
+  memset(&args[2], 0, sizeof args[2]);
+  memset(&args[3], 0, sizeof args[3]);
+  args[3].is_int = 1;
+  args[3].mag = 1024; /* n: a negative -1024 has the same magnitude */
+  args[4] = ptr_arg(0x10040, 4);
+  ck_assert_int_eq(ld_rt_global_plan(&m, args, 5, reg, &p, why, sizeof why),
+                   LD_RT_GPLAN_CHECK);
+  /* spare points into out's allocation: an alias the proof cannot see */
+  ck_assert(!ld_rt_global_own_ok(&m, &p, args, 5, g3, b3, why, sizeof why));
+  ck_assert_str_eq(why, "arguments out and spare point into one allocation");
+  args[4] = ptr_arg(0x20000, 4);
+  ck_assert_int_eq(ld_rt_global_plan(&m, args, 5, reg, &p, why, sizeof why),
+                   LD_RT_GPLAN_CHECK);
+  ck_assert(ld_rt_global_own_ok(&m, &p, args, 5, g3, b3, why, sizeof why));
+  /* 255 + 256 * 4 = 1279 is not below 1024 */
+  g3[0] = 5;
+  ck_assert(!ld_rt_global_own_ok(&m, &p, args, 5, g3, b3, why, sizeof why));
+  ck_assert_str_eq(why,
+                   "condition 2 of the proof does not hold for this launch");
+  g3[0] = 4;
+  b3[0] = 257;
+  ck_assert(!ld_rt_global_own_ok(&m, &p, args, 5, g3, b3, why, sizeof why));
+  ck_assert_str_eq(why,
+                   "condition 1 of the proof does not hold for this launch");
+  /* 4 * 1024 * (2^19 - 1) + 3 < 2^31, 4 * 1024 * 2^19 + 3 is not */
+  b3[0] = 256;
+  b3[1] = 1u << 19;
+  ck_assert(ld_rt_global_own_ok(&m, &p, args, 5, g3, b3, why, sizeof why));
+  b3[1] = (1u << 19) + 1;
+  ck_assert(!ld_rt_global_own_ok(&m, &p, args, 5, g3, b3, why, sizeof why));
+  /* products past 2^64 saturate, and fail */
+  b3[1] = 2;
+  args[3].mag = UINT64_MAX / 2;
+  ck_assert(!ld_rt_global_own_ok(&m, &p, args, 5, g3, b3, why, sizeof why));
+  /* a condition on an argument that is not an integer */
+  args[3].mag = 1024;
+  args[3].is_int = 0;
+  ck_assert(!ld_rt_global_own_ok(&m, &p, args, 5, g3, b3, why, sizeof why));
+  ck_assert_str_eq(why, "a condition names no integer argument");
+  args[3].is_int = 1;
+  ck_assert(ld_rt_global_own_ok(&m, &p, args, 5, g3, b3, why, sizeof why));
+  /* a negative constant is subtracted: (gridDim.x - 1) - 3 < 1 */
+  {
+    static const struct __ldcc_own_term minus[] = {
+        {1, __LDCC_OWN_NONE, 3, 0, 0, 0},
+        {-3, __LDCC_OWN_NONE, __LDCC_OWN_NONE, 0, 0, 0},
+        {1, __LDCC_OWN_NONE, __LDCC_OWN_NONE, 0, 1, 0}};
+    m.own = minus;
+    m.nown = 3;
+    ck_assert(ld_rt_global_own_ok(&m, &p, args, 5, g3, b3, why, sizeof why));
+    g3[0] = 5;
+    ck_assert(!ld_rt_global_own_ok(&m, &p, args, 5, g3, b3, why, sizeof why));
+    g3[0] = 4;
+    m.own = own;
+    m.nown = sizeof own / sizeof *own;
+  }
+  /* no proof, or accumulating atomics */
+  m.flags = 0;
+  ck_assert(!ld_rt_global_own_ok(&m, &p, args, 5, g3, b3, why, sizeof why));
+  m.flags = __LDCC_GM_OWN | __LDCC_GM_ACCUMULATES;
+  ck_assert(!ld_rt_global_own_ok(&m, &p, args, 5, g3, b3, why, sizeof why));
   ld_rt_registry_free(reg);
 }
 END_TEST
@@ -590,6 +685,7 @@ int main(void) {
   tcase_add_test(tc, test_plan_device_variables);
   tcase_add_test(tc, test_copies_keep_alignment);
   tcase_add_test(tc, test_one_run);
+  tcase_add_test(tc, test_own);
   tcase_add_test(tc, test_plan_reasons);
   tcase_add_test(tc, test_units);
   tcase_add_test(tc, test_unit_text);
