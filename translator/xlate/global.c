@@ -24,6 +24,13 @@ static int checked(const struct ld_kernel *k) {
   return k->global && k->global->checked;
 }
 
+/* A checked kernel whose launches may run as built when their conditions
+ * hold (ld_own.h). */
+static int owned(const struct ld_kernel *k) {
+  return checked(k) && !k->global->natomics && !k->global->nvars &&
+         k->global->own.proved && k->global->own.nterms;
+}
+
 /* Kernels whose launches go through the runtime: the checked ones, and
  * those the check across blocks had to give up on for a reason of its own
  * (not the replay's, whose launches are __ldcc::launch, nor the inline
@@ -325,6 +332,16 @@ static int put_meta_tables(struct ld_buf *b, const struct ld_plan *plan,
   }
   if (!rc && !nl)
     rc = ld_buf_puts(b, "0");
+  if (!rc && owned(k))
+    rc = ld_buf_printf(
+        b, "};\n  static const __ldcc_own_term __ldcc_o%zu[] = {", n);
+  for (i = 0; owned(k) && i < g->own.nterms && !rc; i++) {
+    const struct ld_own_cterm *t = &g->own.terms[i];
+    rc = ld_buf_printf(b, "%s{%lldll, %u, %u, %u, %d, 0}", i ? ", " : "", t->c,
+                       t->sym == LD_OWN_NOSYM ? 0xffu : (unsigned)t->sym,
+                       t->range == LD_OWN_NOSYM ? 0xffu : (unsigned)t->range,
+                       t->cond, t->rhs);
+  }
   return rc ? rc : ld_buf_puts(b, "};\n");
 }
 
@@ -365,14 +382,21 @@ static int put_trailer(struct ld_buf *b, const struct ld_plan *plan) {
         "__ldcc_file, %u, 0, NULL, 0, 16, NULL, NULL, __ldcc_l%zu, %d, 0}, "
         "%zu, %s, __ldcc_n%zu, __ldcc_f%zu, __ldcc_p%zu, ",
         k->global->warp_units, k->name, k->at.line, n, launches_of(plan, k),
-        k->global->nparams, k->global->natomics ? "__LDCC_GM_ACCUMULATES" : "0",
+        k->global->nparams,
+        k->global->natomics ? "__LDCC_GM_ACCUMULATES"
+        : owned(k)          ? "__LDCC_GM_OWN"
+                            : "0",
         n, n, n);
     if (!rc && checked(k) && k->global->nvars)
-      rc = ld_buf_printf(b, "NULL, %zu, __ldcc_v%zu},\n", k->global->nvars, n);
+      rc = ld_buf_printf(b, "NULL, %zu, __ldcc_v%zu", k->global->nvars, n);
     else if (!rc && checked(k))
-      rc = ld_buf_puts(b, "NULL},\n");
+      rc = ld_buf_puts(b, "NULL, 0, NULL");
     else if (!rc)
-      rc = ld_buf_printf(b, "\"%s\"},\n", k->global->reason);
+      rc = ld_buf_printf(b, "\"%s\", 0, NULL", k->global->reason);
+    if (!rc && owned(k))
+      rc = ld_buf_printf(b, ", %zu, __ldcc_o%zu},\n", k->global->own.nterms, n);
+    else if (!rc)
+      rc = ld_buf_puts(b, ", 0, NULL},\n");
     n++;
   }
   return rc ? rc : ld_buf_puts(b, "  };\n  return &m[__ldcc_i];\n}\n");

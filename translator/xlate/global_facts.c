@@ -664,7 +664,7 @@ static int find_accesses(const struct ld__source *s, CXCursor fn,
   struct accesses st;
   CXCursor body = clang_getNullCursor();
   size_t i, j, kept = 0;
-  int rc;
+  int rc, all_claimed;
 
   memset(&st, 0, sizeof st);
   st.s = s;
@@ -693,6 +693,7 @@ static int find_accesses(const struct ld__source *s, CXCursor fn,
   for (i = 0; i < g->nparams && !rc; i++)
     if (g->params[i].written && !g->params[i].claimed)
       break;
+  all_claimed = i == g->nparams;
   for (j = 0; j < g->nparams && i < g->nparams; j++)
     g->params[j].claimed = 0;
   for (i = 0; i < st.n && !rc; i++)
@@ -701,6 +702,11 @@ static int find_accesses(const struct ld__source *s, CXCursor fn,
       g->stores[kept++].ptr = g->params[st.site_of[i]].ptr_index;
     }
   g->nstores = kept;
+  /* Every written parameter claimed: try the proof. */
+  if (!rc && kept && all_claimed && !clang_Cursor_isNull(body)) {
+    g->own_tried = 1;
+    rc = ld__own_analyse(s, fn, g, body);
+  }
   free(st.other);
   free(st.loads);
   free(st.site_of);

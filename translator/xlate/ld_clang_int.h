@@ -48,6 +48,9 @@ int ld__is_triple_chevron(CXCursor call); /* k<<<...>>>(...) */
  * its own: in a block, a branch of an `if`, the body of a `for` or
  * `while` (so its value is discarded). */
 int ld__is_statement_at(CXCursor e, unsigned index, CXCursor parent);
+/* The value of c when it is an integer constant expression (*ok 1), else
+ * 0 with *ok 0.  parse.c. */
+long long ld__constant_of(CXCursor c, int *ok);
 /* The plan's name of a block-wide barrier call ("__syncthreads", "cg.sync",
  * ...), or NULL; a sync it cannot model sets *unsupported to a reason. */
 const char *ld__barrier_form(CXCursor call, const char **unsupported);
@@ -101,6 +104,10 @@ int ld__global_analyse(const struct ld__source *s, CXCursor fn,
  * attach k->its: the rule, or why it is not checked, and the accesses and
  * syncs to instrument.  *nchecked numbers the checked ones.  Returns 0 or
  * LD_ENOMEM. */
+/* The global-memory proof's facts and decision for kernel k's global facts
+ * g (own_facts.c): fills g->own.  0 or LD_ENOMEM. */
+int ld__own_analyse(const struct ld__source *s, CXCursor fn,
+                    struct ld_global *g, CXCursor body);
 int ld__its_analyse(const struct ld__source *s, CXCursor fn,
                     struct ld_kernel *k, size_t *nchecked);
 

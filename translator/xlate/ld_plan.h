@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "ld_edit.h"
+#include "ld_own.h"
 #include "ld_proof.h"
 
 enum ld_space {
@@ -243,6 +244,11 @@ struct ld_global {
    * in its body means the unit's copy. */
   char **vars;
   size_t nvars;
+  /* The proof that no two units touch one element of what it writes
+   * (ld_own.h; docs/global-check.md, "Proved launches"): decided when every
+   * written parameter is claimed; own.why says why not otherwise. */
+  struct ld_own own;
+  int own_tried;
 };
 
 /* Inline checks for intra-warp races (docs/inline-checks.md). */

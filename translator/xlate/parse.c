@@ -276,6 +276,18 @@ int ld__nth_child(CXCursor c, unsigned index, CXCursor *out) {
 }
 
 /* Skip implicit-cast-like wrappers and parentheses. */
+long long ld__constant_of(CXCursor c, int *ok) {
+  CXEvalResult ev = clang_Cursor_Evaluate(c);
+  long long v = 0;
+
+  *ok = ev && clang_EvalResult_getKind(ev) == CXEval_Int;
+  if (*ok)
+    v = clang_EvalResult_getAsLongLong(ev);
+  if (ev)
+    clang_EvalResult_dispose(ev);
+  return v;
+}
+
 CXCursor ld__unwrap(CXCursor c) {
   CXCursor inner;
 

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ld_buf.h"
 #include "ld_error.h"
 
 static const char *yes_no(int v) {
@@ -102,6 +103,28 @@ static void dump_proof(const struct ld_kernel *k, FILE *out) {
     }
   }
   fputs(first ? "any\n" : "\n", out);
+}
+
+/* `OWN kernel=<k> proved=yes conds="<c>;..."` (the global-memory proof
+ * and its launch conditions: ld_own.h) or `proved=no reason="..."`, for a
+ * kernel checked across blocks. */
+static void dump_own(const struct ld_kernel *k, FILE *out) {
+  const struct ld_global *g = k->global;
+  struct ld_buf b = LD_BUF_INIT;
+
+  if (!g || !g->checked || g->natomics)
+    return;
+  fprintf(out, "OWN kernel=%s proved=%s", k->name, yes_no(g->own.proved));
+  if (!g->own.proved)
+    fprintf(out, " reason=\"%s\"\n",
+            g->own.why      ? g->own.why
+            : g->nvars      ? "it writes a __device__ variable"
+            : !g->own_tried ? "a pointer it writes through is used other "
+                              "than as the base of an access"
+                            : "?");
+  else if (!ld_own_text(&g->own, &b))
+    fprintf(out, " conds=\"%s\"\n", b.data ? b.data : "");
+  ld_buf_free(&b);
 }
 
 /* ITS, ACCESS and WSYNC lines of a kernel with warp-synchronous code. */
@@ -234,6 +257,8 @@ int ld_plan_dump(const struct ld_plan *plan, FILE *out) {
   }
   for (i = 0; i < plan->nkernels; i++)
     dump_its(&plan->kernels[i], out);
+  for (i = 0; i < plan->nkernels; i++)
+    dump_own(&plan->kernels[i], out);
   return ferror(out) ? LD_EIO : LD_OK;
 }
 
@@ -298,6 +323,7 @@ void ld_global_free(struct ld_global *g) {
   free(g->reason);
   free(g->atomics);
   free(g->stores);
+  ld_own_free(&g->own);
   for (i = 0; i < g->nvars; i++)
     free(g->vars[i]);
   free(g->vars);

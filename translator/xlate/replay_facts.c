@@ -2021,15 +2021,7 @@ static void proof_jump(struct facts *fx, const struct frame *f) {
 /* The value of c when it is an integer constant expression (*ok 1), else
  * 0 with *ok 0. */
 static long long constant_of(CXCursor c, int *ok) {
-  CXEvalResult ev = clang_Cursor_Evaluate(c);
-  long long v = 0;
-
-  *ok = ev && clang_EvalResult_getKind(ev) == CXEval_Int;
-  if (*ok)
-    v = clang_EvalResult_getAsLongLong(ev);
-  if (ev)
-    clang_EvalResult_dispose(ev);
-  return v;
+  return ld__constant_of(c, ok);
 }
 
 /* An integer constant expression. */

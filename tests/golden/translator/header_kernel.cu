@@ -20,6 +20,7 @@ int main() {
 // PLAN-NEXT: TARGET kernel=local space=global name=p at=10:28 written=yes
 // PLAN-NEXT: LAUNCH kernel=from_header at=14:3
 // PLAN-NEXT: LAUNCH kernel=local at=15:3
+// PLAN-NEXT: OWN kernel=local proved=yes conds="1*(blockDim.x-1)<1;1*(blockDim.y-1)<1;1*(blockDim.z-1)<1;1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1"
 // PLAN-NOT: {{.}}
 
 // TEXT: {{^}}#include <ldcc/ldcc.h>
@@ -28,4 +29,4 @@ int main() {
 // TEXT: {{^}}__global__ void __ldcc_g_local(int *p, __ldcc::global_info __ldcc_gi) { const unsigned __ldcc_gc = __ldcc::gcopy(__ldcc_gi); __ldcc::gshift(__ldcc_gi, __ldcc_gc, p, 0); (*__ldcc::gput(__ldcc_gi, 0, &(p[0]))) = 1; }{{$}}
 // TEXT: {{^}}  __ldcc::launch_as<decltype(__ldcc::plain_fn(&local))>::run(__ldcc__gmeta(0), 0, 1, 1, 0, 0, [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh, cudaStream_t __ldcc_l__st, const __ldcc::global_info *__ldcc_l__gi, auto &...__ldcc_l__a) { if (__ldcc_l__gi) __ldcc_g_local<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_l__a..., *__ldcc_l__gi); else local<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_l__a...); }, p);{{$}}
 // TEXT: {{^}}static const __ldcc::global_meta *__ldcc__gmeta(int __ldcc_i) {{{$}}
-// TEXT: {{^}}      {__LDCC_GLOBAL_ABI, 1, {__LDCC_HOST_ABI, 0, "local", __ldcc_file, 10, 0, NULL, 0, 16, NULL, NULL, __ldcc_l0, 1, 0}, 1, 0, __ldcc_n0, __ldcc_f0, __ldcc_p0, NULL},{{$}}
+// TEXT: {{^}}      {__LDCC_GLOBAL_ABI, 1, {__LDCC_HOST_ABI, 0, "local", __ldcc_file, 10, 0, NULL, 0, 16, NULL, NULL, __ldcc_l0, 1, 0}, 1, __LDCC_GM_OWN, __ldcc_n0, __ldcc_f0, __ldcc_p0, NULL, 0, NULL, 12, __ldcc_o0},{{$}}

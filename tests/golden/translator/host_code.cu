@@ -36,6 +36,7 @@ int main() {
 // PLAN-NEXT: TARGET kernel=touch space=global name=p at=11:28 written=yes
 // PLAN-NEXT: LAUNCH kernel=touch at=16:28
 // PLAN-NEXT: LAUNCH kernel=touch at=28:21
+// PLAN-NEXT: OWN kernel=touch proved=yes conds="1*(blockDim.y-1)<1;1*(blockDim.z-1)<1;1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+0<2147483648"
 // PLAN-NOT: {{.}}
 
 // TEXT: {{^}}#include <ldcc/ldcc.h>
@@ -45,4 +46,4 @@ int main() {
 // TEXT: {{^}}  void run(int *p) const { __ldcc::launch_as<decltype(__ldcc::plain_fn(&touch))>::run(__ldcc__gmeta(0), 0, 1, n_, 0, 0, [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh, cudaStream_t __ldcc_l__st, const __ldcc::global_info *__ldcc_l__gi, auto &...__ldcc_l__a) { if (__ldcc_l__gi) __ldcc_g_touch<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_l__a..., *__ldcc_l__gi); else touch<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_l__a...); }, p); }{{$}}
 // TEXT: {{^}}  auto go = [&]() { __ldcc::launch_as<decltype(__ldcc::plain_fn(&touch))>::run(__ldcc__gmeta(0), 1, 1, 32, 0, 0, [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh, cudaStream_t __ldcc_l__st, const __ldcc::global_info *__ldcc_l__gi, auto &...__ldcc_l__a) { if (__ldcc_l__gi) __ldcc_g_touch<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_l__a..., *__ldcc_l__gi); else touch<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_l__a...); }, d); };{{$}}
 // TEXT: {{^}}static const __ldcc::global_meta *__ldcc__gmeta(int __ldcc_i) {{{$}}
-// TEXT: {{^}}      {__LDCC_GLOBAL_ABI, 1, {__LDCC_HOST_ABI, 0, "touch", __ldcc_file, 11, 0, NULL, 0, 16, NULL, NULL, __ldcc_l0, 2, 0}, 1, 0, __ldcc_n0, __ldcc_f0, __ldcc_p0, NULL},{{$}}
+// TEXT: {{^}}      {__LDCC_GLOBAL_ABI, 1, {__LDCC_HOST_ABI, 0, "touch", __ldcc_file, 11, 0, NULL, 0, 16, NULL, NULL, __ldcc_l0, 2, 0}, 1, __LDCC_GM_OWN, __ldcc_n0, __ldcc_f0, __ldcc_p0, NULL, 0, NULL, 13, __ldcc_o0},{{$}}

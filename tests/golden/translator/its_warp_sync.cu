@@ -142,6 +142,7 @@ int main() {
 // PLAN-NEXT: ACCESS kernel=lanes id=2 at=68:15 var=g mode=read
 // PLAN-NEXT: ACCESS kernel=lanes id=3 at=69:3 var=g mode=write
 // PLAN-NEXT: ACCESS kernel=lanes id=4 at=69:20 var=buf mode=read
+// PLAN-NEXT: OWN kernel=plain proved=yes conds="1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+0<2147483648"
 // PLAN-NOT: {{.}}
 
 // TEXT: {{^}}#include <ldcc/ldcc.h>

@@ -51,6 +51,9 @@ int main() {
 // PLAN-NEXT: LAUNCH kernel=inner at=32:3 cudaLaunchKernel
 // PLAN-NEXT: LAUNCH kernel=k at=33:19 cudaLaunchKernel
 // PLAN-NEXT: LAUNCH kernel=fill at=34:7 cudaLaunchKernel
+// PLAN-NEXT: OWN kernel=inner proved=yes conds="1*(blockDim.x-1)<1;1*(blockDim.y-1)<1;1*(blockDim.z-1)<1;1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1"
+// PLAN-NEXT: OWN kernel=fill proved=yes conds="1*(blockDim.y-1)<1;1*(blockDim.z-1)<1;1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+0<2147483648"
+// PLAN-NEXT: OWN kernel=k proved=yes conds="1*(blockDim.x-1)<1;1*(blockDim.y-1)<1;1*(blockDim.z-1)<1;1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1"
 // PLAN-NOT: {{.}}
 
 // TEXT: {{^}}#include <ldcc/ldcc.h>
@@ -74,6 +77,6 @@ int main() {
 // TEXT: {{^}}  static const int __ldcc_l0[] = {27, 32};{{$}}
 // TEXT: {{^}}  static const int __ldcc_l1[] = {28, 30, 34};{{$}}
 // TEXT: {{^}}  static const int __ldcc_l2[] = {25, 26, 29, 33};{{$}}
-// TEXT: {{^}}      {__LDCC_GLOBAL_ABI, 1, {__LDCC_HOST_ABI, 0, "inner", __ldcc_file, 13, 0, NULL, 0, 16, NULL, NULL, __ldcc_l0, 2, 0}, 1, 0, __ldcc_n0, __ldcc_f0, __ldcc_p0, NULL},{{$}}
-// TEXT: {{^}}      {__LDCC_GLOBAL_ABI, 1, {__LDCC_HOST_ABI, 0, "fill", __ldcc_file, 16, 0, NULL, 0, 16, NULL, NULL, __ldcc_l1, 3, 0}, 1, 0, __ldcc_n1, __ldcc_f1, __ldcc_p1, NULL},{{$}}
-// TEXT: {{^}}      {__LDCC_GLOBAL_ABI, 1, {__LDCC_HOST_ABI, 0, "k", __ldcc_file, 18, 0, NULL, 0, 16, NULL, NULL, __ldcc_l2, 4, 0}, 1, 0, __ldcc_n2, __ldcc_f2, __ldcc_p2, NULL},{{$}}
+// TEXT: {{^}}      {__LDCC_GLOBAL_ABI, 1, {__LDCC_HOST_ABI, 0, "inner", __ldcc_file, 13, 0, NULL, 0, 16, NULL, NULL, __ldcc_l0, 2, 0}, 1, __LDCC_GM_OWN, __ldcc_n0, __ldcc_f0, __ldcc_p0, NULL, 0, NULL, 12, __ldcc_o0},{{$}}
+// TEXT: {{^}}      {__LDCC_GLOBAL_ABI, 1, {__LDCC_HOST_ABI, 0, "fill", __ldcc_file, 16, 0, NULL, 0, 16, NULL, NULL, __ldcc_l1, 3, 0}, 1, __LDCC_GM_OWN, __ldcc_n1, __ldcc_f1, __ldcc_p1, NULL, 0, NULL, 13, __ldcc_o1},{{$}}
+// TEXT: {{^}}      {__LDCC_GLOBAL_ABI, 1, {__LDCC_HOST_ABI, 0, "k", __ldcc_file, 18, 0, NULL, 0, 16, NULL, NULL, __ldcc_l2, 4, 0}, 1, __LDCC_GM_OWN, __ldcc_n2, __ldcc_f2, __ldcc_p2, NULL, 0, NULL, 12, __ldcc_o2},{{$}}

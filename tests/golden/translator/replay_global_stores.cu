@@ -51,6 +51,7 @@ int main() {
 // PLAN-NEXT: SITE kernel=stores id=2 at=29:1 form=exit
 // PLAN-NEXT: COPIES kernel=stores scratch=lazy
 // PLAN-NEXT: PROOF kernel=stores proved=yes bounds=x<=extent(s,0),y=1,z=1
+// PLAN-NEXT: OWN kernel=stores proved=no reason="it writes a __device__ variable"
 // PLAN-NOT: {{.}}
 // CLONE: {{^}}  int local[2]{};
 // CLONE: {{^ *}}__ldcc::copy(__ldcc_s6, local);

@@ -44,6 +44,7 @@ int main() {
 // PLAN-NEXT: SITE kernel=transpose_move id=2 at=24:1 form=exit
 // PLAN-NEXT: COPIES kernel=transpose_move scratch=whole reason="a target's address is taken or it is bound to a reference"
 // PLAN-NEXT: PROOF kernel=transpose_move proved=no reason="'many' is used other than element by element (line 21)"
+// PLAN-NEXT: OWN kernel=transpose_move proved=yes conds="1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.y-1)+16*(blockDim.x-1)+0<2147483648"
 // PLAN-NOT: {{.}}
 // CLONE: {{^}}struct __ldcc_layout_transpose_move {
 // CLONE-NEXT: {{^}}  float tile[16][17];

@@ -41,6 +41,7 @@ int main() {
 // PLAN-NEXT: SITE kernel=shadow id=2 at=25:1 form=exit
 // PLAN-NEXT: COPIES kernel=shadow scratch=lazy
 // PLAN-NEXT: PROOF kernel=shadow proved=yes bounds=x<=extent(s,0),y=1,z=1
+// PLAN-NEXT: OWN kernel=shadow proved=no reason="an index of out is not a sum of thread, block and loop indices times constants and unchanged parameters"
 // PLAN-NOT: {{.}}
 // The constant is a static member of the layout and stays a constant at
 // the top of the clone; the inner `v`s are renamed.

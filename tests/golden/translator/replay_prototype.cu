@@ -84,6 +84,8 @@ __global__ void unnamed(int *p, int v) {
 // PLAN-NEXT: SITE kernel=unnamed id=2 at=39:1 form=exit
 // PLAN-NEXT: COPIES kernel=unnamed scratch=lazy
 // PLAN-NEXT: PROOF kernel=unnamed proved=yes bounds=x<=extent(s,0),y=1,z=1
+// PLAN-NEXT: OWN kernel=later proved=yes conds="1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+0<2147483648"
+// PLAN-NEXT: OWN kernel=unnamed proved=yes conds="1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+0<2147483648"
 // PLAN-NOT: {{.}}
 // Deterministic mode: a kernel launched between its prototype and its
 // definition is composed there too (launch_before_def.cu has a prototype

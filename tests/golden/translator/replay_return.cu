@@ -35,6 +35,7 @@ int main() {
 // PLAN-NEXT: SITE kernel=early id=2 at=19:1 form=exit
 // PLAN-NEXT: COPIES kernel=early scratch=lazy
 // PLAN-NEXT: PROOF kernel=early proved=yes bounds=x<=extent(buf,0),y=1,z=1
+// PLAN-NEXT: OWN kernel=early proved=no reason="accesses through out differ by more than a constant offset"
 // PLAN-NOT: {{.}}
 // Every `return;` jumps to the exit site.
 // CLONE: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_early(int *out, int n, __ldcc::launch_info __ldcc_li, __ldcc::global_info __ldcc_gi) { const unsigned __ldcc_gc = __ldcc::gcopy(__ldcc_gi); if (__ldcc_gc == __LDCC_GNONE) return; __ldcc::gshift(__ldcc_gi, __ldcc_gc, out, 0);

@@ -55,6 +55,7 @@ int main() {
 // PLAN-NEXT: SITE kernel=vote id=8 at=27:1 form=exit
 // PLAN-NEXT: COPIES kernel=vote scratch=whole reason="a call gets a target's address"
 // PLAN-NEXT: PROOF kernel=vote proved=no reason="a call gets a target's address"
+// PLAN-NEXT: OWN kernel=vote proved=yes conds="1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+0<2147483648"
 // PLAN-NOT: {{.}}
 // The block handle is re-created at the top; the predicate is evaluated
 // before the site, the call is replaced by the barrier's result; unbraced

@@ -43,4 +43,5 @@ int main() {
 // PLAN-NEXT: SITE kernel=hk id=2 at=17:1 form=exit
 // PLAN-NEXT: COPIES kernel=hk scratch=whole reason="a call gets a target's address"
 // PLAN-NEXT: PROOF kernel=hk proved=no reason="a call gets a target's address"
+// PLAN-NEXT: OWN kernel=hk proved=yes conds="1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+0<2147483648"
 // PLAN-NOT: {{.}}
