@@ -5,7 +5,9 @@
 // (cudaErrorInvalidValue with CUDA 13; reported once, then cleared), success
 // again after that (the fixed twin's output must equal nvcc's).  The
 // "racy" twin is the same program; it checks that the bad launch was run
-// unchanged and reported as not checked (exit status 0).
+// unchanged and reported as not checked (exit status 0); it runs with
+// proofs=0, since a proved launch runs the kernel as built and there is
+// no clone to refuse.
 #include "e2e.h"
 
 __global__ void twice(int *a, int n) {

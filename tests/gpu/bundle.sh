@@ -13,8 +13,9 @@
 #     absent); optional NAME.race.args / .env / .reject (lines that must not
 #     appear), and NAME.args for both builds
 #   - tests/e2e/NAME.noproof       NAME_norace (and NAME_det_norace) again
-#     with LDCC_OPTIONS=proofs=0 as NAME_norace_noproof: the replay of a
-#     kernel the translator proved race-free (which a plain launch skips)
+#     with LDCC_OPTIONS=proofs=0 as NAME_norace_noproof: the replay (or
+#     the check across blocks) of a kernel the translator proved race-free
+#     in shared (or global) memory, which a plain launch skips
 #   - tests/e2e/NAME.det           deterministic mode (issue 6): NAME.cu built
 #     with `ldcc --ldcc-deterministic` as NAME_det_norace, kind equiv (the
 #     nvcc build's output bit for bit); with NAME.race.expect (or
@@ -72,9 +73,10 @@ single() { # single NAME KIND SOURCE [extra flags...]
 }
 
 # NAME.noproof: the translator proves NAME's fixed kernel race-free in shared
-# memory, so that build skips the replay; the case runs again with
-# LDCC_OPTIONS=proofs=0 (CASE_noproof), which replays it, so the replay of
-# such kernels stays tested.
+# memory (or its launches in global memory), so that build skips the replay
+# (or the check across blocks); the case runs again with
+# LDCC_OPTIONS=proofs=0 (CASE_noproof), which checks it, so the replay and
+# the check of such kernels stay tested.
 noproof() { # noproof BASE CASE_DIR
   [ -f "$1.noproof" ] || return 0
   cp -r "$2" "$2_noproof"
