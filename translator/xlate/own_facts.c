@@ -216,6 +216,12 @@ static enum CXChildVisitResult defs_cb(CXCursor c, CXCursor parent,
   (void)parent;
   if (x->rc)
     return CXChildVisit_Break;
+  if (clang_getCursorKind(c) == CXCursor_GotoStmt ||
+      clang_getCursorKind(c) == CXCursor_IndirectGotoStmt) {
+    /* a jump back would let a local's later value reach an earlier use */
+    no(x, "%s", "a goto in the kernel");
+    return CXChildVisit_Break;
+  }
   if (clang_getCursorKind(c) == CXCursor_VarDecl &&
       !clang_Cursor_isNull(init = init_of(c)) && off_of(x, c, &at))
     add_def(x, c, at, init);

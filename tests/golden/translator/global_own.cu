@@ -107,6 +107,15 @@ __global__ void smooth_across(float *m) {
   m[base + c] = l;
 }
 
+__global__ void jumps(float *out) {
+  int i = threadIdx.x, n = 0;
+again:
+  out[i] = 1.0f; /* the second time out[threadIdx.x + 16]: warps meet */
+  i = threadIdx.x + 16;
+  if (++n < 2)
+    goto again;
+}
+
 __global__ void copied(float *out) {
   float *p = out;
   p[threadIdx.x] = 1.0f;
@@ -130,6 +139,7 @@ int main() {
   neighbour<<<2, 32>>>(f);
   smooth<<<4, 256>>>(f);
   smooth_across<<<4, 256>>>(f);
+  jumps<<<1, 64>>>(f);
   copied<<<1, 32>>>(f);
   return 0;
 }
@@ -148,6 +158,7 @@ int main() {
 // PLAN-NEXT: OWN kernel=neighbour proved=no reason="two units may touch one element through a"
 // PLAN-NEXT: OWN kernel=smooth proved=yes conds="1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+768+0<1024;2+1*(blockDim.x-1)+768+1024*(gridDim.x-1)+1<2147483648"
 // PLAN-NEXT: OWN kernel=smooth_across proved=yes conds="1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1+1*(blockDim.x-1)<1024;1+1*(blockDim.x-1)+1024*(gridDim.x-1)+1<2147483648"
+// PLAN-NEXT: OWN kernel=jumps proved=no reason="a goto in the kernel"
 // PLAN-NEXT: OWN kernel=copied proved=no reason="a pointer it writes through is used other than as the base of an access"
 // PLAN-NOT: {{.}}
 
