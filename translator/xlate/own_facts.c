@@ -403,6 +403,10 @@ static int var_value(struct ofx *x, CXCursor d, size_t at, int depth,
     return p >= 0 && p + LD_OWN_PARAM < 0xff &&
            term(f, LD_OWN_UNIFORM, 1, LD_OWN_PARAM + p, 0);
   }
+  /* a narrower local would wrap what is stored in it (`unsigned char k =
+   * threadIdx.x`), which the sum does not model */
+  if (clang_Type_getSizeOf(clang_getCursorType(d)) < 4)
+    return 0;
   for (i = 0; i < x->ndefs; i++)
     if (same(x->defs[i].var, d) && x->defs[i].at < at &&
         (!best || x->defs[i].at > best->at))

@@ -116,6 +116,11 @@ again:
     goto again;
 }
 
+__global__ void narrow(float *out) {
+  unsigned char k = threadIdx.x; /* threads 0 and 256 both store out[0] */
+  out[k] = 1.0f;
+}
+
 __global__ void copied(float *out) {
   float *p = out;
   p[threadIdx.x] = 1.0f;
@@ -140,6 +145,7 @@ int main() {
   smooth<<<4, 256>>>(f);
   smooth_across<<<4, 256>>>(f);
   jumps<<<1, 64>>>(f);
+  narrow<<<1, 512>>>(f);
   copied<<<1, 32>>>(f);
   return 0;
 }
@@ -159,6 +165,7 @@ int main() {
 // PLAN-NEXT: OWN kernel=smooth proved=yes conds="1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+768+0<1024;2+1*(blockDim.x-1)+768+1024*(gridDim.x-1)+1<2147483648"
 // PLAN-NEXT: OWN kernel=smooth_across proved=yes conds="1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1+1*(blockDim.x-1)<1024;1+1*(blockDim.x-1)+1024*(gridDim.x-1)+1<2147483648"
 // PLAN-NEXT: OWN kernel=jumps proved=no reason="a goto in the kernel"
+// PLAN-NEXT: OWN kernel=narrow proved=no reason="an index of out is not a sum of thread, block and loop indices times constants and unchanged parameters"
 // PLAN-NEXT: OWN kernel=copied proved=no reason="a pointer it writes through is used other than as the base of an access"
 // PLAN-NOT: {{.}}
 
