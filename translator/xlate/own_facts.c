@@ -808,7 +808,10 @@ static int counted_for(struct ofx *x, CXCursor c) {
            ld__nth_child(inc, 0, &a) && ld__nth_child(inc, 1, &b) &&
            same(var_of(a), v))
     s = constant_of(b, &ok);
+  /* a counter narrower than 4 bytes could wrap before the bound (values
+   * off the c0 + s * k grid) */
   if (!ok1 || s <= 0 || !ok || changed_in(body, v) || changed_in(cond, v) ||
+      clang_Type_getSizeOf(clang_getCursorType(v)) < 4 ||
       c1 - c0 > (1ll << 40) || c0 - c1 > (1ll << 40))
     return 0;
   {

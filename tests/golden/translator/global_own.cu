@@ -121,6 +121,12 @@ __global__ void narrow(float *out) {
   out[k] = 1.0f;
 }
 
+__global__ void narrow_loop(float *out) {
+  /* k wraps at 256 before it reaches 300: 259 becomes 3, off the grid */
+  for (unsigned char k = 0; k < 300; k += 7)
+    out[k * 64 + threadIdx.x] = 1.0f;
+}
+
 __global__ void copied(float *out) {
   float *p = out;
   p[threadIdx.x] = 1.0f;
@@ -146,6 +152,7 @@ int main() {
   smooth_across<<<4, 256>>>(f);
   jumps<<<1, 64>>>(f);
   narrow<<<1, 512>>>(f);
+  narrow_loop<<<1, 64>>>(f);
   copied<<<1, 32>>>(f);
   return 0;
 }
@@ -166,6 +173,7 @@ int main() {
 // PLAN-NEXT: OWN kernel=smooth_across proved=yes conds="1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1+1*(blockDim.x-1)<1024;1+1*(blockDim.x-1)+1024*(gridDim.x-1)+1<2147483648"
 // PLAN-NEXT: OWN kernel=jumps proved=no reason="a goto in the kernel"
 // PLAN-NEXT: OWN kernel=narrow proved=no reason="an index of out is not a sum of thread, block and loop indices times constants and unchanged parameters"
+// PLAN-NEXT: OWN kernel=narrow_loop proved=no reason="an index of out is not a sum of thread, block and loop indices times constants and unchanged parameters"
 // PLAN-NEXT: OWN kernel=copied proved=no reason="a pointer it writes through is used other than as the base of an access"
 // PLAN-NOT: {{.}}
 
