@@ -338,7 +338,6 @@ static int scale(struct form *f, long long k) {
 /* f * (c * sym): only when f has no symbol yet. */
 static int scale_sym(struct form *f, long long c, int sym) {
   size_t i;
-  long long off = f->off;
 
   for (i = 0; i < f->n; i++)
     if (f->t[i].sym != LD_OWN_NOSYM)
@@ -350,7 +349,6 @@ static int scale_sym(struct form *f, long long c, int sym) {
   if (f->off && !term(f, LD_OWN_UNIFORM, f->off, sym, 0))
     return 0;
   f->off = 0;
-  (void)off;
   return 1;
 }
 
