@@ -14,7 +14,7 @@ status=0
 ctest --test-dir "$build" --output-on-failure -j 2 || status=1
 
 if command -v clang-format >/dev/null 2>&1; then
-  files=$(git ls-files 'translator/*.c' 'translator/*.h' 'runtime/*.c' 'runtime/*.h' 'tests/unit/*.c' 'tests/unit/*.h')
+  files=$(git ls-files 'common/*.c' 'common/*.h' 'translator/*.c' 'translator/*.h' 'runtime/*.c' 'runtime/*.h' 'tests/unit/*.c' 'tests/unit/*.h')
   if [ -n "$files" ] && ! clang-format --dry-run -Werror $files; then
     echo "format: clang-format disagrees (run: clang-format -i <files>)"
     status=1

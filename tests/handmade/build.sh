@@ -25,13 +25,13 @@ if [ -z "$lib" ]; then
   mkdir -p "$obj"
   for c in ld_rt_options ld_rt_place ld_rt_report; do
     cc -std=gnu11 -O2 -Wall -Wextra -fPIC -I"$root/runtime" -I"$root/include" \
-      -I"$root/translator/common" -c "$root/runtime/$c.c" -o "$obj/$c.o"
+      -I"$root/common" -c "$root/runtime/$c.c" -o "$obj/$c.o"
   done
-  cc -std=gnu11 -O2 -Wall -Wextra -fPIC -I"$root/translator/common" \
-    -c "$root/translator/common/ld_error.c" -o "$obj/ld_error.o"
+  cc -std=gnu11 -O2 -Wall -Wextra -fPIC -I"$root/common" \
+    -c "$root/common/ld_error.c" -o "$obj/ld_error.o"
   for c in rt_init ld_rt_launch; do
     "$NVCC" -O2 -arch=sm_90 -Xcompiler -fPIC,-Wall -I"$root/include" \
-      -I"$root/runtime" -I"$root/translator/common" -c "$root/runtime/$c.cu" \
+      -I"$root/runtime" -I"$root/common" -c "$root/runtime/$c.cu" \
       -o "$obj/$c.o"
   done
   rm -f "$out/libldcc_rt.a"

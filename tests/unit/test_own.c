@@ -9,7 +9,7 @@
 #include "ld_buf.h"
 #include "ld_check.h"
 #include "ld_error.h"
-#include "ld_own.h"
+#include "ld_global_proof.h"
 
 enum { TX, TY, TZ, BX, BY, BZ };
 #define NONE LD_OWN_NOSYM

@@ -10,7 +10,7 @@
 
 #include "ld_check.h"
 #include "ld_error.h"
-#include "ld_proof.h"
+#include "ld_shared_proof.h"
 
 #define X 0
 #define Y 1

@@ -5,7 +5,7 @@
 
 #include "ld_check.h"
 #include "ld_error.h"
-#include "ld_xlate_int.h"
+#include "ld_analyse.h"
 
 static int find(char **argv, int argc, const char *want) {
   int i;

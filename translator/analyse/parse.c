@@ -29,7 +29,7 @@
 #include "ld_buf.h"
 #include "ld_clang_int.h"
 #include "ld_error.h"
-#include "ld_xlate_int.h"
+#include "ld_analyse.h"
 
 #define NONE SIZE_MAX
 

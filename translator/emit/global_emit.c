@@ -18,7 +18,7 @@
 
 #include "ld_buf.h"
 #include "ld_error.h"
-#include "ld_xlate_int.h"
+#include "ld_emit.h"
 
 static int checked(const struct ld_kernel *k) {
   return k->global && k->global->checked;

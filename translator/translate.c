@@ -10,7 +10,8 @@
 #include <string.h>
 
 #include "ld_error.h"
-#include "ld_xlate_int.h"
+#include "ld_analyse.h"
+#include "ld_emit.h"
 
 /* Read the whole file into a NUL-terminated buffer. */
 static int read_file(const char *path, struct ld_buf *b) {

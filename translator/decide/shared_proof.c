@@ -26,7 +26,7 @@
  * index may also be `threadIdx.y + j` with j = 0, K, 2K, ... (a loop
  * `for (j = 0; ...; j += K)`): threads then stay apart when blockDim.y <= K
  * (a thread meets its own elements only). */
-#include "ld_proof.h"
+#include "ld_shared_proof.h"
 
 #include <stdarg.h>
 #include <stdint.h>

@@ -28,7 +28,7 @@
 #include "ld_buf.h"
 #include "ld_clang_int.h"
 #include "ld_error.h"
-#include "ld_xlate_int.h"
+#include "ld_plan.h"
 
 #define RULE_SYNCWARP "__syncwarp or warp collective"
 #define RULE_LANE_RANGE "lane-range condition"

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "ld_error.h"
-#include "ld_xlate_int.h"
+#include "ld_analyse.h"
 
 #define LD_DEFAULT_CUDA_PATH "/usr/local/cuda"
 #define LD_DEFAULT_GPU_ARCH "sm_90"

@@ -21,7 +21,7 @@
 
 #include "ld_buf.h"
 #include "ld_error.h"
-#include "ld_xlate_int.h"
+#include "ld_emit.h"
 
 #define REASON_OVERLAP "constructs the replay cannot combine"
 

@@ -32,7 +32,7 @@
 
 #include "ld_buf.h"
 #include "ld_error.h"
-#include "ld_own.h"
+#include "ld_global_proof.h"
 
 enum { K_OFFSET, K_LOOP, K_THREAD, K_BLOCK };
 

@@ -14,7 +14,7 @@
 
 #include "ld_buf.h"
 #include "ld_error.h"
-#include "ld_xlate_int.h"
+#include "ld_emit.h"
 
 static const char *const its_fn[] = {"", "its_r", "its_w", "its_rw"};
 static const char *const its_probe_fn[] = {"", "its_rs", "its_ws", "its_rws"};

@@ -21,7 +21,7 @@
 
 #include "ld_buf.h"
 #include "ld_error.h"
-#include "ld_xlate_int.h"
+#include "ld_emit.h"
 
 #define INDENT "  "
 #define LD_LB_ATTR "__launch_bounds__(1024)"

@@ -1,47 +1,18 @@
-/* Internal interfaces between the translator's steps (not for the driver).
+/* Interfaces between the emit step's files (plan -> edit list), and its
+ * entry point for the pipeline (translate.c):
  *
- *   args.c       the parser's command line (no libclang, unit-tested)
- *   parse.c      parse + analyse into the plan (libclang)
- *   replay_facts.c  what a kernel's replay clone needs (libclang; see
- *                ld_clang_int.h, shared with parse.c only)
- *   instrument.c plan -> edit list: clones, launches, metadata
- *   its_facts.c  which kernels get inline intra-warp checks (libclang)
- *   its_emit.c   their edits
- *   replay.c     one kernel's clone text
- *   global.c     the check across blocks: clones, launches, metadata
- *   global_facts.c  what that check needs of a kernel (libclang)
- *   translate.c  ld_translate: reads the file, runs the steps, writes text
- * Host code only. */
-#ifndef LD_XLATE_INT_H
-#define LD_XLATE_INT_H
+ *   instrument.c   plan -> edit list: clones, launches, metadata
+ *   replay_emit.c  one kernel's shared-memory replay clone text
+ *   global_emit.c  the check across blocks: clones, launches, metadata
+ *   warp_emit.c    the inline intra-warp checks' edits
+ *   edit.c         the edit list and its application (ld_edit.h)
+ *
+ * Emit never sees libclang.  Host code only. */
+#ifndef LD_EMIT_H
+#define LD_EMIT_H
 
 #include "ld_edit.h"
 #include "ld_plan.h"
-#include "ld_translate.h"
-
-/* The arguments libclang parses the file with: CUDA mode for opts->gpu_arch,
- * the toolkit at opts->cuda_path (with its include/cccl, which CUDA 13's
- * cooperative_groups needs), then opts->clang_args in order.  *argv is one
- * malloc'd block (free it with free()); its strings live inside it. */
-int ld__clang_args(const struct ld_translate_opts *opts, char ***argv,
-                   int *argc);
-
-/* A header clang includes after its CUDA runtime wrapper and before the
- * file (`-include`, one of ld__clang_args' fixed arguments), given to
- * libclang as an unsaved file: what clang's CUDA mode lacks of nvcc's.
- * `__managed__` alone (nvcc: a managed __device__ variable) is an
- * attribute clang's CUDA mode ignores, leaving a host variable that
- * kernels may not use: it is made `__device__ __managed__`. */
-#define LD_CLANG_PRELUDE_PATH "/__ldcc__/prelude.h"
-#define LD_CLANG_PRELUDE                                                       \
-  "#undef __managed__\n#define __managed__ __device__ "                        \
-  "__attribute__((managed))\n"
-
-/* Parse opts->input_path and fill plan (zeroed by the caller).  On a parse
- * error returns LD_EPARSE and sets *error to one malloc'd sentence naming the
- * first error, e.g. "app.cu:3:5: expected ';' after expression". */
-int ld__parse(const struct ld_translate_opts *opts, struct ld_plan *plan,
-              char **error);
 
 /* Turn the plan into edits of the main file src[0, len): the replay clones,
  * the launches of cloned kernels and the metadata after the last line.
@@ -111,14 +82,6 @@ int ld__global_launch_of(const struct ld_plan *plan, const struct ld_launch *l,
  * or NULL. */
 const struct ld_kernel *ld__replay_launched(const struct ld_plan *plan,
                                             const struct ld_launch *l);
-/* A kernel whose shared-memory clone also takes the global copies
- * (deterministic mode, docs/deterministic.md). */
-#define LD_COMPOSED(k) ((k)->replay && (k)->global && (k)->global->checked)
-
-/* Kernels with inline intra-warp checks per file (the device sink holds one
- * metadata pointer each; include/ldcc/host.h __LDCC_ITS_MAX_KERNELS). */
-#define LD_ITS_MAX_KERNELS 64
-
 /* Add the edits of the inline intra-warp checks (docs/inline-checks.md) of
  * every kernel whose its is checked: the include, the checks in the kernel
  * text, the arming of its launches and the metadata after the last line

@@ -23,7 +23,7 @@
 
 #include "ld_clang_int.h"
 #include "ld_error.h"
-#include "ld_own.h"
+#include "ld_global_proof.h"
 
 #define LD_OWN_TERMS 16
 #define LD_OWN_LOOPS 8

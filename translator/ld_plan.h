@@ -11,8 +11,8 @@
 #include <stdio.h>
 
 #include "ld_edit.h"
-#include "ld_own.h"
-#include "ld_proof.h"
+#include "ld_global_proof.h"
+#include "ld_shared_proof.h"
 
 enum ld_space {
   LD_SPACE_SHARED,
@@ -437,5 +437,13 @@ enum ld_det ld_det_kernel(const struct ld_plan *plan, size_t k,
 const char *ld_det_name(enum ld_det d);
 /* Releases the plan and everything it owns; ld_plan_free(NULL) is a no-op. */
 void ld_plan_free(struct ld_plan *plan);
+
+/* A kernel whose shared-memory clone also takes the global copies
+ * (deterministic mode, docs/deterministic.md). */
+#define LD_COMPOSED(k) ((k)->replay && (k)->global && (k)->global->checked)
+
+/* Kernels with inline intra-warp checks per file (the device sink holds one
+ * metadata pointer each; include/ldcc/host.h __LDCC_ITS_MAX_KERNELS). */
+#define LD_ITS_MAX_KERNELS 64
 
 #endif
