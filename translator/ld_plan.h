@@ -247,12 +247,12 @@ struct ld_global {
   /* The proof that no two units touch one element of what it writes
    * (ld_own.h; docs/global-check.md, "Proved launches"): decided when every
    * written parameter is claimed; own.why says why not otherwise. */
-  struct ld_own own;
+  struct ld_gproof gproof;
   int own_tried;
 };
 
 /* Inline checks for intra-warp races (docs/inline-checks.md). */
-enum ld_its_mode { LD_ITS_READ = 1, LD_ITS_WRITE = 2, LD_ITS_RW = 3 };
+enum ld_warp_mode { LD_ITS_READ = 1, LD_ITS_WRITE = 2, LD_ITS_RW = 3 };
 /* Or-ed into the mode of a message-passing kernel's flag access. */
 #define LD_ITS_FLAG 4
 /* Or-ed into the mode of a scoped entry that is a libcu++ block-scope
@@ -265,17 +265,17 @@ enum ld_its_mode { LD_ITS_READ = 1, LD_ITS_WRITE = 2, LD_ITS_RW = 3 };
 
 /* One checked access `B[i]...`, `*B` or a shared scalar `B`, wrapped in
  * `(*__ldcc::its_<mode>(&(E), B, kernel, site))`. */
-struct ld_its_access {
+struct ld_warp_access {
   struct ld_pos at;  /* start of the access */
   size_t begin, end; /* the access expression */
-  int mode;          /* enum ld_its_mode */
+  int mode;          /* enum ld_warp_mode */
   char *var;         /* the base's name (an array, pointer or scalar) */
 };
 
 /* A warp collective, __syncwarp or block barrier after which the warp's
  * sync epoch moves on: `(E, __ldcc::its_sync())` when void,
  * `__ldcc::its_after(E)` else. */
-struct ld_its_sync {
+struct ld_warp_sync {
   struct ld_pos at;
   size_t begin, end; /* the call expression */
   int is_void;
@@ -283,15 +283,15 @@ struct ld_its_sync {
 };
 
 /* A kernel with warp-synchronous code or block-scope atomics. */
-struct ld_its {
+struct ld_warp {
   const char *rule;   /* what made it warp-synchronous (static string) */
   const char *skip;   /* why it gets no checks after all, or NULL */
   size_t index;       /* among the file's checked ITS kernels (metadata) */
   size_t body_open;   /* its `{` (the table is cleared after it) */
   unsigned exit_line; /* its closing brace */
-  struct ld_its_access *accesses; /* in source order: site 1, 2, ... */
+  struct ld_warp_access *accesses; /* in source order: site 1, 2, ... */
   size_t naccesses;
-  struct ld_its_sync *syncs; /* message passing: fences and grid syncs */
+  struct ld_warp_sync *syncs; /* message passing: fences and grid syncs */
   size_t nsyncs;
   /* Message passing (a fence, atomicCAS or atomicExch in the body): no
    * warp tables; accesses are global data and flags (mode | LD_ITS_FLAG),
@@ -302,7 +302,7 @@ struct ld_its {
    * (mode bit 1: it acquires, its value is used or it is a CAS or an
    * exchange): the address argument, wrapped in __ldcc::scope_block or
    * __ldcc::mp_atomic; var is "<op>:<variable>"; sites naccesses + 1, ... */
-  struct ld_its_access *scoped;
+  struct ld_warp_access *scoped;
   size_t nscoped;
   /* Block-scope atomics on global memory and no message-passing checks:
    * every other access of global memory and every other atomic is a probe
@@ -320,7 +320,7 @@ struct ld_kernel {
   struct ld_replay *replay; /* the clone to emit; NULL when none */
   struct ld_global *global; /* the check across blocks; NULL when the
                                kernel has nothing to check there */
-  struct ld_its *its;       /* warp-synchronous code; NULL when none */
+  struct ld_warp *warp;     /* warp-synchronous code; NULL when none */
   /* Default arguments written in the definition's parameter list, `= e`
    * with the blanks before it: the clones cut them (their parameter lists
    * go on after them), and every launch the translator rewrites passes
@@ -421,7 +421,7 @@ const char *ld_gvar_name(const struct ld_global *g, size_t i);
  * __device__ function.  Returns 0 or LD_EIO. */
 int ld_plan_dump(const struct ld_plan *plan, FILE *out);
 /* Releases an ITS description; NULL is a no-op. */
-void ld_its_free(struct ld_its *its);
+void ld_warp_free(struct ld_warp *its);
 /* Releases a replay description; NULL is a no-op. */
 void ld_replay_free(struct ld_replay *r);
 /* Releases a global description; NULL is a no-op. */
@@ -444,6 +444,6 @@ void ld_plan_free(struct ld_plan *plan);
 
 /* Kernels with inline intra-warp checks per file (the device sink holds one
  * metadata pointer each; include/ldcc/host.h __LDCC_ITS_MAX_KERNELS). */
-#define LD_ITS_MAX_KERNELS 64
+#define LD_WARP_MAX_KERNELS 64
 
 #endif

@@ -114,15 +114,15 @@ static void dump_own(const struct ld_kernel *k, FILE *out) {
 
   if (!g || !g->checked || g->natomics)
     return;
-  fprintf(out, "OWN kernel=%s proved=%s", k->name, yes_no(g->own.proved));
-  if (!g->own.proved)
+  fprintf(out, "OWN kernel=%s proved=%s", k->name, yes_no(g->gproof.proved));
+  if (!g->gproof.proved)
     fprintf(out, " reason=\"%s\"\n",
-            g->own.why      ? g->own.why
+            g->gproof.why   ? g->gproof.why
             : g->nvars      ? "it writes a __device__ variable"
             : !g->own_tried ? "a pointer it writes through is used other "
                               "than as the base of an access"
                             : "?");
-  else if (!ld_own_text(&g->own, &b))
+  else if (!ld_gproof_text(&g->gproof, &b))
     fprintf(out, " conds=\"%s\"\n", b.data ? b.data : "");
   ld_buf_free(&b);
 }
@@ -130,7 +130,7 @@ static void dump_own(const struct ld_kernel *k, FILE *out) {
 /* ITS, ACCESS and WSYNC lines of a kernel with warp-synchronous code. */
 static void dump_its(const struct ld_kernel *k, FILE *out) {
   static const char *const modes[] = {"?", "read", "write", "rw"};
-  const struct ld_its *its = k->its;
+  const struct ld_warp *its = k->warp;
   size_t j;
 
   if (!its)
@@ -144,7 +144,7 @@ static void dump_its(const struct ld_kernel *k, FILE *out) {
   if (its->skip)
     return;
   for (j = 0; j < its->naccesses; j++) {
-    const struct ld_its_access *a = &its->accesses[j];
+    const struct ld_warp_access *a = &its->accesses[j];
     fprintf(out, "ACCESS kernel=%s id=%zu at=%u:%u var=%s mode=%s%s\n", k->name,
             j + 1, a->at.line, a->at.col, a->var, modes[a->mode & 3],
             !its->mp                ? ""
@@ -152,12 +152,12 @@ static void dump_its(const struct ld_kernel *k, FILE *out) {
                                     : " role=data");
   }
   for (j = 0; j < its->nsyncs; j++) {
-    const struct ld_its_sync *y = &its->syncs[j];
+    const struct ld_warp_sync *y = &its->syncs[j];
     fprintf(out, "%s kernel=%s at=%u:%u form=%s\n", its->mp ? "FENCE" : "WSYNC",
             k->name, y->at.line, y->at.col, y->form);
   }
   for (j = 0; j < its->nscoped; j++) {
-    const struct ld_its_access *a = &its->scoped[j];
+    const struct ld_warp_access *a = &its->scoped[j];
     const char *colon = strrchr(a->var, ':');
     fprintf(out, "%s kernel=%s id=%zu at=%u:%u op=%.*s var=%s\n",
             a->mode & 1 ? "SCOPED" : "ATOMIC", k->name, its->naccesses + j + 1,
@@ -262,7 +262,7 @@ int ld_plan_dump(const struct ld_plan *plan, FILE *out) {
   return ferror(out) ? LD_EIO : LD_OK;
 }
 
-void ld_its_free(struct ld_its *its) {
+void ld_warp_free(struct ld_warp *its) {
   size_t i;
 
   if (!its)
@@ -323,7 +323,7 @@ void ld_global_free(struct ld_global *g) {
   free(g->reason);
   free(g->atomics);
   free(g->stores);
-  ld_own_free(&g->own);
+  ld_gproof_free(&g->gproof);
   for (i = 0; i < g->nvars; i++)
     free(g->vars[i]);
   free(g->vars);
@@ -341,7 +341,7 @@ void ld_plan_free(struct ld_plan *plan) {
     free(plan->kernels[i].reason);
     ld_replay_free(plan->kernels[i].replay);
     ld_global_free(plan->kernels[i].global);
-    ld_its_free(plan->kernels[i].its);
+    ld_warp_free(plan->kernels[i].warp);
   }
   for (i = 0; i < plan->ntargets; i++)
     free(plan->targets[i].name);

@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ld_error.h"
 #include "ld_analyse.h"
 #include "ld_emit.h"
+#include "ld_error.h"
 
 /* Read the whole file into a NUL-terminated buffer. */
 static int read_file(const char *path, struct ld_buf *b) {

@@ -12,22 +12,23 @@
 #include "ld_global_proof.h"
 
 enum { TX, TY, TZ, BX, BY, BZ };
-#define NONE LD_OWN_NOSYM
+#define NONE LD_GPROOF_NOSYM
 #define BDX 0
-#define P(i) (LD_OWN_PARAM + (i))
+#define P(i) (LD_GPROOF_PARAM + (i))
 
 struct kernel {
-  struct ld_own_access acc[8];
-  struct ld_own_term terms[8][8];
-  struct ld_own_guard guards[8];
-  struct ld_own_term gterms[8][4];
+  struct ld_gproof_access acc[8];
+  struct ld_gproof_term terms[8][8];
+  struct ld_gproof_guard guards[8];
+  struct ld_gproof_term gterms[8][4];
   size_t nacc;
   int warp_units;
 };
 
 /* A new access to parameter p at constant offset off; terms follow. */
-static struct ld_own_access *access(struct kernel *k, size_t p, long long off) {
-  struct ld_own_access *a = &k->acc[k->nacc];
+static struct ld_gproof_access *access(struct kernel *k, size_t p,
+                                       long long off) {
+  struct ld_gproof_access *a = &k->acc[k->nacc];
 
   memset(a, 0, sizeof *a);
   a->param = p;
@@ -37,9 +38,9 @@ static struct ld_own_access *access(struct kernel *k, size_t p, long long off) {
   return a;
 }
 
-static void term(struct kernel *k, struct ld_own_access *a, int atom,
+static void term(struct kernel *k, struct ld_gproof_access *a, int atom,
                  long long c, int sym, long long trips) {
-  struct ld_own_term *t = &k->terms[a - k->acc][a->nterms++];
+  struct ld_gproof_term *t = &k->terms[a - k->acc][a->nterms++];
 
   t->atom = atom;
   t->c = c;
@@ -48,10 +49,10 @@ static void term(struct kernel *k, struct ld_own_access *a, int atom,
 }
 
 /* A condition around access a: sum(terms) + off >= 0; terms follow. */
-static struct ld_own_guard *guard(struct kernel *k, struct ld_own_access *a,
-                                  long long off) {
+static struct ld_gproof_guard *
+guard(struct kernel *k, struct ld_gproof_access *a, long long off) {
   size_t i = (size_t)(a - k->acc);
-  struct ld_own_guard *g = &k->guards[i];
+  struct ld_gproof_guard *g = &k->guards[i];
 
   g->terms = k->gterms[i];
   g->nterms = 0;
@@ -61,9 +62,9 @@ static struct ld_own_guard *guard(struct kernel *k, struct ld_own_access *a,
   return g;
 }
 
-static void gterm(struct kernel *k, struct ld_own_guard *g, int atom,
+static void gterm(struct kernel *k, struct ld_gproof_guard *g, int atom,
                   long long c, long long trips, int loop) {
-  struct ld_own_term *t = &k->gterms[g - k->guards][g->nterms++];
+  struct ld_gproof_term *t = &k->gterms[g - k->guards][g->nterms++];
 
   t->atom = atom;
   t->c = c;
@@ -74,8 +75,8 @@ static void gterm(struct kernel *k, struct ld_own_guard *g, int atom,
 
 /* The decision's conditions as text, or "no: <why>". */
 static char *decide(const struct kernel *k) {
-  struct ld_own_input in;
-  struct ld_own o;
+  struct ld_gproof_input in;
+  struct ld_gproof o;
   struct ld_buf b = LD_BUF_INIT;
   char *r;
 
@@ -83,14 +84,14 @@ static char *decide(const struct kernel *k) {
   in.acc = k->acc;
   in.nacc = k->nacc;
   in.warp_units = k->warp_units;
-  ck_assert_int_eq(ld_own_decide(&in, &o), LD_OK);
+  ck_assert_int_eq(ld_gproof_decide(&in, &o), LD_OK);
   if (o.proved)
-    ck_assert_int_eq(ld_own_text(&o, &b), LD_OK);
+    ck_assert_int_eq(ld_gproof_text(&o, &b), LD_OK);
   else
     ck_assert_int_eq(ld_buf_printf(&b, "no: %s", o.why), LD_OK);
   r = strdup(b.data ? b.data : "");
   ld_buf_free(&b);
-  ld_own_free(&o);
+  ld_gproof_free(&o);
   return r;
 }
 
@@ -106,7 +107,7 @@ static char *decide(const struct kernel *k) {
  * block's other dimensions 1 too. */
 START_TEST(test_one_dimension) {
   struct kernel k;
-  struct ld_own_access *a;
+  struct ld_gproof_access *a;
 
   memset(&k, 0, sizeof k);
   a = access(&k, 0, 0);
@@ -126,7 +127,7 @@ END_TEST
  * each above what the ones below add up to. */
 START_TEST(test_two_dimensions) {
   struct kernel k;
-  struct ld_own_access *a;
+  struct ld_gproof_access *a;
 
   memset(&k, 0, sizeof k);
   a = access(&k, 0, 0);
@@ -148,7 +149,7 @@ END_TEST
  * offsets' gap must exceed the block. */
 START_TEST(test_offsets) {
   struct kernel k;
-  struct ld_own_access *a;
+  struct ld_gproof_access *a;
 
   memset(&k, 0, sizeof k);
   a = access(&k, 0, 0);
@@ -173,7 +174,7 @@ END_TEST
  * threads of a block meet, which only warps as units care about. */
 START_TEST(test_fixed_thread) {
   struct kernel k;
-  struct ld_own_access *a;
+  struct ld_gproof_access *a;
 
   memset(&k, 0, sizeof k);
   k.warp_units = 1;
@@ -193,16 +194,16 @@ END_TEST
  * transpose; two loops with the same step and trips are one level. */
 START_TEST(test_loops) {
   struct kernel k;
-  struct ld_own_access *a;
+  struct ld_gproof_access *a;
 
   memset(&k, 0, sizeof k);
   k.warp_units = 1;
   a = access(&k, 0, 0);
-  term(&k, a, LD_OWN_LOOP, 256, NONE, 4);
+  term(&k, a, LD_GPROOF_LOOP, 256, NONE, 4);
   term(&k, a, TX, 1, NONE, 0);
   a = access(&k, 0, 0);
   term(&k, a, TX, 1, NONE, 0);
-  term(&k, a, LD_OWN_LOOP, 256, NONE, 4);
+  term(&k, a, LD_GPROOF_LOOP, 256, NONE, 4);
   EXPECT(&k, "1*(blockDim.y-1)<1;1*(blockDim.z-1)<1;1*(gridDim.x-1)<1;"
              "1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)<256;"
              "1*(blockDim.x-1)+768+0<2147483648");
@@ -212,7 +213,7 @@ END_TEST
 /* What leaves a kernel unproved. */
 START_TEST(test_refused) {
   struct kernel k;
-  struct ld_own_access *a;
+  struct ld_gproof_access *a;
 
   /* out[tx] and out[tx + n]: offsets that differ by a parameter */
   memset(&k, 0, sizeof k);
@@ -220,7 +221,7 @@ START_TEST(test_refused) {
   term(&k, a, TX, 1, NONE, 0);
   a = access(&k, 0, 0);
   term(&k, a, TX, 1, NONE, 0);
-  term(&k, a, LD_OWN_UNIFORM, 1, P(1), 0);
+  term(&k, a, LD_GPROOF_UNIFORM, 1, P(1), 0);
   EXPECT(&k, "no: accesses through out differ by more than a constant "
              "offset");
   /* out[tx] and out[2 * tx] */
@@ -237,18 +238,18 @@ START_TEST(test_refused) {
   term(&k, a, BX, 4, NONE, 0);
   a = access(&k, 1, 2);
   term(&k, a, BX, 4, NONE, 0);
-  term(&k, a, LD_OWN_LOOP, 1, NONE, 3);
+  term(&k, a, LD_GPROOF_LOOP, 1, NONE, 3);
   EXPECT(&k, "no: two units may touch one element through q");
   /* the facts' own reason */
   {
-    struct ld_own_input in;
-    struct ld_own o;
+    struct ld_gproof_input in;
+    struct ld_gproof o;
     memset(&in, 0, sizeof in);
     in.why = "an index of out is not a sum";
-    ck_assert_int_eq(ld_own_decide(&in, &o), LD_OK);
+    ck_assert_int_eq(ld_gproof_decide(&in, &o), LD_OK);
     ck_assert_int_eq(o.proved, 0);
     ck_assert_str_eq(o.why, "an index of out is not a sum");
-    ld_own_free(&o);
+    ld_gproof_free(&o);
   }
 }
 END_TEST
@@ -263,8 +264,8 @@ END_TEST
  * nothing. */
 START_TEST(test_guards) {
   struct kernel k;
-  struct ld_own_access *a;
-  struct ld_own_guard *g;
+  struct ld_gproof_access *a;
+  struct ld_gproof_guard *g;
   int i;
 
   memset(&k, 0, sizeof k);
@@ -272,7 +273,7 @@ START_TEST(test_guards) {
     a = access(&k, 0, i);
     term(&k, a, BX, 1024, NONE, 0);
     term(&k, a, TX, 1, NONE, 0);
-    term(&k, a, LD_OWN_LOOP, 256, NONE, 4);
+    term(&k, a, LD_GPROOF_LOOP, 256, NONE, 4);
     k.terms[a - k.acc][2].loop = 1;
   }
   EXPECT(&k, "1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;"
@@ -280,10 +281,10 @@ START_TEST(test_guards) {
              "2+1*(blockDim.x-1)+768+1024*(gridDim.x-1)+1<2147483648");
   g = guard(&k, &k.acc[0], -1); /* c - 1 >= 0 */
   gterm(&k, g, TX, 1, 0, 0);
-  gterm(&k, g, LD_OWN_LOOP, 256, 4, 1);
+  gterm(&k, g, LD_GPROOF_LOOP, 256, 4, 1);
   g = guard(&k, &k.acc[2], 1022); /* 1022 - c >= 0 */
   gterm(&k, g, TX, -1, 0, 0);
-  gterm(&k, g, LD_OWN_LOOP, -256, 4, 1);
+  gterm(&k, g, LD_GPROOF_LOOP, -256, 4, 1);
   EXPECT(&k, "1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;"
              "1*(blockDim.x-1)+768+0<1024;"
              "2+1*(blockDim.x-1)+768+1024*(gridDim.x-1)+1<2147483648");
@@ -303,7 +304,7 @@ END_TEST
  * thread index (blockIdx.x * blockDim.x + threadIdx.x). */
 START_TEST(test_two_parameters) {
   struct kernel k;
-  struct ld_own_access *a;
+  struct ld_gproof_access *a;
 
   memset(&k, 0, sizeof k);
   a = access(&k, 0, 0);

@@ -3,9 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ld_analyse.h"
 #include "ld_check.h"
 #include "ld_error.h"
-#include "ld_analyse.h"
 
 static int find(char **argv, int argc, const char *want) {
   int i;

@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ld_error.h"
 #include "ld_analyse.h"
+#include "ld_error.h"
 
 #define LD_DEFAULT_CUDA_PATH "/usr/local/cuda"
 #define LD_DEFAULT_GPU_ARCH "sm_90"

@@ -705,7 +705,7 @@ static int find_accesses(const struct ld__source *s, CXCursor fn,
   /* Every written parameter claimed: try the proof. */
   if (!rc && kept && all_claimed && !clang_Cursor_isNull(body)) {
     g->own_tried = 1;
-    rc = ld__own_analyse(s, fn, g, body);
+    rc = ld__global_proof_analyse(s, fn, g, body);
   }
   free(st.other);
   free(st.loads);

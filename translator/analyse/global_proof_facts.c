@@ -25,12 +25,12 @@
 #include "ld_error.h"
 #include "ld_global_proof.h"
 
-#define LD_OWN_TERMS 16
-#define LD_OWN_LOOPS 8
-#define LD_OWN_DEPTH 16
+#define LD_GPROOF_TERMS 16
+#define LD_GPROOF_LOOPS 8
+#define LD_GPROOF_DEPTH 16
 
 struct form {
-  struct ld_own_term t[LD_OWN_TERMS];
+  struct ld_gproof_term t[LD_GPROOF_TERMS];
   size_t n;
   long long off;
 };
@@ -47,7 +47,7 @@ struct loopv {
   int id;
 };
 
-#define LD_OWN_GUARDS 8
+#define LD_GPROOF_GUARDS 8
 
 struct ofx {
   const struct ld__source *s;
@@ -60,13 +60,13 @@ struct ofx {
   size_t nbad, capbad;
   size_t *tops; /* offsets of the body's own `v = e;` statements */
   size_t ntops, captops;
-  struct loopv loops[LD_OWN_LOOPS];
+  struct loopv loops[LD_GPROOF_LOOPS];
   size_t nloops;
   int loop_ids;
   unsigned fixed;
-  struct form guards[LD_OWN_GUARDS]; /* sum + off >= 0 around the walk */
+  struct form guards[LD_GPROOF_GUARDS]; /* sum + off >= 0 around the walk */
   size_t nguards;
-  struct ld_own_access *acc;
+  struct ld_gproof_access *acc;
   size_t nacc, capacc;
   char why[200];
   int rc;
@@ -303,7 +303,7 @@ static long long constant_of(CXCursor c, int *ok) {
 
 static int term(struct form *f, int atom, long long c, int sym,
                 long long trips) {
-  if (f->n == LD_OWN_TERMS)
+  if (f->n == LD_GPROOF_TERMS)
     return 0;
   f->t[f->n].atom = atom;
   f->t[f->n].c = c;
@@ -318,7 +318,7 @@ static int add(struct form *f, const struct form *g, long long sign) {
   long long c;
 
   for (i = 0; i < g->n; i++) {
-    if (f->n == LD_OWN_TERMS || __builtin_mul_overflow(g->t[i].c, sign, &c))
+    if (f->n == LD_GPROOF_TERMS || __builtin_mul_overflow(g->t[i].c, sign, &c))
       return 0;
     f->t[f->n] = g->t[i];
     f->t[f->n++].c = c;
@@ -340,13 +340,13 @@ static int scale_sym(struct form *f, long long c, int sym) {
   size_t i;
 
   for (i = 0; i < f->n; i++)
-    if (f->t[i].sym != LD_OWN_NOSYM)
+    if (f->t[i].sym != LD_GPROOF_NOSYM)
       return 0;
   if (!scale(f, c))
     return 0;
   for (i = 0; i < f->n; i++)
     f->t[i].sym = sym;
-  if (f->off && !term(f, LD_OWN_UNIFORM, f->off, sym, 0))
+  if (f->off && !term(f, LD_GPROOF_UNIFORM, f->off, sym, 0))
     return 0;
   f->off = 0;
   return 1;
@@ -354,7 +354,7 @@ static int scale_sym(struct form *f, long long c, int sym) {
 
 /* g is one symbol times a constant: *c, *sym. */
 static int one_symbol(const struct form *g, long long *c, int *sym) {
-  if (g->n != 1 || g->off || g->t[0].atom != LD_OWN_UNIFORM)
+  if (g->n != 1 || g->off || g->t[0].atom != LD_GPROOF_UNIFORM)
     return 0;
   *c = g->t[0].c;
   *sym = g->t[0].sym;
@@ -388,7 +388,7 @@ static int var_value(struct ofx *x, CXCursor d, size_t at, int depth,
   for (i = 0; i < x->nloops; i++)
     if (same(x->loops[i].var, d)) {
       f->off = x->loops[i].c0;
-      if (!term(f, LD_OWN_LOOP, x->loops[i].step, LD_OWN_NOSYM,
+      if (!term(f, LD_GPROOF_LOOP, x->loops[i].step, LD_GPROOF_NOSYM,
                 x->loops[i].trips))
         return 0;
       f->t[f->n - 1].loop = x->loops[i].id;
@@ -398,8 +398,8 @@ static int var_value(struct ofx *x, CXCursor d, size_t at, int depth,
     return 0;
   if (clang_getCursorKind(d) == CXCursor_ParmDecl) {
     p = param_index(x, d);
-    return p >= 0 && p + LD_OWN_PARAM < 0xff &&
-           term(f, LD_OWN_UNIFORM, 1, LD_OWN_PARAM + p, 0);
+    return p >= 0 && p + LD_GPROOF_PARAM < 0xff &&
+           term(f, LD_GPROOF_UNIFORM, 1, LD_GPROOF_PARAM + p, 0);
   }
   /* a narrower local would wrap what is stored in it (`unsigned char k =
    * threadIdx.x`), which the sum does not model */
@@ -421,7 +421,7 @@ static int lin(struct ofx *x, CXCursor e, size_t at, int depth,
   int ok, sym, bi;
 
   memset(f, 0, sizeof *f);
-  if (depth > LD_OWN_DEPTH)
+  if (depth > LD_GPROOF_DEPTH)
     return 0;
   f->off = constant_of(e, &ok);
   if (ok)
@@ -429,8 +429,8 @@ static int lin(struct ofx *x, CXCursor e, size_t at, int depth,
   for (;;) {
     if ((bi = builtin_of(x, e)) >= 0) {
       if (bi < 6) /* threadIdx, blockIdx */
-        return term(f, bi, 1, LD_OWN_NOSYM, 0);
-      return term(f, LD_OWN_UNIFORM, 1, bi - 6, 0);
+        return term(f, bi, 1, LD_GPROOF_NOSYM, 0);
+      return term(f, LD_GPROOF_UNIFORM, 1, bi - 6, 0);
     }
     k = clang_getCursorKind(e);
     if ((k == CXCursor_UnexposedExpr || k == CXCursor_ParenExpr) &&
@@ -583,9 +583,9 @@ static void owalk_children(struct ofx *x, CXCursor c) {
 }
 
 static void record(struct ofx *x, int p, CXCursor idx, size_t at) {
-  struct ld_own_access *a;
-  struct ld_own_term *t;
-  struct ld_own_guard *gs = NULL;
+  struct ld_gproof_access *a;
+  struct ld_gproof_term *t;
+  struct ld_gproof_guard *gs = NULL;
   struct form f;
   size_t i;
 
@@ -609,7 +609,7 @@ static void record(struct ofx *x, int p, CXCursor idx, size_t at) {
     return;
   }
   for (i = 0; i < x->nguards; i++) {
-    struct ld_own_term *gt =
+    struct ld_gproof_term *gt =
         malloc((x->guards[i].n ? x->guards[i].n : 1) * sizeof *gt);
     if (!gt) {
       x->rc = LD_ENOMEM;
@@ -642,11 +642,11 @@ static int small(const struct form *f) {
   if (f->off < 0)
     return 0;
   for (i = 0; i < f->n; i++) {
-    const struct ld_own_term *t = &f->t[i];
-    if ((t->atom > 2 && t->atom != LD_OWN_LOOP) || t->c < 0 ||
-        t->sym != LD_OWN_NOSYM ||
-        __builtin_mul_overflow(t->c, t->atom == LD_OWN_LOOP ? t->trips : 1024,
-                               &m) ||
+    const struct ld_gproof_term *t = &f->t[i];
+    if ((t->atom > 2 && t->atom != LD_GPROOF_LOOP) || t->c < 0 ||
+        t->sym != LD_GPROOF_NOSYM ||
+        __builtin_mul_overflow(
+            t->c, t->atom == LD_GPROOF_LOOP ? t->trips : 1024, &m) ||
         __builtin_add_overflow(most, m, &most))
       return 0;
   }
@@ -682,7 +682,7 @@ static size_t push_guards(struct ofx *x, CXCursor c) {
   if (op != CXBinaryOperator_LT && op != CXBinaryOperator_LE &&
       op != CXBinaryOperator_GT && op != CXBinaryOperator_GE)
     return 0;
-  if (x->nguards == LD_OWN_GUARDS || !lin(x, a, at, 0, &fa) ||
+  if (x->nguards == LD_GPROOF_GUARDS || !lin(x, a, at, 0, &fa) ||
       !lin(x, b, at, 0, &fb))
     return 0;
   if (!(is_signed(clang_getCursorType(a)) &&
@@ -768,7 +768,7 @@ static int counted_for(struct ofx *x, CXCursor c) {
 
   if (!ld__nth_child(c, 0, &init) || !ld__nth_child(c, 1, &cond) ||
       !ld__nth_child(c, 2, &inc) || !ld__nth_child(c, 3, &body) ||
-      ld__nth_child(c, 4, &a) || x->nloops == LD_OWN_LOOPS)
+      ld__nth_child(c, 4, &a) || x->nloops == LD_GPROOF_LOOPS)
     return 0;
   if (clang_getCursorKind(init) == CXCursor_DeclStmt) {
     if (!ld__nth_child(init, 0, &v) || ld__nth_child(init, 1, &a) ||
@@ -883,10 +883,10 @@ static void owalk(struct ofx *x, CXCursor c) {
   owalk_children(x, c);
 }
 
-int ld__own_analyse(const struct ld__source *s, CXCursor fn,
-                    struct ld_global *g, CXCursor body) {
+int ld__global_proof_analyse(const struct ld__source *s, CXCursor fn,
+                             struct ld_global *g, CXCursor body) {
   struct ofx x;
-  struct ld_own_input in;
+  struct ld_gproof_input in;
   size_t i;
   int rc;
 
@@ -907,7 +907,7 @@ int ld__own_analyse(const struct ld__source *s, CXCursor fn,
   in.warp_units = g->warp_units;
   in.why = x.why[0] ? x.why : NULL;
   if (!rc)
-    rc = ld_own_decide(&in, &g->own);
+    rc = ld_gproof_decide(&in, &g->gproof);
   for (i = 0; i < x.nacc; i++) {
     size_t j;
     for (j = 0; j < x.acc[i].nguards; j++)

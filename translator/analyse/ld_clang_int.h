@@ -101,14 +101,14 @@ struct ld__global_in {
 int ld__global_analyse(const struct ld__source *s, CXCursor fn,
                        struct ld_kernel *k, const struct ld__global_in *in);
 /* Decide whether kernel k (cursor fn) has warp-synchronous code and, if so,
- * attach k->its: the rule, or why it is not checked, and the accesses and
+ * attach k->warp: the rule, or why it is not checked, and the accesses and
  * syncs to instrument.  *nchecked numbers the checked ones.  Returns 0 or
  * LD_ENOMEM. */
 /* The global-memory proof's facts and decision for kernel k's global facts
- * g (own_facts.c): fills g->own.  0 or LD_ENOMEM. */
-int ld__own_analyse(const struct ld__source *s, CXCursor fn,
-                    struct ld_global *g, CXCursor body);
-int ld__its_analyse(const struct ld__source *s, CXCursor fn,
-                    struct ld_kernel *k, size_t *nchecked);
+ * g (own_facts.c): fills g->gproof.  0 or LD_ENOMEM. */
+int ld__global_proof_analyse(const struct ld__source *s, CXCursor fn,
+                             struct ld_global *g, CXCursor body);
+int ld__warp_analyse(const struct ld__source *s, CXCursor fn,
+                     struct ld_kernel *k, size_t *nchecked);
 
 #endif

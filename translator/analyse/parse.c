@@ -26,10 +26,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ld_analyse.h"
 #include "ld_buf.h"
 #include "ld_clang_int.h"
 #include "ld_error.h"
-#include "ld_analyse.h"
 
 #define NONE SIZE_MAX
 
@@ -2193,13 +2193,13 @@ static int global_analyse(struct analysis *an, const struct ld__source *s,
    * clone too (LD_COMPOSED), unless it has accumulating atomics, which the
    * replay applies to memory itself. */
   int composed = k->replay && !fn->nacc;
-  in.other_reason = k->replay && !composed
-                        ? "checked by the shared-memory replay"
-                    : k->its && !k->its->skip
-                        ? k->its->mp ? "checked by the inline message-passing "
-                                       "checks"
-                                     : "checked by the inline intra-warp checks"
-                        : fn->g_reason;
+  in.other_reason =
+      k->replay && !composed ? "checked by the shared-memory replay"
+      : k->warp && !k->warp->skip
+          ? k->warp->mp ? "checked by the inline message-passing "
+                          "checks"
+                        : "checked by the inline intra-warp checks"
+          : fn->g_reason;
   in.may_sync_block = fn->g_may_sync;
   in.atomics = fn->acc;
   in.natomics = fn->nacc;
@@ -2367,8 +2367,8 @@ int ld__parse(const struct ld_translate_opts *opts, struct ld_plan *plan,
       if (!an.fns[i].is_kernel)
         continue;
       k = &plan->kernels[an.fns[i].kernel];
-      rc = ld__its_analyse(&source, an.fns[i].cur, k, &nits);
-      if (!rc && k->its && !k->its->skip)
+      rc = ld__warp_analyse(&source, an.fns[i].cur, k, &nits);
+      if (!rc && k->warp && !k->warp->skip)
         an.fns[i].wants_clone = 0;
     }
     for (i = 0; i < an.nfns && !rc; i++)

@@ -48,12 +48,12 @@ struct frame {
   const struct frame *parent;
   unsigned index;
   unsigned nchild;
-  struct its_walk *w;
+  struct warp_walk *w;
 };
 
-struct its_walk {
+struct warp_walk {
   const struct ld__source *s;
-  struct ld_its *its;
+  struct ld_warp *warp;
   size_t capacc, capsync, capscoped;
   int collect;      /* 0: find the rule, 1: collect accesses and syncs */
   int mp;           /* a fence, atomicCAS or atomicExch: message passing */
@@ -464,7 +464,7 @@ static int callee_syncs(CXCursor callee, int depth) {
 
 struct scan {
   int accesses, barriers;
-  struct its_walk *w;
+  struct warp_walk *w;
 };
 
 static int is_access_cursor(CXCursor c) {
@@ -488,9 +488,9 @@ static enum CXChildVisitResult scan_cb(CXCursor c, CXCursor parent,
   return CXChildVisit_Recurse;
 }
 
-static void add_sync(struct its_walk *w, CXCursor call, const char *form) {
-  struct ld_its *its = w->its;
-  struct ld_its_sync *y;
+static void add_sync(struct warp_walk *w, CXCursor call, const char *form) {
+  struct ld_warp *its = w->warp;
+  struct ld_warp_sync *y;
   CXString sp;
 
   if (ld__grow(&its->syncs, &w->capsync, its->nsyncs, sizeof *y)) {
@@ -515,10 +515,10 @@ static void add_sync(struct its_walk *w, CXCursor call, const char *form) {
   its->nsyncs++;
 }
 
-static void add_access(struct its_walk *w, const struct frame *f, CXCursor decl,
-                       int mode) {
-  struct ld_its *its = w->its;
-  struct ld_its_access *a;
+static void add_access(struct warp_walk *w, const struct frame *f,
+                       CXCursor decl, int mode) {
+  struct ld_warp *its = w->warp;
+  struct ld_warp_access *a;
 
   if (ld__grow(&its->accesses, &w->capacc, its->naccesses, sizeof *a)) {
     w->rc = LD_ENOMEM;
@@ -646,7 +646,7 @@ static int shared_target(CXCursor call) {
 
 /* Remember the variable an atomic targets: its plain and volatile
  * accesses are flag accesses. */
-static void note_flag(struct its_walk *w, CXCursor call) {
+static void note_flag(struct warp_walk *w, CXCursor call) {
   CXCursor decl;
 
   if (!address_var(clang_Cursor_getArgument(call, 0), &decl))
@@ -660,7 +660,7 @@ static void note_flag(struct its_walk *w, CXCursor call) {
 
 /* A flag: a variable an atomic of the kernel targets, a volatile variable
  * or a pointer to volatile memory. */
-static int is_flag(const struct its_walk *w, CXCursor decl) {
+static int is_flag(const struct warp_walk *w, CXCursor decl) {
   CXType t = clang_getCanonicalType(clang_getCursorType(decl));
   size_t i;
 
@@ -713,10 +713,10 @@ static int fence_level(CXCursor call) {
  * address names, `?` when it is not a plain name); mode bit 0 for a
  * block-scope atomic, bit 1 when the atomic can acquire (its value is used,
  * or a CAS or exchange). */
-static void add_scoped_at(struct its_walk *w, CXCursor arg, const char *op,
+static void add_scoped_at(struct warp_walk *w, CXCursor arg, const char *op,
                           int mode) {
-  struct ld_its *its = w->its;
-  struct ld_its_access *a;
+  struct ld_warp *its = w->warp;
+  struct ld_warp_access *a;
   CXCursor decl;
   char *var = NULL;
   struct ld_buf b = LD_BUF_INIT;
@@ -744,7 +744,7 @@ out:
   ld_buf_free(&b);
 }
 
-static void add_scoped(struct its_walk *w, CXCursor call, int mode) {
+static void add_scoped(struct warp_walk *w, CXCursor call, int mode) {
   CXString op = clang_getCursorSpelling(clang_getCursorReferenced(call));
 
   add_scoped_at(w, clang_Cursor_getArgument(call, 0), clang_getCString(op),
@@ -752,7 +752,7 @@ static void add_scoped(struct its_walk *w, CXCursor call, int mode) {
   clang_disposeString(op);
 }
 
-static void visit(struct its_walk *w, const struct frame *f) {
+static void visit(struct warp_walk *w, const struct frame *f) {
   CXCursor decl;
   int warp;
   const char *form;
@@ -784,10 +784,10 @@ static void visit(struct its_walk *w, const struct frame *f) {
     }
     /* Every atomic in message passing; the others next to block-scope
      * ones, as probes. */
-    if (atomic && w->collect && (block || w->its->mp || w->its->probe))
+    if (atomic && w->collect && (block || w->warp->mp || w->warp->probe))
       add_scoped(w, f->cur,
                  block | (memory_sync(f->cur) || result_used(f) ? 2 : 0));
-    if (w->collect && w->its->mp) {
+    if (w->collect && w->warp->mp) {
       /* No warp tables: only fences and grid syncs matter. */
       level = fence_level(f->cur);
       if (level)
@@ -841,13 +841,13 @@ static void visit(struct its_walk *w, const struct frame *f) {
     if (w->collect && is_access(f->cur, &decl)) {
       int mode = access_mode(f);
       /* Only the outermost subscript of `t[i][j]` is the access. */
-      int flag = w->its->mp && is_flag(w, decl);
+      int flag = w->warp->mp && is_flag(w, decl);
       if (mode &&
           !(f->parent && f->parent->kind == CXCursor_ArraySubscriptExpr &&
             f->index == 0) &&
           /* Message passing: shared memory only as flags (its data belong
            * to one block; the shadow is device-wide). */
-          !(w->its->mp && !flag && has_shared_attr(decl)))
+          !(w->warp->mp && !flag && has_shared_attr(decl)))
         add_access(w, f, decl, mode | (flag ? LD_ITS_FLAG : 0));
     }
     break;
@@ -877,7 +877,7 @@ static enum CXChildVisitResult walk_cb(CXCursor c, CXCursor parent,
   return CXChildVisit_Continue;
 }
 
-static void walk(struct its_walk *w, CXCursor fn) {
+static void walk(struct warp_walk *w, CXCursor fn) {
   struct frame root;
 
   root.cur = fn;
@@ -891,7 +891,7 @@ static void walk(struct its_walk *w, CXCursor fn) {
 
 /* Whether a message-passing kernel has a global data access or a
  * block-scope atomic to check. */
-static int mp_has_data(const struct ld_its *its) {
+static int mp_has_data(const struct ld_warp *its) {
   size_t i;
 
   for (i = 0; i < its->naccesses; i++)
@@ -903,9 +903,9 @@ static int mp_has_data(const struct ld_its *its) {
   return 0;
 }
 
-int ld__its_analyse(const struct ld__source *s, CXCursor fn,
-                    struct ld_kernel *k, size_t *nchecked) {
-  struct its_walk w;
+int ld__warp_analyse(const struct ld__source *s, CXCursor fn,
+                     struct ld_kernel *k, size_t *nchecked) {
+  struct warp_walk w;
   CXCursor body;
   size_t b, e;
 
@@ -918,41 +918,41 @@ int ld__its_analyse(const struct ld__source *s, CXCursor fn,
     w.rule = RULE_MEMORY_SYNC;
   if (!w.rule)
     goto out;
-  w.its = calloc(1, sizeof *w.its);
-  if (!w.its) {
+  w.warp = calloc(1, sizeof *w.warp);
+  if (!w.warp) {
     w.rc = LD_ENOMEM;
     goto out;
   }
-  k->its = w.its;
-  w.its->rule = w.rule;
-  w.its->mp = w.mp;
-  w.its->probe = w.block_scoped && !w.mp;
+  k->warp = w.warp;
+  w.warp->rule = w.rule;
+  w.warp->mp = w.mp;
+  w.warp->probe = w.block_scoped && !w.mp;
   if (w.skip || !ld__child_of_kind(fn, CXCursor_CompoundStmt, &body) ||
       !span(s, body, &b, &e, NULL)) {
-    w.its->skip = w.skip ? w.skip : SKIP_MACRO;
+    w.warp->skip = w.skip ? w.skip : SKIP_MACRO;
     goto out;
   }
-  w.its->body_open = b;
+  w.warp->body_open = b;
   clang_getExpansionLocation(clang_getRangeEnd(clang_getCursorExtent(body)),
-                             NULL, &w.its->exit_line, NULL, NULL);
+                             NULL, &w.warp->exit_line, NULL, NULL);
   w.collect = 1;
   walk(&w, fn);
   if (w.rc)
     goto out;
-  if (!w.skip && w.its->mp && !mp_has_data(w.its) &&
-      !strcmp(w.its->rule, RULE_MEMORY_SYNC)) {
+  if (!w.skip && w.warp->mp && !mp_has_data(w.warp) &&
+      !strcmp(w.warp->rule, RULE_MEMORY_SYNC)) {
     /* Fences or locks but no global data to hand over and no block-scope
      * atomic: nothing to check, nothing to pay. */
-    ld_its_free(w.its);
-    k->its = NULL;
+    ld_warp_free(w.warp);
+    k->warp = NULL;
     goto out;
   }
   if (w.skip)
-    w.its->skip = w.skip;
-  else if (*nchecked >= LD_ITS_MAX_KERNELS)
-    w.its->skip = SKIP_TOO_MANY;
+    w.warp->skip = w.skip;
+  else if (*nchecked >= LD_WARP_MAX_KERNELS)
+    w.warp->skip = SKIP_TOO_MANY;
   else
-    w.its->index = (*nchecked)++;
+    w.warp->index = (*nchecked)++;
 out:
   free(w.flags);
   return w.rc;

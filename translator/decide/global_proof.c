@@ -40,7 +40,7 @@ struct level {
   int kind;
   long long c; /* the gap's constant; K_OFFSET: the least distance */
   int sym;
-  int range;        /* the extent's range symbol, or LD_OWN_NOSYM */
+  int range;        /* the extent's range symbol, or LD_GPROOF_NOSYM */
   long long extent; /* the extent's constant (c * (trips - 1), spread) */
   long long trips;  /* K_LOOP */
   unsigned ord;     /* K_LOOP: the how-manieth loop with this key */
@@ -48,8 +48,8 @@ struct level {
 };
 
 struct st {
-  const struct ld_own_input *in;
-  struct ld_own *out;
+  const struct ld_gproof_input *in;
+  struct ld_gproof *out;
   struct level *lv;
   size_t nlv, cap;
   int rc;
@@ -72,8 +72,8 @@ static int fail(struct st *s, const char *fmt, const char *name) {
 
 static int put(struct st *s, long long c, int sym, int range, unsigned cond,
                int rhs) {
-  struct ld_own *o = s->out;
-  struct ld_own_cterm *t;
+  struct ld_gproof *o = s->out;
+  struct ld_gproof_cterm *t;
 
   if (s->rc)
     return 0;
@@ -108,7 +108,7 @@ static int add_level(struct st *s, const struct level *l) {
 }
 
 static double sym_size(int sym) {
-  if (sym == LD_OWN_NOSYM)
+  if (sym == LD_GPROOF_NOSYM)
     return 1;
   if (sym < 3)
     return 256; /* blockDim */
@@ -119,12 +119,12 @@ static double sym_size(int sym) {
 
 /* The term of atom `atom` in access a: *c, *sym (c 0 when it has none);
  * 0 when it has two with different symbols. */
-static int atom_term(const struct ld_own_access *a, int atom, long long *c,
+static int atom_term(const struct ld_gproof_access *a, int atom, long long *c,
                      int *sym) {
   size_t i;
 
   *c = 0;
-  *sym = LD_OWN_NOSYM;
+  *sym = LD_GPROOF_NOSYM;
   for (i = 0; i < a->nterms; i++) {
     if (a->terms[i].atom != atom || !a->terms[i].c)
       continue;
@@ -137,12 +137,12 @@ static int atom_term(const struct ld_own_access *a, int atom, long long *c,
 }
 
 /* U of access a, as a sorted list of (c, sym) in u (at most n). */
-static size_t uniform_of(const struct ld_own_access *a, long long *uc, int *us,
-                         size_t n) {
+static size_t uniform_of(const struct ld_gproof_access *a, long long *uc,
+                         int *us, size_t n) {
   size_t i, j, k = 0;
 
   for (i = 0; i < a->nterms; i++) {
-    if (a->terms[i].atom != LD_OWN_UNIFORM || !a->terms[i].c)
+    if (a->terms[i].atom != LD_GPROOF_UNIFORM || !a->terms[i].c)
       continue;
     for (j = 0; j < k && us[j] != a->terms[i].sym; j++)
       ;
@@ -165,19 +165,19 @@ static size_t uniform_of(const struct ld_own_access *a, long long *uc, int *us,
   return k;
 }
 
-#define LD_OWN_MAXU 8
+#define LD_GPROOF_MAXU 8
 
 /* The loop level of access a's loop term j (step, symbol, trips and the
  * how-manieth such term in a): its index in s->lv, or s->nlv; *ord gets
  * the how-manieth. */
-static size_t loop_level(const struct st *s, const struct ld_own_access *a,
+static size_t loop_level(const struct st *s, const struct ld_gproof_access *a,
                          size_t j, unsigned *ord) {
-  const struct ld_own_term *t = &a->terms[j];
+  const struct ld_gproof_term *t = &a->terms[j];
   size_t k;
 
   *ord = 0;
   for (k = 0; k < j; k++)
-    *ord += a->terms[k].atom == LD_OWN_LOOP && a->terms[k].c == t->c &&
+    *ord += a->terms[k].atom == LD_GPROOF_LOOP && a->terms[k].c == t->c &&
             a->terms[k].sym == t->sym && a->terms[k].trips == t->trips;
   for (k = 0; k < s->nlv; k++)
     if (s->lv[k].kind == K_LOOP && s->lv[k].c == t->c &&
@@ -190,18 +190,18 @@ static size_t loop_level(const struct st *s, const struct ld_own_access *a,
 /* The levels of parameter p's accesses; 0 with a reason when they have
  * none that can be ordered. */
 static int levels_of(struct st *s, size_t p, const char *name, unsigned *zero) {
-  const struct ld_own_input *in = s->in;
-  long long u0c[LD_OWN_MAXU], uc[LD_OWN_MAXU], lo = 0, hi = 0, gap = 0;
-  int u0s[LD_OWN_MAXU], us[LD_OWN_MAXU], atom, first = 1;
+  const struct ld_gproof_input *in = s->in;
+  long long u0c[LD_GPROOF_MAXU], uc[LD_GPROOF_MAXU], lo = 0, hi = 0, gap = 0;
+  int u0s[LD_GPROOF_MAXU], us[LD_GPROOF_MAXU], atom, first = 1;
   size_t i, j, n0 = 0;
 
   *zero = 0;
   for (i = 0; i < in->nacc; i++) {
-    const struct ld_own_access *a = &in->acc[i];
+    const struct ld_gproof_access *a = &in->acc[i];
     size_t n;
     if (a->param != p)
       continue;
-    n = uniform_of(a, uc, us, LD_OWN_MAXU);
+    n = uniform_of(a, uc, us, LD_GPROOF_MAXU);
     if (first) {
       memcpy(u0c, uc, sizeof uc);
       memcpy(u0s, us, sizeof us);
@@ -221,13 +221,13 @@ static int levels_of(struct st *s, size_t p, const char *name, unsigned *zero) {
   /* The offsets: their least distance is the level's gap. */
   for (i = 0; i < in->nacc; i++)
     for (j = 0; j < in->nacc; j++) {
-      const struct ld_own_access *a = &in->acc[i], *b = &in->acc[j];
+      const struct ld_gproof_access *a = &in->acc[i], *b = &in->acc[j];
       long long d = b->off - a->off;
       if (a->param == p && b->param == p && d > 0 && (!gap || d < gap))
         gap = d;
     }
   if (gap) {
-    struct level l = {K_OFFSET, gap, LD_OWN_NOSYM, LD_OWN_NOSYM, hi - lo,
+    struct level l = {K_OFFSET, gap, LD_GPROOF_NOSYM, LD_GPROOF_NOSYM, hi - lo,
                       0,        0,   (double)gap};
     if (!add_level(s, &l))
       return 0;
@@ -236,9 +236,9 @@ static int levels_of(struct st *s, size_t p, const char *name, unsigned *zero) {
    * fix it at 0. */
   for (atom = 0; atom < 6; atom++) {
     long long c0 = 0, c;
-    int sym0 = LD_OWN_NOSYM, sym, any = 0;
+    int sym0 = LD_GPROOF_NOSYM, sym, any = 0;
     for (i = 0; i < in->nacc; i++) {
-      const struct ld_own_access *a = &in->acc[i];
+      const struct ld_gproof_access *a = &in->acc[i];
       if (a->param != p || (a->fixed >> atom & 1u))
         continue;
       if (!atom_term(a, atom, &c, &sym))
@@ -272,21 +272,21 @@ static int levels_of(struct st *s, size_t p, const char *name, unsigned *zero) {
   /* Loop counters: one level per (step, symbol, trips) and the how-manieth
    * such counter in one access. */
   for (i = 0; i < in->nacc; i++) {
-    const struct ld_own_access *a = &in->acc[i];
+    const struct ld_gproof_access *a = &in->acc[i];
     if (a->param != p)
       continue;
     for (j = 0; j < a->nterms; j++) {
-      const struct ld_own_term *t = &a->terms[j];
+      const struct ld_gproof_term *t = &a->terms[j];
       unsigned ord = 0;
       long long ext;
-      if (t->atom != LD_OWN_LOOP || !t->c || t->trips <= 1 ||
+      if (t->atom != LD_GPROOF_LOOP || !t->c || t->trips <= 1 ||
           loop_level(s, a, j, &ord) < s->nlv)
         continue;
       if (__builtin_mul_overflow(llabs_(t->c), t->trips - 1, &ext))
         return fail(s, "a loop over %s reaches too far", name);
       {
         struct level l = {
-            K_LOOP, t->c,     t->sym, LD_OWN_NOSYM,
+            K_LOOP, t->c,     t->sym, LD_GPROOF_NOSYM,
             ext,    t->trips, ord,    (double)llabs_(t->c) * sym_size(t->sym)};
         if (!add_level(s, &l))
           return 0;
@@ -307,13 +307,13 @@ static int by_size(const void *a, const void *b) {
 static int put_extent(struct st *s, const struct level *l, unsigned cond) {
   if (l->kind == K_THREAD || l->kind == K_BLOCK)
     return put(s, llabs_(l->c), l->sym, l->range, cond, 0);
-  return put(s, l->extent, l->sym, LD_OWN_NOSYM, cond, 0);
+  return put(s, l->extent, l->sym, LD_GPROOF_NOSYM, cond, 0);
 }
 
 /* The level of access a's term j, or -1 (a term of no level). */
-static long level_of(const struct st *s, const struct ld_own_access *a,
+static long level_of(const struct st *s, const struct ld_gproof_access *a,
                      size_t j) {
-  const struct ld_own_term *t = &a->terms[j];
+  const struct ld_gproof_term *t = &a->terms[j];
   unsigned ord = 0;
   size_t k;
 
@@ -324,7 +324,7 @@ static long level_of(const struct st *s, const struct ld_own_access *a,
         return (long)k;
     return -1;
   }
-  if (t->atom != LD_OWN_LOOP || (k = loop_level(s, a, j, &ord)) == s->nlv)
+  if (t->atom != LD_GPROOF_LOOP || (k = loop_level(s, a, j, &ord)) == s->nlv)
     return -1;
   return (long)k;
 }
@@ -337,20 +337,20 @@ struct bound {
   long long k;
 };
 
-#define LD_OWN_KEYS 16
+#define LD_GPROOF_KEYS 16
 
 /* Whether every term of a's own part cancels against sign * g's terms
  * (atom, symbol and loop alike; a fixed atom is 0 on both sides). */
-static int cancels(const struct st *s, const struct ld_own_access *a,
-                   size_t first_block, const struct ld_own_guard *g,
+static int cancels(const struct st *s, const struct ld_gproof_access *a,
+                   size_t first_block, const struct ld_gproof_guard *g,
                    long long sign) {
-  struct ld_own_term keys[LD_OWN_KEYS];
+  struct ld_gproof_term keys[LD_GPROOF_KEYS];
   size_t n = 0, i, k;
   long long d;
 
   for (i = 0; i < a->nterms + g->nterms; i++) {
     int mine = i < a->nterms;
-    const struct ld_own_term *t =
+    const struct ld_gproof_term *t =
         mine ? &a->terms[i] : &g->terms[i - a->nterms];
     long lv;
     if (t->atom < 6 && (a->fixed >> t->atom & 1u))
@@ -362,7 +362,7 @@ static int cancels(const struct st *s, const struct ld_own_access *a,
           keys[k].loop == t->loop && keys[k].trips == t->trips)
         break;
     if (k == n) {
-      if (n == LD_OWN_KEYS)
+      if (n == LD_GPROOF_KEYS)
         return 0;
       keys[n] = *t;
       keys[n++].c = 0;
@@ -379,7 +379,7 @@ static int cancels(const struct st *s, const struct ld_own_access *a,
 
 /* Access a's own part lies in [lo, hi]; 1 when a condition around it gave
  * one of them. */
-static int own_part(const struct st *s, const struct ld_own_access *a,
+static int own_part(const struct st *s, const struct ld_gproof_access *a,
                     size_t first_block, struct bound *hi, struct bound *lo) {
   size_t i, j;
   int guarded = 0;
@@ -397,7 +397,7 @@ static int own_part(const struct st *s, const struct ld_own_access *a,
       lo->mask |= 1ull << lv;
   }
   for (i = 0; i < a->nguards; i++) {
-    const struct ld_own_guard *g = &a->guards[i];
+    const struct ld_gproof_guard *g = &a->guards[i];
     long long v;
     /* own = g + (a->off - g->off) >= a->off - g->off */
     if (cancels(s, a, first_block, g, 1) &&
@@ -419,7 +419,7 @@ static int own_part(const struct st *s, const struct ld_own_access *a,
   return guarded;
 }
 
-#define LD_OWN_SPREADS 16
+#define LD_GPROOF_SPREADS 16
 
 /* The spreads of parameter p's own parts, for every two accesses: the
  * first's highest value minus the second's lowest, the greatest constant
@@ -427,7 +427,7 @@ static int own_part(const struct st *s, const struct ld_own_access *a,
  * levels' extents then say as much), or too many. */
 static size_t spreads_of(const struct st *s, size_t p, size_t first_block,
                          struct bound *sp) {
-  const struct ld_own_input *in = s->in;
+  const struct ld_gproof_input *in = s->in;
   size_t i, j, k, n = 0;
   int guarded = 0;
 
@@ -450,7 +450,7 @@ static size_t spreads_of(const struct st *s, size_t p, size_t first_block,
       for (k = 0; k < n && sp[k].mask != mask; k++)
         ;
       if (k == n) {
-        if (n == LD_OWN_SPREADS)
+        if (n == LD_GPROOF_SPREADS)
           return 0;
         sp[n].mask = mask;
         sp[n++].k = d;
@@ -465,16 +465,16 @@ static size_t spreads_of(const struct st *s, size_t p, size_t first_block,
 /* Condition cond is complete: one of constants only is decided here (true:
  * dropped; false: the accesses through `name` may meet). */
 static int close_cond(struct st *s, unsigned cond, const char *name) {
-  struct ld_own *o = s->out;
+  struct ld_gproof *o = s->out;
   long long lhs = 0, rhs = 0;
   size_t i, n = o->nterms;
   int over = 0;
 
   for (i = 0; i < o->nterms; i++) {
-    const struct ld_own_cterm *t = &o->terms[i];
+    const struct ld_gproof_cterm *t = &o->terms[i];
     if (t->cond != cond)
       continue;
-    if (t->sym != LD_OWN_NOSYM || t->range != LD_OWN_NOSYM)
+    if (t->sym != LD_GPROOF_NOSYM || t->range != LD_GPROOF_NOSYM)
       return 1;
     if (t->rhs)
       rhs = llabs_(t->c);
@@ -491,12 +491,12 @@ static int close_cond(struct st *s, unsigned cond, const char *name) {
 }
 
 static int decide_param(struct st *s, size_t p, const char *name) {
-  const struct ld_own_input *in = s->in;
+  const struct ld_gproof_input *in = s->in;
   unsigned zero = 0, cond;
   size_t i, j, first_block, nsp;
-  long long far = 0, uc[LD_OWN_MAXU];
-  struct bound sp[LD_OWN_SPREADS];
-  int us[LD_OWN_MAXU];
+  long long far = 0, uc[LD_GPROOF_MAXU];
+  struct bound sp[LD_GPROOF_SPREADS];
+  int us[LD_GPROOF_MAXU];
 
   s->nlv = 0;
   if (!levels_of(s, p, name, &zero))
@@ -511,8 +511,8 @@ static int decide_param(struct st *s, size_t p, const char *name) {
     if (!(zero >> i & 1u) || (i < 3 && !in->warp_units))
       continue;
     cond = s->out->nconds++;
-    put(s, 1, LD_OWN_NOSYM, (int)i, cond, 0);
-    put(s, 1, LD_OWN_NOSYM, LD_OWN_NOSYM, cond, 1);
+    put(s, 1, LD_GPROOF_NOSYM, (int)i, cond, 0);
+    put(s, 1, LD_GPROOF_NOSYM, LD_GPROOF_NOSYM, cond, 1);
   }
   nsp = in->warp_units ? 0 : spreads_of(s, p, first_block, sp);
   for (i = 0; i < s->nlv; i++) {
@@ -527,8 +527,8 @@ static int decide_param(struct st *s, size_t p, const char *name) {
         if (sp[k].mask >> j & 1u)
           put_extent(s, &s->lv[j], cond);
       if (nsp)
-        put(s, sp[k].k, LD_OWN_NOSYM, LD_OWN_NOSYM, cond, 0);
-      put(s, llabs_(s->lv[i].c), s->lv[i].sym, LD_OWN_NOSYM, cond, 1);
+        put(s, sp[k].k, LD_GPROOF_NOSYM, LD_GPROOF_NOSYM, cond, 0);
+      put(s, llabs_(s->lv[i].c), s->lv[i].sym, LD_GPROOF_NOSYM, cond, 1);
       if (!s->rc && !close_cond(s, cond, name))
         return 0;
     }
@@ -542,17 +542,17 @@ static int decide_param(struct st *s, size_t p, const char *name) {
       far = llabs_(in->acc[i].off);
   for (i = 0; i < in->nacc && in->acc[i].param != p; i++)
     ;
-  put(s, far, LD_OWN_NOSYM, LD_OWN_NOSYM, cond, 0);
+  put(s, far, LD_GPROOF_NOSYM, LD_GPROOF_NOSYM, cond, 0);
   if (i < in->nacc) {
-    size_t n = uniform_of(&in->acc[i], uc, us, LD_OWN_MAXU);
+    size_t n = uniform_of(&in->acc[i], uc, us, LD_GPROOF_MAXU);
     for (j = 0; j < n; j++)
-      put(s, llabs_(uc[j]), us[j], LD_OWN_NOSYM, cond, 0);
+      put(s, llabs_(uc[j]), us[j], LD_GPROOF_NOSYM, cond, 0);
   }
-  put(s, 1ll << 31, LD_OWN_NOSYM, LD_OWN_NOSYM, cond, 1);
+  put(s, 1ll << 31, LD_GPROOF_NOSYM, LD_GPROOF_NOSYM, cond, 1);
   return !s->rc && close_cond(s, cond, name);
 }
 
-int ld_own_decide(const struct ld_own_input *in, struct ld_own *out) {
+int ld_gproof_decide(const struct ld_gproof_input *in, struct ld_gproof *out) {
   struct st s;
   size_t i, j;
 
@@ -588,7 +588,7 @@ int ld_own_decide(const struct ld_own_input *in, struct ld_own *out) {
   return LD_OK;
 }
 
-void ld_own_free(struct ld_own *o) {
+void ld_gproof_free(struct ld_gproof *o) {
   free(o->why);
   free(o->terms);
   memset(o, 0, sizeof *o);
@@ -597,14 +597,14 @@ void ld_own_free(struct ld_own *o) {
 static int put_factor(struct ld_buf *b, int sym, int minus_one) {
   static const char *const dims[] = {"blockDim.x", "blockDim.y", "blockDim.z",
                                      "gridDim.x",  "gridDim.y",  "gridDim.z"};
-  if (sym == LD_OWN_NOSYM)
+  if (sym == LD_GPROOF_NOSYM)
     return 0;
-  if (sym >= LD_OWN_PARAM)
-    return ld_buf_printf(b, "*|p%d|", sym - LD_OWN_PARAM);
+  if (sym >= LD_GPROOF_PARAM)
+    return ld_buf_printf(b, "*|p%d|", sym - LD_GPROOF_PARAM);
   return ld_buf_printf(b, minus_one ? "*(%s-1)" : "*%s", dims[sym]);
 }
 
-int ld_own_text(const struct ld_own *o, struct ld_buf *b) {
+int ld_gproof_text(const struct ld_gproof *o, struct ld_buf *b) {
   unsigned k;
   size_t i;
   int rc = 0;
@@ -614,7 +614,7 @@ int ld_own_text(const struct ld_own *o, struct ld_buf *b) {
     if (k)
       rc = ld_buf_puts(b, ";");
     for (i = 0; i < o->nterms && !rc; i++) {
-      const struct ld_own_cterm *t = &o->terms[i];
+      const struct ld_gproof_cterm *t = &o->terms[i];
       if (t->cond != k || t->rhs)
         continue;
       rc = ld_buf_printf(b, "%s%lld", n++ && t->c >= 0 ? "+" : "", t->c);
@@ -626,7 +626,7 @@ int ld_own_text(const struct ld_own *o, struct ld_buf *b) {
     if (!rc && !n)
       rc = ld_buf_puts(b, "0");
     for (i = 0; i < o->nterms && !rc; i++) {
-      const struct ld_own_cterm *t = &o->terms[i];
+      const struct ld_gproof_cterm *t = &o->terms[i];
       if (t->cond != k || !t->rhs)
         continue;
       rc = ld_buf_printf(b, "<%lld", llabs_(t->c));

@@ -182,7 +182,7 @@ static void report_plan(const struct job *j, const char *input,
      * (docs/global-check.md), the inline checks' inside warps; any other
      * reason is worth a warning. */
     if (kn->global && kn->global->writes && !kn->global->checked &&
-        !kn->replay && !(kn->its && !kn->its->skip) && kn->global->reason)
+        !kn->replay && !(kn->warp && !kn->warp->skip) && kn->global->reason)
       fprintf(stderr,
               "ldcc: warning: %s:%u: kernel '%s' is not checked across "
               "blocks: %s\n",

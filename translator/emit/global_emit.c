@@ -17,8 +17,8 @@
 #include <string.h>
 
 #include "ld_buf.h"
-#include "ld_error.h"
 #include "ld_emit.h"
+#include "ld_error.h"
 
 static int checked(const struct ld_kernel *k) {
   return k->global && k->global->checked;
@@ -28,7 +28,7 @@ static int checked(const struct ld_kernel *k) {
  * hold (ld_own.h). */
 static int owned(const struct ld_kernel *k) {
   return checked(k) && !k->global->natomics && !k->global->nvars &&
-         k->global->own.proved && k->global->own.nterms;
+         k->global->gproof.proved && k->global->gproof.nterms;
 }
 
 /* Kernels whose launches go through the runtime: the checked ones, and
@@ -39,7 +39,7 @@ static int owned(const struct ld_kernel *k) {
 static int routed(const struct ld_kernel *k) {
   return checked(k) ||
          (k->global && k->global->writes && k->checked && !k->replay &&
-          !(k->its && !k->its->skip) && k->global->reason);
+          !(k->warp && !k->warp->skip) && k->global->reason);
 }
 
 /* Whether the clone (or, unchecked, the kernel) is declared where launch
@@ -335,11 +335,11 @@ static int put_meta_tables(struct ld_buf *b, const struct ld_plan *plan,
   if (!rc && owned(k))
     rc = ld_buf_printf(
         b, "};\n  static const __ldcc_own_term __ldcc_o%zu[] = {", n);
-  for (i = 0; owned(k) && i < g->own.nterms && !rc; i++) {
-    const struct ld_own_cterm *t = &g->own.terms[i];
+  for (i = 0; owned(k) && i < g->gproof.nterms && !rc; i++) {
+    const struct ld_gproof_cterm *t = &g->gproof.terms[i];
     rc = ld_buf_printf(b, "%s{%lldll, %u, %u, %u, %d, 0}", i ? ", " : "", t->c,
-                       t->sym == LD_OWN_NOSYM ? 0xffu : (unsigned)t->sym,
-                       t->range == LD_OWN_NOSYM ? 0xffu : (unsigned)t->range,
+                       t->sym == LD_GPROOF_NOSYM ? 0xffu : (unsigned)t->sym,
+                       t->range == LD_GPROOF_NOSYM ? 0xffu : (unsigned)t->range,
                        t->cond, t->rhs);
   }
   return rc ? rc : ld_buf_puts(b, "};\n");
@@ -394,7 +394,8 @@ static int put_trailer(struct ld_buf *b, const struct ld_plan *plan) {
     else if (!rc)
       rc = ld_buf_printf(b, "\"%s\", 0, NULL", k->global->reason);
     if (!rc && owned(k))
-      rc = ld_buf_printf(b, ", %zu, __ldcc_o%zu},\n", k->global->own.nterms, n);
+      rc = ld_buf_printf(b, ", %zu, __ldcc_o%zu},\n", k->global->gproof.nterms,
+                         n);
     else if (!rc)
       rc = ld_buf_puts(b, ", 0, NULL},\n");
     n++;

@@ -20,8 +20,8 @@
 #include <string.h>
 
 #include "ld_buf.h"
-#include "ld_error.h"
 #include "ld_emit.h"
+#include "ld_error.h"
 
 #define REASON_OVERLAP "constructs the replay cannot combine"
 
@@ -483,7 +483,7 @@ int ld__instrument(struct ld_plan *plan, const char *src, size_t len,
   }
   rc = ld__global_emit(plan, src, len, edits);
   if (!rc)
-    rc = ld__its_emit(plan, len, edits);
+    rc = ld__warp_emit(plan, len, edits);
   for (i = 0; i < plan->nkernels && !rc; i++) {
     struct ld_kernel *k = &plan->kernels[i];
     if (!k->replay)

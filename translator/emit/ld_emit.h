@@ -86,6 +86,6 @@ const struct ld_kernel *ld__replay_launched(const struct ld_plan *plan,
  * every kernel whose its is checked: the include, the checks in the kernel
  * text, the arming of its launches and the metadata after the last line
  * (len). */
-int ld__its_emit(struct ld_plan *plan, size_t len, struct ld_edit_list *edits);
+int ld__warp_emit(struct ld_plan *plan, size_t len, struct ld_edit_list *edits);
 
 #endif

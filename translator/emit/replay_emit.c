@@ -20,8 +20,8 @@
 #include <string.h>
 
 #include "ld_buf.h"
-#include "ld_error.h"
 #include "ld_emit.h"
+#include "ld_error.h"
 
 #define INDENT "  "
 #define LD_LB_ATTR "__launch_bounds__(1024)"

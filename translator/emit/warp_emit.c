@@ -13,8 +13,8 @@
 #include <string.h>
 
 #include "ld_buf.h"
-#include "ld_error.h"
 #include "ld_emit.h"
+#include "ld_error.h"
 
 static const char *const its_fn[] = {"", "its_r", "its_w", "its_rw"};
 static const char *const its_probe_fn[] = {"", "its_rs", "its_ws", "its_rws"};
@@ -30,7 +30,7 @@ static unsigned fence_level(const char *form) {
 
 /* Each access E becomes `(*__ldcc::FN(&(E), STATE B, kernel, site))`, FN
  * fns[mode & mask]. */
-static int wrap_accesses(const struct ld_its *its, const char *const *fns,
+static int wrap_accesses(const struct ld_warp *its, const char *const *fns,
                          int mask, const char *state,
                          struct ld_edit_list *edits) {
   struct ld_buf b = LD_BUF_INIT;
@@ -38,7 +38,7 @@ static int wrap_accesses(const struct ld_its *its, const char *const *fns,
   int rc = LD_OK;
 
   for (i = 0; i < its->naccesses && !rc; i++) {
-    const struct ld_its_access *a = &its->accesses[i];
+    const struct ld_warp_access *a = &its->accesses[i];
     b.len = 0;
     rc = ld_buf_printf(&b, "(*__ldcc::%s(&(", fns[a->mode & mask]);
     if (!rc)
@@ -56,9 +56,9 @@ static int wrap_accesses(const struct ld_its *its, const char *const *fns,
 
 /* A libcu++ block-scope atomic's object (or pointer to it) through
  * __ldcc::scope_block. */
-static int wrap_libcu(const struct ld_its *its, size_t i,
+static int wrap_libcu(const struct ld_warp *its, size_t i,
                       struct ld_edit_list *edits) {
-  const struct ld_its_access *a = &its->scoped[i];
+  const struct ld_warp_access *a = &its->scoped[i];
   int lv = (a->mode & LD_ITS_LVALUE) != 0;
   struct ld_buf b = LD_BUF_INIT;
   int rc;
@@ -76,7 +76,7 @@ static int wrap_libcu(const struct ld_its *its, size_t i,
 
 /* A kernel that hands data through flags or locks: a thread state at
  * entry, data and flag accesses, atomics, fences (no warp tables). */
-static int edit_mp(const struct ld_its *its, struct ld_edit_list *edits) {
+static int edit_mp(const struct ld_warp *its, struct ld_edit_list *edits) {
   struct ld_buf b = LD_BUF_INIT;
   size_t i;
   int rc;
@@ -86,7 +86,7 @@ static int edit_mp(const struct ld_its *its, struct ld_edit_list *edits) {
   if (!rc)
     rc = wrap_accesses(its, mp_fn, 7, "__ldcc_mp, ", edits);
   for (i = 0; i < its->nscoped && !rc; i++) {
-    const struct ld_its_access *a = &its->scoped[i];
+    const struct ld_warp_access *a = &its->scoped[i];
     if (a->mode & LD_ITS_LIBCU) {
       rc = wrap_libcu(its, i, edits);
       continue;
@@ -110,7 +110,7 @@ static int edit_mp(const struct ld_its *its, struct ld_edit_list *edits) {
   return rc;
 }
 
-static int edit_kernel(const struct ld_its *its, struct ld_edit_list *edits) {
+static int edit_kernel(const struct ld_warp *its, struct ld_edit_list *edits) {
   struct ld_buf b = LD_BUF_INIT;
   size_t i;
   int rc;
@@ -127,7 +127,7 @@ static int edit_kernel(const struct ld_its *its, struct ld_edit_list *edits) {
   if (!rc)
     rc = wrap_accesses(its, its->probe ? its_probe_fn : its_fn, 3, "", edits);
   for (i = 0; i < its->nscoped && !rc; i++) {
-    const struct ld_its_access *a = &its->scoped[i];
+    const struct ld_warp_access *a = &its->scoped[i];
     if (a->mode & LD_ITS_LIBCU) {
       rc = wrap_libcu(its, i, edits);
       continue;
@@ -143,7 +143,7 @@ static int edit_kernel(const struct ld_its *its, struct ld_edit_list *edits) {
       rc = ld_edit_insert(edits, a->end, b.data);
   }
   for (i = 0; i < its->nsyncs && its->naccesses && !rc; i++) {
-    const struct ld_its_sync *y = &its->syncs[i];
+    const struct ld_warp_sync *y = &its->syncs[i];
     rc = ld_edit_insert(edits, y->begin,
                         y->is_void ? "(" : "__ldcc::its_after(");
     if (!rc)
@@ -155,7 +155,7 @@ static int edit_kernel(const struct ld_its *its, struct ld_edit_list *edits) {
 }
 
 /* The write lines of variable `var` among the kernel's accesses. */
-static int put_write_lines(struct ld_buf *b, const struct ld_its *its,
+static int put_write_lines(struct ld_buf *b, const struct ld_warp *its,
                            const char *var, size_t *n) {
   size_t i;
   int rc = LD_OK;
@@ -170,7 +170,7 @@ static int put_write_lines(struct ld_buf *b, const struct ld_its *its,
 }
 
 static int put_meta(struct ld_buf *b, const struct ld_kernel *k) {
-  const struct ld_its *its = k->its;
+  const struct ld_warp *its = k->warp;
   size_t i, ki = its->index, n;
   int rc;
 
@@ -236,15 +236,15 @@ static int put_trailer(struct ld_buf *b, const struct ld_plan *plan,
   if (!rc)
     rc = ld_buf_puts(b, "\";\n");
   for (i = 0; i < plan->nkernels && !rc; i++)
-    if (plan->kernels[i].its && !plan->kernels[i].its->skip)
+    if (plan->kernels[i].warp && !plan->kernels[i].warp->skip)
       rc = put_meta(b, &plan->kernels[i]);
   if (!rc)
     rc = ld_buf_puts(b, "static const __ldcc_kernel_meta *const "
                         "__ldcc_its_metas[] = {");
   for (i = 0; i < plan->nkernels && !rc; i++)
-    if (plan->kernels[i].its && !plan->kernels[i].its->skip)
+    if (plan->kernels[i].warp && !plan->kernels[i].warp->skip)
       rc = ld_buf_printf(b, "&__ldcc_its_meta_%zu, ",
-                         plan->kernels[i].its->index);
+                         plan->kernels[i].warp->index);
   if (!rc)
     rc = ld_buf_printf(
         b,
@@ -262,25 +262,26 @@ static int arms(const struct ld_plan *plan, const struct ld_launch *l) {
   if (!l->callee)
     return 0;
   for (i = 0; i < plan->nkernels; i++)
-    if (plan->kernels[i].its && !plan->kernels[i].its->skip &&
+    if (plan->kernels[i].warp && !plan->kernels[i].warp->skip &&
         !strcmp(plan->kernels[i].name, l->kernel))
       return 1;
   return 0;
 }
 
-int ld__its_emit(struct ld_plan *plan, size_t len, struct ld_edit_list *edits) {
+int ld__warp_emit(struct ld_plan *plan, size_t len,
+                  struct ld_edit_list *edits) {
   struct ld_buf b = LD_BUF_INIT;
   size_t i, nits = 0;
   int rc = LD_OK;
 
   for (i = 0; i < plan->nkernels; i++)
-    nits += plan->kernels[i].its && !plan->kernels[i].its->skip;
-  if (!nits || nits > LD_ITS_MAX_KERNELS)
+    nits += plan->kernels[i].warp && !plan->kernels[i].warp->skip;
+  if (!nits || nits > LD_WARP_MAX_KERNELS)
     return LD_OK;
   rc = ld_edit_insert(edits, 0, "#include <ldcc/its.cuh>\n");
   for (i = 0; i < plan->nkernels && !rc; i++)
-    if (plan->kernels[i].its && !plan->kernels[i].its->skip)
-      rc = edit_kernel(plan->kernels[i].its, edits);
+    if (plan->kernels[i].warp && !plan->kernels[i].warp->skip)
+      rc = edit_kernel(plan->kernels[i].warp, edits);
   /* A launch is a statement (`k<<<...>>>(...)` is void); a call of
    * cudaLaunchKernel may be an initialiser or an operand, so its arming is
    * parenthesised with it. */
