@@ -77,3 +77,20 @@ int main() {
   printf("after it: %s\n", cudaGetErrorName(cudaGetLastError()));
   return 0;
 }
+
+// The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
+// NOPROOF
+// RACE-CHECK: tag launch: cudaSuccess
+// RACE-CHECK: ldcc: write-write race on global memory flag[0] in kernel tag
+// RACE-CHECK: region: the whole launch
+// RACE-CHECK: launched at api_launch.cu:52
+// RACE-CHECK: shift_sum launch: cudaSuccess
+// RACE-CHECK: ldcc: read-write race on shared variable b[
+// RACE-CHECK: in kernel shift_sum
+// RACE-CHECK: region: between kernel entry and api_launch.cu:39
+// RACE-CHECK: statements that write b there: api_launch.cu:38
+// RACE-CHECK: launched at api_launch.cu:64
+// RACE-CHECK: bad launch: cudaErrorInvalid
+// RACE-CHECK: then get: cudaErrorInvalid
+// RACE-CHECK: after it: cudaSuccess
+// RACE-CHECK: ldcc: summary:

@@ -46,3 +46,14 @@ int main() {
   printf("out[5] %d hash %llx\n", out[5], e2e_hash(out, sizeof out));
   return 0;
 }
+
+// The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
+// NOPROOF
+// RACE-ENV: LDCC_OPTIONS=verbosity=1:warp_groups=0
+// RACE-CHECK: ldcc: read-write race through registers in kernel rotate
+// RACE-CHECK: region: between big_block.cu:25 and big_block.cu:25
+// RACE-CHECK: launched at big_block.cu:43
+// RACE-CHECK: copies in global memory
+// RACE-CHECK: clone __ldcc_rotate__lb
+// RACE-CHECK: ldcc: summary:
+// DET

@@ -84,3 +84,12 @@ int main() {
 #endif
   return 0;
 }
+
+// The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
+// NOPROOF
+// RACE-ENV: LDCC_OPTIONS=verbosity=1
+// RACE-CHECK: ldcc: launch of sort_pairs at bitonic.cu:71: 8 blocks of 256x1x1 threads; shared memory proved race-free for this block shape
+// RACE-CHECK: race on shared variable key[
+// RACE-CHECK: in kernel sort_unsynced
+// RACE-CHECK: launched at bitonic.cu:81
+// RACE-CHECK: ldcc: summary:

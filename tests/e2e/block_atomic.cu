@@ -31,3 +31,9 @@ int main() {
   e2e_print_ints(&count, 1);
   return 0;
 }
+
+// The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
+// RACE-CHECK: ldcc: block-scope atomicAdd_block on counter in kernel count_positive, accessed by blocks
+// RACE-CHECK: an atomic of block scope is not atomic for other blocks
+// RACE-CHECK: at block_atomic.cu:13
+// RACE-CHECK: ldcc: summary:

@@ -43,3 +43,11 @@ int main() {
   e2e_print_ints(out, 2);
   return 0;
 }
+
+// The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
+// RACE-CHECK: ldcc: block-scope cuda::atomic_ref<thread_scope_block> on positive in kernel count, accessed by blocks
+// RACE-CHECK: ldcc: block-scope cuda::atomic<thread_scope_block> on even in kernel count, accessed by blocks
+// RACE-CHECK: an atomic of block scope is not atomic for other blocks
+// RACE-CHECK: at block_atomic_ref.cu:21
+// RACE-CHECK: at block_atomic_ref.cu:25
+// RACE-CHECK: ldcc: summary:

@@ -56,3 +56,13 @@ int main() {
 #endif
   return 0;
 }
+
+// The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
+// NOPROOF
+// RACE-CHECK: race on global memory out[
+// RACE-CHECK: in kernel stamp
+// RACE-CHECK: launched at default_args.cu:47
+// RACE-CHECK: ldcc: summary:
+// RACE-CHECK-NOT: not checked
+// RACE-CHECK-NOT: in kernel tile
+// RACE-CHECK-NOT: in kernel bump

@@ -58,3 +58,14 @@ int main() {
   printf("eight slots from the last eight blocks: %s\n", ok ? "yes" : "no");
   return 0;
 }
+
+// The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
+// NOPROOF
+// DET
+// DET-FEW
+// DET-EXIT: 66
+// DET-CHECK: last 255 
+// DET-CHECK: eight slots from the last eight blocks: yes
+// DET-CHECK: ldcc: write-write race on global memory
+// DET-QUIET-CHECK: last 255 
+// DET-QUIET-CHECK: eight slots from the last eight blocks: yes

@@ -55,3 +55,7 @@ int main() {
          e2e_hash(bins, sizeof bins), bad ? "counts WRONG" : "counts ok");
   return 0;
 }
+
+// The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
+// DET
+// DET-FEW

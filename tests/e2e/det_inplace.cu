@@ -58,3 +58,8 @@ int main() {
          e2e_hash(o, sizeof o));
   return 0;
 }
+
+// The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
+// NOPROOF
+// DET
+// DET-FEW

@@ -48,3 +48,13 @@ int main() {
   printf("last %d vals hash %llx\n", last, e2e_hash(vals, sizeof vals));
   return 0;
 }
+
+// The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
+// NOPROOF
+// RACE-CHECK: write-write race on global memory
+// DET
+// DET-FEW
+// DET-EXIT: 66
+// DET-CHECK: last 511 vals hash
+// DET-CHECK: ldcc: write-write race on global memory
+// DET-QUIET-CHECK: last 511 vals hash

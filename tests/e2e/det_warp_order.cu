@@ -47,3 +47,12 @@ int main() {
   printf("hash %llx\n", e2e_hash(out, sizeof out));
   return 0;
 }
+
+// The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
+// RACE-CHECK: ldcc: write-write race on shared variable winner in kernel last_warp
+// RACE-CHECK: ldcc: summary:
+// DET
+// DET-EXIT: 66
+// DET-CHECK: winner 7 in 512 of 512 blocks
+// DET-CHECK: ldcc: write-write race on shared variable winner in kernel last_warp
+// DET-QUIET-CHECK: winner 7 in 512 of 512 blocks

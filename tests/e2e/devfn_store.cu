@@ -39,3 +39,12 @@ int main() {
   printf("sum %lld hash %llx\n", sum, e2e_hash(out, sizeof out));
   return 0;
 }
+
+// The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
+// RACE-CHECK: ldcc: read-write race on shared variable b[
+// RACE-CHECK: in kernel shift
+// RACE-CHECK: region: between kernel entry and devfn_store.cu:22
+// RACE-CHECK: statements that write b there: devfn_store.cu:11
+// RACE-CHECK: launched at devfn_store.cu:33
+// RACE-CHECK: ldcc: summary:
+// DET

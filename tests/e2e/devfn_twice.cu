@@ -49,3 +49,12 @@ int main() {
   printf("sum %lld hash %llx\n", sum, e2e_hash(out, sizeof out));
   return 0;
 }
+
+// The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
+// RACE-CHECK: ldcc: read-write race on shared variable buf[
+// RACE-CHECK: in kernel sum_twice
+// RACE-CHECK: region: between devfn_twice.cu:8 and devfn_twice.cu:16
+// RACE-CHECK: statements that write buf there: devfn_twice.cu:11
+// RACE-CHECK: launched at devfn_twice.cu:43
+// RACE-CHECK: ldcc: summary:
+// DET

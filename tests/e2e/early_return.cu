@@ -34,3 +34,10 @@ int main() {
   printf("out[0] %d out[999] %d hash %llx\n", out[0], out[n - 1], e2e_hash(out, sizeof out));
   return 0;
 }
+
+// The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
+// NOPROOF
+// RACE-CHECK: ldcc: read-write race
+// RACE-CHECK: in kernel shift_sum
+// RACE-CHECK: ldcc: summary:
+// DET

@@ -114,3 +114,23 @@ int main() {
          e2e_hash(ts, sizeof ts));
   return 0;
 }
+
+// The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
+// NOPROOF
+// RACE-CHECK: ldcc: read-write race on global memory acc[
+// RACE-CHECK: in kernel smooth
+// RACE-CHECK: race on global memory last[0]
+// RACE-CHECK: in kernel mark
+// RACE-CHECK: race on global memory tile_sum[0]
+// RACE-CHECK: in kernel tile
+// RACE-CHECK: race on global memory seen[0]
+// RACE-CHECK: in kernel note
+// RACE-CHECK: launched at global_device_var.cu:
+// RACE-CHECK: ldcc: summary:
+// RACE-CHECK-NOT: not checked
+// RACE-CHECK-NOT: in kernel halves
+// DET
+// DET-FEW
+// DET-EXIT: 66
+// DET-CHECK: passes 3 last 32 seen 32 
+// DET-CHECK: ldcc: write-write race on global memory last[0]

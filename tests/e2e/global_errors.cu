@@ -36,3 +36,11 @@ int main() {
          e2e_hash(h, sizeof h));
   return 0;
 }
+
+// The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
+// RACE-ENV: LDCC_OPTIONS=proofs=0
+// RACE-EXIT: 0
+// RACE-CHECK: bad launch, get: cudaErrorInvalid
+// RACE-CHECK: after it: cudaSuccess
+// RACE-CHECK: good again: cudaSuccess
+// RACE-CHECK: not checked: the instrumented kernel could not be launched

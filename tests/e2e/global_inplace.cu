@@ -29,3 +29,7 @@ int main() {
   printf("a[0] %.9g a[5000] %.9g hash %llx\n", h[0], h[5000], e2e_hash(h, sizeof h));
   return 0;
 }
+
+// The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
+// NOPROOF
+// DET

@@ -37,3 +37,13 @@ int main() {
          e2e_hash(h, sizeof h), bad ? "result WRONG" : "result ok");
   return 0;
 }
+
+// The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
+// NOPROOF
+// RACE-ENV: LDCC_OPTIONS=max_copies=2
+// RACE-EXIT: 0
+// RACE-CHECK: result ok
+// RACE-CHECK: ldcc: summary: no races found
+// RACE-CHECK-NOT: race on
+// RACE-CHECK-NOT: result WRONG
+// RACE-CHECK-NOT: not checked

@@ -36,3 +36,10 @@ int main() {
 #endif
   return 0;
 }
+
+// The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
+// RACE-CHECK: ldcc: read-write race on global memory a[
+// RACE-CHECK: in kernel smooth
+// RACE-CHECK: 's result changes once it sees other blocks' writes
+// RACE-CHECK: launched at global_neighbour.cu:
+// RACE-CHECK: ldcc: summary:

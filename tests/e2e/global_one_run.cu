@@ -93,3 +93,22 @@ int main() {
          e2e_hash(hsp, sizeof hsp));
   return 0;
 }
+
+// The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
+// RACE-ENV: LDCC_OPTIONS=verbosity=1:proofs=0
+// RACE-CHECK: ldcc: launch of scatter at global_one_run.cu:65 checked across warps in one run: 256 units, none touched a word another stored to
+// RACE-CHECK: ldcc: launch of place at global_one_run.cu:68: in one run two warps touched a word one of them stored to; memory put back, checking it with copies
+// RACE-CHECK: ldcc: write-write race on global memory
+// RACE-CHECK: in kernel place
+// RACE-CHECK: ldcc: launch of shift_direct at global_one_run.cu:74: in one run two warps touched a word one of them stored to; memory put back, checking it with copies
+// RACE-CHECK: in kernel shift_direct
+// RACE-CHECK: ldcc: launch of shift_view at global_one_run.cu:76 checked across warps: 256 units
+// RACE-CHECK: in kernel shift_view
+// RACE-CHECK: ldcc: launch of spread at global_one_run.cu:79 checked across warps in one run: 256 units, none touched a word another stored to
+// RACE-CHECK: spread 0 6 hash
+// RACE-CHECK: ldcc: summary:
+// RACE-CHECK-NOT: place at global_one_run.cu:68 checked across warps in one run
+// RACE-CHECK-NOT: shift_direct at global_one_run.cu:74 checked across warps in one run
+// RACE-CHECK-NOT: shift_view at global_one_run.cu:76 checked across warps in one run
+// RACE-CHECK-NOT: shift_view at global_one_run.cu:76: in one run
+// RACE-CHECK-NOT: spread at global_one_run.cu:79: in one run

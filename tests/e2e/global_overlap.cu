@@ -39,3 +39,13 @@ int main() {
 #endif
   return 0;
 }
+
+// The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
+// RACE-ENV: LDCC_OPTIONS=max_copies=2:verbosity=1
+// RACE-CHECK: ldcc: launch of fill_slots at global_overlap.cu:33: in one run two blocks touched a word one of them stored to; memory put back, checking it with copies
+// RACE-CHECK: race on global memory out[
+// RACE-CHECK: in kernel fill_slots
+// RACE-CHECK: a block b with b / 
+// RACE-CHECK: region: the whole launch
+// RACE-CHECK: launched at global_overlap.cu:
+// RACE-CHECK: ldcc: summary:

@@ -89,3 +89,22 @@ int main() {
   printf("shift %d hash %llx\n", r[0], e2e_hash(r, (n - 1) * sizeof(int)));
   return 0;
 }
+
+// The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
+// NOPROOF
+// RACE-ENV: LDCC_OPTIONS=verbosity=1
+// RACE-CHECK: ldcc: launch of partials at global_proved.cu:72: 32 blocks of 128x1x1 threads; global memory proved race-free across blocks for this launch
+// RACE-CHECK: ldcc: launch of halves at global_proved.cu:76: 16 blocks of 256x1x1 threads; global memory proved race-free across blocks for this launch
+// RACE-CHECK: ldcc: write-write race on global memory c[
+// RACE-CHECK: in kernel grid2d
+// RACE-CHECK: launched at global_proved.cu:67
+// RACE-CHECK: read-write race on global memory
+// RACE-CHECK: in kernel shift
+// RACE-CHECK: launched at global_proved.cu:86
+// RACE-CHECK: ldcc: summary:
+// RACE-CHECK-NOT: launch of grid2d at global_proved.cu:67: 16 blocks of 16x16x1 threads; global memory proved
+// RACE-CHECK-NOT: launch of shift at global_proved.cu:86: 32 blocks of 128x1x1 threads; global memory proved
+// DET
+// DET-EXIT: 66
+// DET-CHECK: write-write race on global memory c[
+// DET-CHECK: in kernel grid2d

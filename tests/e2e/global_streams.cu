@@ -47,3 +47,10 @@ int main() {
 #endif
   return 0;
 }
+
+// The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
+// RACE-CHECK: race on global memory a[
+// RACE-CHECK: in kernel spill
+// RACE-CHECK: launched at global_streams.cu:
+// RACE-CHECK: ldcc: summary:
+// RACE-CHECK-NOT: in kernel bump

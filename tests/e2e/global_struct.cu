@@ -34,3 +34,11 @@ int main() {
          bad ? "applied WRONG" : "applied once");
   return 0;
 }
+
+// The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
+// RACE-EXIT: 0
+// RACE-CHECK: applied once
+// RACE-CHECK: ldcc: launch of add_one at global_struct.cu:
+// RACE-CHECK: not checked: pointer inside parameter s
+// RACE-CHECK-NOT: applied WRONG
+// RACE-CHECK-NOT: race on

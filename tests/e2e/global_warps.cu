@@ -31,3 +31,12 @@ int main() {
          f[1], f[2], f[3], e2e_hash(h, sizeof h));
   return 0;
 }
+
+// The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
+// NOPROOF
+// RACE-CHECK: ldcc: write-write race on global memory flag[
+// RACE-CHECK: in kernel tag
+// RACE-CHECK: warp 0 wrote 1 (0x00000001)
+// RACE-CHECK: warp 1 wrote 2 (0x00000002)
+// RACE-CHECK: launched at global_warps.cu:
+// RACE-CHECK: ldcc: summary:

@@ -48,3 +48,15 @@ int main() {
   printf("out[5] %d hash %llx\n", out[5], e2e_hash(out, sizeof out));
   return 0;
 }
+
+// The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
+// NOPROOF
+// RACE-ENV: LDCC_OPTIONS=verbosity=1
+// RACE-CHECK: ldcc: write-write race on shared variable buf[
+// RACE-CHECK: : they shared a copy) wrote
+// RACE-CHECK: launched at group_block.cu:43
+// RACE-CHECK: copies in shared memory
+// RACE-CHECK: 16 copies for 32 warps: 2 warps share each copy
+// RACE-CHECK: clone __ldcc_mix
+// RACE-CHECK: ldcc: summary:
+// RACE-CHECK-NOT: copies in global memory

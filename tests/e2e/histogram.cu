@@ -42,3 +42,12 @@ int main() {
   printf("total %llu bin0 %u hash %llx\n", total, bins[0], e2e_hash(bins, sizeof bins));
   return 0;
 }
+
+// The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
+// RACE-CHECK: ldcc: write-write race on shared variable local[
+// RACE-CHECK: in kernel histogram
+// RACE-CHECK: ldcc: summary:
+// RACE-CHECK: ldcc: launch of histogram at histogram.cu:36 not checked across blocks: atomic operations
+// DET
+// DET-EXIT: 66
+// DET-CHECK: write-write race on shared variable local[

@@ -39,3 +39,10 @@ int main() {
   e2e_print_ints(out, n);
   return 0;
 }
+
+// The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
+// RACE-CHECK: ldcc: intra-warp race on shared variable buf[
+// RACE-CHECK: in kernel rotate
+// RACE-CHECK: with no __syncwarp, warp collective or barrier between
+// RACE-CHECK: statements that write buf there: lane_exchange.cu:17
+// RACE-CHECK: ldcc: summary:

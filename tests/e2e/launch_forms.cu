@@ -89,3 +89,16 @@ __global__ void rows(const int *in, int *out) {
     out[(b + 1) * T] = tile[0] + 7;
 #endif
 }
+
+// The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
+// NOPROOF
+// RACE-CHECK: ldcc: write-write race on global memory flag[0] in kernel mark
+// RACE-CHECK: launched at launch_forms.cu:60
+// RACE-CHECK: ldcc: write-write race on global memory slot[0] in kernel spread
+// RACE-CHECK: launched at launch_forms.cu:62
+// RACE-CHECK: ldcc: write-write race on global memory out[
+// RACE-CHECK: in kernel rows
+// RACE-CHECK: launched at launch_forms.cu:74
+// RACE-CHECK: ldcc: summary:
+// RACE-CHECK-NOT: on shared variable
+// RACE-CHECK-NOT: race through registers

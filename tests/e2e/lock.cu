@@ -65,3 +65,10 @@ int main() {
   e2e_print_ints(h, 2);
   return 0;
 }
+
+// The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
+// RACE-CHECK: ldcc: block-scope atomicCAS_block on locks in kernel count_under_locks, accessed by blocks
+// RACE-CHECK: through flag locks in kernel count_under_locks with only __threadfence_block() between the write of counter[0] (lock.cu:31) and the flag write (lock.cu:34)
+// RACE-CHECK: through flag locks in kernel count_under_locks with no fence between the write of counter[1] (lock.cu:45) and the flag write (lock.cu:47)
+// RACE-CHECK: ldcc: summary:
+// RACE-CHECK-NOT: between the flag read

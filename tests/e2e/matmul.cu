@@ -38,3 +38,11 @@ int main() {
   printf("c[0] %g c[last] %g hash %llx\n", c[0], c[n * n - 1], e2e_hash(c, sizeof c));
   return 0;
 }
+
+// The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
+// NOPROOF
+// RACE-CHECK: ldcc: read-write race through registers in kernel matmul
+// RACE-CHECK: launched at matmul.cu:
+// RACE-CHECK: ldcc: summary:
+// DET
+// DET-CHECK-NOT: read-write race

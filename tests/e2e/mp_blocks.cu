@@ -53,3 +53,11 @@ int main() {
   e2e_print_ints(h, PAIRS);
   return 0;
 }
+
+// The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
+// RACE-CHECK: through flag ready in kernel hand_over with only __threadfence_block() between the write of data[
+// RACE-CHECK: (mp_blocks.cu:20) and the flag write (mp_blocks.cu:27)
+// RACE-CHECK: saw the flag and read it at mp_blocks.cu:38; between blocks that needs __threadfence() (device scope) between the data write and the flag write
+// RACE-CHECK: through flag ready in kernel hand_over with only __threadfence_block() between the flag read (mp_blocks.cu:30) and the read of data[
+// RACE-CHECK: between blocks that needs __threadfence() (device scope) between the flag read and the data read
+// RACE-CHECK: ldcc: summary:

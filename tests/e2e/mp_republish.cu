@@ -49,3 +49,8 @@ int main() {
   e2e_print_ints(&h, 1);
   return 0;
 }
+
+// The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
+// RACE-CHECK: through flag ready in kernel republish with only __threadfence_block() between the write of data[0] (mp_republish.cu:18) and the flag write (mp_republish.cu:20)
+// RACE-CHECK: between blocks that needs __threadfence() (device scope) between the data write and the flag write
+// RACE-CHECK: ldcc: summary:

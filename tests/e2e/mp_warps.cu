@@ -44,3 +44,11 @@ int main() {
   e2e_print_ints(h, BLOCKS);
   return 0;
 }
+
+// The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
+// RACE-CHECK: ldcc: data handed from warp 0 to warp 1 of block
+// RACE-CHECK: through flag ready in kernel hand_over with no fence between the write of data[
+// RACE-CHECK: (mp_warps.cu:19) and the flag write (mp_warps.cu:23)
+// RACE-CHECK: with no fence between the flag read (mp_warps.cu:26) and the read of data[
+// RACE-CHECK: within a block that needs at least __threadfence_block()
+// RACE-CHECK: ldcc: summary:

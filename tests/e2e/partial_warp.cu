@@ -29,3 +29,10 @@ int main() {
   printf("out[1] %d hash %llx\n", out[1], e2e_hash(out, sizeof out));
   return 0;
 }
+
+// The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
+// NOPROOF
+// RACE-CHECK: ldcc: read-write race
+// RACE-CHECK: in kernel mirror
+// RACE-CHECK: ldcc: summary:
+// DET

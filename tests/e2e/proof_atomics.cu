@@ -67,3 +67,15 @@ int main() {
 #endif
   return 0;
 }
+
+// The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
+// NOPROOF
+// RACE-ENV: LDCC_OPTIONS=verbosity=1
+// RACE-CHECK: ldcc: launch of hist at proof_atomics.cu:55: 32 blocks of 128x1x1 threads; shared memory proved race-free for this block shape
+// RACE-CHECK: ldcc: write-write race on shared variable local[
+// RACE-CHECK: in kernel hist_plain
+// RACE-CHECK: launched at proof_atomics.cu:64
+// RACE-CHECK: ldcc: summary:
+// DET
+// DET-EXIT: 66
+// DET-CHECK: write-write race on shared variable local[

@@ -38,3 +38,12 @@ int main() {
 #endif
   return 0;
 }
+
+// The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
+// NOPROOF
+// RACE-ENV: LDCC_OPTIONS=verbosity=1
+// RACE-CHECK: ldcc: launch of shift at proof_shape.cu:29: 4 blocks of 128x1x1 threads; shared memory proved race-free for this block shape
+// RACE-CHECK: ldcc: write-write race on shared variable tile[
+// RACE-CHECK: in kernel shift
+// RACE-CHECK: launched at proof_shape.cu:35
+// RACE-CHECK: ldcc: summary:

@@ -35,3 +35,12 @@ int main() {
   printf("sum %lld hash %llx\n", sum, e2e_hash(out, sizeof out));
   return 0;
 }
+
+// The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
+// NOPROOF
+// RACE-CHECK: ldcc: read-write race on shared variable partial[
+// RACE-CHECK: in kernel block_sum
+// RACE-CHECK: launched at reduce.cu:
+// RACE-CHECK: ldcc: summary:
+// DET
+// DET-CHECK-NOT: read-write race

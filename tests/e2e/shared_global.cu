@@ -68,3 +68,17 @@ int main() {
 #endif
   return 0;
 }
+
+// The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
+// NOPROOF
+// RACE-ENV: LDCC_OPTIONS=verbosity=1
+// RACE-CHECK: ldcc: launch of tile_rows at shared_global.cu:57: in one run two blocks touched a word one of them stored to; memory put back, checking it with copies
+// RACE-CHECK: ldcc: write-write race on global memory out[
+// RACE-CHECK: in kernel tile_rows
+// RACE-CHECK: ldcc: read-write race on global memory a[
+// RACE-CHECK: in kernel blur
+// RACE-CHECK: launched at shared_global.cu:60
+// RACE-CHECK: ldcc: summary:
+// RACE-CHECK: ; 3 checked launches
+// RACE-CHECK-NOT: on shared variable
+// RACE-CHECK-NOT: race through registers

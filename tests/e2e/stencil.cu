@@ -38,3 +38,12 @@ int main() {
   printf("out[0] %g out[300] %g hash %llx\n", out[0], out[300], e2e_hash(out, sizeof out));
   return 0;
 }
+
+// The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
+// NOPROOF
+// RACE-CHECK: ldcc: read-write race
+// RACE-CHECK: in kernel stencil
+// RACE-CHECK: launched at stencil.cu:
+// RACE-CHECK: ldcc: summary:
+// DET
+// DET-CHECK-NOT: read-write race

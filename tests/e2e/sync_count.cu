@@ -39,3 +39,6 @@ int main() {
   printf("rounds %d %d hash %llx\n", nr[0], nr[31], e2e_hash(out, sizeof out));
   return 0;
 }
+
+// The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
+// DET

@@ -57,3 +57,10 @@ int main() {
   e2e_print_ints(&total, 1);
   return 0;
 }
+
+// The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
+// RACE-CHECK: through flag tickets in kernel sum with no fence between the write of partial[
+// RACE-CHECK: (ticket_reduce.cu:27) and the flag write (ticket_reduce.cu:31)
+// RACE-CHECK: saw the flag and read it at ticket_reduce.cu:38
+// RACE-CHECK: ldcc: summary:
+// RACE-CHECK-NOT: between the flag read

@@ -58,3 +58,10 @@ int main() {
   e2e_print_ints(out, blocks);
   return 0;
 }
+
+// The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
+// RACE-CHECK: ldcc: intra-warp race on shared variable vs[
+// RACE-CHECK: in kernel block_sum
+// RACE-CHECK: with no __syncwarp, warp collective or barrier between
+// RACE-CHECK: statements that write vs there: warp_tail.cu:25, warp_tail.cu:26, warp_tail.cu:27, warp_tail.cu:28, warp_tail.cu:29, warp_tail.cu:30
+// RACE-CHECK: ldcc: summary:

@@ -49,3 +49,9 @@ int main() {
   e2e_print_ints(out, blocks);
   return 0;
 }
+
+// The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
+// RACE-CHECK: ldcc: intra-warp race on shared variable s[
+// RACE-CHECK: in kernel tail_sum
+// RACE-CHECK: with no __syncwarp, warp collective or barrier between
+// RACE-CHECK: ldcc: summary:

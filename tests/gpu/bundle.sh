@@ -6,28 +6,30 @@
 # Usage: tests/gpu/bundle.sh BUILD_DIR BUNDLE_DIR
 # Cases:
 #   - tests/e2e/NAME.cu            kind equiv: built as NAME_norace, same output
-#                                  and exit status as the nvcc build
-#   - tests/e2e/NAME.race.expect   when present, NAME.cu is also built with
-#     -DE2E_RACE as NAME_race, kind expect: the lines of NAME.race.expect must
-#     appear in its output, NAME.race.exit holds the exit status (66 if
-#     absent); optional NAME.race.args / .env / .reject (lines that must not
-#     appear), and NAME.args for both builds
-#   - tests/e2e/NAME.noproof       NAME_norace (and NAME_det_norace) again
-#     with LDCC_OPTIONS=proofs=0 as NAME_norace_noproof: the replay (or
-#     the check across blocks) of a kernel the translator proved race-free
-#     in shared (or global) memory, which a plain launch skips
-#   - tests/e2e/NAME.det           deterministic mode (issue 6): NAME.cu built
-#     with `ldcc --ldcc-deterministic` as NAME_det_norace, kind equiv (the
-#     nvcc build's output bit for bit); with NAME.race.expect (or
-#     NAME.det.expect) also the racy
-#     twin as NAME_det_race, kind repeat: 20 runs of the ldcc build print the
-#     same stdout and exit alike (NAME.det.exit, 0 if absent), the lines of
-#     NAME.det.expect appear and those of NAME.det.reject do not; the racy
-#     nvcc build's distinct outputs over 20 runs are counted for the record;
-#     NAME.det.quiet: that build again with LDCC_OPTIONS=report=0, its lines
-#     must appear, no line starting `ldcc: ` and exit 0 (NAME_det_quiet);
-#     NAME.det.few: both det cases again with LDCC_OPTIONS=max_copies=2
-#     (NAME_det_norace_few, NAME_det_race_few: rounds of 2 units).
+#     and exit status as the nvcc build.  What else NAME.cu is built as, and
+#     what each build must print, the directives at its end say (below and
+#     docs/testing.md, "The GPU tier"):
+#   - RACE-CHECK lines: NAME.cu is also built with -DE2E_RACE as NAME_race,
+#     kind expect: the text of each RACE-CHECK line must appear in its output
+#     and that of no RACE-CHECK-NOT line; RACE-EXIT gives the exit status (66
+#     if absent); RACE-ARGS and RACE-ENV (one VAR=value a line) its arguments
+#     and environment, ARGS the arguments of every build
+#   - NOPROOF: NAME_norace (and NAME_det_norace) again with
+#     LDCC_OPTIONS=proofs=0 as NAME_norace_noproof: the replay (or the check
+#     across blocks) of a kernel the translator proved race-free in shared
+#     (or global) memory, which a plain launch skips
+#   - DET: deterministic mode (issue 6): NAME.cu built with
+#     `ldcc --ldcc-deterministic` as NAME_det_norace, kind equiv (the nvcc
+#     build's output bit for bit); with RACE-CHECK or DET-CHECK lines also
+#     the racy twin as NAME_det_race, kind repeat: 20 runs of the ldcc build
+#     print the same stdout and exit alike (DET-EXIT, 0 if absent), the text
+#     of each DET-CHECK line appears and that of no DET-CHECK-NOT line; the
+#     racy nvcc build's distinct outputs over 20 runs are counted for the
+#     record; DET-QUIET-CHECK lines: that build again with
+#     LDCC_OPTIONS=report=0, their text must appear, no line starting
+#     `ldcc: ` and exit 0 (NAME_det_quiet); DET-FEW: both det cases again
+#     with LDCC_OPTIONS=max_copies=2 (NAME_det_norace_few, NAME_det_race_few:
+#     rounds of 2 units).
 #   - examples: the fixed reduction and the multi-file project, built in
 #     every ldcc form (command line, `ldcc nvcc`, CMake launcher, CMake
 #     compiler), each kind equiv.
@@ -72,69 +74,94 @@ single() { # single NAME KIND SOURCE [extra flags...]
       -o "$d/ldcc.bin" "$(basename "$file")")
 }
 
-# NAME.noproof: the translator proves NAME's fixed kernel race-free in shared
+# The directives of a tests/e2e program are comment lines, one each, in a
+# block at the end of its source (after the code, so that adding one moves
+# no line the reports name):
+#   // KEYWORD: text   text from after ": " to the end of the line, trailing
+#                      spaces included; the keyword may repeat
+#   // KEYWORD         a flag
+# texts KEYWORD FILE: prints the text of each `// KEYWORD: text` line of FILE.
+texts() {
+  awk -v p="// $1: " 'index($0, p) == 1 { print substr($0, length(p) + 1) }' "$2"
+}
+# has KEYWORD FILE: whether FILE has a `// KEYWORD: text` line.
+has() {
+  awk -v p="// $1: " 'index($0, p) == 1 { found = 1; exit } END { exit !found }' "$2"
+}
+# flag KEYWORD FILE: whether FILE has the line `// KEYWORD`.
+flag() { grep -qxF "// $1" "$2"; }
+# checked FILE: fails on a line that looks like a directive but is none (a
+# misspelt keyword would otherwise drop its expectation in silence).
+checked() {
+  local bad
+  bad=$(grep -nE '^//[[:space:]]*(RACE|DET|NOPROOF|ARGS)[A-Z-]*(:|[[:space:]]*$)' "$1" |
+    grep -vE '^[0-9]+:// ((NOPROOF|DET|DET-FEW)|(ARGS|RACE-ARGS|RACE-ENV|RACE-EXIT|RACE-CHECK|RACE-CHECK-NOT|DET-EXIT|DET-CHECK|DET-CHECK-NOT|DET-QUIET-CHECK): .*)$') ||
+    true
+  [ -z "$bad" ] || { echo "bundle.sh: $1: not a directive: $bad" >&2; return 1; }
+}
+# put KEYWORD FILE OUT: writes the texts of KEYWORD to OUT when FILE has any.
+put() { if has "$1" "$2"; then texts "$1" "$2" >"$3"; fi; }
+
+# NOPROOF: the translator proves NAME's fixed kernel race-free in shared
 # memory (or its launches in global memory), so that build skips the replay
 # (or the check across blocks); the case runs again with
 # LDCC_OPTIONS=proofs=0 (CASE_noproof), which checks it, so the replay and
 # the check of such kernels stay tested.
-noproof() { # noproof BASE CASE_DIR
-  [ -f "$1.noproof" ] || return 0
+noproof() { # noproof SOURCE CASE_DIR
+  flag NOPROOF "$1" || return 0
   cp -r "$2" "$2_noproof"
   echo "LDCC_OPTIONS=proofs=0" >"$2_noproof/env"
 }
 
 for f in "$src"/tests/e2e/*.cu; do
   [ -e "$f" ] || continue
-  base=${f%.cu}
-  name=$(basename "$base")
+  checked "$f"
+  name=$(basename "${f%.cu}")
   single "${name}_norace" equiv "$f"
-  [ -f "$base.args" ] && cp "$base.args" "$bundle/cases/${name}_norace/args"
-  noproof "$base" "$bundle/cases/${name}_norace"
-  [ -f "$base.race.expect" ] || continue
+  put ARGS "$f" "$bundle/cases/${name}_norace/args"
+  noproof "$f" "$bundle/cases/${name}_norace"
+  has RACE-CHECK "$f" || continue
   single "${name}_race" expect "$f" -DE2E_RACE
   d="$bundle/cases/${name}_race"
-  cp "$base.race.expect" "$d/expect.txt"
-  if [ -f "$base.race.exit" ]; then cp "$base.race.exit" "$d/exit"; else echo 66 >"$d/exit"; fi
-  [ -f "$base.args" ] && cp "$base.args" "$d/args"
-  for x in args env; do
-    [ -f "$base.race.$x" ] && cp "$base.race.$x" "$d/$x"
-  done
+  texts RACE-CHECK "$f" >"$d/expect.txt"
+  if has RACE-EXIT "$f"; then texts RACE-EXIT "$f" >"$d/exit"; else echo 66 >"$d/exit"; fi
+  put ARGS "$f" "$d/args"
+  put RACE-ARGS "$f" "$d/args"
+  put RACE-ENV "$f" "$d/env"
   # run.sh reads the lines that must not appear from reject.txt.
-  [ -f "$base.race.reject" ] && cp "$base.race.reject" "$d/reject.txt"
+  put RACE-CHECK-NOT "$f" "$d/reject.txt"
 done
 
 # Deterministic mode (issue 6).
 ldcc_only=(--ldcc-deterministic)
 for f in "$src"/tests/e2e/*.cu; do
-  base=${f%.cu}
-  name=$(basename "$base")
-  [ -f "$base.det" ] || continue
+  name=$(basename "${f%.cu}")
+  flag DET "$f" || continue
   single "${name}_det_norace" equiv "$f"
-  [ -f "$base.args" ] && cp "$base.args" "$bundle/cases/${name}_det_norace/args"
-  noproof "$base" "$bundle/cases/${name}_det_norace"
-  if [ -f "$base.det.few" ]; then
+  put ARGS "$f" "$bundle/cases/${name}_det_norace/args"
+  noproof "$f" "$bundle/cases/${name}_det_norace"
+  if flag DET-FEW "$f"; then
     cp -r "$bundle/cases/${name}_det_norace" "$bundle/cases/${name}_det_norace_few"
     echo "LDCC_OPTIONS=max_copies=2" >"$bundle/cases/${name}_det_norace_few/env"
   fi
-  [ -f "$base.race.expect" ] || [ -f "$base.det.expect" ] || continue
+  has RACE-CHECK "$f" || has DET-CHECK "$f" || continue
   single "${name}_det_race" repeat "$f" -DE2E_RACE
   d="$bundle/cases/${name}_det_race"
-  touch "$d/expect.txt"
-  [ -f "$base.det.expect" ] && cp "$base.det.expect" "$d/expect.txt"
-  [ -f "$base.det.reject" ] && cp "$base.det.reject" "$d/reject.txt"
-  if [ -f "$base.det.exit" ]; then cp "$base.det.exit" "$d/exit"; else echo 0 >"$d/exit"; fi
-  [ -f "$base.args" ] && cp "$base.args" "$d/args"
-  [ -f "$base.race.args" ] && cp "$base.race.args" "$d/args"
-  if [ -f "$base.det.few" ]; then
+  texts DET-CHECK "$f" >"$d/expect.txt"
+  put DET-CHECK-NOT "$f" "$d/reject.txt"
+  if has DET-EXIT "$f"; then texts DET-EXIT "$f" >"$d/exit"; else echo 0 >"$d/exit"; fi
+  put ARGS "$f" "$d/args"
+  put RACE-ARGS "$f" "$d/args"
+  if flag DET-FEW "$f"; then
     cp -r "$d" "${d}_few"
     echo "LDCC_OPTIONS=max_copies=2" >"${d}_few/env"
   fi
-  [ -f "$base.det.quiet" ] || continue
-  # The same build with LDCC_OPTIONS=report=0: the lines of NAME.det.quiet,
-  # no report, exit 0.
+  has DET-QUIET-CHECK "$f" || continue
+  # The same build with LDCC_OPTIONS=report=0: the DET-QUIET-CHECK texts, no
+  # report, exit 0.
   q="$bundle/cases/${name}_det_quiet"
   cp -r "$d" "$q"
-  cp "$base.det.quiet" "$q/expect.txt"
+  texts DET-QUIET-CHECK "$f" >"$q/expect.txt"
   echo "LDCC_OPTIONS=report=0" >"$q/env"
   echo "ldcc: " >"$q/reject.txt"
   echo 0 >"$q/exit"
