@@ -7,13 +7,15 @@
 #   diff -r OUTDIR_before OUTDIR_after          # nothing printed: no change
 # PATH-FILTER (a grep -E pattern on the source's path) narrows the set for a
 # quick look; JOBS sets the parallel translations (default: nproc).  Host
-# only; needs no GPU.  Exits non-zero if a translation crashes (a parse error
+# only; needs no GPU.  SNAPSHOT_SOURCES=DIR takes the sources from another
+# tree (e.g. `git archive` of an older commit), so a new translator can be
+# compared with an old one on the same inputs.  Exits non-zero if a translation crashes (a parse error
 # is part of the snapshot, not a failure).  About 8 CPU-minutes in all.
 set -uo pipefail
 build=${1:?usage: scripts/translation-snapshot.sh BUILD OUTDIR [PATH-FILTER]}
 out=${2:?usage: scripts/translation-snapshot.sh BUILD OUTDIR [PATH-FILTER]}
 filter=${3:-.}
-repo=$(cd "$(dirname "$0")/.." && pwd)
+repo=$(cd "${SNAPSHOT_SOURCES:-$(dirname "$0")/..}" && pwd)
 tr=$(cd "$build" && pwd)/bin/ldcc-translate
 [ -x "$tr" ] || { echo "translation-snapshot: no $tr (make build)" >&2; exit 2; }
 mkdir -p "$out"
