@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ld_coverage.h"
 #include "ld_error.h"
 #include "ld_translate.h"
 
@@ -25,6 +26,7 @@ static const char usage[] =
     "/usr/local/cuda)\n"
     "  --gpu-arch=SM     GPU architecture to parse for (default sm_90)\n"
     "  -o OUT            write to OUT instead of stdout\n"
+    "  --coverage PATH...  (first) report what is checked: docs/coverage.md\n"
     "  -- CLANG-ARGS     parser options in clang spelling (-I, -D, -std=...)\n";
 
 static int bad_usage(const char *why) {
@@ -44,6 +46,8 @@ int main(int argc, char **argv) {
   int i;
   int rc;
 
+  if (argc > 1 && !strcmp(argv[1], "--coverage"))
+    return ld_coverage_main(argc - 2, argv + 2);
   for (i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (!strcmp(a, "--")) {
