@@ -260,8 +260,10 @@ __global__ void merge_det(struct ld_gcheck_args g) {
       writer[j] = __LDCC_GNONE;
     for (unsigned c = 0; c < g.m; c++) {
       chunk p = load(copy_of(g, c) + rel, valid);
-      raced = ld_gmerge_step(&sv, &u, &p, valid, g.grain, marks,
-                             (int)g.same_value, g.sums ? &sums : NULL, &wrote);
+      raced = ld_gmerge_step(
+          &sv, &u, &p,
+          ld_gmerge_rule_of(valid, g.grain, marks, (int)g.same_value),
+          g.sums ? &sums : NULL, &wrote);
       if (raced && g.check && !reported) {
         int j = __ffs(raced) - 1;
         unsigned w = writer[j];
@@ -402,8 +404,9 @@ __global__ void merge_races(struct ld_gcheck_args g, uint32_t slice) {
     chunk vn = winners_of(g, w, rel, written);
     for (uint32_t c = c0; c < c1; c++) {
       chunk p = load(copy_of(g, c) + rel, valid);
-      unsigned raced = ld_gmerge_race_copy(&sv, &u, &vn, &w, &p, c, valid,
-                                           g.grain, marks, (int)g.same_value);
+      unsigned raced = ld_gmerge_race_copy(
+          &sv, &u, &vn, &w, &p, c,
+          ld_gmerge_rule_of(valid, g.grain, marks, (int)g.same_value));
       if (raced) {
         int j = __ffs(raced) - 1;
         uint32_t a, b;
