@@ -2,22 +2,20 @@
  * docs/global-check.md): one thread per 16-byte chunk of a written
  * allocation, no atomics except to report.
  *
- *   sweep 1 (after pass 1): a copy whose chunk differs from S wrote those
- *     bytes; a second copy that wrote a different value to a byte is a
- *     write-write race (same values only with report_same_value_writes).
- *     Builds U (the later copy wins) and turns every copy into its pass-2
- *     copy in place: U, except the bytes the copy wrote, which go back to S.
- *   sweep 2 (after pass 2): every copy must equal U, else a read-write race
- *     of that copy; with `commit`, U is written to S where they differ, so
- *     no byte of the program's memory is written twice.
- *   deterministic mode (docs/deterministic-global.md): merge_det folds a
- *     round's copies into U in unit order, one thread per chunk; a round
- *     of more than LD_GMERGE_SEQ_MAX copies is merged by merge_scan,
- *     merge_races and merge_apply instead, many threads per chunk, with
- *     the same result (atomicMax and atomicAdd only, so timing does not
- *     change it); at the end sweep 2 without check commits U, with the
- *     accumulated words from the marks and sums; ld_rt_gmerge.h is the
- *     rule.
+ *   sweep 1, sweep_write_write (after pass 1): a copy whose chunk differs from
+ * S wrote those bytes; a second copy that wrote a different value to a byte is
+ * a write-write race (same values only with report_same_value_writes). Builds U
+ * (the later copy wins) and turns every copy into its pass-2 copy in place: U,
+ * except the bytes the copy wrote, which go back to S. sweep 2,
+ * sweep_read_write (after pass 2): every copy must equal U, else a read-write
+ * race of that copy; with `commit`, U is written to S where they differ, so no
+ * byte of the program's memory is written twice. deterministic mode
+ * (docs/deterministic-global.md): merge_det folds a round's copies into U in
+ * unit order, one thread per chunk; a round of more than LD_GMERGE_SEQ_MAX
+ * copies is merged by merge_scan, merge_races and merge_apply instead, many
+ * threads per chunk, with the same result (atomicMax and atomicAdd only, so
+ * timing does not change it); at the end sweep 2 without check commits U, with
+ * the accumulated words from the marks and sums; ld_rt_gmerge.h is the rule.
  *
  * Buffers S, U and the copies have the same address modulo 256
  * (ld_rt_global.c), so a chunk is 16-byte aligned in all of them; bytes of
@@ -151,15 +149,15 @@ __device__ __forceinline__ long long chunk_at(const struct ld_gcheck_args &g,
   return rel;
 }
 
-__device__ __forceinline__ unsigned char *copy_of(
-    const struct ld_gcheck_args &g, unsigned c) {
+__device__ __forceinline__ unsigned char *
+copy_of(const struct ld_gcheck_args &g, unsigned c) {
   return g.c0 + (unsigned long long)c * g.cstride;
 }
 
-__global__ void sweep1(struct ld_gcheck_args g) {
+__global__ void sweep_write_write(struct ld_gcheck_args g) {
   const unsigned char *s = (const unsigned char *)g.s;
-  for (unsigned long long k = blockIdx.x * (unsigned long long)blockDim.x +
-                              threadIdx.x;
+  for (unsigned long long k =
+           blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
        k < g.nchunks; k += (unsigned long long)gridDim.x * blockDim.x) {
     unsigned valid, written = 0;
     long long rel = chunk_at(g, k, &valid);
@@ -174,11 +172,12 @@ __global__ void sweep1(struct ld_gcheck_args g) {
         if (!(d >> j & 1u))
           continue;
         if (written >> j & 1u) {
-          if (!raced && (g.same_value || ld_gchunk_byte(&u, j) != ld_gchunk_byte(&p, j))) {
+          if (!raced && (g.same_value ||
+                         ld_gchunk_byte(&u, j) != ld_gchunk_byte(&p, j))) {
             raced = true;
             report(g, __LDCC_RK_GLOBAL_WW, writer[j], c,
-                   g.s + (unsigned long long)(rel + j),
-                   copy_of(g, writer[j]), copy_of(g, c));
+                   g.s + (unsigned long long)(rel + j), copy_of(g, writer[j]),
+                   copy_of(g, c));
           }
         } else {
           written |= 1u << j;
@@ -206,10 +205,10 @@ __global__ void sweep1(struct ld_gcheck_args g) {
   }
 }
 
-__global__ void sweep2(struct ld_gcheck_args g) {
+__global__ void sweep_read_write(struct ld_gcheck_args g) {
   unsigned char *s = (unsigned char *)g.s;
-  for (unsigned long long k = blockIdx.x * (unsigned long long)blockDim.x +
-                              threadIdx.x;
+  for (unsigned long long k =
+           blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
        k < g.nchunks; k += (unsigned long long)gridDim.x * blockDim.x) {
     unsigned valid, d;
     long long rel = chunk_at(g, k, &valid);
@@ -244,8 +243,8 @@ __global__ void sweep2(struct ld_gcheck_args g) {
 /* Deterministic mode: this round's copies, in unit order, into U. */
 __global__ void merge_det(struct ld_gcheck_args g) {
   const unsigned char *s = (const unsigned char *)g.s;
-  for (unsigned long long k = blockIdx.x * (unsigned long long)blockDim.x +
-                              threadIdx.x;
+  for (unsigned long long k =
+           blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
        k < g.nchunks; k += (unsigned long long)gridDim.x * blockDim.x) {
     unsigned valid, changed = 0, wrote, raced;
     long long rel = chunk_at(g, k, &valid);
@@ -261,9 +260,10 @@ __global__ void merge_det(struct ld_gcheck_args g) {
       writer[j] = __LDCC_GNONE;
     for (unsigned c = 0; c < g.m; c++) {
       chunk p = load(copy_of(g, c) + rel, valid);
-      raced = ld_gmerge_step(&sv, &u, &p, valid, g.grain, marks,
-                             (int)g.same_value,
-                             g.sums ? &sums : NULL, &wrote);
+      raced = ld_gmerge_step(
+          &sv, &u, &p,
+          ld_gmerge_rule_of(valid, g.grain, marks, (int)g.same_value),
+          g.sums ? &sums : NULL, &wrote);
       if (raced && g.check && !reported) {
         int j = __ffs(raced) - 1;
         unsigned w = writer[j];
@@ -404,8 +404,9 @@ __global__ void merge_races(struct ld_gcheck_args g, uint32_t slice) {
     chunk vn = winners_of(g, w, rel, written);
     for (uint32_t c = c0; c < c1; c++) {
       chunk p = load(copy_of(g, c) + rel, valid);
-      unsigned raced = ld_gmerge_race_copy(&sv, &u, &vn, &w, &p, c, valid,
-                                           g.grain, marks, (int)g.same_value);
+      unsigned raced = ld_gmerge_race_copy(
+          &sv, &u, &vn, &w, &p, c,
+          ld_gmerge_rule_of(valid, g.grain, marks, (int)g.same_value));
       if (raced) {
         int j = __ffs(raced) - 1;
         uint32_t a, b;
@@ -453,8 +454,8 @@ __global__ void merge_apply(struct ld_gcheck_args g) {
 __global__ void fill_copies(struct ld_gcheck_args g) {
   const unsigned char *s = (const unsigned char *)g.s;
   unsigned long long n = g.nchunks * g.m;
-  for (unsigned long long i = blockIdx.x * (unsigned long long)blockDim.x +
-                              threadIdx.x;
+  for (unsigned long long i =
+           blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
        i < n; i += (unsigned long long)gridDim.x * blockDim.x) {
     unsigned long long k = i % g.nchunks;
     unsigned valid;
@@ -472,23 +473,25 @@ static unsigned blocks_for(unsigned long long n) {
   return blocks > 65535 ? 65535u : (unsigned)blocks;
 }
 
-extern "C" int ld__rt_gcheck(int which, const struct ld_gcheck_args *g,
+extern "C" int ld__rt_gcheck(enum ld_gsweep which,
+                             const struct ld_gcheck_args *g,
                              cudaStream_t stream) {
-  unsigned blocks = blocks_for(which == 4 ? g->nchunks * g->m : g->nchunks);
+  unsigned blocks =
+      blocks_for(which == LD_GSWEEP_FILL ? g->nchunks * g->m : g->nchunks);
   if (!g->nchunks)
     return 0;
-  if (which == 3 && g->winners && g->m > LD_GMERGE_SEQ_MAX) {
+  if (which == LD_GSWEEP_MERGE && g->winners && g->m > LD_GMERGE_SEQ_MAX) {
     uint32_t slice = ld_gmerge_slice(g->m, g->nchunks);
     unsigned sliced = blocks_for(sliced_threads(*g, slice));
     merge_scan<<<sliced, 256, 0, stream>>>(*g, slice);
     if (g->check)
       merge_races<<<sliced, 256, 0, stream>>>(*g, slice);
     merge_apply<<<blocks, 256, 0, stream>>>(*g);
-  } else if (which == 1) {
-    sweep1<<<blocks, 256, 0, stream>>>(*g);
-  } else if (which == 2) {
-    sweep2<<<blocks, 256, 0, stream>>>(*g);
-  } else if (which == 3) {
+  } else if (which == LD_GSWEEP_WRITE_WRITE) {
+    sweep_write_write<<<blocks, 256, 0, stream>>>(*g);
+  } else if (which == LD_GSWEEP_READ_WRITE) {
+    sweep_read_write<<<blocks, 256, 0, stream>>>(*g);
+  } else if (which == LD_GSWEEP_MERGE) {
     merge_det<<<blocks, 256, 0, stream>>>(*g);
   } else {
     fill_copies<<<blocks, 256, 0, stream>>>(*g);

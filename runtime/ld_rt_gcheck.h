@@ -25,8 +25,8 @@ struct ld_gcheck_args {
                           whole 4- or 8-byte number, else 1 (ld_gmerge_grain) */
   uint32_t m;          /* copies in use this round */
   uint32_t same_value; /* report same-value writes too */
-  uint32_t check;      /* sweep 2: compare the copies with U */
-  uint32_t commit;     /* sweep 2: write U to S */
+  uint32_t check;      /* READ_WRITE: compare the copies with U */
+  uint32_t commit;     /* READ_WRITE: write U to S */
   uint32_t ctx;        /* launch context for the reports */
   uint32_t launch_id;
   uint32_t report_capacity;
@@ -34,7 +34,7 @@ struct ld_gcheck_args {
   unsigned *report_next;
   unsigned *counts;
   unsigned *race_flag; /* device word set by every detection */
-  /* Deterministic mode (sweep 3, and sweep 2's commit): */
+  /* Deterministic mode (MERGE, and READ_WRITE's commit): */
   unsigned long long first_unit; /* the unit on copy 0 this round */
   uint32_t *marks;               /* one per chunk, or NULL: no atomics */
   struct ld_gsums *sums;         /* one per chunk, NULL with marks */
@@ -45,16 +45,27 @@ struct ld_gcheck_args {
 #ifdef __cplusplus
 extern "C" {
 #endif
-/* Queue sweep `which` on stream; 0, or -1 when the launch failed.
- *   1, 2: the check's sweeps (after pass 1, after pass 2); sweep 2 with
- *      marks (deterministic mode) first sets the accumulated words of U
- *      from the sums when it commits;
- *   3: deterministic mode, merge this round's m copies into U in unit order
- *      (ld_rt_gmerge.h), reporting write-write races when check is set;
- *      with winners and more than LD_GMERGE_SEQ_MAX copies, in parallel
- *      (three kernels; winners is zeroed again at the end);
- *   4: deterministic mode, copies 0 .. m-1 <- S (the allocation's bytes). */
-int ld__rt_gcheck(int which, const struct ld_gcheck_args *g,
+/* The sweeps, named by what they check; ld__rt_gcheck queues one on
+ * stream and returns 0, or -1 when the launch failed.
+ *   WRITE_WRITE (after pass 1): write-write races, U built, the copies
+ *      made pass-2 copies;
+ *   READ_WRITE (after pass 2): read-write races when check is set, U
+ *      committed to S when commit is; with marks (deterministic mode) it
+ *      first sets the accumulated words of U from the sums when it commits;
+ *   MERGE: deterministic mode, merge this round's m copies into U in unit
+ *      order (ld_rt_gmerge.h), reporting write-write races when check is
+ *      set; with winners and more than LD_GMERGE_SEQ_MAX copies, in
+ *      parallel (three kernels; winners is zeroed again at the end);
+ *   FILL: deterministic mode, copies 0 .. m-1 <- S (the allocation's
+ *      bytes). */
+enum ld_gsweep {
+  LD_GSWEEP_WRITE_WRITE = 1,
+  LD_GSWEEP_READ_WRITE = 2,
+  LD_GSWEEP_MERGE = 3,
+  LD_GSWEEP_FILL = 4
+};
+
+int ld__rt_gcheck(enum ld_gsweep which, const struct ld_gcheck_args *g,
                   cudaStream_t stream);
 #ifdef __cplusplus
 }

@@ -106,16 +106,40 @@ LD_GMERGE_FN void ld_gmerge_sums_add(const struct ld_gchunk *s,
       sums->d64[h] += ld_gchunk_pair(p, h) - ld_gchunk_pair(s, h);
 }
 
-/* Fold copy p (valid bytes) into u; sums may be NULL when the kernel has
- * no accumulating atomics.  *wrote gets the bytes p wrote (differs from
- * s, widened to whole elements by grain); returns the bytes that are
- * write-write races. */
+/* What the merge of one chunk goes by: the chunk's valid bytes, the
+ * grain (ld_gmerge_grain), the marks of its accumulated words and whether
+ * same-value writes race. */
+struct ld_gmerge_rule {
+  unsigned valid;
+  unsigned grain;
+  uint32_t marks;
+  int same_value;
+};
+
+LD_GMERGE_FN struct ld_gmerge_rule ld_gmerge_rule_of(unsigned valid,
+                                                     unsigned grain,
+                                                     uint32_t marks,
+                                                     int same_value) {
+  struct ld_gmerge_rule r;
+  r.valid = valid;
+  r.grain = grain;
+  r.marks = marks;
+  r.same_value = same_value;
+  return r;
+}
+
+/* Fold copy p (the rule's valid bytes) into u; sums may be NULL when the
+ * kernel has no accumulating atomics.  *wrote gets the bytes p wrote
+ * (differs from s, widened to whole elements by the grain); returns the
+ * bytes that are write-write races. */
 LD_GMERGE_FN unsigned ld_gmerge_step(const struct ld_gchunk *s,
                                      struct ld_gchunk *u,
-                                     const struct ld_gchunk *p, unsigned valid,
-                                     unsigned grain, uint32_t marks,
-                                     int same_value, struct ld_gsums *sums,
-                                     unsigned *wrote) {
+                                     const struct ld_gchunk *p,
+                                     struct ld_gmerge_rule rule,
+                                     struct ld_gsums *sums, unsigned *wrote) {
+  const unsigned valid = rule.valid, grain = rule.grain;
+  const uint32_t marks = rule.marks;
+  const int same_value = rule.same_value;
   unsigned d = ld_gmerge_grain(ld_gchunk_differ(p, s, valid), grain, valid);
   unsigned raced = 0;
 
@@ -293,11 +317,15 @@ LD_GMERGE_FN int ld_gmerge_span(const struct ld_gchunk *s,
  * facts: it changed the byte, is not the last writer, and its value
  * differs from the last one (any value with same_value); or it stored S's
  * value (with a grain) after an earlier changer or over v0 != s. */
-LD_GMERGE_FN unsigned
-ld_gmerge_race_copy(const struct ld_gchunk *s, const struct ld_gchunk *u,
-                    const struct ld_gchunk *vn, const struct ld_gwinners *w,
-                    const struct ld_gchunk *p, uint32_t c, unsigned valid,
-                    unsigned grain, uint32_t marks, int same_value) {
+LD_GMERGE_FN unsigned ld_gmerge_race_copy(const struct ld_gchunk *s,
+                                          const struct ld_gchunk *u,
+                                          const struct ld_gchunk *vn,
+                                          const struct ld_gwinners *w,
+                                          const struct ld_gchunk *p, uint32_t c,
+                                          struct ld_gmerge_rule rule) {
+  const unsigned valid = rule.valid, grain = rule.grain;
+  const uint32_t marks = rule.marks;
+  const int same_value = rule.same_value;
   unsigned changed = ld_gchunk_differ(p, s, valid);
   unsigned wrote = ld_gmerge_grain(changed, grain, valid);
   unsigned raced = 0;

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "ld_error.h"
-#include "ld_rt_format.h"
+#include "ld_rt_json.h"
 
 int ld__json_str(struct ld_buf *b, const char *s) {
   int rc = LD_OK;

@@ -1,37 +1,30 @@
-/* The host half of the shared-memory replay: what `__ldcc::launch` calls.
- * Initialisation (LDCC_OPTIONS, the report ring in mapped pinned memory,
- * the device's de-duplication counters), placement of a block's copies
- * (the clone that runs the block: `__ldcc_<k>`, or `__ldcc_<k>__lb`,
- * bounded to 1024 threads, for blocks the first cannot run; dynamic shared
- * memory, raising that clone's limit, or a global scratch pool per clone,
- * cached and grown, never freed while the program runs),
- * collection of the ring at each launch and at exit, the summary and the
- * exit status (on_exit), halt_on_error and verbosity=1.
+/* The host half of the shared-memory replay: what `__ldcc::launch` calls
+ * (__ldcc_launch_prepare; its end, __ldcc_launch_done, is the core's).
+ * Placement of a block's copies (the clone that runs the block:
+ * `__ldcc_<k>`, or `__ldcc_<k>__lb`, bounded to 1024 threads, for blocks
+ * the first cannot run; dynamic shared memory, raising that clone's limit,
+ * or a global scratch pool per clone, cached and grown, never freed while
+ * the program runs), the launch info, verbosity=1.  The lock, the ring and
+ * the not-checked lines are the core's (ld_rt_core.h).
  * Host code; CUDA runtime API only.  The runtime never aborts the user's
  * program: on any failure of its own the launch runs the original kernel,
  * unchecked, and says so once per launch site.  It never clears an error
  * the user's code made (cudaPeekAtLastError; its own errors are cleared
  * only when no user error was pending). */
-#include <pthread.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <cuda_runtime.h>
 
 #include "ldcc/host.h"
 extern "C" {
+#include "ld_rt_core.h"
 #include "ld_rt_intercept.h"
-#include "ld_rt_options.h"
 #include "ld_rt_place.h"
 #include "ld_rt_report.h"
-#include "ld_rt_internal.h"
 }
 
-#define RING_CAPACITY 4096u /* report records; later ones are counted */
-#define MAX_CLONES 256      /* kernels with cached placement state */
-#define MAX_SITES 1024      /* launch sites remembered for messages */
+#define MAX_CLONES 256 /* kernels with cached placement state */
 
 namespace {
 
@@ -51,184 +44,31 @@ struct clone_state {
   struct pool pool;
 };
 
-/* site_state.said_placement of a launch the proof let through */
+/* ld__rt_site.said_placement of a launch the proof let through */
 #define SAID_PROVED 100
 
-struct site_state {
-  const void *meta;
-  int launch_id;
-  int said_unchecked;
-  int said_global; /* "not checked across blocks" */
-  int said_placement;
-  int said_big;
-  uint64_t said_bytes;
-  unsigned launches; /* checked launches with warp groups so far */
-};
-
-struct runtime {
-  int initialised, usable;
-  int nested; /* inside the check across blocks' protocol (ld__rt_nest) */
-  int device; /* the device the counters live on */
-  char why_unusable[160];
-  struct ld_rt_options opt;
-  FILE *out;
-  struct __ldcc_report *ring_host; /* mapped; host view */
-  struct __ldcc_report *ring_dev;  /* device view */
-  unsigned *counts_dev;            /* __LDCC_BUCKETS counters + next index */
-  unsigned read_pos;
-  struct ld_rt_races *races;
-  unsigned long checked, unchecked;
-  struct clone_state clones[MAX_CLONES];
-  unsigned nclones;
-  struct site_state sites[MAX_SITES];
-  unsigned nsites;
-};
-
-/* Recursive: in a deterministic build the check across blocks, which holds
- * it, launches a shared-memory clone through __ldcc_launch_prepare
- * (docs/deterministic.md). */
-pthread_mutex_t lock = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
-struct runtime rt; /* zero-initialised; guarded by lock */
+/* Under the runtime's lock (ld__rt_enter). */
+struct clone_state clones[MAX_CLONES];
+unsigned nclones;
 
 /* Our own failed call: forget its error unless the user's code left one. */
 bool ok(cudaError_t e, cudaError_t pending) {
   return ld__rt_ok((int)e, (int)pending) != 0;
 }
 
-void at_exit(int status, void *arg);
-
-void init(void) {
-  cudaError_t pending = cudaPeekAtLastError();
-  size_t ring_bytes = RING_CAPACITY * sizeof(struct __ldcc_report);
-  void *host = NULL;
-
-  rt.initialised = 1;
-  ld_rt_options_defaults(&rt.opt);
-  ld_rt_options_parse(&rt.opt, getenv("LDCC_OPTIONS"), stderr);
-  rt.out = stderr;
-  if (rt.opt.log_path) {
-    FILE *f = fopen(rt.opt.log_path, "w");
-    if (f)
-      rt.out = f;
-    else
-      fprintf(stderr, "ldcc: cannot open log_path %s; reporting to stderr\n",
-              rt.opt.log_path);
-  }
-  if (rt.opt.help)
-    ld_rt_options_print_help(stderr);
-  rt.races = ld_rt_races_open(&rt.opt, rt.out, stderr);
-  if (!rt.races) {
-    snprintf(rt.why_unusable, sizeof rt.why_unusable, "out of host memory");
-    return;
-  }
-  /* Plain host memory registered as mapped: it stays readable after the
-   * program's cudaDeviceReset, when the exit handler reads it. */
-  if (posix_memalign(&host, 4096, ring_bytes) != 0) {
-    snprintf(rt.why_unusable, sizeof rt.why_unusable, "out of host memory");
-    return;
-  }
-  memset(host, 0, ring_bytes);
-  if (!ok(cudaHostRegister(host, ring_bytes, cudaHostRegisterMapped),
-          pending) ||
-      !ok(cudaHostGetDevicePointer((void **)&rt.ring_dev, host, 0),
-          pending)) {
-    snprintf(rt.why_unusable, sizeof rt.why_unusable,
-             "cannot map the report ring into device memory");
-    free(host);
-    return;
-  }
-  rt.ring_host = (struct __ldcc_report *)host;
-  /* The runtime's own allocations go through the cudaMalloc wrappers too:
-   * the registry records them as internal, never as the program's. */
-  ld_rt_intercept_internal(1);
-  bool counted = ok(cudaMalloc((void **)&rt.counts_dev,
-                               (__LDCC_BUCKETS + 1) * sizeof(unsigned)),
-                    pending);
-  ld_rt_intercept_internal(0);
-  if (!counted ||
-      !ok(cudaMemset(rt.counts_dev, 0,
-                     (__LDCC_BUCKETS + 1) * sizeof(unsigned)),
-          pending) ||
-      !ok(cudaStreamSynchronize(cudaStreamLegacy), pending)) {
-    snprintf(rt.why_unusable, sizeof rt.why_unusable,
-             "cannot allocate %u bytes of device memory for reports",
-             (unsigned)((__LDCC_BUCKETS + 1) * sizeof(unsigned)));
-    return;
-  }
-  if (!ok(cudaGetDevice(&rt.device), pending)) {
-    snprintf(rt.why_unusable, sizeof rt.why_unusable, "no current device");
-    return;
-  }
-  on_exit(at_exit, NULL);
-  rt.usable = 1;
-}
-
-/* Print the records the device has finished, in order, up to the first
- * one still being written (all of them when `all`). */
-void collect(bool all) {
-  if (!rt.ring_host)
-    return;
-  while (rt.read_pos < RING_CAPACITY) {
-    struct __ldcc_report *r = &rt.ring_host[rt.read_pos];
-    if (!__atomic_load_n(&r->valid, __ATOMIC_ACQUIRE)) {
-      if (!all)
-        return;
-      rt.read_pos++;
-      continue;
-    }
-    ld_rt_races_add(rt.races, r, rt.opt.report ? rt.out : NULL);
-    rt.read_pos++;
-  }
-}
-
-struct site_state *site_of(const void *meta, int launch_id) {
-  for (unsigned i = 0; i < rt.nsites; i++)
-    if (rt.sites[i].meta == meta && rt.sites[i].launch_id == launch_id)
-      return &rt.sites[i];
-  if (rt.nsites == MAX_SITES)
-    return NULL;
-  struct site_state *s = &rt.sites[rt.nsites++];
-  memset(s, 0, sizeof *s);
-  s->meta = meta;
-  s->launch_id = launch_id;
-  return s;
-}
-
-void site_text(const struct __ldcc_kernel_meta *m, int launch_id, char *buf,
-               size_t size) {
-  if (m->launch_lines && launch_id >= 0 && (unsigned)launch_id < m->nlaunches)
-    snprintf(buf, size, "%s:%d", m->file ? m->file : "?",
-             m->launch_lines[launch_id]);
-  else
-    snprintf(buf, size, "%s", m->file ? m->file : "?");
-}
-
-int unchecked_as(const struct __ldcc_kernel_meta *m, int launch_id,
-                 const char *state, const char *why) {
-  struct site_state *s = site_of(m, launch_id);
-
-  rt.unchecked++;
-  if (s && s->said_unchecked)
-    return -1;
-  if (s)
-    s->said_unchecked = 1;
-  ld_rt_races_unchecked_as(rt.races, m, launch_id, state, why, rt.out);
-  fflush(rt.out);
+int unchecked(const struct __ldcc_kernel_meta *m, int launch_id,
+              const char *why) {
+  ld__rt_unchecked(m, launch_id, why);
   return -1;
 }
 
-int unchecked(const struct __ldcc_kernel_meta *m, int launch_id,
-              const char *why) {
-  return unchecked_as(m, launch_id, "not checked", why);
-}
-
 struct clone_state *clone_of(const void *clone, int device) {
-  for (unsigned i = 0; i < rt.nclones; i++)
-    if (rt.clones[i].clone == clone && rt.clones[i].device == device)
-      return &rt.clones[i];
-  if (rt.nclones == MAX_CLONES)
+  for (unsigned i = 0; i < nclones; i++)
+    if (clones[i].clone == clone && clones[i].device == device)
+      return &clones[i];
+  if (nclones == MAX_CLONES)
     return NULL;
-  struct clone_state *c = &rt.clones[rt.nclones++];
+  struct clone_state *c = &clones[nclones++];
   memset(c, 0, sizeof *c);
   c->clone = clone;
   c->device = device;
@@ -266,22 +106,22 @@ bool pool_for(struct clone_state *c, uint64_t slot_bytes, unsigned nslots,
   return true;
 }
 
-void say_placement(const struct __ldcc_kernel_meta *m, int launch_id,
-                   dim3 grid, const struct ld_rt_place_in *in,
-                   const struct ld_rt_place_out *pl, unsigned nslots,
-                   int big) {
-  struct site_state *s = site_of(m, launch_id);
-  FILE *out = ld_rt_races_messages(rt.races, rt.out);
+void say_placement(const struct __ldcc_kernel_meta *m, int launch_id, dim3 grid,
+                   const struct ld_rt_place_in *in,
+                   const struct ld_rt_place_out *pl, unsigned nslots, int big,
+                   FILE *out) {
+  struct ld__rt_site *s = ld__rt_site_of(m, launch_id);
   char name[256], where[256];
 
-  if (!s || !out || (s->said_placement == pl->placement + 1 &&
-             s->said_bytes == pl->geo.total_bytes && s->said_big == big))
+  if (!s || !out ||
+      (s->said_placement == pl->placement + 1 &&
+       s->said_bytes == pl->geo.total_bytes && s->said_big == big))
     return;
   s->said_placement = pl->placement + 1;
   s->said_bytes = pl->geo.total_bytes;
   s->said_big = big;
   ld_rt_kernel_name(m, name, sizeof name);
-  site_text(m, launch_id, where, sizeof where);
+  ld__rt_site_text(m, launch_id, where, sizeof where);
   fprintf(out,
           "ldcc: launch of %s at %s: %u blocks of %u threads (%u warps); "
           "arena %llu bytes (targets %llu); ",
@@ -295,11 +135,10 @@ void say_placement(const struct __ldcc_kernel_meta *m, int launch_id,
             "between them are checked only in the blocks and launches where "
             "they do not (warp_groups=0: a copy per warp)",
             (unsigned long long)pl->geo.total_bytes,
-            (unsigned long long)(in->static_bytes + in->user_dyn),
-            pl->ncopies, pl->nwarps, 1u << pl->group_shift);
+            (unsigned long long)(in->static_bytes + in->user_dyn), pl->ncopies,
+            pl->nwarps, 1u << pl->group_shift);
   else if (pl->placement == LD_RT_PLACE_SHARED)
-    fprintf(out,
-            "copies in shared memory: %llu bytes per block (native %llu)",
+    fprintf(out, "copies in shared memory: %llu bytes per block (native %llu)",
             (unsigned long long)pl->geo.total_bytes,
             (unsigned long long)(in->static_bytes + in->user_dyn));
   else
@@ -314,8 +153,8 @@ void say_placement(const struct __ldcc_kernel_meta *m, int launch_id,
 }
 
 /* The clone's attributes, cached; NULL with *why set when unavailable. */
-struct clone_state *state_of(const void *clone, int device,
-                             cudaError_t pending, const char **why) {
+struct clone_state *state_of(const void *clone, int device, cudaError_t pending,
+                             const char **why) {
   struct clone_state *c = clone_of(clone, device);
 
   if (!c) {
@@ -348,9 +187,9 @@ int place_for(struct clone_state *c, struct ld_rt_place_in *in,
   if (pl->placement == LD_RT_PLACE_SHARED) {
     bool fits = true;
     if (pl->launch_smem > c->smem_limit_set) {
-      fits = ok(cudaFuncSetAttribute(c->clone,
-                                     cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                     (int)pl->launch_smem),
+      fits = ok(cudaFuncSetAttribute(
+                    c->clone, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                    (int)pl->launch_smem),
                 pending);
       if (fits)
         c->smem_limit_set = pl->launch_smem;
@@ -364,45 +203,32 @@ int place_for(struct clone_state *c, struct ld_rt_place_in *in,
       ld_rt_place_global(in, pl);
   }
   if (pl->placement == LD_RT_PLACE_GLOBAL &&
-      (!ok(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-               per_sm, c->clone, (int)in->nthreads, 0),
+      (!ok(cudaOccupancyMaxActiveBlocksPerMultiprocessor(per_sm, c->clone,
+                                                         (int)in->nthreads, 0),
            pending) ||
        *per_sm <= 0))
     return PLACE_SHAPE;
   return PLACE_OK;
 }
 
-/* A kernel checked inside its blocks, not across them: said once per
- * site. */
-void say_left_out(const struct __ldcc_kernel_meta *m, int launch_id) {
-  struct site_state *st;
-
-  if (!m->global_reason || !(st = site_of(m, launch_id)) || st->said_global)
-    return;
-  st->said_global = 1;
-  ld_rt_races_unchecked_as(rt.races, m, launch_id, "not checked across blocks",
-                           m->global_reason, rt.out);
-  fflush(rt.out);
-}
-
 /* Whether the translator's proof covers the launch's block shape. */
-bool proved_for(const struct __ldcc_kernel_meta *m, dim3 block) {
-  return m->proved && rt.opt.proofs && block.x <= m->proof_max[0] &&
+bool proved_for(const struct __ldcc_kernel_meta *m, dim3 block,
+                const struct ld__rt_env *env) {
+  return m->proved && env->proofs && block.x <= m->proof_max[0] &&
          block.y <= m->proof_max[1] && block.z <= m->proof_max[2];
 }
 
 /* verbosity=1, once per site: the launch runs without the replay. */
 void say_proved(const struct __ldcc_kernel_meta *m, int launch_id, dim3 grid,
-                dim3 block) {
-  struct site_state *s = site_of(m, launch_id);
-  FILE *out = ld_rt_races_messages(rt.races, rt.out);
+                dim3 block, FILE *out) {
+  struct ld__rt_site *s = ld__rt_site_of(m, launch_id);
   char name[256], where[256];
 
   if (!s || !out || s->said_placement == SAID_PROVED)
     return;
   s->said_placement = SAID_PROVED;
   ld_rt_kernel_name(m, name, sizeof name);
-  site_text(m, launch_id, where, sizeof where);
+  ld__rt_site_text(m, launch_id, where, sizeof where);
   fprintf(out,
           "ldcc: launch of %s at %s: %u blocks of %ux%ux%u threads; shared "
           "memory proved race-free for this block shape (in no region do two "
@@ -412,313 +238,216 @@ void say_proved(const struct __ldcc_kernel_meta *m, int launch_id, dim3 grid,
   fflush(out);
 }
 
-int prepare(const struct __ldcc_kernel_meta *m, const void *clone,
-            const void *clone_lb, int launch_id, dim3 grid, dim3 block,
-            size_t sh, cudaStream_t stream, struct __ldcc_launch_info *li,
-            size_t *launch_sh, int *big) {
-  cudaError_t pending = cudaPeekAtLastError();
+/* One launch being prepared. */
+struct shared_launch {
+  const struct __ldcc_launch_request *rq;
+  const struct __ldcc_kernel_meta *m;
+  const struct ld__rt_env *env;
+  cudaError_t pending; /* the program's error at entry */
+  int device, optin, sms;
   struct ld_rt_place_in in;
   struct ld_rt_place_out pl;
-  struct clone_state *c, *normal, *lb = NULL;
-  int device = 0, optin = 0, sms = 0, per_sm = 0, from, pick, placed;
-  const char *err = NULL;
-  char why[200];
+  struct clone_state *c; /* the clone that runs the block */
+  int per_sm;            /* its resident blocks per SM */
+  int pick;              /* LD_RT_CLONE_NORMAL or _LB */
+};
 
-  *big = 0;
-  if (!rt.initialised)
-    init();
-  if (!rt.usable)
-    return unchecked(m, launch_id, rt.why_unusable);
-  collect(false);
-  if (!m || m->abi != __LDCC_HOST_ABI)
-    return unchecked(m, launch_id, "metadata of another ldcc version");
-  if (proved_for(m, block)) {
-    say_left_out(m, launch_id);
-    if (rt.opt.verbosity >= 1)
-      say_proved(m, launch_id, grid, block);
-    return __LDCC_LAUNCH_PROVED;
-  }
-  if (!ok(cudaGetDevice(&device), pending) ||
-      !ok(cudaDeviceGetAttribute(&optin,
-                                 cudaDevAttrMaxSharedMemoryPerBlockOptin,
-                                 device),
-          pending) ||
-      !ok(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount,
-                                 device),
-          pending))
+/* The device's limits, the device and the stream; 0 to go on, -1 when the
+ * launch runs unchecked (said). */
+int check_device(struct shared_launch *S) {
+  const struct __ldcc_kernel_meta *m = S->m;
+  int launch_id = S->rq->launch_id;
+
+  if (!ok(cudaGetDevice(&S->device), S->pending) ||
+      !ok(cudaDeviceGetAttribute(
+              &S->optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, S->device),
+          S->pending) ||
+      !ok(cudaDeviceGetAttribute(&S->sms, cudaDevAttrMultiProcessorCount,
+                                 S->device),
+          S->pending))
     return unchecked(m, launch_id, "the device's limits are unavailable");
   /* The report counters live on the device that was current at the first
    * checked launch; v1 checks launches on that device only. */
-  if (device != rt.device)
+  if (S->device != S->env->device)
     return unchecked(m, launch_id,
                      "v1 checks kernels on the first device used only");
-  {
-    cudaStreamCaptureStatus capture = cudaStreamCaptureStatusNone;
-    if (!ok(cudaStreamIsCapturing(stream, &capture), pending) ||
-        capture != cudaStreamCaptureStatusNone)
-      return unchecked(m, launch_id, "the stream is being captured");
-  }
-  normal = state_of(clone, device, pending, &err);
-  if (!normal)
-    return unchecked(m, launch_id, err);
-  in.static_bytes = m->static_bytes;
-  in.align = m->align;
-  in.user_dyn = sh;
-  in.nthreads = block.x * block.y * block.z;
-  in.smem_optin = (uint64_t)optin;
-  in.groups_ok = li->group_shift == __LDCC_GROUPS_OK && rt.opt.warp_groups;
+  cudaStreamCaptureStatus capture = cudaStreamCaptureStatusNone;
+  if (!ok(cudaStreamIsCapturing(S->rq->stream, &capture), S->pending) ||
+      capture != cudaStreamCaptureStatusNone)
+    return unchecked(m, launch_id, "the stream is being captured");
+  return 0;
+}
 
-  /* The normal clone when it runs the block, else the one bounded to 1024
-   * threads (registers capped), else the original, unchecked. */
+/* No clone runs this many threads: say the limits. */
+int too_many_threads(const struct shared_launch *S,
+                     const struct clone_state *normal,
+                     const struct clone_state *lb) {
+  char why[200];
+
+  if (lb)
+    snprintf(why, sizeof why,
+             "the instrumented kernels run at most %d threads per block "
+             "(registers; %d with __launch_bounds__(1024)), the launch "
+             "asks for %u",
+             normal->attr.maxThreadsPerBlock, lb->attr.maxThreadsPerBlock,
+             S->in.nthreads);
+  else
+    snprintf(why, sizeof why,
+             "the instrumented kernel runs at most %d threads per block "
+             "(registers), the launch asks for %u",
+             normal->attr.maxThreadsPerBlock, S->in.nthreads);
+  return unchecked(S->m, S->rq->launch_id, why);
+}
+
+/* The normal clone when it runs the block, else the one bounded to 1024
+ * threads (registers capped), else the original, unchecked: S->c, S->pick
+ * and the placement S->pl; 0, or -1 (said). */
+int pick_clone(struct shared_launch *S, struct clone_state *normal) {
+  const void *clone_lb = S->rq->clone_lb;
+  const struct __ldcc_kernel_meta *m = S->m;
+  int launch_id = S->rq->launch_id, from, placed;
+  struct clone_state *lb = NULL;
+  const char *err = NULL;
+
   for (from = LD_RT_CLONE_NORMAL;; from = LD_RT_CLONE_LB) {
     if (clone_lb && !lb &&
         (from == LD_RT_CLONE_LB ||
-         in.nthreads > (unsigned)normal->attr.maxThreadsPerBlock))
-      lb = state_of(clone_lb, device, pending, &err);
-    pick = ld_rt_pick_clone(in.nthreads, from, normal->attr.maxThreadsPerBlock,
-                            lb != NULL, lb ? lb->attr.maxThreadsPerBlock : 0);
-    if (pick == LD_RT_CLONE_NONE && from == LD_RT_CLONE_LB)
+         S->in.nthreads > (unsigned)normal->attr.maxThreadsPerBlock))
+      lb = state_of(clone_lb, S->device, S->pending, &err);
+    S->pick =
+        ld_rt_pick_clone(S->in.nthreads, from, normal->attr.maxThreadsPerBlock,
+                         lb != NULL, lb ? lb->attr.maxThreadsPerBlock : 0);
+    if (S->pick == LD_RT_CLONE_NONE && from == LD_RT_CLONE_LB)
       return unchecked(m, launch_id,
                        "the instrumented kernel cannot run with this block "
                        "shape");
-    if (pick == LD_RT_CLONE_NONE) {
-      if (lb)
-        snprintf(why, sizeof why,
-                 "the instrumented kernels run at most %d threads per block "
-                 "(registers; %d with __launch_bounds__(1024)), the launch "
-                 "asks for %u",
-                 normal->attr.maxThreadsPerBlock, lb->attr.maxThreadsPerBlock,
-                 in.nthreads);
-      else
-        snprintf(why, sizeof why,
-                 "the instrumented kernel runs at most %d threads per block "
-                 "(registers), the launch asks for %u",
-                 normal->attr.maxThreadsPerBlock, in.nthreads);
-      return unchecked(m, launch_id, why);
-    }
-    c = pick == LD_RT_CLONE_LB ? lb : normal;
-    placed = place_for(c, &in, &pl, &per_sm, pending);
+    if (S->pick == LD_RT_CLONE_NONE)
+      return too_many_threads(S, normal, lb);
+    S->c = S->pick == LD_RT_CLONE_LB ? lb : normal;
+    placed = place_for(S->c, &S->in, &S->pl, &S->per_sm, S->pending);
     if (placed == PLACE_ALIGN)
       return unchecked(m, launch_id,
                        "the shared layout's alignment is too big");
     /* With an __lb clone the normal clone is compiled for copies in
      * shared memory only (begin<PLACE_SHARED>): global scratch means the
      * __lb clone. */
-    if (placed == PLACE_OK && pick == LD_RT_CLONE_NORMAL && clone_lb &&
-        pl.placement != LD_RT_PLACE_SHARED)
+    if (placed == PLACE_OK && S->pick == LD_RT_CLONE_NORMAL && clone_lb &&
+        S->pl.placement != LD_RT_PLACE_SHARED)
       placed = PLACE_SHAPE;
     if (placed == PLACE_OK)
-      break;
-    if (pick == LD_RT_CLONE_LB || !clone_lb)
+      return 0;
+    if (S->pick == LD_RT_CLONE_LB || !clone_lb)
       return unchecked(m, launch_id,
                        "the instrumented kernel cannot run with this block "
                        "shape");
   }
+}
+
+/* The clone's launch info from the placement; 0, or -1 when the global
+ * scratch pool cannot be had (said). */
+int fill_info(struct shared_launch *S, struct __ldcc_launch_info *li) {
+  const struct ld__rt_env *env = S->env;
+  const struct ld_rt_place_out *pl = &S->pl;
+  int launch_id = S->rq->launch_id;
+  struct clone_state *c = S->c;
+  char why[200];
+
   memset(li, 0, sizeof *li);
-  if (pl.placement == LD_RT_PLACE_GLOBAL) {
-    if (!pool_for(c, pl.slot_bytes, (unsigned)(per_sm * sms), pending)) {
+  if (pl->placement == LD_RT_PLACE_GLOBAL) {
+    if (!pool_for(c, pl->slot_bytes, (unsigned)(S->per_sm * S->sms),
+                  S->pending)) {
       snprintf(why, sizeof why,
                "not enough device memory for the copies (%llu bytes)",
-               (unsigned long long)pl.slot_bytes * per_sm * sms);
-      return unchecked(m, launch_id, why);
+               (unsigned long long)pl->slot_bytes * S->per_sm * S->sms);
+      return unchecked(S->m, launch_id, why);
     }
     li->scratch = c->pool.scratch;
     li->slot_bytes = c->pool.slot_bytes;
     li->nslots = c->pool.nslots;
     li->slot_busy = c->pool.busy;
   }
-  li->placement = (uint32_t)pl.placement;
-  if (pl.group_shift) {
+  li->placement = (uint32_t)pl->placement;
+  if (pl->group_shift) {
     /* Which warps share a copy moves from launch to launch. */
-    struct site_state *st = site_of(m, launch_id);
+    struct ld__rt_site *st = ld__rt_site_of(S->m, launch_id);
     unsigned seq = st ? st->launches++ : 0;
     li->group_shift =
-        __ldcc_group_pack(pl.nwarps, pl.group_shift, pl.ncopies, seq);
+        __ldcc_group_pack(pl->nwarps, pl->group_shift, pl->ncopies, seq);
   }
-  li->flags = rt.opt.report_same_value_writes ? __LDCC_LI_REPORT_SAME_VALUE : 0;
+  li->flags = env->report_same_value ? __LDCC_LI_REPORT_SAME_VALUE : 0;
   li->launch_id = (uint32_t)launch_id;
-  li->user_dyn_smem = sh;
-  li->reports = rt.ring_dev;
-  li->report_next = rt.counts_dev + __LDCC_BUCKETS;
-  li->counts = rt.counts_dev;
-  li->report_capacity = RING_CAPACITY;
-  li->kernel_meta = m;
+  li->user_dyn_smem = S->rq->sh;
+  li->reports = env->reports;
+  li->report_next = env->report_next;
+  li->counts = env->counts;
+  li->report_capacity = env->report_capacity;
+  li->kernel_meta = S->m;
   li->launch_meta = NULL;
-  *launch_sh = (size_t)pl.launch_smem;
-  *big = pick == LD_RT_CLONE_LB;
-  say_left_out(m, launch_id);
-  if (rt.opt.verbosity >= 1)
-    say_placement(m, launch_id, grid, &in, &pl, li->nslots, *big);
   return 0;
 }
 
-/* The end of the run: wait for the device, read every record and the
- * instance counts, print the summary, and turn a clean exit into
- * `exitcode` when races were reported. */
-void finish_run(int status, bool halting) {
-  unsigned *counts = NULL;
-  unsigned next = 0;
-  uint64_t dropped = 0;
-  unsigned long races;
+/* Between ld__rt_enter and ld__rt_leave: 0 when the clone runs (li,
+ * *launch_sh, *big set), __LDCC_LAUNCH_PROVED, or -1 (said why). */
+int prepare(const struct __ldcc_launch_request *rq,
+            const struct ld__rt_env *env, struct __ldcc_launch_info *li,
+            size_t *launch_sh, int *big) {
+  const struct __ldcc_kernel_meta *m = rq->meta;
+  struct shared_launch S;
+  struct clone_state *normal;
+  const char *err = NULL;
 
-  if (cudaDeviceSynchronize() == cudaSuccess) {
-    counts = (unsigned *)malloc((__LDCC_BUCKETS + 1) * sizeof(unsigned));
-    if (counts &&
-        cudaMemcpy(counts, rt.counts_dev,
-                   (__LDCC_BUCKETS + 1) * sizeof(unsigned),
-                   cudaMemcpyDeviceToHost) != cudaSuccess) {
-      free(counts);
-      counts = NULL;
-    }
-    if (counts) {
-      next = counts[__LDCC_BUCKETS];
-      if (next > RING_CAPACITY)
-        dropped = next - RING_CAPACITY;
-    }
+  memset(&S, 0, sizeof S);
+  S.rq = rq;
+  S.m = m;
+  S.env = env;
+  S.pending = cudaPeekAtLastError();
+  if (!m || m->abi != __LDCC_HOST_ABI)
+    return unchecked(m, rq->launch_id, "metadata of another ldcc version");
+  if (proved_for(m, rq->block, env)) {
+    ld__rt_not_across(m, rq->launch_id);
+    if (env->verbosity >= 1)
+      say_proved(m, rq->launch_id, rq->grid, rq->block, env->messages);
+    return __LDCC_LAUNCH_PROVED;
   }
-  collect(true);
-  if (rt.opt.verbosity >= 1) {
-    char line[256];
-    if (ld_rt_intercept_retries_line(line, sizeof line))
-      fputs(line, ld_rt_races_messages(rt.races, rt.out));
-  }
-  races = ld_rt_races_count(rt.races);
-  if (rt.opt.report)
-    ld_rt_races_summary(rt.races, counts, rt.checked, rt.unchecked, dropped,
-                        rt.out);
-  free(counts);
-  fflush(NULL);
-  if (races && rt.opt.report && (status == 0 || halting))
-    _exit((int)rt.opt.exitcode);
-}
-
-void at_exit(int status, void *arg) {
-  (void)arg;
-  pthread_mutex_lock(&lock);
-  if (rt.usable && (rt.checked || rt.unchecked))
-    finish_run(status, false);
-  pthread_mutex_unlock(&lock);
+  if (check_device(&S) != 0)
+    return -1;
+  normal = state_of(rq->clone, S.device, S.pending, &err);
+  if (!normal)
+    return unchecked(m, rq->launch_id, err);
+  S.in.static_bytes = m->static_bytes;
+  S.in.align = m->align;
+  S.in.user_dyn = rq->sh;
+  S.in.nthreads = rq->block.x * rq->block.y * rq->block.z;
+  S.in.smem_optin = (uint64_t)S.optin;
+  S.in.groups_ok = li->group_shift == __LDCC_GROUPS_OK && env->warp_groups;
+  if (pick_clone(&S, normal) != 0 || fill_info(&S, li) != 0)
+    return -1;
+  *launch_sh = (size_t)S.pl.launch_smem;
+  *big = S.pick == LD_RT_CLONE_LB;
+  ld__rt_not_across(m, rq->launch_id);
+  if (env->verbosity >= 1)
+    say_placement(m, rq->launch_id, rq->grid, &S.in, &S.pl, li->nslots, *big,
+                  env->messages);
+  return 0;
 }
 
 } // namespace
 
-extern "C" int __ldcc_launch_prepare(const struct __ldcc_kernel_meta *meta,
-                                     const void *clone, const void *clone_lb,
-                                     int launch_id, dim3 grid, dim3 block,
-                                     size_t sh, cudaStream_t stream,
+extern "C" int __ldcc_launch_prepare(const struct __ldcc_launch_request *rq,
                                      struct __ldcc_launch_info *li,
                                      size_t *launch_sh, int *big) {
-  int rc;
+  struct ld__rt_env env;
+  int rc = -1;
 
-  pthread_mutex_lock(&lock);
-  rc = prepare(meta, clone, clone_lb, launch_id, grid, block, sh, stream, li,
-               launch_sh, big);
-  pthread_mutex_unlock(&lock);
+  *big = 0;
+  if (ld__rt_enter(rq->meta, rq->launch_id, &env) == 0)
+    rc = prepare(rq, &env, li, launch_sh, big);
+  ld__rt_leave(0, NULL);
   return rc;
 }
-
-extern "C" void __ldcc_launch_done(const struct __ldcc_kernel_meta *meta,
-                                   int launch_id, cudaStream_t stream) {
-  (void)meta;
-  (void)launch_id;
-  pthread_mutex_lock(&lock);
-  if (!rt.nested) /* else one part of a launch ld__rt_leave counts */
-    rt.checked++;
-  if (rt.opt.halt_on_error) {
-    if (cudaStreamSynchronize(stream) == cudaSuccess) {
-      collect(false);
-      if (ld_rt_races_count(rt.races))
-        finish_run(0, true);
-    }
-  }
-  pthread_mutex_unlock(&lock);
-}
-
-/* ---- for the check across blocks (ld_rt_glaunch.cu, ld_rt_internal.h) --- */
 
 /* A strong reference that pulls ld_rt_glaunch.o (and with it the sweeps)
  * into every link that pulls this member (see ld_rt_glaunch.cu). */
 extern "C" const int ld__rt_glaunch_linked;
 __attribute__((used)) static const int *const glaunch_member =
     &ld__rt_glaunch_linked;
-
-extern "C" int ld__rt_ok(int e, int pending) {
-  if (e == cudaSuccess)
-    return 1;
-  if (pending == cudaSuccess)
-    (void)cudaGetLastError();
-  return 0;
-}
-
-extern "C" int ld__rt_enter(const struct __ldcc_kernel_meta *m, int launch_id,
-                            struct ld__rt_env *env) {
-  pthread_mutex_lock(&lock);
-  if (!rt.initialised)
-    init();
-  if (!rt.usable) {
-    unchecked(m, launch_id, rt.why_unusable);
-    return -1;
-  }
-  collect(false);
-  memset(env, 0, sizeof *env);
-  env->reports = rt.ring_dev;
-  env->report_next = rt.counts_dev + __LDCC_BUCKETS;
-  env->counts = rt.counts_dev;
-  env->report_capacity = RING_CAPACITY;
-  env->report_same_value = rt.opt.report_same_value_writes ? 1 : 0;
-  env->max_copies = rt.opt.max_copies;
-  env->one_run = rt.opt.one_run;
-  env->proofs = rt.opt.proofs;
-  env->verbosity = rt.opt.verbosity;
-  env->messages = ld_rt_races_messages(rt.races, rt.out);
-  env->device = rt.device;
-  return 0;
-}
-
-extern "C" void ld__rt_nest(int delta) { rt.nested += delta; }
-
-extern "C" void ld__rt_unchecked(const struct __ldcc_kernel_meta *m,
-                                 int launch_id, const char *why) {
-  unchecked(m, launch_id, why);
-}
-
-extern "C" void ld__rt_not_deterministic(const struct __ldcc_kernel_meta *m,
-                                         int launch_id, const char *why) {
-  unchecked_as(m, launch_id, "not deterministic", why);
-}
-
-extern "C" void ld__rt_leave(int checked, void *stream) {
-  if (checked) {
-    rt.checked++;
-    if (rt.opt.halt_on_error &&
-        cudaStreamSynchronize((cudaStream_t)stream) == cudaSuccess) {
-      collect(false);
-      if (ld_rt_races_count(rt.races))
-        finish_run(0, true);
-    }
-  }
-  pthread_mutex_unlock(&lock);
-}
-
-/* A launch of a kernel with inline intra-warp checks (include/ldcc/its.cuh)
- * that the translator did not turn into __ldcc::launch: the kernel runs as
- * written and reports through the same ring. */
-extern "C" int __ldcc_its_arm(struct __ldcc_its_sink *s) {
-  int rc = -1;
-
-  pthread_mutex_lock(&lock);
-  if (!rt.initialised)
-    init();
-  if (rt.usable) {
-    collect(false);
-    rt.checked++;
-    memset(s, 0, sizeof *s);
-    s->reports = rt.ring_dev;
-    s->report_next = rt.counts_dev + __LDCC_BUCKETS;
-    s->counts = rt.counts_dev;
-    s->report_capacity = RING_CAPACITY;
-    rc = 0;
-  }
-  pthread_mutex_unlock(&lock);
-  return rc;
-}

@@ -12,7 +12,8 @@
 
 #include "ld_config.h"
 #include "ld_error.h"
-#include "ld_rt_format.h"
+#include "ld_rt_json.h"
+#include "ld_rt_sarif.h"
 
 /* Percent-encode what a URI path may not hold as is. */
 static int put_uri(struct ld_buf *b, const char *file) {

@@ -8,7 +8,7 @@
 
 #include "ld_buf.h"
 #include "ld_error.h"
-#include "ld_rt_report.h"
+#include "ld_rt_kind.h"
 
 #define NFIELDS 5 /* kind, kernel, variable, file, line */
 

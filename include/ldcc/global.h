@@ -46,7 +46,7 @@
 extern "C" {
 #endif
 
-#define __LDCC_GLOBAL_ABI 5u
+#define __LDCC_GLOBAL_ABI 6u /* 6: __ldcc_global_launch takes a __ldcc_global_call */
 /* Pointer parameters a checked kernel may have (the shift table is passed
  * by value); a kernel with more is left unchecked by the translator. */
 #define __LDCC_GMAX_PTRS 16
@@ -206,24 +206,30 @@ struct __ldcc_global_info {
 #include <cuda_runtime.h>
 #include <type_traits>
 
+/* One launch as launch_global hands it to the runtime. */
+struct __ldcc_global_call {
+  const struct __ldcc_global_meta *meta;
+  int launch_id;
+  dim3 grid, block;
+  size_t sh; /* the user's dynamic shared memory */
+  cudaStream_t stream;
+  const struct __ldcc_global_arg *args; /* nargs of them */
+  unsigned nargs;
+  void (*run)(void *ctx, const struct __ldcc_global_info *);
+  void *ctx;
+};
+
 /* Implemented in runtime/ld_rt_glaunch.cu.  Runs the launch through the
  * two-pass protocol, calling run(ctx, info) for each pass, or
  * run(ctx, NULL) once when the launch is not checked.  Weak, as in host.h:
  * a program linked without the runtime runs the original. */
 extern "C" __attribute__((weak)) void
-__ldcc_global_launch(const struct __ldcc_global_meta *meta, int launch_id,
-                     dim3 grid, dim3 block, size_t sh, cudaStream_t stream,
-                     const struct __ldcc_global_arg *args, unsigned nargs,
-                     void (*run)(void *ctx, const struct __ldcc_global_info *),
-                     void *ctx);
+__ldcc_global_launch(const struct __ldcc_global_call *call);
 /* The same for a program built with --ldcc-deterministic
  * (__LDCC_DETERMINISTIC): one pass, every unit on its own copy, merged in
  * unit order. */
-extern "C" __attribute__((weak)) void __ldcc_global_launch_det(
-    const struct __ldcc_global_meta *meta, int launch_id, dim3 grid,
-    dim3 block, size_t sh, cudaStream_t stream,
-    const struct __ldcc_global_arg *args, unsigned nargs,
-    void (*run)(void *ctx, const struct __ldcc_global_info *), void *ctx);
+extern "C" __attribute__((weak)) void
+__ldcc_global_launch_det(const struct __ldcc_global_call *call);
 
 namespace __ldcc {
 
@@ -495,10 +501,11 @@ inline void launch_global(const global_meta *meta, int launch_id, dim3 grid,
     call(nullptr);
     return;
   }
-  entry(
+  const __ldcc_global_call c = {
       meta, launch_id, grid, block, sh, stream, args, (unsigned)sizeof...(A),
       [](void *ctx, const global_info *gi) { (*(decltype(call) *)ctx)(gi); },
-      &call);
+      &call};
+  entry(&c);
 }
 
 /* launch_global with every argument converted to the kernel's parameter

@@ -126,8 +126,9 @@ struct __ldcc_kernel_meta {
 };
 
 #define __LDCC_HOST_ABI                                                        \
-  4u /* 2: launch_prepare takes the __launch_bounds__(1024) clone; 3:
-        global_reason; 4: proved, proof_max */
+  5u /* 2: launch_prepare takes the __launch_bounds__(1024) clone; 3:
+        global_reason; 4: proved, proof_max; 5: launch_prepare takes a
+        __ldcc_launch_request */
 
 /* What __ldcc_launch_prepare returns besides 0 (run the clone) and -1 (run
  * the original, unchecked): run the original (or its check across blocks),
@@ -455,7 +456,7 @@ static inline __LDCC_HD unsigned __ldcc_group_copies(unsigned nwarps,
 #include <type_traits>
 #include <utility>
 
-/* Implemented in runtime/ld_rt_launch.cu (libldcc_rt.a).  The references
+/* Implemented in runtime/ld_rt_launch.cu and ld_rt_core.cu (libldcc_rt.a).  The references
  * are weak so that a program linked without the runtime still links and
  * runs (unchecked, with one warning): CMake links CUDA programs with the
  * host compiler, which never adds the runtime.  When nvcc links through
@@ -463,10 +464,16 @@ static inline __LDCC_HD unsigned __ldcc_group_copies(unsigned nwarps,
  * so the archive member is pulled in. */
 /* Chooses the clone (*big = 0: clone, 1: clone_lb, which may be NULL) and
  * its placement; 0 when the launch is checked. */
+struct __ldcc_launch_request {
+  const struct __ldcc_kernel_meta *meta;
+  const void *clone, *clone_lb;
+  int launch_id;
+  dim3 grid, block;
+  size_t sh; /* the user's dynamic shared memory */
+  cudaStream_t stream;
+};
 extern "C" __attribute__((weak)) int
-__ldcc_launch_prepare(const struct __ldcc_kernel_meta *meta, const void *clone,
-                      const void *clone_lb, int launch_id, dim3 grid,
-                      dim3 block, size_t sh, cudaStream_t stream,
+__ldcc_launch_prepare(const struct __ldcc_launch_request *rq,
                       struct __ldcc_launch_info *li, size_t *launch_sh,
                       int *big);
 /* Hands a file's intra-warp checks the report ring (fills s's ring
@@ -520,8 +527,9 @@ inline void launch(const kernel_meta *meta, const void *clone,
     original(grid, block, sh, stream);
     return;
   }
-  int rc = __ldcc_launch_prepare(meta, clone, clone_lb, launch_id, grid,
-                                 block, sh, stream, &li, &launch_sh, &big);
+  const __ldcc_launch_request rq = {meta,  clone, clone_lb, launch_id,
+                                    grid,  block, sh,       stream};
+  int rc = __ldcc_launch_prepare(&rq, &li, &launch_sh, &big);
   if (rc == 0) {
     checked(grid, block, launch_sh, stream, li, big);
     __ldcc_launch_done(meta, launch_id, stream);

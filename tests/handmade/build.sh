@@ -23,13 +23,22 @@ lib=${LDCC_RT_LIB:-}
 if [ -z "$lib" ]; then
   obj=$out/rt-obj
   mkdir -p "$obj"
-  for c in ld_rt_options ld_rt_place ld_rt_report; do
+  # The files of runtime/CMakeLists.txt (ldcc_rt_host and ldcc_rt), but
+  # ld_rt_wrap.c: the handmade programs are linked without --wrap.
+  # ld_config.h (SARIF) comes from a CMake build in build/.
+  for c in ld_rt_options ld_rt_place ld_rt_kind ld_rt_describe ld_rt_text \
+      ld_rt_report ld_rt_json ld_rt_sarif ld_rt_suppress ld_rt_registry \
+      ld_rt_schedule ld_rt_intercept ld_rt_global ld_rt_gtime; do
     cc -std=gnu11 -O2 -Wall -Wextra -fPIC -I"$root/runtime" -I"$root/include" \
-      -I"$root/common" -c "$root/runtime/$c.c" -o "$obj/$c.o"
+      -I"$root/common" -I"$root/build/generated" \
+      -c "$root/runtime/$c.c" -o "$obj/$c.o"
   done
-  cc -std=gnu11 -O2 -Wall -Wextra -fPIC -I"$root/common" \
-    -c "$root/common/ld_error.c" -o "$obj/ld_error.o"
-  for c in rt_init ld_rt_launch; do
+  for c in ld_error ld_buf; do
+    cc -std=gnu11 -O2 -Wall -Wextra -fPIC -I"$root/common" \
+      -c "$root/common/$c.c" -o "$obj/$c.o"
+  done
+  for c in ld_rt_core ld_rt_launch ld_rt_glaunch ld_rt_gpool ld_rt_gtimer \
+      ld_rt_gsweep ld_rt_gcheck; do
     "$NVCC" -O2 -arch=sm_90 -Xcompiler -fPIC,-Wall -I"$root/include" \
       -I"$root/runtime" -I"$root/common" -c "$root/runtime/$c.cu" \
       -o "$obj/$c.o"

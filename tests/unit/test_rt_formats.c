@@ -10,8 +10,9 @@
 
 #include "ld_check.h"
 #include "ld_error.h"
-#include "ld_rt_format.h"
+#include "ld_rt_json.h"
 #include "ld_rt_report.h"
+#include "ld_rt_sarif.h"
 #include "rt_report_fixture.h"
 
 static void setup(void) {

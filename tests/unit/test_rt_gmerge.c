@@ -99,8 +99,9 @@ static void protocol(int n, uint32_t m, int same_value, unsigned char *out,
       for (c = 0; c < count; c++) {
         unsigned wrote, raced;
         load(&pv, copies[c], k);
-        raced = ld_gmerge_step(&sv, &uv, &pv, 0xffffu, 1, marks[k], same_value,
-                               &sums[k], &wrote);
+        raced = ld_gmerge_step(
+            &sv, &uv, &pv, ld_gmerge_rule_of(0xffffu, 1, marks[k], same_value),
+            &sums[k], &wrote);
         for (j = 0; j < 16; j++)
           races[16 * k + j] += raced >> j & 1u;
       }
@@ -285,7 +286,8 @@ START_TEST(test_partial_chunk) {
   p = s;
   ld_gchunk_set(&p, 0, 0x11);
   ld_gchunk_set(&p, 9, 0x22);
-  raced = ld_gmerge_step(&s, &u, &p, 0x00ffu, 1, 0, 0, &sums, &wrote);
+  raced = ld_gmerge_step(&s, &u, &p, ld_gmerge_rule_of(0x00ffu, 1, 0, 0), &sums,
+                         &wrote);
   ck_assert_uint_eq(wrote, 0x1u);
   ck_assert_uint_eq(raced, 0);
   ck_assert_uint_eq(ld_gchunk_byte(&u, 9), 0);
@@ -312,10 +314,12 @@ START_TEST(test_grain_whole_numbers) {
     b = s;
     a.w[1] = 0x1feu;
     b.w[1] = 0x1ffu;
-    raced = ld_gmerge_step(&s, &u, &a, 0xffffu, grains[i], 0, 0, NULL, &wrote);
+    raced = ld_gmerge_step(
+        &s, &u, &a, ld_gmerge_rule_of(0xffffu, grains[i], 0, 0), NULL, &wrote);
     ck_assert_uint_eq(raced, 0);
     ck_assert_uint_eq(wrote, 0x00f0u);
-    raced = ld_gmerge_step(&s, &u, &b, 0xffffu, grains[i], 0, 0, NULL, &wrote);
+    raced = ld_gmerge_step(
+        &s, &u, &b, ld_gmerge_rule_of(0xffffu, grains[i], 0, 0), NULL, &wrote);
     ck_assert_uint_eq(u.w[1], want[i]);
     /* bytes 1..3 are equal in both; only the low byte can conflict */
     ck_assert_uint_eq(raced, (i ? 0x0010u : 0u));
@@ -358,8 +362,10 @@ static unsigned seq_round(const struct round_case *rc, struct ld_gchunk *u,
   unsigned raced = 0, wrote;
 
   for (uint32_t c = 0; c < rc->m; c++)
-    raced |= ld_gmerge_step(&rc->s, u, &rc->copies[c], rc->valid, rc->grain,
-                            rc->marks, rc->same_value, sums, &wrote);
+    raced |= ld_gmerge_step(
+        &rc->s, u, &rc->copies[c],
+        ld_gmerge_rule_of(rc->valid, rc->grain, rc->marks, rc->same_value),
+        sums, &wrote);
   return raced;
 }
 
@@ -440,8 +446,9 @@ static unsigned par_round(const struct round_case *rc, struct ld_gchunk *u,
        i++) { /* merge_races */
     uint32_t c = order[i] * slice, c1 = rc->m - c < slice ? rc->m : c + slice;
     for (c = c < lo ? lo : c; c < c1 && c <= hi; c++) {
-      r = ld_gmerge_race_copy(&rc->s, &u_in, &vn, &w, &rc->copies[c], c,
-                              rc->valid, rc->grain, rc->marks, rc->same_value);
+      r = ld_gmerge_race_copy(
+          &rc->s, &u_in, &vn, &w, &rc->copies[c], c,
+          ld_gmerge_rule_of(rc->valid, rc->grain, rc->marks, rc->same_value));
       raced |= r;
       for (int j = 0; j < 16; j++)
         if (r >> j & 1u) {

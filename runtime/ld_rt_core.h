@@ -1,10 +1,13 @@
-/* What ld_rt_launch.cu shares with the launch protocol of the check across
- * blocks (ld_rt_glaunch.cu): the runtime's lock, initialisation, report
- * ring and options, and its unchecked-launch and end-of-launch handling.
- * Host code, C linkage; nothing here is part of the program's ABI. */
-#ifndef LD_RT_INTERNAL_H
-#define LD_RT_INTERNAL_H
+/* The runtime's core (ld_rt_core.cu) for the launch paths: the
+ * shared-memory replay (ld_rt_launch.cu) and the check across blocks
+ * (ld_rt_glaunch.cu): the runtime's lock, initialisation, report ring and
+ * options, the per-site table, and its unchecked-launch and end-of-launch
+ * handling.  Host code, C linkage; nothing here is part of the program's
+ * ABI. */
+#ifndef LD_RT_CORE_H
+#define LD_RT_CORE_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -24,6 +27,7 @@ struct ld__rt_env {
   long max_copies;            /* LDCC_OPTIONS max_copies */
   int one_run;                /* LDCC_OPTIONS one_run */
   int proofs;                 /* LDCC_OPTIONS proofs */
+  int warp_groups;            /* LDCC_OPTIONS warp_groups */
   long verbosity;
   FILE *messages; /* where verbosity lines go, or NULL */
   int device;     /* the device the report counters live on */
@@ -40,6 +44,30 @@ int ld__rt_ok(int e, int pending);
  * unchecked.  Either way the caller ends with ld__rt_leave. */
 int ld__rt_enter(const struct __ldcc_kernel_meta *m, int launch_id,
                  struct ld__rt_env *env);
+/* What the runtime remembers of one launch site (a kernel's metadata and
+ * launch_id), so that it says each thing once. */
+struct ld__rt_site {
+  const void *meta;
+  int launch_id;
+  int said_unchecked;
+  int said_global;    /* "not checked across blocks" */
+  int said_placement; /* ld_rt_launch.cu: placement said + 1, or proved */
+  int said_big;
+  uint64_t said_bytes;
+  unsigned launches; /* checked launches with warp groups so far */
+};
+
+/* The site's entry, made the first time; NULL when the table is full.
+ * Between enter and leave only. */
+struct ld__rt_site *ld__rt_site_of(const void *meta, int launch_id);
+/* "file:line" of the launch, or "file" when its line is unknown. */
+void ld__rt_site_text(const struct __ldcc_kernel_meta *m, int launch_id,
+                      char *buf, size_t size);
+/* A kernel checked inside its blocks, not across them
+ * (m->global_reason): "not checked across blocks", once per site; between
+ * enter and leave. */
+void ld__rt_not_across(const struct __ldcc_kernel_meta *m, int launch_id);
+
 /* Report the launch as not checked (once per launch site) and count it;
  * between enter and leave only. */
 void ld__rt_unchecked(const struct __ldcc_kernel_meta *m, int launch_id,

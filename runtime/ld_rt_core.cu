@@ -1,0 +1,352 @@
+/* The runtime's core: its lock and initialisation (LDCC_OPTIONS, the
+ * report ring in mapped pinned memory, the device's de-duplication
+ * counters), collection of the ring, the per-site "said once" table and
+ * the not-checked lines, the count of checked launches, halt_on_error, and
+ * at exit the summary and the exit status (on_exit).  Both launch paths
+ * (ld_rt_launch.cu for the shared-memory replay, ld_rt_glaunch.cu for the
+ * check across blocks) and the inline intra-warp checks go through it
+ * (ld_rt_core.h); it calls neither.  Host code; CUDA runtime API only.
+ * The runtime never aborts the user's program, and never clears an error
+ * the user's code made (cudaPeekAtLastError; its own errors are cleared
+ * only when no user error was pending). */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cuda_runtime.h>
+
+#include "ldcc/host.h"
+#include "ldcc/ldcc.h"
+extern "C" {
+#include "ld_rt_core.h"
+#include "ld_rt_intercept.h"
+#include "ld_rt_options.h"
+#include "ld_rt_report.h"
+}
+
+/* The ABI version this runtime implements; translated code compares it.
+ * `extern "C"` without braces gives the const external linkage. */
+extern "C" const int __ldcc_rt_abi_version = __LDCC_ABI_VERSION;
+
+#define RING_CAPACITY 4096u /* report records; later ones are counted */
+#define MAX_SITES 1024      /* launch sites remembered for messages */
+
+namespace {
+
+struct runtime {
+  int initialised, usable;
+  int nested; /* inside the check across blocks' protocol (ld__rt_nest) */
+  int device; /* the device the counters live on */
+  char why_unusable[160];
+  struct ld_rt_options opt;
+  FILE *out;
+  struct __ldcc_report *ring_host; /* mapped; host view */
+  struct __ldcc_report *ring_dev;  /* device view */
+  unsigned *counts_dev;            /* __LDCC_BUCKETS counters + next index */
+  unsigned read_pos;
+  struct ld_rt_races *races;
+  unsigned long checked, unchecked;
+  struct ld__rt_site sites[MAX_SITES];
+  unsigned nsites;
+};
+
+/* Recursive: in a deterministic build the check across blocks, which holds
+ * it, launches a shared-memory clone through __ldcc_launch_prepare
+ * (docs/deterministic.md). */
+pthread_mutex_t lock = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
+struct runtime rt; /* zero-initialised; guarded by lock */
+
+/* Our own failed call: forget its error unless the user's code left one. */
+bool ok(cudaError_t e, cudaError_t pending) {
+  return ld__rt_ok((int)e, (int)pending) != 0;
+}
+
+void at_exit(int status, void *arg);
+
+void init(void) {
+  cudaError_t pending = cudaPeekAtLastError();
+  size_t ring_bytes = RING_CAPACITY * sizeof(struct __ldcc_report);
+  void *host = NULL;
+
+  rt.initialised = 1;
+  ld_rt_options_defaults(&rt.opt);
+  ld_rt_options_parse(&rt.opt, getenv("LDCC_OPTIONS"), stderr);
+  rt.out = stderr;
+  if (rt.opt.log_path) {
+    FILE *f = fopen(rt.opt.log_path, "w");
+    if (f)
+      rt.out = f;
+    else
+      fprintf(stderr, "ldcc: cannot open log_path %s; reporting to stderr\n",
+              rt.opt.log_path);
+  }
+  if (rt.opt.help)
+    ld_rt_options_print_help(stderr);
+  rt.races = ld_rt_races_open(&rt.opt, rt.out, stderr);
+  if (!rt.races) {
+    snprintf(rt.why_unusable, sizeof rt.why_unusable, "out of host memory");
+    return;
+  }
+  /* Plain host memory registered as mapped: it stays readable after the
+   * program's cudaDeviceReset, when the exit handler reads it. */
+  if (posix_memalign(&host, 4096, ring_bytes) != 0) {
+    snprintf(rt.why_unusable, sizeof rt.why_unusable, "out of host memory");
+    return;
+  }
+  memset(host, 0, ring_bytes);
+  if (!ok(cudaHostRegister(host, ring_bytes, cudaHostRegisterMapped),
+          pending) ||
+      !ok(cudaHostGetDevicePointer((void **)&rt.ring_dev, host, 0), pending)) {
+    snprintf(rt.why_unusable, sizeof rt.why_unusable,
+             "cannot map the report ring into device memory");
+    free(host);
+    return;
+  }
+  rt.ring_host = (struct __ldcc_report *)host;
+  /* The runtime's own allocations go through the cudaMalloc wrappers too:
+   * the registry records them as internal, never as the program's. */
+  ld_rt_intercept_internal(1);
+  bool counted = ok(cudaMalloc((void **)&rt.counts_dev,
+                               (__LDCC_BUCKETS + 1) * sizeof(unsigned)),
+                    pending);
+  ld_rt_intercept_internal(0);
+  if (!counted ||
+      !ok(cudaMemset(rt.counts_dev, 0, (__LDCC_BUCKETS + 1) * sizeof(unsigned)),
+          pending) ||
+      !ok(cudaStreamSynchronize(cudaStreamLegacy), pending)) {
+    snprintf(rt.why_unusable, sizeof rt.why_unusable,
+             "cannot allocate %u bytes of device memory for reports",
+             (unsigned)((__LDCC_BUCKETS + 1) * sizeof(unsigned)));
+    return;
+  }
+  if (!ok(cudaGetDevice(&rt.device), pending)) {
+    snprintf(rt.why_unusable, sizeof rt.why_unusable, "no current device");
+    return;
+  }
+  on_exit(at_exit, NULL);
+  rt.usable = 1;
+}
+
+/* Print the records the device has finished, in order, up to the first
+ * one still being written (all of them when `all`). */
+void collect(bool all) {
+  if (!rt.ring_host)
+    return;
+  while (rt.read_pos < RING_CAPACITY) {
+    struct __ldcc_report *r = &rt.ring_host[rt.read_pos];
+    if (!__atomic_load_n(&r->valid, __ATOMIC_ACQUIRE)) {
+      if (!all)
+        return;
+      rt.read_pos++;
+      continue;
+    }
+    ld_rt_races_add(rt.races, r, rt.opt.report ? rt.out : NULL);
+    rt.read_pos++;
+  }
+}
+
+struct ld__rt_site *site_of(const void *meta, int launch_id) {
+  for (unsigned i = 0; i < rt.nsites; i++)
+    if (rt.sites[i].meta == meta && rt.sites[i].launch_id == launch_id)
+      return &rt.sites[i];
+  if (rt.nsites == MAX_SITES)
+    return NULL;
+  struct ld__rt_site *s = &rt.sites[rt.nsites++];
+  memset(s, 0, sizeof *s);
+  s->meta = meta;
+  s->launch_id = launch_id;
+  return s;
+}
+
+/* The first "not checked" line of a launch site (state: "not checked",
+ * "not deterministic"); every such launch is counted.  Returns -1. */
+int unchecked_as(const struct __ldcc_kernel_meta *m, int launch_id,
+                 const char *state, const char *why) {
+  struct ld__rt_site *s = site_of(m, launch_id);
+
+  rt.unchecked++;
+  if (s && s->said_unchecked)
+    return -1;
+  if (s)
+    s->said_unchecked = 1;
+  ld_rt_races_unchecked_as(rt.races, m, launch_id, state, why, rt.out);
+  fflush(rt.out);
+  return -1;
+}
+
+/* The end of the run: wait for the device, read every record and the
+ * instance counts, print the summary, and turn a clean exit into
+ * `exitcode` when races were reported. */
+void finish_run(int status, bool halting) {
+  unsigned *counts = NULL;
+  unsigned next = 0;
+  uint64_t dropped = 0;
+  unsigned long races;
+
+  if (cudaDeviceSynchronize() == cudaSuccess) {
+    counts = (unsigned *)malloc((__LDCC_BUCKETS + 1) * sizeof(unsigned));
+    if (counts && cudaMemcpy(counts, rt.counts_dev,
+                             (__LDCC_BUCKETS + 1) * sizeof(unsigned),
+                             cudaMemcpyDeviceToHost) != cudaSuccess) {
+      free(counts);
+      counts = NULL;
+    }
+    if (counts) {
+      next = counts[__LDCC_BUCKETS];
+      if (next > RING_CAPACITY)
+        dropped = next - RING_CAPACITY;
+    }
+  }
+  collect(true);
+  if (rt.opt.verbosity >= 1) {
+    char line[256];
+    if (ld_rt_intercept_retries_line(line, sizeof line))
+      fputs(line, ld_rt_races_messages(rt.races, rt.out));
+  }
+  races = ld_rt_races_count(rt.races);
+  if (rt.opt.report)
+    ld_rt_races_summary(rt.races, counts, rt.checked, rt.unchecked, dropped,
+                        rt.out);
+  free(counts);
+  fflush(NULL);
+  if (races && rt.opt.report && (status == 0 || halting))
+    _exit((int)rt.opt.exitcode);
+}
+
+void at_exit(int status, void *arg) {
+  (void)arg;
+  pthread_mutex_lock(&lock);
+  if (rt.usable && (rt.checked || rt.unchecked))
+    finish_run(status, false);
+  pthread_mutex_unlock(&lock);
+}
+
+} // namespace
+
+extern "C" void __ldcc_launch_done(const struct __ldcc_kernel_meta *meta,
+                                   int launch_id, cudaStream_t stream) {
+  (void)meta;
+  (void)launch_id;
+  pthread_mutex_lock(&lock);
+  if (!rt.nested) /* else one part of a launch ld__rt_leave counts */
+    rt.checked++;
+  if (rt.opt.halt_on_error) {
+    if (cudaStreamSynchronize(stream) == cudaSuccess) {
+      collect(false);
+      if (ld_rt_races_count(rt.races))
+        finish_run(0, true);
+    }
+  }
+  pthread_mutex_unlock(&lock);
+}
+
+extern "C" int ld__rt_ok(int e, int pending) {
+  if (e == cudaSuccess)
+    return 1;
+  if (pending == cudaSuccess)
+    (void)cudaGetLastError();
+  return 0;
+}
+
+extern "C" struct ld__rt_site *ld__rt_site_of(const void *meta, int launch_id) {
+  return site_of(meta, launch_id);
+}
+
+extern "C" void ld__rt_site_text(const struct __ldcc_kernel_meta *m,
+                                 int launch_id, char *buf, size_t size) {
+  if (m->launch_lines && launch_id >= 0 && (unsigned)launch_id < m->nlaunches)
+    snprintf(buf, size, "%s:%d", m->file ? m->file : "?",
+             m->launch_lines[launch_id]);
+  else
+    snprintf(buf, size, "%s", m->file ? m->file : "?");
+}
+
+extern "C" void ld__rt_not_across(const struct __ldcc_kernel_meta *m,
+                                  int launch_id) {
+  struct ld__rt_site *st;
+
+  if (!m->global_reason || !(st = site_of(m, launch_id)) || st->said_global)
+    return;
+  st->said_global = 1;
+  ld_rt_races_unchecked_as(rt.races, m, launch_id, "not checked across blocks",
+                           m->global_reason, rt.out);
+  fflush(rt.out);
+}
+
+extern "C" int ld__rt_enter(const struct __ldcc_kernel_meta *m, int launch_id,
+                            struct ld__rt_env *env) {
+  pthread_mutex_lock(&lock);
+  if (!rt.initialised)
+    init();
+  if (!rt.usable) {
+    unchecked_as(m, launch_id, "not checked", rt.why_unusable);
+    return -1;
+  }
+  collect(false);
+  memset(env, 0, sizeof *env);
+  env->reports = rt.ring_dev;
+  env->report_next = rt.counts_dev + __LDCC_BUCKETS;
+  env->counts = rt.counts_dev;
+  env->report_capacity = RING_CAPACITY;
+  env->report_same_value = rt.opt.report_same_value_writes ? 1 : 0;
+  env->max_copies = rt.opt.max_copies;
+  env->one_run = rt.opt.one_run;
+  env->proofs = rt.opt.proofs;
+  env->warp_groups = rt.opt.warp_groups;
+  env->verbosity = rt.opt.verbosity;
+  env->messages = ld_rt_races_messages(rt.races, rt.out);
+  env->device = rt.device;
+  return 0;
+}
+
+extern "C" void ld__rt_nest(int delta) {
+  rt.nested += delta;
+}
+
+extern "C" void ld__rt_unchecked(const struct __ldcc_kernel_meta *m,
+                                 int launch_id, const char *why) {
+  unchecked_as(m, launch_id, "not checked", why);
+}
+
+extern "C" void ld__rt_not_deterministic(const struct __ldcc_kernel_meta *m,
+                                         int launch_id, const char *why) {
+  unchecked_as(m, launch_id, "not deterministic", why);
+}
+
+extern "C" void ld__rt_leave(int checked, void *stream) {
+  if (checked) {
+    rt.checked++;
+    if (rt.opt.halt_on_error &&
+        cudaStreamSynchronize((cudaStream_t)stream) == cudaSuccess) {
+      collect(false);
+      if (ld_rt_races_count(rt.races))
+        finish_run(0, true);
+    }
+  }
+  pthread_mutex_unlock(&lock);
+}
+
+/* A launch of a kernel with inline intra-warp checks (include/ldcc/its.cuh)
+ * that the translator did not turn into __ldcc::launch: the kernel runs as
+ * written and reports through the same ring. */
+extern "C" int __ldcc_its_arm(struct __ldcc_its_sink *s) {
+  int rc = -1;
+
+  pthread_mutex_lock(&lock);
+  if (!rt.initialised)
+    init();
+  if (rt.usable) {
+    collect(false);
+    rt.checked++;
+    memset(s, 0, sizeof *s);
+    s->reports = rt.ring_dev;
+    s->report_next = rt.counts_dev + __LDCC_BUCKETS;
+    s->counts = rt.counts_dev;
+    s->report_capacity = RING_CAPACITY;
+    rc = 0;
+  }
+  pthread_mutex_unlock(&lock);
+  return rc;
+}
