@@ -2,9 +2,12 @@
  * report ring in mapped pinned memory, the device's de-duplication
  * counters), collection of the ring, the per-site "said once" table and
  * the not-checked lines, the count of checked launches, halt_on_error, and
- * at exit the summary and the exit status (on_exit).  Both launch paths
- * (ld_rt_launch.cu for the shared-memory replay, ld_rt_glaunch.cu for the
- * check across blocks) and the inline intra-warp checks go through it
+ * at exit the summary and the exit status (on_exit: exitcode for races,
+ * strict_exitcode under strict=1 for a launch not checked).  Launches that
+ * bypassed __ldcc::launch and run unchecked (ld_rt_lwrap.c) are counted
+ * here too (ld__rt_foreign), so the summary accounts for every launch.
+ * Both launch paths (ld_rt_launch.cu for the shared-memory replay,
+ * ld_rt_glaunch.cu for the check across blocks) and the inline intra-warp checks go through it
  * (ld_rt_core.h); it calls neither.  Host code; CUDA runtime API only.
  * The runtime never aborts the user's program, and never clears an error
  * the user's code made (cudaPeekAtLastError; its own errors are cleared
@@ -22,6 +25,7 @@
 extern "C" {
 #include "ld_rt_core.h"
 #include "ld_rt_intercept.h"
+#include "ld_rt_kernels.h"
 #include "ld_rt_options.h"
 #include "ld_rt_report.h"
 }
@@ -211,8 +215,10 @@ void finish_run(int status, bool halting) {
                         rt.out);
   free(counts);
   fflush(NULL);
-  if (races && rt.opt.report && (status == 0 || halting))
-    _exit((int)rt.opt.exitcode);
+  long code = ld_rt_options_exit_status(&rt.opt, status, halting, races,
+                                        rt.unchecked);
+  if (code >= 0)
+    _exit((int)code);
 }
 
 void at_exit(int status, void *arg) {
@@ -340,6 +346,7 @@ extern "C" int __ldcc_its_arm(struct __ldcc_its_sink *s) {
   if (rt.usable) {
     collect(false);
     rt.checked++;
+    ld_rt_kernels_set_armed(1);
     memset(s, 0, sizeof *s);
     s->reports = rt.ring_dev;
     s->report_next = rt.counts_dev + __LDCC_BUCKETS;
@@ -349,4 +356,18 @@ extern "C" int __ldcc_its_arm(struct __ldcc_its_sink *s) {
   }
   pthread_mutex_unlock(&lock);
   return rc;
+}
+
+/* A launch that reached CUDA outside __ldcc::launch and runs unchecked
+ * (ld_rt_lwrap.c): counted, and said once per kernel and reason. */
+extern "C" void ld__rt_foreign(const char *kernel, const char *why) {
+  pthread_mutex_lock(&lock);
+  if (!rt.initialised)
+    init();
+  if (rt.usable) {
+    rt.unchecked++;
+    if (ld_rt_races_foreign(rt.races, kernel, why, rt.out))
+      fflush(rt.out);
+  }
+  pthread_mutex_unlock(&lock);
 }

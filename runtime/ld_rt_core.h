@@ -84,6 +84,12 @@ void ld__rt_leave(int checked, void *stream);
  * launch the leave counts), -1 after. */
 void ld__rt_nest(int delta);
 
+/* A launch of kernel (its name, or NULL) that reached CUDA outside
+ * __ldcc::launch and runs unchecked for reason why (a static string):
+ * counted for the summary, said once per kernel and reason.  Takes the
+ * lock itself. */
+void ld__rt_foreign(const char *kernel, const char *why);
+
 #ifdef __cplusplus
 }
 #endif

@@ -29,6 +29,7 @@ extern "C" {
 #include "ld_rt_global.h"
 #include "ld_rt_gtime.h"
 #include "ld_rt_intercept.h"
+#include "ld_rt_kernels.h"
 #include "ld_rt_schedule.h"
 }
 #include "ld_rt_gcheck.h"
@@ -781,11 +782,17 @@ void launch_with(const struct gmode *mode, const struct __ldcc_global_call *c) {
 }
 } // namespace
 
+/* The launches inside pass straight through the launch wrappers
+ * (ld_rt_lwrap.c): they are this launch's. */
 extern "C" void __ldcc_global_launch(const struct __ldcc_global_call *call) {
+  ld_rt_kernels_nest(1);
   launch_with(&check_mode, call);
+  ld_rt_kernels_nest(-1);
 }
 
 extern "C" void
 __ldcc_global_launch_det(const struct __ldcc_global_call *call) {
+  ld_rt_kernels_nest(1);
   launch_with(&det_mode, call);
+  ld_rt_kernels_nest(-1);
 }

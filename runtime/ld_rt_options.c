@@ -197,3 +197,13 @@ void ld_rt_options_free(struct ld_rt_options *o) {
   LD_RT_OPTION_TABLE(LD_RT_FREE)
 #undef LD_RT_FREE
 }
+
+long ld_rt_options_exit_status(const struct ld_rt_options *o, int status,
+                               int halting, unsigned long races,
+                               unsigned long unchecked) {
+  if (races && o->report && (status == 0 || halting))
+    return o->exitcode;
+  if (o->strict && unchecked && status == 0 && !halting)
+    return o->strict_exitcode;
+  return -1;
+}

@@ -26,6 +26,11 @@ enum ld_rt_format {
   X(exitcode, INT, 66, 0, 255,                                                 \
     "exit status when races were reported and the program would exit 0")       \
   X(halt_on_error, BOOL, 0, 0, 1, "stop the program at the first race")        \
+  X(strict, BOOL, 0, 0, 1,                                                     \
+    "make a launch that was not checked an error: a program that would "       \
+    "exit 0 exits with strict_exitcode")                                       \
+  X(strict_exitcode, INT, 67, 0, 255,                                          \
+    "exit status under strict=1 when a launch was not checked")                \
   X(max_reports, INT, 1000, 0, 1000000000,                                     \
     "distinct races reported before further ones are only counted")            \
   X(max_copies, INT, 0, 0, 1000000,                                            \
@@ -73,6 +78,15 @@ int ld_rt_options_parse(struct ld_rt_options *o, const char *spec, FILE *err);
 
 /* Print the table (name, type, default, help), one option per line. */
 void ld_rt_options_print_help(FILE *out);
+
+/* The exit status the runtime gives the program at the end of the run:
+ * exitcode when races were reported (report=1) and the program would exit
+ * 0, or was halted (halting != 0); else strict_exitcode under strict=1
+ * when a launch was not checked and the program would exit 0; else -1
+ * (the program's own status stands). */
+long ld_rt_options_exit_status(const struct ld_rt_options *o, int status,
+                               int halting, unsigned long races,
+                               unsigned long unchecked);
 
 /* Free the strings *o owns and reset them to NULL. */
 void ld_rt_options_free(struct ld_rt_options *o);

@@ -29,9 +29,19 @@ struct race {
   char *sarif;  /* format=sarif: the result, left open */
 };
 
+/* Launches outside __ldcc::launch that ran unchecked, per kernel and
+ * reason (ld_rt_races_foreign). */
+struct foreign {
+  char *kernel;    /* owned */
+  const char *why; /* static */
+  unsigned long launches;
+};
+
 struct ld_rt_races {
   struct race *v;
   size_t n, cap;
+  struct foreign *f;
+  size_t nf, capf;
   struct ld_rt_report_config c;
   unsigned long printed, races, suppressed;
   struct ld_buf notifications; /* format=sarif: comma-separated */
@@ -92,6 +102,9 @@ void ld_rt_races_free(struct ld_rt_races *r) {
     free(r->v[i].sarif);
   }
   free(r->v);
+  for (i = 0; i < r->nf; i++)
+    free(r->f[i].kernel);
+  free(r->f);
   ld_rt_suppressions_free(r->c.suppressions);
   ld_buf_free(&r->notifications);
   free(r);
@@ -297,6 +310,57 @@ void ld_rt_races_unchecked_as(struct ld_rt_races *r,
     fprintf(r->c.messages, "ldcc: %s\n", text);
 }
 
+/* The tally entry of (kernel, why), made the first time; NULL without
+ * memory. */
+static struct foreign *foreign_of(struct ld_rt_races *r, const char *kernel,
+                                  const char *why) {
+  size_t i;
+
+  for (i = 0; i < r->nf; i++)
+    if (!strcmp(r->f[i].kernel, kernel) && !strcmp(r->f[i].why, why))
+      return &r->f[i];
+  if (r->nf == r->capf) {
+    size_t cap = r->capf ? 2 * r->capf : 8;
+    struct foreign *f = realloc(r->f, cap * sizeof *f);
+    if (!f)
+      return NULL;
+    r->f = f;
+    r->capf = cap;
+  }
+  r->f[r->nf].kernel = strdup(kernel);
+  if (!r->f[r->nf].kernel)
+    return NULL;
+  r->f[r->nf].why = why;
+  r->f[r->nf].launches = 0;
+  return &r->f[r->nf++];
+}
+
+int ld_rt_races_foreign(struct ld_rt_races *r, const char *kernel,
+                        const char *why, FILE *out) {
+  struct foreign *f = foreign_of(r, kernel ? kernel : "?", why);
+  struct ld_buf b = LD_BUF_INIT;
+  char text[768];
+
+  if (f && f->launches++)
+    return 0;
+  snprintf(text, sizeof text, "launch of %s not checked: %s",
+           kernel ? kernel : "?", why);
+  if (r->c.format == LD_RT_FORMAT_JSON) {
+    put_line(&b, ld__json_unchecked(&b, kernel, NULL, 0, why), out);
+  } else if (r->c.format == LD_RT_FORMAT_SARIF) {
+    if (r->notifications.len)
+      ld_buf_putc(&r->notifications, ',');
+    ld__sarif_notification(&r->notifications, "warning", text, NULL, 0);
+  }
+  if (r->c.format == LD_RT_FORMAT_TEXT && r->c.colour)
+    fprintf(out, LD_RT_YELLOW "ldcc: %s" LD_RT_RESET "\n", text);
+  else if (r->c.format == LD_RT_FORMAT_TEXT)
+    fprintf(out, "ldcc: %s\n", text);
+  else if (r->c.messages && r->c.messages != out)
+    fprintf(r->c.messages, "ldcc: %s\n", text);
+  return 1;
+}
+
 unsigned long ld_rt_races_count(const struct ld_rt_races *r) {
   return r->races;
 }
@@ -311,7 +375,11 @@ static void summary_text(const struct ld_rt_races *r,
 
   if (colour)
     fputs(LD_RT_BOLD, out);
-  if (s->races)
+  if (!s->races && !s->checked && s->unchecked)
+    fprintf(out,
+            "ldcc: summary: no launch was checked; %lu launch%s not checked",
+            s->unchecked, s->unchecked == 1 ? "" : "es");
+  else if (s->races)
     fprintf(out,
             "ldcc: summary: %lu distinct race%s (%" PRIu64
             " instance%s) in %lu kernel%s; %lu checked launch%s",
@@ -322,9 +390,13 @@ static void summary_text(const struct ld_rt_races *r,
   else
     fprintf(out, "ldcc: summary: no races found; %lu checked launch%s",
             s->checked, s->checked == 1 ? "" : "es");
-  if (s->unchecked)
+  if (s->unchecked && (s->races || s->checked))
     fprintf(out, ", %lu not checked", s->unchecked);
   fputs(colour ? LD_RT_RESET "\n" : "\n", out);
+  /* Launches that bypassed __ldcc::launch: which kernels, and why. */
+  for (i = 0; i < r->nf; i++)
+    fprintf(out, "  not checked: %lu launch%s of %s: %s\n", r->f[i].launches,
+            r->f[i].launches == 1 ? "" : "es", r->f[i].kernel, r->f[i].why);
   for (i = 0; i < r->n; i++)
     if (r->v[i].id && r->v[i].header)
       fprintf(out, "  %s: %" PRIu64 " instance%s\n", r->v[i].header,

@@ -73,6 +73,15 @@ void ld_rt_races_unchecked_as(struct ld_rt_races *r,
                               int launch_id, const char *state, const char *why,
                               FILE *out);
 
+/* A launch that reached CUDA outside __ldcc::launch and ran unchecked,
+ * of the kernel named kernel (NULL: unknown), for reason why (a static
+ * string): counted per kernel and reason for the summary ("  not checked:
+ * N launches of K: why"); the first of each pair is reported as "ldcc:
+ * launch of K not checked: why" (a JSON line, a SARIF notification).
+ * Returns 1 for the first of its pair, 0 else. */
+int ld_rt_races_foreign(struct ld_rt_races *r, const char *kernel,
+                        const char *why, FILE *out);
+
 /* Distinct races so far (notes and suppressed races excluded). */
 unsigned long ld_rt_races_count(const struct ld_rt_races *r);
 

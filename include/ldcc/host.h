@@ -483,7 +483,52 @@ extern "C" __attribute__((weak)) void
 __ldcc_launch_done(const struct __ldcc_kernel_meta *meta, int launch_id,
                    cudaStream_t stream);
 
+/* Every launch accounted for (issue 23; runtime/ld_rt_lwrap.c): the
+ * runtime wraps CUDA's launch entry points.  The launches __ldcc::launch
+ * makes pass straight through, because it nests the thread by +1 while it
+ * runs (the check across blocks does the same inside the runtime).  A
+ * launch that bypassed it (a function pointer, cudaLaunchCooperativeKernel,
+ * cudaLaunchKernelEx, a launch the translator left as written) of a kernel
+ * a translated file registered runs the registered launcher, which
+ * performs what `cudaLaunchKernel(k, grid, block, args, sh, stream)`
+ * rewritten by the translator would; any other launch runs as written and
+ * counts as not checked.  Each translated file registers its checked,
+ * non-template kernels from a static constructor (__ldcc::registration,
+ * emitted after its last line by translator/emit/register_emit.c). */
+typedef cudaError_t (*__ldcc_launcher)(dim3 grid, dim3 block, void **args,
+                                       size_t sh, cudaStream_t stream);
+#define __LDCC_REG_CHECKED 0 /* the launcher runs the checked launch */
+#define __LDCC_REG_ARMED 1   /* it arms the file's intra-warp checks and
+                                launches the kernel as written */
+extern "C" __attribute__((weak)) void __ldcc_launch_scope(int delta);
+extern "C" __attribute__((weak)) void
+__ldcc_register_kernel(const void *stub, __ldcc_launcher launcher,
+                       const char *name, int kind);
+
 namespace __ldcc {
+
+/* +1 for the object's life (nothing without the runtime). */
+struct launch_scope {
+  launch_scope() {
+    if (__ldcc_launch_scope)
+      __ldcc_launch_scope(1);
+  }
+  ~launch_scope() {
+    if (__ldcc_launch_scope)
+      __ldcc_launch_scope(-1);
+  }
+  launch_scope(const launch_scope &) = delete;
+  launch_scope &operator=(const launch_scope &) = delete;
+};
+
+/* One file-scope object per registered kernel. */
+struct registration {
+  registration(const void *stub, __ldcc_launcher launcher, const char *name,
+               int kind) {
+    if (__ldcc_register_kernel)
+      __ldcc_register_kernel(stub, launcher, name, kind);
+  }
+};
 
 typedef ::__ldcc_launch_info launch_info;
 typedef ::__ldcc_kernel_meta kernel_meta;
@@ -513,6 +558,7 @@ inline void launch(const kernel_meta *meta, const void *clone,
                    const void *clone_lb, int launch_id, dim3 grid, dim3 block,
                    size_t sh, cudaStream_t stream, Checked &&checked,
                    Original &&original) {
+  launch_scope scope;
   launch_info li;
   size_t launch_sh = 0;
   int big = 0;

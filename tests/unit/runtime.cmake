@@ -22,3 +22,6 @@ ld_add_unit_test(test_rt_global SOURCES unit/test_rt_global.c LIBS ldcc_rt_host)
 ld_add_unit_test(test_rt_gtime SOURCES unit/test_rt_gtime.c LIBS ldcc_rt_host)
 # Inline intra-warp checks (issue 7): the shadow state rule and the reports.
 ld_add_unit_test(test_rt_its SOURCES unit/test_rt_its.c LIBS ldcc_rt_host)
+# Every launch accounted for (issue 23): the kernel registry, the routing of
+# launches outside __ldcc::launch, the summary's reasons, strict's status.
+ld_add_unit_test(test_rt_kernels SOURCES unit/test_rt_kernels.c LIBS ldcc_rt_host)

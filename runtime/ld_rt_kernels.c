@@ -1,0 +1,181 @@
+/* The registry of translated kernels and the routing of launches that
+ * bypassed __ldcc::launch (see ld_rt_kernels.h).  Two open-addressing
+ * tables in static storage, so that registration works from the program's
+ * static constructors before anything else of the runtime ran; entries
+ * are never removed (kernels live as long as the program).  Host code,
+ * plain C. */
+#include "ld_rt_kernels.h"
+
+#include <pthread.h>
+#include <stdint.h>
+#include <string.h>
+
+#define KERNELS 8192 /* registered kernels; a power of two */
+#define HANDLES 8192 /* handle -> stub pairs; a power of two */
+
+struct handle_entry {
+  const void *handle, *stub;
+};
+
+/* The calling thread's nesting inside __ldcc::launch (and the launchers),
+ * and whether __ldcc_its_arm just counted the launch that follows. */
+static __thread int depth, armed;
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static struct ld_rt_kernel kernels[KERNELS];
+static struct handle_entry handles[HANDLES];
+
+static size_t slot_of(const void *p, size_t size) {
+  uint64_t h = (uint64_t)(uintptr_t)p;
+
+  h ^= h >> 33;
+  h *= 0xff51afd7ed558ccdull;
+  h ^= h >> 33;
+  return (size_t)(h & (size - 1));
+}
+
+int ld_rt_kernels_add(const void *stub, void (*launcher)(void),
+                      const char *name, int kind) {
+  size_t i, n;
+  int rc = -1;
+
+  if (!stub)
+    return -1;
+  pthread_mutex_lock(&lock);
+  for (i = slot_of(stub, KERNELS), n = 0; n < KERNELS;
+       i = (i + 1) & (KERNELS - 1), n++) {
+    struct ld_rt_kernel *k = &kernels[i];
+    if (k->stub == stub) {
+      rc = 0;
+      break;
+    }
+    if (!k->stub) {
+      k->launcher = launcher;
+      k->name = name;
+      k->kind = kind;
+      /* Published last: readers look without the lock. */
+      __atomic_store_n(&k->stub, stub, __ATOMIC_RELEASE);
+      rc = 0;
+      break;
+    }
+  }
+  pthread_mutex_unlock(&lock);
+  return rc;
+}
+
+const struct ld_rt_kernel *ld_rt_kernels_find(const void *stub) {
+  size_t i, n;
+
+  if (!stub)
+    return NULL;
+  for (i = slot_of(stub, KERNELS), n = 0; n < KERNELS;
+       i = (i + 1) & (KERNELS - 1), n++) {
+    const void *s = __atomic_load_n(&kernels[i].stub, __ATOMIC_ACQUIRE);
+    if (s == stub)
+      return &kernels[i];
+    if (!s)
+      return NULL;
+  }
+  return NULL;
+}
+
+int ld_rt_kernels_handle(const void *handle, const void *stub) {
+  size_t i, n;
+  int rc = -1;
+
+  if (!handle || !stub)
+    return -1;
+  pthread_mutex_lock(&lock);
+  for (i = slot_of(handle, HANDLES), n = 0; n < HANDLES;
+       i = (i + 1) & (HANDLES - 1), n++) {
+    struct handle_entry *e = &handles[i];
+    if (e->handle == handle || !e->handle) {
+      e->stub = stub;
+      __atomic_store_n(&e->handle, handle, __ATOMIC_RELEASE);
+      rc = 0;
+      break;
+    }
+  }
+  pthread_mutex_unlock(&lock);
+  return rc;
+}
+
+const void *ld_rt_kernels_stub_of(const void *handle) {
+  size_t i, n;
+
+  if (!handle)
+    return NULL;
+  for (i = slot_of(handle, HANDLES), n = 0; n < HANDLES;
+       i = (i + 1) & (HANDLES - 1), n++) {
+    const void *h = __atomic_load_n(&handles[i].handle, __ATOMIC_ACQUIRE);
+    if (h == handle)
+      return handles[i].stub;
+    if (!h)
+      return NULL;
+  }
+  return NULL;
+}
+
+void ld_rt_kernels_reset(void) {
+  pthread_mutex_lock(&lock);
+  memset(kernels, 0, sizeof kernels);
+  memset(handles, 0, sizeof handles);
+  pthread_mutex_unlock(&lock);
+}
+
+enum ld_rt_route ld_rt_kernels_route(const void *stub, int depth, int armed,
+                                     int attributes,
+                                     const struct ld_rt_kernel **entry,
+                                     const char **why) {
+  const struct ld_rt_kernel *k;
+
+  *entry = NULL;
+  *why = NULL;
+  /* The launch right after __ldcc::its_arm() is the one it counted. */
+  if (depth > 0 || armed)
+    return LD_RT_ROUTE_PASS;
+  k = ld_rt_kernels_find(stub);
+  if (!k) {
+    *why = stub ? LD_RT_WHY_FOREIGN : LD_RT_WHY_UNKNOWN_HANDLE;
+    return LD_RT_ROUTE_UNCHECKED;
+  }
+  if (attributes || !k->launcher) {
+    *why = attributes ? LD_RT_WHY_ATTRIBUTES : LD_RT_WHY_FOREIGN;
+    return LD_RT_ROUTE_UNCHECKED;
+  }
+  *entry = k;
+  return LD_RT_ROUTE_LAUNCHER;
+}
+
+void ld_rt_kernels_nest(int delta) {
+  depth += delta;
+}
+
+/* The ABI of include/ldcc/host.h (declared there, weakly, with the
+ * launcher's CUDA type). */
+void __ldcc_launch_scope(int delta);
+void __ldcc_register_kernel(const void *stub, void (*launcher)(void),
+                            const char *name, int kind);
+
+void __ldcc_launch_scope(int delta) {
+  depth += delta;
+}
+
+void __ldcc_register_kernel(const void *stub, void (*launcher)(void),
+                            const char *name, int kind) {
+  (void)ld_rt_kernels_add(stub, launcher, name, kind);
+}
+
+int ld_rt_kernels_depth(void) {
+  return depth;
+}
+
+void ld_rt_kernels_set_armed(int value) {
+  armed = value;
+}
+
+int ld_rt_kernels_take_armed(void) {
+  int was = armed;
+  armed = 0;
+  return was;
+}

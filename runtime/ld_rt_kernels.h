@@ -1,0 +1,88 @@
+/* The kernels the translator registered, and the routing of a launch that
+ * reached CUDA's launch entry points without `__ldcc::launch`
+ * (ld_rt_lwrap.c): every translated file registers each of its checked,
+ * non-template kernels once, at static construction, by the address of
+ * its host stub (what `(const void *)k` and cudaLaunchKernel's `func`
+ * are), with a launcher that performs the checked launch.  `<<<>>>` under
+ * CUDA 13 launches by a cudaKernel_t handle, which __cudaGetKernel made
+ * from the stub: the table maps handles back to stubs.  Host code, plain
+ * C; no CUDA (the launcher's type is opaque here), unit-tested. */
+#ifndef LD_RT_KERNELS_H
+#define LD_RT_KERNELS_H
+
+#include <stddef.h>
+
+/* What the registration says a kernel's launcher does (include/ldcc/host.h
+ * __LDCC_REG_*). */
+enum ld_rt_kernel_kind {
+  LD_RT_KERNEL_CHECKED = 0, /* runs the launch through __ldcc::launch... */
+  LD_RT_KERNEL_ARMED = 1,   /* arms the file's intra-warp checks, then
+                               launches the kernel as written */
+};
+
+struct ld_rt_kernel {
+  const void *stub;       /* the kernel's host stub; NULL: free entry */
+  void (*launcher)(void); /* cast to __ldcc_launcher by the wrappers */
+  const char *name;       /* as written in the definition */
+  int kind;               /* enum ld_rt_kernel_kind */
+};
+
+/* How a launch that reached a wrapper goes on. */
+enum ld_rt_route {
+  LD_RT_ROUTE_PASS,      /* straight to CUDA, nothing counted: a launch
+                            inside __ldcc::launch, or the launch that
+                            follows the arming of intra-warp checks */
+  LD_RT_ROUTE_LAUNCHER,  /* call the registered launcher */
+  LD_RT_ROUTE_UNCHECKED, /* straight to CUDA, counted as not checked */
+};
+
+/* Register kernel stub (a second registration of one stub, from another
+ * translation unit's copy of an inline kernel, keeps the first).  Returns
+ * 0, or -1 when the table is full (the kernel's launches outside
+ * __ldcc::launch then count as not checked).  Thread-safe. */
+int ld_rt_kernels_add(const void *stub, void (*launcher)(void),
+                      const char *name, int kind);
+/* The entry of stub, or NULL.  The entry stays valid for the program's
+ * life. */
+const struct ld_rt_kernel *ld_rt_kernels_find(const void *stub);
+/* Remember that handle (a cudaKernel_t) launches stub; 0, or -1 when
+ * full. */
+int ld_rt_kernels_handle(const void *handle, const void *stub);
+/* The stub of handle, or NULL when __cudaGetKernel never made it. */
+const void *ld_rt_kernels_stub_of(const void *handle);
+/* Forget every registration (unit tests). */
+void ld_rt_kernels_reset(void);
+
+/* The reasons a launch outside __ldcc::launch is not checked. */
+#define LD_RT_WHY_FOREIGN                                                      \
+  "kernel not translated: defined in a header or a file ldcc did not "         \
+  "translate, or a template kernel"
+#define LD_RT_WHY_ATTRIBUTES                                                   \
+  "launched with launch attributes (cudaLaunchKernelEx) the check cannot "     \
+  "keep"
+#define LD_RT_WHY_UNKNOWN_HANDLE                                               \
+  "launched by a kernel handle ldcc did not see made"
+
+/* How a launch of stub (NULL when only an unknown handle is known) goes
+ * on, given depth (the calling thread's __ldcc::launch nesting) and armed
+ * (its intra-warp checks were just armed; consumed).  *entry is the
+ * registration (LAUNCHER), *why the reason (UNCHECKED). */
+enum ld_rt_route ld_rt_kernels_route(const void *stub, int depth, int armed,
+                                     int attributes,
+                                     const struct ld_rt_kernel **entry,
+                                     const char **why);
+
+/* +1 on entering __ldcc::launch, a launcher or the check across blocks,
+ * -1 on leaving: the calling thread's own launches in between pass
+ * straight through the wrappers.  (`__ldcc_launch_scope`, what
+ * include/ldcc/host.h calls, is the same; `__ldcc_register_kernel` is
+ * ld_rt_kernels_add for the translated files' static constructors.) */
+void ld_rt_kernels_nest(int delta);
+/* The calling thread's nesting. */
+int ld_rt_kernels_depth(void);
+/* __ldcc_its_arm counted the launch that follows (set 1); the wrappers
+ * take the flag (read and clear) at every launch. */
+void ld_rt_kernels_set_armed(int value);
+int ld_rt_kernels_take_armed(void);
+
+#endif

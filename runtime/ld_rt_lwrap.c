@@ -1,0 +1,144 @@
+/* The launch wrappers (issue 23, "every launch accounted for").  The
+ * driver links programs with `--wrap=<f>` for each launch entry point of
+ * ld_rt_lwrap.h, so every launch of the program reaches __wrap_<f> first:
+ *
+ *   - inside __ldcc::launch or a registered launcher (the thread's depth,
+ *     ld_rt_kernels.h), and right after __ldcc_its_arm counted it: straight
+ *     to CUDA; these are the launches the translator already accounts for;
+ *   - a kernel the translator registered: its launcher runs the checked
+ *     launch, as the rewritten `cudaLaunchKernel(k, ...)` would;
+ *   - anything else (a kernel from a header, another file, a file plain
+ *     nvcc built, a template, a launch with attributes): counted as not
+ *     checked, with the kernel's name and the reason, then straight to
+ *     CUDA with the program's arguments, once, and its result returned.
+ *
+ * The name is read (cudaFuncGetName) before the real launch, and a failure
+ * of that call is forgotten unless the program had an error pending, so
+ * the launch leaves exactly the error state CUDA's would.  A registered
+ * kernel launched cooperatively runs its checked launch as an ordinary
+ * one (the clones use no grid-wide sync: docs/runtime.md).  Nothing else
+ * in the runtime refers to this file; it is linked only when `--wrap` asks
+ * for it.  Host code, C with the CUDA runtime API's types. */
+#include "ld_rt_lwrap.h"
+
+#include <stdlib.h>
+
+#include "ld_rt_core.h"
+#include "ld_rt_kernels.h"
+
+/* libstdc++'s demangler (the program is linked by the C++ compiler). */
+char *__cxa_demangle(const char *mangled, char *out, size_t *length,
+                     int *status);
+
+/* Count the launch of stub (or handle, when the stub is unknown) as not
+ * checked, naming the kernel. */
+static void count_unchecked(const struct ld_rt_kernel *k, const void *stub,
+                            const void *handle, const char *why) {
+  const char *name = k ? k->name : NULL;
+  char *demangled = NULL;
+  cudaError_t pending = cudaPeekAtLastError();
+
+  if (!name && cudaFuncGetName(&name, stub ? stub : handle) != cudaSuccess) {
+    name = NULL;
+    if (pending == cudaSuccess)
+      (void)cudaGetLastError();
+  }
+  if (name) {
+    int status = -1;
+    demangled = __cxa_demangle(name, NULL, NULL, &status);
+    if (status == 0 && demangled)
+      name = demangled;
+  }
+  ld__rt_foreign(name, why);
+  free(demangled);
+}
+
+/* Route one launch: returns 1 with *rc set when the launcher ran it, 0
+ * when the caller runs the real function. */
+static int route(const void *stub, const void *handle, int attributes,
+                 dim3 grid, dim3 block, void **args, size_t sh,
+                 cudaStream_t stream, cudaError_t *rc) {
+  const struct ld_rt_kernel *k = NULL;
+  const char *why = NULL;
+  int armed = ld_rt_kernels_take_armed();
+  enum ld_rt_route r = ld_rt_kernels_route(stub, ld_rt_kernels_depth(), armed,
+                                           attributes, &k, &why);
+
+  if (r == LD_RT_ROUTE_PASS)
+    return 0;
+  if (r == LD_RT_ROUTE_UNCHECKED) {
+    count_unchecked(ld_rt_kernels_find(stub), stub, handle, why);
+    return 0;
+  }
+  ld_rt_kernels_nest(1);
+  *rc = ((ld_rt_launcher)k->launcher)(grid, block, args, sh, stream);
+  ld_rt_kernels_nest(-1);
+  return 1;
+}
+
+#define LD_RT_LWRAP_DEFINE(name)                                               \
+  cudaError_t __wrap_##name(const void *func, dim3 grid, dim3 block,           \
+                            void **args, size_t sh, cudaStream_t stream) {     \
+    cudaError_t rc;                                                            \
+    if (route(func, NULL, 0, grid, block, args, sh, stream, &rc))              \
+      return rc;                                                               \
+    return __real_##name(func, grid, block, args, sh, stream);                 \
+  }
+LD_RT_LAUNCH_WRAPPED(LD_RT_LWRAP_DEFINE)
+#undef LD_RT_LWRAP_DEFINE
+
+/* A configuration with attributes (clusters, programmatic launches,
+ * priorities ...) is run as the program gave it, unchecked: the checked
+ * launch could not keep them. */
+cudaError_t __wrap_cudaLaunchKernelExC(const cudaLaunchConfig_t *config,
+                                       const void *func, void **args) {
+  cudaError_t rc;
+
+  if (config && route(func, NULL, config->numAttrs != 0, config->gridDim,
+                      config->blockDim, args, config->dynamicSmemBytes,
+                      config->stream, &rc))
+    return rc;
+  return __real_cudaLaunchKernelExC(config, func, args);
+}
+
+cudaError_t __wrap_cudaLaunchKernelExC_ptsz(const cudaLaunchConfig_t *config,
+                                            const void *func, void **args) {
+  cudaError_t rc;
+
+  if (config && route(func, NULL, config->numAttrs != 0, config->gridDim,
+                      config->blockDim, args, config->dynamicSmemBytes,
+                      config->stream, &rc))
+    return rc;
+  return __real_cudaLaunchKernelExC_ptsz(config, func, args);
+}
+
+cudaError_t __wrap___cudaLaunchKernel(cudaKernel_t kernel, dim3 grid,
+                                      dim3 block, void **args, size_t sh,
+                                      cudaStream_t stream) {
+  cudaError_t rc;
+
+  if (route(ld_rt_kernels_stub_of(kernel), kernel, 0, grid, block, args, sh,
+            stream, &rc))
+    return rc;
+  return __real___cudaLaunchKernel(kernel, grid, block, args, sh, stream);
+}
+
+cudaError_t __wrap___cudaLaunchKernel_ptsz(cudaKernel_t kernel, dim3 grid,
+                                           dim3 block, void **args, size_t sh,
+                                           cudaStream_t stream) {
+  cudaError_t rc;
+
+  if (route(ld_rt_kernels_stub_of(kernel), kernel, 0, grid, block, args, sh,
+            stream, &rc))
+    return rc;
+  return __real___cudaLaunchKernel_ptsz(kernel, grid, block, args, sh, stream);
+}
+
+/* Remember which stub the handle stands for: `<<<>>>` launches by it. */
+cudaError_t __wrap___cudaGetKernel(cudaKernel_t *kernel, const void *func) {
+  cudaError_t rc = __real___cudaGetKernel(kernel, func);
+
+  if (rc == cudaSuccess && kernel && *kernel)
+    (void)ld_rt_kernels_handle(*kernel, func);
+  return rc;
+}
