@@ -35,7 +35,7 @@ static size_t slot_of(const void *p, size_t size) {
 }
 
 int ld_rt_kernels_add(const void *stub, void (*launcher)(void),
-                      const char *name, int kind) {
+                      const char *name, int kind, const char *why) {
   size_t i, n;
   int rc = -1;
 
@@ -53,6 +53,7 @@ int ld_rt_kernels_add(const void *stub, void (*launcher)(void),
       k->launcher = launcher;
       k->name = name;
       k->kind = kind;
+      k->why = why;
       /* Published last: readers look without the lock. */
       __atomic_store_n(&k->stub, stub, __ATOMIC_RELEASE);
       rc = 0;
@@ -139,8 +140,12 @@ enum ld_rt_route ld_rt_kernels_route(const void *stub, int depth, int armed,
     *why = stub ? LD_RT_WHY_FOREIGN : LD_RT_WHY_UNKNOWN_HANDLE;
     return LD_RT_ROUTE_UNCHECKED;
   }
-  if (attributes || !k->launcher) {
-    *why = attributes ? LD_RT_WHY_ATTRIBUTES : LD_RT_WHY_FOREIGN;
+  if (!k->launcher) {
+    *why = k->why ? k->why : LD_RT_WHY_UNCHECKED;
+    return LD_RT_ROUTE_UNCHECKED;
+  }
+  if (attributes) {
+    *why = LD_RT_WHY_ATTRIBUTES;
     return LD_RT_ROUTE_UNCHECKED;
   }
   *entry = k;
@@ -155,15 +160,15 @@ void ld_rt_kernels_nest(int delta) {
  * launcher's CUDA type). */
 void __ldcc_launch_scope(int delta);
 void __ldcc_register_kernel(const void *stub, void (*launcher)(void),
-                            const char *name, int kind);
+                            const char *name, int kind, const char *why);
 
 void __ldcc_launch_scope(int delta) {
   depth += delta;
 }
 
 void __ldcc_register_kernel(const void *stub, void (*launcher)(void),
-                            const char *name, int kind) {
-  (void)ld_rt_kernels_add(stub, launcher, name, kind);
+                            const char *name, int kind, const char *why) {
+  (void)ld_rt_kernels_add(stub, launcher, name, kind, why);
 }
 
 int ld_rt_kernels_depth(void) {

@@ -25,6 +25,8 @@ struct ld_rt_kernel {
   void (*launcher)(void); /* cast to __ldcc_launcher by the wrappers */
   const char *name;       /* as written in the definition */
   int kind;               /* enum ld_rt_kernel_kind */
+  const char *why;        /* launcher NULL: why the translator left the kernel
+                             unchecked (static storage of the program) */
 };
 
 /* How a launch that reached a wrapper goes on. */
@@ -36,12 +38,14 @@ enum ld_rt_route {
   LD_RT_ROUTE_UNCHECKED, /* straight to CUDA, counted as not checked */
 };
 
-/* Register kernel stub (a second registration of one stub, from another
- * translation unit's copy of an inline kernel, keeps the first).  Returns
- * 0, or -1 when the table is full (the kernel's launches outside
+/* Register kernel stub with its launcher, or with launcher NULL and why:
+ * a kernel the translator saw and left unchecked (a second registration of one
+ * stub, from another translation unit's copy of an inline kernel, keeps the
+ * first).  Returns 0, or -1 when the table is full (the kernel's launches
+ * outside
  * __ldcc::launch then count as not checked).  Thread-safe. */
 int ld_rt_kernels_add(const void *stub, void (*launcher)(void),
-                      const char *name, int kind);
+                      const char *name, int kind, const char *why);
 /* The entry of stub, or NULL.  The entry stays valid for the program's
  * life. */
 const struct ld_rt_kernel *ld_rt_kernels_find(const void *stub);
@@ -60,6 +64,7 @@ void ld_rt_kernels_reset(void);
 #define LD_RT_WHY_ATTRIBUTES                                                   \
   "launched with launch attributes (cudaLaunchKernelEx) the check cannot "     \
   "keep"
+#define LD_RT_WHY_UNCHECKED "the translator left the kernel unchecked"
 #define LD_RT_WHY_UNKNOWN_HANDLE                                               \
   "launched by a kernel handle ldcc did not see made"
 

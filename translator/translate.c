@@ -12,6 +12,7 @@
 #include "ld_analyse.h"
 #include "ld_emit.h"
 #include "ld_error.h"
+#include "ld_register.h"
 
 /* Read the whole file into a NUL-terminated buffer. */
 static int read_file(const char *path, struct ld_buf *b) {
@@ -52,6 +53,7 @@ int ld_translate(const struct ld_translate_opts *opts,
                  struct ld_translation *out) {
   struct ld_buf src = LD_BUF_INIT;
   struct ld_buf text = LD_BUF_INIT;
+  size_t nreal;
   struct ld_edit_list edits = LD_EDIT_LIST_INIT;
   int rc;
 
@@ -73,7 +75,12 @@ int ld_translate(const struct ld_translate_opts *opts,
   rc = ld__parse(opts, out->plan, &out->error);
   if (rc)
     goto out;
-  rc = ld__instrument(out->plan, src.data, src.len, &edits);
+  nreal = out->plan->nlaunches;
+  rc = ld__register_prepare(out->plan, src.data, src.len);
+  if (!rc)
+    rc = ld__instrument(out->plan, src.data, src.len, &edits);
+  if (!rc)
+    rc = ld__register_emit(out->plan, nreal, src.data, src.len, &edits);
   if (rc)
     goto out;
   rc = ld_buf_puts(&text, "#include <ldcc/ldcc.h>\n#line 1 \"");

@@ -503,7 +503,7 @@ typedef cudaError_t (*__ldcc_launcher)(dim3 grid, dim3 block, void **args,
 extern "C" __attribute__((weak)) void __ldcc_launch_scope(int delta);
 extern "C" __attribute__((weak)) void
 __ldcc_register_kernel(const void *stub, __ldcc_launcher launcher,
-                       const char *name, int kind);
+                       const char *name, int kind, const char *why);
 
 namespace __ldcc {
 
@@ -521,12 +521,14 @@ struct launch_scope {
   launch_scope &operator=(const launch_scope &) = delete;
 };
 
-/* One file-scope object per registered kernel. */
+/* One file-scope object per registered kernel: launcher NULL with why for
+ * a kernel the translator left unchecked (its launches are counted as not
+ * checked, for that reason). */
 struct registration {
   registration(const void *stub, __ldcc_launcher launcher, const char *name,
-               int kind) {
+               int kind, const char *why = nullptr) {
     if (__ldcc_register_kernel)
-      __ldcc_register_kernel(stub, launcher, name, kind);
+      __ldcc_register_kernel(stub, launcher, name, kind, why);
   }
 };
 

@@ -24,8 +24,8 @@ START_TEST(test_registry_find) {
   const struct ld_rt_kernel *k;
 
   ck_assert_ptr_null(ld_rt_kernels_find(&stub_a));
-  ck_assert_int_eq(ld_rt_kernels_add(&stub_a, launcher, "tally", 0), 0);
-  ck_assert_int_eq(ld_rt_kernels_add(&stub_b, NULL, "warp_sum", 1), 0);
+  ck_assert_int_eq(ld_rt_kernels_add(&stub_a, launcher, "tally", 0, NULL), 0);
+  ck_assert_int_eq(ld_rt_kernels_add(&stub_b, NULL, "warp_sum", 1, NULL), 0);
   k = ld_rt_kernels_find(&stub_a);
   ck_assert_ptr_nonnull(k);
   ck_assert_str_eq(k->name, "tally");
@@ -34,15 +34,15 @@ START_TEST(test_registry_find) {
   ck_assert_int_eq(ld_rt_kernels_find(&stub_b)->kind, LD_RT_KERNEL_ARMED);
   ck_assert_ptr_null(ld_rt_kernels_find(&stub_c));
   ck_assert_ptr_null(ld_rt_kernels_find(NULL));
-  ck_assert_int_eq(ld_rt_kernels_add(NULL, launcher, "x", 0), -1);
+  ck_assert_int_eq(ld_rt_kernels_add(NULL, launcher, "x", 0, NULL), -1);
 }
 END_TEST
 
 /* A second translation unit registering the same stub (an inline kernel
  * defined in two files) keeps the first registration. */
 START_TEST(test_registry_first_wins) {
-  ck_assert_int_eq(ld_rt_kernels_add(&stub_a, launcher, "first", 0), 0);
-  ck_assert_int_eq(ld_rt_kernels_add(&stub_a, NULL, "second", 1), 0);
+  ck_assert_int_eq(ld_rt_kernels_add(&stub_a, launcher, "first", 0, NULL), 0);
+  ck_assert_int_eq(ld_rt_kernels_add(&stub_a, NULL, "second", 1, NULL), 0);
   ck_assert_str_eq(ld_rt_kernels_find(&stub_a)->name, "first");
 }
 END_TEST
@@ -53,7 +53,7 @@ START_TEST(test_registry_many) {
   size_t i;
 
   for (i = 0; i < sizeof stubs; i++)
-    ck_assert_int_eq(ld_rt_kernels_add(&stubs[i], launcher, "k", 0), 0);
+    ck_assert_int_eq(ld_rt_kernels_add(&stubs[i], launcher, "k", 0, NULL), 0);
   for (i = 0; i < sizeof stubs; i++)
     ck_assert_ptr_eq(ld_rt_kernels_find(&stubs[i])->stub, &stubs[i]);
 }
@@ -71,8 +71,8 @@ START_TEST(test_route) {
   const struct ld_rt_kernel *k;
   const char *why;
 
-  ld_rt_kernels_add(&stub_a, launcher, "tally", LD_RT_KERNEL_CHECKED);
-  ld_rt_kernels_add(&stub_b, launcher, "warp_sum", LD_RT_KERNEL_ARMED);
+  ld_rt_kernels_add(&stub_a, launcher, "tally", LD_RT_KERNEL_CHECKED, NULL);
+  ld_rt_kernels_add(&stub_b, launcher, "warp_sum", LD_RT_KERNEL_ARMED, NULL);
   /* Inside __ldcc::launch: straight through, whatever the kernel. */
   ck_assert_int_eq(ld_rt_kernels_route(&stub_c, 1, 0, 0, &k, &why),
                    LD_RT_ROUTE_PASS);
@@ -94,6 +94,11 @@ START_TEST(test_route) {
                    LD_RT_ROUTE_UNCHECKED);
   ck_assert_str_eq(why, LD_RT_WHY_FOREIGN);
   ck_assert_ptr_null(k);
+  /* Translated and left unchecked: the translator's reason. */
+  ld_rt_kernels_add(&stub_c, NULL, "exchange", 0, "grid-wide synchronisation");
+  ck_assert_int_eq(ld_rt_kernels_route(&stub_c, 0, 0, 0, &k, &why),
+                   LD_RT_ROUTE_UNCHECKED);
+  ck_assert_str_eq(why, "grid-wide synchronisation");
   ck_assert_int_eq(ld_rt_kernels_route(NULL, 0, 0, 0, &k, &why),
                    LD_RT_ROUTE_UNCHECKED);
   ck_assert_str_eq(why, LD_RT_WHY_UNKNOWN_HANDLE);

@@ -1,0 +1,267 @@
+/* Registration of the file's kernels with the runtime (see ld_register.h
+ * and docs/runtime.md, "Every launch accounted for").
+ *
+ * Which kernels: every kernel the file defines that is not a template and
+ * whose name is unique in the file and can be written at file scope (the
+ * replay's scope, or no `namespace` before its definition), so that
+ * `(const void *)k` names it after the last line.  Its registration says
+ * what a launch that bypassed __ldcc::launch does:
+ *   - a kernel the rewriters check: a launcher, the rewritten form of
+ *     `cudaLaunchKernel(k, g, b, args, sh, st)` (made by the rewriters
+ *     themselves from a launch ld__register_prepare adds at the end of the
+ *     file, so it is exactly what a written call would become);
+ *   - a kernel with inline intra-warp checks: a launcher that arms them
+ *     and launches the kernel as written;
+ *   - any other: no launcher, and the translator's reason for leaving it
+ *     unchecked, which the runtime prints.
+ * Launchers need C++14 (include/ldcc/host.h api_launch): older dialects
+ * get the registrations without launchers.  Host code only; no libclang. */
+#include "ld_register.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "ld_buf.h"
+#include "ld_error.h"
+
+/* The head of a rewritten cudaLaunchKernel (ld__replace_launch). */
+#define API_HEAD "[&](auto, dim3 __ldcc_a__g"
+#define API_CALLEE "plain_fn(&"
+#define LAUNCHER_PARAMS                                                        \
+  "(dim3 __ldcc_r__g, dim3 __ldcc_r__b, void **__ldcc_r__a, size_t "           \
+  "__ldcc_r__sh, cudaStream_t __ldcc_r__st)"
+#define REASON_NOTHING "no check of ldcc applies to it"
+
+static int is_ident(char c) {
+  return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+         (c >= '0' && c <= '9');
+}
+
+/* Whether src[0, end) has a `namespace` that is not `using namespace`:
+ * the kernel may be inside it, and its name is then not a file-scope
+ * name.  Comments count too: a false alarm only leaves a kernel
+ * unregistered. */
+static int namespace_before(const char *src, size_t end) {
+  static const char word[] = "namespace";
+  size_t n = sizeof word - 1, i;
+
+  for (i = 0; i + n <= end; i++) {
+    size_t j = i;
+    if (strncmp(src + i, word, n) || (i && is_ident(src[i - 1])) ||
+        (i + n < end && is_ident(src[i + n])))
+      continue;
+    while (j > 0 && (src[j - 1] == ' ' || src[j - 1] == '\t'))
+      j--;
+    if (j >= 5 && !strncmp(src + j - 5, "using", 5))
+      continue;
+    return 1;
+  }
+  return 0;
+}
+
+/* The file-scope qualification of kernel k, or NULL when it has none the
+ * plan knows, or when its name is not unique in the file (overloads). */
+static const char *scope_of(const struct ld_plan *plan,
+                            const struct ld_kernel *k, const char *src) {
+  size_t i;
+
+  if (k->is_template)
+    return NULL;
+  for (i = 0; i < plan->nkernels; i++)
+    if (&plan->kernels[i] != k && !strcmp(plan->kernels[i].name, k->name))
+      return NULL;
+  if (k->replay)
+    return k->replay->scope ? k->replay->scope : "";
+  return namespace_before(src, k->at.offset) ? NULL : "";
+}
+
+/* Whether the file's inline intra-warp checks cover k (warp_emit.c emits
+ * them for up to LD_WARP_MAX_KERNELS kernels). */
+static int armed(const struct ld_plan *plan, const struct ld_kernel *k) {
+  size_t i, n = 0;
+
+  for (i = 0; i < plan->nkernels; i++)
+    n += plan->kernels[i].warp && !plan->kernels[i].warp->skip;
+  return k->warp && !k->warp->skip && n <= LD_WARP_MAX_KERNELS;
+}
+
+static char *concat(const char *a, const char *b, const char *c) {
+  struct ld_buf t = LD_BUF_INIT;
+
+  if (ld_buf_puts(&t, a) || ld_buf_puts(&t, b) || ld_buf_puts(&t, c)) {
+    ld_buf_free(&t);
+    return NULL;
+  }
+  return ld_buf_detach(&t);
+}
+
+/* The launch `cudaLaunchKernel((const void *)<scope>k, __ldcc_r__g, ...)`
+ * at [len, len), as the parser describes such a call. */
+static int add_launch(struct ld_plan *plan, const struct ld_kernel *k,
+                      const char *scope, size_t len) {
+  static const char *const config[4] = {"__ldcc_a__g", "__ldcc_a__b",
+                                        "__ldcc_a__sh", "__ldcc_a__st"};
+  struct ld_launch *v =
+      realloc(plan->launches, (plan->nlaunches + 1) * sizeof *v);
+  struct ld_launch *l;
+  int j;
+
+  if (!v)
+    return LD_ENOMEM;
+  plan->launches = v;
+  l = &v[plan->nlaunches++];
+  memset(l, 0, sizeof *l);
+  l->at = k->at;
+  l->via_api = 1;
+  l->begin = l->end = len;
+  l->name_at = strlen(scope);
+  l->api_nargs = 6;
+  l->kernel = strdup(k->name);
+  l->callee = concat(scope, k->name, "");
+  l->args = strdup("__ldcc_a__p...");
+  l->api_args = concat("(const void *)", l->callee ? l->callee : "",
+                       ", __ldcc_r__g, __ldcc_r__b, __ldcc_r__a, "
+                       "__ldcc_r__sh, __ldcc_r__st");
+  for (j = 0; j < 4; j++)
+    l->config[j] = strdup(config[j]);
+  for (j = 0; j < 4; j++)
+    if (!l->config[j])
+      return LD_ENOMEM;
+  return l->kernel && l->callee && l->args && l->api_args ? LD_OK : LD_ENOMEM;
+}
+
+int ld__register_prepare(struct ld_plan *plan, const char *src, size_t len) {
+  size_t i;
+  int rc = LD_OK;
+
+  for (i = 0; i < plan->nkernels && !rc; i++) {
+    const struct ld_kernel *k = &plan->kernels[i];
+    const char *scope = scope_of(plan, k, src);
+    if (scope && k->checked && (k->replay || k->global) && !armed(plan, k))
+      rc = add_launch(plan, k, scope, len);
+  }
+  return rc;
+}
+
+/* The edit that rewrote the added launch of callee, or NULL. */
+static struct ld_edit *rewritten(struct ld_edit_list *edits, size_t len,
+                                 const char *callee) {
+  size_t i, n = strlen(callee);
+
+  for (i = 0; i < edits->n; i++) {
+    struct ld_edit *e = &edits->items[i];
+    const char *at;
+    if (e->begin != len || e->end != len ||
+        strncmp(e->text, API_HEAD, sizeof API_HEAD - 1) ||
+        !(at = strstr(e->text, API_CALLEE)))
+      continue;
+    at += sizeof API_CALLEE - 1;
+    if (!strncmp(at, callee, n) && at[n] == ')')
+      return e;
+  }
+  return NULL;
+}
+
+/* Turn edit e (the rewritten call, an expression) into launcher ki. */
+static int make_launcher(struct ld_edit *e, size_t ki) {
+  struct ld_buf t = LD_BUF_INIT;
+  int rc = ld_buf_printf(&t,
+                         "\n#if __cplusplus >= 201402L\nstatic cudaError_t "
+                         "__ldcc__rl_%zu" LAUNCHER_PARAMS " {\n  return %s;\n"
+                         "}\n#endif\n",
+                         ki, e->text);
+
+  if (rc) {
+    ld_buf_free(&t);
+    return rc;
+  }
+  free(e->text);
+  e->text = ld_buf_detach(&t);
+  return e->text ? LD_OK : LD_ENOMEM;
+}
+
+/* Kernel ki's registration, with its arming launcher when it has one. */
+static int put_registration(struct ld_buf *b, const struct ld_plan *plan,
+                            size_t ki, const char *scope, int launcher) {
+  const struct ld_kernel *k = &plan->kernels[ki];
+  int arming = !launcher && armed(plan, k), rc = LD_OK;
+
+  if (arming)
+    rc = ld_buf_printf(b,
+                       "static cudaError_t __ldcc__rl_%zu" LAUNCHER_PARAMS
+                       " {\n  __ldcc::its_arm();\n  return cudaLaunchKernel("
+                       "(const void *)%s%s, __ldcc_r__g, __ldcc_r__b, "
+                       "__ldcc_r__a, __ldcc_r__sh, __ldcc_r__st);\n}\n",
+                       ki, scope, k->name);
+  if (!rc && launcher)
+    rc = ld_buf_puts(b, "#if __cplusplus >= 201402L\n");
+  if (!rc)
+    rc = ld_buf_printf(b,
+                       "static const __ldcc::registration __ldcc__reg_%zu("
+                       "(const void *)%s%s, ",
+                       ki, scope, k->name);
+  if (!rc && (launcher || arming))
+    rc = ld_buf_printf(b, "__ldcc__rl_%zu, \"%s\", %s);\n", ki, k->name,
+                       arming ? "__LDCC_REG_ARMED" : "__LDCC_REG_CHECKED");
+  if (!rc && !launcher && !arming) {
+    rc = ld_buf_printf(b, "nullptr, \"%s\", __LDCC_REG_CHECKED, \"", k->name);
+    if (!rc)
+      rc = ld_buf_put_c_escaped(b, k->reason ? k->reason : REASON_NOTHING);
+    if (!rc)
+      rc = ld_buf_puts(b, "\");\n");
+  }
+  if (!rc && launcher)
+    rc = ld_buf_puts(b, "#endif\n");
+  return rc;
+}
+
+/* Free the added launches: the plan keeps the parser's. */
+static void drop_added(struct ld_plan *plan, size_t nreal) {
+  size_t i;
+  int j;
+
+  for (i = nreal; i < plan->nlaunches; i++) {
+    struct ld_launch *l = &plan->launches[i];
+    free(l->kernel);
+    free(l->callee);
+    free(l->args);
+    free(l->api_args);
+    for (j = 0; j < 4; j++)
+      free(l->config[j]);
+  }
+  plan->nlaunches = nreal;
+}
+
+int ld__register_emit(struct ld_plan *plan, size_t nreal, const char *src,
+                      size_t len, struct ld_edit_list *edits) {
+  struct ld_buf b = LD_BUF_INIT;
+  size_t i, n = 0;
+  int rc = LD_OK;
+
+  for (i = 0; i < plan->nkernels && !rc; i++) {
+    const struct ld_kernel *k = &plan->kernels[i];
+    const char *scope = scope_of(plan, k, src);
+    struct ld_edit *e = NULL;
+    char *callee;
+    if (!scope)
+      continue;
+    if (!(callee = concat(scope, k->name, ""))) {
+      rc = LD_ENOMEM;
+      break;
+    }
+    e = rewritten(edits, len, callee);
+    free(callee);
+    if (e)
+      rc = make_launcher(e, i);
+    if (!rc && !n++)
+      rc = ld_buf_puts(&b, "\n/* ldcc: the file's kernels, for launches that "
+                           "bypass __ldcc::launch */\n");
+    if (!rc)
+      rc = put_registration(&b, plan, i, scope, e != NULL);
+  }
+  drop_added(plan, nreal);
+  if (!rc && n)
+    rc = ld_edit_insert(edits, len, b.data);
+  ld_buf_free(&b);
+  return rc;
+}
