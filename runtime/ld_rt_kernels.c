@@ -144,6 +144,10 @@ enum ld_rt_route ld_rt_kernels_route(const void *stub, int depth, int armed,
     *why = k->why ? k->why : LD_RT_WHY_UNCHECKED;
     return LD_RT_ROUTE_UNCHECKED;
   }
+  if (k->kind == LD_RT_KERNEL_ARMED) {
+    *entry = k;
+    return LD_RT_ROUTE_ARM;
+  }
   if (attributes) {
     *why = LD_RT_WHY_ATTRIBUTES;
     return LD_RT_ROUTE_UNCHECKED;

@@ -16,8 +16,9 @@
  * __LDCC_REG_*). */
 enum ld_rt_kernel_kind {
   LD_RT_KERNEL_CHECKED = 0, /* runs the launch through __ldcc::launch... */
-  LD_RT_KERNEL_ARMED = 1,   /* arms the file's intra-warp checks, then
-                               launches the kernel as written */
+  LD_RT_KERNEL_ARMED = 1,   /* arms the file's intra-warp checks (the
+                               kernel's own text holds them); the launch
+                               then runs as the program gave it */
 };
 
 struct ld_rt_kernel {
@@ -36,6 +37,8 @@ enum ld_rt_route {
                             follows the arming of intra-warp checks */
   LD_RT_ROUTE_LAUNCHER,  /* call the registered launcher */
   LD_RT_ROUTE_UNCHECKED, /* straight to CUDA, counted as not checked */
+  LD_RT_ROUTE_ARM,       /* call the registered arming function, then
+                            straight to CUDA */
 };
 
 /* Register kernel stub with its launcher, or with launcher NULL and why:

@@ -6,7 +6,9 @@
  *     ld_rt_kernels.h), and right after __ldcc_its_arm counted it: straight
  *     to CUDA; these are the launches the translator already accounts for;
  *   - a kernel the translator registered: its launcher runs the checked
- *     launch, as the rewritten `cudaLaunchKernel(k, ...)` would;
+ *     launch, as the rewritten `cudaLaunchKernel(k, ...)` would; for a
+ *     kernel with intra-warp checks it only arms them, and the launch then
+ *     runs as given (cooperative, with attributes);
  *   - anything else (a kernel from a header, another file, a file plain
  *     nvcc built, a template, a launch with attributes): counted as not
  *     checked, with the kernel's name and the reason, then straight to
@@ -54,7 +56,8 @@ static void count_unchecked(const struct ld_rt_kernel *k, const void *stub,
 }
 
 /* Route one launch: returns 1 with *rc set when the launcher ran it, 0
- * when the caller runs the real function. */
+ * when the caller runs the real function (after the arming function of a
+ * kernel with intra-warp checks ran, which counted the launch). */
 static int route(const void *stub, const void *handle, int attributes,
                  dim3 grid, dim3 block, void **args, size_t sh,
                  cudaStream_t stream, cudaError_t *rc) {
@@ -73,6 +76,10 @@ static int route(const void *stub, const void *handle, int attributes,
   ld_rt_kernels_nest(1);
   *rc = ((ld_rt_launcher)k->launcher)(grid, block, args, sh, stream);
   ld_rt_kernels_nest(-1);
+  if (r == LD_RT_ROUTE_ARM) {
+    (void)ld_rt_kernels_take_armed(); /* this launch is the one it counted */
+    return 0;
+  }
   return 1;
 }
 

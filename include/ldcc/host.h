@@ -498,8 +498,9 @@ __ldcc_launch_done(const struct __ldcc_kernel_meta *meta, int launch_id,
 typedef cudaError_t (*__ldcc_launcher)(dim3 grid, dim3 block, void **args,
                                        size_t sh, cudaStream_t stream);
 #define __LDCC_REG_CHECKED 0 /* the launcher runs the checked launch */
-#define __LDCC_REG_ARMED 1   /* it arms the file's intra-warp checks and
-                                launches the kernel as written */
+#define __LDCC_REG_ARMED 1   /* it only arms the file's intra-warp checks;
+                                the launch then runs as the program gave
+                                it */
 extern "C" __attribute__((weak)) void __ldcc_launch_scope(int delta);
 extern "C" __attribute__((weak)) void
 __ldcc_register_kernel(const void *stub, __ldcc_launcher launcher,

@@ -88,7 +88,9 @@ START_TEST(test_route) {
   ck_assert_int_eq(ld_rt_kernels_route(&stub_b, 0, 1, 0, &k, &why),
                    LD_RT_ROUTE_PASS);
   ck_assert_int_eq(ld_rt_kernels_route(&stub_b, 0, 0, 0, &k, &why),
-                   LD_RT_ROUTE_LAUNCHER);
+                   LD_RT_ROUTE_ARM);
+  ck_assert_int_eq(ld_rt_kernels_route(&stub_b, 0, 0, 1, &k, &why),
+                   LD_RT_ROUTE_ARM);
   /* Not translated, or an unknown handle. */
   ck_assert_int_eq(ld_rt_kernels_route(&stub_c, 0, 0, 0, &k, &why),
                    LD_RT_ROUTE_UNCHECKED);

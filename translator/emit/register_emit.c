@@ -10,8 +10,9 @@
  *     `cudaLaunchKernel(k, g, b, args, sh, st)` (made by the rewriters
  *     themselves from a launch ld__register_prepare adds at the end of the
  *     file, so it is exactly what a written call would become);
- *   - a kernel with inline intra-warp checks: a launcher that arms them
- *     and launches the kernel as written;
+ *   - a checked kernel with inline intra-warp checks: a "launcher" that
+ *     only arms them (the runtime then runs the launch as the program gave
+ *     it: cooperative, with attributes);
  *   - any other: no launcher, and the translator's reason for leaving it
  *     unchecked, which the runtime prints.
  * Launchers need C++14 (include/ldcc/host.h api_launch): older dialects
@@ -37,7 +38,8 @@ static int is_ident(char c) {
          (c >= '0' && c <= '9');
 }
 
-/* Whether src[0, end) has a `namespace` that is not `using namespace`:
+/* Whether src[0, end) has a `namespace` that is neither `using namespace`
+ * nor an alias:
  * the kernel may be inside it, and its name is then not a file-scope
  * name.  Comments count too: a false alarm only leaves a kernel
  * unregistered. */
@@ -53,6 +55,16 @@ static int namespace_before(const char *src, size_t end) {
     while (j > 0 && (src[j - 1] == ' ' || src[j - 1] == '\t'))
       j--;
     if (j >= 5 && !strncmp(src + j - 5, "using", 5))
+      continue;
+    /* `namespace cg = cooperative_groups;` opens none. */
+    j = i + n;
+    while (j < end && (src[j] == ' ' || src[j] == '\t'))
+      j++;
+    while (j < end && (is_ident(src[j]) || src[j] == ':'))
+      j++;
+    while (j < end && (src[j] == ' ' || src[j] == '\t'))
+      j++;
+    if (j < end && src[j] == '=')
       continue;
     return 1;
   }
@@ -184,15 +196,16 @@ static int make_launcher(struct ld_edit *e, size_t ki) {
 static int put_registration(struct ld_buf *b, const struct ld_plan *plan,
                             size_t ki, const char *scope, int launcher) {
   const struct ld_kernel *k = &plan->kernels[ki];
-  int arming = !launcher && armed(plan, k), rc = LD_OK;
+  int arming = !launcher && k->checked && armed(plan, k), rc = LD_OK;
 
   if (arming)
     rc = ld_buf_printf(b,
                        "static cudaError_t __ldcc__rl_%zu" LAUNCHER_PARAMS
-                       " {\n  __ldcc::its_arm();\n  return cudaLaunchKernel("
-                       "(const void *)%s%s, __ldcc_r__g, __ldcc_r__b, "
-                       "__ldcc_r__a, __ldcc_r__sh, __ldcc_r__st);\n}\n",
-                       ki, scope, k->name);
+                       " {\n  (void)__ldcc_r__g, (void)__ldcc_r__b, "
+                       "(void)__ldcc_r__a, (void)__ldcc_r__sh, "
+                       "(void)__ldcc_r__st;\n  __ldcc::its_arm();\n  return "
+                       "cudaSuccess;\n}\n",
+                       ki);
   if (!rc && launcher)
     rc = ld_buf_puts(b, "#if __cplusplus >= 201402L\n");
   if (!rc)
