@@ -55,26 +55,36 @@ static void count_unchecked(const struct ld_rt_kernel *k, const void *stub,
   free(demangled);
 }
 
+/* One launch as a wrapper received it. */
+struct launch {
+  const void *stub;   /* the kernel's host stub, NULL when unknown */
+  const void *handle; /* its cudaKernel_t, for <<<>>> launches */
+  int attributes;     /* cudaLaunchKernelEx with launch attributes */
+  dim3 grid, block;
+  void **args;
+  size_t sh;
+  cudaStream_t stream;
+};
+
 /* Route one launch: returns 1 with *rc set when the launcher ran it, 0
  * when the caller runs the real function (after the arming function of a
  * kernel with intra-warp checks ran, which counted the launch). */
-static int route(const void *stub, const void *handle, int attributes,
-                 dim3 grid, dim3 block, void **args, size_t sh,
-                 cudaStream_t stream, cudaError_t *rc) {
+static int route(const struct launch *l, cudaError_t *rc) {
   const struct ld_rt_kernel *k = NULL;
   const char *why = NULL;
   int armed = ld_rt_kernels_take_armed();
-  enum ld_rt_route r = ld_rt_kernels_route(stub, ld_rt_kernels_depth(), armed,
-                                           attributes, &k, &why);
+  enum ld_rt_route r = ld_rt_kernels_route(l->stub, ld_rt_kernels_depth(),
+                                           armed, l->attributes, &k, &why);
 
   if (r == LD_RT_ROUTE_PASS)
     return 0;
   if (r == LD_RT_ROUTE_UNCHECKED) {
-    count_unchecked(ld_rt_kernels_find(stub), stub, handle, why);
+    count_unchecked(ld_rt_kernels_find(l->stub), l->stub, l->handle, why);
     return 0;
   }
   ld_rt_kernels_nest(1);
-  *rc = ((ld_rt_launcher)k->launcher)(grid, block, args, sh, stream);
+  *rc = ((ld_rt_launcher)k->launcher)(l->grid, l->block, l->args, l->sh,
+                                      l->stream);
   ld_rt_kernels_nest(-1);
   if (r == LD_RT_ROUTE_ARM) {
     (void)ld_rt_kernels_take_armed(); /* this launch is the one it counted */
@@ -101,10 +111,18 @@ cudaError_t __wrap_cudaLaunchKernelExC(const cudaLaunchConfig_t *config,
                                        const void *func, void **args) {
   cudaError_t rc;
 
-  if (config && route(func, NULL, config->numAttrs != 0, config->gridDim,
-                      config->blockDim, args, config->dynamicSmemBytes,
-                      config->stream, &rc))
-    return rc;
+  if (config) {
+    const struct launch l = {func,
+                             NULL,
+                             config->numAttrs != 0,
+                             config->gridDim,
+                             config->blockDim,
+                             args,
+                             config->dynamicSmemBytes,
+                             config->stream};
+    if (route(&l, &rc))
+      return rc;
+  }
   return __real_cudaLaunchKernelExC(config, func, args);
 }
 
@@ -112,20 +130,29 @@ cudaError_t __wrap_cudaLaunchKernelExC_ptsz(const cudaLaunchConfig_t *config,
                                             const void *func, void **args) {
   cudaError_t rc;
 
-  if (config && route(func, NULL, config->numAttrs != 0, config->gridDim,
-                      config->blockDim, args, config->dynamicSmemBytes,
-                      config->stream, &rc))
-    return rc;
+  if (config) {
+    const struct launch l = {func,
+                             NULL,
+                             config->numAttrs != 0,
+                             config->gridDim,
+                             config->blockDim,
+                             args,
+                             config->dynamicSmemBytes,
+                             config->stream};
+    if (route(&l, &rc))
+      return rc;
+  }
   return __real_cudaLaunchKernelExC_ptsz(config, func, args);
 }
 
 cudaError_t __wrap___cudaLaunchKernel(cudaKernel_t kernel, dim3 grid,
                                       dim3 block, void **args, size_t sh,
                                       cudaStream_t stream) {
+  const struct launch l = {
+      ld_rt_kernels_stub_of(kernel), kernel, 0, grid, block, args, sh, stream};
   cudaError_t rc;
 
-  if (route(ld_rt_kernels_stub_of(kernel), kernel, 0, grid, block, args, sh,
-            stream, &rc))
+  if (route(&l, &rc))
     return rc;
   return __real___cudaLaunchKernel(kernel, grid, block, args, sh, stream);
 }
@@ -133,10 +160,11 @@ cudaError_t __wrap___cudaLaunchKernel(cudaKernel_t kernel, dim3 grid,
 cudaError_t __wrap___cudaLaunchKernel_ptsz(cudaKernel_t kernel, dim3 grid,
                                            dim3 block, void **args, size_t sh,
                                            cudaStream_t stream) {
+  const struct launch l = {
+      ld_rt_kernels_stub_of(kernel), kernel, 0, grid, block, args, sh, stream};
   cudaError_t rc;
 
-  if (route(ld_rt_kernels_stub_of(kernel), kernel, 0, grid, block, args, sh,
-            stream, &rc))
+  if (route(&l, &rc))
     return rc;
   return __real___cudaLaunchKernel_ptsz(kernel, grid, block, args, sh, stream);
 }
