@@ -98,20 +98,17 @@ static int has_arg(const struct ld_translate_opts *opts, const char *prefix) {
   return 0;
 }
 
-/* `-Xcompiler -fopenmp` builds: nvcc preprocesses its device pass with the
- * host compiler and -fopenmp too, so _OPENMP is defined there (gcc's
- * value), which clang's device side does not do by itself.  <omp.h> comes
- * with the host compiler; clang's resource directory has none unless
- * libomp is installed.  Searched after everything else, so only omp.h is
- * taken from there. */
-static int add_openmp(struct words *w, const char *resource) {
+/* The host compiler's own include directory (gcc's, where omp.h lives):
+ * nvcc preprocesses with the host compiler, so <omp.h> is found there with
+ * or without -fopenmp; clang's resource directory has none unless libomp
+ * is installed.  Searched after everything else, so only what no other
+ * directory has is taken from there. */
+static int add_host_dir(struct words *w, const char *resource) {
   struct ld_buf p = LD_BUF_INIT;
   struct stat st;
   glob_t g;
-  int rc = add_word(w, "%s", "-D_OPENMP=201511");
+  int rc = LD_OK;
 
-  if (rc != LD_OK)
-    return rc;
   if (resource && ld_buf_printf(&p, "%s/include/omp.h", resource) == LD_OK &&
       stat(p.data, &st) == 0) {
     ld_buf_free(&p);
@@ -161,8 +158,13 @@ static int fixed_words(const struct ld_translate_opts *opts, struct words *w) {
   snprintf(list, sizeof list, "%ld", arch_number(arch));
   if (rc == LD_OK && arch_number(arch) > 0)
     rc = add_word(w, "-D__CUDA_ARCH_LIST__=%s", list);
+  /* `-Xcompiler -fopenmp` builds: nvcc preprocesses its device pass with
+   * the host compiler and -fopenmp too, so _OPENMP is defined there (gcc's
+   * value), which clang's device side does not do by itself. */
   if (rc == LD_OK && has_arg(opts, "-fopenmp"))
-    rc = add_openmp(w, resource);
+    rc = add_word(w, "%s", "-D_OPENMP=201511");
+  if (rc == LD_OK)
+    rc = add_host_dir(w, resource);
   if (rc == LD_OK)
     rc = add_word(w, "%s", "-include");
   if (rc == LD_OK)
