@@ -1,0 +1,30 @@
+// The classification functions in device and host-device code, unqualified
+// and from std::, on float and double.
+// RUN: %ldcc-translate --dump-plan %s | FileCheck %s --check-prefix=PLAN
+// RUN: %ldcc-translate %s -o %t.cu
+// RUN: %nvcc -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
+#include <cmath>
+
+__host__ __device__ inline bool usable(double x) {
+  return std::isfinite(x) && !std::isnan(x);
+}
+
+__global__ void sanitize(float *a, double *b, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    if (!isfinite(a[i]))
+      a[i] = 0.0f;
+    if (isnan(b[i]) || isinf(b[i]) || !usable(b[i]))
+      b[i] = 0.0;
+    if (signbit(a[i]))
+      a[i] = -a[i];
+  }
+}
+
+int main() {
+  sanitize<<<1, 32>>>(0, 0, 32);
+  return usable(1.0) ? 0 : 1;
+}
+
+// PLAN: KERNEL name=sanitize checked=yes at=12:17
+// PLAN: LAUNCH kernel=sanitize at=25:3
