@@ -33,7 +33,9 @@ int ld__clang_args(const struct ld_translate_opts *opts, char ***argv,
  *   cluster_group needs __NVCC__).  nvcc's lambda traits for CCCL's
  *   extended-lambda path are never true for the parser.
  * - What nvcc's cuda_runtime.h includes and clang's wrapper does not
- *   (<new> for placement new, <stdio.h>, <time.h>, <assert.h>).
+ *   (<new> for placement new, <stdio.h>, <time.h>, <assert.h>, and <math.h>,
+ *   whose C++ form brings std::isfinite and the other classifications into
+ *   the global namespace for host code).
  * - nvcc's host overloads of the integer min/max (clang has them in device
  *   code only: "no matching function for call to 'max'" in host code).
  * - Cache-hint loads and stores clang lacks (__ldca, __ldlu, __stcg,
@@ -53,7 +55,7 @@ int ld__clang_args(const struct ld_translate_opts *opts, char ***argv,
   "#define __nv_is_extended_host_device_lambda_closure_type(X) false\n"        \
   "#define __nv_is_extended_device_lambda_with_preserved_return_type(X) "      \
   "false\n"                                                                    \
-  "#include <new>\n#include <stdio.h>\n#include <time.h>\n"                    \
+  "#include <new>\n#include <stdio.h>\n#include <time.h>\n#include <math.h>\n" \
   "#include <assert.h>\n"                                                      \
   "inline __host__ int min(int, int);\n"                                       \
   "inline __host__ unsigned umin(unsigned, unsigned);\n"                       \
