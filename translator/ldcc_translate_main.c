@@ -63,8 +63,6 @@ struct cmdline {
 static int read_cmdline(int argc, char **argv, struct cmdline *c) {
   int i;
 
-  if (argc > 1 && !strcmp(argv[1], "--coverage"))
-    return ld_coverage_main(argc - 2, argv + 2);
   for (i = 1; i < argc; i++) {
     const char *a = argv[i];
     struct ld_opt_match m;
@@ -139,6 +137,8 @@ int main(int argc, char **argv) {
   int status = 0;
   int rc;
 
+  if (argc > 1 && !strcmp(argv[1], "--coverage"))
+    return ld_coverage_main(argc - 2, argv + 2);
   memset(&c, 0, sizeof c);
   memset(&cl, 0, sizeof cl);
   c.nvcc_args = calloc((size_t)argc + 1, sizeof *c.nvcc_args);
