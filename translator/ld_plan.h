@@ -311,6 +311,12 @@ struct ld_warp {
   int probe;
 };
 
+/* What --ldcc-deterministic makes of a kernel (decide/deterministic.c):
+ * every write ordered; only accumulating integer atomics, which commute,
+ * so the kernel runs unchanged; shared memory ordered but global stores
+ * applied as the program makes them; nothing (built unchanged). */
+enum ld_det { LD_DET_YES, LD_DET_ATOMIC_ONLY, LD_DET_PARTIAL, LD_DET_NO };
+
 struct ld_kernel {
   char *name;       /* spelling of the kernel's name, e.g. "reduce" */
   struct ld_pos at; /* position of the name in the definition */
@@ -329,6 +335,11 @@ struct ld_kernel {
     size_t begin, end;
   } * default_cuts;
   size_t ndefault_cuts;
+  /* Its deterministic case, recorded by the finalize step (ld_finalize.h)
+   * for the finished plan; det_reason (a static phrase or one of the
+   * plan's reasons) is NULL for LD_DET_YES. */
+  enum ld_det det;
+  const char *det_reason;
 };
 
 struct ld_target {
@@ -426,14 +437,12 @@ void ld_warp_free(struct ld_warp *its);
 void ld_replay_free(struct ld_replay *r);
 /* Releases a global description; NULL is a no-op. */
 void ld_global_free(struct ld_global *g);
-/* What --ldcc-deterministic makes of a kernel (translator/xlate/det.c):
- * every write ordered; only accumulating integer atomics, which commute,
- * so the kernel runs unchanged; shared memory ordered but global stores
- * applied as the program makes them; nothing (built unchanged). */
-enum ld_det { LD_DET_YES, LD_DET_ATOMIC_ONLY, LD_DET_PARTIAL, LD_DET_NO };
-/* Kernel k's case; *why is a phrase for PARTIAL and NO, NULL for YES. */
+/* Kernel k's deterministic case (decide/deterministic.c, the rule that
+ * ld_finalize_plan records in k->det); *why is a phrase for PARTIAL and
+ * NO, NULL for YES. */
 enum ld_det ld_det_kernel(const struct ld_plan *plan, size_t k,
                           const char **why);
+/* "yes", "atomic-only", "partial", "no" (plan.c). */
 const char *ld_det_name(enum ld_det d);
 /* Releases the plan and everything it owns; ld_plan_free(NULL) is a no-op. */
 void ld_plan_free(struct ld_plan *plan);

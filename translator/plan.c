@@ -18,6 +18,11 @@ static const char *kernel_name(const struct ld_plan *plan, size_t k) {
   return k < plan->nkernels ? plan->kernels[k].name : "?";
 }
 
+const char *ld_det_name(enum ld_det d) {
+  static const char *const names[] = {"yes", "atomic-only", "partial", "no"};
+  return names[d];
+}
+
 const char *ld_gvar_name(const struct ld_global *g, size_t i) {
   const char *n = g->vars[i], *c;
 
@@ -177,12 +182,10 @@ int ld_plan_dump(const struct ld_plan *plan, FILE *out) {
             k->is_template ? " template" : "");
     dump_global(k, out);
     if (plan->deterministic) {
-      const char *why;
-      enum ld_det d = ld_det_kernel(plan, i, &why);
-      fprintf(out, " det=%s", ld_det_name(d));
-      if (why)
-        fprintf(out, " det_reason=\"%s\"", why);
-      if (d == LD_DET_YES && k->global && k->global->natomics)
+      fprintf(out, " det=%s", ld_det_name(k->det));
+      if (k->det_reason)
+        fprintf(out, " det_reason=\"%s\"", k->det_reason);
+      if (k->det == LD_DET_YES && k->global && k->global->natomics)
         fprintf(out, " det_atomics=%zu", k->global->natomics);
     }
     fputc('\n', out);

@@ -268,7 +268,7 @@ static int arms(const struct ld_plan *plan, const struct ld_launch *l) {
   return 0;
 }
 
-int ld__warp_emit(struct ld_plan *plan, size_t len,
+int ld__warp_emit(const struct ld_plan *plan, size_t len,
                   struct ld_edit_list *edits) {
   struct ld_buf b = LD_BUF_INIT;
   size_t i, nits = 0;
