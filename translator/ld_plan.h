@@ -1,7 +1,8 @@
 /* The plan: what the analysis found in one translation unit, as plain C.
  *
- * Only the parse/analyse step (parse.c) fills it; instrumenting, editing,
- * dumping and the driver read it and never see libclang.  Positions are
+ * The analyse step (analyse/) fills it, the finalize step (decide/
+ * ld_finalize.h) makes its last decisions; emitting, editing, dumping and
+ * the driver only read it and never see libclang.  Positions are
  * 1-based line and column in the main file; byte offsets are 0-based into
  * the main file's bytes.  Host code only. */
 #ifndef LD_PLAN_H
@@ -82,7 +83,7 @@ struct ld_site {
   size_t name_begin, name_end; /* the callee's name in the call */
   size_t args_close;           /* the call's `)` */
   int has_args;
-  size_t site_base; /* set by replay.c: the callee's site 0 in the kernel's
+  size_t site_base; /* set by the analysis: the callee's site 0 in the kernel's
                        site table */
 };
 
@@ -109,7 +110,8 @@ struct ld_replay {
   int has_params;
   int user_bounds;       /* the kernel's head (or prototype) says
                             __launch_bounds__ or __maxnreg__: no `__lb` clone */
-  int lb_clone;          /* set by replay.c: `__ldcc_<k>__lb` is emitted too */
+  int lb_clone;          /* set by the finalize step (ld_finalize.h):
+                            `__ldcc_<k>__lb` is emitted too */
   int always_dirty;      /* a target is written other than by a store the
                             clone marks (a call gets its address): every
                             region counts as writing targets */
@@ -155,7 +157,7 @@ struct ld_replay {
   unsigned entry_line;
   size_t exit_site; /* the kernel's exit site: after its own sites and
                        every call's callee sites; 0 means nsites + 1 */
-  /* A kernel's shared-memory proof (ld_proof.h): proved, the bounds a
+  /* A kernel's shared-memory proof (ld_shared_proof.h): proved, the bounds a
    * launch's block must meet to skip the replay; else why not. */
   struct ld_proof proof;
 };
@@ -245,8 +247,8 @@ struct ld_global {
   char **vars;
   size_t nvars;
   /* The proof that no two units touch one element of what it writes
-   * (ld_own.h; docs/global-check.md, "Proved launches"): decided when every
-   * written parameter is claimed; own.why says why not otherwise. */
+   * (ld_global_proof.h; docs/global-check.md, "Proved launches"): decided when
+   * every written parameter is claimed; gproof.why says why not otherwise. */
   struct ld_gproof gproof;
   int own_tried;
 };
@@ -431,8 +433,8 @@ const char *ld_gvar_name(const struct ld_global *g, size_t i);
  * contains the call: a kernel or a
  * __device__ function.  Returns 0 or LD_EIO. */
 int ld_plan_dump(const struct ld_plan *plan, FILE *out);
-/* Releases an ITS description; NULL is a no-op. */
-void ld_warp_free(struct ld_warp *its);
+/* Releases a warp-check description; NULL is a no-op. */
+void ld_warp_free(struct ld_warp *w);
 /* Releases a replay description; NULL is a no-op. */
 void ld_replay_free(struct ld_replay *r);
 /* Releases a global description; NULL is a no-op. */

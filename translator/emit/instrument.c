@@ -1,7 +1,12 @@
-/* Instrumentation: the plan becomes a list of text edits of the main file.
+/* Instrumentation, the top of the emit step: the finished plan becomes a
+ * list of text edits of the main file (the check across blocks through
+ * global_emit.c, the inline warp checks through warp_emit.c, the
+ * shared-memory clones through replay_emit.c, and here their launches and
+ * metadata).  It reads the plan only: a clone it cannot render is
+ * reported (ld_finalize.h), never dropped here.
  *
  * For every kernel with a replay clone (docs/shared-replay.md): the clone
- * and its declarations (replay.c); every `k<<<...>>>(...)` of that kernel
+ * and its declarations (replay_emit.c); every `k<<<...>>>(...)` of that kernel
  * after its definition becomes a call of `__ldcc::launch` with two lambdas,
  * the clones' launch (`__ldcc_<k>`, or `__ldcc_<k>__lb` when the runtime
  * asks for the clone bounded to 1024 threads) and the original's (the
