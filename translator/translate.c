@@ -1,5 +1,6 @@
-/* ld_translate: read the file, parse and analyse it, instrument, apply the
- * edits and write the translated text (see ld_translate.h).
+/* ld_translate: read the file, parse and analyse it (analyse/), finalize
+ * the plan (decide/), turn it into edits (emit/), apply them and write the
+ * translated text (see ld_translate.h).
  *
  * The output is `#include <ldcc/ldcc.h>`, then `#line 1 "<input>"`, then the
  * user's bytes with the edits applied; ld_edit_apply keeps later lines exact
@@ -12,6 +13,7 @@
 #include "ld_analyse.h"
 #include "ld_emit.h"
 #include "ld_error.h"
+#include "ld_finalize.h"
 
 /* Read the whole file into a NUL-terminated buffer. */
 static int read_file(const char *path, struct ld_buf *b) {
@@ -48,6 +50,27 @@ static char *sentence(const char *path, const char *what) {
   return ld_buf_detach(&b);
 }
 
+/* The last decisions on the plan, then its edits: emit reports the clones
+ * it cannot render, finalize drops their checks, and emit starts over on
+ * the plan so finished (each round drops one check at least, so this
+ * ends); the plan is not changed after. */
+static int decide_and_emit(struct ld_plan *plan, const struct ld_buf *src,
+                           struct ld_edit_list *edits) {
+  struct ld_unrendered_list unrendered = LD_UNRENDERED_LIST_INIT;
+  int rc = ld_finalize_plan(plan, src->data);
+
+  while (!rc) {
+    ld_edit_list_free(edits);
+    ld_unrendered_free(&unrendered);
+    rc = ld__instrument(plan, src->data, src->len, edits, &unrendered);
+    if (rc || !unrendered.n)
+      break;
+    rc = ld_finalize_unrendered(plan, &unrendered);
+  }
+  ld_unrendered_free(&unrendered);
+  return rc;
+}
+
 int ld_translate(const struct ld_translate_opts *opts,
                  struct ld_translation *out) {
   struct ld_buf src = LD_BUF_INIT;
@@ -73,7 +96,7 @@ int ld_translate(const struct ld_translate_opts *opts,
   rc = ld__parse(opts, out->plan, &out->error);
   if (rc)
     goto out;
-  rc = ld__instrument(out->plan, src.data, src.len, &edits);
+  rc = decide_and_emit(out->plan, &src, &edits);
   if (rc)
     goto out;
   rc = ld_buf_puts(&text, "#include <ldcc/ldcc.h>\n#line 1 \"");
