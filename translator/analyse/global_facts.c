@@ -27,16 +27,11 @@
  * elsewhere, or, with no_macro, inside a macro expansion. */
 static int offset_of(const struct ld__source *s, CXSourceLocation loc,
                      int no_macro, size_t *off) {
-  CXFile file;
-  unsigned o;
-  size_t i;
+  size_t o;
 
-  clang_getExpansionLocation(loc, &file, NULL, NULL, &o);
-  if (!file || !clang_File_isEqual(file, s->main_file) || o > s->len)
+  if (!ld__main_offset(s, loc, &o) || o > s->len ||
+      (no_macro && ld__in_macro(s, o)))
     return 0;
-  for (i = 0; no_macro && i < s->nmacros; i++)
-    if (o >= s->macros[i].begin && o < s->macros[i].end)
-      return 0;
   *off = o;
   return 1;
 }

@@ -126,10 +126,6 @@ static int stopped(const struct facts *fx) {
   return fx->reason || fx->rc;
 }
 
-static int in_macro(const struct facts *fx, size_t off) {
-  return ld__in_ranges(fx->s->macros, fx->s->nmacros, off);
-}
-
 /* Is offset strictly inside a macro expansion, so that no edit may start or
  * end there?  Its first byte and its end are fine. */
 static int splits_macro(const struct facts *fx, size_t off) {
@@ -141,39 +137,16 @@ static int splits_macro(const struct facts *fx, size_t off) {
   return 0;
 }
 
-/* Main-file offset of loc's expansion; 0 when elsewhere. */
-static int offset_of(const struct facts *fx, CXSourceLocation loc,
-                     size_t *off) {
-  CXFile file;
-  unsigned o;
-
-  clang_getExpansionLocation(loc, &file, NULL, NULL, &o);
-  if (!file || !clang_File_isEqual(file, fx->s->main_file))
-    return 0;
-  *off = o;
-  return 1;
-}
-
 /* The extent of c as main-file offsets, not starting or ending inside a
  * macro expansion (a whole expansion may be covered); 0 otherwise. */
 static int span(const struct facts *fx, CXCursor c, size_t *b, size_t *e) {
   CXSourceRange r = clang_getCursorExtent(c);
 
-  if (!offset_of(fx, clang_getRangeStart(r), b) ||
-      !offset_of(fx, clang_getRangeEnd(r), e) || *e <= *b || *e > fx->s->len ||
-      splits_macro(fx, *b) || splits_macro(fx, *e))
+  if (!ld__main_offset(fx->s, clang_getRangeStart(r), b) ||
+      !ld__main_offset(fx->s, clang_getRangeEnd(r), e) || *e <= *b ||
+      *e > fx->s->len || splits_macro(fx, *b) || splits_macro(fx, *e))
     return 0;
   return 1;
-}
-
-static char *text(const struct facts *fx, size_t b, size_t e) {
-  char *t = malloc(e - b + 1);
-
-  if (t) {
-    memcpy(t, fx->s->src + b, e - b);
-    t[e - b] = '\0';
-  }
-  return t;
 }
 
 static int is_space(char c) {
@@ -375,7 +348,8 @@ static struct ld_local *add_local(struct facts *fx, CXCursor c) {
     fx->uses[r->nlocals].scope_b = fx->decl_scope_b;
     fx->uses[r->nlocals].scope_e = fx->decl_scope_e;
     size_t db, de;
-    if (!offset_of(fx, clang_getCursorLocation(c), &fx->uses[r->nlocals].decl))
+    if (!ld__main_offset(fx->s, clang_getCursorLocation(c),
+                         &fx->uses[r->nlocals].decl))
       fx->uses[r->nlocals].escapes = 1;
     fx->uses[r->nlocals].decl_end =
         span(fx, c, &db, &de) ? de : SIZE_MAX; /* unknown: never set once */
@@ -732,8 +706,9 @@ static void visit_decl_stmt(struct facts *fx, const struct frame *f) {
     struct decl_var *v = &vl.v[i];
     CXCursor init = clang_Cursor_getVarDeclInitializer(v->cur);
     size_t ib, ie, vb;
-    if (!offset_of(fx, clang_getCursorLocation(v->cur), &v->name_off) ||
-        in_macro(fx, v->name_off) || !span(fx, v->cur, &vb, &v->end)) {
+    if (!ld__main_offset(fx->s, clang_getCursorLocation(v->cur),
+                         &v->name_off) ||
+        ld__in_macro(fx->s, v->name_off) || !span(fx, v->cur, &vb, &v->end)) {
       fail(fx, "local declared inside a macro expansion");
       return;
     }
@@ -795,7 +770,7 @@ static void visit_decl_stmt(struct facts *fx, const struct frame *f) {
     se = stmt_end(fx, se);
     while (se > sb && (s[se - 1] == ';' || is_space(s[se - 1])))
       se--;
-    l->decl = text(fx, sb, se);
+    l->decl = ld__span_text(fx->s, sb, se);
     if (!l->decl)
       fx->rc = LD_ENOMEM;
     edit(fx, sb, se, "");
@@ -815,7 +790,7 @@ static void visit_decl_stmt(struct facts *fx, const struct frame *f) {
     if (!l)
       return;
     l->keep_init = 1;
-    l->decl = text(fx, sb, ie);
+    l->decl = ld__span_text(fx->s, sb, ie);
     if (!l->decl)
       fx->rc = LD_ENOMEM;
     edit(fx, sb, ie, "");
@@ -1228,15 +1203,6 @@ static void visit_atomic(struct facts *fx, const struct frame *f,
   }
 }
 
-/* Barrier form of a call, as the plan names it, or NULL; a named barrier
- * is left to unsupported_builtin. */
-static const char *sync_form(CXCursor call) {
-  const char *unsupported = NULL;
-  const char *form = ld__barrier_form(call, &unsupported);
-
-  return form && strcmp(form, "__barrier_sync") ? form : NULL;
-}
-
 static int has_barrier(CXCursor callee);
 static int analyse_def(struct facts *fx, CXCursor fn);
 static void visit_devfn_call(struct facts *fx, const struct frame *f,
@@ -1258,7 +1224,7 @@ static void visit_call(struct facts *fx, const struct frame *f) {
     fail(fx, "kernel launch inside a kernel");
     return;
   }
-  form = sync_form(call);
+  form = ld__block_barrier(call);
   if (form) {
     visit_site(fx, f, form);
     return;
@@ -1353,7 +1319,7 @@ static enum CXChildVisitResult purity_cb(CXCursor c, CXCursor parent,
     CXCursor callee = clang_getCursorReferenced(c);
     CXCursor first;
     char *name;
-    if (sync_form(c))
+    if (ld__block_barrier(c))
       why = named_reason("barrier in device function %s", p->fn);
     else if (!clang_Cursor_isNull(callee) && (name = ld__cursor_name(callee))) {
       if (is_atomic_name(name))
@@ -1443,7 +1409,7 @@ static const char *callee_problem(struct facts *fx, CXCursor callee,
 static enum CXChildVisitResult barrier_cb(CXCursor c, CXCursor parent,
                                           CXClientData data) {
   (void)parent;
-  if (clang_getCursorKind(c) == CXCursor_CallExpr && sync_form(c)) {
+  if (clang_getCursorKind(c) == CXCursor_CallExpr && ld__block_barrier(c)) {
     *(int *)data = 1;
     return CXChildVisit_Break;
   }
@@ -2018,16 +1984,10 @@ static void proof_jump(struct facts *fx, const struct frame *f) {
   fx->njumps++;
 }
 
-/* The value of c when it is an integer constant expression (*ok 1), else
- * 0 with *ok 0. */
-static long long constant_of(CXCursor c, int *ok) {
-  return ld__constant_of(c, ok);
-}
-
 /* An integer constant expression. */
 static int is_constant(CXCursor c) {
   int ok;
-  constant_of(c, &ok);
+  ld__constant_of(c, &ok);
   return ok;
 }
 
@@ -2042,7 +2002,7 @@ static unsigned power_change(const struct frame *f) {
   if (!f->parent || f->parent->kind != CXCursor_CompoundAssignOperator ||
       f->index != 0 || !ld__nth_child(f->parent->cur, 1, &rhs))
     return 4;
-  v = constant_of(rhs, &ok);
+  v = ld__constant_of(rhs, &ok);
   if (!ok)
     return 4;
   op = clang_getCursorBinaryOperatorKind(f->parent->cur);
@@ -2068,7 +2028,7 @@ static void proof_change(struct facts *fx, size_t i, const struct frame *f) {
           CXBinaryOperator_AddAssign &&
       ld__nth_child(f->parent->cur, 1, &rhs)) {
     int ok;
-    long long v = constant_of(rhs, &ok);
+    long long v = ld__constant_of(rhs, &ok);
     if (ok)
       k = v;
   }
@@ -2203,7 +2163,7 @@ static void visit_ref(struct facts *fx, const struct frame *f) {
                          q->index == 1))) &&
         use != ACCESS_READ)
       proof_change(fx, i, q);
-    if (!offset_of(fx, loc, &b) || use == ACCESS_OTHER) {
+    if (!ld__main_offset(fx->s, loc, &b) || use == ACCESS_OTHER) {
       fx->uses[i].escapes = 1;
     } else {
       const struct frame *p = f;
@@ -2231,7 +2191,7 @@ static void visit_ref(struct facts *fx, const struct frame *f) {
   if ((i = find_local(fx, d)) != SIZE_MAX && fx->r->locals[i].name &&
       strcmp(fx->r->locals[i].name, fx->orig_name[i])) {
     CXSourceLocation loc = clang_getCursorLocation(f->cur);
-    if (!offset_of(fx, loc, &b) || in_macro(fx, b)) {
+    if (!ld__main_offset(fx->s, loc, &b) || ld__in_macro(fx->s, b)) {
       fail(fx, "renamed local used inside a macro expansion");
       return;
     }
@@ -2536,7 +2496,8 @@ static void find_prototype(struct facts *fx, CXCursor fn) {
 
   if (clang_getCursorKind(fn) == CXCursor_FunctionTemplate ||
       clang_equalCursors(canon, fn) || !span(fx, canon, &b, &e) ||
-      e > r->def_begin || !offset_of(fx, clang_getCursorLocation(canon), &name))
+      e > r->def_begin ||
+      !ld__main_offset(fx->s, clang_getCursorLocation(canon), &name))
     return;
   clang_visitChildren(canon, proto_cb, &pp);
   if (pp.nparams < 0)
@@ -2553,17 +2514,7 @@ static void find_prototype(struct facts *fx, CXCursor fn) {
   if (p >= e || s[p] != ')')
     return; /* `(void)` or something unusual: no prototype support */
   /* As for the definition: attributes clang leaves outside the extent. */
-  while (b > 0) {
-    size_t q = b;
-    while (q > 0 && is_space(s[q - 1]))
-      q--;
-    if (q >= 10 && !memcmp(s + q - 10, "__global__", 10))
-      b = q - 10;
-    else if (q >= 6 && !memcmp(s + q - 6, "static", 6))
-      b = q - 6;
-    else
-      break;
-  }
+  b = ld__def_start(s, b, 0);
   r->proto_begin = b;
   r->proto_end = e;
   r->proto_name = name;
@@ -2598,7 +2549,7 @@ static int analyse_def(struct facts *fx, CXCursor fn) {
   memset(&h, 0, sizeof h);
   h.fx = fx;
   if (!span(fx, fn, &r->def_begin, &r->def_end) ||
-      !offset_of(fx, clang_getCursorLocation(fn), &r->name_begin)) {
+      !ld__main_offset(fx->s, clang_getCursorLocation(fn), &r->name_begin)) {
     fail(fx, "defined inside a macro expansion");
     return LD_OK;
   }
@@ -2625,7 +2576,7 @@ static int analyse_def(struct facts *fx, CXCursor fn) {
     p = h.last_tparam_end;
     while (p < r->def_end && s[p] != '>')
       p++;
-    r->template_decl = text(fx, r->def_begin, p + 1);
+    r->template_decl = ld__span_text(fx->s, r->def_begin, p + 1);
     if (!r->template_header || !r->template_args || !r->template_decl) {
       rc = LD_ENOMEM;
       goto out;
@@ -3025,7 +2976,7 @@ static long long local_stride(const struct facts *fx, size_t i) {
   init = clang_Cursor_getVarDeclInitializer(fx->local_cur[i]);
   if (clang_Cursor_isNull(init))
     return 0;
-  return constant_of(init, &ok) == 0 && ok ? u->stride : 0;
+  return ld__constant_of(init, &ok) == 0 && ok ? u->stride : 0;
 }
 
 static int uniform_at_d(const struct facts *fx, size_t i, size_t at, int depth);
@@ -3128,7 +3079,7 @@ static struct ld_proof_lin lin_of(const struct facts *fx, CXCursor c, size_t at,
     r.v.bdx = 1;
     return r;
   }
-  r.v.c = constant_of(c, &k);
+  r.v.c = ld__constant_of(c, &k);
   if (k) {
     r.valid = 1;
     return r;
@@ -3200,7 +3151,7 @@ static int power_value(const struct facts *fx, CXCursor c, int depth) {
   c = stripped(c);
   if (depth > 6)
     return 0;
-  v = constant_of(c, &ok);
+  v = ld__constant_of(c, &ok);
   if (ok)
     return v >= 0 && !(v & (v - 1));
   if (clang_getCursorKind(c) == CXCursor_DeclRefExpr)
@@ -3209,7 +3160,7 @@ static int power_value(const struct facts *fx, CXCursor c, int depth) {
   if (clang_getCursorKind(c) == CXCursor_BinaryOperator &&
       ld__nth_child(c, 0, &x) && ld__nth_child(c, 1, &y)) {
     enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
-    v = constant_of(y, &ok);
+    v = ld__constant_of(y, &ok);
     if (ok && ((op == CXBinaryOperator_Div && v > 0 && !(v & (v - 1))) ||
                (op == CXBinaryOperator_Shr && v >= 0 && v < 63)))
       return power_value(fx, x, depth + 1);
@@ -3232,7 +3183,7 @@ static int bounded_above(const struct facts *fx, size_t i, CXCursor c) {
     return 0;
   op = clang_getCursorBinaryOperatorKind(c);
   x = stripped(x);
-  v = constant_of(y, &ok);
+  v = ld__constant_of(y, &ok);
   return (op == CXBinaryOperator_LT || op == CXBinaryOperator_LE) && ok &&
          v <= (1LL << 30) && clang_getCursorKind(x) == CXCursor_DeclRefExpr &&
          find_local(fx, clang_getCursorReferenced(x)) == i;
@@ -3307,8 +3258,8 @@ static int pair_of(const struct facts *fx, size_t i, size_t *m_local,
       !operands(init, CXBinaryOperator_Sub, &two, &and) ||
       !operands(two, CXBinaryOperator_Mul, &x, &t))
     return 0;
-  if (constant_of(x, &ok) != 2 || !ok) {
-    if (constant_of(t, &ok) != 2 || !ok)
+  if (ld__constant_of(x, &ok) != 2 || !ok) {
+    if (ld__constant_of(t, &ok) != 2 || !ok)
       return 0;
     t = x;
   }
@@ -3320,10 +3271,10 @@ static int pair_of(const struct facts *fx, size_t i, size_t *m_local,
     m = y;
   }
   if (!is_thread_x(fx, x) || !operands(m, CXBinaryOperator_Sub, &m, &one) ||
-      constant_of(one, &ok) != 1 || !ok)
+      ld__constant_of(one, &ok) != 1 || !ok)
     return 0;
   m = stripped(m);
-  *m_const = constant_of(m, &ok);
+  *m_const = ld__constant_of(m, &ok);
   if (ok) {
     *m_local = SIZE_MAX;
     return *m_const >= 0 && !(*m_const & (*m_const - 1));
@@ -3376,7 +3327,7 @@ static void pair_access(const struct facts *fx, struct ld_proof_access *a,
       return;
   }
   y = stripped(y);
-  if (ml == SIZE_MAX ? constant_of(y, &ok) != mc || !ok
+  if (ml == SIZE_MAX ? ld__constant_of(y, &ok) != mc || !ok
                      : clang_getCursorKind(y) != CXCursor_DeclRefExpr ||
                            find_local(fx, clang_getCursorReferenced(y)) != ml ||
                            !uniform_at(fx, ml, a->off))
@@ -3468,7 +3419,7 @@ static int divided(const struct facts *fx, CXCursor c,
       (i = find_local(fx, clang_getCursorReferenced(x))) == SIZE_MAX ||
       fx->r->locals[i].is_param)
     return 0;
-  *w = constant_of(y, &ok);
+  *w = ld__constant_of(y, &ok);
   *k = i;
   return 1;
 }
@@ -3509,7 +3460,7 @@ static long long row_of(const struct facts *fx, size_t i) {
   }
   if (thread_index_of(fx, p) != 1)
     return -1;
-  a = constant_of(q, &ok);
+  a = ld__constant_of(q, &ok);
   return ok && a >= 1 ? a : -1;
 }
 
