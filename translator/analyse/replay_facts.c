@@ -674,43 +674,22 @@ static int is_shared_decl(CXCursor c) {
 /* A declaration statement: shared variables move to the layout, locals are
  * hoisted (their initialisers stay as assignments), constants move to the
  * top whole. */
-static void visit_decl_stmt(struct facts *fx, const struct frame *f) {
-  static const char *const drop_const[] = {"const", "register", NULL};
-  static const char *const drop_none[] = {NULL};
+/* Where each variable of the declaration [sb, ...) is: its name, the end
+ * of its declarator, its initialiser and where its declarator starts.  0,
+ * or -1 after fail(). */
+static int place_decl_vars(struct facts *fx, struct var_list *vl, size_t sb) {
   const char *s = fx->s->src;
-  struct var_list vl;
-  size_t sb, se, pfx_end, i, pos;
-  int shared, constant, first;
-  struct ld_buf assign = LD_BUF_INIT;
+  size_t i;
 
-  vl.n = 0;
-  vl.overflow = 0;
-  clang_visitChildren(f->cur, collect_vars_cb, &vl);
-  if (!vl.n)
-    return; /* a typedef, a struct, a using */
-  if (vl.overflow) {
-    fail(fx, "declaration with too many variables");
-    return;
-  }
-  if (!span(fx, f->cur, &sb, &se)) {
-    fail(fx, "local declared inside a macro expansion");
-    return;
-  }
-  /* The variables' scope: the block or `for` statement around them. */
-  if (!f->parent ||
-      !span(fx, f->parent->cur, &fx->decl_scope_b, &fx->decl_scope_e)) {
-    fx->decl_scope_b = 0;
-    fx->decl_scope_e = SIZE_MAX;
-  }
-  for (i = 0; i < vl.n; i++) {
-    struct decl_var *v = &vl.v[i];
+  for (i = 0; i < vl->n; i++) {
+    struct decl_var *v = &vl->v[i];
     CXCursor init = clang_Cursor_getVarDeclInitializer(v->cur);
     size_t ib, ie, vb;
     if (!ld__main_offset(fx->s, clang_getCursorLocation(v->cur),
                          &v->name_off) ||
         ld__in_macro(fx->s, v->name_off) || !span(fx, v->cur, &vb, &v->end)) {
       fail(fx, "local declared inside a macro expansion");
-      return;
+      return -1;
     }
     if (!clang_Cursor_isNull(init) && span(fx, init, &ib, &ie) &&
         ib > v->name_off) {
@@ -722,7 +701,7 @@ static void visit_decl_stmt(struct facts *fx, const struct frame *f) {
       CXSourceRange ir = clang_getCursorExtent(init);
       if (!clang_Range_isNull(ir) && !span(fx, init, &ib, &ie)) {
         fail(fx, "local initialised inside a macro expansion");
-        return;
+        return -1;
       }
     }
     if (i == 0) {
@@ -730,7 +709,7 @@ static void visit_decl_stmt(struct facts *fx, const struct frame *f) {
       while (v->dstart < v->name_off && is_space(s[v->dstart]))
         v->dstart++;
     } else {
-      size_t p = vl.v[i - 1].end;
+      size_t p = vl->v[i - 1].end;
       while (p < v->name_off && s[p] != ',')
         p++;
       v->dstart = p + 1;
@@ -738,68 +717,68 @@ static void visit_decl_stmt(struct facts *fx, const struct frame *f) {
         v->dstart++;
     }
   }
-  pfx_end = declarator_start(fx, sb, vl.v[0].name_off);
-  shared = is_shared_decl(vl.v[0].cur);
-  if (shared && fx->r->is_devfn) {
-    fail(fx, "shared variable declared in a device function");
+  return 0;
+}
+
+/* A compile-time constant: the whole declaration [sb, se) goes to the top. */
+static void hoist_constant(struct facts *fx, const struct var_list *vl,
+                           size_t sb, size_t se) {
+  const char *s = fx->s->src;
+  struct ld_local *l;
+
+  l = add_local(fx, vl->v[0].cur);
+  if (!l)
+    return;
+  free(l->name);
+  l->name = NULL;
+  l->keep_init = 1;
+  l->is_constant = 1;
+  se = stmt_end(fx, se);
+  while (se > sb && (s[se - 1] == ';' || is_space(s[se - 1])))
+    se--;
+  l->decl = ld__span_text(fx->s, sb, se);
+  if (!l->decl)
+    fx->rc = LD_ENOMEM;
+  edit(fx, sb, se, "");
+}
+
+/* A cooperative-groups block handle is re-created, not snapshot. */
+static void hoist_block_handle(struct facts *fx, const struct var_list *vl,
+                               size_t sb) {
+  const char *s = fx->s->src;
+  struct ld_local *l;
+  size_t ie = vl->v[0].init_end;
+
+  if (!vl->v[0].init_begin || ie < 19 ||
+      memcmp(s + ie - 19, "this_thread_block()", 19)) {
+    fail(fx, "local of a type that cannot be hoisted");
     return;
   }
-  if (shared) {
-    for (i = 0; i < vl.n; i++)
-      add_member(fx, vl.v[i].cur, sb, pfx_end, &vl.v[i]);
-    edit(fx, sb, vl.v[vl.n - 1].end, "");
+  l = add_local(fx, vl->v[0].cur);
+  if (!l)
     return;
-  }
-  constant = has_word(fx, sb, pfx_end, "constexpr") ||
-             (has_word(fx, sb, pfx_end, "static") &&
-              has_word(fx, sb, pfx_end, "const"));
-  if (constant || has_word(fx, sb, pfx_end, "static")) {
-    struct ld_local *l;
-    if (!constant) {
-      fail(fx, "static local variable");
-      return;
-    }
-    /* A compile-time constant: the whole declaration goes to the top. */
-    l = add_local(fx, vl.v[0].cur);
-    if (!l)
-      return;
-    free(l->name);
-    l->name = NULL;
-    l->keep_init = 1;
-    l->is_constant = 1;
-    se = stmt_end(fx, se);
-    while (se > sb && (s[se - 1] == ';' || is_space(s[se - 1])))
-      se--;
-    l->decl = ld__span_text(fx->s, sb, se);
-    if (!l->decl)
-      fx->rc = LD_ENOMEM;
-    edit(fx, sb, se, "");
-    return;
-  }
-  /* A cooperative-groups block handle is re-created, not snapshot. */
-  if (vl.n == 1 &&
-      ld__is_class(clang_getCursorType(vl.v[0].cur), "thread_block")) {
-    struct ld_local *l;
-    size_t ie = vl.v[0].init_end;
-    if (!vl.v[0].init_begin || ie < 19 ||
-        memcmp(s + ie - 19, "this_thread_block()", 19)) {
-      fail(fx, "local of a type that cannot be hoisted");
-      return;
-    }
-    l = add_local(fx, vl.v[0].cur);
-    if (!l)
-      return;
-    l->keep_init = 1;
-    l->decl = ld__span_text(fx->s, sb, ie);
-    if (!l->decl)
-      fx->rc = LD_ENOMEM;
-    edit(fx, sb, ie, "");
-    return;
-  }
+  l->keep_init = 1;
+  l->decl = ld__span_text(fx->s, sb, ie);
+  if (!l->decl)
+    fx->rc = LD_ENOMEM;
+  edit(fx, sb, ie, "");
+}
+
+/* Plain locals: each hoisted with its own declaration, the statement left
+ * with their initialisations as assignments. */
+static void hoist_plain(struct facts *fx, struct var_list *vl, size_t sb,
+                        size_t pfx_end) {
+  static const char *const drop_const[] = {"const", "register", NULL};
+  static const char *const drop_none[] = {NULL};
+  const char *s = fx->s->src;
+  size_t i, pos;
+  int first;
+  struct ld_buf assign = LD_BUF_INIT;
+
   first = 1;
   pos = sb;
-  for (i = 0; i < vl.n && !stopped(fx); i++) {
-    struct decl_var *v = &vl.v[i];
+  for (i = 0; i < vl->n && !stopped(fx); i++) {
+    struct decl_var *v = &vl->v[i];
     CXType t = clang_getCursorType(v->cur);
     struct ld_local *l;
     int is_const = clang_isConstQualifiedType(t);
@@ -850,8 +829,65 @@ static void visit_decl_stmt(struct facts *fx, const struct frame *f) {
   ld_buf_free(&assign);
   if (stopped(fx))
     return;
-  if (pos < vl.v[vl.n - 1].end)
-    edit(fx, pos, vl.v[vl.n - 1].end, "");
+  if (pos < vl->v[vl->n - 1].end)
+    edit(fx, pos, vl->v[vl->n - 1].end, "");
+}
+
+static void visit_decl_stmt(struct facts *fx, const struct frame *f) {
+  struct var_list vl;
+  size_t sb, se, pfx_end, i;
+  int shared, constant;
+
+  vl.n = 0;
+  vl.overflow = 0;
+  clang_visitChildren(f->cur, collect_vars_cb, &vl);
+  if (!vl.n)
+    return; /* a typedef, a struct, a using */
+  if (vl.overflow) {
+    fail(fx, "declaration with too many variables");
+    return;
+  }
+  if (!span(fx, f->cur, &sb, &se)) {
+    fail(fx, "local declared inside a macro expansion");
+    return;
+  }
+  /* The variables' scope: the block or `for` statement around them. */
+  if (!f->parent ||
+      !span(fx, f->parent->cur, &fx->decl_scope_b, &fx->decl_scope_e)) {
+    fx->decl_scope_b = 0;
+    fx->decl_scope_e = SIZE_MAX;
+  }
+  if (place_decl_vars(fx, &vl, sb))
+    return;
+  pfx_end = declarator_start(fx, sb, vl.v[0].name_off);
+  shared = is_shared_decl(vl.v[0].cur);
+  if (shared && fx->r->is_devfn) {
+    fail(fx, "shared variable declared in a device function");
+    return;
+  }
+  if (shared) {
+    for (i = 0; i < vl.n; i++)
+      add_member(fx, vl.v[i].cur, sb, pfx_end, &vl.v[i]);
+    edit(fx, sb, vl.v[vl.n - 1].end, "");
+    return;
+  }
+  constant = has_word(fx, sb, pfx_end, "constexpr") ||
+             (has_word(fx, sb, pfx_end, "static") &&
+              has_word(fx, sb, pfx_end, "const"));
+  if (constant || has_word(fx, sb, pfx_end, "static")) {
+    if (!constant) {
+      fail(fx, "static local variable");
+      return;
+    }
+    hoist_constant(fx, &vl, sb, se);
+    return;
+  }
+  if (vl.n == 1 &&
+      ld__is_class(clang_getCursorType(vl.v[0].cur), "thread_block")) {
+    hoist_block_handle(fx, &vl, sb);
+    return;
+  }
+  hoist_plain(fx, &vl, sb, pfx_end);
 }
 
 /* ---- Stores -------------------------------------------------------------- */
@@ -2058,96 +2094,104 @@ static void proof_change(struct facts *fx, size_t i, const struct frame *f) {
 }
 
 /* A reference to a shared variable or a renamed local. */
-static void visit_ref(struct facts *fx, const struct frame *f) {
-  CXCursor d = clang_getCursorReferenced(f->cur);
-  size_t i, b, e;
+/* A reference to shared variable r->members[i]: the clone reads it through
+ * the layout (srd when the value is loaded), and a pointer to it that
+ * would be kept in a local is refused or makes every region read. */
+static void visit_member_ref(struct facts *fx, const struct frame *f,
+                             size_t i) {
+  size_t b, e;
 
-  if ((i = find_member(fx, d)) != SIZE_MAX) {
-    const struct ld_member *m = &fx->r->members[i];
-    struct ld_buf t = LD_BUF_INIT;
-    const struct frame *p = f;
-    if (!span(fx, f->cur, &b, &e)) {
-      fail(fx, "shared variable used inside a macro expansion");
-      return;
-    }
-    note_read(fx, b);
-    /* A non-const pointer into the copy kept in a local would make its
-     * stores look global. */
-    while (p->parent &&
-           (p->parent->kind == CXCursor_UnexposedExpr ||
-            p->parent->kind == CXCursor_ParenExpr ||
-            p->parent->kind == CXCursor_CStyleCastExpr ||
-            (p->parent->kind == CXCursor_UnaryOperator &&
-             clang_getCursorUnaryOperatorKind(p->parent->cur) ==
-                 CXUnaryOperator_AddrOf) ||
-            (p->parent->kind == CXCursor_ArraySubscriptExpr && p->index == 0) ||
-            (p->parent->kind == CXCursor_BinaryOperator &&
-             ld__is_pointer(clang_getCursorType(p->parent->cur)))))
-      p = p->parent;
-    if (p->parent &&
-        (p->parent->kind == CXCursor_VarDecl ||
-         (p->parent->kind == CXCursor_BinaryOperator && p->index == 1 &&
-          clang_getCursorBinaryOperatorKind(p->parent->cur) ==
-              CXBinaryOperator_Assign))) {
-      CXType t = clang_getCanonicalType(clang_getCursorType(p->parent->cur));
-      if ((t.kind == CXType_Pointer &&
-           !clang_isConstQualifiedType(clang_getPointeeType(t))) ||
-          t.kind == CXType_LValueReference) {
-        fail(fx, "non-const pointer to a shared variable");
-        return;
-      }
-      /* A const pointer kept in a local reads the target later, in
-       * regions whose references the read marks cannot see. */
-      if (t.kind == CXType_Pointer) {
-        fx->r->always_read = 1;
-        if (!fx->r->eager_why)
-          fx->r->eager_why = "a pointer to a target is kept in a local";
-      }
-    }
-    mark_escape(fx, f);
-    {
-      const struct frame *top;
-      const char *why;
-      enum access use = access_of(f, &top, &why);
-      proof_access(fx, f, i, b, use);
-      /* Any use but the object of a plain `=` reads the target: the
-       * reference marks the thread (a region no warp read a target in
-       * needs no second pass); a load goes through srd, which marks it and
-       * with lazy copies finds the line. */
-      const char *rd =
-          only_stored(f) || use == ACCESS_READ ? "" : "__ldcc_c.rd = 1, ";
-      size_t tb, te;
-      if (use == ACCESS_OTHER && !fx->r->eager_why)
-        fx->r->eager_why = why;
-      if (use == ACCESS_READ) {
-        if (!span(fx, top->cur, &tb, &te)) {
-          fail(fx, "shared variable used inside a macro expansion");
-          return;
-        }
-        if (!fx->rc)
-          fx->rc =
-              ld_edit_insert(&fx->r->edits, tb, "(*__ldcc::srd(__ldcc_c, &(");
-        if (!fx->rc)
-          fx->rc = ld_edit_insert(&fx->r->edits, te, ")))");
-      }
-      if (m->decl)
-        fx->rc = fx->rc ? fx->rc
-                        : ld_buf_printf(&t,
-                                        rd[0] ? "((%s__ldcc_p)->%s)"
-                                              : "(%s__ldcc_p->%s)",
-                                        rd, m->name);
-      else
-        fx->rc = fx->rc ? fx->rc
-                        : ld_buf_printf(&t,
-                                        rd[0] ? "((%s *)(%s__ldcc_c.ext))"
-                                              : "((%s *)%s__ldcc_c.ext)",
-                                        m->elem, rd);
-    }
-    if (!fx->rc)
-      edit(fx, b, e, t.data);
-    ld_buf_free(&t);
+  const struct ld_member *m = &fx->r->members[i];
+  struct ld_buf t = LD_BUF_INIT;
+  const struct frame *p = f;
+  if (!span(fx, f->cur, &b, &e)) {
+    fail(fx, "shared variable used inside a macro expansion");
     return;
   }
+  note_read(fx, b);
+  /* A non-const pointer into the copy kept in a local would make its
+   * stores look global. */
+  while (p->parent &&
+         (p->parent->kind == CXCursor_UnexposedExpr ||
+          p->parent->kind == CXCursor_ParenExpr ||
+          p->parent->kind == CXCursor_CStyleCastExpr ||
+          (p->parent->kind == CXCursor_UnaryOperator &&
+           clang_getCursorUnaryOperatorKind(p->parent->cur) ==
+               CXUnaryOperator_AddrOf) ||
+          (p->parent->kind == CXCursor_ArraySubscriptExpr && p->index == 0) ||
+          (p->parent->kind == CXCursor_BinaryOperator &&
+           ld__is_pointer(clang_getCursorType(p->parent->cur)))))
+    p = p->parent;
+  if (p->parent &&
+      (p->parent->kind == CXCursor_VarDecl ||
+       (p->parent->kind == CXCursor_BinaryOperator && p->index == 1 &&
+        clang_getCursorBinaryOperatorKind(p->parent->cur) ==
+            CXBinaryOperator_Assign))) {
+    CXType t = clang_getCanonicalType(clang_getCursorType(p->parent->cur));
+    if ((t.kind == CXType_Pointer &&
+         !clang_isConstQualifiedType(clang_getPointeeType(t))) ||
+        t.kind == CXType_LValueReference) {
+      fail(fx, "non-const pointer to a shared variable");
+      return;
+    }
+    /* A const pointer kept in a local reads the target later, in
+     * regions whose references the read marks cannot see. */
+    if (t.kind == CXType_Pointer) {
+      fx->r->always_read = 1;
+      if (!fx->r->eager_why)
+        fx->r->eager_why = "a pointer to a target is kept in a local";
+    }
+  }
+  mark_escape(fx, f);
+  {
+    const struct frame *top;
+    const char *why;
+    enum access use = access_of(f, &top, &why);
+    proof_access(fx, f, i, b, use);
+    /* Any use but the object of a plain `=` reads the target: the
+     * reference marks the thread (a region no warp read a target in
+     * needs no second pass); a load goes through srd, which marks it and
+     * with lazy copies finds the line. */
+    const char *rd =
+        only_stored(f) || use == ACCESS_READ ? "" : "__ldcc_c.rd = 1, ";
+    size_t tb, te;
+    if (use == ACCESS_OTHER && !fx->r->eager_why)
+      fx->r->eager_why = why;
+    if (use == ACCESS_READ) {
+      if (!span(fx, top->cur, &tb, &te)) {
+        fail(fx, "shared variable used inside a macro expansion");
+        return;
+      }
+      if (!fx->rc)
+        fx->rc =
+            ld_edit_insert(&fx->r->edits, tb, "(*__ldcc::srd(__ldcc_c, &(");
+      if (!fx->rc)
+        fx->rc = ld_edit_insert(&fx->r->edits, te, ")))");
+    }
+    if (m->decl)
+      fx->rc = fx->rc
+                   ? fx->rc
+                   : ld_buf_printf(
+                         &t, rd[0] ? "((%s__ldcc_p)->%s)" : "(%s__ldcc_p->%s)",
+                         rd, m->name);
+    else
+      fx->rc = fx->rc ? fx->rc
+                      : ld_buf_printf(&t,
+                                      rd[0] ? "((%s *)(%s__ldcc_c.ext))"
+                                            : "((%s *)%s__ldcc_c.ext)",
+                                      m->elem, rd);
+  }
+  if (!fx->rc)
+    edit(fx, b, e, t.data);
+  ld_buf_free(&t);
+}
+
+/* A reference to local or parameter r->locals[i]: its uses for liveness and
+ * the proof; d is the declaration it names. */
+static void visit_local_ref(struct facts *fx, const struct frame *f,
+                            CXCursor d) {
+  size_t i, b;
+
   if ((i = find_local(fx, d)) != SIZE_MAX) {
     const struct frame *top, *q = f;
     const char *why;
@@ -2199,6 +2243,66 @@ static void visit_ref(struct facts *fx, const struct frame *f) {
   }
 }
 
+static void visit_ref(struct facts *fx, const struct frame *f) {
+  CXCursor d = clang_getCursorReferenced(f->cur);
+  size_t i;
+
+  if ((i = find_member(fx, d)) != SIZE_MAX)
+    visit_member_ref(fx, f, i);
+  else
+    visit_local_ref(fx, f, d);
+}
+
+/* What the walk does at f: its kind, but for a device function without
+ * barriers, cloned as written but for its stores (no hoisting, no sites,
+ * `return` stays), nothing for declarations and jumps. */
+static enum CXCursorKind action_of(struct facts *fx, const struct frame *f) {
+  enum CXCursorKind act = f->kind;
+
+  if (fx->r->is_plain) {
+    switch (f->kind) {
+    case CXCursor_VarDecl:
+      if (is_shared_decl(f->cur))
+        fail(fx, "shared variable declared in a device function");
+      /* fall through */
+    case CXCursor_DeclStmt:
+    case CXCursor_ReturnStmt:
+    case CXCursor_GotoStmt:
+    case CXCursor_IndirectGotoStmt:
+    case CXCursor_LabelStmt:
+    case CXCursor_CXXForRangeStmt:
+      act = CXCursor_UnexposedStmt; /* nothing to do but the walk */
+      break;
+    default:
+      break;
+    }
+  }
+  return act;
+}
+
+/* The body's shape for liveness and the proof: its top-level statements,
+ * the first expression that may read memory, its loops. */
+static void note_shape(struct facts *fx, const struct frame *f) {
+  CXCursor c = f->cur;
+  size_t b, e;
+
+  if (!f->parent->parent && !push_span(fx, &fx->tops, &fx->ntops, c))
+    fx->tops_unknown = 1; /* a statement from a macro: no prefix */
+  if ((f->kind == CXCursor_ArraySubscriptExpr || f->kind == CXCursor_CallExpr ||
+       (f->kind == CXCursor_UnaryOperator &&
+        clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_Deref) ||
+       (f->kind == CXCursor_MemberRefExpr && !is_index_member(c))) &&
+      span(fx, c, &b, &e))
+    note_read(fx, b);
+  if ((f->kind == CXCursor_ForStmt || f->kind == CXCursor_WhileStmt ||
+       f->kind == CXCursor_DoStmt) &&
+      !push_span(fx, &fx->loops, &fx->nloops, c))
+    fx->loops_unknown = 1; /* a loop from a macro: every local live */
+  else if (f->kind == CXCursor_ForStmt || f->kind == CXCursor_WhileStmt ||
+           f->kind == CXCursor_DoStmt)
+    proof_loop(fx, c);
+}
+
 static enum CXChildVisitResult body_cb(CXCursor c, CXCursor parent,
                                        CXClientData data) {
   struct frame *pf = data;
@@ -2217,42 +2321,8 @@ static enum CXChildVisitResult body_cb(CXCursor c, CXCursor parent,
   f.index = pf->nchild++;
   f.nchild = 0;
   f.fx = fx;
-  /* A device function without barriers is cloned as written but for its
-   * stores: no hoisting, no sites, `return` stays. */
-  act = f.kind;
-  if (fx->r->is_plain) {
-    switch (f.kind) {
-    case CXCursor_VarDecl:
-      if (is_shared_decl(c))
-        fail(fx, "shared variable declared in a device function");
-      /* fall through */
-    case CXCursor_DeclStmt:
-    case CXCursor_ReturnStmt:
-    case CXCursor_GotoStmt:
-    case CXCursor_IndirectGotoStmt:
-    case CXCursor_LabelStmt:
-    case CXCursor_CXXForRangeStmt:
-      act = CXCursor_UnexposedStmt; /* nothing to do but the walk */
-      break;
-    default:
-      break;
-    }
-  }
-  if (!pf->parent && !push_span(fx, &fx->tops, &fx->ntops, c))
-    fx->tops_unknown = 1; /* a statement from a macro: no prefix */
-  if ((f.kind == CXCursor_ArraySubscriptExpr || f.kind == CXCursor_CallExpr ||
-       (f.kind == CXCursor_UnaryOperator &&
-        clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_Deref) ||
-       (f.kind == CXCursor_MemberRefExpr && !is_index_member(c))) &&
-      span(fx, c, &b, &e))
-    note_read(fx, b);
-  if ((f.kind == CXCursor_ForStmt || f.kind == CXCursor_WhileStmt ||
-       f.kind == CXCursor_DoStmt) &&
-      !push_span(fx, &fx->loops, &fx->nloops, c))
-    fx->loops_unknown = 1; /* a loop from a macro: every local live */
-  else if (f.kind == CXCursor_ForStmt || f.kind == CXCursor_WhileStmt ||
-           f.kind == CXCursor_DoStmt)
-    proof_loop(fx, c);
+  act = action_of(fx, &f);
+  note_shape(fx, &f);
   if (fx->rc)
     return CXChildVisit_Break;
   switch (act) {
