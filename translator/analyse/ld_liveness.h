@@ -1,0 +1,14 @@
+/* Liveness of the replay clone's locals at its sites (liveness.c).  Host
+ * code only. */
+#ifndef LD_LIVENESS_H
+#define LD_LIVENESS_H
+
+#include "ld_replay_state.h"
+
+void ld__add_use(struct facts *fx, size_t i, size_t off);
+int ld__push_span(struct facts *fx, size_t (**list)[2], size_t *n, CXCursor c);
+void ld__note_read(struct facts *fx, size_t off);
+int ld__is_index_member(CXCursor c);
+void ld__compute_liveness(struct facts *fx);
+
+#endif
