@@ -6,9 +6,9 @@
  * parameter (a struct holding pointers, a pointer to pointers: memory the
  * clone cannot shift would be written twice), a `const` pointer
  * parameter (the clone cannot reassign it), too many pointers.
- * parse.c gathers the facts that need the whole walk (written parameters,
- * atomics, fences, printf, ...) and calls ld__global_analyse.
- * Uses libclang (with parse.c and replay_facts.c); host code only. */
+ * bodies.c gathers the facts that need the whole walk (written parameters,
+ * atomics, fences, printf, ...); facts.c calls ld__global_analyse.
+ * Uses libclang (its helpers are cursor.c's); host code only. */
 #include <clang-c/Index.h>
 #include <ctype.h>
 #include <stdio.h>

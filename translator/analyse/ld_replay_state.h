@@ -105,30 +105,37 @@ struct facts {
   struct ld__proof_facts proof;
 };
 
-/* ---- Stores -------------------------------------------------------------- */
-
+/* Where a store or an atomic lands (ld__place_of). */
 enum place { PLACE_LOCAL, PLACE_SHARED, PLACE_GLOBAL, PLACE_BAD };
 
+/* How a reference to a target is used (the walk's access_of): loaded,
+ * stored to, or anything else. */
 enum access { ACCESS_READ, ACCESS_STORE, ACCESS_OTHER };
 
+/* Record why (the first reason only) the function cannot be cloned. */
 void ld__replay_fail(struct facts *fx, const char *why);
 int ld__replay_stopped(const struct facts *fx);
+/* Main-file extent of c that no macro expansion splits; 0 otherwise. */
 int ld__replay_span(const struct facts *fx, CXCursor c, size_t *b, size_t *e);
 int ld__is_blank(char c);
 int ld__has_word(const struct facts *fx, size_t b, size_t e, const char *word);
 int ld__put_without(struct ld_buf *out, const char *s, size_t b, size_t e,
                     const char *const *drop);
+/* Replace [b, e) of the clone's text by t. */
 void ld__replay_edit(struct facts *fx, size_t b, size_t e, const char *t);
 unsigned ld__line_of(const struct facts *fx, size_t off);
 size_t ld__stmt_end(const struct facts *fx, size_t e);
 int ld__is_statement(const struct frame *f);
+/* Index of decl in r->members or r->locals; SIZE_MAX when none. */
 size_t ld__find_member(const struct facts *fx, CXCursor decl);
 size_t ld__find_local(const struct facts *fx, CXCursor decl);
+/* Where the lvalue e (or what pointer e points to) lives. */
 enum place ld__place_of(const struct facts *fx, CXCursor e, size_t *member,
                         const char **why);
 int ld__starts(const char *s, const char *prefix);
 enum place ld__pointee_place(const struct facts *fx, CXCursor e, size_t *member,
                              const char **why);
+/* Types and cursors the proof and the walk read alike. */
 int ld__is_array_type(CXType t);
 const struct frame *ld__decayed_into_subscript(const struct frame *p,
                                                const struct frame *q);

@@ -325,8 +325,6 @@ const struct frame *ld__decayed_into_subscript(const struct frame *p,
   return NULL;
 }
 
-/* ---- For the shared-memory proof (ld_proof.h) --------------------------- */
-
 /* Whether [b, e) reads t, spaces and parentheses aside. */
 int ld__replay_text_is(const struct facts *fx, size_t b, size_t e,
                        const char *t) {
@@ -369,8 +367,6 @@ int ld__thread_index_of(const struct facts *fx, CXCursor c) {
       return k;
   return -1;
 }
-
-/* ---- The shared-memory proof --------------------------------------------- */
 
 /* An integer type wide enough for a thread index, not a pointer. */
 int ld__is_index_type(CXType t) {

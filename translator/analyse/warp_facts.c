@@ -20,7 +20,7 @@
  * the warp tables (its->mp): its global data accesses, its flag accesses
  * (a variable some atomic of the kernel targets, or one of volatile type
  * or pointing to volatile), its atomics, its fences and grid syncs.
- * Uses libclang (with parse.c and replay_facts.c); host code only. */
+ * Uses libclang (its helpers are cursor.c's); host code only. */
 #include <clang-c/Index.h>
 #include <stdlib.h>
 #include <string.h>
