@@ -4,6 +4,8 @@
 #   golden   lit + FileCheck goldens for the translator and driver (no GPU)
 #   compile  every CUDA program builds with nvcc and with ldcc (no GPU)
 #   format   clang-format agrees with .clang-format (no GPU)
+#   structure  no circles between files, the layers' one direction, function
+#            limits (scripts/check-structure.py over the build; no GPU)
 #   gpu      only where a GPU is present: builds the bundle and runs it
 # Usage: scripts/test.sh BUILD_DIR
 set -uo pipefail
@@ -24,6 +26,8 @@ if command -v clang-format >/dev/null 2>&1; then
 else
   echo "format: skipped (clang-format not installed)"
 fi
+
+python3 scripts/check-structure.py "$build" || status=1
 
 if command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L >/dev/null 2>&1; then
   tests/gpu/bundle.sh "$build" gpu-bundle && gpu-bundle/run.sh || status=1

@@ -1,7 +1,8 @@
 /* The plan: what the analysis found in one translation unit, as plain C.
  *
- * Only the parse/analyse step (parse.c) fills it; instrumenting, editing,
- * dumping and the driver read it and never see libclang.  Positions are
+ * The analyse step (analyse/) fills it, the finalize step (decide/
+ * ld_finalize.h) makes its last decisions; emitting, editing, dumping and
+ * the driver only read it and never see libclang.  Positions are
  * 1-based line and column in the main file; byte offsets are 0-based into
  * the main file's bytes.  Host code only. */
 #ifndef LD_PLAN_H
@@ -82,7 +83,7 @@ struct ld_site {
   size_t name_begin, name_end; /* the callee's name in the call */
   size_t args_close;           /* the call's `)` */
   int has_args;
-  size_t site_base; /* set by replay.c: the callee's site 0 in the kernel's
+  size_t site_base; /* set by the analysis: the callee's site 0 in the kernel's
                        site table */
 };
 
@@ -109,7 +110,8 @@ struct ld_replay {
   int has_params;
   int user_bounds;       /* the kernel's head (or prototype) says
                             __launch_bounds__ or __maxnreg__: no `__lb` clone */
-  int lb_clone;          /* set by replay.c: `__ldcc_<k>__lb` is emitted too */
+  int lb_clone;          /* set by the finalize step (ld_finalize.h):
+                            `__ldcc_<k>__lb` is emitted too */
   int always_dirty;      /* a target is written other than by a store the
                             clone marks (a call gets its address): every
                             region counts as writing targets */
@@ -155,7 +157,7 @@ struct ld_replay {
   unsigned entry_line;
   size_t exit_site; /* the kernel's exit site: after its own sites and
                        every call's callee sites; 0 means nsites + 1 */
-  /* A kernel's shared-memory proof (ld_proof.h): proved, the bounds a
+  /* A kernel's shared-memory proof (ld_shared_proof.h): proved, the bounds a
    * launch's block must meet to skip the replay; else why not. */
   struct ld_proof proof;
 };
@@ -245,8 +247,8 @@ struct ld_global {
   char **vars;
   size_t nvars;
   /* The proof that no two units touch one element of what it writes
-   * (ld_own.h; docs/global-check.md, "Proved launches"): decided when every
-   * written parameter is claimed; own.why says why not otherwise. */
+   * (ld_global_proof.h; docs/global-check.md, "Proved launches"): decided when
+   * every written parameter is claimed; gproof.why says why not otherwise. */
   struct ld_gproof gproof;
   int own_tried;
 };
@@ -311,6 +313,12 @@ struct ld_warp {
   int probe;
 };
 
+/* What --ldcc-deterministic makes of a kernel (decide/deterministic.c):
+ * every write ordered; only accumulating integer atomics, which commute,
+ * so the kernel runs unchanged; shared memory ordered but global stores
+ * applied as the program makes them; nothing (built unchanged). */
+enum ld_det { LD_DET_YES, LD_DET_ATOMIC_ONLY, LD_DET_PARTIAL, LD_DET_NO };
+
 struct ld_kernel {
   char *name;       /* spelling of the kernel's name, e.g. "reduce" */
   struct ld_pos at; /* position of the name in the definition */
@@ -329,6 +337,11 @@ struct ld_kernel {
     size_t begin, end;
   } * default_cuts;
   size_t ndefault_cuts;
+  /* Its deterministic case, recorded by the finalize step (ld_finalize.h)
+   * for the finished plan; det_reason (a static phrase or one of the
+   * plan's reasons) is NULL for LD_DET_YES. */
+  enum ld_det det;
+  const char *det_reason;
 };
 
 struct ld_target {
@@ -420,20 +433,18 @@ const char *ld_gvar_name(const struct ld_global *g, size_t i);
  * contains the call: a kernel or a
  * __device__ function.  Returns 0 or LD_EIO. */
 int ld_plan_dump(const struct ld_plan *plan, FILE *out);
-/* Releases an ITS description; NULL is a no-op. */
-void ld_warp_free(struct ld_warp *its);
+/* Releases a warp-check description; NULL is a no-op. */
+void ld_warp_free(struct ld_warp *w);
 /* Releases a replay description; NULL is a no-op. */
 void ld_replay_free(struct ld_replay *r);
 /* Releases a global description; NULL is a no-op. */
 void ld_global_free(struct ld_global *g);
-/* What --ldcc-deterministic makes of a kernel (translator/xlate/det.c):
- * every write ordered; only accumulating integer atomics, which commute,
- * so the kernel runs unchanged; shared memory ordered but global stores
- * applied as the program makes them; nothing (built unchanged). */
-enum ld_det { LD_DET_YES, LD_DET_ATOMIC_ONLY, LD_DET_PARTIAL, LD_DET_NO };
-/* Kernel k's case; *why is a phrase for PARTIAL and NO, NULL for YES. */
+/* Kernel k's deterministic case (decide/deterministic.c, the rule that
+ * ld_finalize_plan records in k->det); *why is a phrase for PARTIAL and
+ * NO, NULL for YES. */
 enum ld_det ld_det_kernel(const struct ld_plan *plan, size_t k,
                           const char **why);
+/* "yes", "atomic-only", "partial", "no" (plan.c). */
 const char *ld_det_name(enum ld_det d);
 /* Releases the plan and everything it owns; ld_plan_free(NULL) is a no-op. */
 void ld_plan_free(struct ld_plan *plan);

@@ -1,22 +1,28 @@
 /* ldcc-translate: run the translator on one file and print the result.
  *
- *   ldcc-translate [--dump-plan] [--cuda-path=DIR] [-o OUT] FILE [-- ARGS]
+ *   ldcc-translate [--dump-plan] [--cuda-path=DIR] [-o OUT] [NVCC-OPTIONS]
+ *                  FILE [-- ARGS]
  *
  * Prints the translated source (or, with --dump-plan, the plan) to stdout
- * or OUT.  ARGS go to the parser in clang spelling (-I, -D, -std= ...).
+ * or OUT.  nvcc's options (-std=c++17, -I, -D, --extended-lambda, -rdc=true,
+ * -arch=sm_80, -Xcompiler -fopenmp ...) tell the parser what nvcc's would
+ * see, through the driver's own mapping (ld_argv.h); ARGS go to the parser
+ * as they are, in clang spelling, after those.
  * Exit status: 0 ok, 1 translation failed (one line on stderr), 2 bad usage.
  * Host code only. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "ld_argv.h"
 #include "ld_coverage.h"
 #include "ld_error.h"
 #include "ld_translate.h"
 
 static const char usage[] =
     "usage: ldcc-translate [--dump-plan] [--deterministic] [--cuda-path=DIR]\n"
-    "                      [--gpu-arch=SM] [-o OUT] FILE [-- CLANG-ARGS...]\n"
+    "                      [--gpu-arch=SM] [-o OUT] [NVCC-OPTIONS] FILE\n"
+    "                      [-- CLANG-ARGS...]\n"
     "Translates one CUDA file for ldcc and prints the result.\n"
     "  --dump-plan       print the analysis (KERNEL/TARGET/BARRIER/LAUNCH "
     "lines)\n"
@@ -24,9 +30,14 @@ static const char usage[] =
     "merge)\n"
     "  --cuda-path=DIR   CUDA toolkit to parse against (default "
     "/usr/local/cuda)\n"
-    "  --gpu-arch=SM     GPU architecture to parse for (default sm_90)\n"
+    "  --gpu-arch=SM     GPU architecture to parse for (default: -arch's, or "
+    "sm_90)\n"
     "  -o OUT            write to OUT instead of stdout\n"
     "  --coverage PATH...  (first) report what is checked: docs/coverage.md\n"
+    "  NVCC-OPTIONS      nvcc's options, seen by the parser as ldcc's driver "
+    "passes\n"
+    "                    them (-std=, -I, -D, -U, -include, -isystem, -arch,\n"
+    "                    --extended-lambda, -rdc=true, -Xcompiler ...)\n"
     "  -- CLANG-ARGS     parser options in clang spelling (-I, -D, -std=...)\n";
 
 static int bad_usage(const char *why) {
@@ -36,76 +47,140 @@ static int bad_usage(const char *why) {
   return 2;
 }
 
-int main(int argc, char **argv) {
-  struct ld_translate_opts opts = {0};
-  struct ld_translation t = {0};
-  const char *out_path = NULL;
-  int dump_plan = 0;
-  FILE *out = stdout;
-  int status = 0;
-  int i;
-  int rc;
+/* The command line: ldcc-translate's own options, nvcc's (collected in
+ * nvcc_args for the driver's classification), the input, and what follows
+ * `--`.  Returns 0, or 2 after saying what is wrong. */
+struct cmdline {
+  struct ld_translate_opts opts;
+  const char *out_path;
+  int dump_plan;
+  char **nvcc_args; /* borrowed words; owned array */
+  int nnvcc_args;
+  char **rest; /* the words after `--` */
+  int nrest;
+};
 
-  if (argc > 1 && !strcmp(argv[1], "--coverage"))
-    return ld_coverage_main(argc - 2, argv + 2);
+static int read_cmdline(int argc, char **argv, struct cmdline *c) {
+  int i;
+
   for (i = 1; i < argc; i++) {
     const char *a = argv[i];
+    struct ld_opt_match m;
     if (!strcmp(a, "--")) {
       i++;
       break;
     } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
       fputs(usage, stdout);
-      return 0;
+      exit(0);
     } else if (!strcmp(a, "--dump-plan")) {
-      dump_plan = 1;
+      c->dump_plan = 1;
     } else if (!strcmp(a, "--deterministic")) {
-      opts.deterministic = 1;
+      c->opts.deterministic = 1;
     } else if (!strncmp(a, "--cuda-path=", 12)) {
-      opts.cuda_path = a + 12;
+      c->opts.cuda_path = a + 12;
     } else if (!strncmp(a, "--gpu-arch=", 11)) {
-      opts.gpu_arch = a + 11;
+      c->opts.gpu_arch = a + 11;
     } else if (!strcmp(a, "-o")) {
       if (++i == argc)
         return bad_usage("-o needs a file name");
-      out_path = argv[i];
+      c->out_path = argv[i];
+    } else if (a[0] == '-' && a[1] != '\0' && ld_nvcc_opt_match(a, &m)) {
+      c->nvcc_args[c->nnvcc_args++] = argv[i];
+      if ((m.opt->flags & LD_OPT_VALUE) && !m.value && i + 1 < argc)
+        c->nvcc_args[c->nnvcc_args++] = argv[++i];
     } else if (a[0] == '-' && a[1] != '\0') {
       fprintf(stderr, "ldcc-translate: unknown option '%s'\n", a);
       return bad_usage(NULL);
-    } else if (opts.input_path) {
+    } else if (c->opts.input_path) {
       return bad_usage("more than one input file");
     } else {
-      opts.input_path = a;
+      c->opts.input_path = a;
     }
   }
-  if (!opts.input_path)
+  if (!c->opts.input_path)
     return bad_usage("no input file");
-  opts.clang_args = (const char *const *)(argv + i);
-  opts.nclang_args = argc - i;
+  c->rest = argv + i;
+  c->nrest = argc - i;
+  return 0;
+}
 
-  rc = ld_translate(&opts, &t);
+/* The parser's arguments: the driver's mapping of the nvcc options, then
+ * the words after `--`.  *all is an owned array of borrowed strings. */
+static int parser_args(struct cmdline *c, struct ld_cmdline *cl,
+                       const char ***all) {
+  int rc = ld_argv_parse(c->nnvcc_args, c->nvcc_args, cl);
+  size_t i, n;
+
+  if (rc)
+    return rc;
+  n = cl->nclang_args + (size_t)c->nrest;
+  *all = calloc(n + 1, sizeof **all);
+  if (!*all)
+    return LD_ENOMEM;
+  for (i = 0; i < cl->nclang_args; i++)
+    (*all)[i] = cl->clang_args[i];
+  for (i = 0; i < (size_t)c->nrest; i++)
+    (*all)[cl->nclang_args + i] = c->rest[i];
+  c->opts.clang_args = *all;
+  c->opts.nclang_args = (int)n;
+  if (!c->opts.gpu_arch)
+    c->opts.gpu_arch = cl->gpu_arch;
+  return LD_OK;
+}
+
+int main(int argc, char **argv) {
+  struct cmdline c;
+  struct ld_cmdline cl;
+  struct ld_translation t = {0};
+  const char **all = NULL;
+  FILE *out = stdout;
+  int status = 0;
+  int rc;
+
+  if (argc > 1 && !strcmp(argv[1], "--coverage"))
+    return ld_coverage_main(argc - 2, argv + 2);
+  memset(&c, 0, sizeof c);
+  memset(&cl, 0, sizeof cl);
+  c.nvcc_args = calloc((size_t)argc + 1, sizeof *c.nvcc_args);
+  if (!c.nvcc_args) {
+    fprintf(stderr, "ldcc-translate: %s\n", ld_strerror(LD_ENOMEM));
+    return 1;
+  }
+  if ((status = read_cmdline(argc, argv, &c)) != 0)
+    goto out;
+  if ((rc = parser_args(&c, &cl, &all)) != LD_OK) {
+    fprintf(stderr, "ldcc-translate: %s\n", ld_strerror(rc));
+    status = 1;
+    goto out;
+  }
+  rc = ld_translate(&c.opts, &t);
   if (rc) {
     fprintf(stderr, "ldcc-translate: %s\n",
             t.error ? t.error : ld_strerror(rc));
     status = 1;
     goto out;
   }
-  if (out_path && !(out = fopen(out_path, "w"))) {
-    fprintf(stderr, "ldcc-translate: %s: cannot open for writing\n", out_path);
+  if (c.out_path && !(out = fopen(c.out_path, "w"))) {
+    fprintf(stderr, "ldcc-translate: %s: cannot open for writing\n",
+            c.out_path);
     status = 1;
     goto out;
   }
-  if (dump_plan)
+  if (c.dump_plan)
     rc = ld_plan_dump(t.plan, out);
   else if (fwrite(t.text, 1, t.len, out) != t.len)
     rc = LD_EIO;
   if (fflush(out) || rc) {
     fprintf(stderr, "ldcc-translate: %s: write failed\n",
-            out_path ? out_path : "<stdout>");
+            c.out_path ? c.out_path : "<stdout>");
     status = 1;
   }
 out:
   if (out != stdout)
     fclose(out);
   ld_translation_free(&t);
+  ld_cmdline_free(&cl);
+  free(all);
+  free(c.nvcc_args);
   return status;
 }

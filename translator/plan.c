@@ -18,6 +18,11 @@ static const char *kernel_name(const struct ld_plan *plan, size_t k) {
   return k < plan->nkernels ? plan->kernels[k].name : "?";
 }
 
+const char *ld_det_name(enum ld_det d) {
+  static const char *const names[] = {"yes", "atomic-only", "partial", "no"};
+  return names[d];
+}
+
 const char *ld_gvar_name(const struct ld_global *g, size_t i) {
   const char *n = g->vars[i], *c;
 
@@ -106,9 +111,9 @@ static void dump_proof(const struct ld_kernel *k, FILE *out) {
 }
 
 /* `OWN kernel=<k> proved=yes conds="<c>;..."` (the global-memory proof
- * and its launch conditions: ld_own.h) or `proved=no reason="..."`, for a
- * kernel checked across blocks. */
-static void dump_own(const struct ld_kernel *k, FILE *out) {
+ * and its launch conditions: ld_global_proof.h) or `proved=no reason="..."`,
+ * for a kernel checked across blocks. */
+static void dump_gproof(const struct ld_kernel *k, FILE *out) {
   const struct ld_global *g = k->global;
   struct ld_buf b = LD_BUF_INIT;
 
@@ -128,39 +133,39 @@ static void dump_own(const struct ld_kernel *k, FILE *out) {
 }
 
 /* ITS, ACCESS and WSYNC lines of a kernel with warp-synchronous code. */
-static void dump_its(const struct ld_kernel *k, FILE *out) {
+static void dump_warp(const struct ld_kernel *k, FILE *out) {
   static const char *const modes[] = {"?", "read", "write", "rw"};
-  const struct ld_warp *its = k->warp;
+  const struct ld_warp *w = k->warp;
   size_t j;
 
-  if (!its)
+  if (!w)
     return;
   fprintf(out, "ITS kernel=%s checked=%s rule=\"%s\"%s", k->name,
-          yes_no(!its->skip), its->rule,
-          its->mp && !its->skip ? " checks=message-passing" : "");
-  if (its->skip)
-    fprintf(out, " reason=\"%s\"", its->skip);
+          yes_no(!w->skip), w->rule,
+          w->mp && !w->skip ? " checks=message-passing" : "");
+  if (w->skip)
+    fprintf(out, " reason=\"%s\"", w->skip);
   fputc('\n', out);
-  if (its->skip)
+  if (w->skip)
     return;
-  for (j = 0; j < its->naccesses; j++) {
-    const struct ld_warp_access *a = &its->accesses[j];
+  for (j = 0; j < w->naccesses; j++) {
+    const struct ld_warp_access *a = &w->accesses[j];
     fprintf(out, "ACCESS kernel=%s id=%zu at=%u:%u var=%s mode=%s%s\n", k->name,
             j + 1, a->at.line, a->at.col, a->var, modes[a->mode & 3],
-            !its->mp                ? ""
+            !w->mp                  ? ""
             : a->mode & LD_ITS_FLAG ? " role=flag"
                                     : " role=data");
   }
-  for (j = 0; j < its->nsyncs; j++) {
-    const struct ld_warp_sync *y = &its->syncs[j];
-    fprintf(out, "%s kernel=%s at=%u:%u form=%s\n", its->mp ? "FENCE" : "WSYNC",
+  for (j = 0; j < w->nsyncs; j++) {
+    const struct ld_warp_sync *y = &w->syncs[j];
+    fprintf(out, "%s kernel=%s at=%u:%u form=%s\n", w->mp ? "FENCE" : "WSYNC",
             k->name, y->at.line, y->at.col, y->form);
   }
-  for (j = 0; j < its->nscoped; j++) {
-    const struct ld_warp_access *a = &its->scoped[j];
+  for (j = 0; j < w->nscoped; j++) {
+    const struct ld_warp_access *a = &w->scoped[j];
     const char *colon = strrchr(a->var, ':');
     fprintf(out, "%s kernel=%s id=%zu at=%u:%u op=%.*s var=%s\n",
-            a->mode & 1 ? "SCOPED" : "ATOMIC", k->name, its->naccesses + j + 1,
+            a->mode & 1 ? "SCOPED" : "ATOMIC", k->name, w->naccesses + j + 1,
             a->at.line, a->at.col, (int)(colon - a->var), a->var, colon + 1);
   }
 }
@@ -177,12 +182,10 @@ int ld_plan_dump(const struct ld_plan *plan, FILE *out) {
             k->is_template ? " template" : "");
     dump_global(k, out);
     if (plan->deterministic) {
-      const char *why;
-      enum ld_det d = ld_det_kernel(plan, i, &why);
-      fprintf(out, " det=%s", ld_det_name(d));
-      if (why)
-        fprintf(out, " det_reason=\"%s\"", why);
-      if (d == LD_DET_YES && k->global && k->global->natomics)
+      fprintf(out, " det=%s", ld_det_name(k->det));
+      if (k->det_reason)
+        fprintf(out, " det_reason=\"%s\"", k->det_reason);
+      if (k->det == LD_DET_YES && k->global && k->global->natomics)
         fprintf(out, " det_atomics=%zu", k->global->natomics);
     }
     fputc('\n', out);
@@ -256,27 +259,27 @@ int ld_plan_dump(const struct ld_plan *plan, FILE *out) {
     dump_proof(k, out);
   }
   for (i = 0; i < plan->nkernels; i++)
-    dump_its(&plan->kernels[i], out);
+    dump_warp(&plan->kernels[i], out);
   for (i = 0; i < plan->nkernels; i++)
-    dump_own(&plan->kernels[i], out);
+    dump_gproof(&plan->kernels[i], out);
   return ferror(out) ? LD_EIO : LD_OK;
 }
 
-void ld_warp_free(struct ld_warp *its) {
+void ld_warp_free(struct ld_warp *w) {
   size_t i;
 
-  if (!its)
+  if (!w)
     return;
-  for (i = 0; i < its->naccesses; i++)
-    free(its->accesses[i].var);
-  for (i = 0; i < its->nsyncs; i++)
-    free(its->syncs[i].form);
-  for (i = 0; i < its->nscoped; i++)
-    free(its->scoped[i].var);
-  free(its->scoped);
-  free(its->accesses);
-  free(its->syncs);
-  free(its);
+  for (i = 0; i < w->naccesses; i++)
+    free(w->accesses[i].var);
+  for (i = 0; i < w->nsyncs; i++)
+    free(w->syncs[i].form);
+  for (i = 0; i < w->nscoped; i++)
+    free(w->scoped[i].var);
+  free(w->scoped);
+  free(w->accesses);
+  free(w->syncs);
+  free(w);
 }
 
 void ld_replay_free(struct ld_replay *r) {

@@ -1,5 +1,6 @@
-/* ld_translate: read the file, parse and analyse it, instrument, apply the
- * edits and write the translated text (see ld_translate.h).
+/* ld_translate: read the file, parse and analyse it (analyse/), finalize
+ * the plan (decide/), turn it into edits (emit/), apply them and write the
+ * translated text (see ld_translate.h).
  *
  * The output is `#include <ldcc/ldcc.h>`, then `#line 1 "<input>"`, then the
  * user's bytes with the edits applied; ld_edit_apply keeps later lines exact
@@ -12,6 +13,7 @@
 #include "ld_analyse.h"
 #include "ld_emit.h"
 #include "ld_error.h"
+#include "ld_finalize.h"
 #include "ld_register.h"
 
 /* Read the whole file into a NUL-terminated buffer. */
@@ -49,11 +51,41 @@ static char *sentence(const char *path, const char *what) {
   return ld_buf_detach(&b);
 }
 
+/* The last decisions on the plan, then its edits: emit reports the clones
+ * it cannot render, finalize drops their checks, and emit starts over on
+ * the plan so finished (each round drops one check at least, so this
+ * ends); the plan is not changed after, but for the launches the kernels'
+ * registration added for the steps to rewrite (ld_register.h), which are
+ * taken out again. */
+static int decide_and_emit(struct ld_plan *plan, const struct ld_buf *src,
+                           struct ld_edit_list *edits) {
+  struct ld_unrendered_list unrendered = LD_UNRENDERED_LIST_INIT;
+  size_t nreal = plan->nlaunches;
+  /* The launchers' launches go through every step as written ones do. */
+  int rc = ld__register_prepare(plan, src->data, src->len);
+
+  if (!rc)
+    rc = ld_finalize_plan(plan, src->data);
+
+  while (!rc) {
+    ld_edit_list_free(edits);
+    ld_unrendered_free(&unrendered);
+    rc = ld__instrument(plan, src->data, src->len, edits, &unrendered);
+    if (rc || !unrendered.n)
+      break;
+    rc = ld_finalize_unrendered(plan, &unrendered);
+  }
+  ld_unrendered_free(&unrendered);
+  if (!rc)
+    rc = ld__register_emit(plan, src->data, src->len, edits);
+  ld__register_forget(plan, nreal);
+  return rc;
+}
+
 int ld_translate(const struct ld_translate_opts *opts,
                  struct ld_translation *out) {
   struct ld_buf src = LD_BUF_INIT;
   struct ld_buf text = LD_BUF_INIT;
-  size_t nreal;
   struct ld_edit_list edits = LD_EDIT_LIST_INIT;
   int rc;
 
@@ -75,12 +107,7 @@ int ld_translate(const struct ld_translate_opts *opts,
   rc = ld__parse(opts, out->plan, &out->error);
   if (rc)
     goto out;
-  nreal = out->plan->nlaunches;
-  rc = ld__register_prepare(out->plan, src.data, src.len);
-  if (!rc)
-    rc = ld__instrument(out->plan, src.data, src.len, &edits);
-  if (!rc)
-    rc = ld__register_emit(out->plan, nreal, src.data, src.len, &edits);
+  rc = decide_and_emit(out->plan, &src, &edits);
   if (rc)
     goto out;
   rc = ld_buf_puts(&text, "#include <ldcc/ldcc.h>\n#line 1 \"");

@@ -295,9 +295,19 @@ START_TEST(test_clang_args) {
                   "-x",
                   "cu",
                   "k.cu"};
-  static const char *const want[] = {
-      "-Ia", "-Ib",   "-Ic", "-Id",        "-DX=1",        "-DY",
-      "-DZ", "-DW=2", "-UQ", "-std=c++17", "-includepre.h"};
+  static const char *const want[] = {"-Ia",
+                                     "-Ib",
+                                     "-Ic",
+                                     "-Id",
+                                     "-DX=1",
+                                     "-DY",
+                                     "-DZ",
+                                     "-DW=2",
+                                     "-UQ",
+                                     "-std=c++17",
+                                     "-includepre.h",
+                                     "-D__CUDACC_RELAXED_CONSTEXPR__=1",
+                                     "-D__CUDACC_EXTENDED_LAMBDA__=1"};
   struct ld_cmdline cl;
   size_t i;
 
@@ -305,6 +315,46 @@ START_TEST(test_clang_args) {
   ck_assert_uint_eq(cl.nclang_args, sizeof want / sizeof want[0]);
   for (i = 0; i < cl.nclang_args; i++)
     ck_assert_str_eq(cl.clang_args[i], want[i]);
+  ld_cmdline_free(&cl);
+}
+END_TEST
+
+/* Options that change nvcc's language mode reach the parser as the macros
+ * nvcc defines for them; -Xcompiler's preprocessor words and -fopenmp too,
+ * its code generation flags not; -rdc=true and -dc turn on -fgpu-rdc once. */
+START_TEST(test_parser_mode) {
+  char *argv[] = {"--extended-lambda",
+                  "-expt-relaxed-constexpr",
+                  "-G",
+                  "-Xcompiler",
+                  "-fopenmp,-fPIC,-DHOST=1",
+                  "-Xcompiler",
+                  "-isystem,/opt/inc",
+                  "--compiler-options=-Wall -UOLD",
+                  "-rdc=true",
+                  "-dc",
+                  "k.cu"};
+  static const char *const want[] = {"-D__CUDACC_EXTENDED_LAMBDA__=1",
+                                     "-D__CUDACC_RELAXED_CONSTEXPR__=1",
+                                     "-D__CUDACC_DEBUG__=1",
+                                     "-fopenmp",
+                                     "-DHOST=1",
+                                     "-isystem",
+                                     "/opt/inc",
+                                     "-UOLD",
+                                     "-fgpu-rdc",
+                                     "-D__CUDACC_RDC__=1"};
+  char *no_rdc[] = {"-dc", "-rdc=false", "k.cu"};
+  struct ld_cmdline cl;
+  size_t i;
+
+  parse(&cl, ARGC(argv), argv);
+  ck_assert_uint_eq(cl.nclang_args, sizeof want / sizeof want[0]);
+  for (i = 0; i < cl.nclang_args; i++)
+    ck_assert_str_eq(cl.clang_args[i], want[i]);
+  ld_cmdline_free(&cl);
+  parse(&cl, ARGC(no_rdc), no_rdc);
+  ck_assert_uint_eq(cl.nclang_args, 0);
   ld_cmdline_free(&cl);
 }
 END_TEST
@@ -318,7 +368,11 @@ START_TEST(test_gpu_arch) {
       {"sm_90", 0, "sm_90"},
       {"sm_80", 0, "sm_80"},
       {"compute_86", 0, "sm_86"},
-      {"sm_90a", 0, "sm_90"},
+      {"sm_90a", 0, "sm_90a"},
+      {"compute_100a", 0, "sm_100a"},
+      {"sm_100f", 0, "sm_100"},
+      {"sm_121a", 0, "sm_121a"},
+      {"arch=compute_90a,code=sm_90a", 1, "sm_90a"},
       {"sm_100", 0, "sm_100"},
       {"sm_120", 0, "sm_120"},
       {"native", 0, "sm_90"},
@@ -452,6 +506,7 @@ int main(void) {
   tcase_add_test(tc, test_unknown_options);
   tcase_add_test(tc, test_ldcc_flags);
   tcase_add_test(tc, test_clang_args);
+  tcase_add_test(tc, test_parser_mode);
   tcase_add_test(tc, test_gpu_arch);
   tcase_add_test(tc, test_options_file);
   tcase_add_test(tc, test_split_optf);

@@ -285,6 +285,35 @@ START_TEST(test_render_errors_and_drop) {
 }
 END_TEST
 
+/* A copy renders as its original would (same-offset inserts keep their
+ * order), and editing the copy leaves the original as it was. */
+START_TEST(test_copy_is_independent) {
+  struct ld_edit_list l = LD_EDIT_LIST_INIT, c = LD_EDIT_LIST_INIT;
+  char *a, *b;
+  int rc;
+
+  ck_assert_int_eq(ld_edit_insert(&l, 4, "x"), LD_OK);
+  ck_assert_int_eq(ld_edit_insert(&l, 4, "y"), LD_OK);
+  ck_assert_int_eq(ld_edit_replace(&l, 0, 3, "long"), LD_OK);
+  ck_assert_int_eq(ld_edit_list_copy(&l, &c), LD_OK);
+  ck_assert_uint_eq(c.n, 3);
+  ck_assert_int_eq(ld_edit_insert(&c, 6, "z"), LD_OK);
+  ck_assert_uint_eq(l.n, 3);
+  a = apply(&l, "int a;\n", &rc);
+  ck_assert_int_eq(rc, LD_OK);
+  ck_assert_str_eq(a, "long xya;\n");
+  b = apply(&c, "int a;\n", &rc);
+  ck_assert_int_eq(rc, LD_OK);
+  ck_assert_str_eq(b, "long xya;z\n");
+  free(a);
+  free(b);
+  ld_edit_list_free(&c);
+  ld_edit_list_free(&l);
+  ck_assert_int_eq(ld_edit_list_copy(&l, &c), LD_OK); /* empty: empty */
+  ck_assert_uint_eq(c.n, 0);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("edit");
   TCase *tc = tcase_create("core");
@@ -297,6 +326,7 @@ int main(void) {
   tcase_add_test(tc, test_render_range);
   tcase_add_test(tc, test_render_resyncs_inside);
   tcase_add_test(tc, test_render_errors_and_drop);
+  tcase_add_test(tc, test_copy_is_independent);
   suite_add_tcase(s, tc);
   return ld_check_run(s);
 }

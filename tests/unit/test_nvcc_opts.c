@@ -69,8 +69,11 @@ START_TEST(test_flag_consistency) {
                     "%s", o->long_name);
     if (o->flags & LD_OPT_LIST)
       ck_assert(o->flags & LD_OPT_VALUE);
-    /* Every role that reads a value needs one. */
-    if (o->role != LD_ROLE_NONE)
+    /* Every role that reads a value needs one: all but the language-mode
+     * flags and -dc (relocatable device code without saying "true"). */
+    if (o->role == LD_ROLE_MODE)
+      ck_assert_msg(!(o->flags & LD_OPT_VALUE), "%s", o->long_name);
+    else if (o->role != LD_ROLE_NONE && strcmp(o->long_name, "--device-c") != 0)
       ck_assert_msg(o->flags & LD_OPT_VALUE, "%s", o->long_name);
     if (o->flags & LD_OPT_PREPROCESS)
       ck_assert(o->flags & LD_OPT_NOLINK);

@@ -1,5 +1,6 @@
 /* Check suite for the plan: the dump format (the contract the goldens and
- * docs/translator.md describe) on a plan built by hand, and freeing. */
+ * docs/translator.md describe) on a plan built by hand, freeing, and the
+ * finalize step's decisions (ld_finalize.h). */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,6 +8,7 @@
 
 #include "ld_check.h"
 #include "ld_error.h"
+#include "ld_finalize.h"
 #include "ld_plan.h"
 
 static struct ld_pos pos(unsigned line, unsigned col) {
@@ -159,6 +161,38 @@ START_TEST(test_sites_of_a_clone) {
 }
 END_TEST
 
+/* The finalize step: an unchecked kernel keeps no replay; a name written
+ * qualified gets no `__lb` clone; a reported clone unchecks its kernel
+ * with the report's reason, and the deterministic case follows. */
+START_TEST(test_finalize) {
+  static const char src[] = "__global__ void ns::reduce(int *a) {}";
+  struct ld_plan *p = sample_plan();
+  struct ld_unrendered_list u = LD_UNRENDERED_LIST_INIT;
+  char *text;
+
+  p->deterministic = 1;
+  p->kernels[0].replay = calloc(1, sizeof *p->kernels[0].replay);
+  p->kernels[0].replay->name_begin = 20; /* `reduce` after `ns::` */
+  p->kernels[1].replay = calloc(1, sizeof *p->kernels[1].replay);
+  ck_assert_int_eq(ld_finalize_plan(p, src), LD_OK);
+  ck_assert_ptr_null(p->kernels[1].replay);
+  ck_assert_str_eq(p->kernels[1].reason, "inline assembly");
+  ck_assert_int_eq(p->kernels[0].replay->lb_clone, 0);
+  ck_assert_int_eq(p->kernels[0].det, LD_DET_YES);
+  ck_assert_int_eq(ld_unrendered_add(&u, 0, LD_UNRENDERED_REPLAY, "collide"),
+                   LD_OK);
+  ck_assert_int_eq(ld_finalize_unrendered(p, &u), LD_OK);
+  ck_assert_ptr_null(p->kernels[0].replay);
+  text = dump(p);
+  ck_assert_ptr_nonnull(strstr(text, "KERNEL name=reduce checked=no "
+                                     "reason=\"collide\" at=5:17 template "
+                                     "det=no det_reason=\"collide\"\n"));
+  free(text);
+  ld_unrendered_free(&u);
+  ld_plan_free(p);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("plan");
   TCase *tc = tcase_create("dump");
@@ -167,6 +201,7 @@ int main(void) {
   tcase_add_test(tc, test_reason_only_when_unchecked);
   tcase_add_test(tc, test_empty_plan_dumps_nothing);
   tcase_add_test(tc, test_sites_of_a_clone);
+  tcase_add_test(tc, test_finalize);
   suite_add_tcase(s, tc);
   return ld_check_run(s);
 }

@@ -1,7 +1,9 @@
-/* Check suite for the parser's command line (translator/xlate/args.c). */
+/* Check suite for the parser's command line (translator/analyse/args.c). */
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "ld_analyse.h"
 #include "ld_check.h"
@@ -20,6 +22,7 @@ START_TEST(test_defaults) {
   struct ld_translate_opts o = {0};
   char **argv;
   int argc;
+  int i;
 
   o.input_path = "a.cu";
   ck_assert_int_eq(ld__clang_args(&o, &argv, &argc), LD_OK);
@@ -36,7 +39,46 @@ START_TEST(test_defaults) {
                    find(argv, argc, "-include") + 1);
   /* -nocudalib would drop clang's CUDA runtime wrapper and <<<>>>. */
   ck_assert_int_lt(find(argv, argc, "-nocudalib"), 0);
+  /* nvcc's mode: `register` in C++17, no CUDA version check, its
+   * architecture list; nothing of OpenMP unless asked. */
+  ck_assert_int_ge(find(argv, argc, "-Wno-register"), 0);
+  ck_assert_int_ge(find(argv, argc, "--no-cuda-version-check"), 0);
+  ck_assert_int_ge(find(argv, argc, "-D__CUDA_ARCH_LIST__=900"), 0);
+  ck_assert_int_lt(find(argv, argc, "-D_OPENMP=201511"), 0);
+  /* A resource directory is named only when it has clang's cuda_wrappers
+   * (placement new in device code). */
+  i = find(argv, argc, "-resource-dir");
+  if (i >= 0) {
+    char path[4096];
+    struct stat st;
+    snprintf(path, sizeof path, "%s/include/cuda_wrappers/new", argv[i + 1]);
+    ck_assert_int_eq(stat(path, &st), 0);
+  }
+  /* The caller's arguments come after the prelude. */
+  ck_assert_int_eq(find(argv, argc, LD_CLANG_PRELUDE_PATH), argc - 1);
   ck_assert_ptr_null(argv[argc]);
+  free(argv);
+}
+END_TEST
+
+/* -fopenmp (from -Xcompiler) defines _OPENMP on the parser's device side,
+ * as nvcc's host-compiler preprocessing does. */
+START_TEST(test_openmp) {
+  const char *user[] = {"-fopenmp"};
+  struct ld_translate_opts o = {0};
+  char **argv;
+  int argc;
+
+  o.input_path = "a.cu";
+  o.gpu_arch = "sm_90a";
+  o.clang_args = user;
+  o.nclang_args = 1;
+  ck_assert_int_eq(ld__clang_args(&o, &argv, &argc), LD_OK);
+  ck_assert_int_ge(find(argv, argc, "-D_OPENMP=201511"), 0);
+  ck_assert_int_ge(find(argv, argc, "-D__CUDA_ARCH_LIST__=900"), 0);
+  ck_assert_int_lt(find(argv, argc, "-D_OPENMP=201511"),
+                   find(argv, argc, LD_CLANG_PRELUDE_PATH));
+  ck_assert_str_eq(argv[argc - 1], "-fopenmp");
   free(argv);
 }
 END_TEST
@@ -83,6 +125,7 @@ int main(void) {
 
   tcase_add_test(tc, test_defaults);
   tcase_add_test(tc, test_user_args_last_in_order);
+  tcase_add_test(tc, test_openmp);
   tcase_add_test(tc, test_bad_args);
   suite_add_tcase(s, tc);
   return ld_check_run(s);

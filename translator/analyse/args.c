@@ -1,66 +1,195 @@
-/* The command line libclang parses a CUDA file with (see ld_xlate_int.h).
+/* The command line libclang parses a CUDA file with (see ld_analyse.h).
  *
- * It mirrors what nvcc would do closely enough for analysis: CUDA language
- * mode, the real toolkit's headers (`--cuda-path`, plus include/cccl where
- * CUDA 13 keeps cooperative_groups' dependencies), one GPU architecture and
- * no warnings (only errors matter to the translator), and the prelude
- * (LD_CLANG_PRELUDE: what clang's CUDA mode lacks of nvcc's).  Not -nocudalib:
- * with it clang 22 skips its CUDA runtime wrapper and `k<<<...>>>` fails to
- * parse ("undeclared identifier cudaConfigureCall").  Host code only; no
- * libclang. */
+ * It reproduces nvcc's language mode closely enough that every file nvcc
+ * compiles parses: CUDA language mode, the real toolkit's headers
+ * (`--cuda-path`, plus include/cccl where CUDA 13 keeps CCCL/libcu++), one
+ * GPU architecture (libclang parses the device side: __CUDA_ARCH__ is
+ * defined), clang's own CUDA wrapper headers (`-resource-dir`: a
+ * libclang loaded from /usr/lib does not find them by itself, and without
+ * cuda_wrappers/new placement new does not exist in device code), no
+ * warnings, and the few of clang's errors-by-default that nvcc (EDG) and
+ * gcc accept.  The prelude (LD_CLANG_PRELUDE) adds what clang's CUDA mode
+ * lacks of nvcc's.  Not -nocudalib: with it clang 22 skips its CUDA runtime
+ * wrapper and `k<<<...>>>` fails to parse ("undeclared identifier
+ * cudaConfigureCall").  Host code only; no libclang. */
+#include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "ld_analyse.h"
+#include "ld_buf.h"
 #include "ld_error.h"
 
 #define LD_DEFAULT_CUDA_PATH "/usr/local/cuda"
 #define LD_DEFAULT_GPU_ARCH "sm_90"
-#define LD_FIXED_ARGS 10
+/* Arguments ld__clang_args adds before the caller's: at most this many. */
+#define LD_MAX_FIXED 40
 
-int ld__clang_args(const struct ld_translate_opts *opts, char ***argv,
-                   int *argc) {
+/* Flags that never depend on the options.  -w silences warnings (only
+ * errors matter to the translator); the -Wno-* are errors by default in
+ * clang that nvcc accepts: `register` in C++17, narrowing inside braces
+ * of a non-constant, constexpr functions that can never be constant, a
+ * `template` keyword without arguments, an integer cast to an enum out of
+ * its range in a constant, a string literal glued to a macro.  CUDA 13
+ * is newer than clang 22 knows: no version check. */
+static const char *const fixed_flags[] = {
+    "-x",
+    "cuda",
+    "-Wno-unknown-cuda-version",
+    "--no-cuda-version-check",
+    "-w",
+    "-Wno-register",
+    "-Wno-c++11-narrowing",
+    "-Wno-invalid-constexpr",
+    "-Wno-missing-template-arg-list-after-template-kw",
+    "-Wno-enum-constexpr-conversion",
+    "-Wno-reserved-user-defined-literal",
+};
+
+/* The words built so far: NUL-separated in text, starting at off[i]. */
+struct words {
+  struct ld_buf text;
+  size_t off[LD_MAX_FIXED];
+  int n;
+};
+
+static int add_word(struct words *w, const char *fmt, const char *arg) {
+  int rc;
+
+  if (w->n == LD_MAX_FIXED)
+    return LD_ERANGE;
+  w->off[w->n] = w->text.len;
+  rc = ld_buf_printf(&w->text, fmt, arg);
+  if (rc == LD_OK)
+    rc = ld_buf_putc(&w->text, '\0');
+  if (rc == LD_OK)
+    w->n++;
+  return rc;
+}
+
+/* clang's resource directory, configured by CMake from the libclang it
+ * links; NULL when unknown or gone (then libclang guesses, and device
+ * code has no placement new). */
+static const char *resource_dir(void) {
+#ifdef LDCC_CLANG_RESOURCE_DIR
+  struct stat st;
+  if (stat(LDCC_CLANG_RESOURCE_DIR "/include/cuda_wrappers", &st) == 0 &&
+      S_ISDIR(st.st_mode))
+    return LDCC_CLANG_RESOURCE_DIR;
+#endif
+  return NULL;
+}
+
+/* nvcc's __CUDA_ARCH_LIST__ for the parser's architecture: "sm_90a" is
+ * 900.  Returns 0 when arch does not name an sm_XY. */
+static long arch_number(const char *arch) {
+  const char *p = strchr(arch, '_');
+  return p ? strtol(p + 1, NULL, 10) * 10 : 0;
+}
+
+static int has_arg(const struct ld_translate_opts *opts, const char *prefix) {
+  int i;
+
+  for (i = 0; i < opts->nclang_args; i++)
+    if (!strncmp(opts->clang_args[i], prefix, strlen(prefix)))
+      return 1;
+  return 0;
+}
+
+/* The host compiler's own include directory (gcc's, where omp.h lives):
+ * nvcc preprocesses with the host compiler, so <omp.h> is found there with
+ * or without -fopenmp; clang's resource directory has none unless libomp
+ * is installed.  Searched after everything else, so only what no other
+ * directory has is taken from there. */
+static int add_host_dir(struct words *w, const char *resource) {
+  struct ld_buf p = LD_BUF_INIT;
+  struct stat st;
+  glob_t g;
+  int rc = LD_OK;
+
+  if (resource && ld_buf_printf(&p, "%s/include/omp.h", resource) == LD_OK &&
+      stat(p.data, &st) == 0) {
+    ld_buf_free(&p);
+    return LD_OK;
+  }
+  ld_buf_free(&p);
+  if (glob("/usr/lib/gcc/*/*/include/omp.h", 0, NULL, &g) != 0)
+    return LD_OK; /* then the parse says omp.h is missing, honestly */
+  {
+    const char *last = g.gl_pathv[g.gl_pathc - 1];
+    size_t dirlen = strrchr(last, '/') - last;
+    struct ld_buf dir = LD_BUF_INIT;
+    rc = ld_buf_append(&dir, last, dirlen);
+    if (rc == LD_OK)
+      rc = add_word(w, "%s", "-idirafter");
+    if (rc == LD_OK)
+      rc = add_word(w, "%s", dir.data);
+    ld_buf_free(&dir);
+  }
+  globfree(&g);
+  return rc;
+}
+
+/* The words that do not come from the caller, in order. */
+static int fixed_words(const struct ld_translate_opts *opts, struct words *w) {
   const char *cuda = opts->cuda_path ? opts->cuda_path : LD_DEFAULT_CUDA_PATH;
   const char *arch = opts->gpu_arch ? opts->gpu_arch : LD_DEFAULT_GPU_ARCH;
-  char fixed[LD_FIXED_ARGS][4096];
-  size_t nargs, bytes, i;
+  const char *resource = resource_dir();
+  char list[32];
+  size_t i;
+  int rc = LD_OK;
+
+  for (i = 0; rc == LD_OK && i < sizeof fixed_flags / sizeof *fixed_flags; i++)
+    rc = add_word(w, "%s", fixed_flags[i]);
+  if (rc == LD_OK)
+    rc = add_word(w, "--cuda-path=%s", cuda);
+  if (rc == LD_OK)
+    rc = add_word(w, "--cuda-gpu-arch=%s", arch);
+  if (rc == LD_OK && resource)
+    rc = add_word(w, "%s", "-resource-dir");
+  if (rc == LD_OK && resource)
+    rc = add_word(w, "%s", resource);
+  if (rc == LD_OK)
+    rc = add_word(w, "%s", "-isystem");
+  if (rc == LD_OK)
+    rc = add_word(w, "%s/include/cccl", cuda);
+  snprintf(list, sizeof list, "%ld", arch_number(arch));
+  if (rc == LD_OK && arch_number(arch) > 0)
+    rc = add_word(w, "-D__CUDA_ARCH_LIST__=%s", list);
+  /* `-Xcompiler -fopenmp` builds: nvcc preprocesses its device pass with
+   * the host compiler and -fopenmp too, so _OPENMP is defined there (gcc's
+   * value), which clang's device side does not do by itself. */
+  if (rc == LD_OK && has_arg(opts, "-fopenmp"))
+    rc = add_word(w, "%s", "-D_OPENMP=201511");
+  if (rc == LD_OK)
+    rc = add_host_dir(w, resource);
+  if (rc == LD_OK)
+    rc = add_word(w, "%s", "-include");
+  if (rc == LD_OK)
+    rc = add_word(w, "%s", LD_CLANG_PRELUDE_PATH);
+  return rc;
+}
+
+/* One malloc'd block: the pointer array, then the strings. */
+static int pack(const struct words *w, const struct ld_translate_opts *opts,
+                char ***argv, int *argc) {
+  size_t nargs = (size_t)w->n + (size_t)opts->nclang_args;
+  size_t bytes = (nargs + 1) * sizeof(char *) + w->text.len;
+  size_t i;
   char **v;
   char *s;
-  int n = 0;
 
-  *argv = NULL;
-  *argc = 0;
-  if (opts->nclang_args < 0 || (opts->nclang_args && !opts->clang_args))
-    return LD_EINVAL;
-  if (strlen(cuda) > sizeof fixed[0] - 64 || strlen(arch) > 64)
-    return LD_ERANGE;
-  snprintf(fixed[n++], sizeof fixed[0], "-x");
-  snprintf(fixed[n++], sizeof fixed[0], "cuda");
-  snprintf(fixed[n++], sizeof fixed[0], "--cuda-path=%s", cuda);
-  snprintf(fixed[n++], sizeof fixed[0], "--cuda-gpu-arch=%s", arch);
-  snprintf(fixed[n++], sizeof fixed[0], "-Wno-unknown-cuda-version");
-  snprintf(fixed[n++], sizeof fixed[0], "-w");
-  snprintf(fixed[n++], sizeof fixed[0], "-isystem");
-  snprintf(fixed[n++], sizeof fixed[0], "%s/include/cccl", cuda);
-  snprintf(fixed[n++], sizeof fixed[0], "-include");
-  snprintf(fixed[n++], sizeof fixed[0], "%s", LD_CLANG_PRELUDE_PATH);
-
-  nargs = (size_t)n + (size_t)opts->nclang_args;
-  bytes = (nargs + 1) * sizeof(char *);
-  for (i = 0; i < (size_t)n; i++)
-    bytes += strlen(fixed[i]) + 1;
-  for (i = 0; i < (size_t)opts->nclang_args; i++) {
-    if (!opts->clang_args[i])
-      return LD_EINVAL;
+  for (i = 0; i < (size_t)opts->nclang_args; i++)
     bytes += strlen(opts->clang_args[i]) + 1;
-  }
   v = malloc(bytes);
   if (!v)
     return LD_ENOMEM;
   s = (char *)(v + nargs + 1);
   for (i = 0; i < nargs; i++) {
-    const char *a = i < (size_t)n ? fixed[i] : opts->clang_args[i - n];
+    const char *a = i < (size_t)w->n ? w->text.data + w->off[i]
+                                     : opts->clang_args[i - w->n];
     size_t len = strlen(a) + 1;
     memcpy(s, a, len);
     v[i] = s;
@@ -70,4 +199,25 @@ int ld__clang_args(const struct ld_translate_opts *opts, char ***argv,
   *argv = v;
   *argc = (int)nargs;
   return LD_OK;
+}
+
+int ld__clang_args(const struct ld_translate_opts *opts, char ***argv,
+                   int *argc) {
+  struct words w;
+  int i;
+  int rc;
+
+  *argv = NULL;
+  *argc = 0;
+  if (opts->nclang_args < 0 || (opts->nclang_args && !opts->clang_args))
+    return LD_EINVAL;
+  for (i = 0; i < opts->nclang_args; i++)
+    if (!opts->clang_args[i])
+      return LD_EINVAL;
+  memset(&w, 0, sizeof w);
+  rc = fixed_words(opts, &w);
+  if (rc == LD_OK)
+    rc = pack(&w, opts, argv, argc);
+  ld_buf_free(&w.text);
+  return rc;
 }

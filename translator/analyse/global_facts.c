@@ -6,9 +6,9 @@
  * parameter (a struct holding pointers, a pointer to pointers: memory the
  * clone cannot shift would be written twice), a `const` pointer
  * parameter (the clone cannot reassign it), too many pointers.
- * parse.c gathers the facts that need the whole walk (written parameters,
- * atomics, fences, printf, ...) and calls ld__global_analyse.
- * Uses libclang (with parse.c and replay_facts.c); host code only. */
+ * bodies.c gathers the facts that need the whole walk (written parameters,
+ * atomics, fences, printf, ...); facts.c calls ld__global_analyse.
+ * Uses libclang (its helpers are cursor.c's); host code only. */
 #include <clang-c/Index.h>
 #include <ctype.h>
 #include <stdio.h>
@@ -27,16 +27,11 @@
  * elsewhere, or, with no_macro, inside a macro expansion. */
 static int offset_of(const struct ld__source *s, CXSourceLocation loc,
                      int no_macro, size_t *off) {
-  CXFile file;
-  unsigned o;
-  size_t i;
+  size_t o;
 
-  clang_getExpansionLocation(loc, &file, NULL, NULL, &o);
-  if (!file || !clang_File_isEqual(file, s->main_file) || o > s->len)
+  if (!ld__main_offset(s, loc, &o) || o > s->len ||
+      (no_macro && ld__in_macro(s, o)))
     return 0;
-  for (i = 0; no_macro && i < s->nmacros; i++)
-    if (o >= s->macros[i].begin && o < s->macros[i].end)
-      return 0;
   *off = o;
   return 1;
 }

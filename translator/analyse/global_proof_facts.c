@@ -73,12 +73,11 @@ struct ofx {
 };
 
 static int off_of(const struct ofx *x, CXCursor c, size_t *off) {
-  CXFile file;
-  unsigned o;
+  size_t o;
 
-  clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(c)),
-                             &file, NULL, NULL, &o);
-  if (!file || !clang_File_isEqual(file, x->s->main_file) || o > x->s->len)
+  if (!ld__main_offset(x->s, clang_getRangeStart(clang_getCursorExtent(c)),
+                       &o) ||
+      o > x->s->len)
     return 0;
   *off = o;
   return 1;
@@ -297,10 +296,6 @@ static int builtin_of(const struct ofx *x, CXCursor c) {
   return -1;
 }
 
-static long long constant_of(CXCursor c, int *ok) {
-  return ld__constant_of(c, ok);
-}
-
 static int term(struct form *f, int atom, long long c, int sym,
                 long long trips) {
   if (f->n == LD_GPROOF_TERMS)
@@ -423,7 +418,7 @@ static int lin(struct ofx *x, CXCursor e, size_t at, int depth,
   memset(f, 0, sizeof *f);
   if (depth > LD_GPROOF_DEPTH)
     return 0;
-  f->off = constant_of(e, &ok);
+  f->off = ld__constant_of(e, &ok);
   if (ok)
     return 1;
   for (;;) {
@@ -496,7 +491,7 @@ static int lin(struct ofx *x, CXCursor e, size_t at, int depth,
     }
     return 0;
   case CXBinaryOperator_Shl:
-    c = constant_of(b, &ok);
+    c = ld__constant_of(b, &ok);
     return ok && c >= 0 && c < 31 && lin(x, a, at, depth + 1, f) &&
            scale(f, 1ll << c);
   default:
@@ -724,13 +719,13 @@ static unsigned fixes(struct ofx *x, CXCursor c) {
     return fixes(x, a) | fixes(x, b);
   if (clang_getCursorBinaryOperatorKind(c) != CXBinaryOperator_EQ)
     return 0;
-  if (constant_of(a, &ok) == 0 && ok) {
+  if (ld__constant_of(a, &ok) == 0 && ok) {
     CXCursor t = a;
     a = b;
     b = t;
   }
-  if (constant_of(b, &ok) != 0 || !ok || !lin(x, a, at, 0, &f) || f.n != 1 ||
-      f.off || f.t[0].atom > 5 || !f.t[0].c)
+  if (ld__constant_of(b, &ok) != 0 || !ok || !lin(x, a, at, 0, &f) ||
+      f.n != 1 || f.off || f.t[0].atom > 5 || !f.t[0].c)
     return 0;
   return 1u << f.t[0].atom;
 }
@@ -775,7 +770,7 @@ static int counted_for(struct ofx *x, CXCursor c) {
         clang_getCursorKind(v) != CXCursor_VarDecl ||
         clang_Cursor_isNull(a = init_of(v)))
       return 0;
-    c0 = constant_of(a, &ok);
+    c0 = ld__constant_of(a, &ok);
   } else {
     init = ld__unwrap(init);
     if (clang_getCursorKind(init) != CXCursor_BinaryOperator ||
@@ -783,7 +778,7 @@ static int counted_for(struct ofx *x, CXCursor c) {
         !ld__nth_child(init, 0, &a) || !ld__nth_child(init, 1, &b))
       return 0;
     v = var_of(a);
-    c0 = constant_of(b, &ok);
+    c0 = ld__constant_of(b, &ok);
   }
   cond = ld__unwrap(cond);
   if (!ok || clang_Cursor_isNull(v) ||
@@ -793,7 +788,7 @@ static int counted_for(struct ofx *x, CXCursor c) {
       !ld__nth_child(cond, 0, &a) || !ld__nth_child(cond, 1, &b) ||
       !same(var_of(a), v))
     return 0;
-  c1 = constant_of(b, &ok1);
+  c1 = ld__constant_of(b, &ok1);
   inc = ld__unwrap(inc);
   if (clang_getCursorKind(inc) == CXCursor_UnaryOperator &&
       (clang_getCursorUnaryOperatorKind(inc) == CXUnaryOperator_PostInc ||
@@ -805,7 +800,7 @@ static int counted_for(struct ofx *x, CXCursor c) {
                CXBinaryOperator_AddAssign &&
            ld__nth_child(inc, 0, &a) && ld__nth_child(inc, 1, &b) &&
            same(var_of(a), v))
-    s = constant_of(b, &ok);
+    s = ld__constant_of(b, &ok);
   /* a counter narrower than 4 bytes could wrap before the bound (values
    * off the c0 + s * k grid) */
   if (!ok1 || s <= 0 || !ok || changed_in(body, v) || changed_in(cond, v) ||

@@ -20,7 +20,7 @@
  * the warp tables (its->mp): its global data accesses, its flag accesses
  * (a variable some atomic of the kernel targets, or one of volatile type
  * or pointing to volatile), its atomics, its fences and grid syncs.
- * Uses libclang (with parse.c and replay_facts.c); host code only. */
+ * Uses libclang (its helpers are cursor.c's); host code only. */
 #include <clang-c/Index.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,10 +65,6 @@ struct warp_walk {
   int rc;
 };
 
-static int in_macro(const struct ld__source *s, size_t off) {
-  return ld__in_ranges(s->macros, s->nmacros, off);
-}
-
 /* The extent of c in the main file, outside macro expansions. */
 static int span(const struct ld__source *s, CXCursor c, size_t *b, size_t *e,
                 struct ld_pos *at) {
@@ -80,7 +76,7 @@ static int span(const struct ld__source *s, CXCursor c, size_t *b, size_t *e,
   clang_getExpansionLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &o2);
   if (!f1 || !f2 || !clang_File_isEqual(f1, s->main_file) ||
       !clang_File_isEqual(f2, s->main_file) || o2 <= o1 || o2 > s->len ||
-      in_macro(s, o1) || in_macro(s, o2 - 1))
+      ld__in_macro(s, o1) || ld__in_macro(s, o2 - 1))
     return 0;
   *b = o1;
   *e = o2;
@@ -131,7 +127,7 @@ static int is_warp_group(CXType t) {
  * barrier, __syncwarp, an intrinsic warp collective, or a member call on a
  * warp-level group (its sync, shuffles, votes) or cg::reduce on one. *warp
  * is set for the warp-level ones. */
-static const char *sync_form(CXCursor call, int *warp) {
+static const char *warp_sync_form(CXCursor call, int *warp) {
   static const char *const warp_fns[] = {
       "__syncwarp",      "__shfl_sync",   "__shfl_up_sync", "__shfl_down_sync",
       "__shfl_xor_sync", "__ballot_sync", "__any_sync",     "__all_sync",
@@ -437,7 +433,7 @@ static enum CXChildVisitResult syncs_cb(CXCursor c, CXCursor parent,
   if (clang_getCursorKind(c) == CXCursor_GCCAsmStmt ||
       clang_getCursorKind(c) == CXCursor_MSAsmStmt ||
       (clang_getCursorKind(c) == CXCursor_CallExpr &&
-       (sync_form(c, &warp) ||
+       (warp_sync_form(c, &warp) ||
         callee_syncs(clang_getCursorReferenced(c), q->depth + 1)))) {
     q->found = 1;
     return CXChildVisit_Break;
@@ -480,7 +476,7 @@ static enum CXChildVisitResult scan_cb(CXCursor c, CXCursor parent,
   int warp;
 
   (void)parent;
-  if (clang_getCursorKind(c) == CXCursor_CallExpr && sync_form(c, &warp) &&
+  if (clang_getCursorKind(c) == CXCursor_CallExpr && warp_sync_form(c, &warp) &&
       !warp)
     q->barriers++;
   if (is_access_cursor(c))
@@ -794,7 +790,7 @@ static void visit(struct warp_walk *w, const struct frame *f) {
         add_sync(w, f->cur, level == 3 ? "grid.sync" : "call");
       break;
     }
-    form = sync_form(f->cur, &warp);
+    form = warp_sync_form(f->cur, &warp);
     if (form && warp && !w->rule)
       w->rule = RULE_SYNCWARP;
     if (form && w->collect)

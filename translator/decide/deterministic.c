@@ -45,8 +45,3 @@ enum ld_det ld_det_kernel(const struct ld_plan *plan, size_t k,
   *why = g->reason ? g->reason : "global memory written without copies";
   return LD_DET_NO;
 }
-
-const char *ld_det_name(enum ld_det d) {
-  static const char *const names[] = {"yes", "atomic-only", "partial", "no"};
-  return names[d];
-}

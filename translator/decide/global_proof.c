@@ -1,4 +1,4 @@
-/* The global-memory proof's decision (ld_own.h; docs/global-check.md,
+/* The global-memory proof's decision (ld_global_proof.h; docs/global-check.md,
  * "Proved launches").
  *
  * Per written parameter, every access's index is sum(levels) + U: one

@@ -4,12 +4,12 @@
  * needs neither copies nor the one run's claims: its launches run as
  * built, which is what every order of its units would compute.
  *
- * The analysis (own_facts.c, libclang) writes each index as a sum of
- * terms, c * atom * sym: atoms are threadIdx.x/y/z, blockIdx.x/y/z and the
- * counters of loops with a constant trip count, symbols blockDim/gridDim
+ * The analysis (analyse/global_proof_facts.c, libclang) writes each index as a
+ * sum of terms, c * atom * sym: atoms are threadIdx.x/y/z, blockIdx.x/y/z and
+ * the counters of loops with a constant trip count, symbols blockDim/gridDim
  * components and integer parameters the kernel never changes.  The
- * decision (own.c, plain C, unit-tested) orders the terms as the digits of
- * a mixed-radix number and leaves to the launch what only the launch
+ * decision (global_proof.c, plain C, unit-tested) orders the terms as the
+ * digits of a mixed-radix number and leaves to the launch what only the launch
  * knows: that each digit's step is larger than everything the digits below
  * it can add up to (so two different digit tuples give different
  * indices), as conditions over grid, block and integer arguments.  Host

@@ -1,4 +1,4 @@
-/* The shared-memory proof's decision (ld_proof.h, docs/shared-replay.md
+/* The shared-memory proof's decision (ld_shared_proof.h, docs/shared-replay.md
  * "Kernels proved race-free").
  *
  * Regions: the sites and the loops that hold sites cut the body into

@@ -43,6 +43,7 @@ int ld_argv_is_cuda_source(const char *path, const char *lang) {
 
 void ld_argv_gpu_arch(const char *value, int gencode, char *out, size_t size) {
   const char *p = value;
+  char *end = NULL;
   long n = 0;
 
   if (gencode) {
@@ -52,12 +53,17 @@ void ld_argv_gpu_arch(const char *value, int gencode, char *out, size_t size) {
   while (*p && !isdigit((unsigned char)*p) && *p != ',')
     p++;
   if (isdigit((unsigned char)*p))
-    n = strtol(p, NULL, 10);
+    n = strtol(p, &end, 10);
   /* libclang 22 knows these; older ones CUDA 13 no longer supports and
    * newer ones clang may not know.  The parse only needs a valid target. */
-  if (n < 75 || n > 120)
+  if (n < 75 || n > 121)
     n = 90;
-  snprintf(out, size, "sm_%ld", n);
+  /* The architecture-specific sm_90a, sm_100a ... clang knows too (and
+   * defines their feature macros); the family ones (sm_100f) it does not. */
+  if (end && *end == 'a' && n >= 90 && n <= 121)
+    snprintf(out, size, "sm_%lda", n);
+  else
+    snprintf(out, size, "sm_%ld", n);
 }
 
 static int push_str(char ***v, size_t *n, char *s) {
@@ -140,6 +146,78 @@ static int add_clang_list(struct ld_cmdline *cl, const char *prefix,
   return rc;
 }
 
+static int push_clang(struct ld_cmdline *cl, const char *arg) {
+  return push_str(&cl->clang_args, &cl->nclang_args, strdup(arg));
+}
+
+/* Options nvcc announces to the code with a macro; the parser must see the
+ * same macro (code tests __CUDACC_EXTENDED_LAMBDA__ to use __device__
+ * lambdas, CCCL tests __CUDACC_RELAXED_CONSTEXPR__). */
+static const struct {
+  const char *long_name;
+  const char *define;
+} mode_macros[] = {
+    {"--device-debug", "-D__CUDACC_DEBUG__=1"},
+    {"--expt-extended-lambda", "-D__CUDACC_EXTENDED_LAMBDA__=1"},
+    {"--expt-relaxed-constexpr", "-D__CUDACC_RELAXED_CONSTEXPR__=1"},
+    {"--extended-lambda", "-D__CUDACC_EXTENDED_LAMBDA__=1"},
+};
+
+/* The words of one -Xcompiler value that change what the parser sees: nvcc
+ * preprocesses both of its passes with the host compiler, so -D, -U, -I,
+ * -isystem, -include and -fopenmp count; code generation flags do not.
+ * nvcc splits the value at commas, the shell it runs at spaces. */
+static int add_xcompiler(struct ld_cmdline *cl, const char *value) {
+  static const char *const with_value[] = {"-isystem", "-include", "-idirafter",
+                                           "-iquote", NULL};
+  char *copy = strdup(value);
+  char *w, *save = NULL;
+  int take_next = 0;
+  int rc = LD_OK;
+  size_t i;
+
+  if (!copy)
+    return LD_ENOMEM;
+  for (w = strtok_r(copy, ", \t", &save); w && rc == LD_OK;
+       w = strtok_r(NULL, ", \t", &save)) {
+    int keep = take_next || strncmp(w, "-D", 2) == 0 ||
+               strncmp(w, "-U", 2) == 0 || strncmp(w, "-I", 2) == 0 ||
+               strncmp(w, "-fopenmp", 8) == 0;
+    take_next = 0;
+    for (i = 0; with_value[i]; i++)
+      if (strncmp(w, with_value[i], strlen(with_value[i])) == 0) {
+        keep = 1;
+        take_next = strlen(w) == strlen(with_value[i]);
+      }
+    if (keep)
+      rc = push_clang(cl, w);
+  }
+  free(copy);
+  return rc;
+}
+
+/* What an option changes in the parser's language mode. */
+static int note_mode(struct ld_cmdline *cl, const struct ld_nvcc_opt *o,
+                     const char *value) {
+  size_t i;
+
+  switch (o->role) {
+  case LD_ROLE_RDC:
+    /* -dc has no value and means -rdc=true; -rdc=false undoes it. */
+    cl->rdc = !value || strcmp(value, "true") == 0;
+    return LD_OK;
+  case LD_ROLE_XCOMPILER:
+    return value ? add_xcompiler(cl, value) : LD_OK;
+  case LD_ROLE_MODE:
+    for (i = 0; i < sizeof mode_macros / sizeof mode_macros[0]; i++)
+      if (strcmp(o->long_name, mode_macros[i].long_name) == 0)
+        return push_clang(cl, mode_macros[i].define);
+    return LD_OK;
+  default:
+    return LD_OK;
+  }
+}
+
 static int note_option(struct ld_cmdline *cl, const struct ld_nvcc_opt *o,
                        const char *value, int *arch_seen) {
   unsigned f = o->flags;
@@ -155,6 +233,9 @@ static int note_option(struct ld_cmdline *cl, const struct ld_nvcc_opt *o,
     cl->version = 1;
   if (strcmp(o->long_name, "--run") == 0)
     cl->run = 1;
+  if (o->role == LD_ROLE_RDC || o->role == LD_ROLE_XCOMPILER ||
+      o->role == LD_ROLE_MODE)
+    return note_mode(cl, o, value);
   if (!value)
     return LD_OK;
   switch (o->role) {
@@ -415,6 +496,11 @@ int ld_argv_parse(int argc, char *const *argv, struct ld_cmdline *cl) {
     rc = judge_inputs(&w, top, cl->args);
   for (i = 0; rc == LD_OK && i < w.noptf; i++)
     rc = judge_inputs(&w, w.optf[i], NULL);
+  /* Device-side launches parse only with relocatable device code. */
+  if (rc == LD_OK && cl->rdc)
+    rc = push_clang(cl, "-fgpu-rdc");
+  if (rc == LD_OK && cl->rdc)
+    rc = push_clang(cl, "-D__CUDACC_RDC__=1");
   /* -v and friends make nvcc report instead of build; with no input there
    * is nothing to link either. */
   if (cl->preprocess || cl->info || cl->ninputs == 0)

@@ -74,6 +74,7 @@ struct ld_cmdline {
   char **clang_args; /* owned, strings owned */
   size_t nclang_args;
   char gpu_arch[16]; /* "sm_90" unless -arch/-gencode says otherwise */
+  int rdc;           /* -rdc=true or -dc: relocatable device code */
 
   char **strings; /* storage for options-file words; owned */
   size_t nstrings;
@@ -90,8 +91,8 @@ void ld_cmdline_free(struct ld_cmdline *cl);
 int ld_argv_is_cuda_source(const char *path, const char *lang);
 
 /* Parser architecture for an -arch or -gencode value: "sm_XY" for XY in
- * 75..120, else "sm_90" (native, all, unknown or unsupported).  Writes at
- * most size bytes to out. */
+ * 75..121 (with its "a" suffix from 90 on: sm_90a), else "sm_90" (native,
+ * all, unknown or unsupported).  Writes at most size bytes to out. */
 void ld_argv_gpu_arch(const char *value, int gencode, char *out, size_t size);
 
 /* Split the text of an options file into words as nvcc does: whitespace

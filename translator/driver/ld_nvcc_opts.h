@@ -31,6 +31,10 @@ enum ld_opt_role {
   LD_ROLE_GENCODE,    /* -gencode arch=compute_XY,code=...  */
   LD_ROLE_OPTF,       /* -optf: files whose contents are more options */
   LD_ROLE_DEPFILE,    /* -MF: where the dependency file goes */
+  /* The parser must see what these change in nvcc's language mode: */
+  LD_ROLE_RDC,       /* -rdc=true, -dc: -fgpu-rdc and __CUDACC_RDC__ */
+  LD_ROLE_XCOMPILER, /* -Xcompiler: its -D -U -I -isystem -include -fopenmp */
+  LD_ROLE_MODE,      /* an option nvcc announces with a macro (argv.c) */
 };
 
 /* The option takes a value (separate word, =value or glued). */

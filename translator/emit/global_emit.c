@@ -19,123 +19,17 @@
 #include "ld_buf.h"
 #include "ld_emit.h"
 #include "ld_error.h"
+#include "ld_routes.h"
 
 static int checked(const struct ld_kernel *k) {
   return k->global && k->global->checked;
 }
 
 /* A checked kernel whose launches may run as built when their conditions
- * hold (ld_own.h). */
-static int owned(const struct ld_kernel *k) {
+ * hold (ld_global_proof.h): `__LDCC_GM_OWN` and its terms. */
+static int runs_proved(const struct ld_kernel *k) {
   return checked(k) && !k->global->natomics && !k->global->nvars &&
          k->global->gproof.proved && k->global->gproof.nterms;
-}
-
-/* Kernels whose launches go through the runtime: the checked ones, and
- * those the check across blocks had to give up on for a reason of its own
- * (not the replay's, whose launches are __ldcc::launch, nor the inline
- * checks', whose launches arm them), so that each launch says it was not
- * checked and why. */
-static int routed(const struct ld_kernel *k) {
-  return checked(k) ||
-         (k->global && k->global->writes && k->checked && !k->replay &&
-          !(k->warp && !k->warp->skip) && k->global->reason);
-}
-
-/* Whether the clone (or, unchecked, the kernel) is declared where launch
- * l is: after the definition, or after a prototype, which gets the
- * clone's prototype (put_proto).  A kernel with a shared-memory clone too
- * is launched through both (instrument.c), so before its definition only
- * where that clone is declared as well. */
-static int declared(const struct ld_plan *plan, const struct ld_kernel *k,
-                    const struct ld_launch *l) {
-  const struct ld_global *g = k->global;
-
-  if (g->def_end <= l->begin)
-    return 1;
-  return g->proto_end && g->proto_end <= l->begin &&
-         (!k->replay || ld__replay_launched(plan, l) == k);
-}
-
-/* The checked kernel launch l starts, when it comes after the definition
- * or a prototype and outside device code; NULL otherwise (it runs as
- * written). */
-static const struct ld_kernel *
-launched(const struct ld_plan *plan, const struct ld_launch *l, size_t *index) {
-  const struct ld_kernel *found = NULL;
-  size_t i, n = 0;
-
-  if (!l->callee || l->in_device)
-    return NULL;
-  for (i = 0; i < plan->nkernels; i++) {
-    const struct ld_kernel *k = &plan->kernels[i];
-    if (!routed(k))
-      continue;
-    if (!strcmp(k->name, l->kernel) && declared(plan, k, l)) {
-      found = k;
-      *index = n;
-    }
-    n++;
-  }
-  return found;
-}
-
-const char *ld__global_left_out(const struct ld_plan *plan,
-                                const struct ld_kernel *k) {
-  const struct ld_global *g = k->global;
-
-  /* (Accumulating atomics leave a kernel to the replay in deterministic
-   * builds only.) */
-  return plan->deterministic || !k->checked || !k->replay || !g || !g->writes ||
-                 g->checked
-             ? NULL
-             : g->reason;
-}
-
-int ld__global_uncheck(struct ld_kernel *k, const char *why) {
-  char *copy = strdup(why);
-
-  if (!copy)
-    return LD_ENOMEM;
-  free(k->global->reason);
-  k->global->reason = copy;
-  k->global->checked = 0;
-  return LD_OK;
-}
-
-/* Pointer parameters: the ordinal of the first __device__ variable. */
-static size_t pointers(const struct ld_global *g) {
-  size_t i, n = 0;
-
-  for (i = 0; i < g->nparams; i++)
-    n += g->params[i].is_pointer;
-  return n;
-}
-
-int ld__global_prologue(const struct ld_kernel *k, int deterministic,
-                        struct ld_buf *b) {
-  const struct ld_global *g = k->global;
-  size_t i;
-  int rc = ld_buf_puts(b, " const unsigned __ldcc_gc = "
-                          "__ldcc::gcopy(__ldcc_gi);");
-
-  /* Deterministic mode runs only one round's units at a time
-   * (docs/deterministic-global.md); the others return at once, a whole
-   * block at a time when units are blocks. */
-  if (!rc && deterministic)
-    rc = ld_buf_puts(b, " if (__ldcc_gc == __LDCC_GNONE) return;");
-  for (i = 0; i < g->nparams && !rc; i++)
-    if (g->params[i].is_pointer && *g->params[i].name)
-      rc = ld_buf_printf(b, " __ldcc::gshift(__ldcc_gi, __ldcc_gc, %s, %d);",
-                         g->params[i].name, g->params[i].ptr_index);
-  /* A written __device__ variable: its name now means the unit's copy. */
-  for (i = 0; i < g->nvars && !rc; i++)
-    rc =
-        ld_buf_printf(b,
-                      " auto *__ldcc_v%zu = &%s; __ldcc::gshift(__ldcc_gi, "
-                      "__ldcc_gc, __ldcc_v%zu, %zu); auto &%s = *__ldcc_v%zu;",
-                      i, g->vars[i], i, pointers(g) + i, ld_gvar_name(g, i), i);
-  return rc;
 }
 
 /* The clone: the definition with its name, parameter list and body start
@@ -272,18 +166,6 @@ static int edit_launch(const struct ld_launch *l, const struct ld_kernel *k,
   return rc;
 }
 
-int ld__global_launch_of(const struct ld_plan *plan, const struct ld_launch *l,
-                         size_t *kernel_index, size_t *launch_id) {
-  size_t i, ki, n = 0;
-
-  if (!launched(plan, l, kernel_index))
-    return 0;
-  for (i = 0; i < plan->nlaunches && &plan->launches[i] != l; i++)
-    n += launched(plan, &plan->launches[i], &ki) && ki == *kernel_index;
-  *launch_id = n;
-  return 1;
-}
-
 /* One kernel's entry of the metadata function: its tables, then the
  * initialiser of its __ldcc_global_meta in `m`. */
 static int put_meta_tables(struct ld_buf *b, const struct ld_plan *plan,
@@ -316,7 +198,8 @@ static int put_meta_tables(struct ld_buf *b, const struct ld_plan *plan,
   for (i = 0; i < g->nparams && !rc; i++)
     rc = ld_buf_printf(b, "%s%d", i ? ", " : "", g->params[i].ptr_index);
   for (i = 0; i < nvars && !rc; i++)
-    rc = ld_buf_printf(b, "%s%zu", g->nparams + i ? ", " : "", pointers(g) + i);
+    rc = ld_buf_printf(b, "%s%zu", g->nparams + i ? ", " : "",
+                       ld__global_npointers(g) + i);
   if (!rc && nvars)
     rc = ld_buf_printf(
         b, "};\n  static const __ldcc_global_arg __ldcc_v%zu[] = {", n);
@@ -326,16 +209,16 @@ static int put_meta_tables(struct ld_buf *b, const struct ld_plan *plan,
     rc = ld_buf_printf(b, "};\n  static const int __ldcc_l%zu[] = {", n);
   for (i = 0; i < plan->nlaunches && !rc; i++) {
     size_t ki;
-    if (launched(plan, &plan->launches[i], &ki) == k)
+    if (ld__global_launched(plan, &plan->launches[i], &ki) == k)
       rc =
           ld_buf_printf(b, "%s%u", nl++ ? ", " : "", plan->launches[i].at.line);
   }
   if (!rc && !nl)
     rc = ld_buf_puts(b, "0");
-  if (!rc && owned(k))
+  if (!rc && runs_proved(k))
     rc = ld_buf_printf(
         b, "};\n  static const __ldcc_own_term __ldcc_o%zu[] = {", n);
-  for (i = 0; owned(k) && i < g->gproof.nterms && !rc; i++) {
+  for (i = 0; runs_proved(k) && i < g->gproof.nterms && !rc; i++) {
     const struct ld_gproof_cterm *t = &g->gproof.terms[i];
     rc = ld_buf_printf(b, "%s{%lldll, %u, %u, %u, %d, 0}", i ? ", " : "", t->c,
                        t->sym == LD_GPROOF_NOSYM ? 0xffu : (unsigned)t->sym,
@@ -349,7 +232,7 @@ static int launches_of(const struct ld_plan *plan, const struct ld_kernel *k) {
   size_t i, ki, n = 0;
 
   for (i = 0; i < plan->nlaunches; i++)
-    n += launched(plan, &plan->launches[i], &ki) == k;
+    n += ld__global_launched(plan, &plan->launches[i], &ki) == k;
   return (int)n;
 }
 
@@ -368,13 +251,13 @@ static int put_trailer(struct ld_buf *b, const struct ld_plan *plan) {
   if (!rc)
     rc = ld_buf_puts(b, "\";\n");
   for (i = 0; i < plan->nkernels && !rc; i++)
-    if (routed(&plan->kernels[i]))
+    if (ld__global_routed(&plan->kernels[i]))
       rc = put_meta_tables(b, plan, &plan->kernels[i], n++);
   if (!rc)
     rc = ld_buf_puts(b, "  static const __ldcc::global_meta m[] = {\n");
   for (i = 0, n = 0; i < plan->nkernels && !rc; i++) {
     const struct ld_kernel *k = &plan->kernels[i];
-    if (!routed(k))
+    if (!ld__global_routed(k))
       continue;
     rc = ld_buf_printf(
         b,
@@ -384,7 +267,7 @@ static int put_trailer(struct ld_buf *b, const struct ld_plan *plan) {
         k->global->warp_units, k->name, k->at.line, n, launches_of(plan, k),
         k->global->nparams,
         k->global->natomics ? "__LDCC_GM_ACCUMULATES"
-        : owned(k)          ? "__LDCC_GM_OWN"
+        : runs_proved(k)    ? "__LDCC_GM_OWN"
                             : "0",
         n, n, n);
     if (!rc && checked(k) && k->global->nvars)
@@ -393,7 +276,7 @@ static int put_trailer(struct ld_buf *b, const struct ld_plan *plan) {
       rc = ld_buf_puts(b, "NULL, 0, NULL");
     else if (!rc)
       rc = ld_buf_printf(b, "\"%s\", 0, NULL", k->global->reason);
-    if (!rc && owned(k))
+    if (!rc && runs_proved(k))
       rc = ld_buf_printf(b, ", %zu, __ldcc_o%zu},\n", k->global->gproof.nterms,
                          n);
     else if (!rc)
@@ -403,20 +286,22 @@ static int put_trailer(struct ld_buf *b, const struct ld_plan *plan) {
   return rc ? rc : ld_buf_puts(b, "  };\n  return &m[__ldcc_i];\n}\n");
 }
 
-int ld__global_emit(struct ld_plan *plan, const char *src, size_t len,
-                    struct ld_edit_list *edits) {
+int ld__global_emit(const struct ld_plan *plan, const char *src, size_t len,
+                    struct ld_edit_list *edits,
+                    struct ld_unrendered_list *unrendered) {
   struct ld_buf b = LD_BUF_INIT;
   size_t i, n = 0, *ids = NULL;
   int rc = LD_OK;
 
   for (i = 0; i < plan->nkernels && !rc; i++) {
-    struct ld_kernel *k = &plan->kernels[i];
+    const struct ld_kernel *k = &plan->kernels[i];
     if (!checked(k))
       continue;
     ld_buf_free(&b);
     rc = put_clone(&b, k, src, len, plan->file, plan->deterministic);
     if (rc == LD_EOVERLAP || rc == LD_ERANGE) {
-      rc = ld__global_uncheck(k, "constructs the clone cannot combine");
+      rc = ld_unrendered_add(unrendered, i, LD_UNRENDERED_GLOBAL,
+                             "constructs the clone cannot combine");
       continue;
     }
     if (!rc)
@@ -431,7 +316,7 @@ int ld__global_emit(struct ld_plan *plan, const char *src, size_t len,
   }
   ld_buf_free(&b);
   for (i = 0; i < plan->nkernels; i++)
-    n += !checked(&plan->kernels[i]) && routed(&plan->kernels[i]);
+    n += !checked(&plan->kernels[i]) && ld__global_routed(&plan->kernels[i]);
   if (rc || !n)
     return rc;
   ids = calloc(plan->nkernels + 1, sizeof *ids);
@@ -440,7 +325,7 @@ int ld__global_emit(struct ld_plan *plan, const char *src, size_t len,
   for (i = 0; i < plan->nlaunches && !rc; i++) {
     const struct ld_launch *l = &plan->launches[i];
     size_t ki;
-    const struct ld_kernel *k = launched(plan, l, &ki);
+    const struct ld_kernel *k = ld__global_launched(plan, l, &ki);
     /* A kernel with a shared-memory clone as well (deterministic mode):
      * instrument.c launches both together where it launches the clone. */
     if (k && k->replay && ld__replay_launched(plan, l) == k)

@@ -1,7 +1,12 @@
-/* Instrumentation: the plan becomes a list of text edits of the main file.
+/* Instrumentation, the top of the emit step: the finished plan becomes a
+ * list of text edits of the main file (the check across blocks through
+ * global_emit.c, the inline warp checks through warp_emit.c, the
+ * shared-memory clones through replay_emit.c, and here their launches and
+ * metadata).  It reads the plan only: a clone it cannot render is
+ * reported (ld_finalize.h), never dropped here.
  *
  * For every kernel with a replay clone (docs/shared-replay.md): the clone
- * and its declarations (replay.c); every `k<<<...>>>(...)` of that kernel
+ * and its declarations (replay_emit.c); every `k<<<...>>>(...)` of that kernel
  * after its definition becomes a call of `__ldcc::launch` with two lambdas,
  * the clones' launch (`__ldcc_<k>`, or `__ldcc_<k>__lb` when the runtime
  * asks for the clone bounded to 1024 threads) and the original's (the
@@ -22,108 +27,9 @@
 #include "ld_buf.h"
 #include "ld_emit.h"
 #include "ld_error.h"
+#include "ld_routes.h"
 
 #define REASON_OVERLAP "constructs the replay cannot combine"
-
-/* text, then the line breaks of a launch written in a macro's argument
- * (ld_launch.newlines), and it replaces the launch. */
-static int replace_lines(struct ld_edit_list *edits, const struct ld_launch *l,
-                         struct ld_buf *b) {
-  int i, rc = LD_OK;
-
-  for (i = 0; i < l->newlines && !rc; i++)
-    rc = ld_buf_putc(b, '\n');
-  return rc ? rc : ld_edit_replace(edits, l->begin, l->end, b->data);
-}
-
-int ld__replace_launch(struct ld_edit_list *edits, const struct ld_launch *l,
-                       const char *text) {
-  struct ld_buf b = LD_BUF_INIT;
-  int rc;
-
-  if (!l->via_api) {
-    rc = ld_buf_puts(&b, text);
-    if (!rc)
-      rc = replace_lines(edits, l, &b);
-    ld_buf_free(&b);
-    return rc;
-  }
-  /* The lambda's parameters have the C API's types, so the arguments
-   * convert as they would for cudaLaunchKernel; the first (the kernel,
-   * known already) is evaluated and unused. */
-  rc = ld_buf_puts(&b, "[&](auto, dim3 __ldcc_a__g, dim3 __ldcc_a__b, void "
-                       "**__ldcc_a__a, size_t __ldcc_a__sh, cudaStream_t "
-                       "__ldcc_a__st) -> cudaError_t { return "
-                       "__ldcc::api_launch<decltype(__ldcc::plain_fn(&");
-  if (!rc)
-    rc = ld_buf_puts(&b, l->callee);
-  if (!rc)
-    rc = ld_buf_printf(&b,
-                       "))>::run(__ldcc_a__a, [&](auto &...__ldcc_a__p) { "
-                       "%s; }); }(%s%s%s)",
-                       text, l->api_args, l->api_nargs < 5 ? ", 0" : "",
-                       l->api_nargs < 6 ? ", 0" : "");
-  if (!rc)
-    rc = replace_lines(edits, l, &b);
-  ld_buf_free(&b);
-  return rc;
-}
-
-/* The kernel a launch starts, when it has a clone defined before it. */
-const struct ld_kernel *ld__replay_launched(const struct ld_plan *plan,
-                                            const struct ld_launch *l) {
-  const struct ld_kernel *found = NULL;
-  size_t i;
-
-  if (!l->callee)
-    return NULL;
-  for (i = 0; i < plan->nkernels; i++) {
-    const struct ld_kernel *k = &plan->kernels[i];
-    if (k->checked && k->replay && !strcmp(k->name, l->kernel) &&
-        (k->replay->proto_end ? k->replay->proto_end : k->replay->def_end) <=
-            l->begin)
-      found = k;
-  }
-  /* A template launched with deduced arguments has no spelling for its
-   * metadata instance: it runs unchecked. */
-  if (found && found->replay->template_args && !strchr(l->callee, '<'))
-    found = NULL;
-  return found;
-}
-
-static int is_ident(char c) {
-  return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-         (c >= '0' && c <= '9');
-}
-
-/* Offset of the kernel's name in the callee text: its last occurrence as a
- * whole identifier before the template arguments (`ns::k<T>` -> 4). */
-static size_t name_offset(const struct ld_launch *l) {
-  const char *c = l->callee;
-  size_t n = strlen(l->kernel), end = strcspn(c, "<"), i, found = l->name_at;
-
-  for (i = 0; i + n <= end; i++)
-    if (!strncmp(c + i, l->kernel, n) && (i == 0 || !is_ident(c[i - 1])) &&
-        !is_ident(c[i + n]))
-      found = i;
-  return found;
-}
-
-/* callee with prefix put before the kernel's name and suffix after it
- * (`ns::k<256>` -> `ns::__ldcc_k__lb<256>`). */
-int ld__put_callee_as(struct ld_buf *b, const struct ld_launch *l,
-                      const char *prefix, const char *suffix) {
-  size_t at = name_offset(l), n = strlen(l->kernel);
-  int rc = ld_buf_append(b, l->callee, at);
-
-  if (!rc)
-    rc = ld_buf_puts(b, prefix);
-  if (!rc)
-    rc = ld_buf_append(b, l->callee + at, n);
-  if (!rc)
-    rc = ld_buf_puts(b, suffix);
-  return rc ? rc : ld_buf_puts(b, l->callee + at + n);
-}
 
 static int put_callee(struct ld_buf *b, const struct ld_launch *l,
                       const char *prefix) {
@@ -449,64 +355,33 @@ static int put_trailer(struct ld_buf *b, const struct ld_plan *plan,
   return rc;
 }
 
-static void mark_unchecked(struct ld_kernel *k, const char *why) {
-  char *reason = strdup(why);
-
-  ld_replay_free(k->replay);
-  k->replay = NULL;
-  if (reason) {
-    free(k->reason);
-    k->reason = reason;
-    k->checked = 0;
-  }
-}
-
-int ld__instrument(struct ld_plan *plan, const char *src, size_t len,
-                   struct ld_edit_list *edits) {
+/* The shared-memory clones and their launches and metadata.  Each kernel
+ * whose clone cannot be rendered is reported instead. */
+static int emit_replays(const struct ld_plan *plan, const char *src, size_t len,
+                        struct ld_edit_list *edits,
+                        struct ld_unrendered_list *unrendered) {
   struct ld_buf b = LD_BUF_INIT;
   unsigned *lines = NULL;
   size_t i, nlaunches = 0, nclones = 0;
-  int rc;
+  int rc = LD_OK;
 
-  /* A composed kernel is launched through the check across blocks: one
-   * launched where only its shared-memory clone is declared (after a
-   * prototype whose text the check across blocks does not copy, before the
-   * definition: global.c put_proto) keeps the clone alone. */
-  for (i = 0; i < plan->nlaunches; i++) {
-    struct ld_kernel *k =
-        (struct ld_kernel *)ld__replay_launched(plan, &plan->launches[i]);
-    size_t gk, gid;
-    if (k && LD_COMPOSED(k) &&
-        !ld__global_launch_of(plan, &plan->launches[i], &gk, &gid) &&
-        ld__global_uncheck(k, "launched before its definition") != LD_OK)
-      return LD_ENOMEM;
-  }
-  rc = ld__global_emit(plan, src, len, edits);
-  if (!rc)
-    rc = ld__warp_emit(plan, len, edits);
   for (i = 0; i < plan->nkernels && !rc; i++) {
-    struct ld_kernel *k = &plan->kernels[i];
+    const struct ld_kernel *k = &plan->kernels[i];
     if (!k->replay)
       continue;
-    if (!k->checked) {
-      mark_unchecked(k, k->reason ? k->reason : "unchecked");
-      continue;
-    }
     rc = ld__replay_emit(k, src, len, plan->file, edits);
     if (rc == LD_EOVERLAP) {
-      mark_unchecked(k, REASON_OVERLAP);
-      rc = LD_OK;
+      rc = ld_unrendered_add(unrendered, i, LD_UNRENDERED_REPLAY,
+                             REASON_OVERLAP);
       continue;
     }
     nclones += !rc;
   }
   if (rc || !nclones)
-    goto out;
+    return rc;
   lines = calloc(plan->nlaunches + 1, sizeof *lines);
-  if (!lines) {
-    rc = LD_ENOMEM;
-    goto out;
-  }
+  if (!lines)
+    return LD_ENOMEM;
   for (i = 0; i < plan->nlaunches && !rc; i++) {
     const struct ld_launch *l = &plan->launches[i];
     const struct ld_kernel *k = ld__replay_launched(plan, l);
@@ -520,8 +395,17 @@ int ld__instrument(struct ld_plan *plan, const char *src, size_t len,
     rc = put_trailer(&b, plan, lines, nlaunches);
   if (!rc)
     rc = ld_edit_insert(edits, len, b.data);
-out:
   ld_buf_free(&b);
   free(lines);
   return rc;
+}
+
+int ld__instrument(const struct ld_plan *plan, const char *src, size_t len,
+                   struct ld_edit_list *edits,
+                   struct ld_unrendered_list *unrendered) {
+  int rc = ld__global_emit(plan, src, len, edits, unrendered);
+
+  if (!rc)
+    rc = ld__warp_emit(plan, len, edits);
+  return rc ? rc : emit_replays(plan, src, len, edits, unrendered);
 }

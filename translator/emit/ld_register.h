@@ -9,9 +9,11 @@
  * The launcher of a checked kernel is exactly what the file's rewriters
  * make of `cudaLaunchKernel(k, g, b, args, sh, st)`: ld__register_prepare
  * adds one such launch per kernel to the plan, at the end of the file,
- * before the emit step runs; ld__register_emit turns the rewritten
- * expression into a function, adds the registrations and takes the added
- * launches out of the plan again.  Host code only; no libclang. */
+ * before the finalize and emit steps run (the routes decide it as any
+ * launch); ld__register_emit turns the rewritten expression into a
+ * function and adds the registrations; ld__register_forget takes the
+ * added launches out of the plan again.  Only these change the plan, and
+ * only its launch list.  Host code only; no libclang. */
 #ifndef LD_REGISTER_H
 #define LD_REGISTER_H
 
@@ -24,9 +26,11 @@
  * plan->launches (after the nlaunches the parser found, which it leaves
  * alone); src[0, len) is the main file. */
 int ld__register_prepare(struct ld_plan *plan, const char *src, size_t len);
-/* After ld__instrument: the launchers and registrations at len; the plan's
- * launches back to the first nreal. */
-int ld__register_emit(struct ld_plan *plan, size_t nreal, const char *src,
-                      size_t len, struct ld_edit_list *edits);
+/* After the emit step: the launchers and registrations at len. */
+int ld__register_emit(const struct ld_plan *plan, const char *src, size_t len,
+                      struct ld_edit_list *edits);
+/* Take the added launches out of the plan again (free them): the plan
+ * keeps the first nreal, the parser's.  Whatever happened before. */
+void ld__register_forget(struct ld_plan *plan, size_t nreal);
 
 #endif

@@ -228,8 +228,7 @@ static int put_registration(struct ld_buf *b, const struct ld_plan *plan,
   return rc;
 }
 
-/* Free the added launches: the plan keeps the parser's. */
-static void drop_added(struct ld_plan *plan, size_t nreal) {
+void ld__register_forget(struct ld_plan *plan, size_t nreal) {
   size_t i;
   int j;
 
@@ -245,8 +244,8 @@ static void drop_added(struct ld_plan *plan, size_t nreal) {
   plan->nlaunches = nreal;
 }
 
-int ld__register_emit(struct ld_plan *plan, size_t nreal, const char *src,
-                      size_t len, struct ld_edit_list *edits) {
+int ld__register_emit(const struct ld_plan *plan, const char *src, size_t len,
+                      struct ld_edit_list *edits) {
   struct ld_buf b = LD_BUF_INIT;
   size_t i, n = 0;
   int rc = LD_OK;
@@ -266,13 +265,16 @@ int ld__register_emit(struct ld_plan *plan, size_t nreal, const char *src,
     free(callee);
     if (e)
       rc = make_launcher(e, i);
+    /* On a line of its own, where goldens can cut the registrations off
+     * to compare the rest with the source. */
     if (!rc && !n++)
-      rc = ld_buf_puts(&b, "\n/* ldcc: the file's kernels, for launches that "
-                           "bypass __ldcc::launch */\n");
+      rc = ld_buf_printf(&b,
+                         "%s/* ldcc: the file's kernels, for launches that "
+                         "bypass __ldcc::launch */\n",
+                         len && src[len - 1] != '\n' ? "\n" : "");
     if (!rc)
       rc = put_registration(&b, plan, i, scope, e != NULL);
   }
-  drop_added(plan, nreal);
   if (!rc && n)
     rc = ld_edit_insert(edits, len, b.data);
   ld_buf_free(&b);

@@ -261,9 +261,32 @@ static int put_exit(struct ld_buf *b, const struct ld_replay *r) {
   return rc;
 }
 
+/* One clone being rendered (a kernel's or a device function's for that
+ * kernel): the replay's facts, read only, and a copy of their edits to
+ * which the clone's own are added, so that the plan stays as it is. */
+struct clone {
+  const struct ld_kernel *k;
+  const struct ld_replay *r;
+  struct ld_edit_list edits;
+  const char *src; /* the main file, src[0, len) */
+  size_t len;
+  const char *path; /* its name in `#line` */
+};
+
+static int clone_init(struct clone *cl, const struct ld_kernel *k,
+                      const struct ld_replay *r, const char *src, size_t len,
+                      const char *path) {
+  cl->k = k;
+  cl->r = r;
+  cl->src = src;
+  cl->len = len;
+  cl->path = path;
+  return ld_edit_list_copy(&r->edits, &cl->edits);
+}
+
 /* The edits of one site on the clone's edit list. */
-static int edit_site(struct ld_replay *r, size_t i, const char *src, size_t len,
-                     const char *path) {
+static int edit_site(struct clone *cl, size_t i) {
+  const struct ld_replay *r = cl->r;
   const struct ld_site *s = &r->sites[i];
   struct ld_buf b = LD_BUF_INIT;
   struct ld_buf pred = LD_BUF_INIT;
@@ -276,21 +299,21 @@ static int edit_site(struct ld_replay *r, size_t i, const char *src, size_t len,
     if (!rc && s->needs_braces)
       rc = ld_buf_puts(&pred, " }");
     if (!rc)
-      rc = ld_edit_insert(&r->edits, s->stmt_begin, b.data);
+      rc = ld_edit_insert(&cl->edits, s->stmt_begin, b.data);
     if (!rc)
-      rc = ld_edit_insert(&r->edits, s->stmt_end, pred.data);
+      rc = ld_edit_insert(&cl->edits, s->stmt_end, pred.data);
     goto out;
   }
   if (s->needs_braces)
     rc = ld_buf_puts(&b, "{ ");
   if (!rc && s->with_result) {
-    rc = ld_edit_render_expr(&r->edits, src, len, s->pred_begin, s->pred_end,
-                             path, &pred);
+    rc = ld_edit_render_expr(&cl->edits, cl->src, cl->len, s->pred_begin,
+                             s->pred_end, cl->path, &pred);
     if (!rc)
       rc = ld_buf_printf(&b, "__ldcc_c.pred = (%s); ",
                          pred.data ? pred.data : "");
     if (!rc)
-      ld_edit_drop_within(&r->edits, s->call_begin, s->call_end);
+      ld_edit_drop_within(&cl->edits, s->call_begin, s->call_end);
   }
   if (!rc)
     rc = put_site(&b, r, i + 1, s->form, s->with_result != 0);
@@ -299,19 +322,19 @@ static int edit_site(struct ld_replay *r, size_t i, const char *src, size_t len,
   if (s->with_result) {
     rc = ld_buf_putc(&b, ' ');
     if (!rc)
-      rc = ld_edit_insert(&r->edits, s->stmt_begin, b.data);
+      rc = ld_edit_insert(&cl->edits, s->stmt_begin, b.data);
     if (!rc)
-      rc = ld_edit_replace(&r->edits, s->call_begin, s->call_end,
+      rc = ld_edit_replace(&cl->edits, s->call_begin, s->call_end,
                            s->with_result == 2 ? "(void)__ldcc_c.sync_result"
                                                : "__ldcc_c.sync_result");
     if (!rc && s->needs_braces)
-      rc = ld_edit_insert(&r->edits, s->stmt_end, " }");
+      rc = ld_edit_insert(&cl->edits, s->stmt_end, " }");
   } else {
     if (s->needs_braces)
       rc = ld_buf_puts(&b, " }");
-    ld_edit_drop_within(&r->edits, s->stmt_begin, s->stmt_end);
+    ld_edit_drop_within(&cl->edits, s->stmt_begin, s->stmt_end);
     if (!rc)
-      rc = ld_edit_replace(&r->edits, s->stmt_begin, s->stmt_end, b.data);
+      rc = ld_edit_replace(&cl->edits, s->stmt_begin, s->stmt_end, b.data);
   }
 out:
   ld_buf_free(&b);
@@ -335,15 +358,6 @@ static int put_meta_struct(struct ld_buf *b, const struct ld_kernel *k) {
                   "static const __ldcc::target_meta targets[%zu];\n" INDENT
                   "static const __ldcc::kernel_meta meta;\n};\n",
                   k->name, k->replay->nmembers);
-}
-
-/* Whether the name at `at` is written qualified (`ns::k`): no attribute
- * can go right before it, so such a kernel gets no `__lb` clone. */
-static int qualified(const char *src, size_t at) {
-  while (at > 0 && (src[at - 1] == ' ' || src[at - 1] == '\t' ||
-                    src[at - 1] == '\n' || src[at - 1] == '\r'))
-    at--;
-  return at >= 2 && src[at - 1] == ':' && src[at - 2] == ':';
 }
 
 /* The clone's name: `__ldcc_<k>`, or with lb
@@ -444,15 +458,14 @@ static int emit_layout(const struct ld_kernel *k, const char *src,
 
 /* Renames the clone in its edits (the replacement of the original's
  * name). */
-static int rename_clone(struct ld_replay *r, const struct ld_kernel *k,
-                        int lb) {
+static int rename_clone(struct clone *cl, int lb) {
   struct ld_buf b = LD_BUF_INIT;
   size_t i;
-  int rc = put_clone_name(&b, k, lb);
+  int rc = put_clone_name(&b, cl->k, lb);
 
-  for (i = 0; i < r->edits.n && !rc; i++) {
-    struct ld_edit *e = &r->edits.items[i];
-    if (e->begin == r->name_begin && e->end == r->name_end) {
+  for (i = 0; i < cl->edits.n && !rc; i++) {
+    struct ld_edit *e = &cl->edits.items[i];
+    if (e->begin == cl->r->name_begin && e->end == cl->r->name_end) {
       free(e->text);
       e->text = ld_buf_detach(&b);
       rc = e->text ? LD_OK : LD_ENOMEM;
@@ -466,14 +479,15 @@ static int rename_clone(struct ld_replay *r, const struct ld_kernel *k,
 /* The edits of a clone's body (a kernel's or a device function's): its
  * sites, the prologue after the opening brace, the exit block before the
  * closing one. */
-static int edit_body(const struct ld_kernel *k, struct ld_replay *r,
-                     const char *src, size_t len, const char *path) {
+static int edit_body(struct clone *cl) {
+  const struct ld_kernel *k = cl->k;
+  const struct ld_replay *r = cl->r;
   struct ld_buf b = LD_BUF_INIT;
   size_t i;
   int rc = LD_OK;
 
   for (i = 0; i < r->nsites && !rc; i++)
-    rc = edit_site(r, i, src, len, path);
+    rc = edit_site(cl, i);
   /* Composed: the unit's copy and shifts first, before `begin`'s barrier,
    * so that a block outside the round returns whole. */
   if (!rc && LD_COMPOSED(k) && r == k->replay) /* not a device function's */
@@ -481,12 +495,12 @@ static int edit_body(const struct ld_kernel *k, struct ld_replay *r,
   if (!rc)
     rc = put_prologue(&b, k, r);
   if (!rc)
-    rc = ld_edit_insert(&r->edits, r->body_open + 1, b.data);
+    rc = ld_edit_insert(&cl->edits, r->body_open + 1, b.data);
   ld_buf_free(&b);
   if (!rc)
     rc = put_exit(&b, r);
   if (!rc)
-    rc = ld_edit_insert(&r->edits, r->body_close, b.data);
+    rc = ld_edit_insert(&cl->edits, r->body_close, b.data);
   ld_buf_free(&b);
   return rc;
 }
@@ -496,42 +510,46 @@ static int edit_body(const struct ld_kernel *k, struct ld_replay *r,
  * &__ldcc_bs, int __ldcc_sb` first, appended to out.  A function without
  * barriers (is_plain) takes `__ldcc_c` only: its body keeps its text but
  * for the stores replay_facts.c wrapped in pwr, and it has no sites. */
-static int emit_callee(const struct ld_kernel *k, struct ld_replay *c,
-                       const char *src, size_t len, const char *path,
+static int emit_callee(const struct clone *kernel, const struct ld_replay *c,
                        struct ld_buf *out) {
   const char *params = c->is_plain
                            ? "__ldcc::thread_ctx &__ldcc_c"
                            : "__ldcc::thread_ctx &__ldcc_c, "
                              "__ldcc::block_state &__ldcc_bs, int __ldcc_sb";
   struct ld_buf b = LD_BUF_INIT;
+  struct clone cl;
   size_t open = c->name_end;
-  int rc;
+  int rc =
+      clone_init(&cl, kernel->k, c, kernel->src, kernel->len, kernel->path);
 
-  while (open < c->params_close && src[open] != '(')
+  while (open < c->params_close && kernel->src[open] != '(')
     open++;
-  rc = ld_buf_printf(&b, "__ldcc_%s__f_%s", k->name, c->fn_name);
   if (!rc)
-    rc = ld_edit_replace(&c->edits, c->name_begin, c->name_end, b.data);
+    rc = ld_buf_printf(&b, "__ldcc_%s__f_%s", kernel->k->name, c->fn_name);
+  if (!rc)
+    rc = ld_edit_replace(&cl.edits, c->name_begin, c->name_end, b.data);
   ld_buf_free(&b);
   if (!rc && c->has_params)
-    rc = ld_edit_insert(&c->edits, open + 1, params);
+    rc = ld_edit_insert(&cl.edits, open + 1, params);
   if (!rc)
     rc = c->has_params
-             ? ld_edit_insert(&c->edits, open + 1, ", ")
-             : ld_edit_replace(&c->edits, open + 1, c->params_close, params);
+             ? ld_edit_insert(&cl.edits, open + 1, ", ")
+             : ld_edit_replace(&cl.edits, open + 1, c->params_close, params);
   if (!rc && !c->is_plain)
-    rc = edit_body(k, c, src, len, path);
+    rc = edit_body(&cl);
   if (!rc)
     rc = ld_buf_putc(out, '\n');
   if (!rc)
-    rc = ld_edit_render(&c->edits, src, len, c->def_begin, c->def_end, path, 1,
-                        out);
+    rc = ld_edit_render(&cl.edits, cl.src, cl.len, c->def_begin, c->def_end,
+                        cl.path, 1, out);
+  ld_edit_list_free(&cl.edits);
   return rc;
 }
 
 /* At each call of a device function with barriers: its clone, with the
  * protocol's state and the call's site base first. */
-static int edit_calls(struct ld_replay *r, const struct ld_kernel *k) {
+static int edit_calls(struct clone *cl) {
+  const struct ld_replay *r = cl->r;
   struct ld_buf b = LD_BUF_INIT;
   size_t i;
   int rc = LD_OK;
@@ -541,83 +559,96 @@ static int edit_calls(struct ld_replay *r, const struct ld_kernel *k) {
     if (s->callee == 0)
       continue;
     ld_buf_free(&b);
-    rc = ld_buf_printf(&b, "__ldcc_%s__f_%s", k->name,
+    rc = ld_buf_printf(&b, "__ldcc_%s__f_%s", cl->k->name,
                        r->callees[s->callee - 1]->fn_name);
     if (!rc)
-      rc = ld_edit_replace(&r->edits, s->name_begin, s->name_end, b.data);
+      rc = ld_edit_replace(&cl->edits, s->name_begin, s->name_end, b.data);
     ld_buf_free(&b);
     if (!rc)
       rc = ld_buf_printf(&b, "__ldcc_c, __ldcc_bs, %zu%s", s->site_base,
                          s->has_args ? ", " : "");
     if (!rc)
-      rc = ld_edit_insert(&r->edits, s->args_close + 1, b.data);
+      rc = ld_edit_insert(&cl->edits, s->args_close + 1, b.data);
   }
   ld_buf_free(&b);
   return rc;
 }
 
-int ld__replay_emit(struct ld_kernel *k, const char *src, size_t len,
-                    const char *path, struct ld_edit_list *edits) {
-  struct ld_replay *r = k->replay;
+/* The kernel clone's own edits: its name, its parameters, the default
+ * arguments cut, the calls and the body. */
+static int edit_kernel_clone(struct clone *cl) {
+  const struct ld_kernel *k = cl->k;
+  const struct ld_replay *r = cl->r;
   struct ld_buf b = LD_BUF_INIT;
   size_t i;
-  int rc;
+  int rc = put_clone_name(&b, k, 0);
 
-  /* A second clone bounded to 1024 threads (registers capped), for blocks
-   * the first cannot run; not when the user bounded the kernel. */
-  r->lb_clone = !r->user_bounds && !qualified(src, r->name_begin) &&
-                !(r->proto_end && qualified(src, r->proto_name));
-  /* The clone's own edits. */
-  rc = put_clone_name(&b, k, 0);
   if (!rc)
-    rc = ld_edit_replace(&r->edits, r->name_begin, r->name_end, b.data);
+    rc = ld_edit_replace(&cl->edits, r->name_begin, r->name_end, b.data);
   ld_buf_free(&b);
   if (!rc && r->has_params) {
     rc = ld_buf_printf(&b, ", %s", clone_params(k));
     if (!rc)
-      rc = ld_edit_insert(&r->edits, r->params_close, b.data);
+      rc = ld_edit_insert(&cl->edits, r->params_close, b.data);
     ld_buf_free(&b);
   } else if (!rc) {
-    rc = ld_edit_replace(&r->edits, r->params_open + 1, r->params_close,
+    rc = ld_edit_replace(&cl->edits, r->params_open + 1, r->params_close,
                          clone_params(k));
   }
   /* Its parameters go on after those with default arguments. */
   for (i = 0; i < k->ndefault_cuts && !rc; i++)
-    rc = ld_edit_replace(&r->edits, k->default_cuts[i].begin,
+    rc = ld_edit_replace(&cl->edits, k->default_cuts[i].begin,
                          k->default_cuts[i].end, "");
   if (!rc)
-    rc = edit_calls(r, k);
-  if (!rc)
-    rc = edit_body(k, r, src, len, path);
-  if (rc)
-    return rc;
+    rc = edit_calls(cl);
+  return rc ? rc : edit_body(cl);
+}
 
-  /* After the original: the clone, then the same text as `__lb`.  With an
-   * `__lb` clone the first one runs only with its copies in shared memory
-   * (begin<PLACE_SHARED>: shared-memory instructions, 32-bit addresses);
-   * the `__lb` clone, or a lone first clone, takes either placement. */
+/* After the original: the clone, then the same text as `__lb`.  With an
+ * `__lb` clone the first one runs only with its copies in shared memory
+ * (begin<PLACE_SHARED>: shared-memory instructions, 32-bit addresses);
+ * the `__lb` clone, or a lone first clone, takes either placement. */
+static int put_clones(struct clone *cl, struct ld_buf *b) {
+  const struct ld_replay *r = cl->r;
+  size_t i;
+  int rc = LD_OK;
+
   for (i = 0; i < r->ncallees && !rc; i++)
-    rc = emit_callee(k, r->callees[i], src, len, path, &b);
+    rc = emit_callee(cl, r->callees[i], b);
   if (!rc)
-    rc = ld_buf_printf(&b, "\n#define __LDCC_CLONE_PLACE __ldcc::%s\n",
+    rc = ld_buf_printf(b, "\n#define __LDCC_CLONE_PLACE __ldcc::%s\n",
                        r->lb_clone ? "PLACE_SHARED" : "PLACE_ANY");
   if (!rc)
-    rc = ld_edit_render(&r->edits, src, len, r->def_begin, r->def_end, path, 1,
-                        &b);
+    rc = ld_edit_render(&cl->edits, cl->src, cl->len, r->def_begin, r->def_end,
+                        cl->path, 1, b);
   if (!rc)
-    rc = ld_buf_puts(&b, "\n#undef __LDCC_CLONE_PLACE\n");
+    rc = ld_buf_puts(b, "\n#undef __LDCC_CLONE_PLACE\n");
   if (!rc && r->lb_clone) {
-    rc = rename_clone(r, k, 1);
+    rc = rename_clone(cl, 1);
     if (!rc)
-      rc = ld_buf_puts(&b, "#define __LDCC_CLONE_PLACE __ldcc::PLACE_ANY\n");
+      rc = ld_buf_puts(b, "#define __LDCC_CLONE_PLACE __ldcc::PLACE_ANY\n");
     if (!rc)
-      rc = ld_edit_render(&r->edits, src, len, r->def_begin, r->def_end, path,
-                          1, &b);
+      rc = ld_edit_render(&cl->edits, cl->src, cl->len, r->def_begin,
+                          r->def_end, cl->path, 1, b);
     if (!rc)
-      rc = ld_buf_puts(&b, "\n#undef __LDCC_CLONE_PLACE\n");
+      rc = ld_buf_puts(b, "\n#undef __LDCC_CLONE_PLACE\n");
   }
+  return rc;
+}
+
+int ld__replay_emit(const struct ld_kernel *k, const char *src, size_t len,
+                    const char *path, struct ld_edit_list *edits) {
+  struct ld_buf b = LD_BUF_INIT;
+  struct clone cl;
+  int rc = clone_init(&cl, k, k->replay, src, len, path);
+
   if (!rc)
-    rc = ld_edit_insert(edits, r->def_end, b.data);
+    rc = edit_kernel_clone(&cl);
+  if (!rc)
+    rc = put_clones(&cl, &b);
+  if (!rc)
+    rc = ld_edit_insert(edits, k->replay->def_end, b.data);
   ld_buf_free(&b);
+  ld_edit_list_free(&cl.edits);
   return rc ? rc : emit_layout(k, src, edits);
 }

@@ -16,8 +16,8 @@
 #include "ld_emit.h"
 #include "ld_error.h"
 
-static const char *const its_fn[] = {"", "its_r", "its_w", "its_rw"};
-static const char *const its_probe_fn[] = {"", "its_rs", "its_ws", "its_rws"};
+static const char *const warp_fn[] = {"", "its_r", "its_w", "its_rw"};
+static const char *const probe_fn[] = {"", "its_rs", "its_ws", "its_rws"};
 static const char *const mp_fn[] = {"", "mp_r",  "mp_w",  "mp_rw",
                                     "", "mp_fr", "mp_fw", "mp_frw"};
 
@@ -30,22 +30,22 @@ static unsigned fence_level(const char *form) {
 
 /* Each access E becomes `(*__ldcc::FN(&(E), STATE B, kernel, site))`, FN
  * fns[mode & mask]. */
-static int wrap_accesses(const struct ld_warp *its, const char *const *fns,
+static int wrap_accesses(const struct ld_warp *w, const char *const *fns,
                          int mask, const char *state,
                          struct ld_edit_list *edits) {
   struct ld_buf b = LD_BUF_INIT;
   size_t i;
   int rc = LD_OK;
 
-  for (i = 0; i < its->naccesses && !rc; i++) {
-    const struct ld_warp_access *a = &its->accesses[i];
+  for (i = 0; i < w->naccesses && !rc; i++) {
+    const struct ld_warp_access *a = &w->accesses[i];
     b.len = 0;
     rc = ld_buf_printf(&b, "(*__ldcc::%s(&(", fns[a->mode & mask]);
     if (!rc)
       rc = ld_edit_insert(edits, a->begin, b.data);
     b.len = 0;
     if (!rc)
-      rc = ld_buf_printf(&b, "), %s%s, %zuu, %zuu))", state, a->var, its->index,
+      rc = ld_buf_printf(&b, "), %s%s, %zuu, %zuu))", state, a->var, w->index,
                          i + 1);
     if (!rc)
       rc = ld_edit_insert(edits, a->end, b.data);
@@ -56,9 +56,9 @@ static int wrap_accesses(const struct ld_warp *its, const char *const *fns,
 
 /* A libcu++ block-scope atomic's object (or pointer to it) through
  * __ldcc::scope_block. */
-static int wrap_libcu(const struct ld_warp *its, size_t i,
+static int wrap_libcu(const struct ld_warp *w, size_t i,
                       struct ld_edit_list *edits) {
-  const struct ld_warp_access *a = &its->scoped[i];
+  const struct ld_warp_access *a = &w->scoped[i];
   int lv = (a->mode & LD_ITS_LVALUE) != 0;
   struct ld_buf b = LD_BUF_INIT;
   int rc;
@@ -66,8 +66,8 @@ static int wrap_libcu(const struct ld_warp *its, size_t i,
   rc = ld_edit_insert(edits, a->begin,
                       lv ? "(*__ldcc::scope_block(&(" : "__ldcc::scope_block(");
   if (!rc)
-    rc = ld_buf_printf(&b, "%s, %zuu, %zuu%s", lv ? ")" : "", its->index,
-                       its->naccesses + i + 1, lv ? "))" : ")");
+    rc = ld_buf_printf(&b, "%s, %zuu, %zuu%s", lv ? ")" : "", w->index,
+                       w->naccesses + i + 1, lv ? "))" : ")");
   if (!rc)
     rc = ld_edit_insert(edits, a->end, b.data);
   ld_buf_free(&b);
@@ -76,60 +76,60 @@ static int wrap_libcu(const struct ld_warp *its, size_t i,
 
 /* A kernel that hands data through flags or locks: a thread state at
  * entry, data and flag accesses, atomics, fences (no warp tables). */
-static int edit_mp(const struct ld_warp *its, struct ld_edit_list *edits) {
+static int edit_mp(const struct ld_warp *w, struct ld_edit_list *edits) {
   struct ld_buf b = LD_BUF_INIT;
   size_t i;
   int rc;
 
-  rc = ld_edit_insert(edits, its->body_open + 1,
+  rc = ld_edit_insert(edits, w->body_open + 1,
                       " __ldcc::mp_thread __ldcc_mp = {};");
   if (!rc)
-    rc = wrap_accesses(its, mp_fn, 7, "__ldcc_mp, ", edits);
-  for (i = 0; i < its->nscoped && !rc; i++) {
-    const struct ld_warp_access *a = &its->scoped[i];
+    rc = wrap_accesses(w, mp_fn, 7, "__ldcc_mp, ", edits);
+  for (i = 0; i < w->nscoped && !rc; i++) {
+    const struct ld_warp_access *a = &w->scoped[i];
     if (a->mode & LD_ITS_LIBCU) {
-      rc = wrap_libcu(its, i, edits);
+      rc = wrap_libcu(w, i, edits);
       continue;
     }
     rc = ld_edit_insert(edits, a->begin, "__ldcc::mp_atomic(");
     b.len = 0;
     if (!rc)
-      rc = ld_buf_printf(&b, ", __ldcc_mp, %zuu, %zuu, %d, %d)", its->index,
-                         its->naccesses + i + 1, a->mode & 1, a->mode >> 1 & 1);
+      rc = ld_buf_printf(&b, ", __ldcc_mp, %zuu, %zuu, %d, %d)", w->index,
+                         w->naccesses + i + 1, a->mode & 1, a->mode >> 1 & 1);
     if (!rc)
       rc = ld_edit_insert(edits, a->end, b.data);
   }
-  for (i = 0; i < its->nsyncs && !rc; i++) {
+  for (i = 0; i < w->nsyncs && !rc; i++) {
     b.len = 0;
     rc = ld_buf_printf(&b, "__ldcc::mp_fence(__ldcc_mp, %uu), ",
-                       fence_level(its->syncs[i].form));
+                       fence_level(w->syncs[i].form));
     if (!rc)
-      rc = ld_edit_insert(edits, its->syncs[i].begin, b.data);
+      rc = ld_edit_insert(edits, w->syncs[i].begin, b.data);
   }
   ld_buf_free(&b);
   return rc;
 }
 
-static int edit_kernel(const struct ld_warp *its, struct ld_edit_list *edits) {
+static int edit_kernel(const struct ld_warp *w, struct ld_edit_list *edits) {
   struct ld_buf b = LD_BUF_INIT;
   size_t i;
   int rc;
 
-  if (its->mp)
-    return edit_mp(its, edits);
+  if (w->mp)
+    return edit_mp(w, edits);
   /* Without accesses to check, the warp tables and epochs are not needed
    * (a kernel with only block-scope atomics). */
-  rc = its->naccesses
-           ? ld_edit_insert(edits, its->body_open + 1, " __ldcc::its_enter();")
+  rc = w->naccesses
+           ? ld_edit_insert(edits, w->body_open + 1, " __ldcc::its_enter();")
            : LD_OK;
   /* Inserts at one offset apply in the order they were added: opening
    * texts of outer expressions first, closing texts of inner ones first. */
   if (!rc)
-    rc = wrap_accesses(its, its->probe ? its_probe_fn : its_fn, 3, "", edits);
-  for (i = 0; i < its->nscoped && !rc; i++) {
-    const struct ld_warp_access *a = &its->scoped[i];
+    rc = wrap_accesses(w, w->probe ? probe_fn : warp_fn, 3, "", edits);
+  for (i = 0; i < w->nscoped && !rc; i++) {
+    const struct ld_warp_access *a = &w->scoped[i];
     if (a->mode & LD_ITS_LIBCU) {
-      rc = wrap_libcu(its, i, edits);
+      rc = wrap_libcu(w, i, edits);
       continue;
     }
     rc = ld_edit_insert(edits, a->begin,
@@ -137,13 +137,12 @@ static int edit_kernel(const struct ld_warp *its, struct ld_edit_list *edits) {
                                     : "__ldcc::scope_probe(");
     b.len = 0;
     if (!rc)
-      rc = ld_buf_printf(&b, ", %zuu, %zuu)", its->index,
-                         its->naccesses + i + 1);
+      rc = ld_buf_printf(&b, ", %zuu, %zuu)", w->index, w->naccesses + i + 1);
     if (!rc)
       rc = ld_edit_insert(edits, a->end, b.data);
   }
-  for (i = 0; i < its->nsyncs && its->naccesses && !rc; i++) {
-    const struct ld_warp_sync *y = &its->syncs[i];
+  for (i = 0; i < w->nsyncs && w->naccesses && !rc; i++) {
+    const struct ld_warp_sync *y = &w->syncs[i];
     rc = ld_edit_insert(edits, y->begin,
                         y->is_void ? "(" : "__ldcc::its_after(");
     if (!rc)
@@ -155,38 +154,37 @@ static int edit_kernel(const struct ld_warp *its, struct ld_edit_list *edits) {
 }
 
 /* The write lines of variable `var` among the kernel's accesses. */
-static int put_write_lines(struct ld_buf *b, const struct ld_warp *its,
+static int put_write_lines(struct ld_buf *b, const struct ld_warp *w,
                            const char *var, size_t *n) {
   size_t i;
   int rc = LD_OK;
 
   *n = 0;
-  for (i = 0; i < its->naccesses && !rc; i++)
-    if ((its->accesses[i].mode & 3) != LD_ITS_READ &&
-        !strcmp(its->accesses[i].var, var))
-      rc = ld_buf_printf(b, "%s%u", (*n)++ ? ", " : "",
-                         its->accesses[i].at.line);
+  for (i = 0; i < w->naccesses && !rc; i++)
+    if ((w->accesses[i].mode & 3) != LD_ITS_READ &&
+        !strcmp(w->accesses[i].var, var))
+      rc = ld_buf_printf(b, "%s%u", (*n)++ ? ", " : "", w->accesses[i].at.line);
   return rc;
 }
 
 static int put_meta(struct ld_buf *b, const struct ld_kernel *k) {
-  const struct ld_warp *its = k->warp;
-  size_t i, ki = its->index, n;
+  const struct ld_warp *w = k->warp;
+  size_t i, ki = w->index, n;
   int rc;
 
   rc = ld_buf_printf(b, "static const int __ldcc_its_lines_%zu[] = {%u", ki,
                      k->at.line);
-  for (i = 0; i < its->naccesses && !rc; i++)
-    rc = ld_buf_printf(b, ", %u", its->accesses[i].at.line);
-  for (i = 0; i < its->nscoped && !rc; i++)
-    rc = ld_buf_printf(b, ", %u", its->scoped[i].at.line);
+  for (i = 0; i < w->naccesses && !rc; i++)
+    rc = ld_buf_printf(b, ", %u", w->accesses[i].at.line);
+  for (i = 0; i < w->nscoped && !rc; i++)
+    rc = ld_buf_printf(b, ", %u", w->scoped[i].at.line);
   if (!rc)
-    rc = ld_buf_printf(b, ", %u};\n", its->exit_line);
-  for (i = 0; i < its->naccesses && !rc; i++) {
+    rc = ld_buf_printf(b, ", %u};\n", w->exit_line);
+  for (i = 0; i < w->naccesses && !rc; i++) {
     rc =
         ld_buf_printf(b, "static const int __ldcc_its_wl_%zu_%zu[] = {", ki, i);
     if (!rc)
-      rc = put_write_lines(b, its, its->accesses[i].var, &n);
+      rc = put_write_lines(b, w, w->accesses[i].var, &n);
     if (!rc)
       rc = ld_buf_puts(b, n ? "};\n" : "0};\n");
   }
@@ -194,21 +192,21 @@ static int put_meta(struct ld_buf *b, const struct ld_kernel *k) {
   if (!rc)
     rc = ld_buf_printf(
         b, "static const __ldcc_target_meta __ldcc_its_vars_%zu[] = {", ki);
-  for (i = 0; i < its->naccesses && !rc; i++) {
+  for (i = 0; i < w->naccesses && !rc; i++) {
     struct ld_buf wl = LD_BUF_INIT;
-    rc = put_write_lines(&wl, its, its->accesses[i].var, &n);
+    rc = put_write_lines(&wl, w, w->accesses[i].var, &n);
     ld_buf_free(&wl);
     if (!rc)
       rc = ld_buf_printf(b,
                          "\n  {\"%s\", 0, 0, 1, {0, 0, 0, 0}, 0, 3, 0, %zu, "
                          "__ldcc_its_wl_%zu_%zu},",
-                         its->accesses[i].var, n, ki, i);
+                         w->accesses[i].var, n, ki, i);
   }
   /* Then one per block-scope atomic, named "<op>:<variable>". */
-  for (i = 0; i < its->nscoped && !rc; i++)
+  for (i = 0; i < w->nscoped && !rc; i++)
     rc = ld_buf_printf(b, "\n  {\"%s\", 0, 0, 1, {0, 0, 0, 0}, 0, 3, 0, 0, 0},",
-                       its->scoped[i].var);
-  if (!rc && !its->naccesses && !its->nscoped)
+                       w->scoped[i].var);
+  if (!rc && !w->naccesses && !w->nscoped)
     rc = ld_buf_puts(b, "{0}");
   if (!rc)
     rc = ld_buf_puts(b, "};\n");
@@ -218,14 +216,14 @@ static int put_meta(struct ld_buf *b, const struct ld_kernel *k) {
                        "{__LDCC_HOST_ABI, %zuu, \"%s\", __ldcc_its_file, %u, "
                        "%zuu, 0, 0, 1, __ldcc_its_vars_%zu, "
                        "__ldcc_its_lines_%zu, 0, 0, 0};\n",
-                       ki, its->naccesses + its->nscoped, k->name, k->at.line,
-                       its->naccesses + its->nscoped + 2, ki, ki);
+                       ki, w->naccesses + w->nscoped, k->name, k->at.line,
+                       w->naccesses + w->nscoped + 2, ki, ki);
   }
   return rc;
 }
 
 static int put_trailer(struct ld_buf *b, const struct ld_plan *plan,
-                       size_t nits) {
+                       size_t nwarp) {
   size_t i;
   int rc;
 
@@ -251,7 +249,7 @@ static int put_trailer(struct ld_buf *b, const struct ld_plan *plan,
         "};\nstatic __attribute__((unused)) const __ldcc_kernel_meta *const "
         "*__ldcc_its_table(unsigned *n) {\n  *n = %zuu;\n"
         "  return __ldcc_its_metas;\n}\n",
-        nits);
+        nwarp);
   return rc;
 }
 
@@ -268,22 +266,22 @@ static int arms(const struct ld_plan *plan, const struct ld_launch *l) {
   return 0;
 }
 
-int ld__warp_emit(struct ld_plan *plan, size_t len,
+int ld__warp_emit(const struct ld_plan *plan, size_t len,
                   struct ld_edit_list *edits) {
   struct ld_buf b = LD_BUF_INIT;
-  size_t i, nits = 0;
+  size_t i, nwarp = 0;
   int rc = LD_OK;
 
   for (i = 0; i < plan->nkernels; i++)
-    nits += plan->kernels[i].warp && !plan->kernels[i].warp->skip;
-  if (!nits || nits > LD_WARP_MAX_KERNELS)
+    nwarp += plan->kernels[i].warp && !plan->kernels[i].warp->skip;
+  if (!nwarp || nwarp > LD_WARP_MAX_KERNELS)
     return LD_OK;
   rc = ld_edit_insert(edits, 0, "#include <ldcc/its.cuh>\n");
   for (i = 0; i < plan->nkernels && !rc; i++)
     if (plan->kernels[i].warp && !plan->kernels[i].warp->skip)
       rc = edit_kernel(plan->kernels[i].warp, edits);
   /* A launch is a statement (`k<<<...>>>(...)` is void); a call of
-   * cudaLaunchKernel may be an initialiser or an operand, so its arming is
+   * cudaLaunchKernel may be an initialiser or an operand, so w arming is
    * parenthesised with it. */
   for (i = 0; i < plan->nlaunches && !rc; i++) {
     const struct ld_launch *l = &plan->launches[i];
@@ -296,7 +294,7 @@ int ld__warp_emit(struct ld_plan *plan, size_t len,
       rc = ld_edit_insert(edits, l->end, ")");
   }
   if (!rc)
-    rc = put_trailer(&b, plan, nits);
+    rc = put_trailer(&b, plan, nwarp);
   if (!rc)
     rc = ld_edit_insert(edits, len, b.data);
   ld_buf_free(&b);

@@ -90,5 +90,5 @@ int main() {
 // TEXT-NEXT: {{^}}  [&](auto, dim3 __ldcc_a__g, dim3 __ldcc_a__b, void **__ldcc_a__a, size_t __ldcc_a__sh, cudaStream_t __ldcc_a__st) -> cudaError_t { return __ldcc::api_launch<decltype(__ldcc::plain_fn(&rotate))>::run(__ldcc_a__a, [&](auto &...__ldcc_a__p) { __ldcc::launch(&__ldcc_meta_rotate::meta, (const void *)__ldcc_rotate, (const void *)__ldcc_rotate__lb, 0, __ldcc_a__g, __ldcc_a__b, __ldcc_a__sh, __ldcc_a__st, [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh, cudaStream_t __ldcc_l__st, __ldcc::launch_info __ldcc_l__li, int __ldcc_l__big) { if (__ldcc_l__big) __ldcc_rotate__lb<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_a__p..., __ldcc_l__li); else __ldcc_rotate<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_a__p..., __ldcc_l__li); }, [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh, cudaStream_t __ldcc_l__st) { rotate<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_a__p...); }); }); }(rotate, dim3(2), dim3(64), rargs, 0, 0);{{$}}
 // TEXT-NEXT: {{^}}  cudaError_t e = (__ldcc::its_arm(), cudaLaunchKernel(warp_sum, 1, 64, args, 0));{{$}}
 // TEXT-NEXT: {{^}}  cudaLaunchKernel((void *)idle, 1, 1, rargs, 0, 0);{{$}}
-// TEXT: {{^}}  static const int __ldcc_l0[] = {48};{{$}}
-// TEXT: {{^}}static const int __ldcc__launches[] = {49};{{$}}
+// TEXT: {{^}}  static const int __ldcc_l0[] = {48, 16};{{$}}
+// TEXT: {{^}}static const int __ldcc__launches[] = {49, 18};{{$}}

@@ -119,7 +119,7 @@ void host(float *y, const float *x, span s, int *q, cudaStream_t st) {
 // TEXT: {{^}}  static const char *const __ldcc_n0[] = {"y", "x", "a", "cfg"};{{$}}
 // TEXT-NEXT: {{^}}  static const unsigned char __ldcc_f0[] = {3, 1, 0, 0};{{$}}
 // TEXT-NEXT: {{^}}  static const signed char __ldcc_p0[] = {0, 1, -1, -1};{{$}}
-// TEXT-NEXT: {{^}}  static const int __ldcc_l0[] = {68};{{$}}
-// TEXT: {{^}}      {__LDCC_GLOBAL_ABI, 1, {__LDCC_HOST_ABI, 0, "axpy", __ldcc_file, 27, 0, NULL, 0, 16, NULL, NULL, __ldcc_l0, 1, 0}, 4, 0, __ldcc_n0, __ldcc_f0, __ldcc_p0, NULL, 0, NULL, 0, NULL},{{$}}
+// TEXT-NEXT: {{^}}  static const int __ldcc_l0[] = {68, 27};{{$}}
+// TEXT: {{^}}      {__LDCC_GLOBAL_ABI, 1, {__LDCC_HOST_ABI, 0, "axpy", __ldcc_file, 27, 0, NULL, 0, 16, NULL, NULL, __ldcc_l0, 2, 0}, 4, 0, __ldcc_n0, __ldcc_f0, __ldcc_p0, NULL, 0, NULL, 0, NULL},{{$}}
 // TEXT-NEXT: {{^}}      {__LDCC_GLOBAL_ABI, 0, {__LDCC_HOST_ABI, 0, "staged", {{.*}}, 3, __LDCC_GM_OWN, {{.*}}, NULL, 0, NULL, 10, __ldcc_o1},{{$}}
 // TEXT-NEXT: {{^}}      {__LDCC_GLOBAL_ABI, 1, {__LDCC_HOST_ABI, 0, "with_struct", {{.*}}, "pointer inside parameter s", 0, NULL, 0, NULL},{{$}}

@@ -148,5 +148,5 @@ int main() {
 // TEXT-NEXT: {{^}}      {__LDCC_GLOBAL_ABI, 1, {__LDCC_HOST_ABI, 0, "fill", {{.*}}, 1, 0, __ldcc_n1, __ldcc_f1, __ldcc_p1, NULL, 2, __ldcc_v1, 0, NULL},{{$}}
 // TEXT: {{^}}      {__LDCC_GLOBAL_ABI, 1, {__LDCC_HOST_ABI, 0, "qualified", {{.*}}, "writes __device__ variable flag (named with a qualifier)", 0, NULL, 0, NULL},{{$}}
 // The replay's metadata of a kernel the check across blocks left out.
-// TEXT: {{^}}    "staged_qualified", __ldcc__file, {{.*}}, __ldcc__launches, 2,{{$}}
+// TEXT: {{^}}    "staged_qualified", __ldcc__file, {{.*}}, __ldcc__launches, 4,{{$}}
 // TEXT-NEXT: {{^}}    "writes __device__ variable flag (named with a qualifier)", 1, __ldcc::pmin(std::extent<decltype(__ldcc_layout_staged_qualified::s), 0>::value), __ldcc::pmin(1u), __ldcc::pmin(1u));{{$}}

@@ -82,11 +82,11 @@ __global__ void noted(float *out) {
 // TEXT-NEXT: {{^}}  __ldcc::launch_as<decltype(__ldcc::plain_fn(&count))>::run(__ldcc__gmeta(3), 0, 2, 32, 0, 0, [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh, cudaStream_t __ldcc_l__st, const __ldcc::global_info *, auto &...__ldcc_l__a) { count<<<{{.*}}, p);{{$}}
 // TEXT-NEXT: {{^}}  __ldcc::launch(&__ldcc_meta_noted::meta, (const void *)__ldcc_noted, (const void *)__ldcc_noted__lb, 1, 2, 32, 0, 0, {{.*}} noted<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(d); });{{$}}
 // TEXT-NEXT: {{^}}  return [&](auto, {{.*}}__ldcc::launch_as<decltype(__ldcc::plain_fn(&scale))>::run(__ldcc__gmeta(0), 1, __ldcc_a__g, {{.*}} }(scale, 2, 64, args, 0, 0);{{$}}
-// TEXT: {{^}}  static const int __ldcc_l0[] = {27, 32};{{$}}
+// TEXT: {{^}}  static const int __ldcc_l0[] = {27, 32, 35};{{$}}
 // TEXT: {{^}}  static const int __ldcc_l1[] = {28};{{$}}
-// TEXT: {{^}}  static const int __ldcc_l2[] = {29};{{$}}
-// TEXT: {{^}}  static const int __ldcc_l3[] = {30};{{$}}
-// TEXT: {{^}}static const int __ldcc__launches[] = {29, 31};{{$}}
+// TEXT: {{^}}  static const int __ldcc_l2[] = {29, 43};{{$}}
+// TEXT: {{^}}  static const int __ldcc_l3[] = {30, 50};{{$}}
+// TEXT: {{^}}static const int __ldcc__launches[] = {29, 31, 43, 52};{{$}}
 
 // Deterministic mode: the composed kernel is launched through both clones
 // there too.

@@ -83,8 +83,8 @@ int main() {
 // TEXT-NEXT: {{^}}  LAUNCH_FILL(p);{{$}}
 // TEXT-NEXT: {{^}}  CHECK(cudaLaunchKernel(fill, DIMS, args, 0, 0));{{$}}
 // TEXT-NEXT: {{^}}  TWICE((__ldcc::launch_as<decltype(__ldcc::plain_fn(&fill))>::run(__ldcc__gmeta(0), 5, 1, 32, 0, 0, {{.*}}, p)));{{$}}
-// TEXT: {{^}}  static const int __ldcc_l0[] = {45, 46, 47, 50, 51, 56};{{$}}
-// TEXT: {{^}}static const int __ldcc__launches[] = {52, 53};{{$}}
+// TEXT: {{^}}  static const int __ldcc_l0[] = {45, 46, 47, 50, 51, 56, 29};{{$}}
+// TEXT: {{^}}static const int __ldcc__launches[] = {52, 53, 31};{{$}}
 
 // The line after the launch over two lines is still its own.
 // RUN: %nvcc -arch=sm_90 -std=c++17 -isystem %srcroot/include -E %t.cu | FileCheck %s --check-prefix=LINE

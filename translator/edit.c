@@ -220,3 +220,23 @@ void ld_edit_list_free(struct ld_edit_list *l) {
   l->n = 0;
   l->cap = 0;
 }
+
+int ld_edit_list_copy(const struct ld_edit_list *from,
+                      struct ld_edit_list *to) {
+  memset(to, 0, sizeof *to);
+  if (!from->n)
+    return LD_OK;
+  to->items = calloc(from->n, sizeof *to->items);
+  if (!to->items)
+    return LD_ENOMEM;
+  to->cap = from->n;
+  for (; to->n < from->n; to->n++) {
+    to->items[to->n] = from->items[to->n];
+    to->items[to->n].text = strdup(from->items[to->n].text);
+    if (!to->items[to->n].text) {
+      ld_edit_list_free(to);
+      return LD_ENOMEM;
+    }
+  }
+  return LD_OK;
+}

@@ -61,6 +61,10 @@ int ld_edit_render_expr(struct ld_edit_list *l, const char *src, size_t len,
 /* Remove (and free) the edits that lie inside [begin, end), in the sense of
  * ld_edit_render: used after rendering a range that is moved elsewhere. */
 void ld_edit_drop_within(struct ld_edit_list *l, size_t begin, size_t end);
+/* Fill *to with a copy of from's edits (their order and sequence numbers
+ * too, so the copy renders exactly as from would): for rendering a list
+ * that must stay as it is.  On failure *to is empty. */
+int ld_edit_list_copy(const struct ld_edit_list *from, struct ld_edit_list *to);
 /* Releases the edits; the list may be reused.  NULL is a no-op. */
 void ld_edit_list_free(struct ld_edit_list *l);
 

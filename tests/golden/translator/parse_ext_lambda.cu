@@ -1,0 +1,33 @@
+// Extended __device__ lambdas under --extended-lambda, given to
+// ldcc-translate in nvcc's spelling: the parser sees
+// __CUDACC_EXTENDED_LAMBDA__ as nvcc's code does, and Thrust takes them.
+// RUN: %ldcc-translate --dump-plan --extended-lambda -std=c++17 %s | FileCheck %s --check-prefix=PLAN
+// RUN: %ldcc-translate --extended-lambda -std=c++17 %s -o %t.cu
+// RUN: %nvcc -arch=sm_90 --extended-lambda -std=c++17 -isystem %srcroot/include -c %t.cu -o %t.o
+#include <thrust/device_vector.h>
+#include <thrust/transform.h>
+
+#ifndef __CUDACC_EXTENDED_LAMBDA__
+#error "nvcc defines __CUDACC_EXTENDED_LAMBDA__ under --extended-lambda"
+#endif
+
+template <typename F> __global__ void for_n(int n, F f) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    f(i);
+}
+
+int main() {
+  thrust::device_vector<float> v(64, 1.0f);
+  float a = 3.0f;
+  float *x = thrust::raw_pointer_cast(v.data());
+  for_n<<<1, 64>>>(64, [=] __device__(int i) { x[i] = a * x[i]; });
+  for_n<<<1, 64>>>(64, [=] __host__ __device__(int i) { x[i] += 1.0f; });
+  thrust::transform(v.begin(), v.end(), v.begin(),
+                    [=] __device__(float y) { return a * y; });
+  return 0;
+}
+
+// PLAN: KERNEL name=for_n checked={{yes|no}} at=14:39
+// PLAN: LAUNCH kernel=for_n at=24:3
+// PLAN: LAUNCH kernel=for_n at=25:3

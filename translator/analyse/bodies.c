@@ -1,0 +1,626 @@
+/* Pass 2 of the analyse step: the walk of each main-file function body.
+ * It records barriers, calls between main-file functions, inline assembly,
+ * launches (recognised by launches.c), the uses the check across blocks
+ * cannot repeat, a deterministic build's accumulating atomics, and every
+ * reference to a shared variable, a __device__ variable or a kernel's
+ * pointer parameter, classified as a possible write or a read (see
+ * classify_use).  The analysis is syntactic and conservative: a use it
+ * cannot see through counts as a write.  It writes no plan (kernels.c
+ * does).  Host code only. */
+#include <clang-c/Index.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ld_bodies.h"
+#include "ld_error.h"
+#include "ld_kernels.h"
+#include "ld_launches.h"
+
+/* One node on the path from the function to the cursor being looked at. */
+struct frame {
+  CXCursor cur;
+  enum CXCursorKind kind;
+  const struct frame *parent;
+  unsigned index;  /* position among the parent's children */
+  unsigned nchild; /* children of this node seen so far */
+  struct analysis *an;
+};
+
+/* What an expression designates while climbing from a variable reference. */
+enum use {
+  USE_READ,    /* only read (or not memory of the target at all) */
+  USE_WRITTEN, /* possibly written */
+  USE_LVALUE,  /* the target's memory itself (an object or element) */
+  USE_POINTER, /* a pointer into the target's memory */
+};
+
+/* A use as the argument of a call: decide from the callee. */
+static enum use use_in_call(const struct frame *arg, enum use u) {
+  CXCursor call = arg->parent->cur;
+  CXCursor first, callee, decl;
+  int nargs, i, argi = -1;
+
+  /* Overloaded operator: children are the operands and the operator in
+   * source order; the object is the first operand. */
+  if (ld__nth_child(call, 0, &first) &&
+      (ld__is_operator_ref(first) ||
+       (ld__nth_child(call, 1, &callee) && ld__is_operator_ref(callee)))) {
+    int object_index = ld__is_operator_ref(first) ? 1 : 0;
+    CXCursor op = ld__is_operator_ref(first) ? first : callee;
+    if (ld__is_operator_ref(arg->cur))
+      return USE_READ;
+    if (ld__is_assign_operator(op))
+      return (int)arg->index == object_index || u == USE_POINTER ? USE_WRITTEN
+                                                                 : USE_READ;
+    if (ld__name_is(ld__unwrap(op), "operator[]") &&
+        (int)arg->index == object_index)
+      return USE_LVALUE;
+    return USE_READ;
+  }
+  if (ld__name_starts(call, "atomic") || ld__name_starts(call, "__atomic"))
+    return USE_WRITTEN;
+  nargs = clang_Cursor_getNumArguments(call);
+  for (i = 0; i < nargs; i++) {
+    CXCursor a = clang_Cursor_getArgument(call, (unsigned)i);
+    if (clang_equalRanges(clang_getCursorExtent(a),
+                          clang_getCursorExtent(arg->cur))) {
+      argi = i;
+      break;
+    }
+  }
+  if (argi < 0)
+    return USE_READ; /* the callee expression itself */
+  decl = clang_getCursorReferenced(call);
+  if (clang_Cursor_isNull(decl) || argi >= clang_Cursor_getNumArguments(decl))
+    return USE_WRITTEN; /* unresolved or variadic: assume the worst */
+  return ld__writable_indirection(clang_getCursorType(
+             clang_Cursor_getArgument(decl, (unsigned)argi)))
+             ? USE_WRITTEN
+             : USE_READ;
+}
+
+/* Climb from a reference to a target until its use is known.  `u` starts as
+ * USE_LVALUE for a variable and USE_POINTER for a pointer parameter. */
+static enum use classify_use(const struct frame *f, enum use u) {
+  while (u == USE_LVALUE || u == USE_POINTER) {
+    const struct frame *p = f->parent;
+    CXType pt;
+
+    if (!p)
+      return USE_READ;
+    pt = clang_getCursorType(p->cur);
+    switch (p->kind) {
+    case CXCursor_ParenExpr:
+      break;
+    case CXCursor_UnexposedExpr:
+      /* Array decay turns the object into a pointer; lvalue-to-rvalue
+       * (same type, not a pointer) is a read. */
+      if (u == USE_LVALUE)
+        u = ld__is_pointer(pt) && ld__is_array(clang_getCursorType(f->cur))
+                ? USE_POINTER
+            : ld__is_pointer(pt) || ld__is_array(pt) ? u
+                                                     : USE_READ;
+      break;
+    case CXCursor_ArraySubscriptExpr:
+      u = f->index == 0 ? USE_LVALUE : USE_READ;
+      break;
+    case CXCursor_UnaryOperator:
+      switch (clang_getCursorUnaryOperatorKind(p->cur)) {
+      case CXUnaryOperator_Deref:
+        u = USE_LVALUE;
+        break;
+      case CXUnaryOperator_AddrOf:
+        u = u == USE_LVALUE ? USE_POINTER : USE_READ;
+        break;
+      case CXUnaryOperator_PreInc:
+      case CXUnaryOperator_PostInc:
+      case CXUnaryOperator_PreDec:
+      case CXUnaryOperator_PostDec:
+        return u == USE_LVALUE ? USE_WRITTEN : USE_READ;
+      default:
+        return USE_READ;
+      }
+      break;
+    case CXCursor_MemberRefExpr: {
+      CXCursor m = clang_getCursorReferenced(p->cur);
+      enum CXCursorKind mk = clang_getCursorKind(m);
+      if (f->index != 0)
+        return USE_READ;
+      if (mk == CXCursor_CXXMethod)
+        return clang_CXXMethod_isConst(m) ? USE_READ : USE_WRITTEN;
+      if (clang_Cursor_isNull(m) && p->parent &&
+          p->parent->kind == CXCursor_CallExpr)
+        return USE_WRITTEN; /* dependent member call */
+      u = USE_LVALUE;
+      break;
+    }
+    case CXCursor_BinaryOperator:
+    case CXCursor_CompoundAssignOperator:
+      switch (clang_getCursorBinaryOperatorKind(p->cur)) {
+      case CXBinaryOperator_Assign:
+        if (f->index == 0)
+          return u == USE_LVALUE ? USE_WRITTEN : USE_READ;
+        return u == USE_POINTER && ld__writable_indirection(pt) ? USE_WRITTEN
+                                                                : USE_READ;
+      case CXBinaryOperator_Add:
+      case CXBinaryOperator_Sub:
+        if (u != USE_POINTER || !ld__is_pointer(pt))
+          return USE_READ;
+        break;
+      case CXBinaryOperator_Comma:
+        if (f->index == 0)
+          return USE_READ;
+        break;
+      case CXBinaryOperator_Invalid:
+      case CXBinaryOperator_PtrMemD:
+      case CXBinaryOperator_PtrMemI:
+        return USE_READ;
+      default:
+        /* Compound assignment to the target's memory writes it. */
+        if (p->kind == CXCursor_CompoundAssignOperator && f->index == 0)
+          return u == USE_LVALUE ? USE_WRITTEN : USE_READ;
+        return USE_READ;
+      }
+      break;
+    case CXCursor_ConditionalOperator:
+      if (f->index == 0)
+        return USE_READ;
+      break;
+    case CXCursor_CStyleCastExpr:
+    case CXCursor_CXXStaticCastExpr:
+    case CXCursor_CXXReinterpretCastExpr:
+    case CXCursor_CXXConstCastExpr:
+    case CXCursor_CXXFunctionalCastExpr:
+      if (!ld__is_pointer(pt))
+        return USE_READ;
+      u = USE_POINTER;
+      break;
+    case CXCursor_CallExpr:
+      return use_in_call(f, u);
+    case CXCursor_VarDecl:
+      /* Initialising a pointer or reference that allows writes. */
+      return ld__writable_indirection(pt) ? USE_WRITTEN : USE_READ;
+    case CXCursor_ReturnStmt:
+    case CXCursor_InitListExpr:
+      return u == USE_POINTER ? USE_WRITTEN : USE_READ;
+    default:
+      return USE_READ;
+    }
+    f = p;
+  }
+  return u;
+}
+
+static void add_ref(struct analysis *an, size_t var, int written, int plain,
+                    int macro) {
+  struct fn *fn = &an->fns[an->cur_fn];
+  size_t i;
+
+  for (i = 0; i < fn->nrefs; i++) {
+    struct ref *r = &fn->refs[i];
+    if (r->var == var) {
+      r->written |= written;
+      r->plain |= plain;
+      r->in_macro |= macro;
+      return;
+    }
+  }
+  if (PUSH(an, fn->refs, fn->nrefs, fn->caprefs))
+    return;
+  fn->refs[fn->nrefs].var = var;
+  fn->refs[fn->nrefs].written = written;
+  fn->refs[fn->nrefs].plain = plain;
+  fn->refs[fn->nrefs].in_macro = macro;
+  fn->nrefs++;
+}
+
+static void add_callee(struct analysis *an, size_t callee) {
+  struct fn *fn = &an->fns[an->cur_fn];
+  size_t i;
+
+  if (callee == NONE)
+    return;
+  for (i = 0; i < fn->ncallees; i++)
+    if (fn->callees[i] == callee)
+      return;
+  if (PUSH(an, fn->callees, fn->ncallees, fn->capcallees))
+    return;
+  fn->callees[fn->ncallees++] = callee;
+}
+
+static void add_barrier(struct analysis *an, CXCursor call, const char *form) {
+  struct ld_pos pos;
+  struct barrier *b;
+
+  if (!ld__main_pos(&an->s, clang_getRangeStart(clang_getCursorExtent(call)),
+                    &pos))
+    return;
+  if (PUSH(an, an->barriers, an->nbarriers, an->capbarriers))
+    return;
+  b = &an->barriers[an->nbarriers++];
+  b->fn = an->cur_fn;
+  b->form = form;
+  b->at = pos;
+  b->in_macro = ld__in_macro(&an->s, pos.offset);
+}
+
+/* The callee's name of a call: its spelling, or for a call a template
+ * leaves unresolved (`atomicAdd(p, (T)1)` with a dependent T), the name of
+ * the overload set it names.  Owned by the caller (clang_disposeString). */
+static CXString call_name(CXCursor call) {
+  CXString s = clang_getCursorSpelling(call);
+  CXCursor c = call;
+  int depth;
+
+  /* CallExpr -> DeclRefExpr (unresolved, unnamed) -> OverloadedDeclRef */
+  for (depth = 0; depth < 2 && !*clang_getCString(s); depth++) {
+    if (!ld__nth_child(c, 0, &c))
+      break;
+    c = ld__unwrap(c);
+    clang_disposeString(s);
+    s = clang_getCursorSpelling(c);
+  }
+  return s;
+}
+
+/* A call of a member function (an operator, a conversion) of a class of
+ * libcu++'s atomics: `cuda::atomic`, `cuda::atomic_ref`, their
+ * `cuda::std::` forms, and the `__atomic*` bases that define them. */
+static int libcu_atomic_member(CXCursor call) {
+  CXCursor callee = clang_getCursorReferenced(call), cls;
+  enum CXCursorKind k = clang_getCursorKind(callee);
+  CXString sp;
+  int hit;
+
+  if (k != CXCursor_CXXMethod && k != CXCursor_ConversionFunction)
+    return 0;
+  cls = clang_getCursorSemanticParent(callee);
+  sp = clang_getCursorSpelling(cls);
+  hit = !strncmp(clang_getCString(sp), "atomic", 6) ||
+        !strncmp(clang_getCString(sp), "__atomic", 8);
+  clang_disposeString(sp);
+  return hit && clang_Location_isInSystemHeader(clang_getCursorLocation(cls));
+}
+
+/* A call the check across blocks cannot run twice (by name), or NULL. */
+static const char *global_use_of(CXCursor call) {
+  static const struct {
+    const char *prefix, *why;
+  } table[] = {
+      {"atomic", REASON_G_ATOMIC},
+      {"__atomic", REASON_G_ATOMIC},
+      {"__nv_atomic", REASON_G_ATOMIC},
+      {"__threadfence", REASON_G_FENCE},
+      {"__nv_aligned_device_malloc", REASON_G_MALLOC},
+      {"clock", REASON_G_CLOCK},
+      {"__globaltimer", REASON_G_CLOCK},
+      {"surf", REASON_G_SURFACE},
+  };
+  static const char *const whole[] = {"printf", "vprintf", "malloc", "free"};
+  CXString s = call_name(call);
+  const char *name = clang_getCString(s), *why = NULL;
+  size_t i;
+
+  /* A member of libcu++'s atomics (`c->fetch_add(1)`, `++c`, `int v = c`
+   * on a cuda::atomic, cuda::std::atomic_ref...): defined in classes named
+   * atomic* or __atomic*. */
+  if (libcu_atomic_member(call)) {
+    clang_disposeString(s);
+    return REASON_G_ATOMIC;
+  }
+
+  /* These by their whole name; atomics and the rest by prefix. */
+  for (i = 0; i < sizeof whole / sizeof whole[0] && !why; i++)
+    if (!strcmp(name, whole[i]))
+      why = i < 2 ? REASON_G_PRINTF : REASON_G_MALLOC;
+  for (i = 0; i < sizeof table / sizeof table[0] && !why; i++)
+    if (!strncmp(name, table[i].prefix, strlen(table[i].prefix)))
+      why = table[i].why;
+  clang_disposeString(s);
+  return why;
+}
+
+/* A callee defined outside the main file whose body may hold a block
+ * barrier: not in a system header, or in CUB or cooperative groups. */
+static int may_hide_barrier(CXCursor decl) {
+  CXSourceLocation loc = clang_getCursorLocation(decl);
+  CXFile file;
+  CXString name;
+  int hides;
+
+  if (!clang_Location_isInSystemHeader(loc))
+    return 1;
+  clang_getExpansionLocation(loc, &file, NULL, NULL, NULL);
+  if (!file)
+    return 0;
+  name = clang_getFileName(file);
+  hides = clang_getCString(name) &&
+          (strstr(clang_getCString(name), "/cub/") ||
+           strstr(clang_getCString(name), "cooperative_groups"));
+  clang_disposeString(name);
+  return hides;
+}
+
+/* Deterministic builds (docs/deterministic-global.md): whether the call's
+ * result is discarded: a statement of its own (in a block, or the body or
+ * branch of a statement), or cast to void there. */
+static int result_unused(const struct frame *f) {
+  const struct frame *p = f->parent;
+
+  if (p && p->kind == CXCursor_CStyleCastExpr &&
+      clang_getCursorType(p->cur).kind == CXType_Void) {
+    f = p;
+    p = p->parent;
+  }
+  return p && ld__is_statement_at(f->cur, f->index, p->cur);
+}
+
+/* An integer type atomicAdd merges as deltas: 32 or 64 bits. */
+static int accumulable(CXType ptr) {
+  CXType t =
+      clang_getCanonicalType(clang_getPointeeType(clang_getCanonicalType(ptr)));
+  long long size = clang_Type_getSizeOf(t);
+
+  switch (t.kind) {
+  case CXType_Int:
+  case CXType_UInt:
+  case CXType_Long:
+  case CXType_ULong:
+  case CXType_LongLong:
+  case CXType_ULongLong:
+    return size == 4 || size == 8;
+  default:
+    return 0;
+  }
+}
+
+/* Whether main-file offset off lies in the address argument of one of the
+ * current function's accumulating atomics. */
+static int in_accumulated(const struct analysis *an, size_t off) {
+  const struct fn *fn = &an->fns[an->cur_fn];
+  size_t i;
+
+  for (i = 0; i < fn->nacc; i++)
+    if (fn->acc[i].arg_begin <= off && off < fn->acc[i].arg_end)
+      return 1;
+  return 0;
+}
+
+#define REASON_D_USED "atomic whose result is used"
+#define REASON_D_OP "atomic other than atomicAdd or atomicSub"
+#define REASON_D_TYPE "atomic on a type other than a 32- or 64-bit integer"
+#define REASON_D_DEPENDENT "atomic on a template-dependent type"
+#define REASON_D_CALLEE "atomic inside a device function"
+#define REASON_D_MACRO "atomic inside a macro expansion"
+
+/* An atomic call in a deterministic build: recorded as accumulating
+ * (NULL), or why the mode cannot merge it. */
+static const char *accumulate(struct analysis *an, const struct frame *f) {
+  struct fn *fn = &an->fns[an->cur_fn];
+  struct ld_gatomic *a;
+  CXCursor callee;
+  size_t b, e, ab, ae, open;
+  CXString name = call_name(f->cur);
+  int sub = !strcmp(clang_getCString(name), "atomicSub");
+  int add = !strcmp(clang_getCString(name), "atomicAdd");
+
+  clang_disposeString(name);
+  if (!sub && !add)
+    return REASON_D_OP;
+  if (!result_unused(f))
+    return REASON_D_USED;
+  if (clang_Cursor_getNumArguments(f->cur) != 2)
+    return REASON_D_TYPE;
+  {
+    CXType t = clang_getCanonicalType(
+        clang_getCursorType(clang_Cursor_getArgument(f->cur, 0)));
+    if (t.kind == CXType_Unexposed || t.kind == CXType_Invalid ||
+        (t.kind == CXType_Pointer &&
+         clang_getCanonicalType(clang_getPointeeType(t)).kind ==
+             CXType_Unexposed))
+      return REASON_D_DEPENDENT;
+    if (!accumulable(t))
+      return REASON_D_TYPE;
+  }
+  if (!fn->is_kernel)
+    return REASON_D_CALLEE;
+  if (!ld__nth_child(f->cur, 0, &callee) ||
+      !ld__main_span(&an->s, ld__unwrap(callee), &b, &e) ||
+      !ld__main_span(&an->s, clang_Cursor_getArgument(f->cur, 0), &ab, &ae) ||
+      ld__in_macro(&an->s, b) || ld__in_macro(&an->s, ab))
+    return REASON_D_MACRO;
+  for (open = e; open < ab && an->s.src[open] != '('; open++)
+    ;
+  if (open >= ab || e - b != strlen(sub ? "atomicSub" : "atomicAdd"))
+    return REASON_D_MACRO;
+  if (PUSH(an, fn->acc, fn->nacc, fn->capacc))
+    return NULL;
+  a = &fn->acc[fn->nacc++];
+  a->name_begin = b;
+  a->args_open = open;
+  a->arg_begin = ab;
+  a->arg_end = ae;
+  a->sub = sub;
+  return NULL;
+}
+
+/* What keeps a deterministic build from cloning the kernel, by call: one
+ * pass prints once and a clock read only changes values the unit computes,
+ * so printf and clocks are fine; accumulating atomics are merged. */
+static const char *det_use_of(struct analysis *an, const struct frame *f) {
+  const char *use = global_use_of(f->cur);
+
+  if (use && (!strcmp(use, REASON_G_PRINTF) || !strcmp(use, REASON_G_CLOCK)))
+    return NULL;
+  if (use && !strcmp(use, REASON_G_ATOMIC))
+    return accumulate(an, f);
+  return use;
+}
+
+static void visit_call(struct analysis *an, const struct frame *f) {
+  CXCursor ref = clang_getCursorReferenced(f->cur);
+  CXCursor callee;
+  const char *form, *use;
+  unsigned i, n;
+
+  use = an->plan->deterministic ? det_use_of(an, f) : global_use_of(f->cur);
+  if (use && !an->fns[an->cur_fn].global_use)
+    an->fns[an->cur_fn].global_use = use;
+  if (ld__is_triple_chevron(f->cur) && !an->fns[an->cur_fn].global_use)
+    an->fns[an->cur_fn].global_use = REASON_G_LAUNCH;
+  if (ld__is_triple_chevron(f->cur) && ld__nth_child(f->cur, 0, &callee)) {
+    CXCursor name = ld__callee_ref(callee);
+    size_t before = an->nlaunches;
+    ld__add_launch(an, name, name, f->cur, 0);
+    if (an->nlaunches > before && !an->rc)
+      an->rc = ld__launch_text(an, f->cur, ld__unwrap(callee), name,
+                               &an->launches[before].text);
+    if (an->nlaunches > before)
+      an->launches[before].text.in_device =
+          an->fns[an->cur_fn].is_kernel || an->fns[an->cur_fn].is_device;
+    return;
+  }
+  if (!clang_Cursor_isNull(ref) && ld__name_is(ref, "cudaLaunchKernel") &&
+      clang_Cursor_getNumArguments(f->cur) > 0) {
+    CXCursor arg = ld__callee_ref(clang_Cursor_getArgument(f->cur, 0));
+    size_t before = an->nlaunches;
+    ld__add_launch(an, arg, f->cur, f->cur, 1);
+    if (an->nlaunches > before) {
+      struct ld_launch *t = &an->launches[before].text;
+      int in_device =
+          an->fns[an->cur_fn].is_kernel || an->fns[an->cur_fn].is_device;
+      if (!in_device && !an->rc)
+        an->rc = ld__api_launch_text(an, f->cur, arg,
+                                     clang_getCursorReferenced(arg), t);
+      t->in_device = in_device;
+    }
+    return;
+  }
+  form = ld__barrier_form(f->cur, &an->fns[an->cur_fn].unsupported);
+  if (form) {
+    add_barrier(an, f->cur, form);
+    return;
+  }
+  if (!clang_Cursor_isNull(ref)) {
+    size_t fi = ld__find_fn(an, ld__definition_of(ref));
+    if (fi == NONE && may_hide_barrier(ld__definition_of(ref)))
+      an->fns[an->cur_fn].calls_unseen = 1;
+    add_callee(an, fi);
+    return;
+  }
+  /* Unresolved (dependent) call: every candidate in the main file. */
+  if (ld__nth_child(f->cur, 0, &callee)) {
+    callee = ld__unwrap(callee);
+    if (clang_getCursorKind(callee) == CXCursor_OverloadedDeclRef) {
+      n = clang_getNumOverloadedDecls(callee);
+      for (i = 0; i < n; i++)
+        add_callee(
+            an, ld__find_fn(
+                    an, ld__definition_of(clang_getOverloadedDecl(callee, i))));
+    }
+  }
+}
+
+/* Declared at file or namespace scope. */
+static int at_file_scope(CXCursor decl) {
+  enum CXCursorKind k =
+      clang_getCursorKind(clang_getCursorSemanticParent(decl));
+
+  return k == CXCursor_TranslationUnit || k == CXCursor_Namespace;
+}
+
+static void visit_ref(struct analysis *an, const struct frame *f) {
+  CXCursor decl = clang_getCursorReferenced(f->cur);
+  enum CXCursorKind dk = clang_getCursorKind(decl);
+  enum var_kind vk;
+  size_t v;
+  enum use u;
+  struct ld_pos pos;
+
+  if (dk != CXCursor_VarDecl && dk != CXCursor_ParmDecl)
+    return;
+  v = ld__find_var(an, decl);
+  /* A __device__ variable from a header: written, it must be shifted (or
+   * the kernel left unchecked) like one of the main file. */
+  if (v == NONE && dk == CXCursor_VarDecl && ld__memory_space(decl, &vk) &&
+      vk == VAR_DEVICE && at_file_scope(decl) &&
+      !clang_isConstQualifiedType(clang_getCursorType(decl)))
+    v = ld__add_var(an, decl, VAR_DEVICE, NONE);
+  if (v == NONE)
+    return;
+  if (an->vars[v].kind == VAR_PARAM && an->vars[v].owner != an->cur_fn)
+    return;
+  u = classify_use(f, an->vars[v].kind == VAR_PARAM ? USE_POINTER : USE_LVALUE);
+  if (!ld__main_pos(&an->s, clang_getCursorLocation(f->cur), &pos))
+    return;
+  add_ref(an, v, u == USE_WRITTEN,
+          u == USE_WRITTEN && !in_accumulated(an, pos.offset),
+          ld__in_macro(&an->s, pos.offset));
+}
+
+static enum CXChildVisitResult body_cb(CXCursor c, CXCursor parent,
+                                       CXClientData data) {
+  struct frame *pf = data;
+  struct analysis *an = pf->an;
+  struct frame f;
+  enum var_kind vk;
+
+  (void)parent;
+  if (an->rc)
+    return CXChildVisit_Break;
+  f.cur = c;
+  f.kind = clang_getCursorKind(c);
+  f.parent = pf;
+  f.index = pf->nchild++;
+  f.nchild = 0;
+  f.an = an;
+  switch (f.kind) {
+  case CXCursor_CallExpr:
+    visit_call(an, &f);
+    break;
+  case CXCursor_DeclRefExpr:
+    visit_ref(an, &f);
+    break;
+  case CXCursor_VarDecl:
+    if (ld__memory_space(c, &vk) && vk == VAR_SHARED)
+      ld__add_var(an, c, vk, an->cur_fn);
+    break;
+  case CXCursor_GCCAsmStmt:
+  case CXCursor_MSAsmStmt:
+    an->fns[an->cur_fn].has_asm = 1;
+    break;
+  default:
+    break;
+  }
+  clang_visitChildren(c, body_cb, &f);
+  return CXChildVisit_Continue;
+}
+
+/* Pointer parameters of a kernel through which it could write. */
+static enum CXChildVisitResult params_cb(CXCursor c, CXCursor parent,
+                                         CXClientData data) {
+  struct analysis *an = data;
+  CXType t = clang_getCursorType(c);
+
+  (void)parent;
+  if (clang_getCursorKind(c) == CXCursor_ParmDecl && ld__is_pointer(t) &&
+      ld__writable_indirection(t))
+    ld__add_var(an, c, VAR_PARAM, an->cur_fn);
+  return an->rc ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+void ld__walk_fn(struct analysis *an, size_t fi) {
+  struct frame root;
+
+  an->cur_fn = fi;
+  if (an->fns[fi].is_kernel)
+    clang_visitChildren(an->fns[fi].cur, params_cb, an);
+  root.cur = an->fns[fi].cur;
+  root.kind = clang_getCursorKind(root.cur);
+  root.parent = NULL;
+  root.index = 0;
+  root.nchild = 0;
+  root.an = an;
+  clang_visitChildren(root.cur, body_cb, &root);
+}

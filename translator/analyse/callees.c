@@ -1,0 +1,210 @@
+/* What a device function called from a replayed kernel does, read from
+ * its definition: whether it reaches a block barrier, and what keeps it
+ * from being cloned (a builtin the replay cannot repeat, a store or sync
+ * it cannot see).  The walk (replay_facts.c) decides what to do with it.
+ * Host code only. */
+#include <clang-c/Index.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ld_callees.h"
+
+/* How deep calls are followed into device functions. */
+#define MAX_CALL_DEPTH 8
+#include "ld_error.h"
+
+/* A CUDA built-in the replay cannot model, by name; NULL when fine. */
+static const char *unsupported_builtin(const char *name) {
+  static const struct {
+    const char *prefix, *why;
+  } table[] = {
+      {"__shfl", "warp shuffle"},
+      {"__ballot", "warp vote"},
+      {"__any", "warp vote"},
+      {"__all", "warp vote"},
+      {"__activemask", "warp vote"},
+      {"__match", "warp vote"},
+      {"__reduce_", "warp reduction"},
+      {"__syncwarp", "__syncwarp"},
+      {"__threadfence", "memory fence"},
+      {"clock", "clock"},
+      {"__globaltimer", "clock"},
+      {"__nanosleep", "sleep"},
+      {"tiled_partition", "warp-level cooperative group"},
+      {"coalesced_threads", "warp-level cooperative group"},
+      {"this_grid", "grid-wide synchronisation"},
+      {"__barrier_sync", "named barrier"},
+      {"__trap", "trap"},
+  };
+  size_t i;
+
+  for (i = 0; i < sizeof table / sizeof table[0]; i++)
+    if (ld__starts(name, table[i].prefix))
+      return table[i].why;
+  return NULL;
+}
+
+int ld__is_atomic_name(const char *name) {
+  return ld__starts(name, "atomic") || ld__starts(name, "__atomic") ||
+         ld__starts(name, "__hip_atomic");
+}
+
+/* ---- Device functions ---------------------------------------------------- */
+
+struct purity {
+  struct facts *fx;
+  const char *why; /* static reason, or NULL */
+  CXCursor fn;
+  unsigned depth;
+  int own_write; /* why is a store or atomic in fn itself */
+};
+
+static char *reason_buf; /* last formatted reason of callee_problem */
+
+const char *ld__named_reason(const char *fmt, CXCursor c) {
+  struct ld_buf b = LD_BUF_INIT;
+  char *name = ld__cursor_name(c);
+
+  free(reason_buf);
+  reason_buf = NULL;
+  if (name && !ld_buf_printf(&b, fmt, name))
+    reason_buf = ld_buf_detach(&b);
+  ld_buf_free(&b);
+  free(name);
+  return reason_buf ? reason_buf : "out of memory";
+}
+
+/* Free the last reason ld__named_reason formatted (the walk is done with
+ * it). */
+void ld__named_reason_free(void) {
+  free(reason_buf);
+  reason_buf = NULL;
+}
+
+static enum CXChildVisitResult purity_cb(CXCursor c, CXCursor parent,
+                                         CXClientData data) {
+  struct purity *p = data;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  const char *why = NULL;
+  size_t member;
+  int writes = 0;
+
+  (void)parent;
+  if (k == CXCursor_CallExpr) {
+    CXCursor callee = clang_getCursorReferenced(c);
+    CXCursor first;
+    char *name;
+    if (ld__block_barrier(c))
+      why = ld__named_reason("barrier in device function %s", p->fn);
+    else if (!clang_Cursor_isNull(callee) && (name = ld__cursor_name(callee))) {
+      if (ld__is_atomic_name(name))
+        writes = 1;
+      else if (ld__nth_child(c, 0, &first) && ld__is_operator_ref(first) &&
+               ld__is_assign_operator(first))
+        writes = 1;
+      else
+        why = ld__callee_problem(p->fx, callee, p->depth + 1);
+      free(name);
+    }
+  } else if (k == CXCursor_BinaryOperator &&
+             clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign) {
+    CXCursor lv;
+    const char *w;
+    if (ld__nth_child(c, 0, &lv) &&
+        ld__place_of(NULL, lv, &member, &w) != PLACE_LOCAL)
+      writes = 1;
+  } else if (k == CXCursor_CompoundAssignOperator ||
+             (k == CXCursor_UnaryOperator &&
+              clang_getCursorUnaryOperatorKind(c) >= CXUnaryOperator_PostInc &&
+              clang_getCursorUnaryOperatorKind(c) <= CXUnaryOperator_PreDec)) {
+    CXCursor lv;
+    const char *w;
+    if (ld__nth_child(c, 0, &lv) &&
+        ld__place_of(NULL, lv, &member, &w) != PLACE_LOCAL)
+      writes = 1;
+  } else if (k == CXCursor_GCCAsmStmt) {
+    why = "inline assembly";
+  }
+  if (writes) {
+    why = ld__named_reason("device function %s writes memory", p->fn);
+    p->own_write = 1;
+  }
+  if (why) {
+    p->why = why;
+    return CXChildVisit_Break;
+  }
+  return CXChildVisit_Recurse;
+}
+
+/* Why a call to callee cannot stay in the clone, or NULL when it can.
+ * *own_write (when not NULL) says whether the reason is a store or an
+ * atomic in callee's own body. */
+const char *ld__callee_problem_at(struct facts *fx, CXCursor callee,
+                                  unsigned depth, int *own_write) {
+  CXCursor def = ld__definition_of(callee);
+  CXSourceLocation loc = clang_getCursorLocation(def);
+  CXFile file;
+  const char *why;
+  char *name;
+  struct purity p;
+
+  name = ld__cursor_name(callee);
+  why = name ? unsupported_builtin(name) : NULL;
+  free(name);
+  if (why)
+    return why;
+  clang_getExpansionLocation(loc, &file, NULL, NULL, NULL);
+  if (clang_Location_isInSystemHeader(loc))
+    return NULL;
+  /* A body libclang has seen (this file or a user header) is checked like
+   * the kernel's own code; without one nothing is known. */
+  if (file) {
+    if (!clang_isCursorDefinition(def))
+      return ld__named_reason("call to %s defined elsewhere", callee);
+    if (depth >= MAX_CALL_DEPTH)
+      return "calls nested too deeply";
+    p.fx = fx;
+    p.why = NULL;
+    p.fn = def;
+    p.depth = depth;
+    p.own_write = 0;
+    clang_visitChildren(def, purity_cb, &p);
+    if (own_write)
+      *own_write = p.own_write;
+    return p.why;
+  }
+  return ld__named_reason("call to %s defined elsewhere", callee);
+}
+
+const char *ld__callee_problem(struct facts *fx, CXCursor callee,
+                               unsigned depth) {
+  return ld__callee_problem_at(fx, callee, depth, NULL);
+}
+
+static enum CXChildVisitResult barrier_cb(CXCursor c, CXCursor parent,
+                                          CXClientData data) {
+  (void)parent;
+  if (clang_getCursorKind(c) == CXCursor_CallExpr && ld__block_barrier(c)) {
+    *(int *)data = 1;
+    return CXChildVisit_Break;
+  }
+  return CXChildVisit_Recurse;
+}
+
+/* Whether callee is a function whose own body (main file or a user header)
+ * contains a barrier call. */
+int ld__has_barrier(CXCursor callee) {
+  CXCursor def;
+  int found = 0;
+
+  if (clang_Cursor_isNull(callee))
+    return 0;
+  def = ld__definition_of(callee);
+  if (clang_Cursor_isNull(def) || !clang_isCursorDefinition(def) ||
+      clang_Location_isInSystemHeader(clang_getCursorLocation(def)))
+    return 0;
+  clang_visitChildren(def, barrier_cb, &found);
+  return found;
+}

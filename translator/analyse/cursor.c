@@ -1,0 +1,436 @@
+/* The libclang helpers every pass of the analyse step shares, each written
+ * once: growable arrays, main-file positions and spans, cursor names and
+ * children, types, callees, barrier forms, default arguments and the start
+ * of a definition.  It knows nothing of the plan's kernels or of any pass's
+ * state (ld_analysis.h, the facts files): everything here takes a cursor,
+ * a type or the main file (struct ld__source).  Host code only. */
+#include <clang-c/Index.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ld_cursor.h"
+#include "ld_error.h"
+
+#define REASON_GROUP_SYNC "sync on a generic thread_group"
+#define REASON_GRID_SYNC "grid-wide synchronisation"
+
+/* Make room for one more element in a growable array. */
+int ld__grow(void *itemsp, size_t *cap, size_t n, size_t size) {
+  void **items = itemsp;
+  size_t ncap;
+  void *p;
+
+  if (n < *cap)
+    return LD_OK;
+  ncap = *cap ? *cap * 2 : 16;
+  p = realloc(*items, ncap * size);
+  if (!p)
+    return LD_ENOMEM;
+  *items = p;
+  *cap = ncap;
+  return LD_OK;
+}
+
+/* Position of loc in the main file: its expansion location, so anything
+ * inside a macro expanded in the main file is at the expansion.  Returns 0
+ * when that is in a header or invalid. */
+int ld__main_pos(const struct ld__source *s, CXSourceLocation loc,
+                 struct ld_pos *pos) {
+  CXFile file;
+  unsigned line, col, off;
+
+  clang_getExpansionLocation(loc, &file, &line, &col, &off);
+  if (!file || !s->main_file || !clang_File_isEqual(file, s->main_file))
+    return 0;
+  pos->line = line;
+  pos->col = col;
+  pos->offset = off;
+  return 1;
+}
+
+/* Main-file offset of loc's expansion (ld__main_pos without the line and
+ * column); 0 when elsewhere. */
+int ld__main_offset(const struct ld__source *s, CXSourceLocation loc,
+                    size_t *off) {
+  struct ld_pos pos;
+
+  if (!ld__main_pos(s, loc, &pos))
+    return 0;
+  *off = pos.offset;
+  return 1;
+}
+
+int ld__in_ranges(const struct ld__range *r, size_t n, size_t off) {
+  size_t i;
+
+  for (i = 0; i < n; i++)
+    if (r[i].begin <= off && off < r[i].end)
+      return 1;
+  return 0;
+}
+
+int ld__in_macro(const struct ld__source *s, size_t off) {
+  return ld__in_ranges(s->macros, s->nmacros, off);
+}
+
+char *ld__cursor_name(CXCursor c) {
+  CXString s = clang_getCursorSpelling(c);
+  char *name = strdup(clang_getCString(s));
+
+  clang_disposeString(s);
+  return name;
+}
+
+int ld__name_is(CXCursor c, const char *want) {
+  CXString s = clang_getCursorSpelling(c);
+  int eq = !strcmp(clang_getCString(s), want);
+
+  clang_disposeString(s);
+  return eq;
+}
+
+int ld__name_starts(CXCursor c, const char *prefix) {
+  CXString s = clang_getCursorSpelling(c);
+  int eq = !strncmp(clang_getCString(s), prefix, strlen(prefix));
+
+  clang_disposeString(s);
+  return eq;
+}
+
+struct child_query {
+  enum CXCursorKind kind;
+  unsigned index; /* for nth_child */
+  unsigned seen;
+  CXCursor found;
+  int ok;
+};
+
+static enum CXChildVisitResult find_kind_cb(CXCursor c, CXCursor parent,
+                                            CXClientData data) {
+  struct child_query *q = data;
+
+  (void)parent;
+  if (clang_getCursorKind(c) == q->kind) {
+    q->found = c;
+    q->ok = 1;
+    return CXChildVisit_Break;
+  }
+  return CXChildVisit_Continue;
+}
+
+int ld__child_of_kind(CXCursor c, enum CXCursorKind kind, CXCursor *out) {
+  struct child_query q = {kind, 0, 0, {0}, 0};
+
+  clang_visitChildren(c, find_kind_cb, &q);
+  if (q.ok && out)
+    *out = q.found;
+  return q.ok;
+}
+
+int ld__has_child_kind(CXCursor c, enum CXCursorKind kind) {
+  return ld__child_of_kind(c, kind, NULL);
+}
+
+static enum CXChildVisitResult nth_child_cb(CXCursor c, CXCursor parent,
+                                            CXClientData data) {
+  struct child_query *q = data;
+
+  (void)parent;
+  if (q->seen++ == q->index) {
+    q->found = c;
+    q->ok = 1;
+    return CXChildVisit_Break;
+  }
+  return CXChildVisit_Continue;
+}
+
+int ld__nth_child(CXCursor c, unsigned index, CXCursor *out) {
+  struct child_query q = {0, index, 0, {0}, 0};
+
+  clang_visitChildren(c, nth_child_cb, &q);
+  *out = q.found;
+  return q.ok;
+}
+
+/* Skip implicit-cast-like wrappers and parentheses. */
+long long ld__constant_of(CXCursor c, int *ok) {
+  CXEvalResult ev = clang_Cursor_Evaluate(c);
+  long long v = 0;
+
+  *ok = ev && clang_EvalResult_getKind(ev) == CXEval_Int;
+  if (*ok)
+    v = clang_EvalResult_getAsLongLong(ev);
+  if (ev)
+    clang_EvalResult_dispose(ev);
+  return v;
+}
+
+CXCursor ld__unwrap(CXCursor c) {
+  CXCursor inner;
+
+  while ((clang_getCursorKind(c) == CXCursor_UnexposedExpr ||
+          clang_getCursorKind(c) == CXCursor_ParenExpr) &&
+         ld__nth_child(c, 0, &inner))
+    c = inner;
+  return c;
+}
+
+int ld__is_pointer(CXType t) {
+  t = clang_getCanonicalType(t);
+  return t.kind == CXType_Pointer;
+}
+
+int ld__is_array(CXType t) {
+  t = clang_getCanonicalType(t);
+  return t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray ||
+         t.kind == CXType_VariableArray || t.kind == CXType_DependentSizedArray;
+}
+
+/* A pointer or reference through which the pointee may be modified. */
+int ld__writable_indirection(CXType t) {
+  t = clang_getCanonicalType(t);
+  if (t.kind != CXType_Pointer && t.kind != CXType_LValueReference &&
+      t.kind != CXType_RValueReference)
+    return 0;
+  return !clang_isConstQualifiedType(clang_getPointeeType(t));
+}
+
+/* The declaration a function-like reference means: the template for a
+ * specialization, then its definition when there is one. */
+CXCursor ld__definition_of(CXCursor ref) {
+  CXCursor tmpl = clang_getSpecializedCursorTemplate(ref);
+  CXCursor def;
+
+  if (!clang_Cursor_isNull(tmpl))
+    ref = tmpl;
+  def = clang_getCursorDefinition(ref);
+  return clang_Cursor_isNull(def) ? ref : def;
+}
+
+/* The callee name of an overloaded-operator call, or NULL. */
+int ld__is_operator_ref(CXCursor c) {
+  enum CXCursorKind k;
+
+  c = ld__unwrap(c);
+  k = clang_getCursorKind(c);
+  return (k == CXCursor_DeclRefExpr || k == CXCursor_OverloadedDeclRef) &&
+         ld__name_starts(c, "operator");
+}
+
+int ld__is_assign_operator(CXCursor callee) {
+  static const char *const ops[] = {
+      "operator=",   "operator+=", "operator-=", "operator*=", "operator/=",
+      "operator%=",  "operator&=", "operator|=", "operator^=", "operator<<=",
+      "operator>>=", "operator++", "operator--"};
+  size_t i;
+
+  for (i = 0; i < sizeof ops / sizeof ops[0]; i++)
+    if (ld__name_is(ld__unwrap(callee), ops[i]))
+      return 1;
+  return 0;
+}
+
+/* Is t (after references and qualifiers) the class named cls? */
+int ld__is_class(CXType t, const char *cls) {
+  CXCursor decl;
+
+  t = clang_getCanonicalType(clang_getNonReferenceType(t));
+  decl = clang_getTypeDeclaration(clang_getUnqualifiedType(t));
+  return !clang_Cursor_isNull(decl) && ld__name_is(decl, cls);
+}
+
+/* The form of a block-wide barrier, or NULL when call is not one.  A sync
+ * the replay cannot model sets *unsupported to a reason. */
+const char *ld__barrier_form(CXCursor call, const char **unsupported) {
+  static const char *const builtins[] = {"__syncthreads", "__syncthreads_count",
+                                         "__syncthreads_and",
+                                         "__syncthreads_or", "__barrier_sync"};
+  CXCursor callee = clang_getCursorReferenced(call);
+  CXCursor first;
+  size_t i;
+
+  if (clang_Cursor_isNull(callee))
+    return NULL;
+  if (clang_getCursorKind(callee) == CXCursor_FunctionDecl) {
+    for (i = 0; i < sizeof builtins / sizeof builtins[0]; i++)
+      if (ld__name_is(callee, builtins[i]))
+        return builtins[i];
+    /* cg::sync(block) */
+    if (ld__name_is(callee, "sync") &&
+        clang_Cursor_getNumArguments(call) == 1 &&
+        ld__is_class(clang_getCursorType(clang_Cursor_getArgument(call, 0)),
+                     "thread_block"))
+      return "cg::sync";
+    return NULL;
+  }
+  /* block.sync(), cg::this_thread_block().sync() */
+  if (clang_getCursorKind(callee) == CXCursor_CXXMethod &&
+      ld__name_is(callee, "sync") && ld__nth_child(call, 0, &first)) {
+    CXCursor base;
+    first = ld__unwrap(first);
+    if (clang_getCursorKind(first) == CXCursor_MemberRefExpr &&
+        ld__nth_child(first, 0, &base)) {
+      CXType t = clang_getCursorType(base);
+      if (ld__is_class(t, "thread_block"))
+        return "cg.sync";
+      if (ld__is_class(t, "thread_group"))
+        *unsupported = REASON_GROUP_SYNC;
+      else if (ld__is_class(t, "grid_group") ||
+               ld__is_class(t, "multi_grid_group"))
+        *unsupported = REASON_GRID_SYNC;
+    }
+  }
+  return NULL;
+}
+
+/* The form of a block barrier the replay models (ld__barrier_form without
+ * the named barrier __barrier_sync), or NULL. */
+const char *ld__block_barrier(CXCursor call) {
+  const char *unsupported = NULL;
+  const char *form = ld__barrier_form(call, &unsupported);
+
+  return form && strcmp(form, "__barrier_sync") ? form : NULL;
+}
+
+/* The launched kernel's name cursor in `k<<<...>>>(...)`, if call is one.
+ * clang represents the configuration as a call to
+ * __cudaPushCallConfiguration among the call's children. */
+int ld__is_triple_chevron(CXCursor call) {
+  CXCursor config;
+
+  if (!ld__nth_child(call, 1, &config))
+    return 0;
+  config = ld__unwrap(config);
+  return clang_getCursorKind(config) == CXCursor_CallExpr &&
+         (ld__name_is(config, "__cudaPushCallConfiguration") ||
+          ld__name_is(config, "cudaConfigureCall"));
+}
+
+/* The declaration a callee expression names, or a name-only cursor. */
+CXCursor ld__callee_ref(CXCursor e) {
+  CXCursor inner;
+
+  e = ld__unwrap(e);
+  while (clang_getCursorKind(e) == CXCursor_CStyleCastExpr ||
+         clang_getCursorKind(e) == CXCursor_CXXReinterpretCastExpr ||
+         clang_getCursorKind(e) == CXCursor_CXXStaticCastExpr ||
+         clang_getCursorKind(e) == CXCursor_UnaryOperator) {
+    if (!ld__nth_child(e, 0, &inner))
+      break;
+    e = ld__unwrap(inner);
+  }
+  return e;
+}
+
+/* The main-file byte range of a cursor's extent (macro uses at its ends
+ * count from their expansion); 0 when it is not in the main file, or empty
+ * (a default argument). */
+int ld__main_span(const struct ld__source *s, CXCursor c, size_t *b,
+                  size_t *e) {
+  CXSourceRange r = clang_getCursorExtent(c);
+  struct ld_pos pb, pe;
+
+  if (!ld__main_pos(s, clang_getRangeStart(r), &pb) ||
+      !ld__main_pos(s, clang_getRangeEnd(r), &pe) || pe.offset <= pb.offset ||
+      pe.offset > s->len)
+    return 0;
+  *b = pb.offset;
+  *e = pe.offset;
+  return 1;
+}
+
+char *ld__span_text(const struct ld__source *s, size_t b, size_t e) {
+  char *t = malloc(e - b + 1);
+
+  if (t) {
+    memcpy(t, s->src + b, e - b);
+    t[e - b] = '\0';
+  }
+  return t;
+}
+
+int ld__is_statement_at(CXCursor e, unsigned index, CXCursor parent) {
+  switch (clang_getCursorKind(parent)) {
+  case CXCursor_CompoundStmt:
+    return 1;
+  case CXCursor_IfStmt:
+    return index >= 1;
+  case CXCursor_ForStmt:
+  case CXCursor_WhileStmt: {
+    /* The body, which ends where the statement does. */
+    CXSourceLocation a = clang_getRangeEnd(clang_getCursorExtent(e)),
+                     b = clang_getRangeEnd(clang_getCursorExtent(parent));
+    return clang_equalLocations(a, b);
+  }
+  default:
+    return 0;
+  }
+}
+
+/* Whether src[p - n, p) is the word w (not the end of a longer name). */
+static int word_before(const char *src, size_t p, const char *w) {
+  size_t n = strlen(w);
+  char c;
+
+  if (p < n || memcmp(src + p - n, w, n))
+    return 0;
+  if (p == n)
+    return 1;
+  c = src[p - n - 1];
+  return !(c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+           (c >= '0' && c <= '9'));
+}
+
+/* The `=` of a parameter's default argument: the first `=` token of the
+ * ParmDecl's extent (a declarator holds none).  1 with its location. */
+int ld__default_eq(CXTranslationUnit tu, CXCursor parm, CXSourceLocation *eq) {
+  CXToken *toks = NULL;
+  unsigned n = 0, i;
+  int found = 0;
+
+  if (clang_getCursorKind(parm) != CXCursor_ParmDecl)
+    return 0;
+  clang_tokenize(tu, clang_getCursorExtent(parm), &toks, &n);
+  for (i = 0; i < n && !found; i++) {
+    CXString sp;
+    if (clang_getTokenKind(toks[i]) != CXToken_Punctuation)
+      continue;
+    sp = clang_getTokenSpelling(tu, toks[i]);
+    if (!strcmp(clang_getCString(sp), "=")) {
+      *eq = clang_getTokenLocation(tu, toks[i]);
+      found = 1;
+    }
+    clang_disposeString(sp);
+  }
+  clang_disposeTokens(tu, toks, n);
+  return found;
+}
+
+size_t ld__def_start(const char *src, size_t begin, int devfn) {
+  static const char *const kernel_words[] = {"__global__", "static"};
+  static const char *const devfn_words[] = {"__device__", "inline",
+                                            "__forceinline__"};
+  size_t i, p;
+  int found = 1;
+
+  while (begin > 0 && found) {
+    p = begin;
+    while (p > 0 &&
+           (src[p - 1] == ' ' || src[p - 1] == '\t' || src[p - 1] == '\n' ||
+            src[p - 1] == '\r' || src[p - 1] == '\f' || src[p - 1] == '\v'))
+      p--;
+    found = 0;
+    for (i = 0; i < 2 && !found; i++)
+      if (word_before(src, p, kernel_words[i])) {
+        begin = p - strlen(kernel_words[i]);
+        found = 1;
+      }
+    for (i = 0; devfn && i < 3 && !found; i++)
+      if (word_before(src, p, devfn_words[i])) {
+        begin = p - strlen(devfn_words[i]);
+        found = 1;
+      }
+  }
+  return begin;
+}

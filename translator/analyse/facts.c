@@ -1,0 +1,183 @@
+/* The driver of the facts passes: once the plan has its kernels, it runs
+ * for each kernel the passes that need more of its code than pass 2 saw --
+ * the warp checks (warp_facts.c), the default arguments its clones drop,
+ * the replay clone (replay_facts.c) and the check across blocks
+ * (global_facts.c, with what pass 2 found of the kernel's writes) -- in
+ * that order, since each may change what the next one decides.  It reads
+ * no code itself beyond the parameters' default arguments.  Host code
+ * only. */
+#include <clang-c/Index.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ld_clang_int.h"
+#include "ld_error.h"
+#include "ld_facts.h"
+
+/* Where the ParmDecl parm of a main-file definition writes a default
+ * argument: [*begin, *end) from the blanks before `=` to its end; 0 when
+ * none (or not plain main-file text). */
+static int default_cut(const struct ld__source *s, CXCursor parm, size_t *begin,
+                       size_t *end) {
+  CXSourceLocation eq;
+  CXFile f1, f2;
+  unsigned b, e;
+
+  if (!ld__default_eq(s->tu, parm, &eq))
+    return 0;
+  clang_getSpellingLocation(eq, &f1, NULL, NULL, &b);
+  clang_getSpellingLocation(clang_getRangeEnd(clang_getCursorExtent(parm)), &f2,
+                            NULL, NULL, &e);
+  if (!f1 || !f2 || !clang_File_isEqual(f1, s->main_file) ||
+      !clang_File_isEqual(f2, s->main_file) || e > s->len || e <= b ||
+      ld__in_ranges(s->macros, s->nmacros, b))
+    return 0;
+  while (b > 0 && strchr(" \t\r\n", s->src[b - 1]))
+    b--;
+  *begin = b;
+  *end = e;
+  return 1;
+}
+
+struct cuts {
+  const struct ld__source *s;
+  struct ld_kernel *k;
+  size_t cap;
+  int rc;
+};
+
+static enum CXChildVisitResult cuts_cb(CXCursor c, CXCursor parent,
+                                       CXClientData data) {
+  struct cuts *x = data;
+  size_t b, e;
+
+  (void)parent;
+  if (!default_cut(x->s, c, &b, &e))
+    return CXChildVisit_Continue;
+  if ((x->rc = ld__grow(&x->k->default_cuts, &x->cap, x->k->ndefault_cuts,
+                        sizeof *x->k->default_cuts)))
+    return CXChildVisit_Break;
+  x->k->default_cuts[x->k->ndefault_cuts].begin = b;
+  x->k->default_cuts[x->k->ndefault_cuts++].end = e;
+  return CXChildVisit_Continue;
+}
+
+/* k->default_cuts from the definition fn's parameters. */
+static int default_cuts(const struct ld__source *s, CXCursor fn,
+                        struct ld_kernel *k) {
+  struct cuts x = {s, k, 0, LD_OK};
+
+  clang_visitChildren(fn, cuts_cb, &x);
+  return x.rc;
+}
+
+struct param_query {
+  const struct analysis *an;
+  size_t fn;
+};
+
+/* Whether kernel q->fn may write through its parameter `name`. */
+static int param_written(void *ctx, const char *name) {
+  const struct param_query *q = ctx;
+  const struct fn *fn = &q->an->fns[q->fn];
+  size_t i;
+
+  for (i = 0; i < fn->nrefs; i++) {
+    const struct var *v = &q->an->vars[fn->refs[i].var];
+    if (v->kind == VAR_PARAM && v->owner == q->fn && fn->refs[i].written &&
+        !strcmp(v->name, name))
+      return 1;
+  }
+  return 0;
+}
+
+/* Whether kernel fi writes a pointer parameter or a __device__ variable
+ * other than as the address of an accumulating atomic. */
+static int plain_written(const struct analysis *an, size_t fi) {
+  const struct fn *fn = &an->fns[fi];
+  size_t i;
+
+  for (i = 0; i < fn->nrefs; i++) {
+    const struct var *v = &an->vars[fn->refs[i].var];
+    if (((v->kind == VAR_PARAM && v->owner == fi) || v->kind == VAR_DEVICE) &&
+        fn->refs[i].plain)
+      return 1;
+  }
+  return 0;
+}
+
+static int global_analyse(struct analysis *an, const struct ld__source *s,
+                          size_t fi) {
+  struct fn *fn = &an->fns[fi];
+  struct ld_kernel *k = &an->plan->kernels[fn->kernel];
+  struct param_query q = {an, fi};
+  struct ld__global_in in;
+  const char **vars = NULL;
+  size_t i;
+  int rc;
+
+  memset(&in, 0, sizeof in);
+  in.param_written = param_written;
+  in.ctx = &q;
+  if (fn->ng_vars && !(vars = malloc(fn->ng_vars * sizeof *vars)))
+    return LD_ENOMEM;
+  for (i = 0; i < fn->ng_vars; i++)
+    vars[i] = an->vars[fn->g_vars[i]].name;
+  in.device_vars = vars;
+  in.ndevice_vars = fn->ng_vars;
+  in.device_var_elsewhere = fn->g_var_elsewhere;
+  in.device_var_fn = fn->g_var_fn;
+  /* A kernel with a shared-memory clone takes the global copies in that
+   * clone too (LD_COMPOSED), unless it has accumulating atomics, which the
+   * replay applies to memory itself. */
+  int composed = k->replay && !fn->nacc;
+  in.other_reason =
+      k->replay && !composed ? "checked by the shared-memory replay"
+      : k->warp && !k->warp->skip
+          ? k->warp->mp ? "checked by the inline message-passing "
+                          "checks"
+                        : "checked by the inline intra-warp checks"
+          : fn->g_reason;
+  in.may_sync_block = fn->g_may_sync;
+  in.atomics = fn->acc;
+  in.natomics = fn->nacc;
+  in.plain_writes = plain_written(an, fi);
+  rc = ld__global_analyse(s, fn->cur, k, &in);
+  free(vars);
+  return rc;
+}
+
+int ld__facts_analyse(struct analysis *an) {
+  struct ld_plan *plan = an->plan;
+  const struct ld__source *source = &an->s;
+  size_t i, nits = 0;
+  int rc = LD_OK;
+
+  /* Warp-synchronous kernels get the inline checks in the original
+   * kernel and no replay clone (docs/inline-checks.md): the clone would
+   * run instead of the checked original. */
+  /* Deterministic mode orders memory instead of checking it: no inline
+   * checks (docs/deterministic.md). */
+  for (i = 0; i < an->nfns && !rc && !plan->deterministic; i++) {
+    struct ld_kernel *k;
+    if (!an->fns[i].is_kernel)
+      continue;
+    k = &plan->kernels[an->fns[i].kernel];
+    rc = ld__warp_analyse(source, an->fns[i].cur, k, &nits);
+    if (!rc && k->warp && !k->warp->skip)
+      an->fns[i].wants_clone = 0;
+  }
+  for (i = 0; i < an->nfns && !rc; i++)
+    if (an->fns[i].kernel != NONE)
+      rc = default_cuts(source, an->fns[i].cur,
+                        &plan->kernels[an->fns[i].kernel]);
+  for (i = 0; i < an->nfns && !rc; i++)
+    if (an->fns[i].wants_clone)
+      rc = ld__replay_analyse(source, an->fns[i].cur,
+                              &plan->kernels[an->fns[i].kernel]);
+  for (i = 0; i < an->nfns && !rc; i++)
+    if (an->fns[i].kernel != NONE)
+      rc = global_analyse(an, source, i);
+  return rc;
+}

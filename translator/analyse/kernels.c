@@ -1,0 +1,440 @@
+/* The kernels of one translation unit and what the plan says of them:
+ * pass 1 collects the main file's macro expansion ranges, its function
+ * definitions (kernels, device functions, host code, methods, templates
+ * once as written, never per instantiation) and its file-scope __shared__ /
+ * __device__ variables; pass 3 follows calls from each kernel transitively
+ * within the main file and writes the plan's kernels, targets and barriers
+ * in source order.  Pass 2, the walk of the bodies, is bodies.c; this file
+ * only keeps the tables it fills.  Host code only. */
+#include <clang-c/Index.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ld_error.h"
+#include "ld_kernels.h"
+
+/* Declarations are identified by the position of their name plus the name:
+ * everything from one macro expansion shares the expansion's position. */
+static int same_decl(CXCursor decl, const struct ld_pos *at, const char *name,
+                     const struct ld_pos *pos) {
+  return at->offset == pos->offset && ld__name_is(decl, name);
+}
+
+size_t ld__find_fn(const struct analysis *an, CXCursor decl) {
+  struct ld_pos pos;
+  size_t i;
+
+  if (clang_Cursor_isNull(decl) ||
+      !ld__main_pos(&an->s, clang_getCursorLocation(decl), &pos))
+    return NONE;
+  for (i = 0; i < an->nfns; i++)
+    if (same_decl(decl, &an->fns[i].at, an->fns[i].name, &pos))
+      return i;
+  return NONE;
+}
+
+size_t ld__find_var(const struct analysis *an, CXCursor decl) {
+  struct ld_pos pos;
+  size_t i;
+
+  if (!ld__main_pos(&an->s, clang_getCursorLocation(decl), &pos)) {
+    CXCursor canon = clang_getCanonicalCursor(decl);
+    for (i = 0; i < an->nvars; i++)
+      if (an->vars[i].in_header && clang_equalCursors(canon, an->vars[i].cur))
+        return i;
+    return NONE;
+  }
+  for (i = 0; i < an->nvars; i++)
+    if (same_decl(decl, &an->vars[i].at, an->vars[i].name, &pos))
+      return i;
+  return NONE;
+}
+
+size_t ld__add_var(struct analysis *an, CXCursor c, enum var_kind kind,
+                   size_t owner) {
+  struct var *v;
+  struct ld_pos pos;
+  int header = 0;
+
+  if (!ld__main_pos(&an->s, clang_getCursorLocation(c), &pos)) {
+    if (kind != VAR_DEVICE)
+      return NONE;
+    memset(&pos, 0, sizeof pos);
+    header = 1;
+  }
+  if (PUSH(an, an->vars, an->nvars, an->capvars))
+    return NONE;
+  v = &an->vars[an->nvars];
+  memset(v, 0, sizeof *v);
+  v->name = ld__cursor_name(c);
+  if (!v->name) {
+    an->rc = LD_ENOMEM;
+    return NONE;
+  }
+  v->at = pos;
+  v->kind = kind;
+  v->is_extern = clang_Cursor_getStorageClass(c) == CX_SC_Extern;
+  v->in_macro = !header && ld__in_macro(&an->s, pos.offset);
+  v->owner = owner;
+  v->in_header = header;
+  v->cur = clang_getCanonicalCursor(c);
+  return an->nvars++;
+}
+
+/* __shared__ -> VAR_SHARED, __device__ (not __constant__) -> VAR_DEVICE. */
+int ld__memory_space(CXCursor var, enum var_kind *kind) {
+  if (ld__has_child_kind(var, CXCursor_CUDASharedAttr)) {
+    *kind = VAR_SHARED;
+    return 1;
+  }
+  if (ld__has_child_kind(var, CXCursor_CUDADeviceAttr) &&
+      !ld__has_child_kind(var, CXCursor_CUDAConstantAttr)) {
+    *kind = VAR_DEVICE;
+    return 1;
+  }
+  return 0;
+}
+
+/* An explicit instantiation has a body, but the body is the template's:
+ * only count a function whose body lies inside its own extent. */
+static int body_is_own(CXCursor c) {
+  CXSourceRange ext = clang_getCursorExtent(c);
+  CXCursor body;
+  unsigned b, e, at;
+
+  if (!ld__child_of_kind(c, CXCursor_CompoundStmt, &body))
+    return 0;
+  clang_getExpansionLocation(clang_getRangeStart(ext), NULL, NULL, NULL, &b);
+  clang_getExpansionLocation(clang_getRangeEnd(ext), NULL, NULL, NULL, &e);
+  clang_getExpansionLocation(clang_getCursorLocation(body), NULL, NULL, NULL,
+                             &at);
+  return b <= at && at <= e;
+}
+
+static void add_fn(struct analysis *an, CXCursor c) {
+  struct fn *f;
+  struct ld_pos pos;
+
+  if (!clang_isCursorDefinition(c) || !body_is_own(c) ||
+      !ld__main_pos(&an->s, clang_getCursorLocation(c), &pos))
+    return;
+  if (PUSH(an, an->fns, an->nfns, an->capfns))
+    return;
+  f = &an->fns[an->nfns];
+  memset(f, 0, sizeof *f);
+  f->cur = c;
+  f->name = ld__cursor_name(c);
+  if (!f->name) {
+    an->rc = LD_ENOMEM;
+    return;
+  }
+  f->at = pos;
+  f->is_kernel = ld__has_child_kind(c, CXCursor_CUDAGlobalAttr);
+  f->is_device = ld__has_child_kind(c, CXCursor_CUDADeviceAttr);
+  f->is_template = clang_getCursorKind(c) == CXCursor_FunctionTemplate;
+  f->in_macro = ld__in_macro(&an->s, pos.offset);
+  f->kernel = NONE;
+  an->nfns++;
+}
+
+static enum CXChildVisitResult decls_cb(CXCursor c, CXCursor parent,
+                                        CXClientData data) {
+  struct analysis *an = data;
+  enum CXCursorKind kind = clang_getCursorKind(c);
+  struct ld_pos pos;
+  enum var_kind vk;
+
+  (void)parent;
+  if (an->rc)
+    return CXChildVisit_Break;
+  if (kind == CXCursor_MacroExpansion) {
+    CXSourceRange r = clang_getCursorExtent(c);
+    struct ld_pos b, e;
+    if (ld__main_pos(&an->s, clang_getRangeStart(r), &b) &&
+        ld__main_pos(&an->s, clang_getRangeEnd(r), &e) &&
+        !PUSH(an, an->macros, an->s.nmacros, an->capmacros) &&
+        !PUSH(an, an->expansions, an->s.nmacros, an->capexpansions)) {
+      an->expansions[an->s.nmacros] = c;
+      an->macros[an->s.nmacros].begin = b.offset;
+      an->macros[an->s.nmacros].end =
+          e.offset > b.offset ? e.offset : b.offset + 1;
+      an->s.nmacros++;
+    }
+    an->s.macros = an->macros; /* what ld__in_macro reads */
+    return CXChildVisit_Continue;
+  }
+  /* Facts from headers are ignored. */
+  if (!ld__main_pos(&an->s, clang_getCursorLocation(c), &pos))
+    return CXChildVisit_Continue;
+  switch (kind) {
+  case CXCursor_Namespace:
+  case CXCursor_LinkageSpec:
+  case CXCursor_StructDecl:
+  case CXCursor_ClassDecl:
+  case CXCursor_UnionDecl:
+  case CXCursor_ClassTemplate:
+  case CXCursor_ClassTemplatePartialSpecialization:
+    return CXChildVisit_Recurse;
+  case CXCursor_FunctionDecl:
+  case CXCursor_FunctionTemplate:
+  case CXCursor_CXXMethod:
+  case CXCursor_Constructor:
+  case CXCursor_Destructor:
+  case CXCursor_ConversionFunction:
+    add_fn(an, c);
+    break;
+  case CXCursor_VarDecl:
+    if (ld__memory_space(c, &vk))
+      ld__add_var(an, c, vk, NONE);
+    break;
+  default:
+    break;
+  }
+  return CXChildVisit_Continue;
+}
+
+static int cmp_size(size_t a, size_t b) {
+  return a < b ? -1 : a > b;
+}
+
+static int cmp_target(const void *pa, const void *pb) {
+  const struct ld_target *a = pa, *b = pb;
+  int c = cmp_size(a->kernel, b->kernel);
+  if (!c)
+    c = cmp_size(a->at.offset, b->at.offset);
+  return c ? c : strcmp(a->name, b->name);
+}
+
+static int cmp_barrier(const void *pa, const void *pb) {
+  const struct ld_barrier *a = pa, *b = pb;
+  int c = cmp_size(a->at.offset, b->at.offset);
+  return c ? c : strcmp(a->form, b->form);
+}
+
+static int cmp_launch(const void *pa, const void *pb) {
+  const struct ld_launch *a = pa, *b = pb;
+  int c = cmp_size(a->at.offset, b->at.offset);
+  return c ? c : strcmp(a->kernel, b->kernel);
+}
+
+/* Mark every main-file function reachable from fi by calls. */
+static void mark_reachable(const struct analysis *an, size_t fi,
+                           unsigned char *seen) {
+  size_t i;
+
+  if (seen[fi])
+    return;
+  seen[fi] = 1;
+  for (i = 0; i < an->fns[fi].ncallees; i++)
+    mark_reachable(an, an->fns[fi].callees[i], seen);
+}
+
+/* Add the kernel fns[fi] with its targets to the plan. */
+static int plan_kernel(struct analysis *an, size_t fi, unsigned char *seen,
+                       size_t *captargets) {
+  struct ld_plan *plan = an->plan;
+  struct fn *fn = &an->fns[fi];
+  struct ld_kernel *k = &plan->kernels[plan->nkernels];
+  const char *unsupported = NULL;
+  int has_asm = 0, shared_in_macro = 0;
+  int shared_file_scope = 0, shared_in_callee = 0, shared_written = 0;
+  size_t v, i, j;
+
+  memset(seen, 0, an->nfns);
+  mark_reachable(an, fi, seen);
+  memset(k, 0, sizeof *k);
+  k->name = strdup(fn->name);
+  if (!k->name)
+    return LD_ENOMEM;
+  k->at = fn->at;
+  k->is_template = fn->is_template;
+  fn->kernel = plan->nkernels++;
+
+  for (v = 0; v < an->nvars; v++) {
+    const struct var *var = &an->vars[v];
+    int used, written = 0, macro = var->in_macro;
+    size_t elsewhere = NONE;
+    struct ld_target *t;
+
+    if (var->kind == VAR_PARAM)
+      used = var->owner == fi;
+    else
+      used = var->owner != NONE && seen[var->owner];
+    for (i = 0; i < an->nfns; i++) {
+      if (!seen[i])
+        continue;
+      for (j = 0; j < an->fns[i].nrefs; j++) {
+        const struct ref *r = &an->fns[i].refs[j];
+        if (r->var != v)
+          continue;
+        used = 1;
+        written |= r->written;
+        macro |= r->in_macro;
+        if (i != fi)
+          elsewhere = i;
+      }
+    }
+    if (!used || (var->in_header && !written))
+      continue; /* a header's variables only when written */
+    if (var->kind == VAR_SHARED) {
+      shared_in_macro |= macro;
+      if (var->owner == NONE)
+        shared_file_scope = 1;
+      else if (var->owner != fi)
+        shared_in_callee = 1;
+      else if (written)
+        shared_written = 1;
+    }
+    if (var->kind == VAR_DEVICE && written) {
+      if (PUSH(an, fn->g_vars, fn->ng_vars, fn->capg_vars))
+        return an->rc;
+      fn->g_vars[fn->ng_vars++] = v;
+      if (elsewhere != NONE && !fn->g_var_elsewhere) {
+        fn->g_var_elsewhere = var->name;
+        fn->g_var_fn = an->fns[elsewhere].name;
+      }
+    }
+    if (ld__grow(&plan->targets, captargets, plan->ntargets, sizeof *t))
+      return LD_ENOMEM;
+    t = &plan->targets[plan->ntargets];
+    memset(t, 0, sizeof *t);
+    t->name = strdup(var->name);
+    if (!t->name)
+      return LD_ENOMEM;
+    t->kernel = fn->kernel;
+    t->space = var->kind == VAR_SHARED ? LD_SPACE_SHARED : LD_SPACE_GLOBAL;
+    t->at = var->at;
+    t->is_extern = var->is_extern;
+    t->written = written;
+    plan->ntargets++;
+  }
+  for (i = 0; i < an->nfns; i++) {
+    if (!seen[i])
+      continue;
+    has_asm |= an->fns[i].has_asm;
+    if (!unsupported)
+      unsupported = an->fns[i].unsupported;
+    if (!fn->g_reason)
+      fn->g_reason = an->fns[i].global_use;
+    fn->g_may_sync |= an->fns[i].calls_unseen;
+  }
+  for (i = 0; i < an->nbarriers; i++)
+    fn->g_may_sync |= seen[an->barriers[i].fn];
+
+  k->checked = 1;
+  if (fn->in_macro)
+    k->reason = strdup(REASON_MACRO_KERNEL);
+  else if (has_asm)
+    k->reason = strdup(REASON_ASM);
+  else if (shared_in_macro)
+    k->reason = strdup(REASON_MACRO_SHARED);
+  else if (unsupported)
+    k->reason = strdup(unsupported);
+  else if (shared_file_scope)
+    k->reason = strdup(REASON_FILE_SHARED);
+  else if (shared_in_callee)
+    k->reason = strdup(REASON_CALLEE_SHARED);
+  if (fn->in_macro || has_asm || shared_in_macro || unsupported ||
+      shared_file_scope || shared_in_callee) {
+    k->checked = 0;
+    if (!k->reason)
+      return LD_ENOMEM;
+  }
+  fn->wants_clone = k->checked && shared_written;
+  return LD_OK;
+}
+
+int ld__build_plan(struct analysis *an) {
+  struct ld_plan *plan = an->plan;
+  unsigned char *seen = NULL;
+  size_t captargets = 0;
+  size_t i, nk = 0;
+  int rc = LD_OK;
+
+  for (i = 0; i < an->nfns; i++)
+    nk += an->fns[i].is_kernel;
+  seen = calloc(an->nfns + 1, 1);
+  plan->kernels = calloc(nk + 1, sizeof *plan->kernels);
+  plan->barriers = calloc(an->nbarriers + 1, sizeof *plan->barriers);
+  plan->launches = calloc(an->nlaunches + 1, sizeof *plan->launches);
+  if (!seen || !plan->kernels || !plan->barriers || !plan->launches) {
+    rc = LD_ENOMEM;
+    goto out;
+  }
+  for (i = 0; i < an->nfns && !rc; i++)
+    if (an->fns[i].is_kernel)
+      rc = plan_kernel(an, i, seen, &captargets);
+  if (rc)
+    goto out;
+  for (i = 0; i < an->nbarriers; i++) {
+    const struct barrier *b = &an->barriers[i];
+    const struct fn *fn = &an->fns[b->fn];
+    struct ld_barrier *pb = &plan->barriers[plan->nbarriers];
+    if (!fn->is_kernel && !fn->is_device)
+      continue; /* host code: not a barrier */
+    pb->kernel = fn->kernel;
+    pb->func = strdup(fn->name);
+    pb->form = strdup(b->form);
+    pb->at = b->at;
+    pb->in_macro = b->in_macro;
+    plan->nbarriers++;
+    if (!pb->func || !pb->form) {
+      rc = LD_ENOMEM;
+      goto out;
+    }
+  }
+  for (i = 0; i < an->nlaunches; i++) {
+    struct ld_launch *pl = &plan->launches[plan->nlaunches++];
+    *pl = an->launches[i].text;
+    memset(&an->launches[i].text, 0, sizeof an->launches[i].text);
+    pl->kernel = an->launches[i].name;
+    an->launches[i].name = NULL;
+    pl->at = an->launches[i].at;
+    pl->via_api = an->launches[i].via_api;
+    pl->in_macro = an->launches[i].in_macro;
+  }
+  if (plan->ntargets)
+    qsort(plan->targets, plan->ntargets, sizeof *plan->targets, cmp_target);
+  if (plan->nbarriers)
+    qsort(plan->barriers, plan->nbarriers, sizeof *plan->barriers, cmp_barrier);
+  if (plan->nlaunches)
+    qsort(plan->launches, plan->nlaunches, sizeof *plan->launches, cmp_launch);
+out:
+  free(seen);
+  return rc;
+}
+
+void ld__analysis_free(struct analysis *an) {
+  size_t i;
+
+  for (i = 0; i < an->nfns; i++) {
+    free(an->fns[i].name);
+    free(an->fns[i].refs);
+    free(an->fns[i].callees);
+    free(an->fns[i].acc);
+    free(an->fns[i].g_vars);
+  }
+  for (i = 0; i < an->nvars; i++)
+    free(an->vars[i].name);
+  for (i = 0; i < an->nlaunches; i++) {
+    struct ld_launch *t = &an->launches[i].text;
+    size_t j;
+    free(an->launches[i].name);
+    free(t->callee);
+    free(t->args);
+    free(t->api_args);
+    for (j = 0; j < 4; j++)
+      free(t->config[j]);
+  }
+  free(an->fns);
+  free(an->vars);
+  free(an->macros);
+  free(an->expansions);
+  free(an->barriers);
+  free(an->launches);
+}
+
+void ld__collect_decls(struct analysis *an) {
+  clang_visitChildren(clang_getTranslationUnitCursor(an->s.tu), decls_cb, an);
+}

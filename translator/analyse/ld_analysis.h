@@ -1,0 +1,126 @@
+/* What the passes over one translation unit share (parse.c, kernels.c,
+ * bodies.c, launches.c, facts.c): the main-file functions, variables,
+ * barriers and launches they collect before the plan is written.  Types
+ * only; each file's functions are declared in its own header.  Host code
+ * only. */
+#ifndef LD_ANALYSIS_H
+#define LD_ANALYSIS_H
+
+#include <clang-c/Index.h>
+#include <stdint.h>
+
+#include "ld_cursor.h"
+#include "ld_plan.h"
+
+#define NONE SIZE_MAX
+
+/* Reasons a kernel is left unchecked (KERNEL ... reason="..."). */
+#define REASON_MACRO_KERNEL "defined inside a macro expansion"
+#define REASON_ASM "inline assembly"
+#define REASON_MACRO_SHARED "shared variable used inside a macro expansion"
+#define REASON_FILE_SHARED "file-scope shared variable"
+#define REASON_CALLEE_SHARED "shared variable declared in a device function"
+/* Why a kernel is not checked across blocks (docs/global-check.md). */
+#define REASON_G_ATOMIC "atomic operations"
+#define REASON_G_FENCE "memory fence"
+#define REASON_G_PRINTF "printf"
+#define REASON_G_MALLOC "device-side allocation"
+#define REASON_G_CLOCK "reads a clock"
+#define REASON_G_LAUNCH "kernel launch inside a kernel"
+#define REASON_G_SURFACE "surface store"
+
+enum var_kind { VAR_SHARED, VAR_DEVICE, VAR_PARAM };
+
+struct var {
+  char *name; /* owned */
+  struct ld_pos at;
+  enum var_kind kind;
+  int is_extern;
+  int in_macro; /* declared inside a macro expansion */
+  size_t owner; /* function declaring it, NONE at file scope */
+  /* A __device__ variable declared in a header (at is then 0:0): found by
+   * its canonical cursor, since it has no place in the main file. */
+  int in_header;
+  CXCursor cur;
+};
+
+struct ref {
+  size_t var; /* index into an->vars */
+  int written;
+  int plain; /* written other than as an accumulating atomic's address */
+  int in_macro;
+};
+
+struct fn {
+  CXCursor cur;
+  char *name;       /* owned */
+  struct ld_pos at; /* the name (expansion location when in a macro) */
+  int is_kernel, is_device, is_template;
+  int in_macro; /* the name comes from a macro expansion */
+  int has_asm;
+  const char *unsupported; /* REASON_* for a sync it cannot model, or NULL */
+  struct ref *refs;
+  size_t nrefs, caprefs;
+  size_t *callees; /* indices into an->fns */
+  size_t ncallees, capcallees;
+  size_t kernel;   /* index in plan->kernels, NONE if not a kernel */
+  int wants_clone; /* checked kernel writing a shared variable it declares */
+  /* For the check across blocks: the first construct a replay of the whole
+   * launch cannot repeat safely (REASON_G_*), and whether it calls a
+   * function whose barriers the walk cannot see. */
+  const char *global_use;
+  int calls_unseen;
+  /* Deterministic builds: its accumulating atomics (kernels only). */
+  struct ld_gatomic *acc;
+  size_t nacc, capacc;
+  /* Filled by plan_kernel for a kernel: */
+  size_t *g_vars; /* the __device__ variables it writes (an->vars) */
+  size_t ng_vars, capg_vars;
+  /* One of them also used in another function it calls (the clone shifts
+   * the kernel's own uses only), and that function. */
+  const char *g_var_elsewhere, *g_var_fn;
+  const char *g_reason; /* global_use of it or of a callee */
+  int g_may_sync;       /* a reachable barrier or unseen callee */
+};
+
+struct barrier {
+  size_t fn;
+  const char *form; /* static string */
+  struct ld_pos at;
+  int in_macro;
+};
+
+struct launch {
+  char *name; /* owned */
+  struct ld_pos at;
+  int via_api;
+  int in_macro;          /* written in a macro's argument (add_launch) */
+  struct ld_launch text; /* callee, config and argument texts (owned) */
+};
+
+struct analysis {
+  /* The main file: tu, main_file, src and len set by ld__parse; macros and
+   * nmacros mirror the array below as pass 1 collects it. */
+  struct ld__source s;
+  struct ld_plan *plan;
+  struct ld__range *macros; /* owned; s.nmacros of them */
+  size_t capmacros;
+  CXCursor *expansions; /* the MacroExpansion cursor of each of macros */
+  size_t capexpansions;
+  struct fn *fns;
+  size_t nfns, capfns;
+  struct var *vars;
+  size_t nvars, capvars;
+  struct barrier *barriers;
+  size_t nbarriers, capbarriers;
+  struct launch *launches;
+  size_t nlaunches, caplaunches;
+  size_t cur_fn; /* function being walked in pass 2 */
+  int rc;        /* first error; visitors stop once it is set */
+};
+
+#define PUSH(an, arr, n, cap)                                                  \
+  ((an)->rc ? (an)->rc                                                         \
+            : ((an)->rc = ld__grow(&(arr), &(cap), (n), sizeof *(arr))))
+
+#endif

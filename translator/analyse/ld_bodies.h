@@ -1,0 +1,12 @@
+/* Pass 2 of the analyse step (bodies.c): the walk of function bodies.
+ * Host code only. */
+#ifndef LD_BODIES_H
+#define LD_BODIES_H
+
+#include "ld_analysis.h"
+
+/* Walk the body of an->fns[fi] into its refs, callees, barriers, launches,
+ * uses and atomics (errors in an->rc). */
+void ld__walk_fn(struct analysis *an, size_t fi);
+
+#endif

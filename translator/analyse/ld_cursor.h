@@ -1,0 +1,87 @@
+/* The libclang helpers of the analyse step (cursor.c), shared by every pass:
+ * the main file as libclang sees it, growable arrays, positions and spans,
+ * cursor queries.  Host code only. */
+#ifndef LD_CURSOR_H
+#define LD_CURSOR_H
+
+#include <clang-c/Index.h>
+#include <stddef.h>
+
+#include "ld_plan.h"
+
+/* A byte range [begin, end) of the main file. */
+struct ld__range {
+  size_t begin, end;
+};
+
+/* The main file as libclang sees it. */
+struct ld__source {
+  CXTranslationUnit tu;
+  CXFile main_file;
+  const char *src; /* its bytes (libclang's buffer) */
+  size_t len;
+  const struct ld__range *macros; /* macro expansions in the main file */
+  size_t nmacros;
+};
+
+/* Make room for one more element in the growable array *itemsp of n
+ * elements of size bytes with capacity *cap. */
+int ld__grow(void *itemsp, size_t *cap, size_t n, size_t size);
+
+/* Position of loc's expansion in the main file; 0 when elsewhere. */
+int ld__main_pos(const struct ld__source *s, CXSourceLocation loc,
+                 struct ld_pos *pos);
+/* The same position's offset alone. */
+int ld__main_offset(const struct ld__source *s, CXSourceLocation loc,
+                    size_t *off);
+/* Whether off lies in one of the n ranges (macro expansions). */
+int ld__in_ranges(const struct ld__range *r, size_t n, size_t off);
+/* Whether off lies in one of the main file's macro expansions. */
+int ld__in_macro(const struct ld__source *s, size_t off);
+/* The main-file range [*b, *e) of c's extent (ends at macro uses count
+ * from their expansion); 0 when elsewhere or empty. */
+int ld__main_span(const struct ld__source *s, CXCursor c, size_t *b, size_t *e);
+/* The main file's text [b, e), malloc'd. */
+char *ld__span_text(const struct ld__source *s, size_t b, size_t e);
+
+char *ld__cursor_name(CXCursor c);                   /* malloc'd spelling */
+int ld__name_is(CXCursor c, const char *want);       /* spelling == want */
+int ld__name_starts(CXCursor c, const char *prefix); /* spelling's prefix */
+int ld__nth_child(CXCursor c, unsigned index, CXCursor *out);
+/* The first direct child of that kind (into *out when out is not NULL). */
+int ld__child_of_kind(CXCursor c, enum CXCursorKind kind, CXCursor *out);
+int ld__has_child_kind(CXCursor c, enum CXCursorKind kind);
+CXCursor ld__unwrap(CXCursor c); /* skips implicit casts and parentheses */
+/* The value of c when it is an integer constant expression (*ok 1), else
+ * 0 with *ok 0. */
+long long ld__constant_of(CXCursor c, int *ok);
+int ld__is_pointer(CXType t);
+int ld__is_array(CXType t);
+/* A pointer or reference through which the pointee may be modified. */
+int ld__writable_indirection(CXType t);
+CXCursor ld__definition_of(CXCursor ref); /* template, then definition */
+int ld__is_operator_ref(CXCursor c);      /* names an `operator...` */
+int ld__is_assign_operator(CXCursor callee);
+int ld__is_class(CXType t, const char *cls);
+int ld__is_triple_chevron(CXCursor call); /* k<<<...>>>(...) */
+/* The declaration a callee expression names (casts, `&` and `*` aside), or
+ * a name-only cursor. */
+CXCursor ld__callee_ref(CXCursor e);
+/* Whether expression e, child `index` of parent, stands as a statement of
+ * its own: in a block, a branch of an `if`, the body of a `for` or
+ * `while` (so its value is discarded). */
+int ld__is_statement_at(CXCursor e, unsigned index, CXCursor parent);
+/* The plan's name of a block-wide barrier call ("__syncthreads", "cg.sync",
+ * ...), or NULL; a sync it cannot model sets *unsupported to a reason. */
+const char *ld__barrier_form(CXCursor call, const char **unsupported);
+/* The same without the named barrier __barrier_sync: the replay's. */
+const char *ld__block_barrier(CXCursor call);
+/* The `=` of the ParmDecl parm's default argument: 1 with its location. */
+int ld__default_eq(CXTranslationUnit tu, CXCursor parm, CXSourceLocation *eq);
+
+/* Where a definition whose extent starts at `begin` really starts: clang
+ * may leave the attributes written before it (`__global__`, `static`, and
+ * with devfn `__device__`, `inline`, `__forceinline__`) outside. */
+size_t ld__def_start(const char *src, size_t begin, int devfn);
+
+#endif

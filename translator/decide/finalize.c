@@ -1,0 +1,125 @@
+/* The last decisions on the plan (see ld_finalize.h).  Plain C on the plan;
+ * host code only. */
+#include "ld_finalize.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "ld_error.h"
+#include "ld_routes.h"
+
+int ld_unrendered_add(struct ld_unrendered_list *l, size_t kernel,
+                      enum ld_unrendered_part part, const char *why) {
+  if (l->n == l->cap) {
+    size_t cap = l->cap ? l->cap * 2 : 8;
+    struct ld_unrendered *p = realloc(l->items, cap * sizeof *p);
+    if (!p)
+      return LD_ENOMEM;
+    l->items = p;
+    l->cap = cap;
+  }
+  l->items[l->n].kernel = kernel;
+  l->items[l->n].part = part;
+  l->items[l->n].why = why;
+  l->n++;
+  return LD_OK;
+}
+
+void ld_unrendered_free(struct ld_unrendered_list *l) {
+  if (!l)
+    return;
+  free(l->items);
+  l->items = NULL;
+  l->n = 0;
+  l->cap = 0;
+}
+
+/* Kernel k is not checked across blocks after all, for reason why. */
+static int global_uncheck(struct ld_kernel *k, const char *why) {
+  char *copy = strdup(why);
+
+  if (!copy)
+    return LD_ENOMEM;
+  free(k->global->reason);
+  k->global->reason = copy;
+  k->global->checked = 0;
+  return LD_OK;
+}
+
+/* Kernel k gets no replay, and is unchecked for reason why. */
+static int replay_uncheck(struct ld_kernel *k, const char *why) {
+  char *reason = strdup(why);
+
+  if (!reason)
+    return LD_ENOMEM;
+  ld_replay_free(k->replay);
+  k->replay = NULL;
+  free(k->reason);
+  k->reason = reason;
+  k->checked = 0;
+  return LD_OK;
+}
+
+/* Whether the name at `at` is written qualified (`ns::k`): no attribute
+ * can go right before it, so such a kernel gets no `__lb` clone. */
+static int qualified(const char *src, size_t at) {
+  while (at > 0 && (src[at - 1] == ' ' || src[at - 1] == '\t' ||
+                    src[at - 1] == '\n' || src[at - 1] == '\r'))
+    at--;
+  return at >= 2 && src[at - 1] == ':' && src[at - 2] == ':';
+}
+
+static void record_det(struct ld_plan *plan) {
+  size_t i;
+
+  for (i = 0; i < plan->nkernels; i++)
+    plan->kernels[i].det = ld_det_kernel(plan, i, &plan->kernels[i].det_reason);
+}
+
+int ld_finalize_plan(struct ld_plan *plan, const char *src) {
+  size_t i;
+
+  /* A composed kernel is launched through the check across blocks: one
+   * launched where only its shared-memory clone is declared (after a
+   * prototype whose text the check across blocks does not copy, before
+   * the definition: global_emit.c put_proto) keeps the clone alone. */
+  for (i = 0; i < plan->nlaunches; i++) {
+    const struct ld_launch *l = &plan->launches[i];
+    const struct ld_kernel *k = ld__replay_launched(plan, l);
+    size_t gk, gid;
+    if (k && LD_COMPOSED(k) && !ld__global_launch_of(plan, l, &gk, &gid) &&
+        global_uncheck(&plan->kernels[k - plan->kernels],
+                       "launched before its definition"))
+      return LD_ENOMEM;
+  }
+  for (i = 0; i < plan->nkernels; i++) {
+    struct ld_kernel *k = &plan->kernels[i];
+    struct ld_replay *r = k->replay;
+    if (r && !k->checked &&
+        replay_uncheck(k, k->reason ? k->reason : "unchecked"))
+      return LD_ENOMEM;
+    /* A second clone bounded to 1024 threads (registers capped), for
+     * blocks the first cannot run; not when the user bounded the kernel. */
+    if (k->replay)
+      r->lb_clone = !r->user_bounds && !qualified(src, r->name_begin) &&
+                    !(r->proto_end && qualified(src, r->proto_name));
+  }
+  record_det(plan);
+  return LD_OK;
+}
+
+int ld_finalize_unrendered(struct ld_plan *plan,
+                           const struct ld_unrendered_list *l) {
+  size_t i;
+  int rc = LD_OK;
+
+  for (i = 0; i < l->n && !rc; i++) {
+    struct ld_kernel *k = &plan->kernels[l->items[i].kernel];
+    if (l->items[i].part == LD_UNRENDERED_GLOBAL && k->global)
+      rc = global_uncheck(k, l->items[i].why);
+    else if (l->items[i].part == LD_UNRENDERED_REPLAY && k->replay)
+      rc = replay_uncheck(k, l->items[i].why);
+  }
+  record_det(plan);
+  return rc;
+}
