@@ -96,8 +96,9 @@ static int route(const struct launch *l, cudaError_t *rc) {
 #define LD_RT_LWRAP_DEFINE(name)                                               \
   cudaError_t __wrap_##name(const void *func, dim3 grid, dim3 block,           \
                             void **args, size_t sh, cudaStream_t stream) {     \
+    const struct launch l = {func, NULL, 0, grid, block, args, sh, stream};    \
     cudaError_t rc;                                                            \
-    if (route(func, NULL, 0, grid, block, args, sh, stream, &rc))              \
+    if (route(&l, &rc))                                                        \
       return rc;                                                               \
     return __real_##name(func, grid, block, args, sh, stream);                 \
   }
