@@ -7,11 +7,11 @@
  * bypassed __ldcc::launch and run unchecked (ld_rt_lwrap.c) are counted
  * here too (ld__rt_foreign), so the summary accounts for every launch.
  * Both launch paths (ld_rt_launch.cu for the shared-memory replay,
- * ld_rt_glaunch.cu for the check across blocks) and the inline intra-warp checks go through it
- * (ld_rt_core.h); it calls neither.  Host code; CUDA runtime API only.
- * The runtime never aborts the user's program, and never clears an error
- * the user's code made (cudaPeekAtLastError; its own errors are cleared
- * only when no user error was pending). */
+ * ld_rt_glaunch.cu for the check across blocks) and the inline intra-warp
+ * checks go through it (ld_rt_core.h); it calls neither.  Host code; CUDA
+ * runtime API only.  The runtime never aborts the user's program, and
+ * never clears an error the user's code made (cudaPeekAtLastError; its
+ * own errors are cleared only when no user error was pending). */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -215,8 +215,8 @@ void finish_run(int status, bool halting) {
                         rt.out);
   free(counts);
   fflush(NULL);
-  long code = ld_rt_options_exit_status(&rt.opt, status, halting, races,
-                                        rt.unchecked);
+  long code =
+      ld_rt_options_exit_status(&rt.opt, status, halting, races, rt.unchecked);
   if (code >= 0)
     _exit((int)code);
 }
