@@ -16,7 +16,7 @@
 # of three processes).  The macros are in include/ldcc/replay.cuh and exist
 # for this measurement only (LDCC_CLONE_THREADS is a setting of
 # replay.cuh; the outlined protocol, LDCC_REPLAY_OUTLINE, was measured
-# slower and removed: docs/runtime.md).  docs/runtime.md "Measured" has a table;
+# slower and removed: docs/CHANGELOG.md).  docs/CHANGELOG.md has its tables;
 # bench/ptxas.sh what ptxas makes of each clone.
 # Usage: bench/variants.sh OUTDIR   (LDCC, NVCC as in bench/build.sh; ONLY,
 # an extended regex, picks programs by name; VARIANTS, an extended regex,
