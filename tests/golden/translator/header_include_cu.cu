@@ -20,8 +20,7 @@ int main() {
 // TEXT: {{^}}#line 1 "{{.*}}/Inputs/headers/kern.cu"{{$}}
 // TEXT: {{^}}#line 2 "{{.*}}/Inputs/headers/kern.cu"{{$}}
 // TEXT-NEXT: {{^}}__global__ void add_one(int *p) {{{$}}
-// TEXT: {{^}}#line 2 "{{.*}}/Inputs/headers/kern.cu"{{$}}
-// TEXT-NEXT: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_add_one(int *p, __ldcc::launch_info __ldcc_li
+// TEXT: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_add_one(int *p, __ldcc::launch_info __ldcc_li
 // TEXT: {{^}}#line 5 "{{.*}}/Inputs/headers/kern.cu"{{$}}
 // TEXT: {{^}}#line 7 "{{.*}}/header_include_cu.cu"{{$}}
 // TEXT: {{^}}int main() {{{$}}
