@@ -255,6 +255,21 @@ void ld_line_map_find(const struct ld_line_map *map, size_t text_line,
   *line = map->segs[lo].line + (text_line - map->segs[lo].text_line);
 }
 
+size_t ld_line_map_file_at(const struct ld_line_map *map, size_t offset) {
+  size_t lo = 0, hi = map ? map->n : 0;
+
+  if (!hi || offset < map->segs[0].text_offset)
+    return 0;
+  while (hi - lo > 1) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (map->segs[mid].text_offset <= offset)
+      lo = mid;
+    else
+      hi = mid;
+  }
+  return map->segs[lo].file;
+}
+
 void ld_line_map_free(struct ld_line_map *map) {
   size_t i;
 

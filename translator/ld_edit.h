@@ -37,9 +37,10 @@ struct ld_edit_list {
  * the main file as the user named it; the others are headers by absolute
  * path.  An empty map (n == 0) means the text is the main file itself. */
 struct ld_line_seg {
-  size_t text_line; /* 1-based line of the flattened text */
-  size_t file;      /* index into files */
-  size_t line;      /* 1-based line in that file */
+  size_t text_line;   /* 1-based line of the flattened text */
+  size_t text_offset; /* 0-based offset of that line's first byte */
+  size_t file;        /* index into files */
+  size_t line;        /* 1-based line in that file */
 };
 
 struct ld_line_map {
@@ -53,6 +54,9 @@ struct ld_line_map {
  * with an empty map, file 0 and the same line. */
 void ld_line_map_find(const struct ld_line_map *map, size_t text_line,
                       size_t *file, size_t *line);
+/* The file (index into map->files) the text's byte at offset comes from;
+ * 0 with an empty map. */
+size_t ld_line_map_file_at(const struct ld_line_map *map, size_t offset);
 /* Releases the map's arrays; the map may be reused.  NULL is a no-op. */
 void ld_line_map_free(struct ld_line_map *map);
 

@@ -139,20 +139,25 @@ struct at {
   char s[160];
 };
 
-static struct at at(const struct ld_plan *plan, unsigned line, unsigned col) {
+static struct at at(const struct ld_plan *plan, unsigned line, unsigned col,
+                    size_t offset) {
   struct at a;
-  size_t file, mapped;
+  size_t file = ld_line_map_file_at(&plan->lines, offset);
   const char *name, *slash;
 
-  ld_line_map_find(&plan->lines, line, &file, &mapped);
   if (file == 0) {
-    snprintf(a.s, sizeof a.s, "%zu:%u", mapped, col);
+    snprintf(a.s, sizeof a.s, "%u:%u", line, col);
     return a;
   }
   name = plan->lines.files[file];
   slash = strrchr(name, '/');
-  snprintf(a.s, sizeof a.s, "%s:%zu:%u", slash ? slash + 1 : name, mapped, col);
+  snprintf(a.s, sizeof a.s, "%s:%u:%u", slash ? slash + 1 : name, line, col);
   return a;
+}
+
+/* The same for a position. */
+static struct at at_pos(const struct ld_plan *plan, const struct ld_pos *p) {
+  return at(plan, p->line, p->col, p->offset);
 }
 
 static void dump_warp(const struct ld_plan *plan, const struct ld_kernel *k,
@@ -174,8 +179,7 @@ static void dump_warp(const struct ld_plan *plan, const struct ld_kernel *k,
   for (j = 0; j < w->naccesses; j++) {
     const struct ld_warp_access *a = &w->accesses[j];
     fprintf(out, "ACCESS kernel=%s id=%zu at=%s var=%s mode=%s%s\n", k->name,
-            j + 1, at(plan, a->at.line, a->at.col).s, a->var,
-            modes[a->mode & 3],
+            j + 1, at_pos(plan, &a->at).s, a->var, modes[a->mode & 3],
             !w->mp                  ? ""
             : a->mode & LD_ITS_FLAG ? " role=flag"
                                     : " role=data");
@@ -183,15 +187,14 @@ static void dump_warp(const struct ld_plan *plan, const struct ld_kernel *k,
   for (j = 0; j < w->nsyncs; j++) {
     const struct ld_warp_sync *y = &w->syncs[j];
     fprintf(out, "%s kernel=%s at=%s form=%s\n", w->mp ? "FENCE" : "WSYNC",
-            k->name, at(plan, y->at.line, y->at.col).s, y->form);
+            k->name, at_pos(plan, &y->at).s, y->form);
   }
   for (j = 0; j < w->nscoped; j++) {
     const struct ld_warp_access *a = &w->scoped[j];
     const char *colon = strrchr(a->var, ':');
     fprintf(out, "%s kernel=%s id=%zu at=%s op=%.*s var=%s\n",
             a->mode & 1 ? "SCOPED" : "ATOMIC", k->name, w->naccesses + j + 1,
-            at(plan, a->at.line, a->at.col).s, (int)(colon - a->var), a->var,
-            colon + 1);
+            at_pos(plan, &a->at).s, (int)(colon - a->var), a->var, colon + 1);
   }
 }
 
@@ -203,7 +206,7 @@ int ld_plan_dump(const struct ld_plan *plan, FILE *out) {
     fprintf(out, "KERNEL name=%s checked=%s", k->name, yes_no(k->checked));
     if (!k->checked && k->reason)
       fprintf(out, " reason=\"%s\"", k->reason);
-    fprintf(out, " at=%s%s", at(plan, k->at.line, k->at.col).s,
+    fprintf(out, " at=%s%s", at_pos(plan, &k->at).s,
             k->is_template ? " template" : "");
     dump_global(k, out);
     if (plan->deterministic) {
@@ -220,20 +223,20 @@ int ld_plan_dump(const struct ld_plan *plan, FILE *out) {
     fprintf(out, "TARGET kernel=%s space=%s name=%s at=%s%s written=%s\n",
             kernel_name(plan, t->kernel),
             t->space == LD_SPACE_SHARED ? "shared" : "global", t->name,
-            at(plan, t->at.line, t->at.col).s, t->is_extern ? " extern" : "",
+            at_pos(plan, &t->at).s, t->is_extern ? " extern" : "",
             yes_no(t->written));
   }
   for (i = 0; i < plan->nbarriers; i++) {
     const struct ld_barrier *b = &plan->barriers[i];
     fprintf(out, "BARRIER kernel=%s form=%s at=%s%s\n",
             b->func ? b->func : kernel_name(plan, b->kernel), b->form,
-            at(plan, b->at.line, b->at.col).s, b->in_macro ? " macro" : "");
+            at_pos(plan, &b->at).s, b->in_macro ? " macro" : "");
   }
   for (i = 0; i < plan->nlaunches; i++) {
     const struct ld_launch *l = &plan->launches[i];
     fprintf(out, "LAUNCH kernel=%s at=%s%s%s\n", l->kernel,
-            at(plan, l->at.line, l->at.col).s,
-            l->via_api ? " cudaLaunchKernel" : "", l->in_macro ? " macro" : "");
+            at_pos(plan, &l->at).s, l->via_api ? " cudaLaunchKernel" : "",
+            l->in_macro ? " macro" : "");
   }
   for (i = 0; i < plan->nkernels; i++) {
     const struct ld_kernel *k = &plan->kernels[i];
@@ -243,17 +246,17 @@ int ld_plan_dump(const struct ld_plan *plan, FILE *out) {
     if (!r)
       continue;
     fprintf(out, "SITE kernel=%s id=0 at=%s form=entry\n", k->name,
-            at(plan, k->at.line, k->at.col).s);
+            at_pos(plan, &k->at).s);
     for (j = 0; j < r->nsites; j++) {
       const struct ld_site *s = &r->sites[j];
       if (s->callee == 0)
         fprintf(out, "SITE kernel=%s id=%zu at=%s form=%s\n", k->name, j + 1,
-                at(plan, s->at.line, s->at.col).s, s->form);
+                at_pos(plan, &s->at).s, s->form);
       else
         fprintf(out,
                 "SITE kernel=%s id=%zu at=%s form=call callee=%s "
                 "base=%zu\n",
-                k->name, j + 1, at(plan, s->at.line, s->at.col).s,
+                k->name, j + 1, at_pos(plan, &s->at).s,
                 r->callees[s->callee - 1]->fn_name, s->site_base);
     }
     for (j = 0; j < r->nsites; j++) {
@@ -264,19 +267,19 @@ int ld_plan_dump(const struct ld_plan *plan, FILE *out) {
         continue;
       c = r->callees[s->callee - 1];
       fprintf(out, "SITE kernel=%s id=%zu at=%s form=entry in=%s\n", k->name,
-              s->site_base, at(plan, c->entry_line, 0).s, c->fn_name);
+              s->site_base, at(plan, c->entry_line, 0, c->name_begin).s,
+              c->fn_name);
       for (m = 0; m < c->nsites; m++)
         fprintf(out, "SITE kernel=%s id=%zu at=%s form=%s in=%s\n", k->name,
-                s->site_base + m + 1,
-                at(plan, c->sites[m].at.line, c->sites[m].at.col).s,
+                s->site_base + m + 1, at_pos(plan, &c->sites[m].at).s,
                 c->sites[m].form, c->fn_name);
       fprintf(out, "SITE kernel=%s id=%zu at=%s form=exit in=%s\n", k->name,
               s->site_base + c->nsites + 1,
-              at(plan, c->exit_line, c->exit_col).s, c->fn_name);
+              at(plan, c->exit_line, c->exit_col, c->body_close).s, c->fn_name);
     }
     fprintf(out, "SITE kernel=%s id=%zu at=%s form=exit\n", k->name,
             r->exit_site ? r->exit_site : r->nsites + 1,
-            at(plan, r->exit_line, r->exit_col).s);
+            at(plan, r->exit_line, r->exit_col, r->body_close).s);
     if (r->eager_why)
       fprintf(out, "COPIES kernel=%s scratch=whole reason=\"%s\"\n", k->name,
               r->eager_why);

@@ -318,6 +318,7 @@ static int put_line(struct flat *fl, size_t n, size_t file) {
     return rc;
   seg = &fl->map->segs[fl->map->n++];
   seg->text_line = fl->line;
+  seg->text_offset = fl->text->len;
   seg->file = file;
   seg->line = n;
   return LD_OK;
@@ -485,6 +486,7 @@ int ld__flatten(CXTranslationUnit tu, const struct ld_translate_opts *opts,
     rc = grow(&map->segs, &fl.capsegs, 0, sizeof *map->segs);
   if (!rc) {
     map->segs[0].text_line = 1;
+    map->segs[0].text_offset = 0;
     map->segs[0].file = 0;
     map->segs[0].line = 1;
     map->n = 1;

@@ -156,6 +156,7 @@ int ld__parse(const struct ld_translate_opts *opts, struct ld_plan *plan,
   }
   an.s.tu = tu;
   an.s.main_file = clang_getFile(tu, opts->input_path);
+  an.s.lines = &plan->lines;
   an.plan = plan;
   an.s.src = an.s.main_file
                  ? clang_getFileContents(tu, an.s.main_file, &an.s.len)
