@@ -29,7 +29,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ld_analyse.h"
 #include "ld_error.h"
 #include "ld_inclusions.h"
 
@@ -121,7 +120,7 @@ static char *abs_path(CXFile file) {
   return out;
 }
 
-/* A file of the user's: not the prelude, not in a system include directory
+/* A file of the user's: not in a system include directory
  * (-isystem and clang's own are), the toolkit, clang's resource directory,
  * /usr/include or /usr/lib, whatever -I named them. */
 static int user_file(const struct flat *fl, CXFile file) {
@@ -136,8 +135,7 @@ static int user_file(const struct flat *fl, CXFile file) {
     return 0;
   name = clang_getFileName(file);
   path = abs_path(file);
-  user = path && strcmp(clang_getCString(name), LD_CLANG_PRELUDE_PATH) != 0 &&
-         !has_prefix(path, cuda) && !has_prefix(path, fl->cuda_real) &&
+  user = path && !has_prefix(path, cuda) && !has_prefix(path, fl->cuda_real) &&
          !has_prefix(path, "/usr/include") && !has_prefix(path, "/usr/lib") &&
          !has_prefix(path, LDCC_CLANG_RESOURCE_DIR) &&
          !has_prefix(clang_getCString(name), cuda);
