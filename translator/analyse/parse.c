@@ -88,7 +88,9 @@ static int has_errors(CXTranslationUnit tu) {
 
 /* When user headers are to be translated too, parse the flattened text
  * instead of the file (the same arguments, the text as an unsaved file under
- * the file's name).  On a failed reparse libclang has no unit left. */
+ * the file's name).  Should that text not parse where the file did, the
+ * file is parsed again as it is and translated alone, as before issue 23.
+ * On a failed reparse libclang has no unit left. */
 static int reparse_flat(CXTranslationUnit *tu,
                         const struct ld_translate_opts *opts,
                         struct ld_plan *plan, struct ld_buf *flat) {
@@ -104,12 +106,19 @@ static int reparse_flat(CXTranslationUnit *tu,
   files[1].Contents = flat->data;
   files[1].Length = flat->len;
   if (clang_reparseTranslationUnit(*tu, 2, files,
-                                   clang_defaultReparseOptions(*tu))) {
-    clang_disposeTranslationUnit(*tu);
-    *tu = NULL;
-    return LD_EPARSE;
-  }
-  return LD_OK;
+                                   clang_defaultReparseOptions(*tu)))
+    goto failed;
+  if (!has_errors(*tu))
+    return LD_OK;
+  ld_line_map_free(&plan->lines);
+  ld_buf_free(flat);
+  if (!clang_reparseTranslationUnit(*tu, 1, files,
+                                    clang_defaultReparseOptions(*tu)))
+    return LD_OK;
+failed:
+  clang_disposeTranslationUnit(*tu);
+  *tu = NULL;
+  return LD_EPARSE;
 }
 
 int ld__parse(const struct ld_translate_opts *opts, struct ld_plan *plan,
