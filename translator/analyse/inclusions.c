@@ -19,9 +19,9 @@
  * The directives of a flattened text are handled from the preprocessing
  * record: one that was not entered (a guard or `#pragma once` skipped it)
  * and names a flattened file is deleted, since the pasted copy is the one
- * the guard now stands for; a quoted one left in a header's text names the
- * file clang resolved it to by absolute path, since the header's own
- * directory is no longer the includer's.  The main file's own directives
+ * the guard now stands for; a quoted one left in a header's text that
+ * names a user file names it by the absolute path clang resolved, since the
+ * header's own directory is no longer the includer's.  The main file's own directives
  * stay as written, so a file that includes no such header is not changed.
  * Host code only. */
 #include <clang-c/Index.h>
@@ -381,7 +381,9 @@ static int put_directive(struct flat *fl, long self, size_t self_index,
   }
   if (child < 0 && d->target && flattened_file(fl, d->target))
     return LD_OK; /* skipped by its guard: the pasted copy stands for it */
-  if (self >= 0 && d->quoted && d->target)
+  /* A system header keeps its directive (by absolute path it would no
+   * longer be one, and its warnings would show). */
+  if (self >= 0 && d->quoted && d->target && user_file(fl, d->target))
     return put_include(fl, d->target);
   return put(fl, s + d->begin, d->end - d->begin);
 }
