@@ -21,9 +21,9 @@
  * and names a flattened file is deleted, since the pasted copy is the one
  * the guard now stands for; a quoted one left in a header's text that
  * names a user file names it by the absolute path clang resolved, since the
- * header's own directory is no longer the includer's.  The main file's own directives
- * stay as written, so a file that includes no such header is not changed.
- * Host code only. */
+ * header's own directory is no longer the includer's.  The main file's own
+ * directives stay as written, so a file that includes no such header is not
+ * changed. Host code only. */
 #include <clang-c/Index.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -120,7 +120,8 @@ static char *abs_path(CXFile file) {
   return out;
 }
 
-/* A file of the user's: not in a system include directory
+/* A file of the user's: not ldcc's own (include/ldcc/, which code written
+ * against the runtime includes with -I), not in a system include directory
  * (-isystem and clang's own are), the toolkit, clang's resource directory,
  * /usr/include or /usr/lib, whatever -I named them. */
 static int user_file(const struct flat *fl, CXFile file) {
@@ -135,7 +136,8 @@ static int user_file(const struct flat *fl, CXFile file) {
     return 0;
   name = clang_getFileName(file);
   path = abs_path(file);
-  user = path && !has_prefix(path, cuda) && !has_prefix(path, fl->cuda_real) &&
+  user = path && !strstr(path, "/include/ldcc/") && !has_prefix(path, cuda) &&
+         !has_prefix(path, fl->cuda_real) &&
          !has_prefix(path, "/usr/include") && !has_prefix(path, "/usr/lib") &&
          !has_prefix(path, LDCC_CLANG_RESOURCE_DIR) &&
          !has_prefix(clang_getCString(name), cuda);
