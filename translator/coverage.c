@@ -5,9 +5,10 @@
  *
  * It reads only the plan ld_translate returns, after the emit step, so a
  * clone that emit gave up on is reported as not checked; it never sees
- * libclang.  Kernels defined in headers are not in the plan: the report
- * names those the file launches (UNSEEN) and counts them apart.  Host code
- * only. */
+ * libclang.  Kernels of the user headers translated with the file are in
+ * the plan (named at=<header>:<line>); kernels defined elsewhere (another
+ * file, a system header) are not: the report names those the file launches
+ * (UNSEEN) and counts them apart.  Host code only. */
 #include "ld_coverage.h"
 
 #include <dirent.h>
@@ -127,6 +128,22 @@ static enum ld_cov_level level_of(const enum ld_cov_check c[3], int checked) {
   return on ? LD_COV_PARTLY : LD_COV_OFF;
 }
 
+/* " key=LINE" for a line of the main file, " key=HEADER:LINE" for one of
+ * a user header translated with it (HEADER: its base name). */
+static void put_line(FILE *out, const struct ld_plan *plan, const char *key,
+                     const struct ld_pos *at) {
+  size_t file = ld_line_map_file_at(&plan->lines, at->offset);
+  const char *name, *slash;
+
+  if (!file) {
+    fprintf(out, " %s=%u", key, at->line);
+    return;
+  }
+  name = plan->lines.files[file];
+  slash = strrchr(name, '/');
+  fprintf(out, " %s=%s:%u", key, slash ? slash + 1 : name, at->line);
+}
+
 static void put_kernel(const struct ld_plan *plan, size_t k, FILE *out,
                        struct ld_cov_totals *tot) {
   static const char *const keys[] = {"shared", "global", "warp"};
@@ -143,8 +160,9 @@ static void put_kernel(const struct ld_plan *plan, size_t k, FILE *out,
   lv = level_of(c, kn->checked);
   tot->kernels++;
   tot->level[lv]++;
-  fprintf(out, "KERNEL name=%s at=%u coverage=%s", kn->name, kn->at.line,
-          level_names[lv]);
+  fprintf(out, "KERNEL name=%s", kn->name);
+  put_line(out, plan, "at", &kn->at);
+  fprintf(out, " coverage=%s", level_names[lv]);
   if (!kn->checked && kn->reason)
     put_quoted(out, "reason", kn->reason);
   for (i = 0; i < 3; i++) {
@@ -184,10 +202,10 @@ static void put_unseen(const struct ld_plan *plan, FILE *out,
     if (again)
       continue;
     tot->unseen++;
-    fprintf(out,
-            "UNSEEN name=%s launched_at=%u reason=\"not translated: "
-            "defined in a header or another file\"\n",
-            l->kernel, l->at.line);
+    fprintf(out, "UNSEEN name=%s", l->kernel);
+    put_line(out, plan, "launched_at", &l->at);
+    fprintf(out, " reason=\"not translated: defined in a header or another "
+                 "file\"\n");
   }
 }
 

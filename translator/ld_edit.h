@@ -29,6 +29,37 @@ struct ld_edit_list {
 #define LD_EDIT_LIST_INIT                                                      \
   { NULL, 0, 0 }
 
+/* Where the lines of a flattened text come from (translator/analyse/
+ * inclusions.c): the text is the main file with user headers pasted in
+ * between `#line` directives.  Segment i says that the text's line
+ * segs[i].text_line and those after it, up to the next segment, are lines
+ * segs[i].line, segs[i].line + 1, ... of files[segs[i].file].  files[0] is
+ * the main file as the user named it; the others are headers by absolute
+ * path.  An empty map (n == 0) means the text is the main file itself. */
+struct ld_line_seg {
+  size_t text_line;   /* 1-based line of the flattened text */
+  size_t text_offset; /* 0-based offset of that line's first byte */
+  size_t file;        /* index into files */
+  size_t line;        /* 1-based line in that file */
+};
+
+struct ld_line_map {
+  struct ld_line_seg *segs; /* sorted by text_line, first at line 1 */
+  size_t n;
+  char **files; /* owned strings */
+  size_t nfiles;
+};
+
+/* The file (index into map->files) and line of the text's line text_line;
+ * with an empty map, file 0 and the same line. */
+void ld_line_map_find(const struct ld_line_map *map, size_t text_line,
+                      size_t *file, size_t *line);
+/* The file (index into map->files) the text's byte at offset comes from;
+ * 0 with an empty map. */
+size_t ld_line_map_file_at(const struct ld_line_map *map, size_t offset);
+/* Releases the map's arrays; the map may be reused.  NULL is a no-op. */
+void ld_line_map_free(struct ld_line_map *map);
+
 /* Insert text before the original byte at offset.  Several inserts at one
  * offset come out in the order they were added, before any replacement that
  * starts there. */
@@ -42,6 +73,13 @@ int ld_edit_replace(struct ld_edit_list *l, size_t begin, size_t end,
  * edit lies beyond len; *out is then unspecified.  Sorts l->items. */
 int ld_edit_apply(struct ld_edit_list *l, const char *src, size_t len,
                   const char *path, struct ld_buf *out);
+/* ld_edit_apply on a flattened text: the resyncs name the file and line
+ * the map gives, and the `#line <n> "<files[0]>"` directives inside the
+ * edits' texts (clones rendered with ld_edit_render, which counts lines of
+ * the flattened text) are renumbered the same way.  The map must not be
+ * empty (for the main file alone, ld_edit_apply). */
+int ld_edit_apply_mapped(struct ld_edit_list *l, const char *src, size_t len,
+                         const struct ld_line_map *map, struct ld_buf *out);
 /* Append a transformed copy of src[begin, end) to *out: the bytes with the
  * edits that lie inside the range applied (an insert at `end` is not
  * inside), and `#line` resyncs after edits that change the line count.  With

@@ -407,6 +407,10 @@ struct ld_plan {
   struct ld_launch *launches;
   size_t nlaunches;
   int deterministic; /* built with --ldcc-deterministic */
+  /* Where the lines of the text the positions refer to come from, when
+   * user headers were pasted into the main file (ld_edit.h); empty when
+   * the text is the main file alone. */
+  struct ld_line_map lines;
 };
 
 /* Whether parameter i of kernel k takes part in the one run

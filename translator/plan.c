@@ -133,7 +133,35 @@ static void dump_gproof(const struct ld_kernel *k, FILE *out) {
 }
 
 /* ITS, ACCESS and WSYNC lines of a kernel with warp-synchronous code. */
-static void dump_warp(const struct ld_kernel *k, FILE *out) {
+/* A position as the dump writes it: "line:col" in the main file, and
+ * "<header's base name>:line:col" in a header pasted into it. */
+struct at {
+  char s[160];
+};
+
+static struct at at(const struct ld_plan *plan, unsigned line, unsigned col,
+                    size_t offset) {
+  struct at a;
+  size_t file = ld_line_map_file_at(&plan->lines, offset);
+  const char *name, *slash;
+
+  if (file == 0) {
+    snprintf(a.s, sizeof a.s, "%u:%u", line, col);
+    return a;
+  }
+  name = plan->lines.files[file];
+  slash = strrchr(name, '/');
+  snprintf(a.s, sizeof a.s, "%s:%u:%u", slash ? slash + 1 : name, line, col);
+  return a;
+}
+
+/* The same for a position. */
+static struct at at_pos(const struct ld_plan *plan, const struct ld_pos *p) {
+  return at(plan, p->line, p->col, p->offset);
+}
+
+static void dump_warp(const struct ld_plan *plan, const struct ld_kernel *k,
+                      FILE *out) {
   static const char *const modes[] = {"?", "read", "write", "rw"};
   const struct ld_warp *w = k->warp;
   size_t j;
@@ -150,23 +178,23 @@ static void dump_warp(const struct ld_kernel *k, FILE *out) {
     return;
   for (j = 0; j < w->naccesses; j++) {
     const struct ld_warp_access *a = &w->accesses[j];
-    fprintf(out, "ACCESS kernel=%s id=%zu at=%u:%u var=%s mode=%s%s\n", k->name,
-            j + 1, a->at.line, a->at.col, a->var, modes[a->mode & 3],
+    fprintf(out, "ACCESS kernel=%s id=%zu at=%s var=%s mode=%s%s\n", k->name,
+            j + 1, at_pos(plan, &a->at).s, a->var, modes[a->mode & 3],
             !w->mp                  ? ""
             : a->mode & LD_ITS_FLAG ? " role=flag"
                                     : " role=data");
   }
   for (j = 0; j < w->nsyncs; j++) {
     const struct ld_warp_sync *y = &w->syncs[j];
-    fprintf(out, "%s kernel=%s at=%u:%u form=%s\n", w->mp ? "FENCE" : "WSYNC",
-            k->name, y->at.line, y->at.col, y->form);
+    fprintf(out, "%s kernel=%s at=%s form=%s\n", w->mp ? "FENCE" : "WSYNC",
+            k->name, at_pos(plan, &y->at).s, y->form);
   }
   for (j = 0; j < w->nscoped; j++) {
     const struct ld_warp_access *a = &w->scoped[j];
     const char *colon = strrchr(a->var, ':');
-    fprintf(out, "%s kernel=%s id=%zu at=%u:%u op=%.*s var=%s\n",
+    fprintf(out, "%s kernel=%s id=%zu at=%s op=%.*s var=%s\n",
             a->mode & 1 ? "SCOPED" : "ATOMIC", k->name, w->naccesses + j + 1,
-            a->at.line, a->at.col, (int)(colon - a->var), a->var, colon + 1);
+            at_pos(plan, &a->at).s, (int)(colon - a->var), a->var, colon + 1);
   }
 }
 
@@ -178,7 +206,7 @@ int ld_plan_dump(const struct ld_plan *plan, FILE *out) {
     fprintf(out, "KERNEL name=%s checked=%s", k->name, yes_no(k->checked));
     if (!k->checked && k->reason)
       fprintf(out, " reason=\"%s\"", k->reason);
-    fprintf(out, " at=%u:%u%s", k->at.line, k->at.col,
+    fprintf(out, " at=%s%s", at_pos(plan, &k->at).s,
             k->is_template ? " template" : "");
     dump_global(k, out);
     if (plan->deterministic) {
@@ -192,22 +220,22 @@ int ld_plan_dump(const struct ld_plan *plan, FILE *out) {
   }
   for (i = 0; i < plan->ntargets; i++) {
     const struct ld_target *t = &plan->targets[i];
-    fprintf(out, "TARGET kernel=%s space=%s name=%s at=%u:%u%s written=%s\n",
+    fprintf(out, "TARGET kernel=%s space=%s name=%s at=%s%s written=%s\n",
             kernel_name(plan, t->kernel),
             t->space == LD_SPACE_SHARED ? "shared" : "global", t->name,
-            t->at.line, t->at.col, t->is_extern ? " extern" : "",
+            at_pos(plan, &t->at).s, t->is_extern ? " extern" : "",
             yes_no(t->written));
   }
   for (i = 0; i < plan->nbarriers; i++) {
     const struct ld_barrier *b = &plan->barriers[i];
-    fprintf(out, "BARRIER kernel=%s form=%s at=%u:%u%s\n",
+    fprintf(out, "BARRIER kernel=%s form=%s at=%s%s\n",
             b->func ? b->func : kernel_name(plan, b->kernel), b->form,
-            b->at.line, b->at.col, b->in_macro ? " macro" : "");
+            at_pos(plan, &b->at).s, b->in_macro ? " macro" : "");
   }
   for (i = 0; i < plan->nlaunches; i++) {
     const struct ld_launch *l = &plan->launches[i];
-    fprintf(out, "LAUNCH kernel=%s at=%u:%u%s%s\n", l->kernel, l->at.line,
-            l->at.col, l->via_api ? " cudaLaunchKernel" : "",
+    fprintf(out, "LAUNCH kernel=%s at=%s%s%s\n", l->kernel,
+            at_pos(plan, &l->at).s, l->via_api ? " cudaLaunchKernel" : "",
             l->in_macro ? " macro" : "");
   }
   for (i = 0; i < plan->nkernels; i++) {
@@ -217,18 +245,18 @@ int ld_plan_dump(const struct ld_plan *plan, FILE *out) {
 
     if (!r)
       continue;
-    fprintf(out, "SITE kernel=%s id=0 at=%u:%u form=entry\n", k->name,
-            k->at.line, k->at.col);
+    fprintf(out, "SITE kernel=%s id=0 at=%s form=entry\n", k->name,
+            at_pos(plan, &k->at).s);
     for (j = 0; j < r->nsites; j++) {
       const struct ld_site *s = &r->sites[j];
       if (s->callee == 0)
-        fprintf(out, "SITE kernel=%s id=%zu at=%u:%u form=%s\n", k->name, j + 1,
-                s->at.line, s->at.col, s->form);
+        fprintf(out, "SITE kernel=%s id=%zu at=%s form=%s\n", k->name, j + 1,
+                at_pos(plan, &s->at).s, s->form);
       else
         fprintf(out,
-                "SITE kernel=%s id=%zu at=%u:%u form=call callee=%s "
+                "SITE kernel=%s id=%zu at=%s form=call callee=%s "
                 "base=%zu\n",
-                k->name, j + 1, s->at.line, s->at.col,
+                k->name, j + 1, at_pos(plan, &s->at).s,
                 r->callees[s->callee - 1]->fn_name, s->site_base);
     }
     for (j = 0; j < r->nsites; j++) {
@@ -238,19 +266,20 @@ int ld_plan_dump(const struct ld_plan *plan, FILE *out) {
       if (s->callee == 0)
         continue;
       c = r->callees[s->callee - 1];
-      fprintf(out, "SITE kernel=%s id=%zu at=%u:0 form=entry in=%s\n", k->name,
-              s->site_base, c->entry_line, c->fn_name);
-      for (m = 0; m < c->nsites; m++)
-        fprintf(out, "SITE kernel=%s id=%zu at=%u:%u form=%s in=%s\n", k->name,
-                s->site_base + m + 1, c->sites[m].at.line, c->sites[m].at.col,
-                c->sites[m].form, c->fn_name);
-      fprintf(out, "SITE kernel=%s id=%zu at=%u:%u form=exit in=%s\n", k->name,
-              s->site_base + c->nsites + 1, c->exit_line, c->exit_col,
+      fprintf(out, "SITE kernel=%s id=%zu at=%s form=entry in=%s\n", k->name,
+              s->site_base, at(plan, c->entry_line, 0, c->name_begin).s,
               c->fn_name);
+      for (m = 0; m < c->nsites; m++)
+        fprintf(out, "SITE kernel=%s id=%zu at=%s form=%s in=%s\n", k->name,
+                s->site_base + m + 1, at_pos(plan, &c->sites[m].at).s,
+                c->sites[m].form, c->fn_name);
+      fprintf(out, "SITE kernel=%s id=%zu at=%s form=exit in=%s\n", k->name,
+              s->site_base + c->nsites + 1,
+              at(plan, c->exit_line, c->exit_col, c->body_close).s, c->fn_name);
     }
-    fprintf(out, "SITE kernel=%s id=%zu at=%u:%u form=exit\n", k->name,
-            r->exit_site ? r->exit_site : r->nsites + 1, r->exit_line,
-            r->exit_col);
+    fprintf(out, "SITE kernel=%s id=%zu at=%s form=exit\n", k->name,
+            r->exit_site ? r->exit_site : r->nsites + 1,
+            at(plan, r->exit_line, r->exit_col, r->body_close).s);
     if (r->eager_why)
       fprintf(out, "COPIES kernel=%s scratch=whole reason=\"%s\"\n", k->name,
               r->eager_why);
@@ -259,7 +288,7 @@ int ld_plan_dump(const struct ld_plan *plan, FILE *out) {
     dump_proof(k, out);
   }
   for (i = 0; i < plan->nkernels; i++)
-    dump_warp(&plan->kernels[i], out);
+    dump_warp(plan, &plan->kernels[i], out);
   for (i = 0; i < plan->nkernels; i++)
     dump_gproof(&plan->kernels[i], out);
   return ferror(out) ? LD_EIO : LD_OK;
@@ -367,5 +396,6 @@ void ld_plan_free(struct ld_plan *plan) {
   free(plan->barriers);
   free(plan->launches);
   free(plan->file);
+  ld_line_map_free(&plan->lines);
   free(plan);
 }

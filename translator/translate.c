@@ -4,7 +4,10 @@
  *
  * The output is `#include <ldcc/ldcc.h>`, then `#line 1 "<input>"`, then the
  * user's bytes with the edits applied; ld_edit_apply keeps later lines exact
- * with further `#line` directives.  Host code only; no libclang here. */
+ * with further `#line` directives.  When user headers are translated with
+ * the file, the bytes are the flattened text the parse returns (the headers
+ * pasted in between `#line` directives) and the resyncs name files and lines
+ * through the plan's line map.  Host code only; no libclang here. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -86,6 +89,7 @@ int ld_translate(const struct ld_translate_opts *opts,
                  struct ld_translation *out) {
   struct ld_buf src = LD_BUF_INIT;
   struct ld_buf text = LD_BUF_INIT;
+  struct ld_buf flat = LD_BUF_INIT;
   struct ld_edit_list edits = LD_EDIT_LIST_INIT;
   int rc;
 
@@ -104,9 +108,14 @@ int ld_translate(const struct ld_translate_opts *opts,
     goto out;
   }
   out->plan->deterministic = opts->deterministic;
-  rc = ld__parse(opts, out->plan, &out->error);
+  rc = ld__parse(opts, out->plan, &flat, &out->error);
   if (rc)
     goto out;
+  if (flat.len) { /* the plan's offsets are the flattened text's */
+    ld_buf_free(&src);
+    src = flat;
+    memset(&flat, 0, sizeof flat);
+  }
   rc = decide_and_emit(out->plan, &src, &edits);
   if (rc)
     goto out;
@@ -115,7 +124,10 @@ int ld_translate(const struct ld_translate_opts *opts,
     rc = ld_buf_put_c_escaped(&text, opts->input_path);
   if (!rc)
     rc = ld_buf_puts(&text, "\"\n");
-  if (!rc)
+  if (!rc && out->plan->lines.n)
+    rc = ld_edit_apply_mapped(&edits, src.data, src.len, &out->plan->lines,
+                              &text);
+  else if (!rc)
     rc = ld_edit_apply(&edits, src.data, src.len, opts->input_path, &text);
   if (rc)
     goto out;
@@ -128,6 +140,7 @@ out:
     out->error = sentence(opts->input_path, ld_strerror(rc));
   ld_edit_list_free(&edits);
   ld_buf_free(&text);
+  ld_buf_free(&flat);
   ld_buf_free(&src);
   return rc;
 }

@@ -314,6 +314,38 @@ START_TEST(test_copy_is_independent) {
 }
 END_TEST
 
+/* A flattened text (issue 23): main line 1, then two lines of h.cuh
+ * between #line directives, then main line 3.  A resync after an edit in
+ * the header names the header's line, one after it the main file's, and a
+ * clone's `#line <text line> "m.cu"` is renumbered through the map. */
+START_TEST(test_mapped_resyncs) {
+  static const char src[] = "a;\n#line 1 \"/h.cuh\"\nb;\nc;\n"
+                            "#line 3 \"m.cu\"\nd;\n";
+  char *files[2] = {"m.cu", "/h.cuh"};
+  struct ld_line_seg segs[3] = {{1, 0, 0, 1}, {3, 20, 1, 1}, {6, 41, 0, 3}};
+  struct ld_line_map map = {segs, 3, files, 2};
+  struct ld_edit_list l = LD_EDIT_LIST_INIT;
+  struct ld_buf out = LD_BUF_INIT;
+  size_t file, line;
+
+  ld_line_map_find(&map, 4, &file, &line);
+  ck_assert_uint_eq(file, 1);
+  ck_assert_uint_eq(line, 2);
+  ck_assert_uint_eq(ld_line_map_file_at(&map, 25), 1);
+  ck_assert_uint_eq(ld_line_map_file_at(&map, 41), 0);
+  ck_assert_uint_eq(ld_line_map_file_at(&map, 3), 0);
+  ck_assert_int_eq(ld_edit_insert(&l, 20, "x\n#line 3 \"m.cu\"\n"), LD_OK);
+  ck_assert_int_eq(ld_edit_insert(&l, 41, "y\n"), LD_OK);
+  ck_assert_int_eq(ld_edit_apply_mapped(&l, src, strlen(src), &map, &out),
+                   LD_OK);
+  ck_assert_str_eq(out.data, "a;\n#line 1 \"/h.cuh\"\nx\n#line 1 \"/h.cuh\"\n"
+                             "#line 1 \"/h.cuh\"\nb;\nc;\n#line 3 \"m.cu\"\n"
+                             "y\n#line 3 \"m.cu\"\nd;\n");
+  ld_buf_free(&out);
+  ld_edit_list_free(&l);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("edit");
   TCase *tc = tcase_create("core");
@@ -327,6 +359,7 @@ int main(void) {
   tcase_add_test(tc, test_render_resyncs_inside);
   tcase_add_test(tc, test_render_errors_and_drop);
   tcase_add_test(tc, test_copy_is_independent);
+  tcase_add_test(tc, test_mapped_resyncs);
   suite_add_tcase(s, tc);
   return ld_check_run(s);
 }

@@ -32,6 +32,15 @@ int ld__grow(void *itemsp, size_t *cap, size_t n, size_t size) {
   return LD_OK;
 }
 
+unsigned ld__file_line(const struct ld__source *s, unsigned text_line) {
+  size_t file, line;
+
+  if (!s->lines || !s->lines->n)
+    return text_line;
+  ld_line_map_find(s->lines, text_line, &file, &line);
+  return (unsigned)line;
+}
+
 /* Position of loc in the main file: its expansion location, so anything
  * inside a macro expanded in the main file is at the expansion.  Returns 0
  * when that is in a header or invalid. */
@@ -43,7 +52,7 @@ int ld__main_pos(const struct ld__source *s, CXSourceLocation loc,
   clang_getExpansionLocation(loc, &file, &line, &col, &off);
   if (!file || !s->main_file || !clang_File_isEqual(file, s->main_file))
     return 0;
-  pos->line = line;
+  pos->line = ld__file_line(s, line);
   pos->col = col;
   pos->offset = off;
   return 1;

@@ -293,7 +293,7 @@ static int in_argument(const struct analysis *an, CXCursor call, CXCursor at,
       !clang_File_isEqual(file, an->s.main_file) ||
       in_launch_macro(an, off, b, e))
     return 0;
-  pos->line = line;
+  pos->line = ld__file_line(&an->s, line);
   pos->col = col;
   pos->offset = off;
   return 1;

@@ -6,6 +6,7 @@
 #ifndef LD_ANALYSE_H
 #define LD_ANALYSE_H
 
+#include "ld_buf.h"
 #include "ld_plan.h"
 #include "ld_translate.h"
 
@@ -107,10 +108,14 @@ int ld__clang_args(const struct ld_translate_opts *opts, char ***argv,
   "__device__ void __nv_atomic_thread_fence(int, "                             \
   "int = __NV_THREAD_SCOPE_SYSTEM);\n"
 
-/* Parse opts->input_path and fill plan (zeroed by the caller).  On a parse
- * error returns LD_EPARSE and sets *error to one malloc'd sentence naming the
- * first error, e.g. "app.cu:3:5: expected ';' after expression". */
+/* Parse opts->input_path and fill plan (zeroed by the caller).  When user
+ * headers are translated with the file (inclusions.c), *flat (empty on
+ * entry) receives the flattened text the plan's offsets refer to and
+ * plan->lines where its lines come from; otherwise both stay empty and the
+ * offsets are the file's.  On a parse error returns LD_EPARSE and sets
+ * *error to one malloc'd sentence naming the first error, e.g.
+ * "app.cu:3:5: expected ';' after expression". */
 int ld__parse(const struct ld_translate_opts *opts, struct ld_plan *plan,
-              char **error);
+              struct ld_buf *flat, char **error);
 
 #endif

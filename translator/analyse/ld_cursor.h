@@ -22,12 +22,18 @@ struct ld__source {
   size_t len;
   const struct ld__range *macros; /* macro expansions in the main file */
   size_t nmacros;
+  /* Where src's lines come from when user headers were pasted into it
+   * (inclusions.c); NULL or empty: src is the main file alone. */
+  const struct ld_line_map *lines;
 };
 
 /* Make room for one more element in the growable array *itemsp of n
  * elements of size bytes with capacity *cap. */
 int ld__grow(void *itemsp, size_t *cap, size_t n, size_t size);
 
+/* The line the plan gives for src's line text_line: the same, or with a
+ * pasted header the line in the file it comes from (ld_line_map_find). */
+unsigned ld__file_line(const struct ld__source *s, unsigned text_line);
 /* Position of loc's expansion in the main file; 0 when elsewhere. */
 int ld__main_pos(const struct ld__source *s, CXSourceLocation loc,
                  struct ld_pos *pos);

@@ -10,7 +10,10 @@
  *   3. per kernel, the plan's kernels, targets, barriers and launches in
  *      source order (kernels.c);
  *   4. the facts passes for the checks each kernel gets (facts.c).
- * Anything located in an included header is ignored, and anything inside
+ * Before the passes, the user headers that hold device code are pasted
+ * into the main file (inclusions.c) and the unit is parsed again on that
+ * text, so they are "the main file" too.  Anything located in any other
+ * included header is ignored, and anything inside
  * a macro expansion is never a place to edit: kernels that would need
  * such an edit are marked unchecked.  Every CX object is disposed where it
  * was obtained.  Host code only. */
@@ -24,6 +27,7 @@
 #include "ld_buf.h"
 #include "ld_error.h"
 #include "ld_facts.h"
+#include "ld_inclusions.h"
 #include "ld_kernels.h"
 
 /* One sentence for the first error: "<file>:<line>:<col>: <message>".  The
@@ -82,8 +86,43 @@ static int has_errors(CXTranslationUnit tu) {
   return found;
 }
 
+/* When user headers are to be translated too, parse the flattened text
+ * instead of the file (the same arguments, the text as an unsaved file under
+ * the file's name).  Should that text not parse where the file did, the
+ * file is parsed again as it is and translated alone, as before issue 23.
+ * On a failed reparse libclang has no unit left. */
+static int reparse_flat(CXTranslationUnit *tu,
+                        const struct ld_translate_opts *opts,
+                        struct ld_plan *plan, struct ld_buf *flat) {
+  struct CXUnsavedFile files[2];
+  int rc = ld__flatten(*tu, opts, flat, &plan->lines);
+
+  if (rc || !flat->len)
+    return rc;
+  files[0].Filename = LD_CLANG_PRELUDE_PATH;
+  files[0].Contents = LD_CLANG_PRELUDE;
+  files[0].Length = sizeof LD_CLANG_PRELUDE - 1;
+  files[1].Filename = opts->input_path;
+  files[1].Contents = flat->data;
+  files[1].Length = flat->len;
+  if (clang_reparseTranslationUnit(*tu, 2, files,
+                                   clang_defaultReparseOptions(*tu)))
+    goto failed;
+  if (!has_errors(*tu))
+    return LD_OK;
+  ld_line_map_free(&plan->lines);
+  ld_buf_free(flat);
+  if (!clang_reparseTranslationUnit(*tu, 1, files,
+                                    clang_defaultReparseOptions(*tu)))
+    return LD_OK;
+failed:
+  clang_disposeTranslationUnit(*tu);
+  *tu = NULL;
+  return LD_EPARSE;
+}
+
 int ld__parse(const struct ld_translate_opts *opts, struct ld_plan *plan,
-              char **error) {
+              struct ld_buf *flat, char **error) {
   struct analysis an;
   CXIndex index = NULL;
   CXTranslationUnit tu = NULL;
@@ -115,6 +154,10 @@ int ld__parse(const struct ld_translate_opts *opts, struct ld_plan *plan,
     rc = LD_EPARSE;
     goto out;
   }
+  if (!has_errors(tu))
+    rc = reparse_flat(&tu, opts, plan, flat);
+  if (rc)
+    goto out;
   if (has_errors(tu)) {
     *error = first_error(tu, opts->input_path);
     rc = LD_EPARSE;
@@ -122,6 +165,7 @@ int ld__parse(const struct ld_translate_opts *opts, struct ld_plan *plan,
   }
   an.s.tu = tu;
   an.s.main_file = clang_getFile(tu, opts->input_path);
+  an.s.lines = &plan->lines;
   an.plan = plan;
   an.s.src = an.s.main_file
                  ? clang_getFileContents(tu, an.s.main_file, &an.s.len)

@@ -845,7 +845,7 @@ static void visit_site(struct facts *fx, const struct frame *f,
     CXSourceLocation loc = clang_getRangeStart(clang_getCursorExtent(f->cur));
     unsigned line, col, off;
     clang_getExpansionLocation(loc, NULL, &line, &col, &off);
-    site->at.line = line;
+    site->at.line = ld__file_line(fx->s, line);
     site->at.col = col;
     site->at.offset = off;
   }

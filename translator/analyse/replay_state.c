@@ -124,7 +124,7 @@ unsigned ld__line_of(const struct facts *fx, size_t off) {
 
   for (i = 0; i < off; i++)
     line += fx->s->src[i] == '\n';
-  return line;
+  return ld__file_line(fx->s, line);
 }
 
 /* One past the statement [b, e): a `;` after an expression is included. */

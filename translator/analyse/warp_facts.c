@@ -81,7 +81,7 @@ static int span(const struct ld__source *s, CXCursor c, size_t *b, size_t *e,
   *b = o1;
   *e = o2;
   if (at) {
-    at->line = l;
+    at->line = ld__file_line(s, l);
     at->col = col;
     at->offset = o1;
   }

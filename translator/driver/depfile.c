@@ -84,29 +84,20 @@ static int slurp(FILE *f, struct ld_buf *b) {
   return rc;
 }
 
-int ld_depfile_rewrite(const char *path, const char *const *from,
-                       const char *const *to, size_t n) {
-  struct ld_buf in = LD_BUF_INIT, out = LD_BUF_INIT, tmp = LD_BUF_INIT;
-  FILE *f = fopen(path, "rb");
+/* Replace the file at path by text, atomically. */
+static int replace_file(const char *path, const struct ld_buf *text) {
+  struct ld_buf tmp = LD_BUF_INIT;
+  FILE *f;
   int rc;
 
-  if (!f)
-    return errno == ENOENT ? LD_OK : LD_EIO;
-  rc = slurp(f, &in);
-  fclose(f);
-  if (rc != LD_OK || !in.data)
-    goto out;
-  rc = ld_depfile_subst(&out, in.data, in.len, from, to, n, 1);
-  if (rc != LD_OK || strcmp(in.data, out.data ? out.data : "") == 0)
-    goto out;
   if ((rc = ld_buf_printf(&tmp, "%s.ldcc-tmp", path)) != LD_OK)
-    goto out;
+    return rc;
   f = fopen(tmp.data, "wb");
   if (!f) {
-    rc = LD_EIO;
-    goto out;
+    ld_buf_free(&tmp);
+    return LD_EIO;
   }
-  if (fwrite(out.data, 1, out.len, f) != out.len)
+  if (text->len && fwrite(text->data, 1, text->len, f) != text->len)
     rc = LD_EIO;
   if (fclose(f) != 0)
     rc = LD_EIO;
@@ -114,9 +105,84 @@ int ld_depfile_rewrite(const char *path, const char *const *from,
     rc = LD_EIO;
   if (rc != LD_OK)
     unlink(tmp.data);
+  ld_buf_free(&tmp);
+  return rc;
+}
+
+/* The file at path into *in; 1 when there is none. */
+static int read_depfile(const char *path, struct ld_buf *in) {
+  FILE *f = fopen(path, "rb");
+  int rc;
+
+  if (!f)
+    return errno == ENOENT ? 1 : LD_EIO;
+  rc = slurp(f, in);
+  fclose(f);
+  return rc;
+}
+
+int ld_depfile_rewrite(const char *path, const char *const *from,
+                       const char *const *to, size_t n) {
+  struct ld_buf in = LD_BUF_INIT, out = LD_BUF_INIT;
+  int rc = read_depfile(path, &in);
+
+  if (rc != LD_OK || !in.data)
+    goto out;
+  rc = ld_depfile_subst(&out, in.data, in.len, from, to, n, 1);
+  if (rc != LD_OK || strcmp(in.data, out.data ? out.data : "") == 0)
+    goto out;
+  rc = replace_file(path, &out);
 out:
   ld_buf_free(&in);
   ld_buf_free(&out);
-  ld_buf_free(&tmp);
-  return rc;
+  return rc > 0 ? LD_OK : rc;
+}
+
+/* Whether the dependency text already names path as a whole word (nvcc
+ * names the files of `#line` directives itself). */
+static int names_path(const struct ld_buf *in, const char *path) {
+  size_t n = strlen(path);
+  const char *p = in->data, *end = in->data + in->len;
+
+  while (n && (p = strstr(p, path)) != NULL) {
+    int starts = p == in->data || p[-1] == ' ' || p[-1] == '\t';
+    int ends = p + n == end || strchr(" \t\r\n\\", p[n]);
+    if (starts && ends)
+      return 1;
+    p++;
+  }
+  return 0;
+}
+
+int ld_depfile_add(const char *path, const char *const *deps, size_t n) {
+  struct ld_buf in = LD_BUF_INIT, out = LD_BUF_INIT;
+  size_t end = 0, i;
+  int rc = n ? read_depfile(path, &in) : 1;
+
+  if (rc != LD_OK || !in.data)
+    goto out;
+  /* The first rule ends at the first newline not escaped by a backslash. */
+  while (end < in.len &&
+         !(in.data[end] == '\n' && (end == 0 || in.data[end - 1] != '\\')))
+    end++;
+  while (end > 0 && (in.data[end - 1] == ' ' || in.data[end - 1] == '\r'))
+    end--;
+  rc = ld_buf_append(&out, in.data, end);
+  for (i = 0; i < n && rc == LD_OK; i++) {
+    if (names_path(&in, deps[i]))
+      continue;
+    rc = ld_buf_puts(&out, " \\\n  ");
+    if (rc == LD_OK)
+      rc = put_path(&out, deps[i], 1);
+  }
+  if (rc == LD_OK && end == in.len)
+    rc = ld_buf_putc(&out, '\n');
+  if (rc == LD_OK)
+    rc = ld_buf_append(&out, in.data + end, in.len - end);
+  if (rc == LD_OK)
+    rc = replace_file(path, &out);
+out:
+  ld_buf_free(&in);
+  ld_buf_free(&out);
+  return rc > 0 ? LD_OK : rc;
 }

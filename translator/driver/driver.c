@@ -62,6 +62,12 @@ struct job {
    * dependency files; borrowed strings, owned arrays. */
   const char **from, **to;
   size_t npaths;
+  /* The user headers translated with each input (pasted into its
+   * translated copy): arg[k] is the input's argument index, path[k] the
+   * header's absolute path (owned), for its dependency file. */
+  int *header_arg;
+  char **header_path;
+  size_t nheaders;
   /* nvcc's stderr from the translated build, held back until its outcome
    * is known (see translated_build). */
   struct ld_buf diag;
@@ -227,6 +233,28 @@ static int add_quote_dir(struct job *j, const char *input) {
   return LD_OK;
 }
 
+/* Remember the headers translated with argument i (files[1..] of its line
+ * map) for its dependency file: nvcc no longer opens them. */
+static int keep_headers(struct job *j, int i, const struct ld_line_map *m) {
+  size_t k;
+
+  for (k = 1; k < m->nfiles; k++) {
+    int *a = realloc(j->header_arg, (j->nheaders + 1) * sizeof *a);
+    char **p;
+    if (!a)
+      return LD_ENOMEM;
+    j->header_arg = a;
+    p = realloc(j->header_path, (j->nheaders + 1) * sizeof *p);
+    if (!p)
+      return LD_ENOMEM;
+    j->header_path = p;
+    if (!(p[j->nheaders] = strdup(m->files[k])))
+      return LD_ENOMEM;
+    a[j->nheaders++] = i;
+  }
+  return LD_OK;
+}
+
 /* Translate argument i.  Returns 0 when it was translated or is to be built
  * unchecked, 1 when --ldcc-strict makes the failure fatal, or a negative
  * LD_E* for ldcc's own failures (out of memory, temp directory). */
@@ -262,6 +290,8 @@ static int translate_one(struct job *j, int i, const char *cuda_path) {
   if (rc != LD_OK)
     goto out;
   if ((rc = add_quote_dir(j, input)) != LD_OK)
+    goto out;
+  if ((rc = keep_headers(j, i, &t.plan->lines)) != LD_OK)
     goto out;
   j->translated[i] = path;
   j->ntranslated++;
@@ -381,7 +411,25 @@ static int build_unchecked(struct job *j, int status) {
   return plain;
 }
 
-/* Put the user's paths back into the dependency files nvcc wrote. */
+/* Add the headers translated with input i (every input's when one file
+ * serves them all) to its dependency file. */
+static int add_headers(struct job *j, int i, const char *dep) {
+  const char **deps = calloc(j->nheaders + 1, sizeof *deps);
+  size_t k, n = 0;
+  int rc;
+
+  if (!deps)
+    return LD_ENOMEM;
+  for (k = 0; k < j->nheaders; k++)
+    if (j->header_arg[k] == i || j->cl.depfile || j->cl.output)
+      deps[n++] = j->header_path[k];
+  rc = ld_depfile_add(dep, deps, n);
+  free(deps);
+  return rc;
+}
+
+/* Put the user's paths back into the dependency files nvcc wrote, and the
+ * headers nvcc no longer saw. */
 static void fix_depfiles(struct job *j) {
   int i;
 
@@ -391,7 +439,8 @@ static void fix_depfiles(struct job *j) {
       continue;
     if (ld_depfile_path(j->cl.depfile, j->cl.output, j->args[i], &dep) ==
             LD_OK &&
-        ld_depfile_rewrite(dep, j->from, j->to, j->npaths) != LD_OK)
+        (ld_depfile_rewrite(dep, j->from, j->to, j->npaths) != LD_OK ||
+         add_headers(j, i, dep) != LD_OK))
       fprintf(stderr, "ldcc: warning: cannot rewrite the dependency file %s\n",
               dep);
     free(dep);
@@ -463,6 +512,10 @@ static void job_free(struct job *j) {
   for (i = 0; i < j->nquote_dirs; i++)
     free(j->quote_dirs[i]);
   free(j->quote_dirs);
+  for (i = 0; i < j->nheaders; i++)
+    free(j->header_path[i]);
+  free(j->header_path);
+  free(j->header_arg);
   free(j->from);
   free(j->to);
   ld_buf_free(&j->diag);

@@ -32,4 +32,11 @@ int ld_depfile_subst(struct ld_buf *out, const char *text, size_t len,
 int ld_depfile_rewrite(const char *path, const char *const *from,
                        const char *const *to, size_t n);
 
+/* In the file at path, add deps[0..n) to the prerequisites of its first
+ * rule (spaces escaped for make): the user headers the translator pasted
+ * into the translated copy, which nvcc then never opened
+ * (docs/translator.md, "The whole translation unit").  Atomic as above; a
+ * missing file or n == 0 changes nothing. */
+int ld_depfile_add(const char *path, const char *const *deps, size_t n);
+
 #endif

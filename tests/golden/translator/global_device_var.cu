@@ -122,7 +122,7 @@ int main() {
 // PLAN-NEXT: KERNEL name=with_decltype checked=yes at=88:17 global=no global_reason="writes __device__ variable flag (decltype in the kernel)"{{$}}
 // The header's variable is a target where written, with no place in the
 // main file.
-// PLAN: TARGET kernel=counted space=global name=header_count at=0:0 written=yes{{$}}
+// PLAN: TARGET kernel=counted space=global name=header_count at=device_var.h:2:21 written=yes{{$}}
 
 // DET: KERNEL name=fill checked=yes at=32:17 global=yes units=warps writes=flag,table vars=::flag,::table det=yes{{$}}
 

@@ -1,4 +1,4 @@
-// Included by header_kernel.cu: nothing here may be reported or edited.
+// Included by header_kernel.cu and coverage.cu: translated with them.
 #pragma once
 __shared__ int header_shared[32];
 __global__ void from_header(int *p) {
@@ -8,3 +8,5 @@ __global__ void from_header(int *p) {
   __syncthreads();
   p[threadIdx.x] = s[31 - threadIdx.x];
 }
+// Declared only: defined in another file, never translated here.
+__global__ void elsewhere(int *p);
