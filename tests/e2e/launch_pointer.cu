@@ -54,5 +54,5 @@ int main() {
 // The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
 // RACE-CHECK: ldcc: write-write race on global memory flag[0] in kernel mark
 // RACE-CHECK: launched at launch_pointer.cu:
-// RACE-CHECK: ldcc: summary: 1 distinct race
+// RACE-CHECK: in 1 kernel; 3 checked launches
 // RACE-CHECK-NOT: not checked
