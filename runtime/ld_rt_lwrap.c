@@ -108,22 +108,29 @@ LD_RT_LAUNCH_WRAPPED(LD_RT_LWRAP_DEFINE)
 /* A configuration with attributes (clusters, programmatic launches,
  * priorities ...) is run as the program gave it, unchecked: the checked
  * launch could not keep them. */
+/* Routes a cudaLaunchKernelExC(_ptsz) call; 1 with *rc set when it was
+ * handled, 0 when the real entry point must run it. */
+static int route_ex(const cudaLaunchConfig_t *config, const void *func,
+                    void **args, cudaError_t *rc) {
+  if (!config)
+    return 0;
+  const struct launch l = {func,
+                           NULL,
+                           config->numAttrs != 0,
+                           config->gridDim,
+                           config->blockDim,
+                           args,
+                           config->dynamicSmemBytes,
+                           config->stream};
+  return route(&l, rc);
+}
+
 cudaError_t __wrap_cudaLaunchKernelExC(const cudaLaunchConfig_t *config,
                                        const void *func, void **args) {
   cudaError_t rc;
 
-  if (config) {
-    const struct launch l = {func,
-                             NULL,
-                             config->numAttrs != 0,
-                             config->gridDim,
-                             config->blockDim,
-                             args,
-                             config->dynamicSmemBytes,
-                             config->stream};
-    if (route(&l, &rc))
-      return rc;
-  }
+  if (route_ex(config, func, args, &rc))
+    return rc;
   return __real_cudaLaunchKernelExC(config, func, args);
 }
 
@@ -131,18 +138,8 @@ cudaError_t __wrap_cudaLaunchKernelExC_ptsz(const cudaLaunchConfig_t *config,
                                             const void *func, void **args) {
   cudaError_t rc;
 
-  if (config) {
-    const struct launch l = {func,
-                             NULL,
-                             config->numAttrs != 0,
-                             config->gridDim,
-                             config->blockDim,
-                             args,
-                             config->dynamicSmemBytes,
-                             config->stream};
-    if (route(&l, &rc))
-      return rc;
-  }
+  if (route_ex(config, func, args, &rc))
+    return rc;
   return __real_cudaLaunchKernelExC_ptsz(config, func, args);
 }
 

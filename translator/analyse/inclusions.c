@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ld_cursor.h"
 #include "ld_error.h"
 #include "ld_inclusions.h"
 
@@ -75,22 +76,6 @@ struct flat {
   size_t line; /* line of the text's next byte */
   int rc;
 };
-
-static int grow(void *itemsp, size_t *cap, size_t n, size_t size) {
-  void **items = itemsp;
-  size_t ncap;
-  void *p;
-
-  if (n < *cap)
-    return LD_OK;
-  ncap = *cap ? *cap * 2 : 16;
-  p = realloc(*items, ncap * size);
-  if (!p)
-    return LD_ENOMEM;
-  *items = p;
-  *cap = ncap;
-  return LD_OK;
-}
 
 static int has_prefix(const char *s, const char *dir) {
   size_t n = strlen(dir);
@@ -191,7 +176,7 @@ static void on_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth,
   for (i = 0; i < depth; i++)
     clang_getExpansionLocation(stack[i], &locs[i].file, NULL, NULL,
                                &locs[i].off);
-  if (grow(&fl->nodes, &fl->cap, fl->n, sizeof *fl->nodes)) {
+  if (ld__grow(&fl->nodes, &fl->cap, fl->n, sizeof *fl->nodes)) {
     free(locs);
     fl->rc = LD_ENOMEM;
     return;
@@ -236,7 +221,7 @@ static enum CXChildVisitResult on_cursor(CXCursor c, CXCursor parent,
   (void)parent;
   if (clang_getCursorKind(c) != CXCursor_InclusionDirective || fl->rc)
     return CXChildVisit_Continue;
-  if (grow(&fl->dirs, &fl->capdirs, fl->ndirs, sizeof *fl->dirs)) {
+  if (ld__grow(&fl->dirs, &fl->capdirs, fl->ndirs, sizeof *fl->dirs)) {
     fl->rc = LD_ENOMEM;
     return CXChildVisit_Break;
   }
@@ -313,7 +298,7 @@ static int put_line(struct flat *fl, size_t n, size_t file) {
     rc = put(fl, b.data, b.len);
   ld_buf_free(&b);
   if (!rc)
-    rc = grow(&fl->map->segs, &fl->capsegs, fl->map->n, sizeof *seg);
+    rc = ld__grow(&fl->map->segs, &fl->capsegs, fl->map->n, sizeof *seg);
   if (rc)
     return rc;
   seg = &fl->map->segs[fl->map->n++];
@@ -439,8 +424,8 @@ static int mark(struct flat *fl) {
       nd->index = fl->nodes[j].index;
       continue;
     }
-    if (grow(&fl->map->files, &fl->capfiles, fl->map->nfiles,
-             sizeof *fl->map->files))
+    if (ld__grow(&fl->map->files, &fl->capfiles, fl->map->nfiles,
+                 sizeof *fl->map->files))
       return LD_ENOMEM;
     nd->index = fl->map->nfiles;
     fl->map->files[fl->map->nfiles] = abs_path(nd->file);
@@ -485,7 +470,7 @@ int ld__flatten(CXTranslationUnit tu, const struct ld_translate_opts *opts,
   clang_visitChildren(clang_getTranslationUnitCursor(tu), on_cursor, &fl);
   rc = fl.rc;
   if (!rc)
-    rc = grow(&map->segs, &fl.capsegs, 0, sizeof *map->segs);
+    rc = ld__grow(&map->segs, &fl.capsegs, 0, sizeof *map->segs);
   if (!rc) {
     map->segs[0].text_line = 1;
     map->segs[0].text_offset = 0;
