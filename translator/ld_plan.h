@@ -411,6 +411,11 @@ struct ld_plan {
    * user headers were pasted into the main file (ld_edit.h); empty when
    * the text is the main file alone. */
   struct ld_line_map lines;
+  /* Why user headers with device code are not translated with the file
+   * (a static string), or NULL: the text with them pasted in did not
+   * parse where the file alone did.  Their kernels then run unchecked and
+   * the driver says so. */
+  const char *headers_left_out;
 };
 
 /* Whether parameter i of kernel k takes part in the one run

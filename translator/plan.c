@@ -201,6 +201,9 @@ static void dump_warp(const struct ld_plan *plan, const struct ld_kernel *k,
 int ld_plan_dump(const struct ld_plan *plan, FILE *out) {
   size_t i;
 
+  if (plan->headers_left_out)
+    fprintf(out, "HEADERS translated=no reason=\"%s\"\n",
+            plan->headers_left_out);
   for (i = 0; i < plan->nkernels; i++) {
     const struct ld_kernel *k = &plan->kernels[i];
     fprintf(out, "KERNEL name=%s checked=%s", k->name, yes_no(k->checked));

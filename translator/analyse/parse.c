@@ -112,6 +112,8 @@ static int reparse_flat(CXTranslationUnit *tu,
     return LD_OK;
   ld_line_map_free(&plan->lines);
   ld_buf_free(flat);
+  plan->headers_left_out = "the file with its user headers pasted in does "
+                           "not parse";
   if (!clang_reparseTranslationUnit(*tu, 1, files,
                                     clang_defaultReparseOptions(*tu)))
     return LD_OK;

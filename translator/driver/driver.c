@@ -151,6 +151,11 @@ static void report_plan(const struct job *j, const char *input,
                         const struct ld_plan *plan) {
   size_t k, i;
 
+  if (plan->headers_left_out)
+    fprintf(stderr,
+            "ldcc: warning: %s: user headers with device code are not "
+            "translated (%s): their kernels run unchecked\n",
+            input, plan->headers_left_out);
   if (j->cl.ldcc.verbose)
     fprintf(stderr, "ldcc: %s: translated: %zu kernel%s, %zu launch%s\n", input,
             plan->nkernels, plan->nkernels == 1 ? "" : "s", plan->nlaunches,
