@@ -128,6 +128,74 @@ static int parser_args(struct cmdline *c, struct ld_cmdline *cl,
   return LD_OK;
 }
 
+/* Whether word a is one of the coverage report's own options. */
+static int coverage_own(const char *a) {
+  return !strcmp(a, "-o") || !strcmp(a, "--help") || !strcmp(a, "-h") ||
+         !strncmp(a, "--cuda-path=", 12) || !strncmp(a, "--gpu-arch=", 11);
+}
+
+/* `--coverage [OPTIONS] PATH... [-- CLANG-ARGS]`: nvcc's options among
+ * OPTIONS (the build's flags) are mapped as the driver maps them and given
+ * to the report as parser arguments, before the words after `--`. */
+static int coverage(int argc, char **argv) {
+  struct ld_cmdline cl;
+  char **nvcc = calloc((size_t)argc + 1, sizeof *nvcc), **rest = NULL;
+  char arch[64];
+  int nn = 0, nr = 0, dashes, i, rc;
+
+  memset(&cl, 0, sizeof cl);
+  if (!nvcc)
+    return 1;
+  for (i = 0; i < argc && strcmp(argv[i], "--"); i++) {
+    struct ld_opt_match m;
+    if (argv[i][0] == '-' && !coverage_own(argv[i]) &&
+        ld_nvcc_opt_match(argv[i], &m)) {
+      nvcc[nn++] = argv[i];
+      if ((m.opt->flags & LD_OPT_VALUE) && !m.value && i + 1 < argc)
+        nvcc[nn++] = argv[++i];
+    }
+  }
+  dashes = i;
+  if (!nn) {
+    free(nvcc);
+    return ld_coverage_main(argc, argv);
+  }
+  rc = ld_argv_parse(nn, nvcc, &cl);
+  if (!rc)
+    rest = calloc((size_t)argc + cl.nclang_args + 3, sizeof *rest);
+  if (!rest) {
+    fprintf(stderr, "ldcc-translate: %s\n", ld_strerror(rc ? rc : LD_ENOMEM));
+    ld_cmdline_free(&cl);
+    free(nvcc);
+    return rc == LD_ENOMEM || !rc ? 1 : 2;
+  }
+  /* -arch's architecture first, so that a --gpu-arch= given too wins. */
+  snprintf(arch, sizeof arch, "--gpu-arch=%s", cl.gpu_arch);
+  rest[nr++] = arch;
+  for (i = 0; i < dashes; i++) {
+    struct ld_opt_match m;
+    int own = coverage_own(argv[i]);
+    if (argv[i][0] == '-' && !own && ld_nvcc_opt_match(argv[i], &m)) {
+      if ((m.opt->flags & LD_OPT_VALUE) && !m.value && i + 1 < argc)
+        i++;
+      continue;
+    }
+    rest[nr++] = argv[i];
+    if (own && !strcmp(argv[i], "-o") && i + 1 < dashes)
+      rest[nr++] = argv[++i];
+  }
+  rest[nr++] = "--";
+  for (i = 0; i < (int)cl.nclang_args; i++)
+    rest[nr++] = (char *)cl.clang_args[i];
+  for (i = dashes + 1; i < argc; i++)
+    rest[nr++] = argv[i];
+  rc = ld_coverage_main(nr, rest);
+  free(rest);
+  ld_cmdline_free(&cl);
+  free(nvcc);
+  return rc;
+}
+
 int main(int argc, char **argv) {
   struct cmdline c;
   struct ld_cmdline cl;
@@ -138,7 +206,7 @@ int main(int argc, char **argv) {
   int rc;
 
   if (argc > 1 && !strcmp(argv[1], "--coverage"))
-    return ld_coverage_main(argc - 2, argv + 2);
+    return coverage(argc - 2, argv + 2);
   memset(&c, 0, sizeof c);
   memset(&cl, 0, sizeof cl);
   c.nvcc_args = calloc((size_t)argc + 1, sizeof *c.nvcc_args);

@@ -31,3 +31,8 @@ int main() {
 // PLAN: KERNEL name=for_n checked={{yes|no}} at=14:39
 // PLAN: LAUNCH kernel=for_n at=24:3
 // PLAN: LAUNCH kernel=for_n at=25:3
+// The coverage report takes the build's nvcc options as the translation does.
+// COV: SUMMARY files=1 parsed=1 kernels=1 full=1
+// NOOPT: parsed=no
+// RUN: %ldcc-translate --coverage --extended-lambda -std=c++17 %s | FileCheck %s --check-prefix=COV
+// RUN: %ldcc-translate --coverage %s | FileCheck %s --check-prefix=NOOPT
