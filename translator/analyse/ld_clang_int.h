@@ -36,6 +36,7 @@ struct ld__global_in {
   const struct ld_gatomic *atomics;
   size_t natomics;
   int plain_writes;
+  int unseen_writes; /* it writes memory no target names (writes.c) */
 };
 
 /* Collect k->global (allocated here, even when unchecked) for the kernel

@@ -65,6 +65,13 @@ int ld__is_pointer(CXType t);
 int ld__is_array(CXType t);
 /* A pointer or reference through which the pointee may be modified. */
 int ld__writable_indirection(CXType t);
+/* A parameter of pointer or array type (arrays are adjusted to pointers),
+ * and what it points to. */
+int ld__param_is_pointer(CXType t);
+CXType ld__param_pointee(CXType t);
+/* A pointer, a reference, or a class or array holding one (depth-limited;
+ * start with 0). */
+int ld__holds_pointer(CXType t, int depth);
 CXCursor ld__definition_of(CXCursor ref); /* template, then definition */
 int ld__is_operator_ref(CXCursor c);      /* names an `operator...` */
 int ld__is_assign_operator(CXCursor callee);

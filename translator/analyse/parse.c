@@ -30,6 +30,21 @@
 #include "ld_inclusions.h"
 #include "ld_kernels.h"
 
+/* An error clang reports where nvcc compiles the code: a `__shared__`
+ * variable of a class with a constructor or default member initialisers
+ * (nvcc warns that it does not run the initialisation; clang refuses).  The
+ * declaration stays in the tree without its initialiser; the kernels that
+ * reach it are left unchecked (kernels.c, REASON_SHARED_INIT). */
+static int tolerated(CXDiagnostic d) {
+  CXString msg = clang_getDiagnosticSpelling(d);
+  int yes = !strcmp(clang_getCString(msg),
+                    "initialization is not supported for __shared__ "
+                    "variables");
+
+  clang_disposeString(msg);
+  return yes;
+}
+
 /* One sentence for the first error: "<file>:<line>:<col>: <message>".  The
  * main file is named as the user gave it. */
 static char *first_error(CXTranslationUnit tu, const char *input_path) {
@@ -41,7 +56,7 @@ static char *first_error(CXTranslationUnit tu, const char *input_path) {
   for (i = 0; i < n; i++) {
     CXDiagnostic d = clang_getDiagnostic(tu, i);
 
-    if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
+    if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && !tolerated(d)) {
       CXSourceLocation loc = clang_getDiagnosticLocation(d);
       CXString msg = clang_getDiagnosticSpelling(d);
       CXFile file;
@@ -80,7 +95,8 @@ static int has_errors(CXTranslationUnit tu) {
 
   for (i = 0; i < n && !found; i++) {
     CXDiagnostic d = clang_getDiagnostic(tu, i);
-    found = clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error;
+    found =
+        clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && !tolerated(d);
     clang_disposeDiagnostic(d);
   }
   return found;
@@ -121,6 +137,24 @@ failed:
   clang_disposeTranslationUnit(*tu);
   *tu = NULL;
   return LD_EPARSE;
+}
+
+/* an->shared_inits: where the tolerated errors are, in the main file. */
+static int tolerated_at(struct analysis *an) {
+  unsigned n = clang_getNumDiagnostics(an->s.tu), i;
+  size_t cap = 0, off;
+  int rc = LD_OK;
+
+  for (i = 0; i < n && !rc; i++) {
+    CXDiagnostic d = clang_getDiagnostic(an->s.tu, i);
+    if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && tolerated(d) &&
+        ld__main_offset(&an->s, clang_getDiagnosticLocation(d), &off) &&
+        !(rc = ld__grow(&an->shared_inits, &cap, an->nshared_inits,
+                        sizeof *an->shared_inits)))
+      an->shared_inits[an->nshared_inits++] = off;
+    clang_disposeDiagnostic(d);
+  }
+  return rc;
 }
 
 int ld__parse(const struct ld_translate_opts *opts, struct ld_plan *plan,
@@ -176,6 +210,9 @@ int ld__parse(const struct ld_translate_opts *opts, struct ld_plan *plan,
     rc = LD_EIO;
     goto out;
   }
+  rc = tolerated_at(&an);
+  if (rc)
+    goto out;
   ld__collect_decls(&an);
   for (i = 0; i < an.nfns && !an.rc; i++)
     ld__walk_fn(&an, i);
