@@ -528,6 +528,8 @@ static void visit_call(struct analysis *an, const struct frame *f) {
   }
   if (!use)
     ld__check_call(an, f->cur);
+  else if (!strcmp(use, REASON_G_SURFACE) && ld__name_contains(f->cur, "write"))
+    ld__note_unseen(an, "writes a surface (%s)", f->cur);
   if (!clang_Cursor_isNull(ref)) {
     size_t fi = ld__find_fn(an, ld__definition_of(ref));
     if (fi == NONE && may_hide_barrier(ld__definition_of(ref)))

@@ -99,6 +99,14 @@ int ld__name_is(CXCursor c, const char *want) {
   return eq;
 }
 
+int ld__name_contains(CXCursor c, const char *part) {
+  CXString s = clang_getCursorSpelling(c);
+  int yes = strstr(clang_getCString(s), part) != NULL;
+
+  clang_disposeString(s);
+  return yes;
+}
+
 int ld__name_starts(CXCursor c, const char *prefix) {
   CXString s = clang_getCursorSpelling(c);
   int eq = !strncmp(clang_getCString(s), prefix, strlen(prefix));

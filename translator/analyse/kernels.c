@@ -376,26 +376,29 @@ static int overloaded(const struct analysis *an, size_t fi) {
   return 0;
 }
 
-/* Whether a function seen holds a `__shared__` initialiser nvcc skips. */
-static int reaches_shared_init(const struct analysis *an,
-                               const unsigned char *seen) {
+/* The reason of an error clang reported where nvcc compiles the code, in
+ * a function seen (parse.c), or NULL. */
+static const char *reaches_tolerated(const struct analysis *an,
+                                     const unsigned char *seen) {
   size_t i, j, b, e;
 
-  for (i = 0; i < an->nfns && an->nshared_inits; i++)
+  for (i = 0; i < an->nfns && an->ntolerated; i++)
     if (seen[i] && ld__main_span(&an->s, an->fns[i].cur, &b, &e))
-      for (j = 0; j < an->nshared_inits; j++)
-        if (b <= an->shared_inits[j] && an->shared_inits[j] < e)
-          return 1;
-  return 0;
+      for (j = 0; j < an->ntolerated; j++)
+        if (b <= an->tolerated[j].offset && an->tolerated[j].offset < e)
+          return an->tolerated[j].reason;
+  return NULL;
 }
 
-/* Why kernel fi cannot be translated whatever its code: its name is
- * shared, or it reaches a `__shared__` initialiser nvcc skips; NULL when
- * none of these. */
+/* Why kernel fi cannot be translated whatever its code: it reaches code
+ * clang refused and nvcc takes, or its name is shared; NULL when none of
+ * these. */
 static const char *kernel_problem(const struct analysis *an, size_t fi,
                                   const unsigned char *seen) {
-  if (reaches_shared_init(an, seen))
-    return REASON_SHARED_INIT;
+  const char *why = reaches_tolerated(an, seen);
+
+  if (why)
+    return why;
   if (specialized(an, fi))
     return REASON_SPECIALIZED;
   if (overloaded(an, fi))
@@ -637,7 +640,7 @@ void ld__analysis_free(struct analysis *an) {
       free(t->config[j]);
   }
   free(an->fns);
-  free(an->shared_inits);
+  free(an->tolerated);
   free(an->vars);
   free(an->macros);
   free(an->expansions);

@@ -138,10 +138,14 @@ struct analysis {
   struct launch *launches;
   size_t nlaunches, caplaunches;
   size_t cur_fn; /* function being walked in pass 2 */
-  /* Main-file offsets of `__shared__` initialisers clang refuses and nvcc
-   * skips (parse.c): the kernels reaching them are unchecked. */
-  size_t *shared_inits;
-  size_t nshared_inits;
+  /* Errors clang reports where nvcc compiles the code (parse.c): their
+   * main-file offsets and reasons; the kernels reaching them are
+   * unchecked. */
+  struct tolerated {
+    size_t offset;
+    const char *reason; /* static */
+  } * tolerated;
+  size_t ntolerated;
   int rc; /* first error; visitors stop once it is set */
 };
 

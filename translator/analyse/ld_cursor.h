@@ -53,6 +53,7 @@ char *ld__span_text(const struct ld__source *s, size_t b, size_t e);
 char *ld__cursor_name(CXCursor c);                   /* malloc'd spelling */
 int ld__name_is(CXCursor c, const char *want);       /* spelling == want */
 int ld__name_starts(CXCursor c, const char *prefix); /* spelling's prefix */
+int ld__name_contains(CXCursor c, const char *part); /* part in spelling */
 int ld__nth_child(CXCursor c, unsigned index, CXCursor *out);
 /* The first direct child of that kind (into *out when out is not NULL). */
 int ld__child_of_kind(CXCursor c, enum CXCursorKind kind, CXCursor *out);

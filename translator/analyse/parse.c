@@ -30,19 +30,36 @@
 #include "ld_inclusions.h"
 #include "ld_kernels.h"
 
-/* An error clang reports where nvcc compiles the code: a `__shared__`
- * variable of a class with a constructor or default member initialisers
- * (nvcc warns that it does not run the initialisation; clang refuses).  The
- * declaration stays in the tree without its initialiser; the kernels that
- * reach it are left unchecked (kernels.c, REASON_SHARED_INIT). */
-static int tolerated(CXDiagnostic d) {
+/* Errors clang reports where nvcc compiles the code, and why a kernel
+ * that reaches one is not checked: a `__shared__` variable of a class with
+ * a constructor or default member initialisers (nvcc warns that it does not
+ * run the initialisation), `%globaltimer` in an asm string (nvcc takes
+ * the single %), an initialised variable-length array.  The tree keeps the
+ * declaration or statement (without the part clang refused); the kernels
+ * that reach one are left unchecked with the reason (kernels.c). */
+static const char *tolerated_reason(CXDiagnostic d) {
+  static const struct {
+    const char *message, *reason;
+  } table[] = {
+      {"initialization is not supported for __shared__ variables",
+       REASON_SHARED_INIT},
+      {"invalid % escape in inline assembly string", REASON_ASM},
+      {"variable-sized object may not be initialized",
+       "initialised variable-length array"},
+  };
   CXString msg = clang_getDiagnosticSpelling(d);
-  int yes = !strcmp(clang_getCString(msg),
-                    "initialization is not supported for __shared__ "
-                    "variables");
+  const char *reason = NULL;
+  size_t i;
 
+  for (i = 0; i < sizeof table / sizeof table[0] && !reason; i++)
+    if (!strcmp(clang_getCString(msg), table[i].message))
+      reason = table[i].reason;
   clang_disposeString(msg);
-  return yes;
+  return reason;
+}
+
+static int tolerated(CXDiagnostic d) {
+  return tolerated_reason(d) != NULL;
 }
 
 /* One sentence for the first error: "<file>:<line>:<col>: <message>".  The
@@ -139,7 +156,8 @@ failed:
   return LD_EPARSE;
 }
 
-/* an->shared_inits: where the tolerated errors are, in the main file. */
+/* an->tolerated: where the tolerated errors are, in the main file, and
+ * their reasons. */
 static int tolerated_at(struct analysis *an) {
   unsigned n = clang_getNumDiagnostics(an->s.tu), i;
   size_t cap = 0, off;
@@ -149,9 +167,11 @@ static int tolerated_at(struct analysis *an) {
     CXDiagnostic d = clang_getDiagnostic(an->s.tu, i);
     if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && tolerated(d) &&
         ld__main_offset(&an->s, clang_getDiagnosticLocation(d), &off) &&
-        !(rc = ld__grow(&an->shared_inits, &cap, an->nshared_inits,
-                        sizeof *an->shared_inits)))
-      an->shared_inits[an->nshared_inits++] = off;
+        !(rc = ld__grow(&an->tolerated, &cap, an->ntolerated,
+                        sizeof *an->tolerated))) {
+      an->tolerated[an->ntolerated].offset = off;
+      an->tolerated[an->ntolerated++].reason = tolerated_reason(d);
+    }
     clang_disposeDiagnostic(d);
   }
   return rc;

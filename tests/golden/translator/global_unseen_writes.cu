@@ -137,6 +137,15 @@ __global__ void with_add(int *out) {
 }
 // PLAN: KERNEL name=with_add checked=no reason="calls apply2, which calls a functor or lambda argument that may hold a pointer (its writes are not followed)" at=[[@LINE-6]]:17
 
+// A surface store writes memory no parameter names.
+__global__ void flip(cudaSurfaceObject_t surf, int w) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  char v;
+  surf2Dread(&v, surf, x, 0);
+  surf2Dwrite((char)~v, surf, x, 0);
+}
+// PLAN: KERNEL name=flip checked=yes at=[[@LINE-6]]:17 global=no global_reason="surface store"
+
 int main() {
   float *d = nullptr;
   float **pp = nullptr;
@@ -154,5 +163,6 @@ int main() {
   in_struct<<<1, 32>>>(Arrays{d, d, 32});
   with_plus<<<1, 64>>>((int *)d);
   with_add<<<1, 64>>>((int *)d);
+  flip<<<1, 32>>>(0, 32);
   return 0;
 }
