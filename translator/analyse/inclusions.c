@@ -116,8 +116,7 @@ static int user_file(const struct flat *fl, CXFile file) {
   char *path;
   int user;
 
-  if (!file || clang_Location_isInSystemHeader(
-                   clang_getLocationForOffset(fl->tu, file, 0)))
+  if (!file)
     return 0;
   name = clang_getFileName(file);
   path = abs_path(file);
@@ -128,7 +127,10 @@ static int user_file(const struct flat *fl, CXFile file) {
          !has_prefix(clang_getCString(name), cuda);
   clang_disposeString(name);
   free(path);
-  return user;
+  /* Asked last: a location in a file costs libclang more than the names
+   * (a file including CUB enters thousands of system headers). */
+  return user && !clang_Location_isInSystemHeader(
+                     clang_getLocationForOffset(fl->tu, file, 0));
 }
 
 static int same_stack(const struct loc *a, const struct loc *b, unsigned n) {
@@ -210,20 +212,16 @@ static int needs_translation(CXTranslationUnit tu, CXFile file) {
   return 0;
 }
 
-static enum CXChildVisitResult on_cursor(CXCursor c, CXCursor parent,
-                                         CXClientData data) {
-  struct flat *fl = data;
+/* The inclusion directive c (in a file put_file writes) into fl->dirs. */
+static void add_directive(struct flat *fl, CXCursor c) {
   CXSourceRange ext;
   struct directive *d;
   const char *s;
   size_t len, i;
 
-  (void)parent;
-  if (clang_getCursorKind(c) != CXCursor_InclusionDirective || fl->rc)
-    return CXChildVisit_Continue;
   if (ld__grow(&fl->dirs, &fl->capdirs, fl->ndirs, sizeof *fl->dirs)) {
     fl->rc = LD_ENOMEM;
-    return CXChildVisit_Break;
+    return;
   }
   d = &fl->dirs[fl->ndirs];
   ext = clang_getCursorExtent(c);
@@ -233,12 +231,58 @@ static enum CXChildVisitResult on_cursor(CXCursor c, CXCursor parent,
   d->target = clang_getIncludedFile(c);
   s = d->in ? clang_getFileContents(fl->tu, d->in, &len) : NULL;
   if (!s || d->end > len || d->end <= d->begin || s[d->begin] != '#')
-    return CXChildVisit_Continue;
+    return;
   for (i = d->begin + 1; i < d->end && s[i] != '"' && s[i] != '<'; i++)
     ;
   d->quoted = i < d->end && s[i] == '"';
   fl->ndirs++;
-  return CXChildVisit_Continue;
+}
+
+/* The inclusion directives of file (in order): each line that starts with
+ * `#` and `include` is looked up in the preprocessing record (one in a
+ * comment or a skipped `#if` has no directive there).  Looking them up
+ * file by file costs far less than visiting the unit, whose record holds
+ * every macro expansion of every system header. */
+static void file_directives(struct flat *fl, CXFile file) {
+  size_t len, i = 0, k;
+  const char *s = clang_getFileContents(fl->tu, file, &len);
+
+  while (s && i < len && !fl->rc) {
+    for (k = i; k < len && (s[k] == ' ' || s[k] == '\t'); k++)
+      ;
+    if (k < len && s[k] == '#') {
+      size_t n = k + 1;
+      while (n < len && (s[n] == ' ' || s[n] == '\t'))
+        n++;
+      if (n + 7 <= len && !memcmp(s + n, "include", 7)) {
+        CXCursor c = clang_getCursor(
+            fl->tu, clang_getLocationForOffset(fl->tu, file, (unsigned)k));
+        if (clang_getCursorKind(c) == CXCursor_InclusionDirective)
+          add_directive(fl, c);
+      }
+    }
+    while (i < len && s[i] != '\n')
+      i++;
+    i++;
+  }
+}
+
+/* The directives of the main file and of every file to paste, each file
+ * once. */
+static void collect_directives(struct flat *fl) {
+  size_t i, j;
+
+  file_directives(fl, fl->main);
+  for (i = 0; i < fl->n && !fl->rc; i++) {
+    if (!fl->nodes[i].flatten)
+      continue;
+    for (j = 0; j < i; j++)
+      if (fl->nodes[j].flatten &&
+          clang_File_isEqual(fl->nodes[j].file, fl->nodes[i].file))
+        break;
+    if (j == i)
+      file_directives(fl, fl->nodes[i].file);
+  }
 }
 
 /* Append text[0, len) and count its lines. */
@@ -467,7 +511,7 @@ int ld__flatten(CXTranslationUnit tu, const struct ld_translate_opts *opts,
   rc = mark(&fl);
   if (rc <= 0)
     goto out;
-  clang_visitChildren(clang_getTranslationUnitCursor(tu), on_cursor, &fl);
+  collect_directives(&fl);
   rc = fl.rc;
   if (!rc)
     rc = ld__grow(&map->segs, &fl.capsegs, 0, sizeof *map->segs);
