@@ -37,7 +37,9 @@ int main() {
 // TEXT-NEXT: {{^}}  static const char *const __ldcc_lf{{[0-9]+}}[] = {__ldcc_file, "{{/.*}}/Inputs/headers/k.cuh"};{{$}}
 // TEXT: {{^}}      {__LDCC_GLOBAL_ABI, {{[01]}}, {__LDCC_HOST_ABI, 0, "fill", "{{/.*}}/Inputs/headers/k.cuh", 18, 0, NULL, 0, 16, NULL, NULL, __ldcc_l{{[0-9]+}}, 2, 0, NULL, {0, 0, 0}, __ldcc_lf{{[0-9]+}}}, {{.*}}
 
-// The inline warp checks: the kernel's file.
+// The inline warp checks: the kernel's file, and lines in it (the exit at
+// the closing brace, line 17 of warp_k.cuh).
+// TEXT: {{^}}static const int __ldcc_its_lines_0[] = {5, 8, {{.*}}, 17};{{$}}
 // TEXT: {{^}}static const __ldcc_kernel_meta __ldcc_its_meta_0 = {__LDCC_HOST_ABI, {{[0-9]+}}u, "warp_tail", "{{/.*}}/Inputs/headers/warp_k.cuh", 5, {{.*}}
 
 // The shared-memory replay: one launch table for the unit, with each
