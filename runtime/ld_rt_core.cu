@@ -263,7 +263,7 @@ extern "C" struct ld__rt_site *ld__rt_site_of(const void *meta, int launch_id) {
 extern "C" void ld__rt_site_text(const struct __ldcc_kernel_meta *m,
                                  int launch_id, char *buf, size_t size) {
   if (m->launch_lines && launch_id >= 0 && (unsigned)launch_id < m->nlaunches)
-    snprintf(buf, size, "%s:%d", m->file ? m->file : "?",
+    snprintf(buf, size, "%s:%d", __ldcc_launch_file(m, launch_id),
              m->launch_lines[launch_id]);
   else
     snprintf(buf, size, "%s", m->file ? m->file : "?");

@@ -543,6 +543,7 @@ void ld_rt_race_describe(const struct __ldcc_report *rec,
   d->rec = rec;
   d->kind = rec->kind;
   d->file = m->file ? m->file : "?";
+  d->launch_file = __ldcc_launch_file(m, (int)rec->launch_id);
   ld_rt_kernel_name(m, d->kernel, sizeof d->kernel);
   d->memory = ld_rt_kind_memory(rec->kind);
   if (is_global_race(rec->kind)) {

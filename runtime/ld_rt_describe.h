@@ -20,8 +20,11 @@
 /* Everything a report says about one record, resolved once and printed in
  * any format.  Strings are NUL-terminated and "" when absent. */
 struct ld_rt_race_desc {
-  uint32_t kind;         /* enum __ldcc_report_kind */
-  const char *file;      /* the kernel's file, "?" when unknown */
+  uint32_t kind;    /* enum __ldcc_report_kind */
+  const char *file; /* the kernel's file, "?" when unknown */
+  /* The launch's file, "?" when unknown: a header's when the launch is
+   * written in one, whatever the kernel's file. */
+  const char *launch_file;
   const char *variable;  /* target name, NULL when none */
   const char *memory;    /* "shared", "global" or NULL (not known) */
   char kernel[256];      /* "block_sum<256>" */

@@ -104,6 +104,9 @@ int ld__json_race(struct ld_buf *b, const struct ld_rt_race_desc *d,
     rc = ld_buf_printf(b, "%s%d", i ? "," : "", d->statements[i]);
   if (rc == LD_OK)
     rc = ld_buf_putc(b, ']');
+  /* The launch may be in another file than the kernel (a header's). */
+  if (rc == LD_OK)
+    rc = field_str(b, "launch_file", d->launch_line ? d->launch_file : NULL, 0);
   if (rc == LD_OK)
     rc = field_line(b, "launch_line", d->launch_line);
   if (rc == LD_OK)

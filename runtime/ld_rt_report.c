@@ -285,6 +285,7 @@ void ld_rt_races_unchecked_as(struct ld_rt_races *r,
     if (meta->launch_lines && launch_id >= 0 &&
         (unsigned)launch_id < meta->nlaunches)
       line = meta->launch_lines[launch_id];
+    file = __ldcc_launch_file(meta, launch_id);
   } else {
     snprintf(name, sizeof name, "?");
   }

@@ -104,7 +104,8 @@ int ld__sarif_result(struct ld_buf *b, const struct ld_rt_race_desc *d) {
     rc = ld_buf_printf(&text, "%s; %s; region %s", d->header, d->detail,
                        d->region);
   if (rc == LD_OK && d->launch_line)
-    rc = ld_buf_printf(&text, "; launched at %s:%d", d->file, d->launch_line);
+    rc = ld_buf_printf(&text, "; launched at %s:%d", d->launch_file,
+                       d->launch_line);
   if (rc == LD_OK)
     rc = ld__json_str(b, text.data);
   ld_buf_free(&text);
@@ -126,7 +127,7 @@ int ld__sarif_result(struct ld_buf *b, const struct ld_rt_race_desc *d) {
   if (rc == LD_OK && d->launch_line) {
     rc = ld_buf_putc(b, ',');
     if (rc == LD_OK)
-      rc = put_location(b, 3, d->file, d->launch_line, "kernel launch");
+      rc = put_location(b, 3, d->launch_file, d->launch_line, "kernel launch");
   }
   if (rc == LD_OK)
     rc =

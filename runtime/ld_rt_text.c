@@ -24,7 +24,7 @@ void ld_rt_race_print_text(const struct ld_rt_race_desc *d, int colour,
   if (d->nstatements)
     fputc('\n', out);
   if (d->launch_line)
-    fprintf(out, "  launched at %s:%d\n", d->file, d->launch_line);
+    fprintf(out, "  launched at %s:%d\n", d->launch_file, d->launch_line);
 }
 
 void ld_rt_report_print(const struct __ldcc_report *rec, FILE *out) {

@@ -46,7 +46,7 @@
 extern "C" {
 #endif
 
-#define __LDCC_GLOBAL_ABI 6u /* 6: __ldcc_global_launch takes a __ldcc_global_call */
+#define __LDCC_GLOBAL_ABI 7u /* 6: __ldcc_global_launch takes a __ldcc_global_call; 7: the embedded kernel_meta grew (launch_files) */
 /* Pointer parameters a checked kernel may have (the shift table is passed
  * by value); a kernel with more is left unchecked by the translator. */
 #define __LDCC_GMAX_PTRS 16

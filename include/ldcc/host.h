@@ -28,7 +28,8 @@
  *   `__launch_bounds__(1024)`, or nullptr when the kernel has bounds of its
  *   own (the checked lambda then takes an unnamed `int` and has no `if`).
  *   `__big` is nonzero when the runtime chose `clone_lb`.
- *   `launch_id` indexes meta->launch_lines (per file, 0-based).
+ *   `launch_id` indexes meta->launch_lines (per translated file,
+ *   0-based) and meta->launch_files.
  *
  *   Metadata, emitted after the last line of the file (declared before the
  *   first launch where needed):
@@ -53,6 +54,10 @@
  *         "k", "file.cu", <kernel line>, targets, N,
  *         __ldcc_sites_k, <nsites>, __ldcc_launches, <nlaunches>);
  *   (Non-templated kernels: the same without the template heads.)
+ *   "file.cu" is the file the kernel is defined in: a header's name for a
+ *   kernel of a header translated with the file.  When the unit pastes
+ *   headers, the call is wrapped as `__ldcc::in_files(__ldcc::kernel<...>(
+ *   ...), __ldcc__launch_files)`, the file of each launch by launch id.
  *   Every write-line array must have at least one element (C++ forbids empty
  *   arrays): pass a NULL pointer and 0 when a target has none.
  * ---------------------------------------------------------------------------
@@ -123,12 +128,28 @@ struct __ldcc_kernel_meta {
    * inside its blocks only), and why; each launch site says so once. */
   const char *global_reason;
   uint32_t proof_max[3];
+  /* The file of each launch, by launch id, parallel to launch_lines (a
+   * launch written in a header of the unit is in another file than the
+   * kernel); NULL: every launch is in `file`.  Read it through
+   * __ldcc_launch_file. */
+  const char *const *launch_files;
 };
 
 #define __LDCC_HOST_ABI                                                        \
-  5u /* 2: launch_prepare takes the __launch_bounds__(1024) clone; 3:
+  6u /* 2: launch_prepare takes the __launch_bounds__(1024) clone; 3:
         global_reason; 4: proved, proof_max; 5: launch_prepare takes a
-        __ldcc_launch_request */
+        __ldcc_launch_request; 6: launch_files, and `file` is the kernel's
+        own file (a header's for a kernel defined in one) */
+
+/* The file of launch launch_id of m, as reports print it: its entry of
+ * launch_files, else the kernel's file, "?" when unknown. */
+static inline const char *
+__ldcc_launch_file(const struct __ldcc_kernel_meta *m, int launch_id) {
+  if (m->launch_files && launch_id >= 0 &&
+      (uint32_t)launch_id < m->nlaunches && m->launch_files[launch_id])
+    return m->launch_files[launch_id];
+  return m->file ? m->file : "?";
+}
 
 /* What __ldcc_launch_prepare returns besides 0 (run the clone) and -1 (run
  * the original, unchecked): run the original (or its check across blocks),
@@ -726,7 +747,31 @@ constexpr kernel_meta kernel(const char *name, const char *file, int line,
                      nlaunches,
                      proved,
                      global_reason,
-                     {mx, my, mz}};
+                     {mx, my, mz},
+                     nullptr};
+}
+
+/* m with the file of each of its launches (kernel_meta.launch_files): what
+ * the translator wraps around kernel(...) in a unit that pastes headers,
+ * whose launches need not be in the kernel's file. */
+constexpr kernel_meta in_files(kernel_meta m, const char *const *files) {
+  return kernel_meta{m.abi,
+                     m.ntargets,
+                     m.name,
+                     m.file,
+                     m.line,
+                     m.nsites,
+                     m.instance_name,
+                     m.static_bytes,
+                     m.align,
+                     m.targets,
+                     m.site_lines,
+                     m.launch_lines,
+                     m.nlaunches,
+                     m.proved,
+                     m.global_reason,
+                     {m.proof_max[0], m.proof_max[1], m.proof_max[2]},
+                     files};
 }
 
 } // namespace __ldcc

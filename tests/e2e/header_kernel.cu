@@ -1,6 +1,7 @@
 // A kernel and its launcher defined in a header (header_kernel.cuh): the
 // header is translated with this file, so its kernel is checked like one
-// written here.
+// written here, and its report names the header's lines in the header
+// (issue 23): the statement at header_kernel.cuh:11, the launch at :19.
 #include "header_kernel.cuh"
 
 int main() {
@@ -22,8 +23,11 @@ int main() {
 
 // The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
 // NOPROOF
-// RACE-CHECK: ldcc: read-write race 
+// RACE-CHECK: ldcc: read-write race on shared variable tile[
 // RACE-CHECK: in kernel rotate_block
+// RACE-CHECK: statements that write tile there: header_kernel.cuh:11
+// RACE-CHECK: launched at header_kernel.cuh:19
+// RACE-CHECK-NOT: header_kernel.cu:
 // RACE-CHECK: ldcc: summary:
 // DET
 // DET-CHECK-NOT: read-write race

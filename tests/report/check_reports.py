@@ -163,7 +163,8 @@ def check_sarif(path, schema):
 
 
 RACE_FIELDS = ["type", "id", "kind", "memory", "kernel", "variable", "element", "block",
-               "warps", "lane", "values", "file", "region", "statements", "launch_line",
+               "warps", "lane", "values", "file", "region", "statements", "launch_file",
+               "launch_line",
                "message", "detail"]
 SUMMARY_FIELDS = ["type", "races", "instances", "kernels", "checked_launches",
                   "unchecked_launches", "not_shown", "suppressed", "dropped_records",

@@ -48,7 +48,9 @@ START_TEST(test_json_race_golden) {
       "\"lane\":null,\"values\":[\"10 (0x0000000a)\",\"12 (0x0000000c)\"],"
       "\"file\":\"reduce.cu\",\"region\":{\"from\":\"reduce.cu:29\",\"to\":"
       "\"reduce.cu:36\",\"from_line\":29,\"to_line\":36},\"statements\":[32],"
-      "\"launch_line\":51,\"message\":\"write-write race on shared variable "
+      "\"launch_file\":\"reduce.cu\",\"launch_line\":51,\"message\":\"write-"
+      "write "
+      "race on shared variable "
       "partial[1] in kernel block_sum<256>\",\"detail\":\"block (2,0,0): "
       "warp 0 wrote 10 (0x0000000a), warp 1 wrote 12 (0x0000000c)\"}\n");
   ld_rt_races_free(r);
@@ -76,12 +78,13 @@ START_TEST(test_json_kinds_and_summary) {
     ld_rt_races_summary(r, counts, 3, 1, 0, f_);
   });
   ck_assert_ptr_nonnull(strstr(
-      out, "{\"type\":\"race\",\"id\":1,\"kind\":\"registers\",\"memory\":"
-           "null,\"kernel\":\"block_sum<256>\",\"variable\":null,\"element\":"
-           "null,\"block\":[2,0,0],\"warps\":[1],\"lane\":7,\"values\":[],"
-           "\"file\":\"reduce.cu\",\"region\":{\"from\":\"kernel entry\","
-           "\"to\":\"kernel exit\",\"from_line\":22,\"to_line\":42},"
-           "\"statements\":[],\"launch_line\":51,"));
+      out,
+      "{\"type\":\"race\",\"id\":1,\"kind\":\"registers\",\"memory\":"
+      "null,\"kernel\":\"block_sum<256>\",\"variable\":null,\"element\":"
+      "null,\"block\":[2,0,0],\"warps\":[1],\"lane\":7,\"values\":[],"
+      "\"file\":\"reduce.cu\",\"region\":{\"from\":\"kernel entry\","
+      "\"to\":\"kernel exit\",\"from_line\":22,\"to_line\":42},"
+      "\"statements\":[],\"launch_file\":\"reduce.cu\",\"launch_line\":51,"));
   ck_assert_ptr_nonnull(
       strstr(out, "\n{\"type\":\"note\",\"kind\":\"undo-log-overflow\","));
   ck_assert_ptr_nonnull(strstr(
@@ -185,6 +188,52 @@ START_TEST(test_sarif_absolute_uri) {
       strstr(out, "{\"uri\":\"file:///src/my%20kernels/reduce.cu\"},"));
   ck_assert_ptr_null(strstr(out, "%SRCROOT%"));
   ld_rt_races_free(r);
+}
+END_TEST
+
+/* A kernel defined in a header the translator pasted (issue 23), launched
+ * from the main file: its lines name the header, its launch the main file,
+ * in every format and in the line of a launch not checked. */
+START_TEST(test_header_kernel_files) {
+  static const char *const launch_files[] = {"app.cu"};
+  struct ld_rt_races *text = table(LD_RT_FORMAT_TEXT, 10, 0, NULL);
+  struct ld_rt_races *json = table(LD_RT_FORMAT_JSON, 10, 0, NULL);
+  struct ld_rt_races *sarif = table(LD_RT_FORMAT_SARIF, 10, 0, NULL);
+  struct __ldcc_report ww = fx_record(__LDCC_RK_WRITE_WRITE, 5);
+  static char out[16384];
+
+  fx_setup("kernels/reduce.cuh");
+  fx_meta.launch_files = launch_files;
+  CAPTURE(out, ck_assert_int_eq(ld_rt_races_add(text, &ww, f_), 1));
+  ck_assert_ptr_nonnull(strstr(out, "  region: between kernels/reduce.cuh:29 "
+                                    "and kernels/reduce.cuh:36\n"
+                                    "  statements that write partial there: "
+                                    "kernels/reduce.cuh:32\n"
+                                    "  launched at app.cu:51\n"));
+  CAPTURE(out, ck_assert_int_eq(ld_rt_races_add(json, &ww, f_), 1));
+  ck_assert_ptr_nonnull(strstr(out, "\"file\":\"kernels/reduce.cuh\","));
+  ck_assert_ptr_nonnull(
+      strstr(out, "\"launch_file\":\"app.cu\",\"launch_line\":51,"));
+  CAPTURE(out, {
+    ld_rt_races_add(sarif, &ww, f_);
+    ld_rt_races_summary(sarif, NULL, 1, 0, 0, f_);
+  });
+  ck_assert_ptr_nonnull(strstr(out, "launched at app.cu:51\"}"));
+  ck_assert_ptr_nonnull(strstr(out, "{\"id\":3,\"physicalLocation\":{"
+                                    "\"artifactLocation\":{\"uri\":"
+                                    "\"app.cu\",\"uriBaseId\":\"%SRCROOT%"
+                                    "\"},\"region\":{\"startLine\":51}},"));
+  CAPTURE(out, ld_rt_races_unchecked(NULL, &fx_meta, 0, "no memory", f_));
+  ck_assert_str_eq(out, "ldcc: launch of block_sum<256> at app.cu:51 not "
+                        "checked: no memory\n");
+  /* Without launch_files every launch is in the kernel's file. */
+  fx_meta.launch_files = NULL;
+  CAPTURE(out, ld_rt_races_unchecked(NULL, &fx_meta, 0, "no memory", f_));
+  ck_assert_str_eq(out, "ldcc: launch of block_sum<256> at "
+                        "kernels/reduce.cuh:51 not checked: no memory\n");
+  ld_rt_races_free(text);
+  ld_rt_races_free(json);
+  ld_rt_races_free(sarif);
 }
 END_TEST
 
@@ -360,6 +409,7 @@ int main(void) {
   tcase_add_test(tc, test_json_escapes);
   tcase_add_test(tc, test_sarif_log);
   tcase_add_test(tc, test_sarif_absolute_uri);
+  tcase_add_test(tc, test_header_kernel_files);
   tcase_add_test(tc, test_text_colour_and_instances);
   tcase_add_test(tc, test_unchecked_text);
   tcase_add_test(tc, test_suppressed_races);

@@ -82,8 +82,8 @@ static const struct __ldcc_target_meta vars[] = {
     {"out", 0, 0, 1, {0, 0, 0, 0}, 0, 3, 0, 0, NULL},
 };
 static const struct __ldcc_kernel_meta its_meta = {
-    __LDCC_HOST_ABI, 3,    "tail", "warp.cu", 3,    5,        NULL, 0, 1, vars,
-    lines,           NULL, 0,      0,         NULL, {0, 0, 0}};
+    __LDCC_HOST_ABI, 3,    "tail", "warp.cu", 3,    5,         NULL, 0, 1, vars,
+    lines,           NULL, 0,      0,         NULL, {0, 0, 0}, NULL};
 
 static struct __ldcc_report its_record(uint32_t a, uint32_t b, uint32_t mask,
                                        unsigned nidx, uint32_t idx0) {
@@ -200,7 +200,8 @@ static const struct __ldcc_kernel_meta scoped_meta = {__LDCC_HOST_ABI,
                                                       0,
                                                       0,
                                                       NULL,
-                                                      {0, 0, 0}};
+                                                      {0, 0, 0},
+                                                      NULL};
 
 START_TEST(test_scoped_golden) {
   struct __ldcc_report rec;
@@ -248,8 +249,8 @@ static const struct __ldcc_target_meta mp_vars[] = {
 };
 static const int mp_lines[] = {10, 12, 14, 18, 21, 25};
 static const struct __ldcc_kernel_meta mp_meta = {
-    __LDCC_HOST_ABI, 4,        "mp", "mp.cu", 10, 6,    NULL,     0, 1,
-    mp_vars,         mp_lines, NULL, 0,       0,  NULL, {0, 0, 0}};
+    __LDCC_HOST_ABI, 4,        "mp", "mp.cu", 10, 6,    NULL,      0,   1,
+    mp_vars,         mp_lines, NULL, 0,       0,  NULL, {0, 0, 0}, NULL};
 
 static void mp_record(struct __ldcc_report *rec, unsigned wblock,
                       unsigned rblock, unsigned wwarp, unsigned rwarp,

@@ -931,6 +931,8 @@ int ld__warp_analyse(const struct ld__source *s, CXCursor fn,
   w.warp->body_open = b;
   clang_getExpansionLocation(clang_getRangeEnd(clang_getCursorExtent(body)),
                              NULL, &w.warp->exit_line, NULL, NULL);
+  /* A line of the file it is in (a pasted header's), as every other. */
+  w.warp->exit_line = ld__file_line(s, w.warp->exit_line);
   w.collect = 1;
   walk(&w, fn);
   if (w.rc)

@@ -19,6 +19,7 @@
 #include "ld_buf.h"
 #include "ld_emit.h"
 #include "ld_error.h"
+#include "ld_file_names.h"
 #include "ld_routes.h"
 
 static int checked(const struct ld_kernel *k) {
@@ -166,6 +167,40 @@ static int edit_launch(const struct ld_launch *l, const struct ld_kernel *k,
   return rc;
 }
 
+/* Whether a launch of k is in another file than k (a header's kernel
+ * launched here, or the other way round): only then does it get a file
+ * per launch. */
+static int launch_files_needed(const struct ld_plan *plan,
+                               const struct ld_kernel *k) {
+  size_t i, ki;
+
+  for (i = 0; i < plan->nlaunches; i++)
+    if (ld__global_launched(plan, &plan->launches[i], &ki) == k &&
+        ld__file_differs(plan, plan->launches[i].at.offset, k->at.offset))
+      return 1;
+  return 0;
+}
+
+/* The file of each launch of k, parallel to its launch lines
+ * (`__ldcc_lf<n>`, kernel_meta.launch_files), in a unit that pastes
+ * headers. */
+static int put_launch_files(struct ld_buf *b, const struct ld_plan *plan,
+                            const struct ld_kernel *k, size_t n) {
+  size_t i, ki, nl = 0;
+  int rc;
+
+  rc = ld_buf_printf(b, "};\n  static const char *const __ldcc_lf%zu[] = {", n);
+  for (i = 0; i < plan->nlaunches && !rc; i++) {
+    if (ld__global_launched(plan, &plan->launches[i], &ki) != k)
+      continue;
+    rc = ld_buf_puts(b, nl++ ? ", " : "");
+    if (!rc)
+      rc = ld__put_file_expr(b, plan, plan->launches[i].at.offset,
+                             "__ldcc_file");
+  }
+  return rc || nl ? rc : ld_buf_puts(b, "NULL");
+}
+
 /* One kernel's entry of the metadata function: its tables, then the
  * initialiser of its __ldcc_global_meta in `m`. */
 static int put_meta_tables(struct ld_buf *b, const struct ld_plan *plan,
@@ -215,6 +250,8 @@ static int put_meta_tables(struct ld_buf *b, const struct ld_plan *plan,
   }
   if (!rc && !nl)
     rc = ld_buf_puts(b, "0");
+  if (!rc && launch_files_needed(plan, k))
+    rc = put_launch_files(b, plan, k, n);
   if (!rc && runs_proved(k))
     rc = ld_buf_printf(
         b, "};\n  static const __ldcc_own_term __ldcc_o%zu[] = {", n);
@@ -226,6 +263,25 @@ static int put_meta_tables(struct ld_buf *b, const struct ld_plan *plan,
                        t->cond, t->rhs);
   }
   return rc ? rc : ld_buf_puts(b, "};\n");
+}
+
+/* Whether a kernel or a launch the metadata function names is in the main
+ * file. */
+static int main_file_used(const struct ld_plan *plan) {
+  size_t i, ki;
+
+  for (i = 0; i < plan->nkernels; i++)
+    if (ld__global_routed(&plan->kernels[i]) &&
+        ld__in_main_file(plan, plan->kernels[i].at.offset))
+      return 1;
+  for (i = 0; i < plan->nlaunches; i++) {
+    const struct ld_kernel *k =
+        ld__global_launched(plan, &plan->launches[i], &ki);
+    if (k && launch_files_needed(plan, k) &&
+        ld__in_main_file(plan, plan->launches[i].at.offset))
+      return 1;
+  }
+  return 0;
 }
 
 static int launches_of(const struct ld_plan *plan, const struct ld_kernel *k) {
@@ -244,12 +300,16 @@ static int put_trailer(struct ld_buf *b, const struct ld_plan *plan) {
 
   rc = ld_buf_puts(b, "\n/* ldcc: metadata of the kernels checked across "
                       "blocks */\nstatic const __ldcc::global_meta "
-                      "*__ldcc__gmeta(int __ldcc_i) {\n"
-                      "  static const char __ldcc_file[] = \"");
-  if (!rc)
-    rc = ld_buf_put_c_escaped(b, plan->file);
-  if (!rc)
-    rc = ld_buf_puts(b, "\";\n");
+                      "*__ldcc__gmeta(int __ldcc_i) {\n");
+  /* The main file's name, unless nothing names it (a local nobody uses
+   * would warn). */
+  if (!rc && main_file_used(plan)) {
+    rc = ld_buf_puts(b, "  static const char __ldcc_file[] = \"");
+    if (!rc)
+      rc = ld_buf_put_c_escaped(b, plan->file);
+    if (!rc)
+      rc = ld_buf_puts(b, "\";\n");
+  }
   for (i = 0; i < plan->nkernels && !rc; i++)
     if (ld__global_routed(&plan->kernels[i]))
       rc = put_meta_tables(b, plan, &plan->kernels[i], n++);
@@ -259,17 +319,26 @@ static int put_trailer(struct ld_buf *b, const struct ld_plan *plan) {
     const struct ld_kernel *k = &plan->kernels[i];
     if (!ld__global_routed(k))
       continue;
-    rc = ld_buf_printf(
-        b,
-        "      {__LDCC_GLOBAL_ABI, %d, {__LDCC_HOST_ABI, 0, \"%s\", "
-        "__ldcc_file, %u, 0, NULL, 0, 16, NULL, NULL, __ldcc_l%zu, %d, 0}, "
-        "%zu, %s, __ldcc_n%zu, __ldcc_f%zu, __ldcc_p%zu, ",
-        k->global->warp_units, k->name, k->at.line, n, launches_of(plan, k),
-        k->global->nparams,
-        k->global->natomics ? "__LDCC_GM_ACCUMULATES"
-        : runs_proved(k)    ? "__LDCC_GM_OWN"
-                            : "0",
-        n, n, n);
+    rc = ld_buf_printf(b,
+                       "      {__LDCC_GLOBAL_ABI, %d, {__LDCC_HOST_ABI, 0, "
+                       "\"%s\", ",
+                       k->global->warp_units, k->name);
+    if (!rc)
+      rc = ld__put_file_expr(b, plan, k->at.offset, "__ldcc_file");
+    if (!rc)
+      rc = ld_buf_printf(b,
+                         ", %u, 0, NULL, 0, 16, NULL, NULL, __ldcc_l%zu, %d, 0",
+                         k->at.line, n, launches_of(plan, k));
+    if (!rc && launch_files_needed(plan, k))
+      rc = ld_buf_printf(b, ", NULL, {0, 0, 0}, __ldcc_lf%zu", n);
+    if (!rc)
+      rc = ld_buf_printf(b,
+                         "}, %zu, %s, __ldcc_n%zu, __ldcc_f%zu, __ldcc_p%zu, ",
+                         k->global->nparams,
+                         k->global->natomics ? "__LDCC_GM_ACCUMULATES"
+                         : runs_proved(k)    ? "__LDCC_GM_OWN"
+                                             : "0",
+                         n, n, n);
     if (!rc && checked(k) && k->global->nvars)
       rc = ld_buf_printf(b, "NULL, %zu, __ldcc_v%zu", k->global->nvars, n);
     else if (!rc && checked(k))

@@ -27,6 +27,7 @@
 #include "ld_buf.h"
 #include "ld_emit.h"
 #include "ld_error.h"
+#include "ld_file_names.h"
 #include "ld_routes.h"
 
 #define REASON_OVERLAP "constructs the replay cannot combine"
@@ -223,8 +224,50 @@ static int put_proof_bounds(struct ld_buf *b, const struct ld_kernel *k) {
   return rc;
 }
 
+/* The definition of `__ldcc_meta_<k>::targets`: one __ldcc::target per
+ * layout member (__ldcc::extern_target for the extern array). */
+static int put_targets(struct ld_buf *b, const struct ld_kernel *k, size_t ki) {
+  const struct ld_replay *r = k->replay;
+  const char *tmpl = r->template_header ? r->template_header : "";
+  size_t i;
+  int rc;
+
+  rc = ld_buf_printf(b, "%s%sconst __ldcc::target_meta ", tmpl,
+                     *tmpl ? "\n" : "");
+  if (!rc)
+    rc = put_generated(b, k, "meta");
+  if (!rc)
+    rc = ld_buf_printf(b, "::targets[%zu] = {\n", r->nmembers);
+  for (i = 0; i < r->nmembers && !rc; i++) {
+    const struct ld_member *m = &r->members[i];
+    struct ld_buf wl = LD_BUF_INIT;
+    rc = m->nwrite_lines ? ld_buf_printf(&wl, "__ldcc__wl_%zu_%zu, %zu", ki, i,
+                                         m->nwrite_lines)
+                         : ld_buf_puts(&wl, "NULL, 0");
+    if (!rc && m->decl) {
+      rc = ld_buf_puts(b, "  __ldcc::target<decltype(");
+      if (!rc)
+        rc = put_generated(b, k, "layout");
+      if (!rc)
+        rc = ld_buf_printf(b, "::%s)>(\"%s\", __builtin_offsetof(", m->name,
+                           m->name);
+      if (!rc)
+        rc = put_generated(b, k, "layout");
+      if (!rc)
+        rc = ld_buf_printf(b, ", %s), %s),\n", m->name, wl.data);
+    } else if (!rc) {
+      rc = ld_buf_printf(b, "  __ldcc::extern_target<%s>(\"%s\", %s),\n",
+                         m->elem, m->name, wl.data);
+    }
+    ld_buf_free(&wl);
+  }
+  return rc;
+}
+
+/* put_kernel_meta: with_files, the launch table has a file per launch
+ * (__ldcc__launch_files). */
 static int put_kernel_meta(struct ld_buf *b, const struct ld_plan *plan,
-                           size_t ki, size_t nlaunches) {
+                           size_t ki, size_t nlaunches, int with_files) {
   const struct ld_kernel *k = &plan->kernels[ki];
   const struct ld_replay *r = k->replay;
   const char *tmpl = r->template_header ? r->template_header : "";
@@ -262,42 +305,15 @@ static int put_kernel_meta(struct ld_buf *b, const struct ld_plan *plan,
       rc = ld_buf_puts(b, "};\n");
   }
   if (!rc)
-    rc = ld_buf_printf(b, "%s%sconst __ldcc::target_meta ", tmpl,
-                       *tmpl ? "\n" : "");
-  if (!rc)
-    rc = put_generated(b, k, "meta");
-  if (!rc)
-    rc = ld_buf_printf(b, "::targets[%zu] = {\n", r->nmembers);
-  for (i = 0; i < r->nmembers && !rc; i++) {
-    const struct ld_member *m = &r->members[i];
-    struct ld_buf wl = LD_BUF_INIT;
-    rc = m->nwrite_lines ? ld_buf_printf(&wl, "__ldcc__wl_%zu_%zu, %zu", ki, i,
-                                         m->nwrite_lines)
-                         : ld_buf_puts(&wl, "NULL, 0");
-    if (!rc && m->decl) {
-      rc = ld_buf_puts(b, "  __ldcc::target<decltype(");
-      if (!rc)
-        rc = put_generated(b, k, "layout");
-      if (!rc)
-        rc = ld_buf_printf(b, "::%s)>(\"%s\", __builtin_offsetof(", m->name,
-                           m->name);
-      if (!rc)
-        rc = put_generated(b, k, "layout");
-      if (!rc)
-        rc = ld_buf_printf(b, ", %s), %s),\n", m->name, wl.data);
-    } else if (!rc) {
-      rc = ld_buf_printf(b, "  __ldcc::extern_target<%s>(\"%s\", %s),\n",
-                         m->elem, m->name, wl.data);
-    }
-    ld_buf_free(&wl);
-  }
+    rc = put_targets(b, k, ki);
   if (!rc)
     rc = ld_buf_printf(b, "};\n%s%sconst __ldcc::kernel_meta ", tmpl,
                        *tmpl ? "\n" : "");
   if (!rc)
     rc = put_generated(b, k, "meta");
   if (!rc)
-    rc = ld_buf_puts(b, "::meta = __ldcc::kernel<");
+    rc = ld_buf_printf(b, "::meta = %s__ldcc::kernel<",
+                       with_files ? "__ldcc::in_files(" : "");
   if (!rc)
     rc = put_generated(b, k, "layout");
   if (!rc)
@@ -305,8 +321,11 @@ static int put_kernel_meta(struct ld_buf *b, const struct ld_plan *plan,
   if (!rc)
     rc = put_generated(b, k, "meta");
   if (!rc)
-    rc = ld_buf_printf(b, ">(\n    \"%s\", __ldcc__file, %u, ", k->name,
-                       k->at.line);
+    rc = ld_buf_printf(b, ">(\n    \"%s\", ", k->name);
+  if (!rc)
+    rc = ld__put_file_expr(b, plan, k->at.offset, "__ldcc__file");
+  if (!rc)
+    rc = ld_buf_printf(b, ", %u, ", k->at.line);
   if (!rc)
     rc = put_generated(b, k, "meta");
   if (!rc)
@@ -327,15 +346,26 @@ static int put_kernel_meta(struct ld_buf *b, const struct ld_plan *plan,
   }
   if (!rc && r->proof.proved)
     rc = put_proof_bounds(b, k);
+  if (!rc && with_files)
+    rc = ld_buf_puts(b, "), __ldcc__launch_files");
   return rc ? rc : ld_buf_puts(b, ");\n");
 }
 
-/* The host metadata after the last line. */
+/* The host metadata after the last line: the main file's name, the
+ * launch table (launch id -> line, and -> file when the unit pastes
+ * headers), then each kernel's tables and metadata. */
 static int put_trailer(struct ld_buf *b, const struct ld_plan *plan,
-                       const unsigned *launch_lines, size_t nlaunches) {
+                       const struct ld_launch *const *launched,
+                       size_t nlaunches) {
   size_t i;
-  int rc;
+  int with_files = 0, rc;
 
+  /* A file per launch only where some launch is in another file than its
+   * kernel (a header's kernel launched here, or the other way round). */
+  for (i = 0; i < nlaunches; i++)
+    with_files |=
+        ld__file_differs(plan, launched[i]->at.offset,
+                         ld__replay_launched(plan, launched[i])->at.offset);
   rc = ld_buf_puts(b, "\n/* ldcc: metadata of the instrumented kernels */\n"
                       "static const char __ldcc__file[] = \"");
   if (!rc)
@@ -345,13 +375,23 @@ static int put_trailer(struct ld_buf *b, const struct ld_plan *plan,
   if (!rc && nlaunches) {
     rc = ld_buf_puts(b, "static const int __ldcc__launches[] = {");
     for (i = 0; i < nlaunches && !rc; i++)
-      rc = ld_buf_printf(b, "%s%u", i ? ", " : "", launch_lines[i]);
+      rc = ld_buf_printf(b, "%s%u", i ? ", " : "", launched[i]->at.line);
+    if (!rc)
+      rc = ld_buf_puts(b, "};\n");
+  }
+  if (!rc && with_files) {
+    rc = ld_buf_puts(b, "static const char *const __ldcc__launch_files[] = {");
+    for (i = 0; i < nlaunches && !rc; i++) {
+      rc = ld_buf_puts(b, i ? ", " : "");
+      if (!rc)
+        rc = ld__put_file_expr(b, plan, launched[i]->at.offset, "__ldcc__file");
+    }
     if (!rc)
       rc = ld_buf_puts(b, "};\n");
   }
   for (i = 0; i < plan->nkernels && !rc; i++)
     if (plan->kernels[i].replay)
-      rc = put_kernel_meta(b, plan, i, nlaunches);
+      rc = put_kernel_meta(b, plan, i, nlaunches, with_files);
   return rc;
 }
 
@@ -361,7 +401,7 @@ static int emit_replays(const struct ld_plan *plan, const char *src, size_t len,
                         struct ld_edit_list *edits,
                         struct ld_unrendered_list *unrendered) {
   struct ld_buf b = LD_BUF_INIT;
-  unsigned *lines = NULL;
+  const struct ld_launch **launched = NULL;
   size_t i, nlaunches = 0, nclones = 0;
   int rc = LD_OK;
 
@@ -379,24 +419,24 @@ static int emit_replays(const struct ld_plan *plan, const char *src, size_t len,
   }
   if (rc || !nclones)
     return rc;
-  lines = calloc(plan->nlaunches + 1, sizeof *lines);
-  if (!lines)
+  launched = calloc(plan->nlaunches + 1, sizeof *launched);
+  if (!launched)
     return LD_ENOMEM;
   for (i = 0; i < plan->nlaunches && !rc; i++) {
     const struct ld_launch *l = &plan->launches[i];
     const struct ld_kernel *k = ld__replay_launched(plan, l);
     if (!k)
       continue;
-    lines[nlaunches] = l->at.line;
+    launched[nlaunches] = l;
     rc = edit_launch(plan, l, k, nlaunches, edits);
     nlaunches++;
   }
   if (!rc)
-    rc = put_trailer(&b, plan, lines, nlaunches);
+    rc = put_trailer(&b, plan, launched, nlaunches);
   if (!rc)
     rc = ld_edit_insert(edits, len, b.data);
   ld_buf_free(&b);
-  free(lines);
+  free(launched);
   return rc;
 }
 

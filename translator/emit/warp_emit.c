@@ -15,6 +15,7 @@
 #include "ld_buf.h"
 #include "ld_emit.h"
 #include "ld_error.h"
+#include "ld_file_names.h"
 
 static const char *const warp_fn[] = {"", "its_r", "its_w", "its_rw"};
 static const char *const probe_fn[] = {"", "its_rs", "its_ws", "its_rws"};
@@ -167,7 +168,8 @@ static int put_write_lines(struct ld_buf *b, const struct ld_warp *w,
   return rc;
 }
 
-static int put_meta(struct ld_buf *b, const struct ld_kernel *k) {
+static int put_meta(struct ld_buf *b, const struct ld_plan *plan,
+                    const struct ld_kernel *k) {
   const struct ld_warp *w = k->warp;
   size_t i, ki = w->index, n;
   int rc;
@@ -210,15 +212,18 @@ static int put_meta(struct ld_buf *b, const struct ld_kernel *k) {
     rc = ld_buf_puts(b, "{0}");
   if (!rc)
     rc = ld_buf_puts(b, "};\n");
-  if (!rc) {
+  if (!rc)
     rc = ld_buf_printf(b,
                        "static const __ldcc_kernel_meta __ldcc_its_meta_%zu = "
-                       "{__LDCC_HOST_ABI, %zuu, \"%s\", __ldcc_its_file, %u, "
-                       "%zuu, 0, 0, 1, __ldcc_its_vars_%zu, "
+                       "{__LDCC_HOST_ABI, %zuu, \"%s\", ",
+                       ki, w->naccesses + w->nscoped, k->name);
+  if (!rc)
+    rc = ld__put_file_expr(b, plan, k->at.offset, "__ldcc_its_file");
+  if (!rc)
+    rc = ld_buf_printf(b,
+                       ", %u, %zuu, 0, 0, 1, __ldcc_its_vars_%zu, "
                        "__ldcc_its_lines_%zu, 0, 0, 0};\n",
-                       ki, w->naccesses + w->nscoped, k->name, k->at.line,
-                       w->naccesses + w->nscoped + 2, ki, ki);
-  }
+                       k->at.line, w->naccesses + w->nscoped + 2, ki, ki);
   return rc;
 }
 
@@ -235,7 +240,7 @@ static int put_trailer(struct ld_buf *b, const struct ld_plan *plan,
     rc = ld_buf_puts(b, "\";\n");
   for (i = 0; i < plan->nkernels && !rc; i++)
     if (plan->kernels[i].warp && !plan->kernels[i].warp->skip)
-      rc = put_meta(b, &plan->kernels[i]);
+      rc = put_meta(b, plan, &plan->kernels[i]);
   if (!rc)
     rc = ld_buf_puts(b, "static const __ldcc_kernel_meta *const "
                         "__ldcc_its_metas[] = {");
