@@ -1052,15 +1052,16 @@ static void note_kept_pointer(struct facts *fx, const struct frame *f,
                CXUnaryOperator_AddrOf) ||
           (p->parent->kind == CXCursor_ArraySubscriptExpr && p->index == 0) ||
           (p->parent->kind == CXCursor_BinaryOperator &&
-           ld__is_pointer(clang_getCursorType(p->parent->cur)))))
+           ld__is_pointer(clang_getCursorType(p->parent->cur)) &&
+           clang_getCursorBinaryOperatorKind(p->parent->cur) !=
+               CXBinaryOperator_Assign)))
     p = p->parent;
-  if (!p->parent ||
-      !(p->parent->kind == CXCursor_VarDecl ||
-        ((p->parent->kind == CXCursor_BinaryOperator ||
-          p->parent->kind == CXCursor_CompoundAssignOperator) &&
-         p->index == 1 &&
-         clang_getCursorBinaryOperatorKind(p->parent->cur) ==
-             CXBinaryOperator_Assign)))
+  if (!p->parent || !(p->parent->kind == CXCursor_VarDecl ||
+                      ((p->parent->kind == CXCursor_BinaryOperator ||
+                        p->parent->kind == CXCursor_CompoundAssignOperator) &&
+                       p->index == 1 &&
+                       clang_getCursorBinaryOperatorKind(p->parent->cur) ==
+                           CXBinaryOperator_Assign)))
     return;
   t = clang_getCanonicalType(clang_getCursorType(p->parent->cur));
   if (t.kind == CXType_LValueReference || t.kind == CXType_RValueReference) {
