@@ -85,6 +85,15 @@ struct ld__devfn_facts {
   size_t nstore_lines;
 };
 
+/* Pointers into the copies kept in the kernel's locals (replay_facts.c,
+ * note_kept_pointer): the targets they point into, by index in r->members
+ * (repeats allowed), and whether one allows writes. */
+struct ld__pointer_facts {
+  int kept;
+  size_t *members;
+  size_t nmembers, cap;
+};
+
 /* The walk of one function for its replay clone. */
 struct facts {
   const struct ld__source *s;
@@ -103,6 +112,7 @@ struct facts {
   struct ld__body_shape shape;
   struct ld__devfn_facts devfns;
   struct ld__proof_facts proof;
+  struct ld__pointer_facts ptrs;
 };
 
 /* Where a store or an atomic lands (ld__place_of). */

@@ -487,9 +487,8 @@ static void visit_decl_stmt(struct facts *fx, const struct frame *f) {
   hoist_plain(fx, &vl, sb, pfx_end);
 }
 
-static void add_write_line(struct facts *fx, size_t member, size_t at) {
+static void add_member_line(struct facts *fx, size_t member, unsigned line) {
   struct ld_member *m = &fx->r->members[member];
-  unsigned line = ld__line_of(fx, at);
   unsigned *p;
 
   if (m->nwrite_lines && m->write_lines[m->nwrite_lines - 1] == line)
@@ -501,6 +500,10 @@ static void add_write_line(struct facts *fx, size_t member, size_t at) {
   }
   m->write_lines = p;
   m->write_lines[m->nwrite_lines++] = line;
+}
+
+static void add_write_line(struct facts *fx, size_t member, size_t at) {
+  add_member_line(fx, member, ld__line_of(fx, at));
 }
 
 /* The left operand lv of an assignment, `++` or `--` in the kernel. */
@@ -534,8 +537,11 @@ static void visit_store(struct facts *fx, CXCursor lv, CXCursor op) {
       return;
     }
     /* In a device function's clone a pointer may point into the warp's
-     * copy (a target handed to it): pwr decides at run time. */
-    if (fx->r->is_devfn) {
+     * copy (a target handed to it): pwr decides at run time.  In a
+     * kernel's, so may one kept in a local: point_stores_at_copies turns
+     * these glogs into pwr then, and the lines count as writing those
+     * targets. */
+    {
       unsigned *p, line = ld__line_of(fx, b);
       if (!fx->devfns.nstore_lines ||
           fx->devfns.store_lines[fx->devfns.nstore_lines - 1] != line) {
@@ -548,6 +554,8 @@ static void visit_store(struct facts *fx, CXCursor lv, CXCursor op) {
         fx->devfns.store_lines = p;
         p[fx->devfns.nstore_lines++] = line;
       }
+    }
+    if (fx->r->is_devfn) {
       if (!fx->rc)
         fx->rc = ld_edit_insert(&fx->r->edits, b, "(*__ldcc::pwr(__ldcc_c, &(");
     } else if (!fx->rc)
@@ -683,6 +691,7 @@ static void visit_atomic(struct facts *fx, const struct frame *f,
   }
 }
 static int analyse_def(struct facts *fx, CXCursor fn);
+static void point_stores_at_copies(struct facts *fx);
 static void visit_devfn_call(struct facts *fx, const struct frame *f,
                              CXCursor callee);
 static void visit_writer_call(struct facts *fx, const struct frame *f,
@@ -1017,55 +1026,82 @@ static enum access access_of(const struct frame *f, const struct frame **top,
   return ACCESS_OTHER;
 }
 
+/* A pointer into the warp's copy of target r->members[i] kept in a local
+ * (`float *row = &tile[ty][0];`, `T *s = reinterpret_cast<T *>(smem);`):
+ * stores through pointers in the clone then go through pwr, which tells a
+ * copy from global memory by address (point_stores_at_copies), reads
+ * through it carry no read mark (every region counts as reading), and the
+ * copies are whole (a read through it cannot find S).  A reference bound
+ * to a target cannot be hoisted as a local. */
+static void note_kept_pointer(struct facts *fx, const struct frame *f,
+                              size_t i) {
+  const struct frame *p = f;
+  CXType t;
+
+  while (p->parent &&
+         (p->parent->kind == CXCursor_UnexposedExpr ||
+          p->parent->kind == CXCursor_ParenExpr ||
+          p->parent->kind == CXCursor_CStyleCastExpr ||
+          p->parent->kind == CXCursor_CXXStaticCastExpr ||
+          p->parent->kind == CXCursor_CXXReinterpretCastExpr ||
+          p->parent->kind == CXCursor_CXXConstCastExpr ||
+          p->parent->kind == CXCursor_CXXFunctionalCastExpr ||
+          (p->parent->kind == CXCursor_ConditionalOperator && p->index > 0) ||
+          (p->parent->kind == CXCursor_UnaryOperator &&
+           clang_getCursorUnaryOperatorKind(p->parent->cur) ==
+               CXUnaryOperator_AddrOf) ||
+          (p->parent->kind == CXCursor_ArraySubscriptExpr && p->index == 0) ||
+          (p->parent->kind == CXCursor_BinaryOperator &&
+           ld__is_pointer(clang_getCursorType(p->parent->cur)) &&
+           clang_getCursorBinaryOperatorKind(p->parent->cur) !=
+               CXBinaryOperator_Assign)))
+    p = p->parent;
+  if (!p->parent || !(p->parent->kind == CXCursor_VarDecl ||
+                      ((p->parent->kind == CXCursor_BinaryOperator ||
+                        p->parent->kind == CXCursor_CompoundAssignOperator) &&
+                       p->index == 1 &&
+                       clang_getCursorBinaryOperatorKind(p->parent->cur) ==
+                           CXBinaryOperator_Assign)))
+    return;
+  t = clang_getCanonicalType(clang_getCursorType(p->parent->cur));
+  if (t.kind == CXType_LValueReference || t.kind == CXType_RValueReference) {
+    ld__replay_fail(fx, "reference to a shared variable kept in a local");
+    return;
+  }
+  if (t.kind != CXType_Pointer)
+    return;
+  if (!clang_isConstQualifiedType(clang_getPointeeType(t))) {
+    fx->ptrs.kept = 1;
+    if (ld__grow(&fx->ptrs.members, &fx->ptrs.cap, fx->ptrs.nmembers,
+                 sizeof *fx->ptrs.members))
+      fx->rc = LD_ENOMEM;
+    else
+      fx->ptrs.members[fx->ptrs.nmembers++] = i;
+  }
+  /* Reads through it are not marked: every region counts as reading. */
+  fx->r->always_read = 1;
+  if (!fx->r->eager_why)
+    fx->r->eager_why = "a pointer to a target is kept in a local";
+}
+
 /* A reference to a shared variable or a renamed local. */
 /* A reference to shared variable r->members[i]: the clone reads it through
- * the layout (srd when the value is loaded), and a pointer to it that
- * would be kept in a local is refused or makes every region read. */
+ * the layout (srd when the value is loaded); a pointer to it kept in a
+ * local: note_kept_pointer. */
 static void visit_member_ref(struct facts *fx, const struct frame *f,
                              size_t i) {
   size_t b, e;
 
   const struct ld_member *m = &fx->r->members[i];
   struct ld_buf t = LD_BUF_INIT;
-  const struct frame *p = f;
   if (!ld__replay_span(fx, f->cur, &b, &e)) {
     ld__replay_fail(fx, "shared variable used inside a macro expansion");
     return;
   }
   ld__note_read(fx, b);
-  /* A non-const pointer into the copy kept in a local would make its
-   * stores look global. */
-  while (p->parent &&
-         (p->parent->kind == CXCursor_UnexposedExpr ||
-          p->parent->kind == CXCursor_ParenExpr ||
-          p->parent->kind == CXCursor_CStyleCastExpr ||
-          (p->parent->kind == CXCursor_UnaryOperator &&
-           clang_getCursorUnaryOperatorKind(p->parent->cur) ==
-               CXUnaryOperator_AddrOf) ||
-          (p->parent->kind == CXCursor_ArraySubscriptExpr && p->index == 0) ||
-          (p->parent->kind == CXCursor_BinaryOperator &&
-           ld__is_pointer(clang_getCursorType(p->parent->cur)))))
-    p = p->parent;
-  if (p->parent &&
-      (p->parent->kind == CXCursor_VarDecl ||
-       (p->parent->kind == CXCursor_BinaryOperator && p->index == 1 &&
-        clang_getCursorBinaryOperatorKind(p->parent->cur) ==
-            CXBinaryOperator_Assign))) {
-    CXType t = clang_getCanonicalType(clang_getCursorType(p->parent->cur));
-    if ((t.kind == CXType_Pointer &&
-         !clang_isConstQualifiedType(clang_getPointeeType(t))) ||
-        t.kind == CXType_LValueReference) {
-      ld__replay_fail(fx, "non-const pointer to a shared variable");
-      return;
-    }
-    /* A const pointer kept in a local reads the target later, in
-     * regions whose references the read marks cannot see. */
-    if (t.kind == CXType_Pointer) {
-      fx->r->always_read = 1;
-      if (!fx->r->eager_why)
-        fx->r->eager_why = "a pointer to a target is kept in a local";
-    }
-  }
+  note_kept_pointer(fx, f, i);
+  if (ld__replay_stopped(fx))
+    return;
   mark_escape(fx, f);
   {
     const struct frame *top;
@@ -1612,12 +1648,49 @@ static int analyse_def(struct facts *fx, CXCursor fn) {
     root.fx = fx;
     clang_visitChildren(h.body, body_cb, &root);
   }
+  if (!fx->rc && !fx->reason && fx->ptrs.kept)
+    point_stores_at_copies(fx);
   if (!fx->rc && !fx->reason)
     ld__compute_liveness(fx);
 out:
   ld_buf_free(&h.params);
   ld_buf_free(&h.args);
   return rc;
+}
+
+#define GLOG_OPEN "(*__ldcc::glog(__ldcc_c, &("
+#define PWR_OPEN "(*__ldcc::pwr(__ldcc_c, &("
+
+/* The kernel keeps a writable pointer into a copy in a local: any store
+ * through a pointer may land in the warp's copy, so each becomes pwr (a
+ * copy: swr, marking the thread and the line; else glog), and each such
+ * line counts as writing every target a pointer was taken to.  A global
+ * atomic through a pointer might be applied to a copy once only, while
+ * pass 2 starts from a copy without the warp's own writes: refused. */
+static void point_stores_at_copies(struct facts *fx) {
+  struct ld_edit_list *l = &fx->r->edits;
+  size_t i, j;
+
+  for (i = 0; i < l->n; i++) {
+    char *t = l->items[i].text;
+    if (ld__starts(t, "__ldcc::global_atomic_")) {
+      ld__replay_fail(fx, "global atomic in a kernel that keeps a pointer to "
+                          "a shared variable");
+      return;
+    }
+    if (strcmp(t, GLOG_OPEN))
+      continue;
+    t = strdup(PWR_OPEN);
+    if (!t) {
+      fx->rc = LD_ENOMEM;
+      return;
+    }
+    free(l->items[i].text);
+    l->items[i].text = t;
+  }
+  for (i = 0; i < fx->ptrs.nmembers && !fx->rc; i++)
+    for (j = 0; j < fx->devfns.nstore_lines; j++)
+      add_member_line(fx, fx->ptrs.members[i], fx->devfns.store_lines[j]);
 }
 
 /* ---- Device functions with barriers ------------------------------------- */
@@ -1637,6 +1710,7 @@ static void facts_free(struct facts *fx, size_t nlocals) {
   free(fx->member_cur);
   free(fx->devfns.callee_cur);
   free(fx->devfns.store_lines);
+  free(fx->ptrs.members);
   free(fx->proof.pacc);
   free(fx->proof.pcur);
   free(fx->proof.for_body);
