@@ -48,7 +48,7 @@ bundle=${2:?bundle dir}
 ldcc="$build/bin/ldcc"
 nvcc=$(sed -n 's/^CMAKE_CUDA_COMPILER:[A-Z]*=//p' "$build/CMakeCache.txt")
 arch=${LDCC_GPU_ARCH:-sm_90}
-flags=(-O2 -arch="$arch" -lineinfo)
+flags=(-O2 -arch="$arch" -lineinfo --extended-lambda)
 
 rm -rf "$bundle"
 mkdir -p "$bundle/cases"

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "ld_analyse.h"
 #include "ld_buf.h"
@@ -132,6 +133,26 @@ static int add_host_dir(struct words *w, const char *resource) {
   return rc;
 }
 
+/* Whether one of the caller's -I directories holds a file named name. */
+static int include_dir_has(const struct ld_translate_opts *opts,
+                           const char *name) {
+  struct ld_buf p = LD_BUF_INIT;
+  int i, found = 0;
+
+  for (i = 0; i < opts->nclang_args && !found; i++) {
+    const char *a = opts->clang_args[i], *dir = NULL;
+    if (!strcmp(a, "-I") && i + 1 < opts->nclang_args)
+      dir = opts->clang_args[i + 1];
+    else if (!strncmp(a, "-I", 2) && a[2])
+      dir = a + 2;
+    ld_buf_free(&p);
+    found = dir && ld_buf_printf(&p, "%s/%s", dir, name) == LD_OK &&
+            access(p.data, F_OK) == 0;
+  }
+  ld_buf_free(&p);
+  return found;
+}
+
 /* The words that do not come from the caller, in order. */
 static int fixed_words(const struct ld_translate_opts *opts, struct words *w) {
   const char *cuda = opts->cuda_path ? opts->cuda_path : LD_DEFAULT_CUDA_PATH;
@@ -155,6 +176,14 @@ static int fixed_words(const struct ld_translate_opts *opts, struct words *w) {
     rc = add_word(w, "%s", "-isystem");
   if (rc == LD_OK)
     rc = add_word(w, "%s/include/cccl", cuda);
+  /* clang's CUDA wrapper includes "cuda.h": a user's cuda.h in a -I
+   * directory would stand in for the toolkit's (rodinia's util/cuda/), where
+   * nvcc's own headers still find the toolkit's.  -iquote comes before -I
+   * for quoted includes; a user file's own directory still comes first. */
+  if (rc == LD_OK && include_dir_has(opts, "cuda.h"))
+    rc = add_word(w, "%s", "-iquote");
+  if (rc == LD_OK && include_dir_has(opts, "cuda.h"))
+    rc = add_word(w, "%s/include", cuda);
   snprintf(list, sizeof list, "%ld", arch_number(arch));
   if (rc == LD_OK && arch_number(arch) > 0)
     rc = add_word(w, "-D__CUDA_ARCH_LIST__=%s", list);

@@ -16,6 +16,7 @@
 #include "ld_error.h"
 #include "ld_kernels.h"
 #include "ld_launches.h"
+#include "ld_writes.h"
 
 /* One node on the path from the function to the cursor being looked at. */
 struct frame {
@@ -458,6 +459,24 @@ static const char *det_use_of(struct analysis *an, const struct frame *f) {
   return use;
 }
 
+/* The kernel a `<<<>>>` launch names, and which of its arguments may hold
+ * a pointer (a template kernel's functor or lambda parameter is judged by
+ * them, writes.c): by type, and any argument of a type not known here. */
+static void launch_args(struct analysis *an, struct launch *l, CXCursor name,
+                        CXCursor call) {
+  int i, n = clang_Cursor_getNumArguments(call);
+
+  l->fn = ld__find_fn(an, ld__definition_of(clang_getCursorReferenced(name)));
+  l->arg_ptr = n < 0 ? ~(uint64_t)0 : 0;
+  for (i = 0; i < n && i < 64; i++) {
+    CXType t = clang_getCanonicalType(
+        clang_getCursorType(clang_Cursor_getArgument(call, (unsigned)i)));
+    if (t.kind == CXType_Unexposed || t.kind == CXType_Invalid ||
+        ld__holds_pointer(t, 0))
+      l->arg_ptr |= (uint64_t)1 << i;
+  }
+}
+
 static void visit_call(struct analysis *an, const struct frame *f) {
   CXCursor ref = clang_getCursorReferenced(f->cur);
   CXCursor callee;
@@ -473,6 +492,8 @@ static void visit_call(struct analysis *an, const struct frame *f) {
     CXCursor name = ld__callee_ref(callee);
     size_t before = an->nlaunches;
     ld__add_launch(an, name, name, f->cur, 0);
+    if (an->nlaunches > before)
+      launch_args(an, &an->launches[before], name, f->cur);
     if (an->nlaunches > before && !an->rc)
       an->rc = ld__launch_text(an, f->cur, ld__unwrap(callee), name,
                                &an->launches[before].text);
@@ -488,6 +509,9 @@ static void visit_call(struct analysis *an, const struct frame *f) {
     ld__add_launch(an, arg, f->cur, f->cur, 1);
     if (an->nlaunches > before) {
       struct ld_launch *t = &an->launches[before].text;
+      an->launches[before].fn =
+          ld__find_fn(an, ld__definition_of(clang_getCursorReferenced(arg)));
+      an->launches[before].arg_ptr = ~(uint64_t)0; /* void *args[] */
       int in_device =
           an->fns[an->cur_fn].is_kernel || an->fns[an->cur_fn].is_device;
       if (!in_device && !an->rc)
@@ -502,6 +526,10 @@ static void visit_call(struct analysis *an, const struct frame *f) {
     add_barrier(an, f->cur, form);
     return;
   }
+  if (!use)
+    ld__check_call(an, f->cur);
+  else if (!strcmp(use, REASON_G_SURFACE) && ld__name_contains(f->cur, "write"))
+    ld__note_unseen(an, "writes a surface (%s)", f->cur);
   if (!clang_Cursor_isNull(ref)) {
     size_t fi = ld__find_fn(an, ld__definition_of(ref));
     if (fi == NONE && may_hide_barrier(ld__definition_of(ref)))
@@ -559,6 +587,21 @@ static void visit_ref(struct analysis *an, const struct frame *f) {
           ld__in_macro(&an->s, pos.offset));
 }
 
+/* A store (`=`, `op=`) or `++`/`--`: where its memory comes from. */
+static void visit_store(struct analysis *an, CXCursor c, enum CXCursorKind k) {
+  CXCursor lhs;
+
+  if (k == CXCursor_BinaryOperator &&
+      clang_getCursorBinaryOperatorKind(c) != CXBinaryOperator_Assign)
+    return;
+  if (k == CXCursor_UnaryOperator &&
+      (clang_getCursorUnaryOperatorKind(c) < CXUnaryOperator_PostInc ||
+       clang_getCursorUnaryOperatorKind(c) > CXUnaryOperator_PreDec))
+    return;
+  if (ld__nth_child(c, 0, &lhs))
+    ld__check_store(an, lhs);
+}
+
 static enum CXChildVisitResult body_cb(CXCursor c, CXCursor parent,
                                        CXClientData data) {
   struct frame *pf = data;
@@ -590,6 +633,11 @@ static enum CXChildVisitResult body_cb(CXCursor c, CXCursor parent,
   case CXCursor_MSAsmStmt:
     an->fns[an->cur_fn].has_asm = 1;
     break;
+  case CXCursor_BinaryOperator:
+  case CXCursor_CompoundAssignOperator:
+  case CXCursor_UnaryOperator:
+    visit_store(an, c, f.kind);
+    break;
   default:
     break;
   }
@@ -604,8 +652,8 @@ static enum CXChildVisitResult params_cb(CXCursor c, CXCursor parent,
   CXType t = clang_getCursorType(c);
 
   (void)parent;
-  if (clang_getCursorKind(c) == CXCursor_ParmDecl && ld__is_pointer(t) &&
-      ld__writable_indirection(t))
+  if (clang_getCursorKind(c) == CXCursor_ParmDecl && ld__param_is_pointer(t) &&
+      !clang_isConstQualifiedType(ld__param_pointee(t)))
     ld__add_var(an, c, VAR_PARAM, an->cur_fn);
   return an->rc ? CXChildVisit_Break : CXChildVisit_Continue;
 }

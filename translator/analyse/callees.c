@@ -161,6 +161,11 @@ const char *ld__callee_problem_at(struct facts *fx, CXCursor callee,
   /* A body libclang has seen (this file or a user header) is checked like
    * the kernel's own code; without one nothing is known. */
   if (file) {
+    /* A constructor without a body is the compiler's (`Plus()`): it writes
+     * only the object it makes. */
+    if (!clang_isCursorDefinition(def) &&
+        clang_getCursorKind(def) == CXCursor_Constructor)
+      return NULL;
     if (!clang_isCursorDefinition(def))
       return ld__named_reason("call to %s defined elsewhere", callee);
     if (depth >= MAX_CALL_DEPTH)

@@ -99,6 +99,14 @@ int ld__name_is(CXCursor c, const char *want) {
   return eq;
 }
 
+int ld__name_contains(CXCursor c, const char *part) {
+  CXString s = clang_getCursorSpelling(c);
+  int yes = strstr(clang_getCString(s), part) != NULL;
+
+  clang_disposeString(s);
+  return yes;
+}
+
 int ld__name_starts(CXCursor c, const char *prefix) {
   CXString s = clang_getCursorSpelling(c);
   int eq = !strncmp(clang_getCString(s), prefix, strlen(prefix));
@@ -194,6 +202,20 @@ int ld__is_array(CXType t) {
   t = clang_getCanonicalType(t);
   return t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray ||
          t.kind == CXType_VariableArray || t.kind == CXType_DependentSizedArray;
+}
+
+/* A parameter's type as the function sees it: an array parameter
+ * (`double f[][4]`, `int a[8]`) is a pointer to its element. */
+int ld__param_is_pointer(CXType t) {
+  t = clang_getCanonicalType(t);
+  return t.kind == CXType_Pointer || t.kind == CXType_IncompleteArray ||
+         t.kind == CXType_ConstantArray || t.kind == CXType_DependentSizedArray;
+}
+
+CXType ld__param_pointee(CXType t) {
+  t = clang_getCanonicalType(t);
+  return t.kind == CXType_Pointer ? clang_getPointeeType(t)
+                                  : clang_getArrayElementType(t);
 }
 
 /* A pointer or reference through which the pointee may be modified. */
@@ -442,4 +464,38 @@ size_t ld__def_start(const char *src, size_t begin, int devfn) {
       }
   }
   return begin;
+}
+
+static enum CXVisitorResult holds_field_cb(CXCursor c, CXClientData data) {
+  int *found = data;
+
+  if (ld__holds_pointer(clang_getCursorType(c), 1)) {
+    *found = 1;
+    return CXVisit_Break;
+  }
+  return CXVisit_Continue;
+}
+
+/* A pointer, a reference or a class/array holding one (depth-limited). */
+int ld__holds_pointer(CXType t, int depth) {
+  int found = 0;
+
+  t = clang_getCanonicalType(t);
+  if (depth > 8)
+    return 0;
+  switch (t.kind) {
+  case CXType_Pointer:
+  case CXType_LValueReference:
+  case CXType_RValueReference:
+  case CXType_MemberPointer:
+    return 1;
+  case CXType_ConstantArray:
+  case CXType_IncompleteArray:
+    return ld__holds_pointer(clang_getArrayElementType(t), depth + 1);
+  case CXType_Record:
+    clang_Type_visitFields(t, holds_field_cb, &found);
+    return found;
+  default:
+    return 0;
+  }
 }

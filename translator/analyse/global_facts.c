@@ -41,44 +41,6 @@ static int offset_in_main(const struct ld__source *s, CXSourceLocation loc,
   return offset_of(s, loc, 1, off);
 }
 
-/* ---- pointers hidden in types ------------------------------------------- */
-
-static int holds_pointer(CXType t, int depth);
-
-static enum CXVisitorResult field_cb(CXCursor c, CXClientData data) {
-  int *found = data;
-
-  if (holds_pointer(clang_getCursorType(c), 1)) {
-    *found = 1;
-    return CXVisit_Break;
-  }
-  return CXVisit_Continue;
-}
-
-/* A pointer, a reference or a class/array holding one (depth-limited). */
-static int holds_pointer(CXType t, int depth) {
-  int found = 0;
-
-  t = clang_getCanonicalType(t);
-  if (depth > 8)
-    return 0;
-  switch (t.kind) {
-  case CXType_Pointer:
-  case CXType_LValueReference:
-  case CXType_RValueReference:
-  case CXType_MemberPointer:
-    return 1;
-  case CXType_ConstantArray:
-  case CXType_IncompleteArray:
-    return holds_pointer(clang_getArrayElementType(t), depth + 1);
-  case CXType_Record:
-    clang_Type_visitFields(t, field_cb, &found);
-    return found;
-  default:
-    return 0;
-  }
-}
-
 /* ---- parameters -------------------------------------------------------- */
 
 struct params {
@@ -122,13 +84,13 @@ static enum CXChildVisitResult params_cb(CXCursor c, CXCursor parent,
     return CXChildVisit_Break;
   }
   canon = clang_getCanonicalType(t);
-  gp->is_pointer = canon.kind == CXType_Pointer;
+  gp->is_pointer = ld__param_is_pointer(canon);
   gp->written =
       gp->is_pointer && *gp->name && p->in->param_written(p->in->ctx, gp->name);
   /* Memory reached through a pointer inside a parameter may be written and
    * cannot be shifted: the kernel counts as writing, and is unchecked. */
-  hidden = (gp->is_pointer && holds_pointer(clang_getPointeeType(canon), 0)) ||
-           (!gp->is_pointer && holds_pointer(canon, 0));
+  hidden = (gp->is_pointer && ld__holds_pointer(ld__param_pointee(canon), 0)) ||
+           (!gp->is_pointer && ld__holds_pointer(canon, 0));
   g->writes |= hidden;
   if (g->reason)
     return CXChildVisit_Continue;
@@ -736,7 +698,7 @@ int ld__global_analyse(const struct ld__source *s, CXCursor fn,
     g->params[i].ptr_index = g->params[i].is_pointer ? (int)nptr++ : -1;
     g->writes |= g->params[i].written;
   }
-  g->writes |= in->ndevice_vars != 0;
+  g->writes |= in->ndevice_vars != 0 || in->unseen_writes;
   g->warp_units = !in->may_sync_block;
   rc = take_vars(s, fn, g, in);
   if (!rc && nptr > LD_GMAX_PTRS)

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ld_buf.h"
 #include "ld_error.h"
 #include "ld_kernels.h"
 
@@ -230,6 +231,209 @@ static void mark_reachable(const struct analysis *an, size_t fi,
     mark_reachable(an, an->fns[fi].callees[i], seen);
 }
 
+struct nth_param {
+  int want, i;
+  CXCursor found;
+};
+
+static enum CXChildVisitResult nth_param_cb(CXCursor c, CXCursor parent,
+                                            CXClientData data) {
+  struct nth_param *p = data;
+
+  (void)parent;
+  if (clang_getCursorKind(c) != CXCursor_ParmDecl)
+    return CXChildVisit_Continue;
+  if (p->i++ == p->want) {
+    p->found = c;
+    return CXChildVisit_Break;
+  }
+  return CXChildVisit_Continue;
+}
+
+/* The name of parameter i of fn (malloc'd), or NULL. */
+static char *param_name(CXCursor fn, int i) {
+  struct nth_param p;
+
+  p.want = i;
+  p.i = 0;
+  p.found = clang_getNullCursor();
+  clang_visitChildren(fn, nth_param_cb, &p);
+  return clang_Cursor_isNull(p.found) ? NULL : ld__cursor_name(p.found);
+}
+
+/* A template kernel that calls its parameter (`f(i)`, a functor or a
+ * lambda): what the call writes is not followed, so a parameter that may
+ * hold a pointer at one of the kernel's launches in the file (or with no
+ * launch here to tell) leaves the kernel unchecked: the replay would run
+ * its stores twice, the check across blocks not see them. */
+static int functor_calls(struct analysis *an, size_t fi) {
+  struct fn *fn = &an->fns[fi];
+  uint64_t holds = 0;
+  size_t i;
+  int any = 0, p;
+
+  for (i = 0; i < an->nlaunches; i++)
+    if (an->launches[i].fn == fi) {
+      holds |= an->launches[i].arg_ptr;
+      any = 1;
+    }
+  if (!any)
+    holds = ~(uint64_t)0;
+  holds &= fn->dep_params;
+  for (p = 0; p < 64 && !(holds >> p & 1); p++)
+    ;
+  if (p == 64)
+    return LD_OK;
+  {
+    struct ld_buf b = LD_BUF_INIT;
+    char *name = param_name(fn->cur, p);
+    int bad =
+        !name || ld_buf_printf(&b,
+                               any ? "calls parameter %s, a functor or lambda "
+                                     "holding a pointer (its writes are not "
+                                     "followed)"
+                                   : "calls parameter %s, a functor or lambda "
+                                     "no launch in this file shows",
+                               name);
+    free(name);
+    free(fn->unseen_call_buf);
+    fn->unseen_call_buf = bad ? NULL : ld_buf_detach(&b);
+    ld_buf_free(&b);
+    if (!fn->unseen_call_buf)
+      return LD_ENOMEM;
+    fn->unseen_call = fn->unseen_call_buf;
+  }
+  return LD_OK;
+}
+
+/* A device function of the file that calls its parameter (`op(a, b)`):
+ * a call of it from caller (reached from kernel fi) whose argument for
+ * that parameter may hold a pointer leaves the kernel unchecked, as in
+ * functor_calls. */
+static int functor_args(struct analysis *an, size_t fi, size_t caller) {
+  const struct fn *c = &an->fns[caller];
+  struct fn *k = &an->fns[fi];
+  struct ld_buf b = LD_BUF_INIT;
+  size_t j;
+
+  for (j = 0; j < c->nocalls; j++) {
+    const struct fn *callee = &an->fns[c->ocalls[j].callee];
+    if (!(callee->dep_params & c->ocalls[j].mask) || callee->is_kernel)
+      continue;
+    if (ld_buf_printf(&b,
+                      "calls %s, which calls a functor or lambda argument "
+                      "that may hold a pointer (its writes are not followed)",
+                      callee->name)) {
+      ld_buf_free(&b);
+      return LD_ENOMEM;
+    }
+    free(k->unseen_call_buf);
+    k->unseen_call_buf = ld_buf_detach(&b);
+    ld_buf_free(&b);
+    if (!k->unseen_call_buf)
+      return LD_ENOMEM;
+    k->unseen_call = k->unseen_call_buf;
+    return LD_OK;
+  }
+  return LD_OK;
+}
+
+/* Whether kernel fi is an explicit specialization of a template kernel
+ * (`template <> __global__ void k<float>(...)`) or a template that has one
+ * in the file: a launch names the family, and the clone of one member
+ * would run for another's launches. */
+static int specialized(const struct analysis *an, size_t fi) {
+  CXCursor self = an->fns[fi].cur, t;
+  size_t i;
+
+  if (!clang_Cursor_isNull(clang_getSpecializedCursorTemplate(self)))
+    return 1;
+  for (i = 0; i < an->nfns; i++) {
+    if (i == fi || !an->fns[i].is_kernel)
+      continue;
+    t = clang_getSpecializedCursorTemplate(an->fns[i].cur);
+    if (!clang_Cursor_isNull(t) &&
+        clang_equalCursors(clang_getCanonicalCursor(t),
+                           clang_getCanonicalCursor(self)))
+      return 1;
+  }
+  return 0;
+}
+
+/* Whether another kernel of the file has kernel fi's name (an overload, or
+ * one in another namespace): launches and clones are named by it. */
+static int overloaded(const struct analysis *an, size_t fi) {
+  size_t i;
+
+  for (i = 0; i < an->nfns; i++)
+    if (i != fi && an->fns[i].is_kernel &&
+        !strcmp(an->fns[i].name, an->fns[fi].name) &&
+        clang_Cursor_isNull(
+            clang_getSpecializedCursorTemplate(an->fns[i].cur)) &&
+        clang_Cursor_isNull(
+            clang_getSpecializedCursorTemplate(an->fns[fi].cur)))
+      return 1;
+  return 0;
+}
+
+/* The reason of an error clang reported where nvcc compiles the code, in
+ * a function seen (parse.c), or NULL. */
+static const char *reaches_tolerated(const struct analysis *an,
+                                     const unsigned char *seen) {
+  size_t i, j, b, e;
+
+  for (i = 0; i < an->nfns && an->ntolerated; i++)
+    if (seen[i] && ld__main_span(&an->s, an->fns[i].cur, &b, &e))
+      for (j = 0; j < an->ntolerated; j++)
+        if (b <= an->tolerated[j].offset && an->tolerated[j].offset < e)
+          return an->tolerated[j].reason;
+  return NULL;
+}
+
+/* Why kernel fi cannot be translated whatever its code: it reaches code
+ * clang refused and nvcc takes, or its name is shared; NULL when none of
+ * these. */
+static const char *kernel_problem(const struct analysis *an, size_t fi,
+                                  const unsigned char *seen) {
+  const char *why = reaches_tolerated(an, seen);
+
+  if (why)
+    return why;
+  if (specialized(an, fi))
+    return REASON_SPECIALIZED;
+  if (overloaded(an, fi))
+    return REASON_OVERLOADED;
+  return NULL;
+}
+
+/* What kernel fi and the functions it reaches (seen) write that no target
+ * names (writes.c): the reason it is not checked across blocks, and, for
+ * calls through functors or lambdas holding pointers, the reason it is not
+ * checked at all (*unsupported, unless already set). */
+static int unseen_writes(struct analysis *an, size_t fi,
+                         const unsigned char *seen, const char **unsupported) {
+  struct fn *fn = &an->fns[fi];
+  size_t i;
+  int rc = LD_OK;
+
+  for (i = 0; i < an->nfns; i++)
+    if (seen[i] && an->fns[i].unseen) {
+      fn->g_unseen = 1;
+      if (!fn->g_reason)
+        fn->g_reason = an->fns[i].unseen;
+    }
+  if (*unsupported)
+    return LD_OK;
+  if (fn->dep_params)
+    rc = functor_calls(an, fi);
+  for (i = 0; i < an->nfns && !rc && !fn->unseen_call; i++)
+    if (seen[i])
+      rc = functor_args(an, fi, i);
+  if (!rc && fn->unseen_call)
+    *unsupported = fn->unseen_call;
+  return rc;
+}
+
 /* Add the kernel fns[fi] with its targets to the plan. */
 static int plan_kernel(struct analysis *an, size_t fi, unsigned char *seen,
                        size_t *captargets) {
@@ -240,6 +444,7 @@ static int plan_kernel(struct analysis *an, size_t fi, unsigned char *seen,
   int has_asm = 0, shared_in_macro = 0;
   int shared_file_scope = 0, shared_in_callee = 0, shared_written = 0;
   size_t v, i, j;
+  int rc;
 
   memset(seen, 0, an->nfns);
   mark_reachable(an, fi, seen);
@@ -319,6 +524,10 @@ static int plan_kernel(struct analysis *an, size_t fi, unsigned char *seen,
       fn->g_reason = an->fns[i].global_use;
     fn->g_may_sync |= an->fns[i].calls_unseen;
   }
+  if ((rc = unseen_writes(an, fi, seen, &unsupported)))
+    return rc;
+  if (!unsupported)
+    unsupported = kernel_problem(an, fi, seen);
   for (i = 0; i < an->nbarriers; i++)
     fn->g_may_sync |= seen[an->barriers[i].fn];
 
@@ -414,6 +623,9 @@ void ld__analysis_free(struct analysis *an) {
     free(an->fns[i].callees);
     free(an->fns[i].acc);
     free(an->fns[i].g_vars);
+    free(an->fns[i].unseen);
+    free(an->fns[i].unseen_call_buf);
+    free(an->fns[i].ocalls);
   }
   for (i = 0; i < an->nvars; i++)
     free(an->vars[i].name);
@@ -428,6 +640,7 @@ void ld__analysis_free(struct analysis *an) {
       free(t->config[j]);
   }
   free(an->fns);
+  free(an->tolerated);
   free(an->vars);
   free(an->macros);
   free(an->expansions);

@@ -338,6 +338,8 @@ void ld__add_launch(struct analysis *an, CXCursor name_expr, CXCursor at,
   l->at = pos;
   l->via_api = via_api;
   l->in_macro = macro;
+  l->fn = NONE;
+  l->arg_ptr = ~(uint64_t)0;
   memset(&l->text, 0, sizeof l->text);
   an->nlaunches++;
 }

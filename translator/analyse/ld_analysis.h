@@ -20,6 +20,10 @@
 #define REASON_MACRO_SHARED "shared variable used inside a macro expansion"
 #define REASON_FILE_SHARED "file-scope shared variable"
 #define REASON_CALLEE_SHARED "shared variable declared in a device function"
+#define REASON_OVERLOADED "another kernel of the file has its name"
+#define REASON_SPECIALIZED "template kernel with an explicit specialization"
+#define REASON_SHARED_INIT                                                     \
+  "shared variable with a constructor or initialiser (nvcc does not run it)"
 /* Why a kernel is not checked across blocks (docs/global-check.md). */
 #define REASON_G_ATOMIC "atomic operations"
 #define REASON_G_FENCE "memory fence"
@@ -70,6 +74,21 @@ struct fn {
    * function whose barriers the walk cannot see. */
   const char *global_use;
   int calls_unseen;
+  /* The first write the checks cannot see (writes.c; owned), and the
+   * kernel's parameters of a template type it calls (`f(i)`): bit i. */
+  char *unseen;
+  uint64_t dep_params;
+  /* A kernel's call through such a parameter that may hold a pointer at
+   * a launch: the reason the kernel is unchecked (kernels.c). */
+  const char *unseen_call;
+  char *unseen_call_buf;
+  /* Its calls of functions of the file, with the arguments that may hold
+   * a pointer (bit i), for those functions' dep_params. */
+  struct fn_call {
+    size_t callee;
+    uint64_t mask;
+  } * ocalls;
+  size_t nocalls, capocalls;
   /* Deterministic builds: its accumulating atomics (kernels only). */
   struct ld_gatomic *acc;
   size_t nacc, capacc;
@@ -81,6 +100,7 @@ struct fn {
   const char *g_var_elsewhere, *g_var_fn;
   const char *g_reason; /* global_use of it or of a callee */
   int g_may_sync;       /* a reachable barrier or unseen callee */
+  int g_unseen;         /* it or a callee writes memory the plan cannot name */
 };
 
 struct barrier {
@@ -95,6 +115,8 @@ struct launch {
   struct ld_pos at;
   int via_api;
   int in_macro;          /* written in a macro's argument (add_launch) */
+  size_t fn;             /* the kernel launched (an->fns), or NONE */
+  uint64_t arg_ptr;      /* arguments that may hold a pointer: bit i */
   struct ld_launch text; /* callee, config and argument texts (owned) */
 };
 
@@ -116,7 +138,15 @@ struct analysis {
   struct launch *launches;
   size_t nlaunches, caplaunches;
   size_t cur_fn; /* function being walked in pass 2 */
-  int rc;        /* first error; visitors stop once it is set */
+  /* Errors clang reports where nvcc compiles the code (parse.c): their
+   * main-file offsets and reasons; the kernels reaching them are
+   * unchecked. */
+  struct tolerated {
+    size_t offset;
+    const char *reason; /* static */
+  } * tolerated;
+  size_t ntolerated;
+  int rc; /* first error; visitors stop once it is set */
 };
 
 #define PUSH(an, arr, n, cap)                                                  \

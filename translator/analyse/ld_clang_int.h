@@ -36,6 +36,7 @@ struct ld__global_in {
   const struct ld_gatomic *atomics;
   size_t natomics;
   int plain_writes;
+  int unseen_writes; /* it writes memory no target names (writes.c) */
   /* A replay kernel left to the replay for its accumulating atomics
    * (other_reason says so) that nothing else keeps from the check across
    * blocks: with no plain_writes, its global writes are those atomics only

@@ -53,6 +53,7 @@ char *ld__span_text(const struct ld__source *s, size_t b, size_t e);
 char *ld__cursor_name(CXCursor c);                   /* malloc'd spelling */
 int ld__name_is(CXCursor c, const char *want);       /* spelling == want */
 int ld__name_starts(CXCursor c, const char *prefix); /* spelling's prefix */
+int ld__name_contains(CXCursor c, const char *part); /* part in spelling */
 int ld__nth_child(CXCursor c, unsigned index, CXCursor *out);
 /* The first direct child of that kind (into *out when out is not NULL). */
 int ld__child_of_kind(CXCursor c, enum CXCursorKind kind, CXCursor *out);
@@ -65,6 +66,13 @@ int ld__is_pointer(CXType t);
 int ld__is_array(CXType t);
 /* A pointer or reference through which the pointee may be modified. */
 int ld__writable_indirection(CXType t);
+/* A parameter of pointer or array type (arrays are adjusted to pointers),
+ * and what it points to. */
+int ld__param_is_pointer(CXType t);
+CXType ld__param_pointee(CXType t);
+/* A pointer, a reference, or a class or array holding one (depth-limited;
+ * start with 0). */
+int ld__holds_pointer(CXType t, int depth);
 CXCursor ld__definition_of(CXCursor ref); /* template, then definition */
 int ld__is_operator_ref(CXCursor c);      /* names an `operator...` */
 int ld__is_assign_operator(CXCursor callee);

@@ -30,6 +30,38 @@
 #include "ld_inclusions.h"
 #include "ld_kernels.h"
 
+/* Errors clang reports where nvcc compiles the code, and why a kernel
+ * that reaches one is not checked: a `__shared__` variable of a class with
+ * a constructor or default member initialisers (nvcc warns that it does not
+ * run the initialisation), `%globaltimer` in an asm string (nvcc takes
+ * the single %), an initialised variable-length array.  The tree keeps the
+ * declaration or statement (without the part clang refused); the kernels
+ * that reach one are left unchecked with the reason (kernels.c). */
+static const char *tolerated_reason(CXDiagnostic d) {
+  static const struct {
+    const char *message, *reason;
+  } table[] = {
+      {"initialization is not supported for __shared__ variables",
+       REASON_SHARED_INIT},
+      {"invalid % escape in inline assembly string", REASON_ASM},
+      {"variable-sized object may not be initialized",
+       "initialised variable-length array"},
+  };
+  CXString msg = clang_getDiagnosticSpelling(d);
+  const char *reason = NULL;
+  size_t i;
+
+  for (i = 0; i < sizeof table / sizeof table[0] && !reason; i++)
+    if (!strcmp(clang_getCString(msg), table[i].message))
+      reason = table[i].reason;
+  clang_disposeString(msg);
+  return reason;
+}
+
+static int tolerated(CXDiagnostic d) {
+  return tolerated_reason(d) != NULL;
+}
+
 /* One sentence for the first error: "<file>:<line>:<col>: <message>".  The
  * main file is named as the user gave it. */
 static char *first_error(CXTranslationUnit tu, const char *input_path) {
@@ -41,7 +73,7 @@ static char *first_error(CXTranslationUnit tu, const char *input_path) {
   for (i = 0; i < n; i++) {
     CXDiagnostic d = clang_getDiagnostic(tu, i);
 
-    if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
+    if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && !tolerated(d)) {
       CXSourceLocation loc = clang_getDiagnosticLocation(d);
       CXString msg = clang_getDiagnosticSpelling(d);
       CXFile file;
@@ -80,7 +112,8 @@ static int has_errors(CXTranslationUnit tu) {
 
   for (i = 0; i < n && !found; i++) {
     CXDiagnostic d = clang_getDiagnostic(tu, i);
-    found = clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error;
+    found =
+        clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && !tolerated(d);
     clang_disposeDiagnostic(d);
   }
   return found;
@@ -121,6 +154,27 @@ failed:
   clang_disposeTranslationUnit(*tu);
   *tu = NULL;
   return LD_EPARSE;
+}
+
+/* an->tolerated: where the tolerated errors are, in the main file, and
+ * their reasons. */
+static int tolerated_at(struct analysis *an) {
+  unsigned n = clang_getNumDiagnostics(an->s.tu), i;
+  size_t cap = 0, off;
+  int rc = LD_OK;
+
+  for (i = 0; i < n && !rc; i++) {
+    CXDiagnostic d = clang_getDiagnostic(an->s.tu, i);
+    if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && tolerated(d) &&
+        ld__main_offset(&an->s, clang_getDiagnosticLocation(d), &off) &&
+        !(rc = ld__grow(&an->tolerated, &cap, an->ntolerated,
+                        sizeof *an->tolerated))) {
+      an->tolerated[an->ntolerated].offset = off;
+      an->tolerated[an->ntolerated++].reason = tolerated_reason(d);
+    }
+    clang_disposeDiagnostic(d);
+  }
+  return rc;
 }
 
 int ld__parse(const struct ld_translate_opts *opts, struct ld_plan *plan,
@@ -176,6 +230,9 @@ int ld__parse(const struct ld_translate_opts *opts, struct ld_plan *plan,
     rc = LD_EIO;
     goto out;
   }
+  rc = tolerated_at(&an);
+  if (rc)
+    goto out;
   ld__collect_decls(&an);
   for (i = 0; i < an.nfns && !an.rc; i++)
     ld__walk_fn(&an, i);

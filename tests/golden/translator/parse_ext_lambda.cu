@@ -28,11 +28,13 @@ int main() {
   return 0;
 }
 
-// PLAN: KERNEL name=for_n checked={{yes|no}} at=14:39
+// The lambdas write through a captured pointer the checks do not follow
+// (issue 23, "checked means checked"): the kernel is not checked, and says so.
+// PLAN: KERNEL name=for_n checked=no reason="calls parameter f, a functor or lambda holding a pointer (its writes are not followed)" at=14:39
 // PLAN: LAUNCH kernel=for_n at=24:3
 // PLAN: LAUNCH kernel=for_n at=25:3
 // The coverage report takes the build's nvcc options as the translation does.
-// COV: SUMMARY files=1 parsed=1 kernels=1 full=1
+// COV: SUMMARY files=1 parsed=1 kernels=1 full=0 partly=0 none=1
 // NOOPT: parsed=no
 // RUN: %ldcc-translate --coverage --extended-lambda -std=c++17 %s | FileCheck %s --check-prefix=COV
 // RUN: %ldcc-translate --coverage %s | FileCheck %s --check-prefix=NOOPT

@@ -1,0 +1,4 @@
+// A project's own header named cuda.h (rodinia's util/cuda/cuda.h): a
+// helper of its own, no CUDA_VERSION.
+#pragma once
+void setdevice(void);

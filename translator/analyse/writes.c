@@ -1,0 +1,623 @@
+/* Writes the checks cannot see (issue 23, "checked means checked"): pass 2
+ * (bodies.c) asks, for every store, `++`/`--` and every pointer or
+ * reference a call may write through, in a kernel or device function,
+ * where the memory written comes from.  The *root* of the place written is
+ * followed through subscripts, `*`, `.`/`->`, pointer arithmetic, casts,
+ * `&` and `?:` to a variable:
+ * - a shared variable, a written `__device__` variable, a kernel's pointer
+ *   parameter (the plan's targets), a local object or a parameter passed
+ *   by value: seen;
+ * - a device function's pointer or reference parameter, `this` in a
+ *   method: seen where the function is called (the argument's root is
+ *   followed there);
+ * - a local pointer or reference: followed to every value it is given (its
+ *   initialiser and assignments);
+ * - anything else -- a pointer loaded from memory (a struct member, an
+ *   array of pointers, a `__device__` pointer), returned by a call, made
+ *   from an integer -- is a write the checks do not see, and the function
+ *   records why (fn->unseen).  Calls through a functor or lambda parameter
+ *   of a template kernel are judged by the kernel's launches in the file
+ *   (fn->dep_params).  Host code only. */
+#include <clang-c/Index.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ld_error.h"
+#include "ld_kernels.h"
+#include "ld_writes.h"
+
+/* How many local pointers one root may go through. */
+#define MAX_DEPTH 8
+
+struct root {
+  struct analysis *an;
+  CXCursor fn;    /* the function walked */
+  int is_kernel;  /* fn is a kernel */
+  unsigned depth; /* locals followed */
+  int holders;    /* a local object's pointers count (a method's object) */
+  char why[200];  /* set when not seen */
+};
+
+static int obj_root(struct root *r, CXCursor e);
+static int ptr_root(struct root *r, CXCursor e);
+
+static int unseen(struct root *r, const char *fmt, CXCursor named) {
+  char *name = clang_Cursor_isNull(named) ? NULL : ld__cursor_name(named);
+
+  snprintf(r->why, sizeof r->why, fmt, name && *name ? name : "?");
+  free(name);
+  return 0;
+}
+
+/* Parentheses only (implicit casts matter here). */
+static CXCursor strip_parens(CXCursor c) {
+  CXCursor inner;
+
+  while (clang_getCursorKind(c) == CXCursor_ParenExpr &&
+         ld__nth_child(c, 0, &inner))
+    c = inner;
+  return c;
+}
+
+static int is_lvalue_form(enum CXCursorKind k) {
+  return k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr ||
+         k == CXCursor_ArraySubscriptExpr || k == CXCursor_UnaryOperator;
+}
+
+/* A null pointer constant: 0, nullptr, NULL. */
+static int is_null(CXCursor e) {
+  enum CXCursorKind k;
+  int ok = 0;
+
+  e = ld__unwrap(e);
+  k = clang_getCursorKind(e);
+  if (k == CXCursor_CXXNullPtrLiteralExpr || k == CXCursor_GNUNullExpr)
+    return 1;
+  return k == CXCursor_IntegerLiteral && ld__constant_of(e, &ok) == 0 && ok;
+}
+
+struct sources {
+  CXCursor var;
+  CXCursor *vals;
+  size_t n, cap;
+  int escapes; /* its address taken: anything may be stored to it */
+  int rc;
+};
+
+static enum CXChildVisitResult sources_cb(CXCursor c, CXCursor parent,
+                                          CXClientData data) {
+  struct sources *s = data;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  CXCursor lhs, rhs;
+
+  (void)parent;
+  if ((k == CXCursor_BinaryOperator &&
+       clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign) &&
+      ld__nth_child(c, 0, &lhs) && ld__nth_child(c, 1, &rhs) &&
+      clang_getCursorKind(ld__unwrap(lhs)) == CXCursor_DeclRefExpr &&
+      clang_equalCursors(clang_getCursorReferenced(ld__unwrap(lhs)), s->var)) {
+    if (ld__grow(&s->vals, &s->cap, s->n, sizeof *s->vals)) {
+      s->rc = LD_ENOMEM;
+      return CXChildVisit_Break;
+    }
+    s->vals[s->n++] = rhs;
+  } else if (k == CXCursor_UnaryOperator &&
+             clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_AddrOf &&
+             ld__nth_child(c, 0, &lhs) &&
+             clang_getCursorKind(ld__unwrap(lhs)) == CXCursor_DeclRefExpr &&
+             clang_equalCursors(clang_getCursorReferenced(ld__unwrap(lhs)),
+                                s->var)) {
+    s->escapes = 1;
+  }
+  return CXChildVisit_Recurse;
+}
+
+/* A local pointer or reference var: every value it is given has a seen
+ * root. */
+static int local_root(struct root *r, CXCursor var, int is_ref) {
+  struct sources s;
+  CXCursor init;
+  size_t i;
+  int ok = 1;
+
+  if (r->depth >= MAX_DEPTH)
+    return unseen(r, "writes through local %s (followed too far)", var);
+  memset(&s, 0, sizeof s);
+  s.var = var;
+  if (!is_ref)
+    clang_visitChildren(r->fn, sources_cb, &s);
+  if (s.rc) {
+    r->an->rc = s.rc;
+    free(s.vals);
+    return 1;
+  }
+  if (s.escapes) {
+    free(s.vals);
+    return unseen(r, "writes through local %s, whose address is taken", var);
+  }
+  r->depth++;
+  init = clang_Cursor_getVarDeclInitializer(var);
+  if (!clang_Cursor_isNull(init))
+    ok = is_ref ? obj_root(r, init) : is_null(init) || ptr_root(r, init);
+  for (i = 0; i < s.n && ok; i++)
+    ok = is_null(s.vals[i]) || ptr_root(r, s.vals[i]);
+  r->depth--;
+  free(s.vals);
+  return ok;
+}
+
+struct holder {
+  struct root *r;
+  int ok;
+};
+
+static enum CXChildVisitResult holder_cb(CXCursor c, CXCursor parent,
+                                         CXClientData data) {
+  struct holder *h = data;
+
+  (void)parent;
+  if (!clang_isExpression(clang_getCursorKind(c)))
+    return CXChildVisit_Recurse;
+  if (!ld__is_pointer(clang_getCursorType(c)))
+    return CXChildVisit_Recurse;
+  h->ok = is_null(c) || ptr_root(h->r, c);
+  return h->ok ? CXChildVisit_Continue : CXChildVisit_Break;
+}
+
+/* A local object holding pointers that a method is called on: the
+ * pointers its initialiser gives it have seen roots. */
+static int holder_root(struct root *r, CXCursor var) {
+  struct holder h = {r, 1};
+  CXCursor init = clang_Cursor_getVarDeclInitializer(var);
+
+  if (r->depth >= MAX_DEPTH)
+    return unseen(r, "writes through local %s (followed too far)", var);
+  r->depth++;
+  if (!clang_Cursor_isNull(init))
+    clang_visitChildren(init, holder_cb, &h);
+  if (h.ok && !clang_Cursor_isNull(init) &&
+      ld__is_pointer(clang_getCursorType(init)))
+    h.ok = ptr_root(r, init);
+  r->depth--;
+  return h.ok;
+}
+
+/* The variable decl named in a place written (as_object: the variable's
+ * own memory; else the pointer value it holds). */
+static int var_root(struct root *r, CXCursor decl, int as_object) {
+  enum CXCursorKind k = clang_getCursorKind(decl);
+  CXType t = clang_getCanonicalType(clang_getCursorType(decl));
+  int is_ref =
+      t.kind == CXType_LValueReference || t.kind == CXType_RValueReference;
+  enum var_kind vk;
+  size_t v;
+
+  if (k != CXCursor_VarDecl && k != CXCursor_ParmDecl)
+    return unseen(r, "writes through %s", decl);
+  v = ld__find_var(r->an, decl);
+  if (v == NONE && k == CXCursor_VarDecl && ld__memory_space(decl, &vk) &&
+      clang_Cursor_hasVarDeclGlobalStorage(decl) == 1)
+    return as_object || t.kind != CXType_Pointer
+               ? 1 /* a shared or __device__ variable: a target */
+               : unseen(r,
+                        "writes through the pointer in __device__ "
+                        "variable %s",
+                        decl);
+  if (v != NONE) {
+    if (r->an->vars[v].kind != VAR_PARAM)
+      return as_object || t.kind != CXType_Pointer
+                 ? 1
+                 : unseen(r,
+                          "writes through the pointer in __device__ "
+                          "variable %s",
+                          decl);
+    return 1; /* a kernel's pointer parameter, or the parameter itself */
+  }
+  if (k == CXCursor_ParmDecl) {
+    if (!r->is_kernel ||
+        !clang_equalCursors(clang_getCursorSemanticParent(decl), r->fn))
+      return 1; /* seen at the calls */
+    if (as_object && !is_ref)
+      return !r->holders || !ld__holds_pointer(t, 0) ||
+             unseen(r, "pointer inside parameter %s", decl);
+    if (is_ref)
+      return unseen(r, "writes through reference parameter %s", decl);
+    return ld__is_pointer(t)
+               ? unseen(r, "writes through parameter %s, a pointer to const",
+                        decl)
+               : unseen(r, "writes through parameter %s", decl);
+  }
+  if (clang_Cursor_hasVarDeclGlobalStorage(decl) == 1)
+    return unseen(r, "writes through %s, a variable of static storage", decl);
+  if (as_object && !is_ref)
+    return !r->holders || !ld__holds_pointer(t, 0) || holder_root(r, decl);
+  return local_root(r, decl, is_ref);
+}
+
+/* The root of an access through the pointer loaded from the place c. */
+static int loaded_root(struct root *r, CXCursor c) {
+  CXCursor base = strip_parens(c), d;
+
+  while (clang_getCursorKind(base) == CXCursor_MemberRefExpr ||
+         clang_getCursorKind(base) == CXCursor_ArraySubscriptExpr) {
+    if (!ld__nth_child(base, 0, &d))
+      return 1; /* a member of `this`: seen at the calls */
+    base = strip_parens(ld__unwrap(d));
+  }
+  if (clang_getCursorKind(base) == CXCursor_CXXThisExpr)
+    return 1;
+  if (clang_getCursorKind(base) == CXCursor_DeclRefExpr) {
+    d = clang_getCursorReferenced(base);
+    if (clang_getCursorKind(d) == CXCursor_ParmDecl && r->is_kernel)
+      return unseen(r, "pointer inside parameter %s", d);
+    return unseen(r, "writes through a pointer loaded from %s", d);
+  }
+  return unseen(r, "writes through a pointer loaded from memory%s",
+                clang_getNullCursor());
+}
+
+/* Whether the callee of call is a class's operator (`a[i]`, `*it`, `f()`)
+ * applied to an object of a class that holds no pointer: a value
+ * container (an array class, a vector type), local to its root. */
+static int value_operator(struct root *r, CXCursor call) {
+  CXCursor first, obj;
+
+  if (!ld__nth_child(call, 0, &first))
+    return 0;
+  obj =
+      ld__is_operator_ref(first) && ld__nth_child(call, 1, &obj) ? obj : first;
+  if (ld__is_operator_ref(obj) ||
+      ld__holds_pointer(clang_getCursorType(ld__unwrap(obj)), 0))
+    return 0;
+  return obj_root(r, obj);
+}
+
+static int obj_root(struct root *r, CXCursor e) {
+  CXCursor a, b;
+  enum CXCursorKind k;
+
+  e = strip_parens(e);
+  k = clang_getCursorKind(e);
+  switch (k) {
+  case CXCursor_DeclRefExpr:
+    return var_root(r, clang_getCursorReferenced(e), 1);
+  case CXCursor_ArraySubscriptExpr:
+    if (!ld__nth_child(e, 0, &a) || !ld__nth_child(e, 1, &b))
+      break;
+    return ld__is_pointer(clang_getCursorType(b)) ? ptr_root(r, b)
+                                                  : ptr_root(r, a);
+  case CXCursor_UnaryOperator:
+    if (!ld__nth_child(e, 0, &a))
+      break;
+    switch (clang_getCursorUnaryOperatorKind(e)) {
+    case CXUnaryOperator_Deref:
+      return ptr_root(r, a);
+    case CXUnaryOperator_PreInc:
+    case CXUnaryOperator_PreDec:
+      return obj_root(r, a);
+    default:
+      break;
+    }
+    break;
+  case CXCursor_MemberRefExpr:
+    if (!ld__nth_child(e, 0, &a))
+      return 1; /* a member of `this`: seen at the calls */
+    return ld__is_pointer(clang_getCursorType(a)) ? ptr_root(r, a)
+                                                  : obj_root(r, a);
+  case CXCursor_UnexposedExpr:
+  case CXCursor_CStyleCastExpr:
+  case CXCursor_CXXStaticCastExpr:
+  case CXCursor_CXXReinterpretCastExpr:
+  case CXCursor_CXXConstCastExpr:
+  case CXCursor_CXXFunctionalCastExpr:
+    if (!ld__nth_child(e, 0, &a))
+      break;
+    /* A temporary (a conversion's result) is no memory of anyone's. */
+    return ld__is_pointer(clang_getCursorType(a)) ? ptr_root(r, a)
+                                                  : obj_root(r, a);
+  case CXCursor_ConditionalOperator:
+    return ld__nth_child(e, 1, &a) && ld__nth_child(e, 2, &b) &&
+           obj_root(r, a) && obj_root(r, b);
+  case CXCursor_BinaryOperator:
+  case CXCursor_CompoundAssignOperator:
+    if (k == CXCursor_BinaryOperator &&
+        clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Comma)
+      return ld__nth_child(e, 1, &a) ? obj_root(r, a) : 1;
+    return ld__nth_child(e, 0, &a) ? obj_root(r, a) : 1;
+  case CXCursor_CallExpr:
+    if (value_operator(r, e))
+      return 1;
+    if (r->why[0])
+      return 0;
+    return unseen(r, "writes through a reference returned by %s", e);
+  case CXCursor_CXXThisExpr:
+    return 1;
+  default:
+    if (clang_isExpression(k) && !is_lvalue_form(k))
+      return 1; /* a temporary */
+    break;
+  }
+  return unseen(r,
+                "writes memory through an expression in %s it cannot "
+                "follow",
+                r->fn);
+}
+
+static int ptr_root(struct root *r, CXCursor e) {
+  CXCursor a, b, inner;
+  enum CXCursorKind k;
+
+  e = strip_parens(e);
+  k = clang_getCursorKind(e);
+  switch (k) {
+  case CXCursor_UnexposedExpr:
+    if (!ld__nth_child(e, 0, &a))
+      break;
+    inner = strip_parens(a);
+    if (ld__is_array(clang_getCursorType(inner)))
+      return obj_root(r, inner); /* decay */
+    if (clang_getCursorKind(inner) == CXCursor_DeclRefExpr)
+      return var_root(r, clang_getCursorReferenced(inner), 0);
+    if (is_lvalue_form(clang_getCursorKind(inner)) &&
+        (clang_getCursorKind(inner) != CXCursor_UnaryOperator ||
+         clang_getCursorUnaryOperatorKind(inner) == CXUnaryOperator_Deref))
+      return loaded_root(r, inner);
+    return ptr_root(r, inner);
+  case CXCursor_DeclRefExpr:
+    return var_root(r, clang_getCursorReferenced(e), 0);
+  case CXCursor_BinaryOperator:
+  case CXCursor_CompoundAssignOperator:
+    if (!ld__nth_child(e, 0, &a) || !ld__nth_child(e, 1, &b))
+      break;
+    if (k == CXCursor_BinaryOperator &&
+        clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Comma)
+      return ptr_root(r, b);
+    return ld__is_pointer(clang_getCursorType(a)) ||
+                   ld__is_array(clang_getCursorType(a))
+               ? ptr_root(r, a)
+               : ptr_root(r, b);
+  case CXCursor_UnaryOperator:
+    if (!ld__nth_child(e, 0, &a))
+      break;
+    if (clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_AddrOf)
+      return obj_root(r, a);
+    if (clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_Deref)
+      return loaded_root(r, e);
+    return ptr_root(r, a); /* p++, --p */
+  case CXCursor_CStyleCastExpr:
+  case CXCursor_CXXStaticCastExpr:
+  case CXCursor_CXXReinterpretCastExpr:
+  case CXCursor_CXXConstCastExpr:
+  case CXCursor_CXXFunctionalCastExpr:
+    if (!ld__nth_child(e, 0, &a))
+      break;
+    if (is_null(a))
+      return 1;
+    if (!ld__is_pointer(clang_getCursorType(a)) &&
+        !ld__is_array(clang_getCursorType(a)))
+      return unseen(r, "writes through a pointer made from an integer in %s",
+                    r->fn);
+    return ptr_root(r, a);
+  case CXCursor_ConditionalOperator:
+    return ld__nth_child(e, 1, &a) && ld__nth_child(e, 2, &b) &&
+           (is_null(a) || ptr_root(r, a)) && (is_null(b) || ptr_root(r, b));
+  case CXCursor_CXXThisExpr:
+    return 1;
+  case CXCursor_ArraySubscriptExpr:
+  case CXCursor_MemberRefExpr:
+    /* An array element or member that decays (checked by its type). */
+    if (ld__is_array(clang_getCursorType(e)))
+      return obj_root(r, e);
+    return loaded_root(r, e);
+  case CXCursor_CallExpr:
+    return unseen(r, "writes through a pointer returned by %s", e);
+  default:
+    if (is_null(e))
+      return 1;
+    break;
+  }
+  return unseen(r,
+                "writes memory through an expression in %s it cannot "
+                "follow",
+                r->fn);
+}
+
+static void record(struct analysis *an, const struct root *r) {
+  struct fn *fn = &an->fns[an->cur_fn];
+
+  if (fn->unseen || !r->why[0])
+    return;
+  fn->unseen = strdup(r->why);
+  if (!fn->unseen)
+    an->rc = LD_ENOMEM;
+}
+
+static void root_init(struct root *r, struct analysis *an) {
+  memset(r, 0, sizeof *r);
+  r->an = an;
+  r->fn = an->fns[an->cur_fn].cur;
+  r->is_kernel = an->fns[an->cur_fn].is_kernel;
+}
+
+void ld__check_store(struct analysis *an, CXCursor lhs) {
+  struct root r;
+  const struct fn *fn = &an->fns[an->cur_fn];
+
+  if (fn->unseen || (!fn->is_kernel && !fn->is_device))
+    return;
+  root_init(&r, an);
+  if (!obj_root(&r, lhs))
+    record(an, &r);
+}
+
+static void check_arg(struct analysis *an, CXCursor arg, int is_ref,
+                      int holders) {
+  struct root r;
+  const struct fn *fn = &an->fns[an->cur_fn];
+
+  if (fn->unseen || (!fn->is_kernel && !fn->is_device) || is_null(arg))
+    return;
+  root_init(&r, an);
+  r.holders = holders;
+  if (!(is_ref ? obj_root(&r, arg) : ptr_root(&r, arg)))
+    record(an, &r);
+}
+
+void ld__note_unseen(struct analysis *an, const char *fmt, CXCursor named) {
+  struct root r;
+  const struct fn *fn = &an->fns[an->cur_fn];
+
+  if (fn->unseen || (!fn->is_kernel && !fn->is_device))
+    return;
+  root_init(&r, an);
+  unseen(&r, fmt, named);
+  record(an, &r);
+}
+
+struct param_index {
+  CXCursor want;
+  int i, found;
+};
+
+static enum CXChildVisitResult param_index_cb(CXCursor c, CXCursor parent,
+                                              CXClientData data) {
+  struct param_index *p = data;
+
+  (void)parent;
+  if (clang_getCursorKind(c) != CXCursor_ParmDecl)
+    return CXChildVisit_Continue;
+  if (clang_equalCursors(c, p->want)) {
+    p->found = p->i;
+    return CXChildVisit_Break;
+  }
+  p->i++;
+  return CXChildVisit_Continue;
+}
+
+/* The parameter an unresolved call's callee expression names
+ * (`f(i)`, `f.apply(i)`): its index, else -1 (also past 63). */
+static int dependent_callee_param(const struct analysis *an, CXCursor call) {
+  struct param_index p;
+  CXCursor c, d;
+
+  if (!ld__nth_child(call, 0, &c))
+    return -1;
+  c = ld__unwrap(c);
+  while (clang_getCursorKind(c) == CXCursor_MemberRefExpr &&
+         ld__nth_child(c, 0, &d))
+    c = ld__unwrap(d);
+  if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+    return -1;
+  p.want = clang_getCursorReferenced(c);
+  p.i = 0;
+  p.found = -1;
+  if (clang_getCursorKind(p.want) != CXCursor_ParmDecl)
+    return -1;
+  clang_visitChildren(an->fns[an->cur_fn].cur, param_index_cb, &p);
+  return p.found < 64 ? p.found : -1;
+}
+
+/* An unresolved call: through a kernel parameter of a template type (the
+ * kernel's launches decide), or through another object (not followed). */
+static void unresolved_call(struct analysis *an, CXCursor call) {
+  CXCursor c;
+  int p = dependent_callee_param(an, call);
+
+  if (p >= 0) {
+    an->fns[an->cur_fn].dep_params |= (uint64_t)1 << p;
+    return;
+  }
+  if (!ld__nth_child(call, 0, &c))
+    return;
+  c = ld__unwrap(c);
+  if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+      (clang_getCursorKind(clang_getCursorReferenced(c)) == CXCursor_VarDecl ||
+       clang_getCursorKind(clang_getCursorReferenced(c)) == CXCursor_ParmDecl))
+    ld__note_unseen(an,
+                    "calls %s, an object of a template type whose writes "
+                    "are not followed",
+                    clang_getCursorReferenced(c));
+}
+
+/* A call to a function of the file: which of its arguments may hold a
+ * pointer (by type; a type a template leaves open may), for the callee's
+ * calls through its parameters (kernels.c). */
+static void record_call(struct analysis *an, size_t callee, CXCursor call,
+                        int n) {
+  struct fn *fn = &an->fns[an->cur_fn];
+  uint64_t mask = 0;
+  int i;
+
+  if (callee == NONE)
+    return;
+  for (i = 0; i < n && i < 64; i++) {
+    CXType t = clang_getCanonicalType(
+        clang_getCursorType(clang_Cursor_getArgument(call, (unsigned)i)));
+    if (t.kind == CXType_Unexposed || t.kind == CXType_Invalid ||
+        ld__holds_pointer(t, 0))
+      mask |= (uint64_t)1 << i;
+  }
+  if (PUSH(an, fn->ocalls, fn->nocalls, fn->capocalls))
+    return;
+  fn->ocalls[fn->nocalls].callee = callee;
+  fn->ocalls[fn->nocalls++].mask = mask;
+}
+
+/* The object a member call is made on (`o.m()`, `p->m()`), if any. */
+static int call_object(CXCursor call, CXCursor *obj) {
+  CXCursor c;
+
+  if (!ld__nth_child(call, 0, &c))
+    return 0;
+  c = strip_parens(c);
+  return clang_getCursorKind(c) == CXCursor_MemberRefExpr &&
+         ld__nth_child(c, 0, obj);
+}
+
+void ld__check_call(struct analysis *an, CXCursor call) {
+  CXCursor ref = clang_getCursorReferenced(call), def, obj;
+  const struct fn *fn = &an->fns[an->cur_fn];
+  int i, n, nparams;
+
+  if (fn->unseen || (!fn->is_kernel && !fn->is_device))
+    return;
+  if (clang_Cursor_isNull(ref) ||
+      clang_getCursorKind(ref) == CXCursor_VarDecl ||
+      clang_getCursorKind(ref) == CXCursor_ParmDecl ||
+      clang_getCursorKind(ref) == CXCursor_FieldDecl) {
+    unresolved_call(an, call);
+    return;
+  }
+  if (ld__is_operator_ref(ref))
+    return; /* `a[i] = v`, `x += y`: the store's own root is followed */
+  def = ld__definition_of(ref);
+  if (!clang_Location_isInSystemHeader(clang_getCursorLocation(def)) &&
+      !clang_isCursorDefinition(def) && ld__find_fn(an, def) == NONE &&
+      clang_getCursorKind(def) != CXCursor_Constructor &&
+      clang_getCursorKind(def) != CXCursor_Destructor) {
+    /* (A constructor without a body is the compiler's: it writes the
+     * object it makes.) */
+    ld__note_unseen(an, "calls %s, defined in another file", ref);
+    return;
+  }
+  n = clang_Cursor_getNumArguments(call);
+  nparams = clang_Cursor_getNumArguments(ref);
+  record_call(an, ld__find_fn(an, def), call, n);
+  for (i = 0; i < n && i < nparams && !an->fns[an->cur_fn].unseen; i++) {
+    CXType t = clang_getCanonicalType(
+        clang_getCursorType(clang_Cursor_getArgument(ref, (unsigned)i)));
+    if (!ld__writable_indirection(t))
+      continue;
+    check_arg(an, clang_Cursor_getArgument(call, (unsigned)i),
+              t.kind != CXType_Pointer, 0);
+  }
+  /* A method that may store to its object, or through pointers it holds. */
+  if (clang_getCursorKind(ref) == CXCursor_CXXMethod &&
+      !clang_CXXMethod_isStatic(ref) && call_object(call, &obj) &&
+      (!clang_CXXMethod_isConst(ref) ||
+       ld__holds_pointer(clang_getCursorType(ld__unwrap(obj)), 0)))
+    check_arg(an, obj, !ld__is_pointer(clang_getCursorType(ld__unwrap(obj))),
+              1);
+}
