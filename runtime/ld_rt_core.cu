@@ -24,6 +24,7 @@
 #include "ldcc/ldcc.h"
 extern "C" {
 #include "ld_rt_core.h"
+#include "ld_rt_det.h"
 #include "ld_rt_intercept.h"
 #include "ld_rt_kernels.h"
 #include "ld_rt_options.h"
@@ -42,7 +43,10 @@ namespace {
 struct runtime {
   int initialised, usable;
   int nested; /* inside the check across blocks' protocol (ld__rt_nest) */
-  int device; /* the device the counters live on */
+  int deterministic; /* built with --ldcc-deterministic: a launch that runs
+                        as built is "not deterministic", and stops the
+                        program unless deterministic_fallback=warn */
+  int device;        /* the device the counters live on */
   char why_unusable[160];
   struct ld_rt_options opt;
   FILE *out;
@@ -164,26 +168,68 @@ struct ld__rt_site *site_of(const void *meta, int launch_id) {
   return s;
 }
 
+void finish_run(int status, bool halting, long code);
+
+/* A deterministic build cannot run a launch deterministically: with
+ * deterministic_fallback=stop (the default), the stop line on stderr (and
+ * in the log), the end-of-run summary, and exit deterministic_exitcode;
+ * the launch never runs.  Returns with warn. */
+void stop_unless_warned(const char *kernel, const char *site, const char *why) {
+  char line[1024];
+
+  if (ld_rt_det_verdict(&rt.opt, rt.deterministic, 0) != LD_RT_DET_STOP)
+    return;
+  ld_rt_det_stop_line(line, sizeof line, kernel, site, why,
+                      rt.opt.deterministic_exitcode);
+  fputs(line, stderr);
+  if (rt.out && rt.out != stderr)
+    fputs(line, rt.out);
+  finish_run(0, true, rt.opt.deterministic_exitcode);
+}
+
+/* The kernel's printed name and "file:line" of a launch site, for the
+ * stop line. */
+void stop_at(const struct __ldcc_kernel_meta *m, int launch_id,
+             const char *why) {
+  char name[256], where[256];
+
+  if (!rt.deterministic)
+    return;
+  if (!m) {
+    stop_unless_warned(NULL, NULL, why);
+    return;
+  }
+  ld_rt_kernel_name(m, name, sizeof name);
+  ld__rt_site_text(m, launch_id, where, sizeof where);
+  stop_unless_warned(name, where, why);
+}
+
 /* The first "not checked" line of a launch site (state: "not checked",
- * "not deterministic"); every such launch is counted.  Returns -1. */
+ * "not deterministic"; always the latter in a deterministic build, which
+ * then stops unless deterministic_fallback=warn); every such launch is
+ * counted.  Returns -1. */
 int unchecked_as(const struct __ldcc_kernel_meta *m, int launch_id,
                  const char *state, const char *why) {
   struct ld__rt_site *s = site_of(m, launch_id);
 
   rt.unchecked++;
-  if (s && s->said_unchecked)
-    return -1;
-  if (s)
-    s->said_unchecked = 1;
-  ld_rt_races_unchecked_as(rt.races, m, launch_id, state, why, rt.out);
-  fflush(rt.out);
+  if (rt.deterministic)
+    state = "not deterministic";
+  if (!s || !s->said_unchecked) {
+    if (s)
+      s->said_unchecked = 1;
+    ld_rt_races_unchecked_as(rt.races, m, launch_id, state, why, rt.out);
+    fflush(rt.out);
+  }
+  stop_at(m, launch_id, why);
   return -1;
 }
 
 /* The end of the run: wait for the device, read every record and the
  * instance counts, print the summary, and turn a clean exit into
- * `exitcode` when races were reported. */
-void finish_run(int status, bool halting) {
+ * `exitcode` when races were reported; `code` >= 0 exits with that status
+ * whatever was found (a deterministic build stopped). */
+void finish_run(int status, bool halting, long code) {
   unsigned *counts = NULL;
   unsigned next = 0;
   uint64_t dropped = 0;
@@ -209,14 +255,15 @@ void finish_run(int status, bool halting) {
     if (ld_rt_intercept_retries_line(line, sizeof line))
       fputs(line, ld_rt_races_messages(rt.races, rt.out));
   }
-  races = ld_rt_races_count(rt.races);
-  if (rt.opt.report)
+  races = rt.races ? ld_rt_races_count(rt.races) : 0;
+  if (rt.opt.report && rt.races)
     ld_rt_races_summary(rt.races, counts, rt.checked, rt.unchecked, dropped,
                         rt.out);
   free(counts);
   fflush(NULL);
-  long code =
-      ld_rt_options_exit_status(&rt.opt, status, halting, races, rt.unchecked);
+  if (code < 0)
+    code = ld_rt_options_exit_status(&rt.opt, status, halting, races,
+                                     rt.unchecked);
   if (code >= 0)
     _exit((int)code);
 }
@@ -225,7 +272,7 @@ void at_exit(int status, void *arg) {
   (void)arg;
   pthread_mutex_lock(&lock);
   if (rt.usable && (rt.checked || rt.unchecked))
-    finish_run(status, false);
+    finish_run(status, false, -1);
   pthread_mutex_unlock(&lock);
 }
 
@@ -242,7 +289,7 @@ extern "C" void __ldcc_launch_done(const struct __ldcc_kernel_meta *meta,
     if (cudaStreamSynchronize(stream) == cudaSuccess) {
       collect(false);
       if (ld_rt_races_count(rt.races))
-        finish_run(0, true);
+        finish_run(0, true, -1);
     }
   }
   pthread_mutex_unlock(&lock);
@@ -273,12 +320,19 @@ extern "C" void ld__rt_not_across(const struct __ldcc_kernel_meta *m,
                                   int launch_id) {
   struct ld__rt_site *st;
 
-  if (!m->global_reason || !(st = site_of(m, launch_id)) || st->said_global)
+  if (!m->global_reason || !(st = site_of(m, launch_id)))
     return;
-  st->said_global = 1;
-  ld_rt_races_unchecked_as(rt.races, m, launch_id, "not checked across blocks",
-                           m->global_reason, rt.out);
-  fflush(rt.out);
+  if (!st->said_global) {
+    st->said_global = 1;
+    ld_rt_races_unchecked_as(rt.races, m, launch_id,
+                             rt.deterministic ? "not deterministic"
+                                              : "not checked across blocks",
+                             m->global_reason, rt.out);
+    fflush(rt.out);
+  }
+  /* In a deterministic build the reason is the translator's det=partial
+   * one: its global stores are made as the program makes them. */
+  stop_at(m, launch_id, m->global_reason);
 }
 
 extern "C" int ld__rt_enter(const struct __ldcc_kernel_meta *m, int launch_id,
@@ -298,6 +352,7 @@ extern "C" int ld__rt_enter(const struct __ldcc_kernel_meta *m, int launch_id,
   env->report_capacity = RING_CAPACITY;
   env->report_same_value = rt.opt.report_same_value_writes ? 1 : 0;
   env->max_copies = rt.opt.max_copies;
+  env->copy_memory_mb = rt.opt.copy_memory_mb;
   env->one_run = rt.opt.one_run;
   env->proofs = rt.opt.proofs;
   env->warp_groups = rt.opt.warp_groups;
@@ -328,7 +383,7 @@ extern "C" void ld__rt_leave(int checked, void *stream) {
         cudaStreamSynchronize((cudaStream_t)stream) == cudaSuccess) {
       collect(false);
       if (ld_rt_races_count(rt.races))
-        finish_run(0, true);
+        finish_run(0, true, -1);
     }
   }
   pthread_mutex_unlock(&lock);
@@ -368,6 +423,26 @@ extern "C" void ld__rt_foreign(const char *kernel, const char *why) {
     rt.unchecked++;
     if (ld_rt_races_foreign(rt.races, kernel, why, rt.out))
       fflush(rt.out);
+    /* A deterministic build cannot order a kernel it did not translate. */
+    if (rt.deterministic)
+      stop_unless_warned(kernel, NULL, why);
   }
+  pthread_mutex_unlock(&lock);
+}
+
+extern "C" void ld__rt_as_built(void) {
+  pthread_mutex_lock(&lock);
+  if (!rt.initialised)
+    init();
+  if (rt.usable)
+    rt.checked++;
+  pthread_mutex_unlock(&lock);
+}
+
+/* Every file a --ldcc-deterministic build translated says so from a static
+ * constructor (include/ldcc/host.h), before any launch. */
+extern "C" void __ldcc_deterministic_build(void) {
+  pthread_mutex_lock(&lock);
+  rt.deterministic = 1;
   pthread_mutex_unlock(&lock);
 }

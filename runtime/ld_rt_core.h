@@ -25,6 +25,7 @@ struct ld__rt_env {
   uint32_t report_capacity;
   uint32_t report_same_value; /* LDCC_OPTIONS report_same_value_writes */
   long max_copies;            /* LDCC_OPTIONS max_copies */
+  long copy_memory_mb;        /* LDCC_OPTIONS copy_memory_mb */
   int one_run;                /* LDCC_OPTIONS one_run */
   int proofs;                 /* LDCC_OPTIONS proofs */
   int warp_groups;            /* LDCC_OPTIONS warp_groups */
@@ -89,6 +90,12 @@ void ld__rt_nest(int delta);
  * counted for the summary, said once per kernel and reason.  Takes the
  * lock itself. */
 void ld__rt_foreign(const char *kernel, const char *why);
+
+/* A launch of a kernel a deterministic build registered as deterministic
+ * as built (__LDCC_REG_AS_BUILT) that reached CUDA outside __ldcc::launch:
+ * it runs as the program gave it and counts as a checked launch.  Takes
+ * the lock itself. */
+void ld__rt_as_built(void);
 
 #ifdef __cplusplus
 }

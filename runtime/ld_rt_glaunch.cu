@@ -240,6 +240,7 @@ int prepare(struct glaunch *L) {
      * shrink launch after launch. */
     L->in.free_bytes = free_b + ld__gpool_spare(env->device, L->pending);
   }
+  L->in.limit_bytes = (uint64_t)env->copy_memory_mb << 20;
   L->in.copy_bytes = L->plan.copy_bytes;
   L->in.fixed_bytes = L->plan.fixed_bytes;
   return 1;
@@ -557,14 +558,11 @@ bool det_size(struct glaunch *L) {
                                      LD_GMERGE_SEQ_MAX, &L->mcopies, &L->rounds,
                                      &parallel);
   if (rc != LD_OK) {
-    if (rc != LD_ERANGE) {
-      no_room(L);
-      return false;
-    }
+    /* Not even one copy (and U) fits: any number of rounds needs one. */
     snprintf(why, sizeof why,
-             "%llu units would copy %llu bytes each (more than %llu in all)",
-             (unsigned long long)L->in.nunits,
-             (unsigned long long)L->plan.copy_bytes, LD_RT_DET_MAX_BYTES);
+             "not enough device memory for one copy of what it writes "
+             "(%llu bytes) besides its merged result",
+             (unsigned long long)L->plan.copy_bytes);
     no(L, why);
     return false;
   }

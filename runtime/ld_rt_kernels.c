@@ -140,6 +140,10 @@ enum ld_rt_route ld_rt_kernels_route(const void *stub, int depth, int armed,
     *why = stub ? LD_RT_WHY_FOREIGN : LD_RT_WHY_UNKNOWN_HANDLE;
     return LD_RT_ROUTE_UNCHECKED;
   }
+  if (!k->launcher && k->kind == LD_RT_KERNEL_AS_BUILT) {
+    *entry = k;
+    return LD_RT_ROUTE_AS_BUILT;
+  }
   if (!k->launcher) {
     *why = k->why ? k->why : LD_RT_WHY_UNCHECKED;
     return LD_RT_ROUTE_UNCHECKED;

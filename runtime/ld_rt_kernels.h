@@ -15,10 +15,12 @@
 /* What the registration says a kernel's launcher does (include/ldcc/host.h
  * __LDCC_REG_*). */
 enum ld_rt_kernel_kind {
-  LD_RT_KERNEL_CHECKED = 0, /* runs the launch through __ldcc::launch... */
-  LD_RT_KERNEL_ARMED = 1,   /* arms the file's intra-warp checks (the
-                               kernel's own text holds them); the launch
-                               then runs as the program gave it */
+  LD_RT_KERNEL_CHECKED = 0,  /* runs the launch through __ldcc::launch... */
+  LD_RT_KERNEL_ARMED = 1,    /* arms the file's intra-warp checks (the
+                                kernel's own text holds them); the launch
+                                then runs as the program gave it */
+  LD_RT_KERNEL_AS_BUILT = 2, /* no launcher: deterministic as built (a
+                                --ldcc-deterministic build) */
 };
 
 struct ld_rt_kernel {
@@ -39,6 +41,9 @@ enum ld_rt_route {
   LD_RT_ROUTE_UNCHECKED, /* straight to CUDA, counted as not checked */
   LD_RT_ROUTE_ARM,       /* call the registered arming function, then
                             straight to CUDA */
+  LD_RT_ROUTE_AS_BUILT,  /* straight to CUDA, counted as run
+                            deterministically: a kernel a deterministic
+                            build registered as deterministic as built */
 };
 
 /* Register kernel stub with its launcher, or with launcher NULL and why:

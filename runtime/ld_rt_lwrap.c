@@ -82,6 +82,10 @@ static int route(const struct launch *l, cudaError_t *rc) {
     count_unchecked(ld_rt_kernels_find(l->stub), l->stub, l->handle, why);
     return 0;
   }
+  if (r == LD_RT_ROUTE_AS_BUILT) {
+    ld__rt_as_built();
+    return 0;
+  }
   ld_rt_kernels_nest(1);
   *rc = ((ld_rt_launcher)k->launcher)(l->grid, l->block, l->args, l->sh,
                                       l->stream);

@@ -8,6 +8,7 @@
 #include "ld_error.h"
 
 static const char *const format_names[] = {"text", "json", "sarif"};
+static const char *const fallback_names[] = {"stop", "warn"};
 
 static int parse_long(const char *v, long min, long max, long *out) {
   char *end;
@@ -45,6 +46,18 @@ static int parse_format(const char *v, enum ld_rt_format *out) {
   return LD_EINVAL;
 }
 
+static int parse_fallback(const char *v, enum ld_rt_fallback *out) {
+  size_t i;
+
+  for (i = 0; i < sizeof fallback_names / sizeof fallback_names[0]; i++) {
+    if (!strcmp(v, fallback_names[i])) {
+      *out = (enum ld_rt_fallback)i;
+      return LD_OK;
+    }
+  }
+  return LD_EINVAL;
+}
+
 static int parse_path(const char *v, char **out) {
   char *copy;
 
@@ -63,6 +76,7 @@ static int parse_path(const char *v, char **out) {
 #define LD_RT_PARSE_INT(field, v, min, max) parse_long(v, min, max, &(field))
 #define LD_RT_PARSE_BOOL(field, v, min, max) parse_bool(v, &(field))
 #define LD_RT_PARSE_FORMAT(field, v, min, max) parse_format(v, &(field))
+#define LD_RT_PARSE_FALLBACK(field, v, min, max) parse_fallback(v, &(field))
 #define LD_RT_PARSE_PATH(field, v, min, max) parse_path(v, &(field))
 
 static const char *expected(const char *type) {
@@ -72,6 +86,8 @@ static const char *expected(const char *type) {
     return "0 or 1";
   if (!strcmp(type, "FORMAT"))
     return "text, json or sarif";
+  if (!strcmp(type, "FALLBACK"))
+    return "stop or warn";
   return "a file name";
 }
 
@@ -161,6 +177,8 @@ static const char *type_name(const char *type) {
     return "bool";
   if (!strcmp(type, "FORMAT"))
     return "format";
+  if (!strcmp(type, "FALLBACK"))
+    return "mode";
   return "path";
 }
 
@@ -170,6 +188,8 @@ static void print_help_line(FILE *out, const char *name, const char *type,
 
   if (!strcmp(type, "FORMAT"))
     snprintf(text, sizeof text, "%s", format_names[def]);
+  else if (!strcmp(type, "FALLBACK"))
+    snprintf(text, sizeof text, "%s", fallback_names[def]);
   else if (!strcmp(type, "PATH"))
     snprintf(text, sizeof text, "none");
   else
@@ -190,6 +210,7 @@ void ld_rt_options_free(struct ld_rt_options *o) {
 #define LD_RT_FREE_INT(field)
 #define LD_RT_FREE_BOOL(field)
 #define LD_RT_FREE_FORMAT(field)
+#define LD_RT_FREE_FALLBACK(field)
 #define LD_RT_FREE_PATH(field)                                                 \
   free(field);                                                                 \
   field = NULL;

@@ -17,8 +17,16 @@ enum ld_rt_format {
   LD_RT_FORMAT_SARIF,
 };
 
+/* What a --ldcc-deterministic build does with a launch it cannot run
+ * deterministically (docs/deterministic.md, "Deterministic or stopped"). */
+enum ld_rt_fallback {
+  LD_RT_FALLBACK_STOP, /* stop the program there with deterministic_exitcode */
+  LD_RT_FALLBACK_WARN, /* say so once per launch site and run it as built */
+};
+
 /* X(name, type, default, min, max, help)
- * type: INT (long, inclusive limits), BOOL (0/1), FORMAT, PATH (string). */
+ * type: INT (long, inclusive limits), BOOL (0/1), FORMAT, FALLBACK (stop
+ * or warn), PATH (string). */
 #define LD_RT_OPTION_TABLE(X)                                                  \
   X(log_path, PATH, 0, 0, 0, "write reports to this file instead of stderr")   \
   X(format, FORMAT, LD_RT_FORMAT_TEXT, 0, 0,                                   \
@@ -31,11 +39,19 @@ enum ld_rt_format {
     "exit 0 exits with strict_exitcode")                                       \
   X(strict_exitcode, INT, 67, 0, 255,                                          \
     "exit status under strict=1 when a launch was not checked")                \
+  X(deterministic_fallback, FALLBACK, LD_RT_FALLBACK_STOP, 0, 0,               \
+    "deterministic builds: a launch that cannot run deterministically stops "  \
+    "the program (stop) or runs as built after one warning (warn)")            \
+  X(deterministic_exitcode, INT, 68, 0, 255,                                   \
+    "exit status of a deterministic build stopped at such a launch")           \
   X(max_reports, INT, 1000, 0, 1000000000,                                     \
     "distinct races reported before further ones are only counted")            \
   X(max_copies, INT, 0, 0, 1000000,                                            \
     "most private copies of global targets per launch (0: from free memory, "  \
     "at most 64)")                                                             \
+  X(copy_memory_mb, INT, 0, 0, 1000000000,                                     \
+    "most MiB of device memory the copies of one launch across blocks may "    \
+    "take (0: 3/4 of free memory); fewer copies, more rounds")                 \
   X(warp_groups, BOOL, 1, 0, 1,                                                \
     "let warps share copies in shared memory when a copy per warp does not "   \
     "fit (0: a copy per warp, in global memory if need be)")                   \
@@ -60,6 +76,7 @@ struct ld_rt_options {
 #define LD_RT_FIELD_INT long
 #define LD_RT_FIELD_BOOL int
 #define LD_RT_FIELD_FORMAT enum ld_rt_format
+#define LD_RT_FIELD_FALLBACK enum ld_rt_fallback
 #define LD_RT_FIELD_PATH char *
 #define LD_RT_OPTION_FIELD(name, type, def, min, max, help)                    \
   LD_RT_FIELD_##type name;

@@ -50,8 +50,25 @@ uint32_t ld_rt_schedule_copies(uint64_t n, uint32_t m, uint32_t round) {
   return digits < m ? (uint32_t)digits : m;
 }
 
+/* The copies that fit: 3/4 of free memory (without overflowing for any
+ * free_bytes), at most limit_bytes when set, less fixed_bytes, in copies;
+ * 0 when fixed_bytes alone does not fit. */
+static uint64_t copies_that_fit(const struct ld_rt_copies_in *in) {
+  uint64_t usable =
+      in->free_bytes / LD_RT_COPIES_SHARE_DEN * LD_RT_COPIES_SHARE_NUM +
+      in->free_bytes % LD_RT_COPIES_SHARE_DEN * LD_RT_COPIES_SHARE_NUM /
+          LD_RT_COPIES_SHARE_DEN;
+
+  if (in->limit_bytes && in->limit_bytes < usable)
+    usable = in->limit_bytes;
+  if (usable < in->fixed_bytes)
+    return 0;
+  usable -= in->fixed_bytes;
+  return in->copy_bytes ? usable / in->copy_bytes : UINT64_MAX;
+}
+
 int ld_rt_schedule_pick_copies(const struct ld_rt_copies_in *in, uint32_t *m) {
-  uint64_t usable, fit, cap;
+  uint64_t fit, cap;
 
   *m = 0;
   if (in->max_copies < 0)
@@ -60,14 +77,7 @@ int ld_rt_schedule_pick_copies(const struct ld_rt_copies_in *in, uint32_t *m) {
     *m = 2;
     return LD_OK;
   }
-  /* 3/4 of free memory, without overflowing for any free_bytes. */
-  usable = in->free_bytes / LD_RT_COPIES_SHARE_DEN * LD_RT_COPIES_SHARE_NUM +
-           in->free_bytes % LD_RT_COPIES_SHARE_DEN * LD_RT_COPIES_SHARE_NUM /
-               LD_RT_COPIES_SHARE_DEN;
-  if (usable < in->fixed_bytes)
-    return LD_ENOMEM;
-  usable -= in->fixed_bytes;
-  fit = in->copy_bytes ? usable / in->copy_bytes : UINT64_MAX;
+  fit = copies_that_fit(in);
   if (fit < 2)
     return LD_ENOMEM;
   cap = in->nunits;
@@ -134,17 +144,22 @@ void ld_rt_schedule_det_range(uint64_t n, uint32_t m, uint64_t round,
 
 int ld_rt_schedule_det_pick(const struct ld_rt_copies_in *in, uint32_t *m,
                             uint64_t *rounds) {
-  int rc;
+  uint64_t fit, cap = in->nunits ? in->nunits : 1;
 
+  *m = 0;
   *rounds = 0;
-  if (in->copy_bytes && in->nunits > LD_RT_DET_MAX_BYTES / in->copy_bytes) {
-    *m = 0;
-    return LD_ERANGE;
-  }
-  rc = ld_rt_schedule_pick_copies(in, m);
-  if (rc == LD_OK)
-    *rounds = ld_rt_schedule_det_rounds(in->nunits, *m);
-  return rc;
+  if (in->max_copies < 0)
+    return LD_EINVAL;
+  fit = copies_that_fit(in);
+  if (fit < 1)
+    return LD_ENOMEM;
+  if (in->max_copies > 0 && (uint64_t)in->max_copies < cap)
+    cap = (uint64_t)in->max_copies;
+  if (fit > cap)
+    fit = cap;
+  *m = fit > UINT32_MAX ? UINT32_MAX : (uint32_t)fit;
+  *rounds = ld_rt_schedule_det_rounds(in->nunits, *m);
+  return LD_OK;
 }
 
 int ld_rt_schedule_det_pick_merge(const struct ld_rt_copies_in *in,

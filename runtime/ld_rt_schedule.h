@@ -51,6 +51,9 @@ struct ld_rt_copies_in {
                            (U, flags); 0 if nothing */
   uint64_t nunits;      /* units of the launch */
   long max_copies;      /* LDCC_OPTIONS max_copies; 0: from free memory */
+  uint64_t limit_bytes; /* LDCC_OPTIONS copy_memory_mb in bytes: the most
+                           the copies, U and the rest may take (fewer
+                           copies, more rounds); 0: no limit */
 };
 
 /* Of free memory, the check leaves this share to the program (and to the
@@ -99,17 +102,13 @@ uint64_t ld_rt_schedule_det_rounds(uint64_t n, uint32_t m);
 void ld_rt_schedule_det_range(uint64_t n, uint32_t m, uint64_t round,
                               uint64_t *first, uint64_t *count);
 
-/* The most bytes deterministic mode copies for one launch (every unit gets
- * a fresh copy of the written memory, so n * copy_bytes): 64 GiB, about
- * half a minute of copying and merging on an H100.  A launch that would
- * copy more runs unchanged, and the report says it is not deterministic. */
-#define LD_RT_DET_MAX_BYTES (64ull << 30)
-
 /* M for a deterministic launch into *m and its rounds into *rounds: as many
- * copies as fit (ld_rt_schedule_pick_copies with the max_copies the user
- * set, no default cap: more copies only save rounds here, since every unit
- * needs a copy anyway), at least two.  LD_ENOMEM when two do not fit,
- * LD_ERANGE when nunits * copy_bytes exceeds LD_RT_DET_MAX_BYTES. */
+ * copies as fit in 3/4 of free memory (and in limit_bytes when set) after
+ * fixed_bytes, capped by the units and by max_copies only when the user
+ * set it (more copies only save rounds here, since every unit needs a copy
+ * anyway): at least one, so any grid runs in rounds within the memory
+ * (docs/deterministic-global.md).  LD_ENOMEM when not even one copy
+ * fits, LD_EINVAL for a negative max_copies. */
 int ld_rt_schedule_det_pick(const struct ld_rt_copies_in *in, uint32_t *m,
                             uint64_t *rounds);
 

@@ -522,12 +522,37 @@ typedef cudaError_t (*__ldcc_launcher)(dim3 grid, dim3 block, void **args,
 #define __LDCC_REG_ARMED 1   /* it only arms the file's intra-warp checks;
                                 the launch then runs as the program gave
                                 it */
+#define __LDCC_REG_AS_BUILT 2 /* launcher NULL in a --ldcc-deterministic
+                                 build: the kernel is deterministic as
+                                 built (it writes nothing another unit
+                                 could write, or only through accumulating
+                                 integer atomics); its launches run as the
+                                 program gave them and count as run
+                                 deterministically */
 extern "C" __attribute__((weak)) void __ldcc_launch_scope(int delta);
 extern "C" __attribute__((weak)) void
 __ldcc_register_kernel(const void *stub, __ldcc_launcher launcher,
                        const char *name, int kind, const char *why);
 
+/* A --ldcc-deterministic build (__LDCC_DETERMINISTIC): every translated
+ * file tells the runtime from a static constructor, before any launch, so
+ * that a launch it cannot run deterministically (one of a kernel no file
+ * translated included) stops the program (docs/deterministic.md,
+ * "Deterministic or stopped"). */
+extern "C" __attribute__((weak)) void __ldcc_deterministic_build(void);
+
 namespace __ldcc {
+
+#ifdef __LDCC_DETERMINISTIC
+struct deterministic_build {
+  deterministic_build() {
+    if (__ldcc_deterministic_build)
+      __ldcc_deterministic_build();
+  }
+};
+/* One per translation unit; its constructor is all it does. */
+static const deterministic_build deterministic_build_mark;
+#endif
 
 /* +1 for the object's life (nothing without the runtime). */
 struct launch_scope {

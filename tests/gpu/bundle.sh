@@ -29,7 +29,12 @@
 #     LDCC_OPTIONS=report=0, their text must appear, no line starting
 #     `ldcc: ` and exit 0 (NAME_det_quiet); DET-FEW: both det cases again
 #     with LDCC_OPTIONS=max_copies=2 (NAME_det_norace_few, NAME_det_race_few:
-#     rounds of 2 units).
+#     rounds of 2 units); DET-WARN-CHECK lines: that build again with
+#     LDCC_OPTIONS=deterministic_fallback=warn (NAME_det_warn, kind expect,
+#     exit 0): their text must appear and that of no DET-WARN-CHECK-NOT
+#     line (a launch the mode cannot order warns and runs as built).
+#     DET-ENV lines (VAR=value): the environment of NAME_det_norace and
+#     NAME_det_race (DET-FEW, quiet and warn copies set their own).
 #   - examples: the fixed reduction and the multi-file project, built in
 #     every ldcc form (command line, `ldcc nvcc`, CMake launcher, CMake
 #     compiler), each kind equiv.
@@ -95,7 +100,7 @@ flag() { grep -qxF "// $1" "$2"; }
 checked() {
   local bad
   bad=$(grep -nE '^//[[:space:]]*(RACE|DET|NOPROOF|ARGS)[A-Z-]*(:|[[:space:]]*$)' "$1" |
-    grep -vE '^[0-9]+:// ((NOPROOF|DET|DET-FEW)|(ARGS|RACE-ARGS|RACE-ENV|RACE-EXIT|RACE-CHECK|RACE-CHECK-NOT|DET-EXIT|DET-CHECK|DET-CHECK-NOT|DET-QUIET-CHECK): .*)$') ||
+    grep -vE '^[0-9]+:// ((NOPROOF|DET|DET-FEW)|(ARGS|RACE-ARGS|RACE-ENV|RACE-EXIT|RACE-CHECK|RACE-CHECK-NOT|DET-EXIT|DET-CHECK|DET-CHECK-NOT|DET-QUIET-CHECK|DET-WARN-CHECK|DET-WARN-CHECK-NOT|DET-ENV): .*)$') ||
     true
   [ -z "$bad" ] || { echo "bundle.sh: $1: not a directive: $bad" >&2; return 1; }
 }
@@ -147,6 +152,7 @@ for f in "$src"/tests/e2e/*.cu; do
   flag DET "$f" || continue
   single "${name}_det_norace" equiv "$f"
   put ARGS "$f" "$bundle/cases/${name}_det_norace/args"
+  put DET-ENV "$f" "$bundle/cases/${name}_det_norace/env"
   noproof "$f" "$bundle/cases/${name}_det_norace"
   if flag DET-FEW "$f"; then
     cp -r "$bundle/cases/${name}_det_norace" "$bundle/cases/${name}_det_norace_few"
@@ -160,9 +166,23 @@ for f in "$src"/tests/e2e/*.cu; do
   if has DET-EXIT "$f"; then texts DET-EXIT "$f" >"$d/exit"; else echo 0 >"$d/exit"; fi
   put ARGS "$f" "$d/args"
   put RACE-ARGS "$f" "$d/args"
+  put DET-ENV "$f" "$d/env"
   if flag DET-FEW "$f"; then
     cp -r "$d" "${d}_few"
     echo "LDCC_OPTIONS=max_copies=2" >"${d}_few/env"
+  fi
+  if has DET-WARN-CHECK "$f"; then
+    # The same build with LDCC_OPTIONS=deterministic_fallback=warn: a
+    # launch it cannot run deterministically warns and runs as built
+    # (kind expect: its output may differ from run to run), exit 0.
+    w="$bundle/cases/${name}_det_warn"
+    cp -r "$d" "$w"
+    rm -f "$w/reject.txt"
+    echo expect >"$w/kind"
+    texts DET-WARN-CHECK "$f" >"$w/expect.txt"
+    put DET-WARN-CHECK-NOT "$f" "$w/reject.txt"
+    echo "LDCC_OPTIONS=deterministic_fallback=warn" >"$w/env"
+    echo 0 >"$w/exit"
   fi
   has DET-QUIET-CHECK "$f" || continue
   # The same build with LDCC_OPTIONS=report=0: the DET-QUIET-CHECK texts, no

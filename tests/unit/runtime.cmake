@@ -25,3 +25,6 @@ ld_add_unit_test(test_rt_its SOURCES unit/test_rt_its.c LIBS ldcc_rt_host)
 # Every launch accounted for (issue 23): the kernel registry, the routing of
 # launches outside __ldcc::launch, the summary's reasons, strict's status.
 ld_add_unit_test(test_rt_kernels SOURCES unit/test_rt_kernels.c LIBS ldcc_rt_host)
+# Deterministic or stopped (issue 26): the fallback options, the verdict on
+# a launch, launches deterministic as built, the stop line.
+ld_add_unit_test(test_rt_det SOURCES unit/test_rt_det.c LIBS ldcc_rt_host)

@@ -217,8 +217,8 @@ static struct ld_rt_copies_in copies_in(uint64_t free_bytes,
                                         uint64_t copy_bytes,
                                         uint64_t fixed_bytes, uint64_t nunits,
                                         long max_copies) {
-  struct ld_rt_copies_in in = {free_bytes, copy_bytes, fixed_bytes, nunits,
-                               max_copies};
+  struct ld_rt_copies_in in = {free_bytes, copy_bytes, fixed_bytes,
+                               nunits,     max_copies, 0};
   return in;
 }
 
@@ -367,20 +367,36 @@ START_TEST(test_det_pick) {
   ck_assert_int_eq(ld_rt_schedule_det_pick(&in, &m, &rounds), 0);
   ck_assert_uint_eq(m, 64);
   ck_assert_uint_eq(rounds, 79); /* ceil(5000 / 64) */
-  in.max_copies = 1;
+  in.max_copies = 1;             /* rounds of one unit: no copy is compared */
   ck_assert_int_eq(ld_rt_schedule_det_pick(&in, &m, &rounds), 0);
-  ck_assert_uint_eq(m, 2);
-  ck_assert_uint_eq(rounds, 2500);
+  ck_assert_uint_eq(m, 1);
+  ck_assert_uint_eq(rounds, 5000);
   /* Memory for 10 copies of 8 GiB: 3/4 of 120 GiB is 90 GiB. */
   in = copies_in(120 * GIB, 8 * GIB, 0, 8, 0);
   ck_assert_int_eq(ld_rt_schedule_det_pick(&in, &m, &rounds), 0);
   ck_assert_uint_eq(m, 8);
   ck_assert_uint_eq(rounds, 1);
-  in.nunits = 9; /* 72 GiB copied: over the bound */
-  ck_assert_int_eq(ld_rt_schedule_det_pick(&in, &m, &rounds), LD_ERANGE);
-  ck_assert_uint_eq(rounds, 0);
+  /* Any grid runs in rounds within the memory (issue 26): 32768 units of
+   * 4 MiB each are 128 GiB of copies, 11 rounds of 3072 here. */
+  in = copies_in(4 * 4 * GIB, 4 * 1024 * 1024, 4 * 1024 * 1024, 32768, 0);
+  ck_assert_int_eq(ld_rt_schedule_det_pick(&in, &m, &rounds), 0);
+  ck_assert_uint_eq(m, 3 * 1024 - 1);
+  ck_assert_uint_eq(rounds, 11);
+  /* copy_memory_mb: 16 MiB for U and the copies leaves 3 copies. */
+  in.limit_bytes = 16 * 1024 * 1024;
+  ck_assert_int_eq(ld_rt_schedule_det_pick(&in, &m, &rounds), 0);
+  ck_assert_uint_eq(m, 3);
+  ck_assert_uint_eq(rounds, 10923);
+  /* One copy is enough; less is not. */
+  in = copies_in(2 * GIB, GIB, 0, 4, 0);
+  ck_assert_int_eq(ld_rt_schedule_det_pick(&in, &m, &rounds), 0);
+  ck_assert_uint_eq(m, 1);
+  ck_assert_uint_eq(rounds, 4);
   in = copies_in(GIB, GIB, 0, 4, 0);
   ck_assert_int_eq(ld_rt_schedule_det_pick(&in, &m, &rounds), LD_ENOMEM);
+  ck_assert_uint_eq(rounds, 0);
+  in.max_copies = -1;
+  ck_assert_int_eq(ld_rt_schedule_det_pick(&in, &m, &rounds), LD_EINVAL);
 }
 END_TEST
 
@@ -427,12 +443,8 @@ START_TEST(test_det_pick_merge) {
       ld_rt_schedule_det_pick_merge(&in, GIB, 8, &m, &rounds, &parallel), 0);
   ck_assert_int_eq(parallel, 1);
   ck_assert_uint_eq(m, 9);
-  /* The plain pick's failures stay. */
-  in = copies_in(120 * GIB, 8 * GIB, 0, 9, 0);
-  ck_assert_int_eq(
-      ld_rt_schedule_det_pick_merge(&in, GIB, 8, &m, &rounds, &parallel),
-      LD_ERANGE);
-  ck_assert_int_eq(parallel, 0);
+  /* The plain pick's failures stay: one copy fits next to the scratch,
+   * none without it. */
   in = copies_in(GIB, GIB, 0, 4, 0);
   ck_assert_int_eq(
       ld_rt_schedule_det_pick_merge(&in, 0, 8, &m, &rounds, &parallel),

@@ -144,6 +144,8 @@ static int global_analyse(struct analysis *an, const struct ld__source *s,
   in.natomics = fn->nacc;
   in.plain_writes = plain_written(an, fi);
   in.unseen_writes = fn->g_unseen;
+  in.replay_atomics_only =
+      k->replay && !composed && !fn->g_reason && !fn->g_unseen;
   rc = ld__global_analyse(s, fn->cur, k, &in);
   free(vars);
   return rc;

@@ -722,8 +722,10 @@ int ld__global_analyse(const struct ld__source *s, CXCursor fn,
    * (its uses are not claimed): nothing to claim then. */
   if (g->checked && !in->natomics && !g->nvars)
     return find_accesses(s, fn, g);
-  if (!g->checked)
+  if (!g->checked) {
+    g->atomic_only = in->replay_atomics_only && !in->plain_writes;
     return LD_OK;
+  }
   /* Deterministic builds: a kernel that writes only through accumulating
    * atomics runs unchanged (integer atomics commute, so its result is the
    * same in any order); others get the atomics rewritten in the clone. */

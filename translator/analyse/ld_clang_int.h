@@ -37,6 +37,11 @@ struct ld__global_in {
   size_t natomics;
   int plain_writes;
   int unseen_writes; /* it writes memory no target names (writes.c) */
+  /* A replay kernel left to the replay for its accumulating atomics
+   * (other_reason says so) that nothing else keeps from the check across
+   * blocks: with no plain_writes, its global writes are those atomics only
+   * (ld_global.atomic_only; docs/deterministic.md). */
+  int replay_atomics_only;
 };
 
 /* Collect k->global (allocated here, even when unchecked) for the kernel

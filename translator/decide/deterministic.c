@@ -28,8 +28,11 @@ enum ld_det ld_det_kernel(const struct ld_plan *plan, size_t k,
 
   *why = NULL;
   if (kn->replay) {
-    if (!global_writes || g->checked)
-      return LD_DET_YES; /* with the global copies in its clone */
+    /* With the global copies in its clone; or its global writes are
+     * accumulating integer atomics only, which the replay applies once
+     * each: they commute, so every order gives one result. */
+    if (!global_writes || g->checked || g->atomic_only)
+      return LD_DET_YES;
     *why = "its global stores are applied directly (it has shared-memory "
            "copies)";
     return LD_DET_PARTIAL;

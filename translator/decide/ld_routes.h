@@ -35,7 +35,7 @@ int ld__global_launch_of(const struct ld_plan *plan, const struct ld_launch *l,
 /* Why the check across blocks left out kernel k, which the shared-memory
  * replay checks inside its blocks (its metadata's global_reason: each
  * launch site says so once); NULL when it did not, or in a deterministic
- * build (which says it its own way). */
+ * build, the det=partial reason: its global stores are not ordered. */
 const char *ld__global_left_out(const struct ld_plan *plan,
                                 const struct ld_kernel *k);
 

@@ -90,10 +90,14 @@ const char *ld__global_left_out(const struct ld_plan *plan,
                                 const struct ld_kernel *k) {
   const struct ld_global *g = k->global;
 
+  /* In a deterministic build: why its global stores are not ordered
+   * (det=partial), so that the runtime stops at its launches
+   * (docs/deterministic.md, "Deterministic or stopped"). */
+  if (plan->deterministic)
+    return k->det == LD_DET_PARTIAL ? k->det_reason : NULL;
   /* (Accumulating atomics leave a kernel to the replay in deterministic
    * builds only.) */
-  return plan->deterministic || !k->checked || !k->replay || !g || !g->writes ||
-                 g->checked
+  return !k->checked || !k->replay || !g || !g->writes || g->checked
              ? NULL
              : g->reason;
 }

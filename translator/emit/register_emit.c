@@ -192,6 +192,24 @@ static int make_launcher(struct ld_edit *e, size_t ki) {
   return e->text ? LD_OK : LD_ENOMEM;
 }
 
+/* A kernel a deterministic build runs as built (no launcher) that is
+ * deterministic so (docs/deterministic.md, "Deterministic or stopped"). */
+static int as_built(const struct ld_plan *plan, const struct ld_kernel *k) {
+  return plan->deterministic &&
+         (k->det == LD_DET_YES || k->det == LD_DET_ATOMIC_ONLY);
+}
+
+/* Why a kernel without a launcher runs as built: in a deterministic build
+ * the det= reason, else the check's. */
+static const char *reason_of(const struct ld_plan *plan,
+                             const struct ld_kernel *k) {
+  if (as_built(plan, k))
+    return "deterministic as built";
+  if (plan->deterministic && k->det_reason)
+    return k->det_reason;
+  return k->reason ? k->reason : REASON_NOTHING;
+}
+
 /* Kernel ki's registration, with its arming launcher when it has one. */
 static int put_registration(struct ld_buf *b, const struct ld_plan *plan,
                             size_t ki, const char *scope, int launcher) {
@@ -217,9 +235,11 @@ static int put_registration(struct ld_buf *b, const struct ld_plan *plan,
     rc = ld_buf_printf(b, "__ldcc__rl_%zu, \"%s\", %s);\n", ki, k->name,
                        arming ? "__LDCC_REG_ARMED" : "__LDCC_REG_CHECKED");
   if (!rc && !launcher && !arming) {
-    rc = ld_buf_printf(b, "nullptr, \"%s\", __LDCC_REG_CHECKED, \"", k->name);
+    rc = ld_buf_printf(b, "nullptr, \"%s\", %s, \"", k->name,
+                       as_built(plan, k) ? "__LDCC_REG_AS_BUILT"
+                                         : "__LDCC_REG_CHECKED");
     if (!rc)
-      rc = ld_buf_put_c_escaped(b, k->reason ? k->reason : REASON_NOTHING);
+      rc = ld_buf_put_c_escaped(b, reason_of(plan, k));
     if (!rc)
       rc = ld_buf_puts(b, "\");\n");
   }

@@ -1,6 +1,8 @@
 // Input of deterministic.test: a kernel the mode orders (shared and global
-// memory), one it orders in shared memory only (its global atomic stays
-// direct) and one it cannot order (an atomic whose result is used: a lock).
+// memory), one it orders in shared memory only (its global atomic and store
+// stay direct: with the atomic alone it would be ordered, docs/
+// deterministic.md) and one it cannot order (an atomic whose result is
+// used: a lock).
 #define N 256
 
 __global__ void ordered(const int *in, int *out) {
@@ -17,6 +19,7 @@ __global__ void bins(const int *in, unsigned *out) {
   atomicAdd(&b[in[threadIdx.x] % N], 1u);
   __syncthreads();
   atomicAdd(&out[threadIdx.x], b[threadIdx.x]);
+  out[N + threadIdx.x] = b[0];
 }
 
 __device__ int lock;
