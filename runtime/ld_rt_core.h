@@ -26,6 +26,7 @@ struct ld__rt_env {
   uint32_t report_same_value; /* LDCC_OPTIONS report_same_value_writes */
   long max_copies;            /* LDCC_OPTIONS max_copies */
   int one_run;                /* LDCC_OPTIONS one_run */
+  int atomic_reads;           /* LDCC_OPTIONS atomic_reads */
   int proofs;                 /* LDCC_OPTIONS proofs */
   int warp_groups;            /* LDCC_OPTIONS warp_groups */
   long verbosity;
