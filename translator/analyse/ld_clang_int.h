@@ -33,7 +33,7 @@ struct ld__global_in {
   /* other_reason is only atomics, fences, printf or clocks that the
    * direct one run can take (docs/global-check.md, "Direct one run"). */
   int direct_ok;
-  int may_sync_block;       /* a block barrier may be reached */
+  int may_sync_block; /* a block barrier may be reached */
   /* Deterministic builds: the kernel's accumulating atomics (copied), and
    * whether it writes global memory in any other way. */
   const struct ld_gatomic *atomics;
