@@ -234,6 +234,87 @@ static int is_global_race(uint32_t kind) {
   return kind == __LDCC_RK_GLOBAL_WW || kind == __LDCC_RK_GLOBAL_RW;
 }
 
+/* What an access of a direct run's kind did ("stored to it"). */
+static const char *direct_verb(uint32_t kind) {
+  switch (kind) {
+  case __LDCC_GK_STORE:
+    return "stored to it";
+  case __LDCC_GK_READ:
+    return "read it";
+  case __LDCC_GK_READERS:
+    return "read it (and other units too)";
+  case __LDCC_GK_ATOMIC:
+    return "updated it with a device-scope atomic";
+  case __LDCC_GK_ATOMIC_BLOCK:
+    return "updated it with a block-scope atomic";
+  case __LDCC_GK_ATOMIC_SYSTEM:
+    return "updated it with a system-scope atomic";
+  case __LDCC_GK_ATOMICS:
+    return "updated it with atomics (and other units too)";
+  default:
+    return "touched it";
+  }
+}
+
+static int direct_atomic(uint32_t kind) {
+  return kind >= __LDCC_GK_ATOMIC && kind <= __LDCC_GK_ATOMICS;
+}
+
+/* The header of a direct run's clash by the two kinds. */
+static const char *direct_title(uint32_t a, uint32_t b) {
+  int ra = a == __LDCC_GK_READ || a == __LDCC_GK_READERS;
+  int rb = b == __LDCC_GK_READ;
+
+  if (a == __LDCC_GK_ATOMIC_BLOCK || b == __LDCC_GK_ATOMIC_BLOCK)
+    return (ra || rb) ? "unguarded read (of a word updated by block-scope "
+                        "atomics)"
+           : (a == __LDCC_GK_STORE || b == __LDCC_GK_STORE)
+               ? "lost update (a plain store and a block-scope atomic)"
+               : "block-scope atomic used across blocks";
+  if ((direct_atomic(a) && rb) || (ra && direct_atomic(b)))
+    return "unguarded read (of a word other units update atomically)";
+  if (direct_atomic(a) || direct_atomic(b))
+    return "lost update (a plain store and another unit's atomic)";
+  return ra || rb ? "read-write race" : "write-write race";
+}
+
+/* A clash of the direct one run (mask bit 31): both accesses with their
+ * kinds, units and lines, the value before the later one and after the
+ * launch (ld_rt_gdirect.cu). */
+static void describe_direct(const struct __ldcc_report *rec,
+                            const struct ld_rt_gctx *c,
+                            struct ld_rt_race_desc *d) {
+  uint32_t ka = rec->mask & 0xfu, kb = rec->mask >> 4 & 0xfu;
+  const char *file = d->file;
+  char ua[160], ub[160], la[200], lb[200];
+
+  if (ka == __LDCC_GK_READERS || ka == __LDCC_GK_ATOMICS)
+    snprintf(ua, sizeof ua, "several %ss", c->warp_units ? "warp" : "block");
+  else
+    ld_rt_global_unit_text(c, rec->warp_a, ua, sizeof ua);
+  ld_rt_global_unit_text(c, rec->warp_b, ub, sizeof ub);
+  if (rec->block[0])
+    snprintf(la, sizeof la, " at %s:%u", file, rec->block[0]);
+  else
+    la[0] = '\0';
+  if (rec->block[1])
+    snprintf(lb, sizeof lb, " at %s:%u", file, rec->block[1]);
+  else
+    lb[0] = '\0';
+  snprintf(d->header, sizeof d->header, "%s on global memory %s in kernel %s",
+           direct_title(ka, kb), d->element, d->kernel);
+  snprintf(d->detail, sizeof d->detail,
+           "%s %s%s, %s %s%s; %s before the second access, %s after the "
+           "launch",
+           ua, direct_verb(ka), la, ub, direct_verb(kb), lb, d->value_a,
+           d->value_b);
+  d->nstatements = 0;
+  if (rec->block[0])
+    d->statements[d->nstatements++] = (int)rec->block[0];
+  if (rec->block[1] && rec->block[1] != rec->block[0])
+    d->statements[d->nstatements++] = (int)rec->block[1];
+}
+
 /* Element, values, units and lines of a race across blocks: the record
  * names its launch context (start_site), the copies (warp_a, warp_b) and
  * the element's address (offset) and bytes (size). */
@@ -256,6 +337,13 @@ static void describe_global(const struct __ldcc_report *rec,
                      sizeof d->value_a);
   ld_rt_format_value(rec->value_b, size, c->value_kind, d->value_b,
                      sizeof d->value_b);
+  snprintf(d->region, sizeof d->region, "the whole launch");
+  snprintf(d->region_from, sizeof d->region_from, "kernel entry");
+  snprintf(d->region_to, sizeof d->region_to, "kernel exit");
+  if (rec->mask & 0x80000000u) {
+    describe_direct(rec, c, d);
+    return;
+  }
   ld_rt_global_unit_text(c, rec->warp_a, ua, sizeof ua);
   ld_rt_global_unit_text(c, rec->warp_b, ub, sizeof ub);
   if (rec->kind == __LDCC_RK_GLOBAL_WW) {
@@ -597,6 +685,9 @@ void ld_rt_race_key_of(const struct __ldcc_report *rec,
     const struct ld_rt_gctx *c = ld_rt_gctx_get(rec->start_site);
     k->start_site = k->end_site = 0;
     k->element = c ? c->base : 0;
+    /* A direct run's clashes: one race per pair of access kinds too. */
+    if (rec->mask & 0x80000000u)
+      k->end_site = rec->mask;
     return;
   }
   if (rec->kind == __LDCC_RK_WRITE_WRITE || rec->kind == __LDCC_RK_READ_WRITE) {

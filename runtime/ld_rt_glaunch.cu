@@ -33,6 +33,7 @@ extern "C" {
 #include "ld_rt_schedule.h"
 }
 #include "ld_rt_gcheck.h"
+#include "ld_rt_gdirect.h"
 #include "ld_rt_gpool.h"
 #include "ld_rt_gsweep.h"
 #include "ld_rt_gtimer.h"
@@ -656,6 +657,20 @@ const struct gmode det_mode = {
 
 /* ---- the protocol both modes share ------------------------------------ */
 
+/* A kernel with atomics, fences, printf or clocks: the direct one run only
+ * (ld_rt_gdirect.cu); 1 checked, 0 the caller runs the original. */
+int direct(struct glaunch *L) {
+  struct ld__gdirect_call c = {
+      L->m,         L->launch_id,     {0},        {0},    L->stream,  L->args,
+      L->nargs,     L->run,           L->ctx,     L->env, L->pending, &L->plan,
+      L->in.nunits, L->in.free_bytes, L->mode->no};
+  memcpy(c.g3, L->g3, sizeof c.g3);
+  memcpy(c.b3, L->b3, sizeof c.b3);
+  int rc = ld__gdirect_launch(&c);
+  gt_end(L, false);
+  return rc;
+}
+
 /* Returns 1 when checked (or run deterministically), 0 when the caller
  * must run the original (the reason was reported), 2 when it already
  * ran. */
@@ -667,6 +682,8 @@ int protocol(struct glaunch *L) {
   rc = prepare(L);
   if (rc != 1)
     return rc;
+  if ((L->m->flags & __LDCC_GM_DIRECT) && !md->deterministic)
+    return direct(L);
   rc = one_run(L);
   if (rc != 0) {
     gt_end(L, rc == 1);

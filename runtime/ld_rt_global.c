@@ -244,6 +244,30 @@ int ld_rt_global_one_run_ok(const struct __ldcc_global_meta *m,
   return 1;
 }
 
+int ld_rt_global_direct_ok(const struct __ldcc_global_meta *m,
+                           const struct ld_rt_gplan *p, uint64_t nunits,
+                           char *why, size_t whysize) {
+  uint32_t i;
+
+  if (nunits >= __LDCC_GDIRECT_MAX_UNITS) {
+    snprintf(why, whysize,
+             "its %llu units do not fit the direct one run's tags "
+             "(atomics, fences, printf or clocks cannot run on copies)",
+             (unsigned long long)nunits);
+    return 0;
+  }
+  for (i = 0; i < slots(m) && i < LD_RT_GSLOTS; i++)
+    if (p->param_alloc[i] >= 0 && !(m->param_flags[i] & __LDCC_GP_CLAIMED)) {
+      snprintf(why, whysize,
+               "pointer parameter %s points into memory it writes but is not "
+               "claimed (atomics, fences, printf or clocks cannot run on "
+               "copies)",
+               m->param_names[i]);
+      return 0;
+    }
+  return 1;
+}
+
 uint64_t ld_rt_global_one_layout(const struct ld_rt_gplan *p,
                                  struct ld_rt_gone_part *parts,
                                  uint64_t *table_at, uint64_t *flag_at) {

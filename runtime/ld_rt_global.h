@@ -132,6 +132,14 @@ int ld_rt_global_own_ok(const struct __ldcc_global_meta *m,
 int ld_rt_global_one_run_ok(const struct __ldcc_global_meta *m,
                             const struct ld_rt_gplan *p, uint64_t nunits);
 
+/* The direct one run (docs/global-check.md, "Direct one run"): 1 when a
+ * kernel with __LDCC_GM_DIRECT may take it for this launch (every pointer
+ * argument into written memory claimed, the units fit a tag); 0 with why
+ * (at least 200 bytes) otherwise: the launch cannot be checked. */
+int ld_rt_global_direct_ok(const struct __ldcc_global_meta *m,
+                           const struct ld_rt_gplan *p, uint64_t nunits,
+                           char *why, size_t whysize);
+
 /* Allocation i's part of a one-run area: its tags (one 32-bit tag per
  * 4-byte word from its base rounded down to 4) at tags_at, a copy of its
  * bytes (what the run changes, put back when units conflict) at

@@ -63,6 +63,9 @@ enum ld_rt_fallback {
     "run a launch without the shared-memory replay when the translator "       \
     "proved its kernel race-free in shared memory for the launch's block "     \
     "shape (0: replay it anyway)")                                             \
+  X(atomic_reads, BOOL, 1, 0, 1,                                               \
+    "in the direct one run, report a plain read of a word another unit "       \
+    "updates atomically (0: such reads are not races)")                        \
   X(report_same_value_writes, BOOL, 0, 0, 1,                                   \
     "also report two units writing the same value to one location")            \
   X(report, BOOL, 1, 0, 1,                                                     \

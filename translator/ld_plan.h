@@ -186,6 +186,16 @@ struct ld_gstore {
   size_t begin, end;
   int load;
   int ptr; /* the parameter's pointer ordinal */
+  /* A direct kernel's atomic (ld_global.direct): [begin, end) is its
+   * address argument, wrapped as `__ldcc::gatomic_claim(__ldcc_gi, J, (A),
+   * SCOPE, LINE)`; enum ld_gscope, 0 for a plain access. */
+  int atomic;
+  unsigned line; /* the access's source line (direct kernels' reports) */
+};
+enum ld_gscope {
+  LD_GSCOPE_DEVICE = 1,
+  LD_GSCOPE_BLOCK = 2,
+  LD_GSCOPE_SYSTEM = 3
 };
 
 /* An accumulating atomic in a kernel built for deterministic mode
@@ -251,6 +261,11 @@ struct ld_global {
    * every written parameter is claimed; gproof.why says why not otherwise. */
   struct ld_gproof gproof;
   int own_tried;
+  /* The direct one run (docs/global-check.md, "Direct one run"): its only
+   * obstacles are atomics, fences, printf or clocks, every written
+   * parameter is claimed and every atomic's address is based on one; its
+   * launches run once, recording clashes, never with copies. */
+  int direct;
 };
 
 /* Inline checks for intra-warp races (docs/inline-checks.md). */

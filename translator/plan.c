@@ -74,6 +74,12 @@ static void dump_global(const struct ld_kernel *k, FILE *out) {
     fprintf(out, "%s%s", first ? " one_run=" : ",", g->params[i].name);
     first = 0;
   }
+  if (g->direct) {
+    size_t natom = 0;
+    for (i = 0; i < g->nstores; i++)
+      natom += g->stores[i].atomic != 0;
+    fprintf(out, " direct=yes atomics=%zu", natom);
+  }
 }
 
 /* `PROOF kernel=<k> proved=yes bounds=x<=extent(tile,1),...,z=1` (the
@@ -119,6 +125,11 @@ static void dump_gproof(const struct ld_kernel *k, FILE *out) {
 
   if (!g || !g->checked || g->natomics)
     return;
+  if (g->direct) {
+    fprintf(out, "OWN kernel=%s proved=no reason=\"direct one run\"\n",
+            k->name);
+    return;
+  }
   fprintf(out, "OWN kernel=%s proved=%s", k->name, yes_no(g->gproof.proved));
   if (!g->gproof.proved)
     fprintf(out, " reason=\"%s\"\n",

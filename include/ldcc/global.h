@@ -46,7 +46,7 @@
 extern "C" {
 #endif
 
-#define __LDCC_GLOBAL_ABI 7u /* 6: __ldcc_global_launch takes a __ldcc_global_call; 7: the embedded kernel_meta grew (launch_files) */
+#define __LDCC_GLOBAL_ABI 8u /* 6: __ldcc_global_launch takes a __ldcc_global_call; 7: the embedded kernel_meta grew (launch_files); 8: the direct one run (gput/gget/gatomic_claim lines, clash table) */
 /* Pointer parameters a checked kernel may have (the shift table is passed
  * by value); a kernel with more is left unchecked by the translator. */
 #define __LDCC_GMAX_PTRS 16
@@ -56,18 +56,27 @@ extern "C" {
 /* flags of a parameter */
 #define __LDCC_GP_POINTER 1u /* a pointer: the clone shifts it */
 #define __LDCC_GP_WRITTEN 2u /* the kernel may write through it */
-#define __LDCC_GP_CLAIMED 4u /* every access through it claims its words in
-                                the one run (`p[i]`, `*(p + i)`, `p->f` read
-                                or stored; the clone's gget/gput) */
+#define __LDCC_GP_CLAIMED                                                      \
+  4u /* every access through it claims its words in                            \
+        the one run (`p[i]`, `*(p + i)`, `p->f` read                           \
+        or stored; the clone's gget/gput) */
 
 /* flags of a kernel */
-#define __LDCC_GM_ACCUMULATES 1u /* the clone has accumulating atomics
-                                    (__ldcc::gatomic_add): deterministic
-                                    mode merges their words as deltas */
-#define __LDCC_GM_OWN 2u /* the translator proved that no two units touch
-                            one element of what it writes, given the
-                            launch conditions in `own` (docs/global-check.md,
-                            "Proved launches") */
+#define __LDCC_GM_ACCUMULATES                                                  \
+  1u /* the clone has accumulating atomics                                     \
+        (__ldcc::gatomic_add): deterministic                                   \
+        mode merges their words as deltas */
+#define __LDCC_GM_OWN                                                          \
+  2u /* the translator proved that no two units touch                          \
+        one element of what it writes, given the                               \
+        launch conditions in `own` (docs/global-check.md,                      \
+        "Proved launches") */
+#define __LDCC_GM_DIRECT                                                       \
+  4u /* the direct one run only (atomics, fences,                              \
+        printf or clocks: never copies); its                                   \
+        accesses claim with lines and its atomics                              \
+        through gatomic_claim (docs/global-check.md,                           \
+        "Direct one run") */
 
 /* A term of a launch condition of that proof: |c| * |sym| * (range - 1),
  * where sym and range name a symbol or are __LDCC_OWN_NONE (a factor 1),
@@ -121,7 +130,139 @@ struct __ldcc_gown_ent {
   uint64_t lo;    /* the allocation's first byte, rounded down to 4 */
   uint64_t size;  /* bytes from lo to the allocation's end */
   uint64_t tags;  /* device address of (size + 3) / 4 tags */
+  uint64_t lines; /* direct run: as many 32-bit source lines, the line of
+                     the access that last set each word's tag; else 0 */
 };
+
+/* The direct one run (docs/global-check.md, "Direct one run").  Access
+ * kinds, also the kinds a clash record names: */
+#define __LDCC_GK_STORE 1u
+#define __LDCC_GK_READ 2u
+#define __LDCC_GK_READERS 3u /* the word was read by several units */
+#define __LDCC_GK_ATOMIC 4u  /* device-scope atomic */
+#define __LDCC_GK_ATOMIC_BLOCK 5u
+#define __LDCC_GK_ATOMIC_SYSTEM 6u
+#define __LDCC_GK_ATOMICS 7u /* several units' device-scope atomics */
+/* Tags of the direct run (units below __LDCC_GDIRECT_MAX_UNITS; id =
+ * unit + 1): id a store (maybe reads) by one unit, id | __LDCC_GREAD a
+ * read, __LDCC_GREADERS several readers, id | __LDCC_GATOM a device or
+ * system-scope atomic by one unit, (block + 1) | __LDCC_GATOM_BLOCK
+ * block-scope atomics by one block, __LDCC_GATOMS several units'
+ * device-scope atomics. */
+#define __LDCC_GATOM 0x40000000u
+#define __LDCC_GATOM_BLOCK 0x60000000u
+#define __LDCC_GATOMS 0x7fffffffu
+#define __LDCC_GTAG_KIND 0xe0000000u
+#define __LDCC_GDIRECT_MAX_UNITS 0x1ffffff0u
+/* One clash: the word, the two units (earlier, later), their kinds and
+ * lines, and the value (up to 8 bytes of the later access) before the
+ * later access. */
+#define __LDCC_GCLASH_MAX 64u
+struct __ldcc_gclash {
+  uint64_t addr;
+  uint32_t unit_a, unit_b;
+  uint32_t line_a, line_b;
+  uint32_t kind_a, kind_b;
+  uint32_t size; /* bytes of the later access, at most 8 in `before` */
+  uint32_t pad;
+  uint64_t before;
+};
+struct __ldcc_gclashes {
+  uint32_t n;            /* clashes seen (the first __LDCC_GCLASH_MAX kept) */
+  uint32_t atomic_reads; /* 1: a plain read of a word another unit updates
+                            atomically is a race (LDCC_OPTIONS
+                            atomic_reads) */
+  uint32_t wpb;          /* units per block (warps; 1 with block units) */
+  uint32_t pad;
+  struct __ldcc_gclash c[__LDCC_GCLASH_MAX];
+};
+
+#if defined(__CUDACC__)
+#define __LDCC_GHD __host__ __device__
+#else
+#define __LDCC_GHD
+#endif
+/* The tag an access of `kind` by `unit` leaves on an untouched word. */
+static inline __LDCC_GHD uint32_t __ldcc_gdirect_mine(uint32_t kind,
+                                                      uint64_t unit,
+                                                      uint32_t wpb) {
+  uint32_t id = (uint32_t)unit + 1;
+  if (kind == __LDCC_GK_READ)
+    return id | __LDCC_GREAD;
+  if (kind == __LDCC_GK_ATOMIC || kind == __LDCC_GK_ATOMIC_SYSTEM)
+    return id | __LDCC_GATOM;
+  if (kind == __LDCC_GK_ATOMIC_BLOCK)
+    return ((uint32_t)(unit / (wpb ? wpb : 1)) + 1) | __LDCC_GATOM_BLOCK;
+  return id;
+}
+/* The kind a tag records (for a clash's earlier access) and its unit
+ * (the first unit of the block for block-scope atomics, 0 for several). */
+static inline __LDCC_GHD uint32_t __ldcc_gdirect_kind(uint32_t tag,
+                                                      uint32_t wpb,
+                                                      uint32_t *unit) {
+  uint32_t k = tag & __LDCC_GTAG_KIND, id = tag & ~__LDCC_GTAG_KIND;
+  *unit = id ? id - 1 : 0;
+  if (tag == __LDCC_GREADERS || tag == __LDCC_GATOMS) {
+    *unit = 0;
+    return tag == __LDCC_GREADERS ? __LDCC_GK_READERS : __LDCC_GK_ATOMICS;
+  }
+  if (k & __LDCC_GREAD)
+    return __LDCC_GK_READ;
+  if (k == __LDCC_GATOM_BLOCK) {
+    *unit = (id - 1) * (wpb ? wpb : 1);
+    return __LDCC_GK_ATOMIC_BLOCK;
+  }
+  return k == __LDCC_GATOM ? __LDCC_GK_ATOMIC : __LDCC_GK_STORE;
+}
+/* One access of `kind` by `unit` to a word whose tag is `old`: the tag it
+ * leaves (old when nothing changes), and 1 in *clash when it races with
+ * the access old records (docs/global-check.md, "Direct one run"): two
+ * units where one stores; a store and another unit's atomic (a lost
+ * update); a read and another unit's atomic (an unguarded read, when
+ * atomic_reads); a block-scope atomic and an atomic of another block.
+ * Atomics of device scope never race with each other. */
+static inline __LDCC_GHD uint32_t
+__ldcc_gdirect_step(uint32_t old, uint32_t kind, uint64_t unit, uint32_t wpb,
+                    uint32_t atomic_reads, int *clash) {
+  uint32_t mine = __ldcc_gdirect_mine(kind, unit, wpb), ou = 0;
+  uint32_t ok = __ldcc_gdirect_kind(old, wpb, &ou);
+  uint64_t b = unit / (wpb ? wpb : 1), ob = ou / (wpb ? wpb : 1);
+  int store = kind == __LDCC_GK_STORE, read = kind == __LDCC_GK_READ;
+  int blockscope = kind == __LDCC_GK_ATOMIC_BLOCK;
+  int same = ok != __LDCC_GK_READERS && ok != __LDCC_GK_ATOMICS &&
+             (ok == __LDCC_GK_ATOMIC_BLOCK ? wpb <= 1 && ob == b
+                                           : ou == (uint32_t)unit);
+
+  *clash = 0;
+  if (!old)
+    return mine;
+  if (ok == __LDCC_GK_STORE) {
+    *clash = !same;
+    return old;
+  }
+  if (ok == __LDCC_GK_READ || ok == __LDCC_GK_READERS) {
+    if (same)
+      return read ? old : mine;
+    if (read)
+      return __LDCC_GREADERS;
+    *clash = store || atomic_reads;
+    return *clash ? old : mine;
+  }
+  /* old: atomics (one unit, one block's block-scope ones, several) */
+  if (read) {
+    *clash = !same && atomic_reads;
+    return old;
+  }
+  if (store) {
+    *clash = !same;
+    return same ? mine : old;
+  }
+  if (ok == __LDCC_GK_ATOMIC_BLOCK || blockscope) {
+    *clash = ok == __LDCC_GK_ATOMICS || ob != b;
+    return old;
+  }
+  return same ? old : __LDCC_GATOMS;
+}
 struct __ldcc_gowner {
   uint32_t n; /* entries in e */
   uint32_t reserved;
@@ -139,18 +280,18 @@ struct __ldcc_global_arg {
                           0 when it has 4 GiB or more; 0 for arguments */
   uint32_t is_int;     /* an integer (or enum, bool) argument: */
   uint32_t pad;
-  uint64_t mag;        /* its magnitude |v| */
+  uint64_t mag; /* its magnitude |v| */
 };
 
 /* One kernel checked across blocks. */
 struct __ldcc_global_meta {
-  uint32_t abi;         /* __LDCC_GLOBAL_ABI */
-  uint32_t warp_units;  /* 1: no block barrier, units are warps */
+  uint32_t abi;                     /* __LDCC_GLOBAL_ABI */
+  uint32_t warp_units;              /* 1: no block barrier, units are warps */
   struct __ldcc_kernel_meta kernel; /* name, file, line, launch lines (no
                                        targets, no sites) */
   uint32_t nparams;
-  uint32_t flags; /* __LDCC_GM_* */
-  const char *const *param_names; /* nparams names ("" when unnamed) */
+  uint32_t flags;                   /* __LDCC_GM_* */
+  const char *const *param_names;   /* nparams names ("" when unnamed) */
   const unsigned char *param_flags; /* nparams __LDCC_GP_* */
   const signed char *param_ptr;     /* nparams: ordinal among the shifted
                                        pointers (index into off/cstride),
@@ -196,6 +337,9 @@ struct __ldcc_global_info {
   uint64_t owner;
   uint64_t flag;
   struct __ldcc_gown_ent own[__LDCC_GMAX_PTRS];
+  /* The direct one run: device address of its struct __ldcc_gclashes (0
+   * otherwise). */
+  uint64_t clashes;
 };
 
 #ifdef __cplusplus
@@ -253,8 +397,9 @@ __host__ __device__ inline global_info global_identity() {
  * blocks) when units are warps. */
 __device__ __forceinline__ unsigned long long gunit(unsigned warp_units) {
   unsigned long long unit =
-      blockIdx.x + (unsigned long long)gridDim.x *
-                       (blockIdx.y + (unsigned long long)gridDim.y * blockIdx.z);
+      blockIdx.x +
+      (unsigned long long)gridDim.x *
+          (blockIdx.y + (unsigned long long)gridDim.y * blockIdx.z);
   if (warp_units) {
     unsigned nthreads = blockDim.x * blockDim.y * blockDim.z;
     unsigned tid =
@@ -293,9 +438,8 @@ __device__ __forceinline__ void gshift(const global_info &gi, unsigned copy,
 __device__ __forceinline__ void gclaim_in(const __ldcc_gown_ent &e,
                                           unsigned long long flag,
                                           unsigned long long unit,
-                                          unsigned long long rel,
-                                          unsigned size, bool load,
-                                          bool again = false) {
+                                          unsigned long long rel, unsigned size,
+                                          bool load, bool again = false) {
   unsigned *tags = (unsigned *)e.tags;
   unsigned long long last = (rel + size - 1) / 4, words = (e.size + 3) / 4;
   unsigned id = (unsigned)unit + 1;
@@ -371,6 +515,97 @@ __device__ __forceinline__ T *gget(const global_info &gi, int j, T *p) {
   return gaccess<true>(gi, j, p);
 }
 
+/* The direct one run (docs/global-check.md, "Direct one run"): claim the
+ * words of a `size`-byte access of `kind` at p (rel bytes into entry e)
+ * for the calling thread's unit, by __ldcc_gdirect_step; a clash raises
+ * the flag and is recorded in the table (the first __LDCC_GCLASH_MAX), with
+ * the earlier access's line from e.lines and the value before this
+ * access. */
+static __device__ __noinline__ void
+gdirect_record(const global_info &gi, unsigned long long addr, unsigned old,
+               unsigned oline, unsigned kind, unsigned size, unsigned line) {
+  __ldcc_gclashes *t = (__ldcc_gclashes *)gi.clashes;
+  unsigned ua = 0, i;
+  unsigned ka = __ldcc_gdirect_kind(old, t->wpb, &ua);
+  unsigned long long before = 0;
+
+  *(volatile unsigned *)gi.flag = 1;
+  i = atomicAdd(&t->n, 1u);
+  if (i >= __LDCC_GCLASH_MAX)
+    return;
+  for (unsigned k = 0; k < size && k < 8; k++)
+    before |= (unsigned long long)((volatile unsigned char *)addr)[k] << 8 * k;
+  __ldcc_gclash *c = &t->c[i];
+  c->addr = addr;
+  c->unit_a = ua;
+  c->unit_b = (unsigned)gunit(gi.warp_units);
+  c->line_a = oline;
+  c->line_b = line;
+  c->kind_a = ka;
+  c->kind_b = kind;
+  c->size = size;
+  c->before = before;
+}
+__device__ __forceinline__ void gdirect_claim(const global_info &gi, int j,
+                                              const void *p, unsigned size,
+                                              unsigned kind, unsigned line) {
+  const __ldcc_gown_ent &e = gi.own[j];
+  unsigned long long rel = (unsigned long long)p - e.lo;
+  if (!e.size || rel >= e.size || !gi.clashes)
+    return;
+  const __ldcc_gclashes *t = (const __ldcc_gclashes *)gi.clashes;
+  unsigned *tags = (unsigned *)e.tags, *lines = (unsigned *)e.lines;
+  unsigned long long unit = gunit(gi.warp_units);
+  unsigned long long last = (rel + size - 1) / 4, words = (e.size + 3) / 4;
+  for (unsigned long long w = rel / 4; w <= last && w < words; w++) {
+    unsigned old = ((volatile unsigned *)tags)[w];
+    for (;;) {
+      int clash = 0;
+      unsigned next =
+          __ldcc_gdirect_step(old, kind, unit, t->wpb, t->atomic_reads, &clash);
+      if (clash) {
+        gdirect_record(gi, (unsigned long long)p, old,
+                       ((volatile unsigned *)lines)[w], kind, size, line);
+        break;
+      }
+      if (next == old)
+        break;
+      unsigned seen = atomicCAS(tags + w, old, next);
+      if (seen == old) {
+        ((volatile unsigned *)lines)[w] = line;
+        break;
+      }
+      old = seen;
+    }
+  }
+}
+/* A direct kernel's plain access (gput, gget with the statement's line). */
+template <class T>
+__device__ __forceinline__ T *gput(const global_info &gi, int j, T *p,
+                                   unsigned line) {
+  gdirect_claim(gi, j, p, sizeof(T), __LDCC_GK_STORE, line);
+  return p;
+}
+template <class T>
+__device__ __forceinline__ T *gget(const global_info &gi, int j, T *p,
+                                   unsigned line) {
+  gdirect_claim(gi, j, p, sizeof(T), __LDCC_GK_READ, line);
+  return p;
+}
+/* A direct kernel's atomic `atomicAdd(A, v)` becomes `atomicAdd(
+ * gatomic_claim(gi, j, (A), scope, line), v)`: the address claimed as an
+ * atomic of that scope (1 device, 2 block, 3 system) and returned. */
+template <class T>
+__device__ __forceinline__ T *gatomic_claim(const global_info &gi, int j, T *p,
+                                            unsigned scope, unsigned line) {
+  gdirect_claim(gi, j, p, sizeof(T),
+                scope == 2   ? __LDCC_GK_ATOMIC_BLOCK
+                : scope == 3 ? __LDCC_GK_ATOMIC_SYSTEM
+                             : __LDCC_GK_ATOMIC,
+                line);
+  return p;
+}
+
 /* Mark the word(s) of p, a pointer into the unit's copy, as accumulated
  * (deterministic mode).  Memory outside the copies (not written through a
  * parameter) has no marks. */
@@ -421,8 +656,11 @@ __device__ __forceinline__ void gatomic_sub(const global_info &gi, T *p, V v) {
 inline uint64_t magnitude(long long v, std::true_type) {
   return v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
 }
-inline uint64_t magnitude(unsigned long long v, std::false_type) { return v; }
-template <class A, bool I = std::is_integral<A>::value || std::is_enum<A>::value>
+inline uint64_t magnitude(unsigned long long v, std::false_type) {
+  return v;
+}
+template <class A,
+          bool I = std::is_integral<A>::value || std::is_enum<A>::value>
 struct int_of {
   static __ldcc_global_arg get(const A &) {
     return __ldcc_global_arg{nullptr, 0, 1, __LDCC_VK_OTHER, 0};
@@ -433,22 +671,26 @@ template <class A> struct int_of<A, true> {
     typedef std::integral_constant<bool, std::is_enum<A>::value ||
                                              std::is_signed<A>::value>
         S;
-    typedef typename std::conditional<S::value, long long,
-                                      unsigned long long>::type W;
-    return __ldcc_global_arg{nullptr, 0, 1, __LDCC_VK_OTHER, 0, 1, 0,
-                             magnitude((W)a, S())};
+    typedef
+        typename std::conditional<S::value, long long, unsigned long long>::type
+            W;
+    return __ldcc_global_arg{nullptr, 0, 1, __LDCC_VK_OTHER,
+                             0,       1, 0, magnitude((W)a, S())};
   }
 };
 
 /* The argument's description for the runtime. */
-template <class A, bool P = std::is_pointer<typename std::decay<A>::type>::value>
+template <class A,
+          bool P = std::is_pointer<typename std::decay<A>::type>::value>
 struct arg_of {
   static __ldcc_global_arg get(const A &a) {
     return int_of<A>::get(a);
   }
 };
 template <class E, bool V = std::is_void<E>::value> struct elem_of {
-  typedef typename std::remove_cv<typename std::remove_all_extents<E>::type>::type T;
+  typedef
+      typename std::remove_cv<typename std::remove_all_extents<E>::type>::type
+          T;
   static const uint32_t size = sizeof(T);
   static const uint32_t kind = value_kind_of<T>();
 };
@@ -474,9 +716,9 @@ template <> struct arg_of<std::nullptr_t, false> {
  * its size (the allocation when the registry does not know the variable:
  * a __managed__ one). */
 template <class T> inline __ldcc_global_arg var_arg(const T &v) {
-  return __ldcc_global_arg{
-      (const void *)&v, 1, elem_of<T>::size, elem_of<T>::kind,
-      sizeof(T) <= 0xffffffffu ? (uint32_t)sizeof(T) : 0u};
+  return __ldcc_global_arg{(const void *)&v, 1, elem_of<T>::size,
+                           elem_of<T>::kind,
+                           sizeof(T) <= 0xffffffffu ? (uint32_t)sizeof(T) : 0u};
 }
 
 /* Every argument expression is evaluated once, here; `lam` launches the
@@ -502,7 +744,14 @@ inline void launch_global(const global_meta *meta, int launch_id, dim3 grid,
     return;
   }
   const __ldcc_global_call c = {
-      meta, launch_id, grid, block, sh, stream, args, (unsigned)sizeof...(A),
+      meta,
+      launch_id,
+      grid,
+      block,
+      sh,
+      stream,
+      args,
+      (unsigned)sizeof...(A),
       [](void *ctx, const global_info *gi) { (*(decltype(call) *)ctx)(gi); },
       &call};
   entry(&c);
@@ -517,9 +766,8 @@ inline void launch_global(const global_meta *meta, int launch_id, dim3 grid,
 template <class F> struct launch_as;
 template <class... P> struct launch_as<void (*)(P...)> {
   template <class L>
-  static void run(const global_meta *meta, int launch_id, dim3 grid,
-                  dim3 block, size_t sh, cudaStream_t stream, L &&lam,
-                  P... a) {
+  static void run(const global_meta *meta, int launch_id, dim3 grid, dim3 block,
+                  size_t sh, cudaStream_t stream, L &&lam, P... a) {
     launch_global(meta, launch_id, grid, block, sh, stream,
                   static_cast<L &&>(lam), a...);
   }

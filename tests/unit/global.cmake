@@ -32,3 +32,6 @@ ld_add_unit_test(test_rt_intercept
   LIBS ldcc_common Threads::Threads)
 target_include_directories(test_rt_intercept PRIVATE ${LD_RT_DIR}
   ${CUDAToolkit_INCLUDE_DIRS})
+# The direct one run's tag rule (include/ldcc/global.h).
+ld_add_unit_test(test_gdirect SOURCES unit/test_gdirect.c)
+target_include_directories(test_gdirect PRIVATE ${PROJECT_SOURCE_DIR}/include)

@@ -459,6 +459,27 @@ static const char *det_use_of(struct analysis *an, const struct frame *f) {
   return use;
 }
 
+/* Whether the direct one run (docs/global-check.md) can take a use of
+ * global_use_of's: fences, printf and clocks anywhere, and an atomic
+ * function `atomic*` (not libcu++'s, not a builtin) in a kernel's own body,
+ * where the clone can claim its address. */
+static int direct_use(const struct analysis *an, const struct frame *f,
+                      const char *use) {
+  CXString s;
+  int plain;
+
+  if (!strcmp(use, REASON_G_FENCE) || !strcmp(use, REASON_G_PRINTF) ||
+      !strcmp(use, REASON_G_CLOCK))
+    return 1;
+  if (strcmp(use, REASON_G_ATOMIC) || !an->fns[an->cur_fn].is_kernel ||
+      libcu_atomic_member(f->cur))
+    return 0;
+  s = call_name(f->cur);
+  plain = !strncmp(clang_getCString(s), "atomic", 6);
+  clang_disposeString(s);
+  return plain;
+}
+
 /* The kernel a `<<<>>>` launch names, and which of its arguments may hold
  * a pointer (a template kernel's functor or lambda parameter is judged by
  * them, writes.c): by type, and any argument of a type not known here. */
@@ -486,6 +507,8 @@ static void visit_call(struct analysis *an, const struct frame *f) {
   use = an->plan->deterministic ? det_use_of(an, f) : global_use_of(f->cur);
   if (use && !an->fns[an->cur_fn].global_use)
     an->fns[an->cur_fn].global_use = use;
+  if (use && !an->fns[an->cur_fn].global_hard && !direct_use(an, f, use))
+    an->fns[an->cur_fn].global_hard = use;
   if (ld__is_triple_chevron(f->cur) && !an->fns[an->cur_fn].global_use)
     an->fns[an->cur_fn].global_use = REASON_G_LAUNCH;
   if (ld__is_triple_chevron(f->cur) && ld__nth_child(f->cur, 0, &callee)) {

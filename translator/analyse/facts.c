@@ -139,6 +139,9 @@ static int global_analyse(struct analysis *an, const struct ld__source *s,
                           "checks"
                         : "checked by the inline intra-warp checks"
           : fn->g_reason;
+  in.direct_ok = !an->plan->deterministic && in.other_reason &&
+                 in.other_reason == fn->g_reason && !fn->g_hard &&
+                 !fn->g_unseen && !k->replay && !fn->nacc;
   in.may_sync_block = fn->g_may_sync;
   in.atomics = fn->acc;
   in.natomics = fn->nacc;

@@ -407,11 +407,13 @@ struct accesses {
   const struct ld__source *s;
   CXCursor fn;
   struct ld_global *g;
-  int *other;    /* per parameter: used other than as an access's base */
-  int *loads;    /* per parameter: read through */
-  int *site_of;  /* the parameter of each site */
-  size_t n, cap; /* sites in g->stores */
-  int lambda;    /* inside a lambda */
+  int *other;     /* per parameter: used other than as an access's base */
+  int *loads;     /* per parameter: read through */
+  int *site_of;   /* the parameter of each site */
+  size_t n, cap;  /* sites in g->stores */
+  int lambda;     /* inside a lambda */
+  int direct;     /* the direct one run is wanted: atomics are accesses */
+  int bad_atomic; /* an atomic whose address no claimed parameter bases */
   int rc;
 };
 
@@ -522,10 +524,12 @@ static void walk_children(struct accesses *st, CXCursor c, int use) {
 }
 
 /* Record the access e to parameter p (a load when `load`). */
-static void add_access(struct accesses *st, CXCursor e, int p, int load) {
+static void add_access(struct accesses *st, CXCursor e, int p, int load,
+                       int atomic) {
   CXSourceRange r = clang_getCursorExtent(e);
   CXType t = clang_getCanonicalType(clang_getCursorType(e));
   size_t b, end;
+  unsigned line = 0;
 
   if (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray ||
       t.kind == CXType_DependentSizedArray || t.kind == CXType_VariableArray ||
@@ -550,6 +554,9 @@ static void add_access(struct accesses *st, CXCursor e, int p, int load) {
   st->g->stores[st->n].begin = b;
   st->g->stores[st->n].end = end;
   st->g->stores[st->n].load = load;
+  st->g->stores[st->n].atomic = atomic;
+  clang_getExpansionLocation(clang_getRangeStart(r), NULL, &line, NULL, NULL);
+  st->g->stores[st->n].line = line;
   st->site_of[st->n++] = p;
   st->loads[p] |= load;
 }
@@ -565,17 +572,108 @@ static int take_access(struct accesses *st, CXCursor c, int use) {
   if (use == LD_USE_ADDR || st->lambda)
     st->other[p] = 1;
   else
-    add_access(st, c, p, use == LD_USE_READ);
+    add_access(st, c, p, use == LD_USE_READ, 0);
   for (i = 0; i < nrest && !st->rc; i++)
     walk_accesses(st, rest[i], LD_USE_READ);
   return 1;
 }
 
+/* A call's callee name (for a call a template leaves unresolved, the
+ * overload set's); "" when none.  Owned by the caller. */
+static CXString callee_name(CXCursor call) {
+  CXString s = clang_getCursorSpelling(call);
+  CXCursor c = call;
+  int depth;
+
+  for (depth = 0; depth < 2 && !*clang_getCString(s); depth++) {
+    if (!ld__nth_child(c, 0, &c))
+      break;
+    c = ld__unwrap(c);
+    clang_disposeString(s);
+    s = clang_getCursorSpelling(c);
+  }
+  return s;
+}
+
+/* The scope of a call of an atomic function `atomic*` (enum ld_gscope),
+ * 0 for any other call. */
+static int atomic_scope(CXCursor call) {
+  CXString s = callee_name(call);
+  const char *n = clang_getCString(s);
+  size_t len = strlen(n);
+  int scope = 0;
+
+  if (!strncmp(n, "atomic", 6))
+    scope = len > 6 && !strcmp(n + len - 6, "_block")    ? LD_GSCOPE_BLOCK
+            : len > 7 && !strcmp(n + len - 7, "_system") ? LD_GSCOPE_SYSTEM
+                                                         : LD_GSCOPE_DEVICE;
+  clang_disposeString(s);
+  return scope;
+}
+
+/* The parameter an atomic's address a is based on (`&p[i]`, `&p->f`,
+ * `p + i`, `i + p`, `p`), or -1; the other parts go to rest. */
+static int address_base(const struct accesses *st, CXCursor a, CXCursor *rest,
+                        size_t *nrest) {
+  CXCursor x, y;
+  int p;
+
+  a = ld__unwrap(a);
+  if ((p = param_of(st, a)) >= 0)
+    return p;
+  if (clang_getCursorKind(a) == CXCursor_UnaryOperator &&
+      clang_getCursorUnaryOperatorKind(a) == CXUnaryOperator_AddrOf &&
+      ld__nth_child(a, 0, &x))
+    return access_base(st, x, rest, nrest);
+  if (clang_getCursorKind(a) == CXCursor_BinaryOperator &&
+      ld__nth_child(a, 0, &x) && ld__nth_child(a, 1, &y)) {
+    enum CXBinaryOperatorKind o = clang_getCursorBinaryOperatorKind(a);
+    if ((o == CXBinaryOperator_Add || o == CXBinaryOperator_Sub) &&
+        (p = param_of(st, x)) >= 0) {
+      rest[(*nrest)++] = y;
+      return p;
+    }
+    if (o == CXBinaryOperator_Add && (p = param_of(st, y)) >= 0) {
+      rest[(*nrest)++] = x;
+      return p;
+    }
+  }
+  return -1;
+}
+
+/* An atomic call in a kernel wanting the direct run: its address claimed
+ * as an atomic access of its parameter (every other argument read). */
+static void take_atomic(struct accesses *st, CXCursor call, int scope) {
+  CXCursor rest[LD_ACCESS_REST];
+  size_t nrest = 0, i;
+  int n = clang_Cursor_getNumArguments(call), p = -1;
+
+  if (n >= 1)
+    p = address_base(st, clang_Cursor_getArgument(call, 0), rest, &nrest);
+  if (p < 0) {
+    st->bad_atomic = 1;
+    walk_children(st, call, LD_USE_READ);
+    return;
+  }
+  if (st->lambda)
+    st->other[p] = 1;
+  else
+    add_access(st, clang_Cursor_getArgument(call, 0), p, 0, scope);
+  for (i = 0; i < nrest && !st->rc; i++)
+    walk_accesses(st, rest[i], LD_USE_READ);
+  for (i = 1; i < (size_t)n && !st->rc; i++)
+    walk_accesses(st, clang_Cursor_getArgument(call, (unsigned)i), LD_USE_READ);
+}
+
 static void walk_accesses(struct accesses *st, CXCursor c, int use) {
   enum CXCursorKind k = clang_getCursorKind(c);
   CXCursor lhs, rhs;
-  int p;
+  int p, scope;
 
+  if (k == CXCursor_CallExpr && st->direct && (scope = atomic_scope(c))) {
+    take_atomic(st, c, scope);
+    return;
+  }
   if (k == CXCursor_LambdaExpr) {
     st->lambda++;
     walk_children(st, c, LD_USE_READ);
@@ -617,7 +715,7 @@ static void walk_accesses(struct accesses *st, CXCursor c, int use) {
 
 /* Which pointer parameters are claimed, and their accesses. */
 static int find_accesses(const struct ld__source *s, CXCursor fn,
-                         struct ld_global *g) {
+                         struct ld_global *g, const char *direct_why) {
   struct accesses st;
   CXCursor body = clang_getNullCursor();
   size_t i, j, kept = 0;
@@ -627,6 +725,7 @@ static int find_accesses(const struct ld__source *s, CXCursor fn,
   st.s = s;
   st.fn = fn;
   st.g = g;
+  st.direct = direct_why != NULL;
   st.other = calloc(g->nparams + 1, sizeof *st.other);
   st.loads = calloc(g->nparams + 1, sizeof *st.loads);
   if (!st.other || !st.loads) {
@@ -659,8 +758,20 @@ static int find_accesses(const struct ld__source *s, CXCursor fn,
       g->stores[kept++].ptr = g->params[st.site_of[i]].ptr_index;
     }
   g->nstores = kept;
-  /* Every written parameter claimed: try the proof. */
-  if (!rc && kept && all_claimed && !clang_Cursor_isNull(body)) {
+  /* The direct run needs every write and every atomic claimed; else the
+   * kernel keeps its reason (docs/global-check.md, "Direct one run"). */
+  if (!rc && st.direct) {
+    if (kept && all_claimed && !st.bad_atomic) {
+      g->direct = 1;
+    } else {
+      g->checked = 0;
+      g->nstores = 0;
+      for (j = 0; j < g->nparams; j++)
+        g->params[j].claimed = 0;
+      rc = set_reason(g, direct_why);
+    }
+  } else if (!rc && kept && all_claimed && !clang_Cursor_isNull(body)) {
+    /* Every written parameter claimed: try the proof. */
     g->own_tried = 1;
     rc = ld__global_proof_analyse(s, fn, g, body);
   }
@@ -687,7 +798,7 @@ int ld__global_analyse(const struct ld__source *s, CXCursor fn,
   pp.g = g;
   if (!k->checked)
     rc = set_reason(g, k->reason ? k->reason : "unchecked");
-  else if (in->other_reason)
+  else if (in->other_reason && !in->direct_ok)
     rc = set_reason(g, in->other_reason);
   if (rc)
     return rc;
@@ -718,10 +829,18 @@ int ld__global_analyse(const struct ld__source *s, CXCursor fn,
   if (rc)
     return rc;
   g->checked = g->writes && !g->reason;
+  /* Atomics, fences, printf or clocks: the direct one run, or unchecked
+   * with that reason. */
+  if (g->checked && in->other_reason && g->nvars) {
+    g->checked = 0;
+    return set_reason(g, in->other_reason);
+  }
+  if (g->checked && in->other_reason)
+    return find_accesses(s, fn, g, in->other_reason);
   /* A written __device__ variable keeps every launch from the one run
    * (its uses are not claimed): nothing to claim then. */
   if (g->checked && !in->natomics && !g->nvars)
-    return find_accesses(s, fn, g);
+    return find_accesses(s, fn, g, NULL);
   if (!g->checked) {
     g->atomic_only = in->replay_atomics_only && !in->plain_writes;
     return LD_OK;

@@ -522,6 +522,8 @@ static int plan_kernel(struct analysis *an, size_t fi, unsigned char *seen,
       unsupported = an->fns[i].unsupported;
     if (!fn->g_reason)
       fn->g_reason = an->fns[i].global_use;
+    if (!fn->g_hard)
+      fn->g_hard = an->fns[i].global_hard;
     fn->g_may_sync |= an->fns[i].calls_unseen;
   }
   if ((rc = unseen_writes(an, fi, seen, &unsupported)))

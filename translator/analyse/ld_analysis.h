@@ -73,6 +73,10 @@ struct fn {
    * launch cannot repeat safely (REASON_G_*), and whether it calls a
    * function whose barriers the walk cannot see. */
   const char *global_use;
+  /* The first of those the direct one run cannot take either (an
+   * allocation, a launch, a surface store, a libcu++ or builtin atomic, an
+   * atomic outside the kernel's own body); docs/global-check.md. */
+  const char *global_hard;
   int calls_unseen;
   /* The first write the checks cannot see (writes.c; owned), and the
    * kernel's parameters of a template type it calls (`f(i)`): bit i. */
@@ -99,6 +103,7 @@ struct fn {
    * the kernel's own uses only), and that function. */
   const char *g_var_elsewhere, *g_var_fn;
   const char *g_reason; /* global_use of it or of a callee */
+  const char *g_hard;   /* global_hard of it or of a callee */
   int g_may_sync;       /* a reachable barrier or unseen callee */
   int g_unseen;         /* it or a callee writes memory the plan cannot name */
 };

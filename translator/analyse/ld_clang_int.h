@@ -30,7 +30,10 @@ struct ld__global_in {
   size_t ndevice_vars;
   const char *device_var_elsewhere, *device_var_fn;
   const char *other_reason; /* atomics, fences, printf, ... or NULL */
-  int may_sync_block;       /* a block barrier may be reached */
+  /* other_reason is only atomics, fences, printf or clocks that the
+   * direct one run can take (docs/global-check.md, "Direct one run"). */
+  int direct_ok;
+  int may_sync_block; /* a block barrier may be reached */
   /* Deterministic builds: the kernel's accumulating atomics (copied), and
    * whether it writes global memory in any other way. */
   const struct ld_gatomic *atomics;

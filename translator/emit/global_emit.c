@@ -33,6 +33,29 @@ static int runs_proved(const struct ld_kernel *k) {
          k->global->gproof.proved && k->global->gproof.nterms;
 }
 
+/* One access through a claimed parameter: its object wrapped in gput or
+ * gget (with its line in a direct kernel), or a direct kernel's atomic's
+ * address in gatomic_claim (docs/global-check.md, "Direct one run"). */
+static int wrap_access(struct ld_edit_list *l, const struct ld_global *g,
+                       const struct ld_gstore *a) {
+  char at[80], end[48];
+  int rc;
+
+  if (a->atomic) {
+    snprintf(at, sizeof at, "__ldcc::gatomic_claim(__ldcc_gi, %d, (", a->ptr);
+    snprintf(end, sizeof end, "), %d, %u)", a->atomic, a->line);
+  } else {
+    snprintf(at, sizeof at, "(*__ldcc::%s(__ldcc_gi, %d, &(",
+             a->load ? "gget" : "gput", a->ptr);
+    if (g->direct)
+      snprintf(end, sizeof end, "), %u))", a->line);
+    else
+      snprintf(end, sizeof end, ")))");
+  }
+  rc = ld_edit_insert(l, a->begin, at);
+  return rc ? rc : ld_edit_insert(l, a->end, end);
+}
+
 /* The clone: the definition with its name, parameter list and body start
  * edited. */
 static int put_clone(struct ld_buf *b, const struct ld_kernel *k,
@@ -65,14 +88,8 @@ static int put_clone(struct ld_buf *b, const struct ld_kernel *k,
                                            : "__ldcc::gatomic_add(__ldcc_gi, ");
   /* Accesses through claimed parameters claim their words in the one run
    * (docs/global-check.md). */
-  for (i = 0; i < g->nstores && !rc; i++) {
-    char at[64];
-    snprintf(at, sizeof at, "(*__ldcc::%s(__ldcc_gi, %d, &(",
-             g->stores[i].load ? "gget" : "gput", g->stores[i].ptr);
-    rc = ld_edit_insert(&l, g->stores[i].begin, at);
-    if (!rc)
-      rc = ld_edit_insert(&l, g->stores[i].end, ")))");
-  }
+  for (i = 0; i < g->nstores && !rc; i++)
+    rc = wrap_access(&l, g, &g->stores[i]);
   if (!rc)
     rc = ld_edit_insert(&l, g->body_open + 1, t.data);
   if (!rc)
@@ -337,7 +354,8 @@ static int put_trailer(struct ld_buf *b, const struct ld_plan *plan) {
                          k->global->nparams,
                          k->global->natomics ? "__LDCC_GM_ACCUMULATES"
                          : runs_proved(k)    ? "__LDCC_GM_OWN"
-                                             : "0",
+                         : checked(k) && k->global->direct ? "__LDCC_GM_DIRECT"
+                                                           : "0",
                          n, n, n);
     if (!rc && checked(k) && k->global->nvars)
       rc = ld_buf_printf(b, "NULL, %zu, __ldcc_v%zu", k->global->nvars, n);

@@ -105,13 +105,14 @@ int main() {
 // PLAN: KERNEL name=via_callee checked=yes at={{.*}} det=no det_reason="atomic inside a device function"
 // PLAN: KERNEL name=generic checked=yes at={{.*}} template {{.*}}det=no det_reason="atomic on a template-dependent type"
 
-// Without --deterministic: no det= facts, atomics, printf and clocks refused.
+// Without --deterministic: no det= facts; atomics, printf and clocks take the
+// direct one run (docs/global-check.md, "Direct one run").
 // CHECKMODE-NOT: det=
-// CHECKMODE: KERNEL name=hist {{.*}}global=no global_reason="atomic operations"{{$}}
-// CHECKMODE: KERNEL name=count_only {{.*}}global=no global_reason="atomic operations"{{$}}
-// CHECKMODE: KERNEL name=stamp {{.*}}global=no global_reason="reads a clock"{{$}}
+// CHECKMODE: KERNEL name=hist {{.*}}global=yes {{.*}}direct=yes atomics=3{{$}}
+// CHECKMODE: KERNEL name=count_only {{.*}}global=yes {{.*}}direct=yes atomics=1{{$}}
+// CHECKMODE: KERNEL name=stamp {{.*}}global=yes {{.*}}direct=yes atomics=0{{$}}
 // An atomic a template leaves unresolved is an atomic in both modes.
-// CHECKMODE: KERNEL name=generic {{.*}}global=no global_reason="atomic operations"{{$}}
+// CHECKMODE: KERNEL name=generic {{.*}}global=yes {{.*}}direct=yes atomics=1{{$}}
 // CHECKMODE-NOT: det=
 
 // TEXT: __global__ void __ldcc_g_hist(const int *in, unsigned *bins, unsigned long long *total,

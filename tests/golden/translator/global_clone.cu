@@ -82,7 +82,8 @@ void host(float *y, const float *x, span s, int *q, cudaStream_t st) {
 // PLAN-NEXT: KERNEL name=reader checked=yes at=41:17{{$}}
 // PLAN-NEXT: KERNEL name=with_struct checked=yes at=46:17 global=no global_reason="pointer inside parameter s"{{$}}
 // PLAN-NEXT: KERNEL name=counting checked=yes at=47:17 global=no global_reason="atomic operations"{{$}}
-// PLAN-NEXT: KERNEL name=talking checked=yes at=51:17 global=no global_reason="printf"{{$}}
+// printf alone: the direct one run (docs/global-check.md, "Direct one run").
+// PLAN-NEXT: KERNEL name=talking checked=yes at=51:17 global=yes units=warps writes=p one_run=p direct=yes atomics=0{{$}}
 // PLAN-NEXT: KERNEL name=fixed_ptr checked=yes at=55:17 global=no global_reason="const pointer parameter p"{{$}}
 // PLAN-NEXT: KERNEL name=to_var checked=yes at=56:17 global=no global_reason="writes __device__ variable hits (named with a qualifier)"{{$}}
 // PLAN-NEXT: KERNEL name=fill checked=yes at=61:34 template global=yes units=warps writes=p one_run=p{{$}}

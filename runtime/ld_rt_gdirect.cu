@@ -1,0 +1,296 @@
+/* The direct one run (docs/global-check.md, "Direct one run"): the area
+ * (per written allocation a tag and a line per 4-byte word, the owner
+ * table, the flag and the clash table), the one launch of the clone, and
+ * the kernel that turns the clash table into report records (the ring of
+ * ld_rt_core.cu, read like the sweeps' records).  Host code and one small
+ * device kernel; CUDA runtime API only.  Never clears an error the program
+ * left pending. */
+#include <stdio.h>
+#include <string.h>
+
+#include "ld_rt_gdirect.h"
+#include "ld_rt_gpool.h"
+
+namespace {
+
+bool ok(cudaError_t e, cudaError_t pending) {
+  return ld__rt_ok((int)e, (int)pending) != 0;
+}
+
+/* What the report kernel needs of one written allocation. */
+struct direct_alloc {
+  unsigned long long base, size;
+  uint32_t ctx;
+};
+struct direct_reports {
+  const struct __ldcc_gclashes *t;
+  struct direct_alloc a[LD_RT_GMAX_ALLOCS];
+  uint32_t nallocs;
+  uint32_t same_value;
+  uint32_t launch_id;
+  uint32_t report_capacity;
+  unsigned long long kernel_meta;
+  struct __ldcc_report *reports;
+  unsigned *report_next;
+  unsigned *counts;
+};
+
+/* One thread per kept clash: skip two units storing the same value
+ * (unless same_value), else the first record of (kernel, allocation,
+ * kinds) goes to the ring; every one counts an instance. */
+__global__ void direct_reports_kernel(struct direct_reports r) {
+  unsigned i = threadIdx.x, n = r.t->n;
+  if (i >= n || i >= __LDCC_GCLASH_MAX)
+    return;
+  const struct __ldcc_gclash *c = &r.t->c[i];
+  unsigned size = c->size < 8 ? c->size : 8, k;
+  unsigned long long after = 0;
+  const struct direct_alloc *a = NULL;
+  for (k = 0; k < r.nallocs && !a; k++)
+    if (c->addr - r.a[k].base < r.a[k].size)
+      a = &r.a[k];
+  if (!a)
+    return;
+  for (k = 0; k < size && c->addr + k < a->base + a->size; k++)
+    after |= (unsigned long long)((const unsigned char *)c->addr)[k] << 8 * k;
+  if (c->kind_a == __LDCC_GK_STORE && c->kind_b == __LDCC_GK_STORE &&
+      !r.same_value && after == c->before)
+    return;
+  bool reads = c->kind_a == __LDCC_GK_READ || c->kind_a == __LDCC_GK_READERS ||
+               c->kind_b == __LDCC_GK_READ;
+  unsigned kind = reads ? __LDCC_RK_GLOBAL_RW : __LDCC_RK_GLOBAL_WW;
+  unsigned mask = 0x80000000u | c->kind_a | c->kind_b << 4;
+  unsigned long long key = r.kernel_meta, where = a->base;
+  unsigned h = (unsigned)(key ^ (key >> 32)) * 0x9E3779B1u;
+  h ^= kind * 0x85EBCA6Bu;
+  h ^= (unsigned)(where ^ (where >> 32)) * 0x27D4EB2Fu;
+  h ^= mask * 0x165667B1u;
+  h ^= h >> 15;
+  h *= 0x2C1B3C6Du;
+  h ^= h >> 12;
+  h &= __LDCC_BUCKETS - 1;
+  if (atomicAdd(&r.counts[h], 1u) != 0)
+    return;
+  unsigned idx = atomicAdd(r.report_next, 1u);
+  if (idx >= r.report_capacity)
+    return;
+  volatile __ldcc_report *rec = r.reports + idx;
+  rec->kind = kind;
+  rec->kernel_meta = key;
+  rec->launch_id = r.launch_id;
+  rec->bucket = h;
+  rec->block[0] = c->line_a;
+  rec->block[1] = c->line_b;
+  rec->block[2] = 0;
+  rec->start_site = a->ctx;
+  rec->end_site = 0;
+  rec->warp_a = c->unit_a;
+  rec->warp_b = c->unit_b;
+  rec->lane = -1;
+  rec->offset = c->addr;
+  rec->mask = mask;
+  rec->size = size;
+  for (k = 0; k < 16; k++) {
+    rec->value_a[k] = k < size ? (unsigned char)(c->before >> 8 * k) : 0;
+    rec->value_b[k] = k < size ? (unsigned char)(after >> 8 * k) : 0;
+  }
+  __threadfence_system();
+  rec->valid = 1;
+}
+
+struct direct_area {
+  uint64_t tags_at[LD_RT_GMAX_ALLOCS], lines_at[LD_RT_GMAX_ALLOCS];
+  uint64_t words[LD_RT_GMAX_ALLOCS];
+  uint64_t table_at, flag_at, clashes_at, total;
+};
+
+uint64_t round_up(uint64_t v) {
+  return (v + LD_RT_GALIGN - 1) / LD_RT_GALIGN * LD_RT_GALIGN;
+}
+
+void layout(const struct ld_rt_gplan *p, struct direct_area *d) {
+  uint64_t at = 0;
+  for (uint32_t i = 0; i < p->nallocs; i++) {
+    const struct ld_rt_alloc *a = &p->allocs[i].a;
+    d->words[i] = (a->base % 4 + a->size + 3) / 4;
+    d->tags_at[i] = at;
+    at += round_up(d->words[i] * 4);
+    d->lines_at[i] = at;
+    at += round_up(d->words[i] * 4);
+  }
+  d->table_at = at;
+  at += round_up(sizeof(struct __ldcc_gowner));
+  d->flag_at = at;
+  at += LD_RT_GALIGN;
+  d->clashes_at = at;
+  d->total = at + round_up(sizeof(struct __ldcc_gclashes));
+}
+
+/* The launch context of allocation i, for the records: units by number. */
+uint32_t context(const struct ld__gdirect_call *c, uint32_t i) {
+  const struct ld_rt_galloc *a = &c->plan->allocs[i];
+  const struct __ldcc_global_meta *m = c->m;
+  const struct __ldcc_global_arg *arg = &c->args[a->param];
+  struct ld_rt_gctx x;
+  uint32_t id = 0;
+
+  memset(&x, 0, sizeof x);
+  x.kernel = &m->kernel;
+  x.name = a->param >= m->nparams || !a->a.name ? m->param_names[a->param]
+                                                : a->a.name;
+  x.index_at = a->a.name ? a->a.base : (uint64_t)(uintptr_t)arg->ptr;
+  x.base = a->a.base;
+  x.elem_size = arg->elem_size ? arg->elem_size : 1;
+  x.value_kind = arg->value_kind;
+  memcpy(x.grid, c->g3, sizeof x.grid);
+  memcpy(x.block, c->b3, sizeof x.block);
+  x.warp_units = m->warp_units;
+  x.m = 1;
+  x.stride = 1;
+  x.nunits = c->nunits;
+  x.deterministic = 1; /* records name units, not copies */
+  return ld_rt_gctx_intern(&x, &id) == 0 ? id : 0;
+}
+
+/* verbosity >= 1: what the run saw. */
+void say(const struct ld__gdirect_call *c, unsigned clashes) {
+  const struct __ldcc_global_meta *m = c->m;
+  int line = 0;
+
+  if (c->env->verbosity < 1 || !c->env->messages)
+    return;
+  if (m->kernel.launch_lines && c->launch_id >= 0 &&
+      (unsigned)c->launch_id < m->kernel.nlaunches)
+    line = m->kernel.launch_lines[c->launch_id];
+  fprintf(c->env->messages,
+          "ldcc: launch of %s at %s:%d checked across %s in one direct run "
+          "(atomics, fences, printf or clocks): %llu units, %u clashes (%u "
+          "allocations, %llu bytes)\n",
+          m->kernel.name ? m->kernel.name : "?",
+          m->kernel.file ? m->kernel.file : "?", line,
+          m->warp_units ? "warps" : "blocks", (unsigned long long)c->nunits,
+          clashes, c->plan->nallocs, (unsigned long long)c->plan->copy_bytes);
+  fflush(c->env->messages);
+}
+
+/* The records of the clashes, queued after the run. */
+bool queue_reports(const struct ld__gdirect_call *c, unsigned char *at,
+                   const struct direct_area *d) {
+  struct direct_reports r;
+
+  memset(&r, 0, sizeof r);
+  r.t = (const struct __ldcc_gclashes *)(at + d->clashes_at);
+  r.nallocs = c->plan->nallocs;
+  for (uint32_t i = 0; i < c->plan->nallocs; i++) {
+    r.a[i].base = c->plan->allocs[i].a.base;
+    r.a[i].size = c->plan->allocs[i].a.size;
+    r.a[i].ctx = context(c, i);
+  }
+  r.same_value = c->env->report_same_value;
+  r.launch_id = (uint32_t)c->launch_id;
+  r.report_capacity = c->env->report_capacity;
+  r.kernel_meta = (unsigned long long)(uintptr_t)&c->m->kernel;
+  r.reports = c->env->reports;
+  r.report_next = c->env->report_next;
+  r.counts = c->env->counts;
+  direct_reports_kernel<<<1, __LDCC_GCLASH_MAX, 0, c->stream>>>(r);
+  return ok(cudaPeekAtLastError(), c->pending);
+}
+
+/* The area's parts zeroed, the owner table and the clash table's header
+ * in place; false when a step could not be queued. */
+bool fill(const struct ld__gdirect_call *c, unsigned char *at,
+          const struct direct_area *d, struct __ldcc_gowner *o) {
+  struct __ldcc_gclashes head;
+  bool failed;
+
+  memset(o, 0, sizeof *o);
+  o->n = c->plan->nallocs;
+  o->flag = (uint64_t)(uintptr_t)(at + d->flag_at);
+  for (uint32_t i = 0; i < c->plan->nallocs; i++) {
+    const struct ld_rt_alloc *a = &c->plan->allocs[i].a;
+    o->e[i].lo = a->base / 4 * 4;
+    o->e[i].size = a->base % 4 + a->size;
+    o->e[i].tags = (uint64_t)(uintptr_t)(at + d->tags_at[i]);
+    o->e[i].lines = (uint64_t)(uintptr_t)(at + d->lines_at[i]);
+  }
+  memset(&head, 0, sizeof head);
+  head.atomic_reads = c->env->atomic_reads ? 1 : 0;
+  head.wpb = 1;
+  if (c->m->warp_units)
+    head.wpb = (c->b3[0] * c->b3[1] * c->b3[2] + 31) / 32;
+  failed = !ok(cudaMemsetAsync(at, 0, d->table_at, c->stream), c->pending) ||
+           !ok(cudaMemcpyAsync(at + d->table_at, o, sizeof *o,
+                               cudaMemcpyHostToDevice, c->stream),
+               c->pending) ||
+           !ok(cudaMemsetAsync(at + d->flag_at, 0, 4, c->stream), c->pending) ||
+           !ok(cudaMemcpyAsync(at + d->clashes_at, &head, sizeof head,
+                               cudaMemcpyHostToDevice, c->stream),
+               c->pending);
+  return !failed;
+}
+
+} // namespace
+
+int ld__gdirect_launch(const struct ld__gdirect_call *c) {
+  struct direct_area d;
+  struct __ldcc_gowner o;
+  struct __ldcc_global_info gi;
+  unsigned char *area = NULL, *at;
+  unsigned n = 0;
+  char why[256];
+
+  if (!c->env->one_run) {
+    c->no(&c->m->kernel, c->launch_id,
+          "one_run=0, and atomics, fences, printf or clocks cannot run on "
+          "copies");
+    return 0;
+  }
+  if (!ld_rt_global_direct_ok(c->m, c->plan, c->nunits, why, sizeof why)) {
+    c->no(&c->m->kernel, c->launch_id, why);
+    return 0;
+  }
+  layout(c->plan, &d);
+  at = d.total <= c->free_bytes / 4 * 3
+           ? ld__gpool_take(d.total, c->env->device, c->stream, c->pending,
+                            &area)
+           : NULL;
+  if (!at || !fill(c, at, &d, &o)) {
+    if (at)
+      ld__gpool_free(area, c->env->device, c->stream, c->pending);
+    snprintf(why, sizeof why,
+             "the direct one run needs %llu bytes of device memory for its "
+             "tags, which it cannot have (atomics, fences, printf or clocks "
+             "cannot run on copies)",
+             (unsigned long long)d.total);
+    c->no(&c->m->kernel, c->launch_id, why);
+    return 0;
+  }
+  memset(&gi, 0, sizeof gi);
+  gi.stride = 1;
+  gi.m = 1;
+  gi.warp_units = c->m->warp_units;
+  gi.owner = (uint64_t)(uintptr_t)(at + d.table_at);
+  gi.clashes = (uint64_t)(uintptr_t)(at + d.clashes_at);
+  ld_rt_global_one_info(c->m, c->plan, &o, &gi);
+  c->run(c->ctx, &gi);
+  if (c->pending == cudaSuccess && cudaPeekAtLastError() != cudaSuccess) {
+    snprintf(why, sizeof why,
+             "the instrumented kernel could not be launched (%s)",
+             cudaGetErrorString(cudaGetLastError()));
+    ld__gpool_free(area, c->env->device, c->stream, c->pending);
+    c->no(&c->m->kernel, c->launch_id, why);
+    return 0;
+  }
+  /* A record the ring cannot take, or a table that cannot be read, leaves
+   * the launch as run once: counted checked, its clashes unreported. */
+  (void)queue_reports(c, at, &d);
+  if (!ok(cudaMemcpyAsync(&n, at + d.clashes_at, sizeof n,
+                          cudaMemcpyDeviceToHost, c->stream),
+          c->pending) ||
+      !ok(cudaStreamSynchronize(c->stream), c->pending))
+    n = 0;
+  ld__gpool_free(area, c->env->device, c->stream, c->pending);
+  say(c, n);
+  return 1;
+}
