@@ -174,7 +174,9 @@ static void report_plan(const struct job *j, const char *input,
       if (d == LD_DET_NO)
         fprintf(stderr,
                 "ldcc: warning: %s:%u: kernel '%s' cannot be made "
-                "deterministic: %s; built unchanged\n",
+                "deterministic: %s; a launch of it stops the program "
+                "(LDCC_OPTIONS=deterministic_fallback=warn runs it as "
+                "built)\n",
                 input, kn->at.line, kn->name, why);
       else if (d == LD_DET_PARTIAL && j->cl.ldcc.verbose)
         fprintf(stderr,
