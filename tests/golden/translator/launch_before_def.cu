@@ -59,7 +59,7 @@ __global__ void noted(float *out) {
 // PLAN: KERNEL name=scale checked=yes at=35:17 global=yes units=warps writes=out one_run=out
 // PLAN-NEXT: KERNEL name=fill checked=yes at=41:34 template global=yes units=warps writes=p one_run=p
 // PLAN-NEXT: KERNEL name=tile checked=yes at=43:17 global=yes units=blocks writes=out
-// PLAN-NEXT: KERNEL name=count checked=yes at=50:17 global=no global_reason="atomic operations"
+// PLAN-NEXT: KERNEL name=count checked=yes at=50:17 global=yes units=warps writes=p one_run=p direct=yes atomics=1
 // PLAN-NEXT: KERNEL name=noted checked=yes at=52:17 global=no global_reason="launched before its definition"
 // PLAN: LAUNCH kernel=scale at=27:3
 // PLAN-NEXT: LAUNCH kernel=fill at=28:3
@@ -73,13 +73,13 @@ __global__ void noted(float *out) {
 // TEXT: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_tile(float *out, __ldcc::launch_info __ldcc_li, __ldcc::global_info __ldcc_gi);{{$}}
 // TEXT-NEXT: {{^}}__global__ void __launch_bounds__(1024) __ldcc_tile__lb(float *out, __ldcc::launch_info __ldcc_li, __ldcc::global_info __ldcc_gi);{{$}}
 // TEXT: {{^}}__global__ void tile(float *out); __global__ void __ldcc_g_tile(float *out, __ldcc::global_info __ldcc_gi);{{$}}
-// TEXT-NEXT: {{^}}__global__ void count(int *p);{{$}}
+// TEXT-NEXT: {{^}}__global__ void count(int *p); __global__ void __ldcc_g_count(int *p, __ldcc::global_info __ldcc_gi);{{$}}
 // TEXT: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_noted(float *out /* in place */, __ldcc::launch_info __ldcc_li);{{$}}
 // TEXT: {{^}}__global__ void noted(float *out /* in place */);{{$}}
 // TEXT: {{^}}  __ldcc::launch_as<decltype(__ldcc::plain_fn(&scale))>::run(__ldcc__gmeta(0), 0, 2, 64, 0, 0, {{.*}} if (__ldcc_l__gi) __ldcc_g_scale<<<{{.*}}>>>(__ldcc_l__a..., *__ldcc_l__gi); else scale<<<{{.*}}, d, n);{{$}}
 // TEXT-NEXT: {{^}}  __ldcc::launch_as<decltype(__ldcc::plain_fn(&fill<4>))>::run(__ldcc__gmeta(1), 0, 1, 32, 0, 0, {{.*}} if (__ldcc_l__gi) __ldcc_g_fill<4><<<{{.*}}, p);{{$}}
 // TEXT-NEXT: {{^}}  __ldcc::launch_as<decltype(__ldcc::plain_fn(&tile))>::run(__ldcc__gmeta(2), 0, 2, 32, 0, 0, {{.*}} __ldcc::launch(&__ldcc_meta_tile::meta, (const void *)__ldcc_tile, (const void *)__ldcc_tile__lb, 0, __ldcc_m__g, {{.*}} if (__ldcc_m__gi) __ldcc_g_tile<<<{{.*}}, d);{{$}}
-// TEXT-NEXT: {{^}}  __ldcc::launch_as<decltype(__ldcc::plain_fn(&count))>::run(__ldcc__gmeta(3), 0, 2, 32, 0, 0, [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh, cudaStream_t __ldcc_l__st, const __ldcc::global_info *, auto &...__ldcc_l__a) { count<<<{{.*}}, p);{{$}}
+// TEXT-NEXT: {{^}}  __ldcc::launch_as<decltype(__ldcc::plain_fn(&count))>::run(__ldcc__gmeta(3), 0, 2, 32, 0, 0, [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh, cudaStream_t __ldcc_l__st, const __ldcc::global_info *__ldcc_l__gi, auto &...__ldcc_l__a) { if (__ldcc_l__gi) __ldcc_g_count<<<{{.*}}, p);{{$}}
 // TEXT-NEXT: {{^}}  __ldcc::launch(&__ldcc_meta_noted::meta, (const void *)__ldcc_noted, (const void *)__ldcc_noted__lb, 1, 2, 32, 0, 0, {{.*}} noted<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(d); });{{$}}
 // TEXT-NEXT: {{^}}  return [&](auto, {{.*}}__ldcc::launch_as<decltype(__ldcc::plain_fn(&scale))>::run(__ldcc__gmeta(0), 1, __ldcc_a__g, {{.*}} }(scale, 2, 64, args, 0, 0);{{$}}
 // TEXT: {{^}}  static const int __ldcc_l0[] = {27, 32, 35};{{$}}
