@@ -26,6 +26,10 @@
 #define INDENT "  "
 #define LD_LB_ATTR "__launch_bounds__(1024)"
 #define LD_FIRST_ATTR "__launch_bounds__(__LDCC_CLONE_THREADS)"
+/* A device function's clone that names the kernel's layout: the warp's
+ * copy, as in the kernel's clone (it may only pass the layout on). */
+#define LD_DEVFN_P                                                             \
+  "__ldcc_L *__ldcc_p = (__ldcc_L *)__ldcc_c.mine; (void)__ldcc_p;"
 
 /* Snapshot and restored on replay: a local that may change and may be
  * read after some site before it is assigned. */
@@ -183,7 +187,9 @@ static int put_prologue(struct ld_buf *b, const struct ld_kernel *k,
   size_t i;
   int rc;
 
-  if (r->is_devfn)
+  if (r->is_devfn && r->uses_layout)
+    rc = ld_buf_puts(b, "\n" INDENT LD_DEVFN_P "\n");
+  else if (r->is_devfn)
     rc = ld_buf_puts(b, "\n");
   else
     rc = ld_buf_printf(b, "\n" INDENT "typedef __ldcc_layout_%s%s __ldcc_L;\n",
@@ -524,6 +530,13 @@ static int emit_callee(const struct clone *kernel, const struct ld_replay *c,
 
   while (open < c->params_close && kernel->src[open] != '(')
     open++;
+  /* Shared variables in the layout: a template on it (the kernel's may
+   * be a template), `__ldcc_p` in the body (a plain clone's on the brace's
+   * line, so the lines stay the user's). */
+  if (!rc && c->uses_layout)
+    rc = ld_edit_insert(&cl.edits, c->def_begin, "template <class __ldcc_L> ");
+  if (!rc && c->uses_layout && c->is_plain)
+    rc = ld_edit_insert(&cl.edits, c->body_open + 1, " " LD_DEVFN_P);
   if (!rc)
     rc = ld_buf_printf(&b, "__ldcc_%s__f_%s", kernel->k->name, c->fn_name);
   if (!rc)
@@ -559,8 +572,10 @@ static int edit_calls(struct clone *cl) {
     if (s->callee == 0)
       continue;
     ld_buf_free(&b);
-    rc = ld_buf_printf(&b, "__ldcc_%s__f_%s", cl->k->name,
-                       r->callees[s->callee - 1]->fn_name);
+    rc = ld_buf_printf(&b, "__ldcc_%s__f_%s%s", cl->k->name,
+                       r->callees[s->callee - 1]->fn_name,
+                       r->callees[s->callee - 1]->uses_layout ? "<__ldcc_L>"
+                                                              : "");
     if (!rc)
       rc = ld_edit_replace(&cl->edits, s->name_begin, s->name_end, b.data);
     ld_buf_free(&b);
