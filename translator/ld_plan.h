@@ -158,7 +158,11 @@ struct ld_replay {
                       layout (its own `__shared__`, the file's) or calls a
                       clone that does: the clone is a template on the
                       layout, `template <class __ldcc_L>`, called with
-                      `<__ldcc_L>` */
+                      `<__ldcc_L>`.  A kernel: its own body names one */
+  size_t ret_begin, ret_end; /* is_devfn with barriers returning a value:
+                                its return type's text in the source (the
+                                clone keeps the value in `__ldcc_ret` and
+                                returns it after its exit site); 0, 0 else */
   unsigned entry_line;
   size_t exit_site; /* the kernel's exit site: after its own sites and
                        every call's callee sites; 0 means nsites + 1 */

@@ -219,7 +219,10 @@ static void add_member(struct facts *fx, CXCursor c, size_t stmt_begin,
     return;
   }
   for (i = 0; i < r->nmembers; i++)
-    if (!strcmp(r->members[i].name, name)) {
+    if (clang_equalCursors(top->member_cur[i], clang_getCanonicalCursor(c))) {
+      free(name); /* declared again (`extern`): one member */
+      return;
+    } else if (!strcmp(r->members[i].name, name)) {
       free(name);
       ld__replay_fail(fx, "two shared variables with one name");
       return;
@@ -334,7 +337,9 @@ static enum CXChildVisitResult file_shared_cb(CXCursor c, CXCursor parent,
   d = clang_getCursorReferenced(c);
   if (clang_getCursorKind(d) != CXCursor_VarDecl || !is_shared_decl(d))
     return CXChildVisit_Continue;
-  sp = clang_getCursorSemanticParent(d);
+  /* Where it is written: an `extern __shared__` inside a function belongs
+   * to the file's scope but is declared (and moved) there. */
+  sp = clang_getCursorLexicalParent(d);
   pk = clang_getCursorKind(sp);
   if (pk == CXCursor_TranslationUnit || pk == CXCursor_Namespace)
     add_file_member(fx, clang_getCanonicalCursor(d));
@@ -802,6 +807,19 @@ static void visit_call(struct facts *fx, const struct frame *f) {
       return; /* dependent, or a plain (implicit) assignment */
   }
   if (clang_Cursor_isNull(callee)) {
+    /* A template's call with dependent arguments of a function the file
+     * names once: as any call of it (its barriers and shared variables
+     * are in every instance). */
+    CXCursor c = ld__unwrap(first), d = c;
+    if (clang_getCursorKind(c) == CXCursor_DeclRefExpr)
+      d = clang_getCursorReferenced(c);
+    if (clang_getCursorKind(d) == CXCursor_OverloadedDeclRef &&
+        clang_getNumOverloadedDecls(d) == 1)
+      d = clang_getOverloadedDecl(d, 0);
+    if (clang_getCursorKind(d) == CXCursor_FunctionDecl)
+      callee = d;
+  }
+  if (clang_Cursor_isNull(callee)) {
     CXCursor c = ld__unwrap(first);
     unsigned i, n;
     if (clang_getCursorKind(c) != CXCursor_OverloadedDeclRef)
@@ -1200,6 +1218,7 @@ static void visit_member_ref(struct facts *fx, const struct frame *f,
     ld__replay_fail(fx, "shared variable used inside a macro expansion");
     return;
   }
+  fx->r->uses_layout = 1;
   if (fx != fx->top)
     devfn_names_target(fx, f, i);
   ld__note_read(fx, b);
@@ -1373,6 +1392,20 @@ static void note_shape(struct facts *fx, const struct frame *f) {
     ld__proof_loop(fx, c);
 }
 
+/* `return E;` in a device function's clone with barriers that returns a
+ * value: `{ __ldcc_ret = (E); goto __ldcc_exit; }`, E's own edits kept
+ * (the clone returns __ldcc_ret after its exit site). */
+static void return_value(struct facts *fx, size_t b, size_t e) {
+  size_t end = ld__stmt_end(fx, e);
+
+  if (end == e || fx->s->src[end - 1] != ';') {
+    ld__replay_fail(fx, "return inside a macro expansion");
+    return;
+  }
+  ld__replay_edit(fx, b, b + 6, "{ __ldcc_ret = (");
+  ld__replay_edit(fx, end - 1, end, "); goto __ldcc_exit; }");
+}
+
 static enum CXChildVisitResult body_cb(CXCursor c, CXCursor parent,
                                        CXClientData data) {
   struct frame *pf = data;
@@ -1412,6 +1445,8 @@ static enum CXChildVisitResult body_cb(CXCursor c, CXCursor parent,
   case CXCursor_ReturnStmt:
     if (!ld__replay_span(fx, c, &b, &e))
       ld__replay_fail(fx, "return inside a macro expansion");
+    else if (fx->r->ret_end && ld__nth_child(c, 0, &lv))
+      return_value(fx, b, e);
     else
       ld__replay_edit(fx, b, e, "goto __ldcc_exit");
     break;
@@ -1680,6 +1715,46 @@ static int says_bounds(const char *s, size_t b, size_t e) {
   return 0;
 }
 
+/* A device function with barriers that returns a value: where its return
+ * type is written, [ret_begin, ret_end), the words before its name but
+ * the specifiers.  A reference, `auto` or anything the clone cannot
+ * declare a local of leaves the kernel unchecked. */
+static void return_type(struct facts *fx) {
+  static const char *const specifiers[] = {
+      "__device__",      "__host__",     "static",    "inline", "__inline__",
+      "__forceinline__", "__noinline__", "constexpr", NULL};
+  struct ld_replay *r = fx->r;
+  const char *s = fx->s->src;
+  size_t p = r->def_begin, e = r->name_begin, w;
+  const char *const *sp;
+
+  while (p < e) {
+    while (p < e && ld__is_blank(s[p]))
+      p++;
+    for (w = p; w < e &&
+                (s[w] == '_' || (s[w] >= 'a' && s[w] <= 'z') ||
+                 (s[w] >= 'A' && s[w] <= 'Z') || (s[w] >= '0' && s[w] <= '9'));
+         w++)
+      ;
+    for (sp = specifiers; *sp; sp++)
+      if (strlen(*sp) == w - p && !memcmp(s + p, *sp, w - p))
+        break;
+    if (!*sp || w == p)
+      break;
+    p = w;
+  }
+  while (e > p && ld__is_blank(s[e - 1]))
+    e--;
+  if (e <= p || memchr(s + p, '&', e - p) || ld__has_word(fx, p, e, "auto") ||
+      ld__has_word(fx, p, e, "__device__") ||
+      ld__has_word(fx, p, e, "__attribute__")) {
+    ld__replay_fail(fx, "return type it cannot declare a local of");
+    return;
+  }
+  r->ret_begin = p;
+  r->ret_end = e;
+}
+
 static int analyse_def(struct facts *fx, CXCursor fn) {
   struct ld_replay *r = fx->r;
   struct header_parts h;
@@ -1743,6 +1818,9 @@ static int analyse_def(struct facts *fx, CXCursor fn) {
   r->user_bounds =
       says_bounds(s, r->def_begin, r->body_open) ||
       (r->proto_end && says_bounds(s, r->proto_begin, r->proto_end));
+  if (r->is_devfn && !r->is_plain &&
+      clang_getCursorResultType(fn).kind != CXType_Void)
+    return_type(fx);
   r->exit_line = ld__line_of(fx, r->body_close);
   for (p = r->body_close; p > 0 && s[p - 1] != '\n'; p--)
     ;
@@ -2058,7 +2136,7 @@ static void visit_writer_call(struct facts *fx, const struct frame *f,
     return;
   for (p = ne; p < ce && fx->s->src[p] != '('; p++)
     ;
-  if (top->r->callees[idx]->uses_layout)
+  if (top->r->callees[idx]->uses_layout && fx != top)
     r->uses_layout = 1; /* passes the layout on */
   if (ld_buf_printf(&t, "__ldcc_%s__f_%s%s", top->k->name,
                     top->r->callees[idx]->fn_name,
@@ -2072,6 +2150,35 @@ static void visit_writer_call(struct facts *fx, const struct frame *f,
   if (!fx->rc)
     fx->rc =
         ld_edit_insert(&r->edits, p + 1, n > 0 ? "__ldcc_c, " : "__ldcc_c");
+}
+
+/* The statement a call of a device function with barriers may stand in:
+ * the call itself (`f(args);`, any result discarded), or, for the value it
+ * returns, `x = f(args);` with x a local or `T x = f(args);` declaring x
+ * alone: the local is set before the caller's next region starts (its
+ * snapshot there holds it).  NULL for any other place (a global store of
+ * the result would be undone by a replay of the next region). */
+static const struct frame *valued_call_statement(struct facts *fx,
+                                                 const struct frame *e) {
+  const struct frame *p = e->parent;
+  CXCursor lv;
+  const char *why;
+  size_t member;
+
+  if (ld__is_statement(e))
+    return e;
+  if (!p)
+    return NULL;
+  if (p->kind == CXCursor_BinaryOperator && e->index == 1 &&
+      clang_getCursorBinaryOperatorKind(p->cur) == CXBinaryOperator_Assign &&
+      ld__is_statement(p) && ld__nth_child(p->cur, 0, &lv) &&
+      ld__place_of(fx, lv, &member, &why) == PLACE_LOCAL)
+    return p;
+  if (p->kind == CXCursor_VarDecl && p->parent &&
+      p->parent->kind == CXCursor_DeclStmt && ld__is_statement(p->parent) &&
+      !ld__nth_child(p->parent->cur, 1, &lv))
+    return p->parent;
+  return NULL;
 }
 
 /* `f(args);` where f contains barriers: a site of the caller (its region
@@ -2088,7 +2195,7 @@ static void visit_devfn_call(struct facts *fx, const struct frame *f,
   CXCursor def = ld__definition_of(callee);
   const struct frame *e = f;
   struct ld_site *site;
-  size_t cb, ce, nb, ne, idx, i;
+  size_t cb, ce, nb, ne, sb, se, idx, i;
   int n = clang_Cursor_getNumArguments(f->cur);
 
   if (r->is_devfn) {
@@ -2096,17 +2203,11 @@ static void visit_devfn_call(struct facts *fx, const struct frame *f,
                     ld__named_reason("barrier in device function %s", callee));
     return;
   }
-  if (clang_getCursorResultType(def).kind != CXType_Void &&
-      clang_getCursorKind(def) == CXCursor_FunctionDecl) {
-    ld__replay_fail(
-        fx, ld__named_reason("barrier in device function %s returning a value",
-                             callee));
-    return;
-  }
   while (e->parent && (e->parent->kind == CXCursor_UnexposedExpr ||
                        e->parent->kind == CXCursor_ParenExpr))
     e = e->parent;
-  if (!ld__is_statement(e)) {
+  e = valued_call_statement(fx, e);
+  if (!e) {
     ld__replay_fail(
         fx, ld__named_reason("call of device function %s with a barrier inside "
                              "an expression",
@@ -2116,6 +2217,10 @@ static void visit_devfn_call(struct facts *fx, const struct frame *f,
   if (!clonable(fx, f, callee, def, &whys, &nb, &ne, &ce) ||
       !ld__replay_span(fx, f->cur, &cb, &ce))
     return;
+  if (!ld__replay_span(fx, e->cur, &sb, &se)) {
+    ld__replay_fail(fx, ld__named_reason(whys.macro, callee));
+    return;
+  }
   idx = clone_callee(fx, f->cur, def, 0);
   if (idx == SIZE_MAX)
     return;
@@ -2132,8 +2237,8 @@ static void visit_devfn_call(struct facts *fx, const struct frame *f,
     site->at.col = (unsigned)(cb - p + 1);
   }
   site->at.offset = cb;
-  site->stmt_begin = cb;
-  site->stmt_end = ld__stmt_end(fx, ce);
+  site->stmt_begin = sb;
+  site->stmt_end = ld__stmt_end(fx, se);
   site->call_begin = cb;
   site->call_end = ce;
   site->name_begin = nb;
