@@ -154,6 +154,7 @@ struct ld_replay {
                    its clone takes only __ldcc_c, has no sites and runs
                    inside the caller's region; it is called where the
                    original was, as an expression */
+
   int uses_layout; /* is_devfn: it names shared variables of the kernel's
                       layout (its own `__shared__`, the file's) or calls a
                       clone that does: the clone is a template on the
