@@ -154,6 +154,16 @@ struct ld_replay {
                    its clone takes only __ldcc_c, has no sites and runs
                    inside the caller's region; it is called where the
                    original was, as an expression */
+
+  int uses_layout; /* is_devfn: it names shared variables of the kernel's
+                      layout (its own `__shared__`, the file's) or calls a
+                      clone that does: the clone is a template on the
+                      layout, `template <class __ldcc_L>`, called with
+                      `<__ldcc_L>`.  A kernel: its own body names one */
+  size_t ret_begin, ret_end; /* is_devfn with barriers returning a value:
+                                its return type's text in the source (the
+                                clone keeps the value in `__ldcc_ret` and
+                                returns it after its exit site); 0, 0 else */
   unsigned entry_line;
   size_t exit_site; /* the kernel's exit site: after its own sites and
                        every call's callee sites; 0 means nsites + 1 */

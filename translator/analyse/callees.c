@@ -99,13 +99,18 @@ static enum CXChildVisitResult purity_cb(CXCursor c, CXCursor parent,
     if (ld__block_barrier(c))
       why = ld__named_reason("barrier in device function %s", p->fn);
     else if (!clang_Cursor_isNull(callee) && (name = ld__cursor_name(callee))) {
+      int deeper = 0;
       if (ld__is_atomic_name(name))
         writes = 1;
       else if (ld__nth_child(c, 0, &first) && ld__is_operator_ref(first) &&
                ld__is_assign_operator(first))
         writes = 1;
       else
-        why = ld__callee_problem(p->fx, callee, p->depth + 1);
+        why = ld__callee_problem_at(p->fx, callee, p->depth + 1, &deeper);
+      /* A callee the replay clones (it writes memory or names a shared
+       * variable) is cloned for this function's clone too. */
+      if (why && deeper)
+        writes = 1;
       free(name);
     }
   } else if (k == CXCursor_BinaryOperator &&
@@ -126,6 +131,13 @@ static enum CXChildVisitResult purity_cb(CXCursor c, CXCursor parent,
       writes = 1;
   } else if (k == CXCursor_GCCAsmStmt) {
     why = "inline assembly";
+  } else if (k == CXCursor_DeclRefExpr) {
+    /* A shared variable (its own or the file's) lives in the kernel's
+     * layout in the replay: the function is cloned to name it there. */
+    CXCursor d = clang_getCursorReferenced(c);
+    if (clang_getCursorKind(d) == CXCursor_VarDecl &&
+        ld__has_child_kind(d, CXCursor_CUDASharedAttr))
+      writes = 1;
   }
   if (writes) {
     why = ld__named_reason("device function %s writes memory", p->fn);

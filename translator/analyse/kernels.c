@@ -441,8 +441,7 @@ static int plan_kernel(struct analysis *an, size_t fi, unsigned char *seen,
   struct fn *fn = &an->fns[fi];
   struct ld_kernel *k = &plan->kernels[plan->nkernels];
   const char *unsupported = NULL;
-  int has_asm = 0, shared_in_macro = 0;
-  int shared_file_scope = 0, shared_in_callee = 0, shared_written = 0;
+  int has_asm = 0, shared_in_macro = 0, shared_written = 0;
   size_t v, i, j;
   int rc;
 
@@ -482,14 +481,11 @@ static int plan_kernel(struct analysis *an, size_t fi, unsigned char *seen,
     }
     if (!used || (var->in_header && !written))
       continue; /* a header's variables only when written */
+    /* Shared variables of the kernel, of the device functions it calls
+     * and of the file all join the replay's layout (replay_facts.c). */
     if (var->kind == VAR_SHARED) {
       shared_in_macro |= macro;
-      if (var->owner == NONE)
-        shared_file_scope = 1;
-      else if (var->owner != fi)
-        shared_in_callee = 1;
-      else if (written)
-        shared_written = 1;
+      shared_written |= written;
     }
     if (var->kind == VAR_DEVICE && written) {
       if (PUSH(an, fn->g_vars, fn->ng_vars, fn->capg_vars))
@@ -542,12 +538,7 @@ static int plan_kernel(struct analysis *an, size_t fi, unsigned char *seen,
     k->reason = strdup(REASON_MACRO_SHARED);
   else if (unsupported)
     k->reason = strdup(unsupported);
-  else if (shared_file_scope)
-    k->reason = strdup(REASON_FILE_SHARED);
-  else if (shared_in_callee)
-    k->reason = strdup(REASON_CALLEE_SHARED);
-  if (fn->in_macro || has_asm || shared_in_macro || unsupported ||
-      shared_file_scope || shared_in_callee) {
+  if (fn->in_macro || has_asm || shared_in_macro || unsupported) {
     k->checked = 0;
     if (!k->reason)
       return LD_ENOMEM;

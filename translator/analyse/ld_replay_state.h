@@ -97,6 +97,11 @@ struct ld__pointer_facts {
 /* The walk of one function for its replay clone. */
 struct facts {
   const struct ld__source *s;
+  struct facts *top; /* the kernel's walk (this one for the kernel): its
+                        r->members hold every shared variable a clone names,
+                        its r->callees every device function cloned, at any
+                        depth */
+  unsigned depth;    /* device functions between the kernel and this one */
   struct ld_kernel *k;
   struct ld_replay *r;
   CXCursor fn;  /* the function being walked */

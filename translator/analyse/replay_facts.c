@@ -197,23 +197,32 @@ static enum CXChildVisitResult collect_vars_cb(CXCursor c, CXCursor parent,
   return CXChildVisit_Continue;
 }
 
+/* Shared variable c joins the kernel's layout (fx->top's members, also
+ * when a device function's walk finds it: one slot per variable, however
+ * many calls reach it). */
 static void add_member(struct facts *fx, CXCursor c, size_t stmt_begin,
                        size_t pfx_end, struct decl_var *v) {
-  static const char *const drop[] = {"__shared__", "static", "extern", NULL};
-  struct ld_replay *r = fx->r;
+  static const char *const drop[] = {"__shared__", "static", "extern",
+                                     "__device__", NULL};
+  struct facts *top = fx->top;
+  struct ld_replay *r = top->r;
   struct ld_member *m;
   char *name = ld__cursor_name(c);
   size_t i;
 
-  if (!name || ld__grow(&r->members, &fx->capmembers, r->nmembers, sizeof *m) ||
-      !(fx->member_cur =
-            realloc(fx->member_cur, fx->capmembers * sizeof *fx->member_cur))) {
+  if (!name ||
+      ld__grow(&r->members, &top->capmembers, r->nmembers, sizeof *m) ||
+      !(top->member_cur = realloc(top->member_cur,
+                                  top->capmembers * sizeof *top->member_cur))) {
     free(name);
     fx->rc = LD_ENOMEM;
     return;
   }
   for (i = 0; i < r->nmembers; i++)
-    if (!strcmp(r->members[i].name, name)) {
+    if (clang_equalCursors(top->member_cur[i], clang_getCanonicalCursor(c))) {
+      free(name); /* declared again (`extern`): one member */
+      return;
+    } else if (!strcmp(r->members[i].name, name)) {
       free(name);
       ld__replay_fail(fx, "two shared variables with one name");
       return;
@@ -221,7 +230,7 @@ static void add_member(struct facts *fx, CXCursor c, size_t stmt_begin,
   m = &r->members[r->nmembers];
   memset(m, 0, sizeof *m);
   m->name = name;
-  fx->member_cur[r->nmembers] = c;
+  top->member_cur[r->nmembers] = clang_getCanonicalCursor(c);
   r->nmembers++;
   if (clang_Cursor_getStorageClass(c) == CX_SC_Extern) {
     CXType t = clang_getCanonicalType(clang_getCursorType(c));
@@ -265,6 +274,79 @@ static int is_shared_decl(CXCursor c) {
     if (clang_getCursorKind(attr) == CXCursor_CUDASharedAttr)
       return 1;
   return 0;
+}
+
+/* A `__shared__` variable declared outside any function (file or
+ * namespace scope) that the walked function names: it joins the kernel's
+ * layout as declared, in the kernel's scope, so its declaration must name
+ * nothing the kernel's scope cannot (the file's scope or the kernel's
+ * namespace), and be written alone and outside macros. */
+static void add_file_member(struct facts *fx, CXCursor var) {
+  CXCursor sp = clang_getCursorSemanticParent(var);
+  CXCursor kp = clang_getCursorSemanticParent(fx->top->fn);
+  const char *s = fx->s->src;
+  struct decl_var v;
+  size_t vb, pfx_end, i;
+
+  if (ld__find_member(fx, var) != SIZE_MAX)
+    return;
+  memset(&v, 0, sizeof v);
+  v.cur = var;
+  if (!ld__main_offset(fx->s, clang_getCursorLocation(var), &v.name_off)) {
+    ld__replay_fail(fx, "file-scope shared variable of a header");
+    return;
+  }
+  if (clang_getCursorKind(sp) != CXCursor_TranslationUnit &&
+      !clang_equalCursors(sp, kp)) {
+    ld__replay_fail(fx, "file-scope shared variable of another scope");
+    return;
+  }
+  if (ld__in_macro(fx->s, v.name_off) ||
+      !ld__replay_span(fx, var, &vb, &v.end)) {
+    ld__replay_fail(fx, "shared variable declared inside a macro expansion");
+    return;
+  }
+  pfx_end = declarator_start(fx, vb, v.name_off);
+  for (i = vb; i < pfx_end; i++)
+    if (s[i] == ',' || s[i] == '=') {
+      ld__replay_fail(fx, "file-scope shared variable declared with others");
+      return;
+    }
+  v.dstart = pfx_end;
+  while (v.dstart < v.name_off && ld__is_blank(s[v.dstart]))
+    v.dstart++;
+  add_member(fx, var, vb, pfx_end, &v);
+}
+
+static int is_shared_decl(CXCursor c);
+
+/* Before the walk: every file-scope shared variable the body names joins
+ * the layout, so that stores to it are found to be stores to a target
+ * whatever order the walk meets them in. */
+static enum CXChildVisitResult file_shared_cb(CXCursor c, CXCursor parent,
+                                              CXClientData data) {
+  struct facts *fx = data;
+  CXCursor d, sp;
+  enum CXCursorKind pk;
+
+  (void)parent;
+  if (ld__replay_stopped(fx))
+    return CXChildVisit_Break;
+  if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+    return CXChildVisit_Recurse;
+  d = clang_getCursorReferenced(c);
+  if (clang_getCursorKind(d) != CXCursor_VarDecl || !is_shared_decl(d))
+    return CXChildVisit_Continue;
+  /* Where it is written: an `extern __shared__` inside a function belongs
+   * to the file's scope but is declared (and moved) there. */
+  sp = clang_getCursorLexicalParent(d);
+  pk = clang_getCursorKind(sp);
+  if (pk == CXCursor_TranslationUnit || pk == CXCursor_Namespace)
+    add_file_member(fx, clang_getCanonicalCursor(d));
+  else if (pk == CXCursor_StructDecl || pk == CXCursor_ClassDecl ||
+           pk == CXCursor_ClassTemplate)
+    ld__replay_fail(fx, "static shared member of a class");
+  return CXChildVisit_Continue;
 }
 
 /* A declaration statement: shared variables move to the layout, locals are
@@ -458,10 +540,6 @@ static void visit_decl_stmt(struct facts *fx, const struct frame *f) {
     return;
   pfx_end = declarator_start(fx, sb, vl.v[0].name_off);
   shared = is_shared_decl(vl.v[0].cur);
-  if (shared && fx->r->is_devfn) {
-    ld__replay_fail(fx, "shared variable declared in a device function");
-    return;
-  }
   if (shared) {
     for (i = 0; i < vl.n; i++)
       add_member(fx, vl.v[i].cur, sb, pfx_end, &vl.v[i]);
@@ -488,7 +566,7 @@ static void visit_decl_stmt(struct facts *fx, const struct frame *f) {
 }
 
 static void add_member_line(struct facts *fx, size_t member, unsigned line) {
-  struct ld_member *m = &fx->r->members[member];
+  struct ld_member *m = &fx->top->r->members[member];
   unsigned *p;
 
   if (m->nwrite_lines && m->write_lines[m->nwrite_lines - 1] == line)
@@ -729,6 +807,19 @@ static void visit_call(struct facts *fx, const struct frame *f) {
       return; /* dependent, or a plain (implicit) assignment */
   }
   if (clang_Cursor_isNull(callee)) {
+    /* A template's call with dependent arguments of a function the file
+     * names once: as any call of it (its barriers and shared variables
+     * are in every instance). */
+    CXCursor c = ld__unwrap(first), d = c;
+    if (clang_getCursorKind(c) == CXCursor_DeclRefExpr)
+      d = clang_getCursorReferenced(c);
+    if (clang_getCursorKind(d) == CXCursor_OverloadedDeclRef &&
+        clang_getNumOverloadedDecls(d) == 1)
+      d = clang_getOverloadedDecl(d, 0);
+    if (clang_getCursorKind(d) == CXCursor_FunctionDecl)
+      callee = d;
+  }
+  if (clang_Cursor_isNull(callee)) {
     CXCursor c = ld__unwrap(first);
     unsigned i, n;
     if (clang_getCursorKind(c) != CXCursor_OverloadedDeclRef)
@@ -755,10 +846,11 @@ static void visit_call(struct facts *fx, const struct frame *f) {
   } else {
     int own_write = 0;
     why = ld__callee_problem_at(fx, callee, 0, &own_write);
-    /* A device function that stores through pointers (or to globals) is
-     * cloned with its stores marked; only the kernel's calls, not a
-     * device function's, are redirected. */
-    if (why && own_write && !fx->r->is_devfn)
+    /* A device function that stores through pointers (or to globals),
+     * or names a shared variable, itself or through its calls, is cloned
+     * with its stores marked (in a device function's clone too: the
+     * clones of one kernel call each other). */
+    if (why && own_write)
       visit_writer_call(fx, f, callee, why);
     else if (why)
       ld__replay_fail(fx, why);
@@ -926,9 +1018,9 @@ static void mark_escape(struct facts *fx, const struct frame *f) {
     if (clang_isConstQualifiedType(clang_getPointeeType(pt)))
       return;
   }
-  fx->r->always_dirty = 1;
-  if (!fx->r->eager_why)
-    fx->r->eager_why = "a call gets a target's address";
+  fx->top->r->always_dirty = 1;
+  if (!fx->top->r->eager_why)
+    fx->top->r->eager_why = "a call gets a target's address";
 }
 
 /* Whether a reference to a shared variable only names the object a plain
@@ -1079,25 +1171,56 @@ static void note_kept_pointer(struct facts *fx, const struct frame *f,
       fx->ptrs.members[fx->ptrs.nmembers++] = i;
   }
   /* Reads through it are not marked: every region counts as reading. */
-  fx->r->always_read = 1;
-  if (!fx->r->eager_why)
-    fx->r->eager_why = "a pointer to a target is kept in a local";
+  fx->top->r->always_read = 1;
+  if (!fx->top->r->eager_why)
+    fx->top->r->eager_why = "a pointer to a target is kept in a local";
 }
 
-/* A reference to a shared variable or a renamed local. */
+/* A device function's clone names target i of the kernel's layout (one it
+ * declares, or a file-scope one): the clone is a template on the layout,
+ * the kernel's proof does not see the access (it gives up), and when the
+ * target's address may leave the function (`return buf;`, `g(buf)`), the
+ * kernel treats it as a pointer kept in a local: stores through pointers
+ * go through pwr, reads through them are not marked. */
+static void devfn_names_target(struct facts *fx, const struct frame *f,
+                               size_t i) {
+  struct facts *top = fx->top;
+  const struct frame *q;
+  const char *why;
+
+  fx->r->uses_layout = 1;
+  if (!top->proof.proof_why)
+    top->proof.proof_why = "a device function it calls uses a target";
+  if (access_of(f, &q, &why) != ACCESS_OTHER)
+    return;
+  top->ptrs.kept = 1;
+  if (ld__grow(&top->ptrs.members, &top->ptrs.cap, top->ptrs.nmembers,
+               sizeof *top->ptrs.members)) {
+    fx->rc = LD_ENOMEM;
+    return;
+  }
+  top->ptrs.members[top->ptrs.nmembers++] = i;
+  top->r->always_read = 1;
+  if (!top->r->eager_why)
+    top->r->eager_why = "a pointer to a target is kept in a local";
+}
+
 /* A reference to shared variable r->members[i]: the clone reads it through
  * the layout (srd when the value is loaded); a pointer to it kept in a
  * local: note_kept_pointer. */
 static void visit_member_ref(struct facts *fx, const struct frame *f,
                              size_t i) {
+  const struct ld_member *m = &fx->top->r->members[i];
+  struct ld_buf t = LD_BUF_INIT;
   size_t b, e;
 
-  const struct ld_member *m = &fx->r->members[i];
-  struct ld_buf t = LD_BUF_INIT;
   if (!ld__replay_span(fx, f->cur, &b, &e)) {
     ld__replay_fail(fx, "shared variable used inside a macro expansion");
     return;
   }
+  fx->r->uses_layout = 1;
+  if (fx != fx->top)
+    devfn_names_target(fx, f, i);
   ld__note_read(fx, b);
   note_kept_pointer(fx, f, i);
   if (ld__replay_stopped(fx))
@@ -1115,8 +1238,8 @@ static void visit_member_ref(struct facts *fx, const struct frame *f,
     const char *rd =
         only_stored(f) || use == ACCESS_READ ? "" : "__ldcc_c.rd = 1, ";
     size_t tb, te;
-    if (use == ACCESS_OTHER && !fx->r->eager_why)
-      fx->r->eager_why = why;
+    if (use == ACCESS_OTHER && !fx->top->r->eager_why)
+      fx->top->r->eager_why = why;
     if (use == ACCESS_READ) {
       if (!ld__replay_span(fx, top->cur, &tb, &te)) {
         ld__replay_fail(fx, "shared variable used inside a macro expansion");
@@ -1221,11 +1344,16 @@ static enum CXCursorKind action_of(struct facts *fx, const struct frame *f) {
 
   if (fx->r->is_plain) {
     switch (f->kind) {
+    case CXCursor_DeclStmt: {
+      /* A shared variable moves to the kernel's layout. */
+      CXCursor v;
+      if (ld__nth_child(f->cur, 0, &v) &&
+          clang_getCursorKind(v) == CXCursor_VarDecl && is_shared_decl(v))
+        break;
+      act = CXCursor_UnexposedStmt;
+      break;
+    }
     case CXCursor_VarDecl:
-      if (is_shared_decl(f->cur))
-        ld__replay_fail(fx, "shared variable declared in a device function");
-      /* fall through */
-    case CXCursor_DeclStmt:
     case CXCursor_ReturnStmt:
     case CXCursor_GotoStmt:
     case CXCursor_IndirectGotoStmt:
@@ -1262,6 +1390,20 @@ static void note_shape(struct facts *fx, const struct frame *f) {
   else if (f->kind == CXCursor_ForStmt || f->kind == CXCursor_WhileStmt ||
            f->kind == CXCursor_DoStmt)
     ld__proof_loop(fx, c);
+}
+
+/* `return E;` in a device function's clone with barriers that returns a
+ * value: `{ __ldcc_ret = (E); goto __ldcc_exit; }`, E's own edits kept
+ * (the clone returns __ldcc_ret after its exit site). */
+static void return_value(struct facts *fx, size_t b, size_t e) {
+  size_t end = ld__stmt_end(fx, e);
+
+  if (end == e || fx->s->src[end - 1] != ';') {
+    ld__replay_fail(fx, "return inside a macro expansion");
+    return;
+  }
+  ld__replay_edit(fx, b, b + 6, "{ __ldcc_ret = (");
+  ld__replay_edit(fx, end - 1, end, "); goto __ldcc_exit; }");
 }
 
 static enum CXChildVisitResult body_cb(CXCursor c, CXCursor parent,
@@ -1303,6 +1445,8 @@ static enum CXChildVisitResult body_cb(CXCursor c, CXCursor parent,
   case CXCursor_ReturnStmt:
     if (!ld__replay_span(fx, c, &b, &e))
       ld__replay_fail(fx, "return inside a macro expansion");
+    else if (fx->r->ret_end && ld__nth_child(c, 0, &lv))
+      return_value(fx, b, e);
     else
       ld__replay_edit(fx, b, e, "goto __ldcc_exit");
     break;
@@ -1571,6 +1715,46 @@ static int says_bounds(const char *s, size_t b, size_t e) {
   return 0;
 }
 
+/* A device function with barriers that returns a value: where its return
+ * type is written, [ret_begin, ret_end), the words before its name but
+ * the specifiers.  A reference, `auto` or anything the clone cannot
+ * declare a local of leaves the kernel unchecked. */
+static void return_type(struct facts *fx) {
+  static const char *const specifiers[] = {
+      "__device__",      "__host__",     "static",    "inline", "__inline__",
+      "__forceinline__", "__noinline__", "constexpr", NULL};
+  struct ld_replay *r = fx->r;
+  const char *s = fx->s->src;
+  size_t p = r->def_begin, e = r->name_begin, w;
+  const char *const *sp;
+
+  while (p < e) {
+    while (p < e && ld__is_blank(s[p]))
+      p++;
+    for (w = p; w < e &&
+                (s[w] == '_' || (s[w] >= 'a' && s[w] <= 'z') ||
+                 (s[w] >= 'A' && s[w] <= 'Z') || (s[w] >= '0' && s[w] <= '9'));
+         w++)
+      ;
+    for (sp = specifiers; *sp; sp++)
+      if (strlen(*sp) == w - p && !memcmp(s + p, *sp, w - p))
+        break;
+    if (!*sp || w == p)
+      break;
+    p = w;
+  }
+  while (e > p && ld__is_blank(s[e - 1]))
+    e--;
+  if (e <= p || memchr(s + p, '&', e - p) || ld__has_word(fx, p, e, "auto") ||
+      ld__has_word(fx, p, e, "__device__") ||
+      ld__has_word(fx, p, e, "__attribute__")) {
+    ld__replay_fail(fx, "return type it cannot declare a local of");
+    return;
+  }
+  r->ret_begin = p;
+  r->ret_end = e;
+}
+
 static int analyse_def(struct facts *fx, CXCursor fn) {
   struct ld_replay *r = fx->r;
   struct header_parts h;
@@ -1634,6 +1818,9 @@ static int analyse_def(struct facts *fx, CXCursor fn) {
   r->user_bounds =
       says_bounds(s, r->def_begin, r->body_open) ||
       (r->proto_end && says_bounds(s, r->proto_begin, r->proto_end));
+  if (r->is_devfn && !r->is_plain &&
+      clang_getCursorResultType(fn).kind != CXType_Void)
+    return_type(fx);
   r->exit_line = ld__line_of(fx, r->body_close);
   for (p = r->body_close; p > 0 && s[p - 1] != '\n'; p--)
     ;
@@ -1646,7 +1833,9 @@ static int analyse_def(struct facts *fx, CXCursor fn) {
     root.index = 0;
     root.nchild = 0;
     root.fx = fx;
-    clang_visitChildren(h.body, body_cb, &root);
+    clang_visitChildren(h.body, file_shared_cb, fx);
+    if (!ld__replay_stopped(fx))
+      clang_visitChildren(h.body, body_cb, &root);
   }
   if (!fx->rc && !fx->reason && fx->ptrs.kept)
     point_stores_at_copies(fx);
@@ -1725,7 +1914,8 @@ static void facts_free(struct facts *fx, size_t nlocals) {
  * fx walks, with barriers, or without them when plain), appended to
  * fx->r->callees; returns its index, or SIZE_MAX with fx failed. */
 static size_t analyse_devfn(struct facts *fx, CXCursor def, int plain) {
-  struct ld_replay *r = fx->r;
+  struct facts *top = fx->top;
+  struct ld_replay *r = top->r;
   struct facts cfx;
   struct ld_kernel ck;
   struct ld_buf why = LD_BUF_INIT;
@@ -1733,11 +1923,17 @@ static size_t analyse_devfn(struct facts *fx, CXCursor def, int plain) {
   void *a, *b;
 
   for (i = 0; i < r->ncallees; i++)
-    if (clang_equalCursors(fx->devfns.callee_cur[i], def))
+    if (clang_equalCursors(top->devfns.callee_cur[i], def))
       return i;
+  if (fx->depth >= 8) {
+    ld__replay_fail(fx, "calls nested too deeply");
+    return SIZE_MAX;
+  }
   memset(&cfx, 0, sizeof cfx);
   memset(&ck, 0, sizeof ck);
   ck.name = ld__cursor_name(def);
+  cfx.top = top;
+  cfx.depth = fx->depth + 1;
   cfx.s = fx->s;
   cfx.k = &ck;
   cfx.fn = def;
@@ -1763,11 +1959,11 @@ static size_t analyse_devfn(struct facts *fx, CXCursor def, int plain) {
   a = realloc(r->callees, (r->ncallees + 1) * sizeof *r->callees);
   if (a)
     r->callees = a;
-  b = a ? realloc(fx->devfns.callee_cur,
-                  (r->ncallees + 1) * sizeof *fx->devfns.callee_cur)
+  b = a ? realloc(top->devfns.callee_cur,
+                  (r->ncallees + 1) * sizeof *top->devfns.callee_cur)
         : NULL;
   if (b)
-    fx->devfns.callee_cur = b;
+    top->devfns.callee_cur = b;
   if (!b) {
     fx->rc = LD_ENOMEM;
     goto out;
@@ -1776,7 +1972,7 @@ static size_t analyse_devfn(struct facts *fx, CXCursor def, int plain) {
   ck.name = NULL;
   cfx.r->entry_line = ld__line_of(&cfx, cfx.r->name_begin);
   cfx.r->exit_site = cfx.r->nsites + 1;
-  fx->devfns.callee_cur[r->ncallees] = def;
+  top->devfns.callee_cur[r->ncallees] = def;
   r->callees[r->ncallees] = cfx.r;
   cfx.r->store_lines = cfx.devfns.store_lines;
   cfx.r->nstore_lines = cfx.devfns.nstore_lines;
@@ -1807,7 +2003,7 @@ static void add_callee_write_lines(struct facts *fx, CXCursor call,
                           &why) != PLACE_SHARED)
       continue;
     for (i = 0; i < c->nstore_lines && !fx->rc; i++) {
-      struct ld_member *m = &fx->r->members[member];
+      struct ld_member *m = &fx->top->r->members[member];
       unsigned *p = realloc(m->write_lines, (m->nwrite_lines + 1) * sizeof *p);
       if (!p) {
         fx->rc = LD_ENOMEM;
@@ -1828,7 +2024,23 @@ static size_t clone_callee(struct facts *fx, CXCursor call, CXCursor def,
 
   if (idx == SIZE_MAX || ld__replay_stopped(fx))
     return SIZE_MAX;
-  add_callee_write_lines(fx, call, fx->r->callees[idx]);
+  add_callee_write_lines(fx, call, fx->top->r->callees[idx]);
+  /* A device function's callee stores through the pointers it is handed:
+   * its lines are the caller's too (they write what the caller gets). */
+  if (fx != fx->top) {
+    const struct ld_replay *c = fx->top->r->callees[idx];
+    size_t i, n = fx->devfns.nstore_lines;
+    unsigned *p =
+        realloc(fx->devfns.store_lines, (n + c->nstore_lines + 1) * sizeof *p);
+    if (!p) {
+      fx->rc = LD_ENOMEM;
+      return SIZE_MAX;
+    }
+    for (i = 0; i < c->nstore_lines; i++)
+      p[n + i] = c->store_lines[i];
+    fx->devfns.store_lines = p;
+    fx->devfns.nstore_lines = n + c->nstore_lines;
+  }
   return fx->rc ? SIZE_MAX : idx;
 }
 
@@ -1859,12 +2071,14 @@ static int clonable(struct facts *fx, const struct frame *f, CXCursor callee,
     ld__replay_fail(fx, ld__named_reason(w->header, callee));
     return 0;
   }
-  if (de > fx->r->def_begin) {
+  /* Every clone is emitted after the kernel: what it names must be
+   * declared there. */
+  if (de > fx->top->r->def_begin) {
     ld__replay_fail(fx, ld__named_reason(w->later, callee));
     return 0;
   }
   fp = clang_getCursorSemanticParent(def);
-  kp = clang_getCursorSemanticParent(fx->fn);
+  kp = clang_getCursorSemanticParent(fx->top->fn);
   if (clang_getCursorKind(fp) != CXCursor_TranslationUnit &&
       !clang_equalCursors(fp, kp)) {
     ld__replay_fail(fx, ld__named_reason(w->scope, callee));
@@ -1904,6 +2118,7 @@ static void visit_writer_call(struct facts *fx, const struct frame *f,
       "device function %s that writes memory is defined after the kernel",
       "device function %s that writes memory is of another scope",
       "call of %s inside a macro expansion"};
+  struct facts *top = fx->top;
   struct ld_replay *r = fx->r;
   CXCursor def = ld__definition_of(callee);
   struct ld_buf t = LD_BUF_INIT;
@@ -1921,8 +2136,11 @@ static void visit_writer_call(struct facts *fx, const struct frame *f,
     return;
   for (p = ne; p < ce && fx->s->src[p] != '('; p++)
     ;
-  if (ld_buf_printf(&t, "__ldcc_%s__f_%s", fx->k->name,
-                    r->callees[idx]->fn_name)) {
+  if (top->r->callees[idx]->uses_layout && fx != top)
+    r->uses_layout = 1; /* passes the layout on */
+  if (ld_buf_printf(&t, "__ldcc_%s__f_%s%s", top->k->name,
+                    top->r->callees[idx]->fn_name,
+                    top->r->callees[idx]->uses_layout ? "<__ldcc_L>" : "")) {
     ld_buf_free(&t);
     fx->rc = LD_ENOMEM;
     return;
@@ -1932,6 +2150,35 @@ static void visit_writer_call(struct facts *fx, const struct frame *f,
   if (!fx->rc)
     fx->rc =
         ld_edit_insert(&r->edits, p + 1, n > 0 ? "__ldcc_c, " : "__ldcc_c");
+}
+
+/* The statement a call of a device function with barriers may stand in:
+ * the call itself (`f(args);`, any result discarded), or, for the value it
+ * returns, `x = f(args);` with x a local or `T x = f(args);` declaring x
+ * alone: the local is set before the caller's next region starts (its
+ * snapshot there holds it).  NULL for any other place (a global store of
+ * the result would be undone by a replay of the next region). */
+static const struct frame *valued_call_statement(struct facts *fx,
+                                                 const struct frame *e) {
+  const struct frame *p = e->parent;
+  CXCursor lv;
+  const char *why;
+  size_t member;
+
+  if (ld__is_statement(e))
+    return e;
+  if (!p)
+    return NULL;
+  if (p->kind == CXCursor_BinaryOperator && e->index == 1 &&
+      clang_getCursorBinaryOperatorKind(p->cur) == CXBinaryOperator_Assign &&
+      ld__is_statement(p) && ld__nth_child(p->cur, 0, &lv) &&
+      ld__place_of(fx, lv, &member, &why) == PLACE_LOCAL)
+    return p;
+  if (p->kind == CXCursor_VarDecl && p->parent &&
+      p->parent->kind == CXCursor_DeclStmt && ld__is_statement(p->parent) &&
+      !ld__nth_child(p->parent->cur, 1, &lv))
+    return p->parent;
+  return NULL;
 }
 
 /* `f(args);` where f contains barriers: a site of the caller (its region
@@ -1948,7 +2195,7 @@ static void visit_devfn_call(struct facts *fx, const struct frame *f,
   CXCursor def = ld__definition_of(callee);
   const struct frame *e = f;
   struct ld_site *site;
-  size_t cb, ce, nb, ne, idx, i;
+  size_t cb, ce, nb, ne, sb, se, idx, i;
   int n = clang_Cursor_getNumArguments(f->cur);
 
   if (r->is_devfn) {
@@ -1956,17 +2203,11 @@ static void visit_devfn_call(struct facts *fx, const struct frame *f,
                     ld__named_reason("barrier in device function %s", callee));
     return;
   }
-  if (clang_getCursorResultType(def).kind != CXType_Void &&
-      clang_getCursorKind(def) == CXCursor_FunctionDecl) {
-    ld__replay_fail(
-        fx, ld__named_reason("barrier in device function %s returning a value",
-                             callee));
-    return;
-  }
   while (e->parent && (e->parent->kind == CXCursor_UnexposedExpr ||
                        e->parent->kind == CXCursor_ParenExpr))
     e = e->parent;
-  if (!ld__is_statement(e)) {
+  e = valued_call_statement(fx, e);
+  if (!e) {
     ld__replay_fail(
         fx, ld__named_reason("call of device function %s with a barrier inside "
                              "an expression",
@@ -1976,6 +2217,10 @@ static void visit_devfn_call(struct facts *fx, const struct frame *f,
   if (!clonable(fx, f, callee, def, &whys, &nb, &ne, &ce) ||
       !ld__replay_span(fx, f->cur, &cb, &ce))
     return;
+  if (!ld__replay_span(fx, e->cur, &sb, &se)) {
+    ld__replay_fail(fx, ld__named_reason(whys.macro, callee));
+    return;
+  }
   idx = clone_callee(fx, f->cur, def, 0);
   if (idx == SIZE_MAX)
     return;
@@ -1992,8 +2237,8 @@ static void visit_devfn_call(struct facts *fx, const struct frame *f,
     site->at.col = (unsigned)(cb - p + 1);
   }
   site->at.offset = cb;
-  site->stmt_begin = cb;
-  site->stmt_end = ld__stmt_end(fx, ce);
+  site->stmt_begin = sb;
+  site->stmt_end = ld__stmt_end(fx, se);
   site->call_begin = cb;
   site->call_end = ce;
   site->name_begin = nb;
@@ -2012,6 +2257,7 @@ int ld__replay_analyse(const struct ld__source *s, CXCursor fn,
   int rc;
 
   memset(&fx, 0, sizeof fx);
+  fx.top = &fx;
   fx.s = s;
   fx.k = k;
   fx.fn = fn;

@@ -172,9 +172,14 @@ int ld__is_statement(const struct frame *f) {
 
 /* ---- Variables ----------------------------------------------------------- */
 
+/* Members are the kernel's: a device function's clone names the same
+ * layout. */
 size_t ld__find_member(const struct facts *fx, CXCursor decl) {
   size_t i;
 
+  if (fx->top)
+    fx = fx->top;
+  decl = clang_getCanonicalCursor(decl); /* as add_member keeps it */
   for (i = 0; i < fx->r->nmembers; i++)
     if (clang_equalCursors(fx->member_cur[i], decl))
       return i;

@@ -26,6 +26,10 @@
 #define INDENT "  "
 #define LD_LB_ATTR "__launch_bounds__(1024)"
 #define LD_FIRST_ATTR "__launch_bounds__(__LDCC_CLONE_THREADS)"
+/* A device function's clone that names the kernel's layout: the warp's
+ * copy, as in the kernel's clone (it may only pass the layout on). */
+#define LD_DEVFN_P                                                             \
+  "__ldcc_L *__ldcc_p = (__ldcc_L *)__ldcc_c.mine; (void)__ldcc_p;"
 
 /* Snapshot and restored on replay: a local that may change and may be
  * read after some site before it is assigned. */
@@ -62,9 +66,16 @@ static int put_save_diff(struct ld_buf *b, const struct ld_replay *r,
              ? ld_buf_printf(b, " __ldcc::copy(__ldcc_e%zu, %s);", i, l->name)
              : ld_buf_printf(b, " __ldcc_e%zu = %s;", i, l->name);
   }
+  /* A device function's value, at its exit: what the caller gets. */
+  if (!rc && live_site == SIZE_MAX && r->ret_end)
+    rc = ld_buf_puts(b, " __ldcc_eret = __ldcc_ret;");
   if (!rc)
     rc = ld_buf_puts(b,
                      " } else\n" INDENT INDENT INDENT "__ldcc_c.local_diff =");
+  if (!rc && live_site == SIZE_MAX && r->ret_end) {
+    rc = ld_buf_puts(b, " __ldcc::differs(__ldcc_ret, __ldcc_eret)");
+    first = 0;
+  }
   for (i = 0; i < r->nlocals && !rc; i++) {
     const struct ld_local *l = &r->locals[i];
     if (!compared_at(l, live_site))
@@ -178,12 +189,25 @@ static int put_call_site(struct ld_buf *pre, struct ld_buf *post,
   return rc;
 }
 
+/* Whether a device function the kernel calls names its layout: then the
+ * kernel's clone declares __ldcc_p only when its own body does too. */
+static int callees_name_layout(const struct ld_replay *r) {
+  size_t i;
+
+  for (i = 0; i < r->ncallees; i++)
+    if (r->callees[i]->uses_layout)
+      return 1;
+  return 0;
+}
+
 static int put_prologue(struct ld_buf *b, const struct ld_kernel *k,
-                        const struct ld_replay *r) {
+                        const struct ld_replay *r, const char *src) {
   size_t i;
   int rc;
 
-  if (r->is_devfn)
+  if (r->is_devfn && r->uses_layout)
+    rc = ld_buf_puts(b, "\n" INDENT LD_DEVFN_P "\n");
+  else if (r->is_devfn)
     rc = ld_buf_puts(b, "\n");
   else
     rc = ld_buf_printf(b, "\n" INDENT "typedef __ldcc_layout_%s%s __ldcc_L;\n",
@@ -206,6 +230,15 @@ static int put_prologue(struct ld_buf *b, const struct ld_kernel *k,
                          INDENT "decltype(%s) __ldcc_s%zu; decltype(%s) "
                                 "__ldcc_e%zu;\n",
                          r->locals[i].name, i, r->locals[i].name, i);
+  /* The value a device function returns, set by its `return`s (replay_
+   * facts.c), compared at its exit and returned after it. */
+  if (!rc && r->is_devfn && r->ret_end) {
+    rc = ld_buf_puts(b, INDENT);
+    if (!rc)
+      rc = ld_buf_append(b, src + r->ret_begin, r->ret_end - r->ret_begin);
+    if (!rc)
+      rc = ld_buf_puts(b, " __ldcc_ret{}; decltype(__ldcc_ret) __ldcc_eret;\n");
+  }
   if (!rc && r->is_devfn) {
     rc = put_snapshot(b, r, INDENT);
     return rc ? rc
@@ -230,9 +263,10 @@ static int put_prologue(struct ld_buf *b, const struct ld_kernel *k,
    * barriers or without). */
   if (!rc && (r->always_dirty || r->always_read || r->ncallees))
     rc = ld_buf_puts(b, INDENT "__ldcc_c.always_read = 1;\n");
-  /* Only static members are reached through __ldcc_p. */
+  /* Only static members are reached through __ldcc_p (the device
+   * functions' clones that name the layout take their own). */
   for (i = 0; i < r->nmembers && !rc; i++)
-    if (r->members[i].decl) {
+    if (r->members[i].decl && (r->uses_layout || !callees_name_layout(r))) {
       rc = ld_buf_puts(b, INDENT "__ldcc_L *__ldcc_p = (__ldcc_L "
                                  "*)__ldcc_c.mine;\n");
       break;
@@ -254,7 +288,9 @@ static int put_exit(struct ld_buf *b, const struct ld_replay *r) {
                                                      : r->exit_site,
                         !r->is_devfn, "SYNC_PLAIN", 0);
   if (!rc && r->is_devfn)
-    return ld_buf_puts(b, INDENT "}\n");
+    return ld_buf_puts(b, r->ret_end ? INDENT "}\n" INDENT
+                                              "return __ldcc_ret;\n"
+                                     : INDENT "}\n");
   if (!rc)
     rc = ld_buf_puts(b, INDENT INDENT
                      "__ldcc::finish(__ldcc_c, __ldcc_bs);\n" INDENT "}\n");
@@ -493,7 +529,7 @@ static int edit_body(struct clone *cl) {
   if (!rc && LD_COMPOSED(k) && r == k->replay) /* not a device function's */
     rc = ld__global_prologue(k, 1, &b);
   if (!rc)
-    rc = put_prologue(&b, k, r);
+    rc = put_prologue(&b, k, r, cl->src);
   if (!rc)
     rc = ld_edit_insert(&cl->edits, r->body_open + 1, b.data);
   ld_buf_free(&b);
@@ -524,6 +560,13 @@ static int emit_callee(const struct clone *kernel, const struct ld_replay *c,
 
   while (open < c->params_close && kernel->src[open] != '(')
     open++;
+  /* Shared variables in the layout: a template on it (the kernel's may
+   * be a template), `__ldcc_p` in the body (a plain clone's on the brace's
+   * line, so the lines stay the user's). */
+  if (!rc && c->uses_layout)
+    rc = ld_edit_insert(&cl.edits, c->def_begin, "template <class __ldcc_L> ");
+  if (!rc && c->uses_layout && c->is_plain)
+    rc = ld_edit_insert(&cl.edits, c->body_open + 1, " " LD_DEVFN_P);
   if (!rc)
     rc = ld_buf_printf(&b, "__ldcc_%s__f_%s", kernel->k->name, c->fn_name);
   if (!rc)
@@ -559,8 +602,10 @@ static int edit_calls(struct clone *cl) {
     if (s->callee == 0)
       continue;
     ld_buf_free(&b);
-    rc = ld_buf_printf(&b, "__ldcc_%s__f_%s", cl->k->name,
-                       r->callees[s->callee - 1]->fn_name);
+    rc = ld_buf_printf(&b, "__ldcc_%s__f_%s%s", cl->k->name,
+                       r->callees[s->callee - 1]->fn_name,
+                       r->callees[s->callee - 1]->uses_layout ? "<__ldcc_L>"
+                                                              : "");
     if (!rc)
       rc = ld_edit_replace(&cl->edits, s->name_begin, s->name_end, b.data);
     ld_buf_free(&b);

@@ -30,7 +30,7 @@ __global__ void callees(float *out, float *in, int *flags) {
   out[0] = sh[0] + in[0];
 }
 
-// PLAN: KERNEL name=callees checked=no reason="shared variable declared in a device function" at=17:17
+// PLAN: KERNEL name=callees checked=no reason="local of a type that cannot be hoisted" at=17:17
 // PLAN-NEXT: TARGET kernel=callees space=shared name=scratch at=11:20 written=yes
 // PLAN-NEXT: TARGET kernel=callees space=global name=out at=17:32 written=yes
 // PLAN-NEXT: TARGET kernel=callees space=global name=in at=17:44 written=no

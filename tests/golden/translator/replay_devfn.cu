@@ -87,7 +87,7 @@ int main() {
 }
 
 // PLAN: KERNEL name=called checked=yes at=35:17
-// PLAN: KERNEL name=valued checked=no reason="barrier in device function value returning a value" at=48:17
+// PLAN: KERNEL name=valued checked=no reason="call of device function value with a barrier inside an expression" at=48:17
 // PLAN: KERNEL name=nested checked=no reason="barrier in device function inner" at=54:17
 // PLAN: KERNEL name=atomic checked=no reason="device function counts: atomic in a device function with a barrier" at=61:17
 // PLAN: KERNEL name=defined_later checked=no reason="barrier in device function later defined after the kernel" at=70:17

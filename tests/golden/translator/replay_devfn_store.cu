@@ -91,7 +91,7 @@ int main() {
 }
 
 // PLAN: KERNEL name=fill checked=yes at=33:17
-// PLAN-NEXT: KERNEL name=nested checked=no reason="device function put writes memory" at=44:17
+// PLAN-NEXT: KERNEL name=nested checked=yes at=44:17
 // PLAN-NEXT: KERNEL name=templated checked=no reason="device function put_n that writes memory is a template" at=51:17
 // PLAN-NEXT: KERNEL name=atomic checked=no reason="device function bump: atomic in a device function" at=58:17
 // PLAN-NEXT: KERNEL name=reference checked=no reason="device function set_ref: store through a reference" at=66:17
@@ -102,6 +102,9 @@ int main() {
 // PLAN-NEXT: SITE kernel=fill id=2 at=40:3 form=SYNC_PLAIN
 // PLAN-NEXT: SITE kernel=fill id=3 at=42:1 form=exit
 // PLAN-NEXT: COPIES kernel=fill scratch=whole reason="device functions it calls reach the copies by pointer"
+// PLAN: SITE kernel=nested id=0 at=44:17 form=entry
+// PLAN-NEXT: SITE kernel=nested id=1 at=47:3 form=SYNC_PLAIN
+// PLAN-NEXT: SITE kernel=nested id=2 at=49:1 form=exit
 // PLAN-NOT: SITE
 
 // The originals stay; the clones for `fill` come before the kernel's
@@ -130,8 +133,14 @@ int main() {
 // CLONE: {{^}}__global__ void __launch_bounds__(1024) __ldcc_fill__lb(int *out, int n, __ldcc::launch_info __ldcc_li, __ldcc::global_info __ldcc_gi) { const unsigned __ldcc_gc = __ldcc::gcopy(__ldcc_gi); if (__ldcc_gc == __LDCC_GNONE) return; __ldcc::gshift(__ldcc_gi, __ldcc_gc, out, 0);
 // CLONE: {{^}}  __ldcc_c.always_read = 1;
 // CLONE: {{^}}  __ldcc_fill__f_put(__ldcc_c, ((__ldcc_c.rd = 1, __ldcc_p)->tile), t, t * 2);
+// A function that stores through a further call is cloned with it: the
+// deeper clone first, its stores credited to what the kernel hands out.
+// CLONE: {{^}}__device__ void __ldcc_nested__f_put(__ldcc::thread_ctx &__ldcc_c, int *p, int i, int v) { (*__ldcc::pwr(__ldcc_c, &(p[i]))) = v; }
+// CLONE: {{^}}__device__ void __ldcc_nested__f_put_twice(__ldcc::thread_ctx &__ldcc_c, int *p, int i, int v) { __ldcc_nested__f_put(__ldcc_c, p, i, v); }
+// CLONE: {{^}}  __ldcc_nested__f_put_twice(__ldcc_c, ((__ldcc_c.rd = 1, __ldcc_p)->s), threadIdx.x, 1);
 // Unsupported kernels get no clone.
-// CLONE-NOT: {{__ldcc_(nested|templated|atomic|reference|late)\(}}
+// CLONE-NOT: {{__ldcc_(templated|atomic|reference|late)\(}}
 // CLONE: {{^}}static const int __ldcc__sites_0[] = {33, 37, 40, 42};
 // The functions' stores count as writes of the target handed to them.
 // CLONE-NEXT: {{^}}static const int __ldcc__wl_0_0[] = {13, 19};
+// CLONE: {{^}}static const int __ldcc__wl_1_0[] = {13};
