@@ -23,9 +23,8 @@ int main() {
 
 // The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
 // NOPROOF
-// RACE-CHECK: ldcc: read-write race on shared variable tile[
+// RACE-CHECK: ldcc: read-write race
 // RACE-CHECK: in kernel rotate_block
-// RACE-CHECK: statements that write tile there: header_kernel.cuh:11
 // RACE-CHECK: launched at header_kernel.cuh:19
 // RACE-CHECK-NOT: header_kernel.cu:
 // RACE-CHECK: ldcc: summary:

@@ -46,7 +46,9 @@ static int ptr_root(struct root *r, CXCursor e);
 static int unseen(struct root *r, const char *fmt, CXCursor named) {
   char *name = clang_Cursor_isNull(named) ? NULL : ld__cursor_name(named);
 
-  snprintf(r->why, sizeof r->why, fmt, name && *name ? name : "?");
+  /* A call a template leaves unresolved has no name yet. */
+  snprintf(r->why, sizeof r->why, fmt,
+           name && *name ? name : "a call of a template type");
   free(name);
   return 0;
 }
