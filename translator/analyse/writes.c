@@ -63,6 +63,35 @@ static CXCursor strip_parens(CXCursor c) {
   return c;
 }
 
+struct operand {
+  CXCursor last;
+  int found;
+};
+
+static enum CXChildVisitResult operand_cb(CXCursor c, CXCursor parent,
+                                          CXClientData data) {
+  struct operand *o = data;
+
+  (void)parent;
+  if (clang_isExpression(clang_getCursorKind(c))) {
+    o->last = c;
+    o->found = 1;
+  }
+  return CXChildVisit_Continue;
+}
+
+/* The operand of an explicit cast: its last child that is an expression
+ * (`reinterpret_cast<int4 *>(p)` has the type's reference first). */
+static int cast_operand(CXCursor e, CXCursor *out) {
+  struct operand o;
+
+  o.found = 0;
+  clang_visitChildren(e, operand_cb, &o);
+  if (o.found)
+    *out = o.last;
+  return o.found;
+}
+
 static int is_lvalue_form(enum CXCursorKind k) {
   return k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr ||
          k == CXCursor_ArraySubscriptExpr || k == CXCursor_UnaryOperator;
@@ -314,7 +343,8 @@ static int obj_root(struct root *r, CXCursor e) {
   case CXCursor_CXXReinterpretCastExpr:
   case CXCursor_CXXConstCastExpr:
   case CXCursor_CXXFunctionalCastExpr:
-    if (!ld__nth_child(e, 0, &a))
+    if (k == CXCursor_UnexposedExpr ? !ld__nth_child(e, 0, &a)
+                                    : !cast_operand(e, &a))
       break;
     /* A temporary (a conversion's result) is no memory of anyone's. */
     return ld__is_pointer(clang_getCursorType(a)) ? ptr_root(r, a)
@@ -393,7 +423,7 @@ static int ptr_root(struct root *r, CXCursor e) {
   case CXCursor_CXXReinterpretCastExpr:
   case CXCursor_CXXConstCastExpr:
   case CXCursor_CXXFunctionalCastExpr:
-    if (!ld__nth_child(e, 0, &a))
+    if (!cast_operand(e, &a))
       break;
     if (is_null(a))
       return 1;
@@ -581,6 +611,7 @@ static int call_object(CXCursor call, CXCursor *obj) {
 void ld__check_call(struct analysis *an, CXCursor call) {
   CXCursor ref = clang_getCursorReferenced(call), def, obj;
   const struct fn *fn = &an->fns[an->cur_fn];
+  CXFile file;
   int i, n, nparams;
 
   if (fn->unseen || (!fn->is_kernel && !fn->is_device))
@@ -595,7 +626,11 @@ void ld__check_call(struct analysis *an, CXCursor call) {
   if (ld__is_operator_ref(ref))
     return; /* `a[i] = v`, `x += y`: the store's own root is followed */
   def = ld__definition_of(ref);
-  if (!clang_Location_isInSystemHeader(clang_getCursorLocation(def)) &&
+  clang_getExpansionLocation(clang_getCursorLocation(def), &file, NULL, NULL,
+                             NULL);
+  /* (A builtin, __builtin_inff, is declared where it is first used.) */
+  if (file && !ld__name_starts(def, "__builtin") &&
+      !clang_Location_isInSystemHeader(clang_getCursorLocation(def)) &&
       !clang_isCursorDefinition(def) && ld__find_fn(an, def) == NONE &&
       clang_getCursorKind(def) != CXCursor_Constructor &&
       clang_getCursorKind(def) != CXCursor_Destructor) {

@@ -146,6 +146,22 @@ __global__ void flip(cudaSurfaceObject_t surf, int w) {
 }
 // PLAN: KERNEL name=flip checked=yes at=[[@LINE-6]]:17 global=no global_reason="surface store"
 
+// Seen: a store through a reinterpret_cast of a device function's pointer
+// parameter (llm.c's store128), and a builtin (declared where it is used).
+struct __align__(16) Pack {
+  int4 bits;
+};
+__device__ void store128(float *target, Pack value) {
+  *reinterpret_cast<int4 *>(target) = value.bits;
+}
+__global__ void packed(float *out) {
+  Pack p;
+  p.bits = make_int4(1, 2, 3, 4);
+  store128(out + 4 * threadIdx.x, p);
+  out[0] = __builtin_inff();
+}
+// PLAN: KERNEL name=packed checked=yes at=[[@LINE-6]]:17 global=yes
+
 int main() {
   float *d = nullptr;
   float **pp = nullptr;
@@ -164,5 +180,6 @@ int main() {
   with_plus<<<1, 64>>>((int *)d);
   with_add<<<1, 64>>>((int *)d);
   flip<<<1, 32>>>(0, 32);
+  packed<<<1, 32>>>(d);
   return 0;
 }
