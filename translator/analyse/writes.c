@@ -33,11 +33,12 @@
 
 struct root {
   struct analysis *an;
-  CXCursor fn;    /* the function walked */
-  int is_kernel;  /* fn is a kernel */
-  unsigned depth; /* locals followed */
-  int holders;    /* a local object's pointers count (a method's object) */
-  char why[200];  /* set when not seen */
+  CXCursor fn;               /* the function walked */
+  int is_kernel;             /* fn is a kernel */
+  unsigned depth;            /* locals followed */
+  CXCursor chain[MAX_DEPTH]; /* the locals being followed */
+  int holders;   /* a local object's pointers count (a method's object) */
+  char why[200]; /* set when not seen */
 };
 
 static int obj_root(struct root *r, CXCursor e);
@@ -153,6 +154,9 @@ static int local_root(struct root *r, CXCursor var, int is_ref) {
   size_t i;
   int ok = 1;
 
+  for (i = 0; i < r->depth; i++)
+    if (clang_equalCursors(r->chain[i], var))
+      return 1; /* `p = p + n`: its other values decide */
   if (r->depth >= MAX_DEPTH)
     return unseen(r, "writes through local %s (followed too far)", var);
   memset(&s, 0, sizeof s);
@@ -168,7 +172,7 @@ static int local_root(struct root *r, CXCursor var, int is_ref) {
     free(s.vals);
     return unseen(r, "writes through local %s, whose address is taken", var);
   }
-  r->depth++;
+  r->chain[r->depth++] = var;
   init = clang_Cursor_getVarDeclInitializer(var);
   if (!clang_Cursor_isNull(init))
     ok = is_ref ? obj_root(r, init) : is_null(init) || ptr_root(r, init);
@@ -205,7 +209,7 @@ static int holder_root(struct root *r, CXCursor var) {
 
   if (r->depth >= MAX_DEPTH)
     return unseen(r, "writes through local %s (followed too far)", var);
-  r->depth++;
+  r->chain[r->depth++] = var;
   if (!clang_Cursor_isNull(init))
     clang_visitChildren(init, holder_cb, &h);
   if (h.ok && !clang_Cursor_isNull(init) &&

@@ -162,6 +162,16 @@ __global__ void packed(float *out) {
 }
 // PLAN: KERNEL name=packed checked=yes at=[[@LINE-6]]:17 global=yes
 
+// A local pointer that advances itself (`c = c + 32`) keeps its root.
+__global__ void strided(float *out, int n) {
+  float *c = out + threadIdx.x;
+  for (int i = 0; i < n; i++) {
+    *c = i;
+    c = c + 32;
+  }
+}
+// PLAN: KERNEL name=strided checked=yes at=[[@LINE-7]]:17 global=yes
+
 int main() {
   float *d = nullptr;
   float **pp = nullptr;
@@ -181,5 +191,6 @@ int main() {
   with_add<<<1, 64>>>((int *)d);
   flip<<<1, 32>>>(0, 32);
   packed<<<1, 32>>>(d);
+  strided<<<1, 32>>>(d, 4);
   return 0;
 }
