@@ -115,7 +115,12 @@ put() { if has "$1" "$2"; then texts "$1" "$2" >"$3"; fi; }
 noproof() { # noproof SOURCE CASE_DIR
   flag NOPROOF "$1" || return 0
   cp -r "$2" "$2_noproof"
-  echo "LDCC_OPTIONS=proofs=0" >"$2_noproof/env"
+  # Options the case already has (DET-ENV) are kept, proofs=0 added.
+  if grep -q '^LDCC_OPTIONS=' "$2_noproof/env" 2>/dev/null; then
+    sed -i 's/^LDCC_OPTIONS=.*/&:proofs=0/' "$2_noproof/env"
+  else
+    echo "LDCC_OPTIONS=proofs=0" >>"$2_noproof/env"
+  fi
 }
 
 # LDCC_GPU_ONLY=REGEX (grep -E on the program's name) builds only those
