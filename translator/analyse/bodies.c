@@ -246,25 +246,6 @@ static void add_barrier(struct analysis *an, CXCursor call, const char *form) {
   b->in_macro = ld__in_macro(&an->s, pos.offset);
 }
 
-/* The callee's name of a call: its spelling, or for a call a template
- * leaves unresolved (`atomicAdd(p, (T)1)` with a dependent T), the name of
- * the overload set it names.  Owned by the caller (clang_disposeString). */
-static CXString call_name(CXCursor call) {
-  CXString s = clang_getCursorSpelling(call);
-  CXCursor c = call;
-  int depth;
-
-  /* CallExpr -> DeclRefExpr (unresolved, unnamed) -> OverloadedDeclRef */
-  for (depth = 0; depth < 2 && !*clang_getCString(s); depth++) {
-    if (!ld__nth_child(c, 0, &c))
-      break;
-    c = ld__unwrap(c);
-    clang_disposeString(s);
-    s = clang_getCursorSpelling(c);
-  }
-  return s;
-}
-
 /* A call of a member function (an operator, a conversion) of a class of
  * libcu++'s atomics: `cuda::atomic`, `cuda::atomic_ref`, their
  * `cuda::std::` forms, and the `__atomic*` bases that define them. */
@@ -299,7 +280,7 @@ static const char *global_use_of(CXCursor call) {
       {"surf", REASON_G_SURFACE},
   };
   static const char *const whole[] = {"printf", "vprintf", "malloc", "free"};
-  CXString s = call_name(call);
+  CXString s = ld__call_name(call);
   const char *name = clang_getCString(s), *why = NULL;
   size_t i;
 
@@ -402,7 +383,7 @@ static const char *accumulate(struct analysis *an, const struct frame *f) {
   struct ld_gatomic *a;
   CXCursor callee;
   size_t b, e, ab, ae, open;
-  CXString name = call_name(f->cur);
+  CXString name = ld__call_name(f->cur);
   int sub = !strcmp(clang_getCString(name), "atomicSub");
   int add = !strcmp(clang_getCString(name), "atomicAdd");
 
@@ -474,7 +455,7 @@ static int direct_use(const struct analysis *an, const struct frame *f,
   if (strcmp(use, REASON_G_ATOMIC) || !an->fns[an->cur_fn].is_kernel ||
       libcu_atomic_member(f->cur))
     return 0;
-  s = call_name(f->cur);
+  s = ld__call_name(f->cur);
   plain = !strncmp(clang_getCString(s), "atomic", 6);
   clang_disposeString(s);
   return plain;

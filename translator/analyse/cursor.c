@@ -499,3 +499,22 @@ int ld__holds_pointer(CXType t, int depth) {
     return 0;
   }
 }
+
+/* The callee's name of a call: its spelling, or for a call a template
+ * leaves unresolved (`atomicAdd(p, (T)1)` with a dependent T), the name of
+ * the overload set it names.  Owned by the caller (clang_disposeString). */
+CXString ld__call_name(CXCursor call) {
+  CXString s = clang_getCursorSpelling(call);
+  CXCursor c = call;
+  int depth;
+
+  /* CallExpr -> DeclRefExpr (unresolved, unnamed) -> OverloadedDeclRef */
+  for (depth = 0; depth < 2 && !*clang_getCString(s); depth++) {
+    if (!ld__nth_child(c, 0, &c))
+      break;
+    c = ld__unwrap(c);
+    clang_disposeString(s);
+    s = clang_getCursorSpelling(c);
+  }
+  return s;
+}

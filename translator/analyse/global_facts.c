@@ -578,27 +578,10 @@ static int take_access(struct accesses *st, CXCursor c, int use) {
   return 1;
 }
 
-/* A call's callee name (for a call a template leaves unresolved, the
- * overload set's); "" when none.  Owned by the caller. */
-static CXString callee_name(CXCursor call) {
-  CXString s = clang_getCursorSpelling(call);
-  CXCursor c = call;
-  int depth;
-
-  for (depth = 0; depth < 2 && !*clang_getCString(s); depth++) {
-    if (!ld__nth_child(c, 0, &c))
-      break;
-    c = ld__unwrap(c);
-    clang_disposeString(s);
-    s = clang_getCursorSpelling(c);
-  }
-  return s;
-}
-
 /* The scope of a call of an atomic function `atomic*` (enum ld_gscope),
  * 0 for any other call. */
 static int atomic_scope(CXCursor call) {
-  CXString s = callee_name(call);
+  CXString s = ld__call_name(call);
   const char *n = clang_getCString(s);
   size_t len = strlen(n);
   int scope = 0;

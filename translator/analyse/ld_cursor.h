@@ -54,6 +54,9 @@ char *ld__cursor_name(CXCursor c);                   /* malloc'd spelling */
 int ld__name_is(CXCursor c, const char *want);       /* spelling == want */
 int ld__name_starts(CXCursor c, const char *prefix); /* spelling's prefix */
 int ld__name_contains(CXCursor c, const char *part); /* part in spelling */
+/* A call's callee name: its spelling or, for a call a template leaves
+ * unresolved, the overload set's.  Owned by the caller (dispose it). */
+CXString ld__call_name(CXCursor call);
 int ld__nth_child(CXCursor c, unsigned index, CXCursor *out);
 /* The first direct child of that kind (into *out when out is not NULL). */
 int ld__child_of_kind(CXCursor c, enum CXCursorKind kind, CXCursor *out);
