@@ -357,7 +357,8 @@ struct ld_kernel {
   /* Default arguments written in the definition's parameter list, `= e`
    * with the blanks before it: the clones cut them (their parameter lists
    * go on after them), and every launch the translator rewrites passes
-   * all arguments (docs/translator.md, "Default arguments"). */
+   * all arguments (docs/translator.md, "Default arguments"); also the
+   * `const` of a `T *const p` parameter, which the clones shift. */
   struct ld_cut {
     size_t begin, end;
   } * default_cuts;

@@ -438,6 +438,45 @@ int ld__default_eq(CXTranslationUnit tu, CXCursor parm, CXSourceLocation *eq) {
   return found;
 }
 
+int ld__top_const(const struct ld__source *s, CXCursor parm, size_t *b,
+                  size_t *e) {
+  CXTranslationUnit tu = s->tu;
+  CXToken *toks = NULL;
+  unsigned n = 0, i;
+  size_t name, off, star = 0, cb = 0;
+  int have_star = 0, found = 0;
+
+  if (clang_getCursorKind(parm) != CXCursor_ParmDecl ||
+      !ld__main_offset(s, clang_getCursorLocation(parm), &name) ||
+      ld__in_macro(s, name))
+    return 0;
+  clang_tokenize(tu, clang_getCursorExtent(parm), &toks, &n);
+  for (i = 0; i < n; i++) {
+    CXString sp = clang_getTokenSpelling(tu, toks[i]);
+    const char *t = clang_getCString(sp);
+    CXTokenKind kind = clang_getTokenKind(toks[i]);
+    if (ld__main_offset(s, clang_getTokenLocation(tu, toks[i]), &off) &&
+        off < name && !ld__in_macro(s, off)) {
+      if (kind == CXToken_Punctuation && !strcmp(t, "*")) {
+        have_star = 1;
+        star = off;
+        found = 0;
+      } else if (have_star && off > star && kind == CXToken_Keyword &&
+                 !strcmp(t, "const")) {
+        found = 1;
+        cb = off;
+      }
+    }
+    clang_disposeString(sp);
+  }
+  clang_disposeTokens(tu, toks, n);
+  if (!found || cb + 5 > s->len || memcmp(s->src + cb, "const", 5))
+    return 0;
+  *b = cb;
+  *e = cb + 5;
+  return 1;
+}
+
 size_t ld__def_start(const char *src, size_t begin, int devfn) {
   static const char *const kernel_words[] = {"__global__", "static"};
   static const char *const devfn_words[] = {"__device__", "inline",

@@ -47,19 +47,28 @@ struct cuts {
   int rc;
 };
 
+static int add_cut(struct cuts *x, size_t b, size_t e) {
+  if ((x->rc = ld__grow(&x->k->default_cuts, &x->cap, x->k->ndefault_cuts,
+                        sizeof *x->k->default_cuts)))
+    return 0;
+  x->k->default_cuts[x->k->ndefault_cuts].begin = b;
+  x->k->default_cuts[x->k->ndefault_cuts++].end = e;
+  return 1;
+}
+
 static enum CXChildVisitResult cuts_cb(CXCursor c, CXCursor parent,
                                        CXClientData data) {
   struct cuts *x = data;
   size_t b, e;
 
   (void)parent;
-  if (!default_cut(x->s, c, &b, &e))
-    return CXChildVisit_Continue;
-  if ((x->rc = ld__grow(&x->k->default_cuts, &x->cap, x->k->ndefault_cuts,
-                        sizeof *x->k->default_cuts)))
+  if (default_cut(x->s, c, &b, &e) && !add_cut(x, b, e))
     return CXChildVisit_Break;
-  x->k->default_cuts[x->k->ndefault_cuts].begin = b;
-  x->k->default_cuts[x->k->ndefault_cuts++].end = e;
+  /* The `const` of `T *const p`: the clones shift their pointer
+   * parameters, so theirs are not const (the function's type is the same
+   * without it). */
+  if (ld__top_const(x->s, c, &b, &e) && !add_cut(x, b, e))
+    return CXChildVisit_Break;
   return CXChildVisit_Continue;
 }
 
@@ -154,6 +163,30 @@ static int global_analyse(struct analysis *an, const struct ld__source *s,
   return rc;
 }
 
+/* A kernel that uses the value of a global atomic (a ticket, a work-list
+ * index) and has no other synchronisation through memory is checked across
+ * blocks by the direct one run when it can be (docs/global-check.md): an
+ * access ordered only by such an atomic is a race the run sees as a clash.
+ * When the check across blocks does not take it (and no replay does), it
+ * gets the message-passing checks (docs/inline-checks.md) as before. */
+static int used_atomics_checks(struct analysis *an, size_t fi, size_t *nits) {
+  struct ld_kernel *k = &an->plan->kernels[an->fns[fi].kernel];
+  char *why;
+  int rc;
+
+  if (!k->checked || k->warp || k->replay || !k->global || k->global->checked)
+    return LD_OK;
+  rc = ld__warp_analyse(&an->s, an->fns[fi].cur, k, nits, 1);
+  if (rc || !k->warp || k->warp->skip || !k->warp->mp)
+    return rc;
+  why = strdup("checked by the inline message-passing checks");
+  if (!why)
+    return LD_ENOMEM;
+  free(k->global->reason);
+  k->global->reason = why;
+  return LD_OK;
+}
+
 int ld__facts_analyse(struct analysis *an) {
   struct ld_plan *plan = an->plan;
   const struct ld__source *source = &an->s;
@@ -170,7 +203,7 @@ int ld__facts_analyse(struct analysis *an) {
     if (!an->fns[i].is_kernel)
       continue;
     k = &plan->kernels[an->fns[i].kernel];
-    rc = ld__warp_analyse(source, an->fns[i].cur, k, &nits);
+    rc = ld__warp_analyse(source, an->fns[i].cur, k, &nits, 0);
     if (!rc && k->warp && !k->warp->skip)
       an->fns[i].wants_clone = 0;
   }
@@ -185,5 +218,8 @@ int ld__facts_analyse(struct analysis *an) {
   for (i = 0; i < an->nfns && !rc; i++)
     if (an->fns[i].kernel != NONE)
       rc = global_analyse(an, source, i);
+  for (i = 0; i < an->nfns && !rc && !plan->deterministic; i++)
+    if (an->fns[i].is_kernel)
+      rc = used_atomics_checks(an, i, &nits);
   return rc;
 }

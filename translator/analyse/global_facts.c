@@ -60,6 +60,7 @@ static enum CXChildVisitResult params_cb(CXCursor c, CXCursor parent,
   CXSourceRange r;
   size_t e;
   char buf[200];
+  size_t cb, ce;
   int hidden;
 
   (void)parent;
@@ -96,7 +97,8 @@ static enum CXChildVisitResult params_cb(CXCursor c, CXCursor parent,
     return CXChildVisit_Continue;
   if (hidden)
     snprintf(buf, sizeof buf, "pointer inside parameter %s", gp->name);
-  else if (gp->is_pointer && clang_isConstQualifiedType(t))
+  else if (gp->is_pointer && clang_isConstQualifiedType(canon) &&
+           !ld__top_const(p->s, c, &cb, &ce))
     snprintf(buf, sizeof buf, "const pointer parameter %s", gp->name);
   else
     return CXChildVisit_Continue;

@@ -51,15 +51,16 @@ struct ld__global_in {
  * cursor fn.  Returns 0 or LD_ENOMEM. */
 int ld__global_analyse(const struct ld__source *s, CXCursor fn,
                        struct ld_kernel *k, const struct ld__global_in *in);
-/* Decide whether kernel k (cursor fn) has warp-synchronous code and, if so,
- * attach k->warp: the rule, or why it is not checked, and the accesses and
- * syncs to instrument.  *nchecked numbers the checked ones.  Returns 0 or
- * LD_ENOMEM. */
 /* The global-memory proof's facts and decision for kernel k's global facts
  * g (global_proof_facts.c): fills g->gproof.  0 or LD_ENOMEM. */
 int ld__global_proof_analyse(const struct ld__source *s, CXCursor fn,
                              struct ld_global *g, CXCursor body);
+/* Decide whether kernel k (cursor fn) has warp-synchronous code and, if so,
+ * attach k->warp: the rule, or why it is not checked, and the accesses and
+ * syncs to instrument.  *nchecked numbers the checked ones.  used_atomics:
+ * a global atomic whose value is used counts as synchronisation through
+ * memory (the message-passing checks).  Returns 0 or LD_ENOMEM. */
 int ld__warp_analyse(const struct ld__source *s, CXCursor fn,
-                     struct ld_kernel *k, size_t *nchecked);
+                     struct ld_kernel *k, size_t *nchecked, int used_atomics);
 
 #endif

@@ -95,6 +95,13 @@ const char *ld__barrier_form(CXCursor call, const char **unsupported);
 const char *ld__block_barrier(CXCursor call);
 /* The `=` of the ParmDecl parm's default argument: 1 with its location. */
 int ld__default_eq(CXTranslationUnit tu, CXCursor parm, CXSourceLocation *eq);
+/* The `const` that makes the pointer ParmDecl parm itself const (`T *const
+ * p`): the `const` keyword written after the declarator's last `*` and
+ * before the name, in the main file outside macros.  1 with its range
+ * [*b, *e); 0 when the const comes from elsewhere (a typedef, a template
+ * argument, a macro) and the clones cannot drop it. */
+int ld__top_const(const struct ld__source *s, CXCursor parm, size_t *b,
+                  size_t *e);
 
 /* Where a definition whose extent starts at `begin` really starts: clang
  * may leave the attributes written before it (`__global__`, `static`, and

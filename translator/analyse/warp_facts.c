@@ -14,13 +14,15 @@
  * in inline assembly are not checked: the checks would not see that
  * ordering and could report a race that is not one.
  *
- * A kernel that calls a fence, atomicCAS or atomicExch, uses the value an
- * atomic returns, or declares a `__shared__ volatile` scalar, hands data
- * between threads through memory: it gets the message-passing checks instead of
- * the warp tables (its->mp): its global data accesses, its flag accesses
- * (a variable some atomic of the kernel targets, or one of volatile type
- * or pointing to volatile), its atomics, its fences and grid syncs.
- * Uses libclang (its helpers are cursor.c's); host code only. */
+ * A kernel that calls a fence, atomicCAS or atomicExch, or declares a
+ * `__shared__ volatile` scalar, hands data between threads through memory
+ * (and, when the caller asks, one that uses the value a global atomic
+ * returns: a ticket, a work-list index; facts.c asks only when the direct
+ * one run does not take the kernel): it gets the message-passing checks instead
+ * of the warp tables (its->mp): its global data accesses, its flag accesses (a
+ * variable some atomic of the kernel targets, or one of volatile type or
+ * pointing to volatile), its atomics, its fences and grid syncs. Uses libclang
+ * (its helpers are cursor.c's); host code only. */
 #include <clang-c/Index.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,6 +59,8 @@ struct warp_walk {
   size_t capacc, capsync, capscoped;
   int collect;      /* 0: find the rule, 1: collect accesses and syncs */
   int mp;           /* a fence, atomicCAS or atomicExch: message passing */
+  int used_atomics; /* a global atomic whose value is used counts as
+                       message passing (ld__warp_analyse's used_atomics) */
   int block_scoped; /* a block-scope atomic on memory other than shared */
   CXCursor *flags;  /* variables an atomic of the kernel targets */
   size_t nflags, capflags;
@@ -759,7 +763,7 @@ static void visit(struct warp_walk *w, const struct frame *f) {
     CXCursor obj;
     const char *op;
     if (memory_sync(f->cur) ||
-        (atomic && result_used(f) && !shared_target(f->cur)))
+        (w->used_atomics && atomic && result_used(f) && !shared_target(f->cur)))
       w->mp = 1;
     if (atomic && !w->collect)
       note_flag(w, f->cur);
@@ -900,13 +904,14 @@ static int mp_has_data(const struct ld_warp *its) {
 }
 
 int ld__warp_analyse(const struct ld__source *s, CXCursor fn,
-                     struct ld_kernel *k, size_t *nchecked) {
+                     struct ld_kernel *k, size_t *nchecked, int used_atomics) {
   struct warp_walk w;
   CXCursor body;
   size_t b, e;
 
   memset(&w, 0, sizeof w);
   w.s = s;
+  w.used_atomics = used_atomics;
   walk(&w, fn);
   if (w.rc)
     goto out;

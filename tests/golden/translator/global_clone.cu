@@ -84,7 +84,8 @@ void host(float *y, const float *x, span s, int *q, cudaStream_t st) {
 // PLAN-NEXT: KERNEL name=counting checked=yes at=47:17 global=no global_reason="atomic operations"{{$}}
 // printf alone: the direct one run (docs/global-check.md, "Direct one run").
 // PLAN-NEXT: KERNEL name=talking checked=yes at=51:17 global=yes units=warps writes=p one_run=p direct=yes atomics=0{{$}}
-// PLAN-NEXT: KERNEL name=fixed_ptr checked=yes at=55:17 global=no global_reason="const pointer parameter p"{{$}}
+// `T *const p`: the clone drops the const (global_const_params.cu).
+// PLAN-NEXT: KERNEL name=fixed_ptr checked=yes at=55:17 global=yes units=warps writes=p one_run=p{{$}}
 // PLAN-NEXT: KERNEL name=to_var checked=yes at=56:17 global=no global_reason="writes __device__ variable hits (named with a qualifier)"{{$}}
 // PLAN-NEXT: KERNEL name=fill checked=yes at=61:34 template global=yes units=warps writes=p one_run=p{{$}}
 // PLAN-NEXT: KERNEL name=put_all checked=yes at=64:36 template global=yes units=warps writes=p one_run=p{{$}}
