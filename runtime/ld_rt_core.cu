@@ -335,6 +335,28 @@ extern "C" void ld__rt_not_across(const struct __ldcc_kernel_meta *m,
   stop_at(m, launch_id, m->global_reason);
 }
 
+extern "C" void ld__rt_not_shared(const struct __ldcc_kernel_meta *m,
+                                  int launch_id) {
+  struct ld__rt_site *st;
+
+  if (m->abi != __LDCC_HOST_ABI || !m->shared_reason)
+    return;
+  pthread_mutex_lock(&lock);
+  if (!rt.initialised)
+    init();
+  st = site_of(m, launch_id);
+  if (st && !st->said_shared) {
+    st->said_shared = 1;
+    ld_rt_races_unchecked_as(rt.races, m, launch_id,
+                             rt.deterministic ? "not deterministic"
+                                              : "not checked in shared memory",
+                             m->shared_reason, rt.out);
+    fflush(rt.out);
+  }
+  stop_at(m, launch_id, m->shared_reason);
+  pthread_mutex_unlock(&lock);
+}
+
 extern "C" int ld__rt_enter(const struct __ldcc_kernel_meta *m, int launch_id,
                             struct ld__rt_env *env) {
   pthread_mutex_lock(&lock);

@@ -53,6 +53,7 @@ struct ld__rt_site {
   int launch_id;
   int said_unchecked;
   int said_global;    /* "not checked across blocks" */
+  int said_shared;    /* "not checked in shared memory" */
   int said_placement; /* ld_rt_launch.cu: placement said + 1, or proved */
   int said_big;
   uint64_t said_bytes;
@@ -69,6 +70,10 @@ void ld__rt_site_text(const struct __ldcc_kernel_meta *m, int launch_id,
  * (m->global_reason): "not checked across blocks", once per site; between
  * enter and leave. */
 void ld__rt_not_across(const struct __ldcc_kernel_meta *m, int launch_id);
+/* A launch of a kernel the replay left out (m->shared_reason): "not checked
+ * in shared memory", once per site; a deterministic build stops there
+ * (unless deterministic_fallback=warn). */
+void ld__rt_not_shared(const struct __ldcc_kernel_meta *m, int launch_id);
 
 /* Report the launch as not checked (once per launch site) and count it;
  * between enter and leave only. */

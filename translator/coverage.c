@@ -79,7 +79,9 @@ static enum ld_cov_check shared_check(const struct ld_plan *plan, size_t k,
   if (kn->warp && !kn->warp->skip)
     *why = "warp-synchronous: inline warp checks instead of the replay";
   else
-    *why = kn->reason ? kn->reason : "no replay clone";
+    *why = kn->shared_reason ? kn->shared_reason
+           : kn->reason      ? kn->reason
+                             : "no replay clone";
   return LD_COV_NO;
 }
 

@@ -350,6 +350,10 @@ struct ld_kernel {
   int is_template;  /* 1 for a function template */
   int checked;      /* 1 when the kernel will be instrumented */
   char *reason;     /* why checked == 0; NULL otherwise; one short phrase */
+  /* Why the shared-memory replay refused the kernel when it writes shared
+   * memory and is otherwise checked (the check across blocks, the warp
+   * checks still apply); NULL otherwise. */
+  char *shared_reason;
   struct ld_replay *replay; /* the clone to emit; NULL when none */
   struct ld_global *global; /* the check across blocks; NULL when the
                                kernel has nothing to check there */

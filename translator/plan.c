@@ -220,6 +220,8 @@ int ld_plan_dump(const struct ld_plan *plan, FILE *out) {
     fprintf(out, "KERNEL name=%s checked=%s", k->name, yes_no(k->checked));
     if (!k->checked && k->reason)
       fprintf(out, " reason=\"%s\"", k->reason);
+    if (k->checked && k->shared_reason)
+      fprintf(out, " shared_reason=\"%s\"", k->shared_reason);
     fprintf(out, " at=%s%s", at_pos(plan, &k->at).s,
             k->is_template ? " template" : "");
     dump_global(k, out);
@@ -385,6 +387,7 @@ void ld_plan_free(struct ld_plan *plan) {
     free(plan->kernels[i].name);
     free(plan->kernels[i].default_cuts);
     free(plan->kernels[i].reason);
+    free(plan->kernels[i].shared_reason);
     ld_replay_free(plan->kernels[i].replay);
     ld_global_free(plan->kernels[i].global);
     ld_warp_free(plan->kernels[i].warp);

@@ -133,20 +133,25 @@ struct __ldcc_kernel_meta {
    * kernel); NULL: every launch is in `file`.  Read it through
    * __ldcc_launch_file. */
   const char *const *launch_files;
+  /* Non-NULL: the shared-memory replay left this kernel out (its writes to
+   * __shared__ memory are not checked), and why; the check across blocks
+   * may still take it.  Each launch site says so once. */
+  const char *shared_reason;
 };
 
 #define __LDCC_HOST_ABI                                                        \
-  6u /* 2: launch_prepare takes the __launch_bounds__(1024) clone; 3:
-        global_reason; 4: proved, proof_max; 5: launch_prepare takes a
-        __ldcc_launch_request; 6: launch_files, and `file` is the kernel's
-        own file (a header's for a kernel defined in one) */
+  7u /* 2: launch_prepare takes the __launch_bounds__(1024) clone; 3:          \
+        global_reason; 4: proved, proof_max; 5: launch_prepare takes a         \
+        __ldcc_launch_request; 6: launch_files, and `file` is the kernel's     \
+        own file (a header's for a kernel defined in one); 7: shared_reason    \
+        (a kernel the replay refuses keeps the check across blocks) */
 
 /* The file of launch launch_id of m, as reports print it: its entry of
  * launch_files, else the kernel's file, "?" when unknown. */
-static inline const char *
-__ldcc_launch_file(const struct __ldcc_kernel_meta *m, int launch_id) {
-  if (m->launch_files && launch_id >= 0 &&
-      (uint32_t)launch_id < m->nlaunches && m->launch_files[launch_id])
+static inline const char *__ldcc_launch_file(const struct __ldcc_kernel_meta *m,
+                                             int launch_id) {
+  if (m->launch_files && launch_id >= 0 && (uint32_t)launch_id < m->nlaunches &&
+      m->launch_files[launch_id])
     return m->launch_files[launch_id];
   return m->file ? m->file : "?";
 }
@@ -394,8 +399,7 @@ __ldcc_geometry_of(uint64_t static_bytes, uint64_t align, uint64_t user_dyn,
 /* Whether a round of the shared-memory check needs its second pass, given
  * the copies whose warps read a target (rmask) and those whose warps wrote
  * one (wmask): only when some copy read and another one wrote. */
-static inline __LDCC_HD int __ldcc_second_pass(unsigned rmask,
-                                               unsigned wmask) {
+static inline __LDCC_HD int __ldcc_second_pass(unsigned rmask, unsigned wmask) {
   unsigned both = rmask | wmask;
   return rmask && wmask && (both & (both - 1));
 }
@@ -477,9 +481,9 @@ static inline __LDCC_HD unsigned __ldcc_group_copies(unsigned nwarps,
 #include <type_traits>
 #include <utility>
 
-/* Implemented in runtime/ld_rt_launch.cu and ld_rt_core.cu (libldcc_rt.a).  The references
- * are weak so that a program linked without the runtime still links and
- * runs (unchecked, with one warning): CMake links CUDA programs with the
+/* Implemented in runtime/ld_rt_launch.cu and ld_rt_core.cu (libldcc_rt.a).  The
+ * references are weak so that a program linked without the runtime still links
+ * and runs (unchecked, with one warning): CMake links CUDA programs with the
  * host compiler, which never adds the runtime.  When nvcc links through
  * ldcc, the driver passes `--undefined=__ldcc_launch_prepare` to the linker
  * so the archive member is pulled in. */
@@ -519,16 +523,18 @@ __ldcc_launch_done(const struct __ldcc_kernel_meta *meta, int launch_id,
 typedef cudaError_t (*__ldcc_launcher)(dim3 grid, dim3 block, void **args,
                                        size_t sh, cudaStream_t stream);
 #define __LDCC_REG_CHECKED 0 /* the launcher runs the checked launch */
-#define __LDCC_REG_ARMED 1   /* it only arms the file's intra-warp checks;
-                                the launch then runs as the program gave
-                                it */
-#define __LDCC_REG_AS_BUILT 2 /* launcher NULL in a --ldcc-deterministic
-                                 build: the kernel is deterministic as
-                                 built (it writes nothing another unit
-                                 could write, or only through accumulating
-                                 integer atomics); its launches run as the
-                                 program gave them and count as run
-                                 deterministically */
+#define __LDCC_REG_ARMED                                                       \
+  1 /* it only arms the file's intra-warp checks;                              \
+       the launch then runs as the program gave                                \
+       it */
+#define __LDCC_REG_AS_BUILT                                                    \
+  2 /* launcher NULL in a --ldcc-deterministic                                 \
+       build: the kernel is deterministic as                                   \
+       built (it writes nothing another unit                                   \
+       could write, or only through accumulating                               \
+       integer atomics); its launches run as the                               \
+       program gave them and count as run                                      \
+       deterministically */
 extern "C" __attribute__((weak)) void __ldcc_launch_scope(int delta);
 extern "C" __attribute__((weak)) void
 __ldcc_register_kernel(const void *stub, __ldcc_launcher launcher,
@@ -622,8 +628,8 @@ inline void launch(const kernel_meta *meta, const void *clone,
     original(grid, block, sh, stream);
     return;
   }
-  const __ldcc_launch_request rq = {meta,  clone, clone_lb, launch_id,
-                                    grid,  block, sh,       stream};
+  const __ldcc_launch_request rq = {meta, clone, clone_lb, launch_id,
+                                    grid, block, sh,       stream};
   int rc = __ldcc_launch_prepare(&rq, &li, &launch_sh, &big);
   if (rc == 0) {
     checked(grid, block, launch_sh, stream, li, big);
@@ -659,17 +665,16 @@ template <class... P> void (*plain_fn(void (*)(P...)))(P...);
 /* `cudaLaunchKernel(k, g, b, args, sh, st)` of a kernel the translator
  * knows, rewritten (translator/xlate ld__replace_launch) into a lambda
  * that takes the call's arguments and returns
- *   api_launch<decltype(plain_fn(&k))>::run(args, [&](auto &...p) { <the launch of
- *       k<<<g, b, sh, st>>>(p...) as the rewriters make it>; });
- * run hands `lam` the kernel's arguments, *(P *)args[i] as lvalues of the
- * parameters' types, and returns cudaPeekAtLastError() after the launch.
- * That equals what cudaLaunchKernel returns but in one case: when an
- * earlier call left a non-sticky error that nobody has read with
- * cudaGetLastError, a good launch returns that error here and cudaSuccess
- * under nvcc (the error state itself is left as nvcc leaves it: the
- * runtime reads it only with cudaPeekAtLastError).  Telling the two apart
- * would need cudaGetLastError before the launch, which would clear the
- * user's pending error. */
+ *   api_launch<decltype(plain_fn(&k))>::run(args, [&](auto &...p) { <the launch
+ * of k<<<g, b, sh, st>>>(p...) as the rewriters make it>; }); run hands `lam`
+ * the kernel's arguments, *(P *)args[i] as lvalues of the parameters' types,
+ * and returns cudaPeekAtLastError() after the launch. That equals what
+ * cudaLaunchKernel returns but in one case: when an earlier call left a
+ * non-sticky error that nobody has read with cudaGetLastError, a good launch
+ * returns that error here and cudaSuccess under nvcc (the error state itself is
+ * left as nvcc leaves it: the runtime reads it only with cudaPeekAtLastError).
+ * Telling the two apart would need cudaGetLastError before the launch, which
+ * would clear the user's pending error. */
 template <class F> struct api_launch;
 template <class... P> struct api_launch<void (*)(P...)> {
   template <class L, size_t... I>
@@ -742,21 +747,19 @@ template <class T> const char *instance_name() {
 constexpr uint32_t pmin(uint64_t a) {
   return a > 0xffffffffu ? 0xffffffffu : (uint32_t)a;
 }
-template <class... R>
-constexpr uint32_t pmin(uint64_t a, uint64_t b, R... r) {
+template <class... R> constexpr uint32_t pmin(uint64_t a, uint64_t b, R... r) {
   return pmin(a < b ? a : b, r...);
 }
 
 /* Kernel entry; L = the layout struct, Self = the __ldcc_meta_<k> struct.
  * proved, mx, my, mz: the shared-memory proof and its block bounds. */
 template <class L, class Self>
-constexpr kernel_meta kernel(const char *name, const char *file, int line,
-                             const target_meta *targets, uint32_t ntargets,
-                             const int *site_lines, uint32_t nsites,
-                             const int *launch_lines, uint32_t nlaunches,
-                             const char *global_reason = nullptr,
-                             uint32_t proved = 0, uint32_t mx = 0,
-                             uint32_t my = 0, uint32_t mz = 0) {
+constexpr kernel_meta
+kernel(const char *name, const char *file, int line, const target_meta *targets,
+       uint32_t ntargets, const int *site_lines, uint32_t nsites,
+       const int *launch_lines, uint32_t nlaunches,
+       const char *global_reason = nullptr, uint32_t proved = 0,
+       uint32_t mx = 0, uint32_t my = 0, uint32_t mz = 0) {
   return kernel_meta{__LDCC_HOST_ABI,
                      ntargets,
                      name,

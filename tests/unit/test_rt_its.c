@@ -81,9 +81,24 @@ static const struct __ldcc_target_meta vars[] = {
     {"v", 0, 0, 1, {0, 0, 0, 0}, 0, 3, 0, 2, s_writes},
     {"out", 0, 0, 1, {0, 0, 0, 0}, 0, 3, 0, 0, NULL},
 };
-static const struct __ldcc_kernel_meta its_meta = {
-    __LDCC_HOST_ABI, 3,    "tail", "warp.cu", 3,    5,         NULL, 0, 1, vars,
-    lines,           NULL, 0,      0,         NULL, {0, 0, 0}, NULL};
+static const struct __ldcc_kernel_meta its_meta = {__LDCC_HOST_ABI,
+                                                   3,
+                                                   "tail",
+                                                   "warp.cu",
+                                                   3,
+                                                   5,
+                                                   NULL,
+                                                   0,
+                                                   1,
+                                                   vars,
+                                                   lines,
+                                                   NULL,
+                                                   0,
+                                                   0,
+                                                   NULL,
+                                                   {0, 0, 0},
+                                                   NULL,
+                                                   NULL};
 
 static struct __ldcc_report its_record(uint32_t a, uint32_t b, uint32_t mask,
                                        unsigned nidx, uint32_t idx0) {
@@ -201,6 +216,7 @@ static const struct __ldcc_kernel_meta scoped_meta = {__LDCC_HOST_ABI,
                                                       0,
                                                       NULL,
                                                       {0, 0, 0},
+                                                      NULL,
                                                       NULL};
 
 START_TEST(test_scoped_golden) {
@@ -249,8 +265,8 @@ static const struct __ldcc_target_meta mp_vars[] = {
 };
 static const int mp_lines[] = {10, 12, 14, 18, 21, 25};
 static const struct __ldcc_kernel_meta mp_meta = {
-    __LDCC_HOST_ABI, 4,        "mp", "mp.cu", 10, 6,    NULL,      0,   1,
-    mp_vars,         mp_lines, NULL, 0,       0,  NULL, {0, 0, 0}, NULL};
+    __LDCC_HOST_ABI, 4,        "mp", "mp.cu", 10, 6,    NULL,      0,    1,
+    mp_vars,         mp_lines, NULL, 0,       0,  NULL, {0, 0, 0}, NULL, NULL};
 
 static void mp_record(struct __ldcc_report *rec, unsigned wblock,
                       unsigned rblock, unsigned wwarp, unsigned rwarp,

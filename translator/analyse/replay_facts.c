@@ -2270,9 +2270,11 @@ int ld__replay_analyse(const struct ld__source *s, CXCursor fn,
   if (!rc && !fx.reason && !fx.r->nmembers)
     ld__replay_fail(&fx, "no shared variable declared in the kernel");
   if (!rc && fx.reason) {
-    k->checked = 0;
-    free(k->reason);
-    k->reason = fx.reason;
+    /* The replay's reason, not the kernel's: the check across blocks runs
+     * its own clone of the definition, which needs none of the replay's
+     * rules (docs/shared-replay.md, "Kernels the replay refuses"). */
+    free(k->shared_reason);
+    k->shared_reason = fx.reason;
     fx.reason = NULL;
   } else if (!rc && (rc = ld__build_proof(&fx)) != 0) {
     /* out of memory */

@@ -38,7 +38,9 @@ enum ld_det ld_det_kernel(const struct ld_plan *plan, size_t k,
     return LD_DET_PARTIAL;
   }
   if (writes_shared(plan, k)) {
-    *why = kn->reason ? kn->reason : "shared memory written without copies";
+    *why = kn->shared_reason ? kn->shared_reason
+           : kn->reason      ? kn->reason
+                             : "shared memory written without copies";
     return LD_DET_NO;
   }
   if (!global_writes || g->checked)

@@ -191,6 +191,11 @@ static void report_plan(const struct job *j, const char *input,
               kn->reason ? kn->reason : "no reason given");
       continue;
     }
+    if (kn->shared_reason)
+      fprintf(stderr,
+              "ldcc: warning: %s:%u: kernel '%s' is not checked in shared "
+              "memory: %s\n",
+              input, kn->at.line, kn->name, kn->shared_reason);
     /* The shared-memory replay's kernels are checked inside blocks only
      * (docs/global-check.md), the inline checks' inside warps; any other
      * reason is worth a warning. */

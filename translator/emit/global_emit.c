@@ -309,6 +309,24 @@ static int launches_of(const struct ld_plan *plan, const struct ld_kernel *k) {
   return (int)n;
 }
 
+/* The kernel_meta fields after `proved`: global_reason, proof_max, the
+ * launch files, the replay's reason (shared_reason). */
+static int put_meta_tail(struct ld_buf *b, const struct ld_plan *plan,
+                         const struct ld_kernel *k, size_t n) {
+  int rc = launch_files_needed(plan, k)
+               ? ld_buf_printf(b, ", NULL, {0, 0, 0}, __ldcc_lf%zu", n)
+               : ld_buf_puts(b, ", NULL, {0, 0, 0}, NULL");
+
+  if (!rc && k->shared_reason) {
+    rc = ld_buf_puts(b, ", \"");
+    if (!rc)
+      rc = ld_buf_put_c_escaped(b, k->shared_reason);
+    if (!rc)
+      rc = ld_buf_puts(b, "\"");
+  }
+  return rc;
+}
+
 /* `static const __ldcc::global_meta *__ldcc__gmeta(int i)` after the last
  * line: the metadata of the n-th checked kernel. */
 static int put_trailer(struct ld_buf *b, const struct ld_plan *plan) {
@@ -346,8 +364,8 @@ static int put_trailer(struct ld_buf *b, const struct ld_plan *plan) {
       rc = ld_buf_printf(b,
                          ", %u, 0, NULL, 0, 16, NULL, NULL, __ldcc_l%zu, %d, 0",
                          k->at.line, n, launches_of(plan, k));
-    if (!rc && launch_files_needed(plan, k))
-      rc = ld_buf_printf(b, ", NULL, {0, 0, 0}, __ldcc_lf%zu", n);
+    if (!rc && (launch_files_needed(plan, k) || k->shared_reason))
+      rc = put_meta_tail(b, plan, k, n);
     if (!rc)
       rc = ld_buf_printf(b,
                          "}, %zu, %s, __ldcc_n%zu, __ldcc_f%zu, __ldcc_p%zu, ",

@@ -207,7 +207,9 @@ static const char *reason_of(const struct ld_plan *plan,
     return "deterministic as built";
   if (plan->deterministic && k->det_reason)
     return k->det_reason;
-  return k->reason ? k->reason : REASON_NOTHING;
+  if (k->reason)
+    return k->reason;
+  return k->shared_reason ? k->shared_reason : REASON_NOTHING;
 }
 
 /* Kernel ki's registration, with its arming launcher when it has one. */
