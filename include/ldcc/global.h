@@ -182,6 +182,10 @@ struct __ldcc_gclashes {
   uint32_t wpb;          /* units per block (warps; 1 with block units) */
   uint32_t region;       /* grid syncs passed so far (ggrid_sync) */
   struct __ldcc_gclash c[__LDCC_GCLASH_MAX];
+  /* ggrid_sync: chunks of the tag tables taken for clearing, counted
+   * across grid syncs (after c, so the layout before it stays). */
+  uint32_t next_chunk;
+  uint32_t pad;
 };
 
 #if defined(__CUDACC__)
@@ -619,36 +623,63 @@ __device__ __forceinline__ T *gatomic_claim(const global_info &gi, int j, T *p,
  * sync"): `G.sync()` becomes `ggrid_sync(__ldcc_gi, G)`.  Everything before
  * a grid sync happens before everything after it, for every thread, so
  * claims made before it must not clash with accesses after it: after the
- * program's sync every thread clears its share of the tag tables and the
- * first thread counts the region, and a second sync keeps every unit from
- * claiming before the tables are clear.  (Lines need no clearing: a line
- * is read only for a tag set in the same region.)  Outside the direct run
- * (no clash table) it is the program's sync alone. */
-static __device__ __noinline__ void gregion_next(const global_info &gi) {
-  const __ldcc_gowner *o = (const __ldcc_gowner *)gi.owner;
-  unsigned long long nthreads = (unsigned long long)blockDim.x * blockDim.y *
-                                blockDim.z * gridDim.x * gridDim.y * gridDim.z;
-  unsigned long long me =
-      threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z) +
-      (unsigned long long)blockDim.x * blockDim.y * blockDim.z *
-          (blockIdx.x +
-           gridDim.x *
-               (blockIdx.y + (unsigned long long)gridDim.y * blockIdx.z));
-  for (unsigned i = 0; i < o->n; i++) {
-    unsigned *tags = (unsigned *)o->e[i].tags;
-    unsigned long long words = (o->e[i].size + 3) / 4;
-    for (unsigned long long w = me; w < words; w += nthreads)
-      tags[w] = 0u;
+ * program's sync the threads clear the tag tables, and a second sync keeps
+ * every unit from claiming before they are clear.  (Lines need no
+ * clearing: a line is read only for a tag set in the same region.)
+ * Threads that returned before the sync take no part, so the tables are
+ * cleared in chunks of __LDCC_GCHUNK words that each group of a warp's
+ * converged lanes takes from a counter (`next_chunk`, read before the
+ * first sync as this clearing's base: nobody clears then); the group that
+ * takes the first chunk counts the region.  Outside the direct run (no
+ * clash table) it is the program's sync alone. */
+#define __LDCC_GCHUNK 2048u
+static __device__ __noinline__ void
+gregion_next(const __ldcc_gowner *o, __ldcc_gclashes *t, unsigned base) {
+  unsigned long long nchunks = 0;
+  for (unsigned i = 0; i < o->n; i++)
+    nchunks += ((o->e[i].size + 3) / 4 + __LDCC_GCHUNK - 1) / __LDCC_GCHUNK;
+  if (!nchunks)
+    nchunks = 1; /* the chunk whose taker counts the region */
+  unsigned mask = __activemask();
+  unsigned lane =
+      (threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z)) %
+      32;
+  unsigned leader = __ffs(mask) - 1;
+  unsigned rank = __popc(mask & ((1u << lane) - 1)), width = __popc(mask);
+  for (;;) {
+    unsigned c = lane == leader ? atomicAdd(&t->next_chunk, 1u) : 0u;
+    c = __shfl_sync(mask, c, leader) - base;
+    if (c >= nchunks)
+      return;
+    if (c == 0 && lane == leader)
+      t->region++;
+    for (unsigned i = 0; i < o->n; i++) {
+      unsigned long long words = (o->e[i].size + 3) / 4;
+      unsigned long long n = (words + __LDCC_GCHUNK - 1) / __LDCC_GCHUNK;
+      if (c >= n) {
+        c -= (unsigned)n;
+        continue;
+      }
+      unsigned *tags = (unsigned *)o->e[i].tags;
+      unsigned long long w0 = (unsigned long long)c * __LDCC_GCHUNK;
+      unsigned long long w1 = w0 + __LDCC_GCHUNK < words ? w0 + __LDCC_GCHUNK
+                                                         : words;
+      for (unsigned long long w = w0 + rank; w < w1; w += width)
+        tags[w] = 0u;
+      break;
+    }
   }
-  if (me == 0)
-    ((__ldcc_gclashes *)gi.clashes)->region++;
 }
 template <class G>
 __device__ __forceinline__ void ggrid_sync(const global_info &gi, const G &g) {
-  g.sync();
-  if (!gi.clashes || !gi.owner)
+  if (!gi.clashes || !gi.owner) {
+    g.sync();
     return;
-  gregion_next(gi);
+  }
+  unsigned base = ((volatile __ldcc_gclashes *)gi.clashes)->next_chunk;
+  g.sync();
+  gregion_next((const __ldcc_gowner *)gi.owner, (__ldcc_gclashes *)gi.clashes,
+               base);
   g.sync();
 }
 template <class G>
