@@ -308,6 +308,15 @@ static void describe_direct(const struct __ldcc_report *rec,
            "launch",
            ua, direct_verb(ka), la, ub, direct_verb(kb), lb, d->value_a,
            d->value_b);
+  /* A kernel with grid syncs: block[2] is 1 + the region both accesses
+   * were in (ld_rt_gdirect.cu). */
+  if (rec->block[2] == 1)
+    snprintf(d->region, sizeof d->region,
+             "from kernel entry to the first grid sync");
+  else if (rec->block[2])
+    snprintf(d->region, sizeof d->region,
+             "between grid syncs %u and %u (counted from kernel entry)",
+             rec->block[2] - 1, rec->block[2]);
   d->nstatements = 0;
   if (rec->block[0])
     d->statements[d->nstatements++] = (int)rec->block[0];

@@ -29,6 +29,7 @@ struct direct_reports {
   uint32_t same_value;
   uint32_t launch_id;
   uint32_t report_capacity;
+  uint32_t grid_sync; /* __LDCC_GM_GRID_SYNC: records name the region */
   unsigned long long kernel_meta;
   struct __ldcc_report *reports;
   unsigned *report_next;
@@ -81,7 +82,8 @@ __global__ void direct_reports_kernel(struct direct_reports r) {
   rec->bucket = h;
   rec->block[0] = c->line_a;
   rec->block[1] = c->line_b;
-  rec->block[2] = 0;
+  /* A kernel with grid syncs: 1 + the region both accesses were in. */
+  rec->block[2] = r.grid_sync ? c->region + 1 : 0;
   rec->start_site = a->ctx;
   rec->end_site = 0;
   rec->warp_a = c->unit_a;
@@ -164,12 +166,15 @@ void say(const struct ld__gdirect_call *c, unsigned clashes) {
     line = m->kernel.launch_lines[c->launch_id];
   fprintf(c->env->messages,
           "ldcc: launch of %s at %s:%d checked across %s in one direct run "
-          "(atomics, fences, printf or clocks): %llu units, %u clashes (%u "
-          "allocations, %llu bytes)\n",
+          "(%s): %llu units, %u clashes (%u allocations, %llu bytes)\n",
           m->kernel.name ? m->kernel.name : "?",
           m->kernel.file ? m->kernel.file : "?", line,
-          m->warp_units ? "warps" : "blocks", (unsigned long long)c->nunits,
-          clashes, c->plan->nallocs, (unsigned long long)c->plan->copy_bytes);
+          m->warp_units ? "warps" : "blocks",
+          m->flags & __LDCC_GM_GRID_SYNC
+              ? "grid syncs: regions between them, launched cooperatively"
+              : "atomics, fences, printf or clocks",
+          (unsigned long long)c->nunits, clashes, c->plan->nallocs,
+          (unsigned long long)c->plan->copy_bytes);
   fflush(c->env->messages);
 }
 
@@ -189,6 +194,7 @@ bool queue_reports(const struct ld__gdirect_call *c, unsigned char *at,
   r.same_value = c->env->report_same_value;
   r.launch_id = (uint32_t)c->launch_id;
   r.report_capacity = c->env->report_capacity;
+  r.grid_sync = (c->m->flags & __LDCC_GM_GRID_SYNC) != 0;
   r.kernel_meta = (unsigned long long)(uintptr_t)&c->m->kernel;
   r.reports = c->env->reports;
   r.report_next = c->env->report_next;

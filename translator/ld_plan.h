@@ -276,6 +276,17 @@ struct ld_global {
    * parameter is claimed and every atomic's address is based on one; its
    * launches run once, recording clashes, never with copies. */
   int direct;
+  /* Grid-wide syncs (`grid.sync()`, `cg::sync(grid)`) in the kernel's own
+   * body: their launches are cooperative (the clone's and the original's),
+   * and in the direct run's clone each becomes `__ldcc::ggrid_sync(
+   * __ldcc_gi, G)`, which starts a new region of claims
+   * (docs/global-check.md, "Grid sync").  [begin, obj_begin) and [obj_end,
+   * end) are the call's text around the group's expression G. */
+  int grid_syncs;
+  struct ld_gsync {
+    size_t begin, obj_begin, obj_end, end;
+  } * gsyncs;
+  size_t ngsyncs;
 };
 
 /* Inline checks for intra-warp races (docs/inline-checks.md). */

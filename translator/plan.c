@@ -80,6 +80,8 @@ static void dump_global(const struct ld_kernel *k, FILE *out) {
       natom += g->stores[i].atomic != 0;
     fprintf(out, " direct=yes atomics=%zu", natom);
   }
+  if (g->ngsyncs)
+    fprintf(out, " grid_syncs=%zu", g->ngsyncs);
 }
 
 /* `PROOF kernel=<k> proved=yes bounds=x<=extent(tile,1),...,z=1` (the
@@ -371,6 +373,7 @@ void ld_global_free(struct ld_global *g) {
   free(g->reason);
   free(g->atomics);
   free(g->stores);
+  free(g->gsyncs);
   ld_gproof_free(&g->gproof);
   for (i = 0; i < g->nvars; i++)
     free(g->vars[i]);

@@ -77,6 +77,11 @@ extern "C" {
         accesses claim with lines and its atomics                              \
         through gatomic_claim (docs/global-check.md,                           \
         "Direct one run") */
+#define __LDCC_GM_GRID_SYNC                                                    \
+  8u /* with __LDCC_GM_DIRECT: the kernel has grid                             \
+        syncs, launched cooperatively; its clashes                             \
+        name their region (docs/global-check.md,                               \
+        "Grid sync") */
 
 /* A term of a launch condition of that proof: |c| * |sym| * (range - 1),
  * where sym and range name a symbol or are __LDCC_OWN_NONE (a factor 1),
@@ -163,8 +168,10 @@ struct __ldcc_gclash {
   uint32_t unit_a, unit_b;
   uint32_t line_a, line_b;
   uint32_t kind_a, kind_b;
-  uint32_t size; /* bytes of the later access, at most 8 in `before` */
-  uint32_t pad;
+  uint32_t size;   /* bytes of the later access, at most 8 in `before` */
+  uint32_t region; /* grid syncs passed before both accesses (a clash is
+                      always inside one region: docs/global-check.md,
+                      "Grid sync") */
   uint64_t before;
 };
 struct __ldcc_gclashes {
@@ -173,8 +180,12 @@ struct __ldcc_gclashes {
                             atomically is a race (LDCC_OPTIONS
                             atomic_reads) */
   uint32_t wpb;          /* units per block (warps; 1 with block units) */
-  uint32_t pad;
+  uint32_t region;       /* grid syncs passed so far (ggrid_sync) */
   struct __ldcc_gclash c[__LDCC_GCLASH_MAX];
+  /* ggrid_sync: chunks of the tag tables taken for clearing, counted
+   * across grid syncs (after c, so the layout before it stays). */
+  uint32_t next_chunk;
+  uint32_t pad;
 };
 
 #if defined(__CUDACC__)
@@ -348,6 +359,7 @@ struct __ldcc_global_info {
 
 #if defined(__cplusplus) && defined(__CUDACC__)
 #include <cuda_runtime.h>
+#include <tuple>
 #include <type_traits>
 
 /* One launch as launch_global hands it to the runtime. */
@@ -544,6 +556,7 @@ gdirect_record(const global_info &gi, unsigned long long addr, unsigned old,
   c->kind_a = ka;
   c->kind_b = kind;
   c->size = size;
+  c->region = ((volatile __ldcc_gclashes *)t)->region;
   c->before = before;
 }
 __device__ __forceinline__ void gdirect_claim(const global_info &gi, int j,
@@ -604,6 +617,74 @@ __device__ __forceinline__ T *gatomic_claim(const global_info &gi, int j, T *p,
                              : __LDCC_GK_ATOMIC,
                 line);
   return p;
+}
+
+/* A grid-wide sync in the direct run's clone (docs/global-check.md, "Grid
+ * sync"): `G.sync()` becomes `ggrid_sync(__ldcc_gi, G)`.  Everything before
+ * a grid sync happens before everything after it, for every thread, so
+ * claims made before it must not clash with accesses after it: after the
+ * program's sync the threads clear the tag tables, and a second sync keeps
+ * every unit from claiming before they are clear.  (Lines need no
+ * clearing: a line is read only for a tag set in the same region.)
+ * Threads that returned before the sync take no part, so the tables are
+ * cleared in chunks of __LDCC_GCHUNK words that each group of a warp's
+ * converged lanes takes from a counter (`next_chunk`, read before the
+ * first sync as this clearing's base: nobody clears then); the group that
+ * takes the first chunk counts the region.  Outside the direct run (no
+ * clash table) it is the program's sync alone. */
+#define __LDCC_GCHUNK 2048u
+static __device__ __noinline__ void
+gregion_next(const __ldcc_gowner *o, __ldcc_gclashes *t, unsigned base) {
+  unsigned long long nchunks = 0;
+  for (unsigned i = 0; i < o->n; i++)
+    nchunks += ((o->e[i].size + 3) / 4 + __LDCC_GCHUNK - 1) / __LDCC_GCHUNK;
+  if (!nchunks)
+    nchunks = 1; /* the chunk whose taker counts the region */
+  unsigned mask = __activemask();
+  unsigned lane =
+      (threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z)) %
+      32;
+  unsigned leader = __ffs(mask) - 1;
+  unsigned rank = __popc(mask & ((1u << lane) - 1)), width = __popc(mask);
+  for (;;) {
+    unsigned c = lane == leader ? atomicAdd(&t->next_chunk, 1u) : 0u;
+    c = __shfl_sync(mask, c, leader) - base;
+    if (c >= nchunks)
+      return;
+    if (c == 0 && lane == leader)
+      t->region++;
+    for (unsigned i = 0; i < o->n; i++) {
+      unsigned long long words = (o->e[i].size + 3) / 4;
+      unsigned long long n = (words + __LDCC_GCHUNK - 1) / __LDCC_GCHUNK;
+      if (c >= n) {
+        c -= (unsigned)n;
+        continue;
+      }
+      unsigned *tags = (unsigned *)o->e[i].tags;
+      unsigned long long w0 = (unsigned long long)c * __LDCC_GCHUNK;
+      unsigned long long w1 = w0 + __LDCC_GCHUNK < words ? w0 + __LDCC_GCHUNK
+                                                         : words;
+      for (unsigned long long w = w0 + rank; w < w1; w += width)
+        tags[w] = 0u;
+      break;
+    }
+  }
+}
+template <class G>
+__device__ __forceinline__ void ggrid_sync(const global_info &gi, const G &g) {
+  if (!gi.clashes || !gi.owner) {
+    g.sync();
+    return;
+  }
+  unsigned base = ((volatile __ldcc_gclashes *)gi.clashes)->next_chunk;
+  g.sync();
+  gregion_next((const __ldcc_gowner *)gi.owner, (__ldcc_gclashes *)gi.clashes,
+               base);
+  g.sync();
+}
+template <class G>
+__device__ __forceinline__ void ggrid_sync(const global_info &gi, const G *g) {
+  ggrid_sync(gi, *g);
 }
 
 /* Mark the word(s) of p, a pointer into the unit's copy, as accumulated
@@ -756,6 +837,27 @@ inline void launch_global(const global_meta *meta, int launch_id, dim3 grid,
       &call};
   entry(&c);
 }
+
+#if __cplusplus >= 201402L
+/* The launch of a kernel with grid syncs (docs/global-check.md, "Grid
+ * sync"): `k<<<g, b, sh, st>>>(a...)` as cudaLaunchCooperativeKernel, every
+ * argument converted to its parameter's type first, as `<<<>>>` would. */
+template <class... P> struct coop_launch {
+  template <size_t... I, class... A>
+  static cudaError_t run(void (*k)(P...), dim3 g, dim3 b, size_t sh,
+                         cudaStream_t st, std::index_sequence<I...>, A &...a) {
+    std::tuple<typename std::decay<P>::type...> v(a...);
+    void *args[sizeof...(P) + 1] = {(void *)&std::get<I>(v)..., nullptr};
+    return cudaLaunchCooperativeKernel((const void *)k, g, b, args, sh, st);
+  }
+};
+template <class... P, class... A>
+inline cudaError_t launch_coop(void (*k)(P...), dim3 g, dim3 b, size_t sh,
+                               cudaStream_t st, A &...a) {
+  return coop_launch<P...>::run(k, g, b, sh, st,
+                                std::index_sequence_for<P...>(), a...);
+}
+#endif /* C++14 */
 
 /* launch_global with every argument converted to the kernel's parameter
  * type first, as the launch itself would: a literal `0` or `NULL` for a

@@ -677,6 +677,65 @@ START_TEST(test_report_text) {
 }
 END_TEST
 
+/* A direct run's clash in a kernel with grid syncs names its region
+ * (block[2]: 1 + the grid syncs passed, docs/global-check.md "Grid sync");
+ * without grid syncs (0) the region is the whole launch. */
+START_TEST(test_direct_region_text) {
+  static const int lines[] = {40};
+  static const uint32_t regions[] = {3, 1, 0};
+  static const char *const want[] = {
+      "  region: between grid syncs 2 and 3 (counted from kernel entry)\n",
+      "  region: from kernel entry to the first grid sync\n",
+      "  region: the whole launch\n"};
+  struct __ldcc_kernel_meta km;
+  struct __ldcc_report rec;
+  struct ld_rt_gctx c = ctx(8, 1, 8, 0);
+  uint32_t id = 0;
+  int v1 = 7, v2 = 9;
+  size_t i;
+
+  memset(&km, 0, sizeof km);
+  km.abi = __LDCC_HOST_ABI;
+  km.name = "relax";
+  km.file = "g.cu";
+  km.line = 3;
+  km.launch_lines = lines;
+  km.nlaunches = 1;
+  c.kernel = &km;
+  ck_assert_int_eq(ld_rt_gctx_intern(&c, &id), 0);
+  for (i = 0; i < 3; i++) {
+    struct ld_rt_races *races = ld_rt_races_new(100);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&text, &len);
+    memset(&rec, 0, sizeof rec);
+    rec.valid = 1;
+    rec.kind = __LDCC_RK_GLOBAL_RW;
+    rec.kernel_meta = (uint64_t)(uintptr_t)&km;
+    rec.start_site = id;
+    rec.mask = 0x80000000u | __LDCC_GK_STORE | __LDCC_GK_READ << 4;
+    rec.block[0] = 12;
+    rec.block[1] = 14;
+    rec.block[2] = regions[i];
+    rec.warp_a = 2;
+    rec.warp_b = 3;
+    rec.offset = 0x1000 + 4 * 5;
+    rec.size = 4;
+    memcpy(rec.value_a, &v1, 4);
+    memcpy(rec.value_b, &v2, 4);
+    ck_assert_int_eq(ld_rt_races_add(races, &rec, out), 1);
+    fclose(out);
+    ck_assert_msg(strstr(text, "ldcc: read-write race on global memory "
+                               "d_out[5] in kernel relax\n") != NULL,
+                  "%s", text);
+    ck_assert_msg(strstr(text, "stored to it at g.cu:12") != NULL, "%s", text);
+    ck_assert_msg(strstr(text, want[i]) != NULL, "%s", text);
+    free(text);
+    ld_rt_races_free(races);
+  }
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("rt_global");
   TCase *tc = tcase_create("core");
@@ -693,6 +752,7 @@ int main(void) {
   tcase_add_test(tc, test_accumulation_layout);
   tcase_add_test(tc, test_element_and_contexts);
   tcase_add_test(tc, test_report_text);
+  tcase_add_test(tc, test_direct_region_text);
   suite_add_tcase(s, tc);
   return ld_check_run(s);
 }

@@ -293,6 +293,8 @@ const char *ld__barrier_form(CXCursor call, const char **unsupported) {
         ld__is_class(clang_getCursorType(clang_Cursor_getArgument(call, 0)),
                      "thread_block"))
       return "cg::sync";
+    if (ld__grid_sync(call, NULL))
+      *unsupported = REASON_GRID_SYNC; /* cg::sync(grid) */
     return NULL;
   }
   /* block.sync(), cg::this_thread_block().sync() */
@@ -312,7 +314,56 @@ const char *ld__barrier_form(CXCursor call, const char **unsupported) {
         *unsupported = REASON_GRID_SYNC;
     }
   }
+  /* gp->sync() through a pointer, and grid.barrier_arrive() /
+   * grid.barrier_wait(token): a split grid barrier. */
+  if (ld__grid_sync(call, NULL))
+    *unsupported = REASON_GRID_SYNC;
   return NULL;
+}
+
+/* The object of a grid-wide sync on a cg::grid_group: `g.sync()`,
+ * `g->sync()` (*obj the member access's base) or `cg::sync(g)` (*obj the
+ * argument).  1 for those, 2 for the split barrier's `barrier_arrive` and
+ * `barrier_wait` on one (a sync the clone of the check across blocks
+ * cannot rewrite), 0 otherwise. */
+int ld__grid_sync(CXCursor call, CXCursor *obj) {
+  CXCursor callee = clang_getCursorReferenced(call);
+  CXCursor first, base;
+  enum CXCursorKind k;
+
+  if (clang_Cursor_isNull(callee))
+    return 0;
+  k = clang_getCursorKind(callee);
+  if ((k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate) &&
+      ld__name_is(callee, "sync") && clang_Cursor_getNumArguments(call) == 1 &&
+      ld__is_class(clang_getCursorType(clang_Cursor_getArgument(call, 0)),
+                   "grid_group")) {
+    if (obj)
+      *obj = clang_Cursor_getArgument(call, 0);
+    return 1;
+  }
+  if (k != CXCursor_CXXMethod || !ld__nth_child(call, 0, &first))
+    return 0;
+  first = ld__unwrap(first);
+  if (clang_getCursorKind(first) != CXCursor_MemberRefExpr ||
+      !ld__nth_child(first, 0, &base))
+    return 0;
+  {
+    CXType t = clang_getCursorType(base);
+    if (t.kind == CXType_Pointer)
+      t = clang_getPointeeType(t);
+    if (!ld__is_class(t, "grid_group"))
+      return 0;
+  }
+  if (ld__name_is(callee, "sync")) {
+    if (obj)
+      *obj = base;
+    return 1;
+  }
+  return ld__name_is(callee, "barrier_arrive") ||
+                 ld__name_is(callee, "barrier_wait")
+             ? 2
+             : 0;
 }
 
 /* The form of a block barrier the replay models (ld__barrier_form without

@@ -152,6 +152,7 @@ static int global_analyse(struct analysis *an, const struct ld__source *s,
                  in.other_reason == fn->g_reason && !fn->g_hard &&
                  !fn->g_unseen && !k->replay && !fn->nacc;
   in.may_sync_block = fn->g_may_sync;
+  in.grid_syncs = fn->grid_syncs;
   in.atomics = fn->acc;
   in.natomics = fn->nacc;
   in.plain_writes = plain_written(an, fi);

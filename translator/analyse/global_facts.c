@@ -416,6 +416,7 @@ struct accesses {
   int lambda;     /* inside a lambda */
   int direct;     /* the direct one run is wanted: atomics are accesses */
   int bad_atomic; /* an atomic whose address no claimed parameter bases */
+  int bad_sync;   /* a grid sync the clone cannot rewrite */
   int rc;
 };
 
@@ -650,11 +651,41 @@ static void take_atomic(struct accesses *st, CXCursor call, int scope) {
     walk_accesses(st, clang_Cursor_getArgument(call, (unsigned)i), LD_USE_READ);
 }
 
+/* A grid sync in a kernel wanting the direct run: the places the clone
+ * rewrites into `__ldcc::ggrid_sync(__ldcc_gi, G)` (docs/global-check.md,
+ * "Grid sync"); inside a lambda (no __ldcc_gi there) or a macro it cannot. */
+static void take_grid_sync(struct accesses *st, CXCursor call, CXCursor obj) {
+  CXSourceRange r = clang_getCursorExtent(call), o = clang_getCursorExtent(obj);
+  struct ld_gsync *v;
+  size_t b, e, ob, oe;
+
+  if (st->lambda || !offset_in_main(st->s, clang_getRangeStart(r), &b) ||
+      !offset_in_main(st->s, clang_getRangeEnd(r), &e) ||
+      !offset_in_main(st->s, clang_getRangeStart(o), &ob) ||
+      !offset_in_main(st->s, clang_getRangeEnd(o), &oe) || b > ob || ob >= oe ||
+      oe > e) {
+    st->bad_sync = 1;
+    return;
+  }
+  v = realloc(st->g->gsyncs, (st->g->ngsyncs + 1) * sizeof *v);
+  if (!v) {
+    st->rc = LD_ENOMEM;
+    return;
+  }
+  st->g->gsyncs = v;
+  v[st->g->ngsyncs].begin = b;
+  v[st->g->ngsyncs].obj_begin = ob;
+  v[st->g->ngsyncs].obj_end = oe;
+  v[st->g->ngsyncs++].end = e;
+}
+
 static void walk_accesses(struct accesses *st, CXCursor c, int use) {
   enum CXCursorKind k = clang_getCursorKind(c);
-  CXCursor lhs, rhs;
+  CXCursor lhs, rhs, obj;
   int p, scope;
 
+  if (k == CXCursor_CallExpr && st->direct && ld__grid_sync(c, &obj) == 1)
+    take_grid_sync(st, c, obj); /* and its parts, as any call's */
   if (k == CXCursor_CallExpr && st->direct && (scope = atomic_scope(c))) {
     take_atomic(st, c, scope);
     return;
@@ -746,14 +777,18 @@ static int find_accesses(const struct ld__source *s, CXCursor fn,
   /* The direct run needs every write and every atomic claimed; else the
    * kernel keeps its reason (docs/global-check.md, "Direct one run"). */
   if (!rc && st.direct) {
-    if (kept && all_claimed && !st.bad_atomic) {
+    if (kept && all_claimed && !st.bad_atomic && !st.bad_sync &&
+        g->ngsyncs == (size_t)g->grid_syncs) {
       g->direct = 1;
     } else {
       g->checked = 0;
       g->nstores = 0;
+      g->ngsyncs = 0;
       for (j = 0; j < g->nparams; j++)
         g->params[j].claimed = 0;
-      rc = set_reason(g, direct_why);
+      rc = set_reason(g, st.bad_sync ? "grid-wide synchronisation inside a "
+                                       "lambda or a macro"
+                                     : direct_why);
     }
   } else if (!rc && kept && all_claimed && !clang_Cursor_isNull(body)) {
     /* Every written parameter claimed: try the proof. */
@@ -777,6 +812,7 @@ int ld__global_analyse(const struct ld__source *s, CXCursor fn,
   if (!g)
     return LD_ENOMEM;
   k->global = g;
+  g->grid_syncs = in->grid_syncs;
   memset(&pp, 0, sizeof pp);
   pp.s = s;
   pp.in = in;

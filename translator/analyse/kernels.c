@@ -528,6 +528,12 @@ static int plan_kernel(struct analysis *an, size_t fi, unsigned char *seen,
     unsupported = kernel_problem(an, fi, seen);
   for (i = 0; i < an->nbarriers; i++)
     fn->g_may_sync |= seen[an->barriers[i].fn];
+  /* A grid sync orders the blocks' threads too: units are blocks.  The
+   * shared-memory replay cannot run one (docs/global-check.md, "Grid
+   * sync"). */
+  fn->g_may_sync |= fn->grid_syncs != 0;
+  if (fn->grid_syncs && shared_written && !unsupported)
+    unsupported = REASON_GRID_SYNC_SHARED;
 
   k->checked = 1;
   if (fn->in_macro)

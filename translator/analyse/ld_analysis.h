@@ -32,6 +32,12 @@
 #define REASON_G_CLOCK "reads a clock"
 #define REASON_G_LAUNCH "kernel launch inside a kernel"
 #define REASON_G_SURFACE "surface store"
+/* A grid.sync() in a kernel's own body: the direct one run takes it
+ * (regions between syncs), nothing else can. */
+#define REASON_G_GRID_SYNC "grid-wide synchronisation"
+#define REASON_GRID_SYNC_SHARED                                                \
+  "grid-wide synchronisation in a kernel that writes shared memory (the "      \
+  "shared-memory replay cannot run it)"
 
 enum var_kind { VAR_SHARED, VAR_DEVICE, VAR_PARAM };
 
@@ -78,6 +84,10 @@ struct fn {
    * atomic outside the kernel's own body); docs/global-check.md. */
   const char *global_hard;
   int calls_unseen;
+  /* A kernel's grid-wide syncs in its own body (`grid.sync()`), which the
+   * check across blocks' direct run rewrites (docs/global-check.md, "Grid
+   * sync"); a grid sync elsewhere is `unsupported`. */
+  int grid_syncs;
   /* The first write the checks cannot see (writes.c; owned), and the
    * kernel's parameters of a template type it calls (`f(i)`): bit i. */
   char *unseen;

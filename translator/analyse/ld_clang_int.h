@@ -34,6 +34,7 @@ struct ld__global_in {
    * direct one run can take (docs/global-check.md, "Direct one run"). */
   int direct_ok;
   int may_sync_block; /* a block barrier may be reached */
+  int grid_syncs;     /* grid.sync() calls in the kernel's own body */
   /* Deterministic builds: the kernel's accumulating atomics (copied), and
    * whether it writes global memory in any other way. */
   const struct ld_gatomic *atomics;

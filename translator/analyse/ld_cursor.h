@@ -91,6 +91,10 @@ int ld__is_statement_at(CXCursor e, unsigned index, CXCursor parent);
 /* The plan's name of a block-wide barrier call ("__syncthreads", "cg.sync",
  * ...), or NULL; a sync it cannot model sets *unsupported to a reason. */
 const char *ld__barrier_form(CXCursor call, const char **unsupported);
+/* A grid-wide sync on a cg::grid_group: 1 for `g.sync()`, `g->sync()` or
+ * `cg::sync(g)` (*obj, when not NULL, the group's expression), 2 for its
+ * split barrier (`barrier_arrive`, `barrier_wait`), 0 otherwise. */
+int ld__grid_sync(CXCursor call, CXCursor *obj);
 /* The same without the named barrier __barrier_sync: the replay's. */
 const char *ld__block_barrier(CXCursor call);
 /* The `=` of the ParmDecl parm's default argument: 1 with its location. */

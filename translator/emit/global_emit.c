@@ -56,6 +56,23 @@ static int wrap_access(struct ld_edit_list *l, const struct ld_global *g,
   return rc ? rc : ld_edit_insert(l, a->end, end);
 }
 
+/* The direct run's clone: each grid sync `G.sync()` (`G->sync()`,
+ * `cg::sync(G)`) becomes `__ldcc::ggrid_sync(__ldcc_gi, G)`, which syncs
+ * and starts a new region of claims (docs/global-check.md, "Grid sync"). */
+static int edit_grid_syncs(struct ld_edit_list *l, const struct ld_global *g) {
+  size_t i;
+  int rc = LD_OK;
+
+  for (i = 0; i < g->ngsyncs && !rc; i++) {
+    const struct ld_gsync *s = &g->gsyncs[i];
+    rc = ld_edit_replace(l, s->begin, s->obj_begin,
+                         "__ldcc::ggrid_sync(__ldcc_gi, ");
+    if (!rc)
+      rc = ld_edit_replace(l, s->obj_end, s->end, ")");
+  }
+  return rc;
+}
+
 /* The clone: the definition with its name, parameter list and body start
  * edited. */
 static int put_clone(struct ld_buf *b, const struct ld_kernel *k,
@@ -90,6 +107,8 @@ static int put_clone(struct ld_buf *b, const struct ld_kernel *k,
    * (docs/global-check.md). */
   for (i = 0; i < g->nstores && !rc; i++)
     rc = wrap_access(&l, g, &g->stores[i]);
+  if (!rc)
+    rc = edit_grid_syncs(&l, g);
   if (!rc)
     rc = ld_edit_insert(&l, g->body_open + 1, t.data);
   if (!rc)
@@ -130,11 +149,33 @@ static int put_proto(struct ld_buf *b, const struct ld_kernel *k,
   return rc ? rc : ld_buf_putc(b, ';');
 }
 
+/* One launch of the lambda below: `<prefix>k<<<...>>>(a...<gi>);`, or,
+ * for a kernel with grid syncs, cooperatively (all its blocks resident,
+ * the clone as the original): `(void)__ldcc::launch_coop(&<prefix>k, g, b,
+ * sh, st, a...<gi>);`.  A template the launch deduces has no address to
+ * take: it keeps `<<<>>>`, which cannot run a grid sync anyway. */
+static int put_one_launch(struct ld_buf *b, const struct ld_launch *l,
+                          const char *prefix, const char *gi, int coop) {
+  int rc = coop ? ld_buf_puts(b, "(void)__ldcc::launch_coop(&") : LD_OK;
+
+  if (!rc)
+    rc = ld__put_callee_as(b, l, prefix, "");
+  if (!rc && coop)
+    return ld_buf_printf(b,
+                         ", __ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, "
+                         "__ldcc_l__st, __ldcc_l__a...%s);",
+                         gi);
+  return rc ? rc
+            : ld_buf_printf(b,
+                            "<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, "
+                            "__ldcc_l__st>>>(__ldcc_l__a...%s);",
+                            gi);
+}
+
 /* `[&](dim3 __ldcc_l__g, ...) { if (gi) clone<<<...>>>(a..., *gi); else
  * k<<<...>>>(a...); }`: exactly one launch per call. */
-static int put_lambda(struct ld_buf *b, const struct ld_launch *l, int clone) {
-  static const char config[] = "<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, "
-                               "__ldcc_l__st>>>";
+static int put_lambda(struct ld_buf *b, const struct ld_launch *l, int clone,
+                      int coop) {
   int rc = ld_buf_printf(b,
                          "[&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t "
                          "__ldcc_l__sh, cudaStream_t __ldcc_l__st, const "
@@ -143,12 +184,12 @@ static int put_lambda(struct ld_buf *b, const struct ld_launch *l, int clone) {
                          clone ? "if (__ldcc_l__gi) " : "");
 
   if (!rc && clone)
-    rc = ld__put_callee_as(b, l, "__ldcc_g_", "");
+    rc = put_one_launch(b, l, "__ldcc_g_", ", *__ldcc_l__gi", coop);
   if (!rc && clone)
-    rc = ld_buf_printf(b, "%s(__ldcc_l__a..., *__ldcc_l__gi); else ", config);
+    rc = ld_buf_puts(b, " else ");
   if (!rc)
-    rc = ld__put_callee_as(b, l, "", "");
-  return rc ? rc : ld_buf_printf(b, "%s(__ldcc_l__a...); }", config);
+    rc = put_one_launch(b, l, "", "", coop);
+  return rc ? rc : ld_buf_puts(b, " }");
 }
 
 static int edit_launch(const struct ld_launch *l, const struct ld_kernel *k,
@@ -175,7 +216,9 @@ static int edit_launch(const struct ld_launch *l, const struct ld_kernel *k,
                        l->config[2] ? l->config[2] : "0",
                        l->config[3] ? l->config[3] : "0");
   if (!rc)
-    rc = put_lambda(&b, l, checked(k));
+    rc = put_lambda(&b, l, checked(k),
+                    k->global && k->global->grid_syncs &&
+                        !(k->is_template && !strchr(l->callee, '<')));
   if (!rc)
     rc = ld_buf_printf(&b, "%s%s)", *l->args ? ", " : "", l->args);
   if (!rc)
@@ -372,6 +415,8 @@ static int put_trailer(struct ld_buf *b, const struct ld_plan *plan) {
                          k->global->nparams,
                          k->global->natomics ? "__LDCC_GM_ACCUMULATES"
                          : runs_proved(k)    ? "__LDCC_GM_OWN"
+                         : checked(k) && k->global->ngsyncs
+                             ? "__LDCC_GM_DIRECT | __LDCC_GM_GRID_SYNC"
                          : checked(k) && k->global->direct ? "__LDCC_GM_DIRECT"
                                                            : "0",
                          n, n, n);

@@ -4,12 +4,14 @@
 // RUN: tail -n +3 %t.cu | sed '/^\/\* ldcc: the file.s kernels/,$d' | diff - %s
 // RUN: %nvcc -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
 // Syncs the replay cannot model leave the kernel unchecked: a sync on a
-// generic thread_group (block or tile, unknown here) and a grid-wide sync,
-// also when they happen in a device function the kernel calls.
+// generic thread_group (block or tile, unknown here) and a grid-wide sync
+// in a device function the kernel calls (one in the kernel's own body is
+// checked across blocks: global_grid_sync.cu).
 #include <cooperative_groups.h>
 namespace cg = cooperative_groups;
 
 __device__ void group_wait(cg::thread_group g) { g.sync(); }
+__device__ void grid_wait(cg::grid_group g) { g.sync(); }
 
 __global__ void generic_group(int *p) {
   __shared__ int s[32];
@@ -21,14 +23,14 @@ __global__ void generic_group(int *p) {
 __global__ void grid_wide(int *p) {
   cg::grid_group grid = cg::this_grid();
   p[grid.thread_rank()] = 1;
-  grid.sync();
+  grid_wait(grid);
 }
 
-// PLAN: KERNEL name=generic_group checked=no reason="sync on a generic thread_group" at=14:17
-// PLAN-NEXT: KERNEL name=grid_wide checked=no reason="grid-wide synchronisation" at=21:17
-// PLAN-NEXT: TARGET kernel=generic_group space=global name=p at=14:36 written=yes
-// PLAN-NEXT: TARGET kernel=generic_group space=shared name=s at=15:18 written=yes
-// PLAN-NEXT: TARGET kernel=grid_wide space=global name=p at=21:32 written=yes
+// PLAN: KERNEL name=generic_group checked=no reason="sync on a generic thread_group" at=16:17
+// PLAN-NEXT: KERNEL name=grid_wide checked=no reason="grid-wide synchronisation" at=23:17
+// PLAN-NEXT: TARGET kernel=generic_group space=global name=p at=16:36 written=yes
+// PLAN-NEXT: TARGET kernel=generic_group space=shared name=s at=17:18 written=yes
+// PLAN-NEXT: TARGET kernel=grid_wide space=global name=p at=23:32 written=yes
 // PLAN-NOT: {{.}}
 
 // TEXT: {{^}}#include <ldcc/ldcc.h>
