@@ -39,8 +39,16 @@ meta_of(const unsigned char *flags, const signed char *ptr, uint32_t nparams) {
 }
 
 static struct __ldcc_global_arg ptr_arg(uint64_t p, uint32_t esize) {
-  struct __ldcc_global_arg a = {
-      (const void *)(uintptr_t)p, 1, esize, __LDCC_VK_SIGNED, 0, 0, 0, 0};
+  struct __ldcc_global_arg a = {(const void *)(uintptr_t)p,
+                                1,
+                                esize,
+                                __LDCC_VK_SIGNED,
+                                0,
+                                0,
+                                0,
+                                0,
+                                NULL,
+                                0};
   return a;
 }
 

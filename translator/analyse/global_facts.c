@@ -17,6 +17,7 @@
 
 #include "ld_clang_int.h"
 #include "ld_error.h"
+#include "ld_writes.h"
 
 /* include/ldcc/global.h: __LDCC_GMAX_PTRS, __LDCC_GMAX_PARAMS (the
  * translator does not include the runtime's headers). */
@@ -88,11 +89,20 @@ static enum CXChildVisitResult params_cb(CXCursor c, CXCursor parent,
   gp->is_pointer = ld__param_is_pointer(canon);
   gp->written =
       gp->is_pointer && *gp->name && p->in->param_written(p->in->ctx, gp->name);
-  /* Memory reached through a pointer inside a parameter may be written and
-   * cannot be shifted: the kernel counts as writing, and is unchecked. */
+  /* Memory reached through a pointer inside a parameter may be written:
+   * the kernel counts as writing.  A by-value class holding pointers
+   * directly (a struct, a functor) has them patched in the clone
+   * (gpatch; the runtime finds them in the argument's bytes): written,
+   * not a pointer (the plan's encoding of __LDCC_GP_FIELDS).  Any other
+   * (a pointer to pointers, a const or reference-holding class) cannot
+   * be shifted, and the kernel is unchecked. */
   hidden = (gp->is_pointer && ld__holds_pointer(ld__param_pointee(canon), 0)) ||
            (!gp->is_pointer && ld__holds_pointer(canon, 0));
   g->writes |= hidden;
+  if (hidden && !gp->is_pointer && *gp->name && ld__fields_patchable(canon)) {
+    gp->written = 1;
+    hidden = 0;
+  }
   if (g->reason)
     return CXChildVisit_Continue;
   if (hidden)

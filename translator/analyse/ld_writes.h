@@ -13,6 +13,11 @@ void ld__check_store(struct analysis *an, CXCursor lhs);
  * the object of a method, a callee defined in another file, a call through
  * an object of a template type. */
 void ld__check_call(struct analysis *an, CXCursor call);
+/* Whether t is a class (struct, functor, lambda closure) holding pointers
+ * whose by-value copy the clone can patch (__ldcc::gpatch): not const,
+ * no reference or member pointer inside, and no pointer to memory that
+ * holds pointers (those would be loaded pointers, which nothing shifts). */
+int ld__fields_patchable(CXType t);
 /* Record a write the checks do not see (fmt has one %s for named). */
 void ld__note_unseen(struct analysis *an, const char *fmt, CXCursor named);
 

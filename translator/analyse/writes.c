@@ -64,6 +64,55 @@ static CXCursor strip_parens(CXCursor c) {
   return c;
 }
 
+struct patchable {
+  int depth;
+  int ok;
+};
+
+static int patchable_at(CXType t, int depth);
+
+static enum CXVisitorResult patchable_cb(CXCursor c, CXClientData data) {
+  struct patchable *p = data;
+
+  p->ok = patchable_at(clang_getCursorType(c), p->depth + 1);
+  return p->ok ? CXVisit_Continue : CXVisit_Break;
+}
+
+/* A type whose pointers the clone can patch in a by-value copy
+ * (ld__fields_patchable): no reference or member pointer, and every
+ * pointer to memory that holds no pointer itself. */
+static int patchable_at(CXType t, int depth) {
+  struct patchable p;
+
+  t = clang_getCanonicalType(t);
+  if (depth > 8)
+    return 0;
+  switch (t.kind) {
+  case CXType_Pointer:
+    return !ld__holds_pointer(clang_getPointeeType(t), 0);
+  case CXType_LValueReference:
+  case CXType_RValueReference:
+  case CXType_MemberPointer:
+    return 0;
+  case CXType_ConstantArray:
+  case CXType_IncompleteArray:
+    return patchable_at(clang_getArrayElementType(t), depth + 1);
+  case CXType_Record:
+    p.depth = depth;
+    p.ok = 1;
+    clang_Type_visitFields(t, patchable_cb, &p);
+    return p.ok;
+  default:
+    return 1;
+  }
+}
+
+int ld__fields_patchable(CXType t) {
+  t = clang_getCanonicalType(t);
+  return t.kind == CXType_Record && !clang_isConstQualifiedType(t) &&
+         ld__holds_pointer(t, 0) && patchable_at(t, 0);
+}
+
 struct operand {
   CXCursor last;
   int found;
@@ -256,6 +305,7 @@ static int var_root(struct root *r, CXCursor decl, int as_object) {
       return 1; /* seen at the calls */
     if (as_object && !is_ref)
       return !r->holders || !ld__holds_pointer(t, 0) ||
+             ld__fields_patchable(t) ||
              unseen(r, "pointer inside parameter %s", decl);
     if (is_ref)
       return unseen(r, "writes through reference parameter %s", decl);
@@ -271,22 +321,42 @@ static int var_root(struct root *r, CXCursor decl, int as_object) {
   return local_root(r, decl, is_ref);
 }
 
-/* The root of an access through the pointer loaded from the place c. */
+/* The root of an access through the pointer loaded from the place c.  A
+ * pointer read from a by-value class parameter through `.` and array
+ * members only (`g.val`, `g.sub.ptrs[2]`) is seen: in a kernel the clone
+ * patches it (global_facts.c, __LDCC_GP_FIELDS), in a device function
+ * the argument is followed at the calls (ld__check_call).  Through `->`
+ * or a pointer's element it was loaded from memory. */
 static int loaded_root(struct root *r, CXCursor c) {
   CXCursor base = strip_parens(c), d;
+  int direct = 1;
 
   while (clang_getCursorKind(base) == CXCursor_MemberRefExpr ||
          clang_getCursorKind(base) == CXCursor_ArraySubscriptExpr) {
+    int member = clang_getCursorKind(base) == CXCursor_MemberRefExpr;
     if (!ld__nth_child(base, 0, &d))
       return 1; /* a member of `this`: seen at the calls */
     base = strip_parens(ld__unwrap(d));
+    if (member ? ld__is_pointer(clang_getCursorType(base))
+               : !ld__is_array(clang_getCursorType(base)))
+      direct = 0;
   }
   if (clang_getCursorKind(base) == CXCursor_CXXThisExpr)
     return 1;
   if (clang_getCursorKind(base) == CXCursor_DeclRefExpr) {
+    CXType t;
     d = clang_getCursorReferenced(base);
-    if (clang_getCursorKind(d) == CXCursor_ParmDecl && r->is_kernel)
+    t = clang_getCanonicalType(clang_getCursorType(d));
+    if (clang_getCursorKind(d) == CXCursor_ParmDecl && r->is_kernel) {
+      if (direct && ld__fields_patchable(t))
+        return 1;
       return unseen(r, "pointer inside parameter %s", d);
+    }
+    if (t.kind == CXType_LValueReference || t.kind == CXType_RValueReference)
+      t = clang_getCanonicalType(clang_getPointeeType(t));
+    if (clang_getCursorKind(d) == CXCursor_ParmDecl && direct &&
+        t.kind == CXType_Record && patchable_at(t, 0))
+      return 1; /* a device function's: seen at the calls */
     return unseen(r, "writes through a pointer loaded from %s", d);
   }
   return unseen(r, "writes through a pointer loaded from memory%s",
@@ -363,6 +433,12 @@ static int obj_root(struct root *r, CXCursor e) {
       return ld__nth_child(e, 1, &a) ? obj_root(r, a) : 1;
     return ld__nth_child(e, 0, &a) ? obj_root(r, a) : 1;
   case CXCursor_CallExpr:
+    /* A copy (a class passed by value): the original's pointers. */
+    if (clang_getCursorKind(clang_getCursorReferenced(e)) ==
+            CXCursor_Constructor &&
+        clang_Cursor_getNumArguments(e) == 1 &&
+        clang_CXXConstructor_isCopyConstructor(clang_getCursorReferenced(e)))
+      return obj_root(r, clang_Cursor_getArgument(e, 0));
     if (value_operator(r, e))
       return 1;
     if (r->why[0])
@@ -649,6 +725,17 @@ void ld__check_call(struct analysis *an, CXCursor call) {
   for (i = 0; i < n && i < nparams && !an->fns[an->cur_fn].unseen; i++) {
     CXType t = clang_getCanonicalType(
         clang_getCursorType(clang_Cursor_getArgument(ref, (unsigned)i)));
+    CXType obj =
+        t.kind == CXType_LValueReference || t.kind == CXType_RValueReference
+            ? clang_getCanonicalType(clang_getPointeeType(t))
+            : t;
+    /* A class holding pointers, by value or by reference, to a function
+     * of the file: the pointers it writes through are the argument's. */
+    if (obj.kind == CXType_Record && ld__holds_pointer(obj, 0) &&
+        ld__find_fn(an, def) != NONE) {
+      check_arg(an, clang_Cursor_getArgument(call, (unsigned)i), 1, 1);
+      continue;
+    }
     if (!ld__writable_indirection(t))
       continue;
     check_arg(an, clang_Cursor_getArgument(call, (unsigned)i),
