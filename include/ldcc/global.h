@@ -39,6 +39,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "ldcc/host.h"
 
@@ -377,6 +378,31 @@ struct __ldcc_global_info {
   struct __ldcc_gpatch patch[__LDCC_GMAX_PATCH];
 };
 
+/* gpatch's work on the `size` bytes of parameter k's copy: each word the
+ * info's patch table lists is read and written with memcpy (the type says
+ * nothing about where the pointers are: a lambda's captures are unnamed)
+ * and shifted like gshift shifts a pointer parameter; a null word stays
+ * null, as does one whose allocation is not copied (cstride 0). */
+static inline __LDCC_GHD void
+__ldcc_gpatch_bytes(const struct __ldcc_global_info *gi, unsigned copy,
+                    void *bytes, size_t size, int k) {
+  unsigned i;
+
+  for (i = 0; i < gi->npatch && i < __LDCC_GMAX_PATCH; i++) {
+    const struct __ldcc_gpatch *e = &gi->patch[i];
+    uint64_t w;
+    if (e->param != (unsigned)k || e->ordinal >= __LDCC_GMAX_PTRS ||
+        e->offset + sizeof w > size || !gi->cstride[e->ordinal])
+      continue;
+    memcpy(&w, (char *)bytes + e->offset, sizeof w);
+    if (!w)
+      continue;
+    w += (uint64_t)gi->off[e->ordinal] +
+         (uint64_t)copy * gi->cstride[e->ordinal];
+    memcpy((char *)bytes + e->offset, &w, sizeof w);
+  }
+}
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif
@@ -466,24 +492,11 @@ __device__ __forceinline__ void gshift(const global_info &gi, unsigned copy,
 
 /* Point the pointers the runtime found inside by-value class parameter f
  * (parameter index k) at the unit's private copies, as gshift does for a
- * pointer parameter: each listed word of f's bytes is read and written
- * with memcpy (f's type says nothing about where they are: a lambda's
- * captures are unnamed); a null word stays null. */
+ * pointer parameter (__ldcc_gpatch_bytes on f's bytes). */
 template <class F>
 __device__ __forceinline__ void gpatch(const global_info &gi, unsigned copy,
                                        F &f, int k) {
-  for (unsigned i = 0; i < gi.npatch && i < __LDCC_GMAX_PATCH; i++) {
-    const __ldcc_gpatch &e = gi.patch[i];
-    unsigned long long w;
-    if (e.param != k || e.ordinal >= __LDCC_GMAX_PTRS ||
-        e.offset + sizeof w > sizeof(F) || !gi.cstride[e.ordinal])
-      continue;
-    memcpy(&w, (char *)&f + e.offset, sizeof w);
-    if (!w)
-      continue;
-    w += gi.off[e.ordinal] + (long long)(copy * gi.cstride[e.ordinal]);
-    memcpy((char *)&f + e.offset, &w, sizeof w);
-  }
+  __ldcc_gpatch_bytes(&gi, copy, (void *)&f, sizeof(F), k);
 }
 
 /* The one run: claim the words of a `size`-byte access at p, inside entry
