@@ -118,6 +118,45 @@ static enum CXChildVisitResult params_cb(CXCursor c, CXCursor parent,
   return CXChildVisit_Continue;
 }
 
+/* Parameters the kernel calls (`f(i)`, `f.apply(i)`): a template
+ * kernel's functor or lambda.  kernels.c left the kernel checked only when
+ * every launch's argument for them writes through its own fields or
+ * captures (writes.c, ld__follow_functors): the clone patches them like a
+ * struct's (gpatch), and the runtime finds them in the argument's bytes. */
+struct called {
+  CXCursor fn;
+  struct ld_global *g;
+};
+
+static enum CXChildVisitResult called_cb(CXCursor c, CXCursor parent,
+                                         CXClientData data) {
+  struct called *w = data;
+  CXCursor e, d;
+  size_t i;
+
+  (void)parent;
+  if (clang_getCursorKind(c) != CXCursor_CallExpr || !ld__nth_child(c, 0, &e))
+    return CXChildVisit_Recurse;
+  e = ld__unwrap(e);
+  while (clang_getCursorKind(e) == CXCursor_MemberRefExpr &&
+         ld__nth_child(e, 0, &d))
+    e = ld__unwrap(d);
+  d = clang_getCursorReferenced(e);
+  if (clang_getCursorKind(e) != CXCursor_DeclRefExpr ||
+      clang_getCursorKind(d) != CXCursor_ParmDecl ||
+      !clang_equalCursors(clang_getCursorSemanticParent(d), w->fn))
+    return CXChildVisit_Recurse;
+  for (i = 0; i < w->g->nparams; i++) {
+    struct ld_gparam *gp = &w->g->params[i];
+    CXType t = clang_getCanonicalType(clang_getCursorType(d));
+    if (!gp->is_pointer && *gp->name && ld__name_is(d, gp->name) &&
+        !clang_isConstQualifiedType(t) && t.kind != CXType_LValueReference &&
+        t.kind != CXType_RValueReference && t.kind != CXType_Pointer)
+      gp->written = 1;
+  }
+  return CXChildVisit_Recurse;
+}
+
 static enum CXChildVisitResult body_cb(CXCursor c, CXCursor parent,
                                        CXClientData data) {
   CXCursor *body = data;
@@ -742,7 +781,8 @@ static int find_accesses(const struct ld__source *s, CXCursor fn,
   /* A written parameter that is not claimed keeps every launch from the
    * run: then nothing is claimed, and the clone wraps nothing. */
   for (i = 0; i < g->nparams && !rc; i++)
-    if (g->params[i].written && !g->params[i].claimed)
+    if (g->params[i].written && g->params[i].is_pointer &&
+        !g->params[i].claimed)
       break;
   all_claimed = i == g->nparams;
   for (j = 0; j < g->nparams && i < g->nparams; j++)
@@ -800,6 +840,12 @@ int ld__global_analyse(const struct ld__source *s, CXCursor fn,
   clang_visitChildren(fn, params_cb, &pp);
   if (pp.rc)
     return pp.rc;
+  if (k->is_template) {
+    struct called w;
+    w.fn = fn;
+    w.g = g;
+    clang_visitChildren(fn, called_cb, &w);
+  }
   for (i = 0; i < g->nparams; i++) {
     g->params[i].ptr_index = g->params[i].is_pointer ? (int)nptr++ : -1;
     g->writes |= g->params[i].written;
