@@ -10,7 +10,7 @@
 
 struct span {
   int *data;
-  int n;
+  long long n; /* no padding: see global_struct_fields.cu */
 };
 
 __global__ void add_one(span s) {

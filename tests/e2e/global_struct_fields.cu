@@ -11,8 +11,11 @@
 // allocation behind g.val.
 #include "e2e.h"
 
+// (n is 8 bytes wide: padding bytes next to a 4-byte int hold leftovers,
+// and a leftover that looks like an address makes the launch unchecked;
+// docs/global-check.md, "Pointers inside parameters", Limits.)
 struct Graph {
-  int n;
+  long long n;
   float *val;
   const float *in;
 };

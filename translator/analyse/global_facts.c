@@ -796,6 +796,9 @@ static int find_accesses(const struct ld__source *s, CXCursor fn,
   /* The direct run needs every write and every atomic claimed; else the
    * kernel keeps its reason (docs/global-check.md, "Direct one run"). */
   if (!rc && st.direct) {
+    /* (Pointers inside parameters are never claimed: no direct run.) */
+    for (j = 0; j < g->nparams && all_claimed; j++)
+      all_claimed = !(g->params[j].written && !g->params[j].is_pointer);
     if (kept && all_claimed && !st.bad_atomic) {
       g->direct = 1;
     } else {
