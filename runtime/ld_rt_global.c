@@ -26,11 +26,155 @@ static unsigned slots(const struct __ldcc_global_meta *m) {
   return m->nparams + m->nvars;
 }
 
-/* Whether entry i has an argument in args: a parameter the launch passed
- * (not one left to its default), or a variable. */
-static int has_arg(const struct __ldcc_global_meta *m, unsigned nargs,
-                   unsigned i) {
-  return i < m->nparams ? i < nargs : i < slots(m);
+/* The same with the pointers found inside by-value class arguments
+ * (p->fields), which follow. */
+static unsigned nslots(const struct __ldcc_global_meta *m,
+                       const struct ld_rt_gplan *p) {
+  return slots(m) + p->nfields;
+}
+
+/* Whether entry i has an argument: a parameter the launch passed (not one
+ * left to its default), a variable, or a pointer inside a parameter. */
+static int has_arg(const struct __ldcc_global_meta *m,
+                   const struct ld_rt_gplan *p, unsigned nargs, unsigned i) {
+  return i < m->nparams ? i < nargs : i < nslots(m, p);
+}
+
+/* Entry i's flags and pointer ordinal: the metadata's, or for a pointer
+ * inside a parameter a written pointer, never claimed. */
+static unsigned slot_flags(const struct __ldcc_global_meta *m, unsigned i) {
+  return i < slots(m) ? m->param_flags[i]
+                      : __LDCC_GP_POINTER | __LDCC_GP_WRITTEN;
+}
+
+static int slot_ptr(const struct __ldcc_global_meta *m,
+                    const struct ld_rt_gplan *p, unsigned i) {
+  return i < slots(m) ? m->param_ptr[i] : (int)p->fields[i - slots(m)].ordinal;
+}
+
+const struct __ldcc_global_arg *
+ld_rt_global_slot_arg(const struct __ldcc_global_meta *m,
+                      const struct __ldcc_global_arg *args,
+                      const struct ld_rt_gplan *p, unsigned i) {
+  return i < slots(m) ? &args[i] : &p->fargs[i - slots(m)];
+}
+
+const char *ld_rt_global_slot_name(const struct __ldcc_global_meta *m,
+                                   const struct ld_rt_gplan *p, unsigned i) {
+  return i < slots(m) ? param_name(m, i) : p->fields[i - slots(m)].name;
+}
+
+/* Whether v could be an address (docs/global-check.md, "Pointers inside
+ * parameters"): a value the registry does not know that looks like one
+ * leaves the launch unchecked, never silently checked. */
+static int looks_like_address(uint64_t v) {
+  return v && v % 8 == 0 && v >= (1ull << 32) && v < (1ull << 48);
+}
+
+/* Names of pointers inside parameters, interned: a report's context keeps
+ * them after the launch (as it keeps the metadata's names). */
+static pthread_mutex_t names_lock = PTHREAD_MUTEX_INITIALIZER;
+struct field_name {
+  struct field_name *next;
+  char text[40];
+};
+static struct field_name *names;
+
+static const char *intern_name(const char *text) {
+  struct field_name *n;
+  const char *r = "a pointer inside a parameter";
+
+  pthread_mutex_lock(&names_lock);
+  for (n = names; n && strcmp(n->text, text); n = n->next)
+    ;
+  if (!n && (n = malloc(sizeof *n)) != NULL) {
+    snprintf(n->text, sizeof n->text, "%s", text);
+    n->next = names;
+    names = n;
+  }
+  if (n)
+    r = n->text;
+  pthread_mutex_unlock(&names_lock);
+  return r;
+}
+
+/* Add the pointer w at byte off of parameter i's argument; 0 with why
+ * when there is no room for it. */
+static int add_field(const struct __ldcc_global_meta *m, struct ld_rt_gplan *p,
+                     unsigned i, uint32_t off, uint64_t w, uint32_t ordinal,
+                     char *why, size_t whysize) {
+  struct ld_rt_gfield *f = &p->fields[p->nfields];
+  struct __ldcc_global_arg *a = &p->fargs[p->nfields];
+  char text[40];
+
+  if (p->nfields == __LDCC_GMAX_PATCH || ordinal >= __LDCC_GMAX_PTRS) {
+    snprintf(why, whysize,
+             "more than %d pointers (parameters, written variables and "
+             "pointers inside parameter %s)",
+             __LDCC_GMAX_PTRS, param_name(m, i));
+    return 0;
+  }
+  f->param = i;
+  f->offset = off;
+  f->ordinal = ordinal;
+  snprintf(text, sizeof text, "%s+%u", param_name(m, i), off);
+  f->name = intern_name(text);
+  memset(a, 0, sizeof *a);
+  a->ptr = (const void *)(uintptr_t)w;
+  a->is_pointer = 1;
+  a->elem_size = 1; /* its type is unknown: indices in bytes */
+  a->value_kind = __LDCC_VK_OTHER;
+  p->nfields++;
+  return 1;
+}
+
+int ld_rt_global_fields(const struct __ldcc_global_meta *m,
+                        const struct __ldcc_global_arg *args, unsigned nargs,
+                        struct ld_rt_registry *reg, struct ld_rt_gplan *p,
+                        char *why, size_t whysize) {
+  uint32_t ordinal = 0;
+  unsigned i;
+
+  p->nfields = 0;
+  for (i = 0; i < slots(m); i++)
+    if (m->param_ptr[i] >= 0 && (uint32_t)m->param_ptr[i] >= ordinal)
+      ordinal = (uint32_t)m->param_ptr[i] + 1;
+  for (i = 0; i < m->nparams; i++) {
+    const unsigned char *bytes;
+    uint64_t off, n;
+
+    if (!(m->param_flags[i] & __LDCC_GP_FIELDS))
+      continue;
+    if (i >= nargs) {
+      snprintf(why, whysize, "parameter %s takes a default argument",
+               param_name(m, i));
+      return 0;
+    }
+    bytes = (const unsigned char *)args[i].bytes;
+    n = bytes ? args[i].nbytes : 0;
+    /* Words at 8-byte aligned addresses: where a pointer member lives. */
+    for (off = (8 - (uintptr_t)bytes % 8) % 8; off + 8 <= n; off += 8) {
+      struct ld_rt_alloc a;
+      uint64_t w;
+      memcpy(&w, bytes + off, sizeof w);
+      if (!w)
+        continue;
+      if (reg && ld_rt_registry_find(reg, w, &a) == LD_OK) {
+        if (a.kind == LD_RT_ALLOC_CONSTANT_VAR)
+          continue; /* read-only on the device */
+        if (!add_field(m, p, i, (uint32_t)off, w, ordinal++, why, whysize))
+          return 0;
+      } else if (looks_like_address(w)) {
+        snprintf(why, whysize,
+                 "unknown memory behind a pointer inside parameter %s (byte "
+                 "%u of it: not from the cudaMalloc family or a __device__ "
+                 "variable)",
+                 param_name(m, i), (unsigned)off);
+        return 0;
+      }
+    }
+  }
+  return 1;
 }
 
 /* The allocation holding ptr among those already found, or -1. */
@@ -62,64 +206,67 @@ int ld_rt_global_plan(const struct __ldcc_global_meta *m,
     snprintf(why, whysize, "%s", m->reason);
     return LD_RT_GPLAN_UNCHECKED;
   }
-  /* Pass 1: the allocations written through a parameter or as a
-   * variable. */
-  for (i = 0; i < slots(m); i++) {
+  if (!ld_rt_global_fields(m, args, nargs, reg, p, why, whysize))
+    return LD_RT_GPLAN_UNCHECKED;
+  /* Pass 1: the allocations written through a parameter, as a variable or
+   * through a pointer inside a parameter. */
+  for (i = 0; i < nslots(m, p); i++) {
+    const struct __ldcc_global_arg *arg = ld_rt_global_slot_arg(m, args, p, i);
     struct ld_rt_alloc a;
     uint64_t ptr;
-    unsigned f = m->param_flags[i];
-    int found;
+    unsigned f = slot_flags(m, i);
+    int found, var = i >= m->nparams && i < slots(m);
 
     if (!(f & __LDCC_GP_WRITTEN))
       continue;
-    if (!has_arg(m, nargs, i)) {
+    if (!has_arg(m, p, nargs, i)) {
       snprintf(why, whysize, "parameter %s takes a default argument",
-               param_name(m, i));
+               ld_rt_global_slot_name(m, p, i));
       return LD_RT_GPLAN_UNCHECKED;
     }
-    if (i >= m->nparams && !args[i].ptr) {
+    if (var && !arg->ptr) {
       snprintf(why, whysize,
                "the device address of __device__ variable %s is unknown",
-               param_name(m, i));
+               ld_rt_global_slot_name(m, p, i));
       return LD_RT_GPLAN_UNCHECKED;
     }
-    if (!args[i].is_pointer) {
+    if (!arg->is_pointer) {
       snprintf(why, whysize,
                "the argument for parameter %s is not a plain pointer",
-               param_name(m, i));
+               ld_rt_global_slot_name(m, p, i));
       return LD_RT_GPLAN_UNCHECKED;
     }
-    ptr = (uint64_t)(uintptr_t)args[i].ptr;
+    ptr = (uint64_t)(uintptr_t)arg->ptr;
     if (!ptr || find_alloc(p, ptr) >= 0)
       continue; /* null: never dereferenced by a correct kernel */
     found = reg && ld_rt_registry_find(reg, ptr, &a) == LD_OK;
-    if (!found && i >= m->nparams && args[i].var_size) {
+    if (!found && var && arg->var_size) {
       /* A variable the registry does not know (a __managed__ one: its
        * registration names the pointer to it) is its own allocation. */
       memset(&a, 0, sizeof a);
       a.base = ptr;
-      a.size = args[i].var_size;
+      a.size = arg->var_size;
       a.kind = LD_RT_ALLOC_DEVICE_VAR;
-      a.name = param_name(m, i);
+      a.name = ld_rt_global_slot_name(m, p, i);
       found = 1;
     }
-    if (!found && i >= m->nparams) {
+    if (!found && var) {
       snprintf(why, whysize,
                "it writes __device__ variable %s, at an address ldcc does "
                "not know",
-               param_name(m, i));
+               ld_rt_global_slot_name(m, p, i));
       return LD_RT_GPLAN_UNCHECKED;
     }
     if (!found) {
       snprintf(why, whysize,
                "it writes through parameter %s, a pointer ldcc does not know "
                "(not from the cudaMalloc family or a __device__ variable)",
-               param_name(m, i));
+               ld_rt_global_slot_name(m, p, i));
       return LD_RT_GPLAN_UNCHECKED;
     }
     if (a.kind == LD_RT_ALLOC_INTERNAL || a.kind == LD_RT_ALLOC_CONSTANT_VAR) {
       snprintf(why, whysize, "it writes through parameter %s into %s memory",
-               param_name(m, i), ld_rt_alloc_kind_name(a.kind));
+               ld_rt_global_slot_name(m, p, i), ld_rt_alloc_kind_name(a.kind));
       return LD_RT_GPLAN_UNCHECKED;
     }
     if (p->nallocs == LD_RT_GMAX_ALLOCS) {
@@ -138,10 +285,12 @@ int ld_rt_global_plan(const struct __ldcc_global_meta *m,
   /* Pass 2: every pointer into a written allocation is shifted with it, so
    * aliasing parameters (and read-only views of written memory) see the
    * unit's copy too. */
-  for (i = 0; i < slots(m); i++)
-    if (has_arg(m, nargs, i) && (m->param_flags[i] & __LDCC_GP_POINTER) &&
-        args[i].is_pointer && args[i].ptr && m->param_ptr[i] >= 0)
-      p->param_alloc[i] = find_alloc(p, (uint64_t)(uintptr_t)args[i].ptr);
+  for (i = 0; i < nslots(m, p); i++) {
+    const struct __ldcc_global_arg *arg = ld_rt_global_slot_arg(m, args, p, i);
+    if (has_arg(m, p, nargs, i) && (slot_flags(m, i) & __LDCC_GP_POINTER) &&
+        arg->is_pointer && arg->ptr && slot_ptr(m, p, i) >= 0)
+      p->param_alloc[i] = find_alloc(p, (uint64_t)(uintptr_t)arg->ptr);
+  }
   p->fixed_bytes = p->copy_bytes + LD_RT_GALIGN;
   return LD_RT_GPLAN_CHECK;
 }
@@ -181,7 +330,7 @@ int ld_rt_global_own_ok(const struct __ldcc_global_meta *m,
   int ok = 1;
 
   if (!m || !p || !(m->flags & __LDCC_GM_OWN) || !m->own || !m->nown ||
-      (m->flags & __LDCC_GM_ACCUMULATES) || m->nvars) {
+      (m->flags & __LDCC_GM_ACCUMULATES) || m->nvars || p->nfields) {
     snprintf(why, whysize, "no proof");
     return 0;
   }
@@ -235,8 +384,8 @@ int ld_rt_global_one_run_ok(const struct __ldcc_global_meta *m,
   if (!m || !p || !p->nallocs || (m->flags & __LDCC_GM_ACCUMULATES) ||
       nunits >= 0x7fffffffu)
     return 0;
-  for (i = 0; i < slots(m) && i < LD_RT_GSLOTS; i++)
-    if (p->param_alloc[i] >= 0 && !(m->param_flags[i] & __LDCC_GP_CLAIMED))
+  for (i = 0; i < nslots(m, p) && i < LD_RT_GSLOTS; i++)
+    if (p->param_alloc[i] >= 0 && !(slot_flags(m, i) & __LDCC_GP_CLAIMED))
       return 0;
   /* A written parameter's argument points into a written allocation, so
    * it was seen above, unless it is null (never dereferenced); read-only
@@ -256,13 +405,13 @@ int ld_rt_global_direct_ok(const struct __ldcc_global_meta *m,
              (unsigned long long)nunits);
     return 0;
   }
-  for (i = 0; i < slots(m) && i < LD_RT_GSLOTS; i++)
-    if (p->param_alloc[i] >= 0 && !(m->param_flags[i] & __LDCC_GP_CLAIMED)) {
+  for (i = 0; i < nslots(m, p) && i < LD_RT_GSLOTS; i++)
+    if (p->param_alloc[i] >= 0 && !(slot_flags(m, i) & __LDCC_GP_CLAIMED)) {
       snprintf(why, whysize,
-               "pointer parameter %s points into memory it writes but is not "
+               "pointer %s points into memory it writes but is not "
                "claimed (atomics, fences, printf or clocks cannot run on "
                "copies)",
-               m->param_names[i]);
+               ld_rt_global_slot_name(m, p, i));
       return 0;
     }
   return 1;
@@ -313,8 +462,8 @@ void ld_rt_global_one_info(const struct __ldcc_global_meta *m,
 
   gi->flag = o->flag;
   memset(gi->own, 0, sizeof gi->own);
-  for (i = 0; i < slots(m) && i < LD_RT_GSLOTS; i++) {
-    int a = p->param_alloc[i], j = m->param_ptr[i];
+  for (i = 0; i < nslots(m, p) && i < LD_RT_GSLOTS; i++) {
+    int a = p->param_alloc[i], j = slot_ptr(m, p, i);
     if (a >= 0 && j >= 0 && j < __LDCC_GMAX_PTRS)
       gi->own[j] = o->e[a];
   }
@@ -425,15 +574,22 @@ void ld_rt_global_info(const struct ld_rt_gplan *p,
   (void)args;
   memset(gi, 0, sizeof *gi);
   gi->warp_units = m->warp_units;
-  for (i = 0; i < slots(m) && i < LD_RT_GSLOTS; i++) {
-    int32_t a = has_arg(m, nargs, i) ? p->param_alloc[i] : -1;
-    int j = m->param_ptr[i];
+  for (i = 0; i < nslots(m, p) && i < LD_RT_GSLOTS; i++) {
+    int32_t a = has_arg(m, p, nargs, i) ? p->param_alloc[i] : -1;
+    int j = slot_ptr(m, p, i);
     if (a < 0 || j < 0 || j >= __LDCC_GMAX_PTRS)
       continue;
     gi->off[j] =
         (int64_t)(copy0_of(p, (uint32_t)a, scratch) - p->allocs[a].a.base);
     gi->cstride[j] = p->allocs[a].slot;
   }
+  /* The words gpatch shifts inside by-value class parameters. */
+  for (i = 0; i < p->nfields && i < __LDCC_GMAX_PATCH; i++) {
+    gi->patch[i].param = (uint16_t)p->fields[i].param;
+    gi->patch[i].ordinal = (uint16_t)p->fields[i].ordinal;
+    gi->patch[i].offset = p->fields[i].offset;
+  }
+  gi->npatch = p->nfields;
 }
 
 /* ---- launch contexts --------------------------------------------------- */

@@ -43,6 +43,16 @@ struct ld_rt_galloc {
                           ld_gwinners); else 0 */
 };
 
+/* A pointer found inside a by-value class argument (__LDCC_GP_FIELDS):
+ * one more table entry after the parameters and the written variables. */
+struct ld_rt_gfield {
+  uint32_t param;   /* the class parameter's index */
+  uint32_t offset;  /* byte offset of the pointer in its argument */
+  uint32_t ordinal; /* pointer ordinal, after every other */
+  const char *name; /* "g+16": the parameter and the offset (interned:
+                       report contexts keep it) */
+};
+
 /* What a launch writes, from the kernel's metadata and its arguments. */
 struct ld_rt_gplan {
   struct ld_rt_galloc allocs[LD_RT_GMAX_ALLOCS];
@@ -50,7 +60,13 @@ struct ld_rt_gplan {
   int32_t param_alloc[LD_RT_GSLOTS]; /* per table entry (parameters, then
                                         written variables): allocs index,
                                         or -1 */
-  uint64_t copy_bytes;               /* one copy of every written allocation */
+  /* Pointers inside by-value class arguments: table entries
+   * nparams + nvars + i, written pointers (never claimed), with their
+   * values as pointer arguments in fargs. */
+  uint32_t nfields;
+  struct ld_rt_gfield fields[__LDCC_GMAX_PATCH];
+  struct __ldcc_global_arg fargs[__LDCC_GMAX_PATCH];
+  uint64_t copy_bytes;  /* one copy of every written allocation */
   uint64_t fixed_bytes; /* U of every allocation, and the race flag */
 };
 
@@ -68,6 +84,33 @@ int ld_rt_global_plan(const struct __ldcc_global_meta *m,
                       const struct __ldcc_global_arg *args, unsigned nargs,
                       struct ld_rt_registry *reg, struct ld_rt_gplan *p,
                       char *why, size_t whysize);
+
+/* The pointers inside the launch's by-value class arguments
+ * (__LDCC_GP_FIELDS parameters; docs/global-check.md, "Pointers inside
+ * parameters"), into p->fields and p->fargs: every 8-byte aligned word of
+ * such an argument whose value lies inside an allocation the registry
+ * knows (not __constant__ memory, which no kernel writes) is a pointer.
+ * A word that looks like an address (non-zero, 8-aligned, at or above
+ * 4 GiB and below 2^48) the registry does not know leaves the launch
+ * unchecked: 0 with why (at least 160 bytes) then, or when there are
+ * more pointers than __LDCC_GMAX_PTRS ordinals or __LDCC_GMAX_PATCH
+ * entries; 1 otherwise.  ld_rt_global_plan calls it. */
+int ld_rt_global_fields(const struct __ldcc_global_meta *m,
+                        const struct __ldcc_global_arg *args, unsigned nargs,
+                        struct ld_rt_registry *reg, struct ld_rt_gplan *p,
+                        char *why, size_t whysize);
+
+/* The name of table entry i: a parameter's, a variable's, or a pointer
+ * inside a parameter's ("g+16"). */
+const char *ld_rt_global_slot_name(const struct __ldcc_global_meta *m,
+                                   const struct ld_rt_gplan *p, unsigned i);
+
+/* The argument of table entry i: args[i], or a pointer inside a
+ * parameter's value (p->fargs). */
+const struct __ldcc_global_arg *
+ld_rt_global_slot_arg(const struct __ldcc_global_meta *m,
+                      const struct __ldcc_global_arg *args,
+                      const struct ld_rt_gplan *p, unsigned i);
 
 /* Units of a launch: blocks, or warps of every block when warp_units. */
 uint64_t ld_rt_global_units(const uint32_t grid[3], const uint32_t block[3],

@@ -120,7 +120,8 @@ void ld__gsweep_names(struct ld__gsweep *x) {
   const struct ld_rt_gplan *plan = x->plan;
 
   for (uint32_t i = 0; i < plan->nallocs; i++) {
-    const struct __ldcc_global_arg *a = &x->args[plan->allocs[i].param];
+    const struct __ldcc_global_arg *a =
+        ld_rt_global_slot_arg(x->m, x->args, plan, plan->allocs[i].param);
     x->elem_size[i] = a->elem_size ? a->elem_size : 1;
     /* Numbers of 4 or 8 bytes are stored whole: the merge takes them whole
      * (ld_gmerge_grain).  Any other element (bytes, shorts, structs) byte
@@ -145,12 +146,14 @@ void ld__gsweep_context(struct ld__gsweep *x, uint32_t i, uint32_t copies,
   c.kernel = &m->kernel;
   /* A __device__ variable by its name in the source (the registry has its
    * symbol, mangled inside a namespace). */
-  c.name = a->param >= m->nparams || !a->a.name ? m->param_names[a->param]
-                                                : a->a.name;
+  c.name = a->param >= m->nparams || !a->a.name
+               ? ld_rt_global_slot_name(m, x->plan, a->param)
+               : a->a.name;
   c.index_at = x->index_at[i];
   c.base = a->a.base;
   c.elem_size = x->elem_size[i];
-  c.value_kind = x->args[a->param].value_kind;
+  c.value_kind =
+      ld_rt_global_slot_arg(m, x->args, x->plan, a->param)->value_kind;
   memcpy(c.grid, x->g3, sizeof c.grid);
   memcpy(c.block, x->b3, sizeof c.block);
   c.warp_units = m->warp_units;

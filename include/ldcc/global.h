@@ -39,6 +39,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "ldcc/host.h"
 
@@ -46,7 +47,12 @@
 extern "C" {
 #endif
 
-#define __LDCC_GLOBAL_ABI 8u /* 6: __ldcc_global_launch takes a __ldcc_global_call; 7: the embedded kernel_meta grew (launch_files); 8: the direct one run (gput/gget/gatomic_claim lines, clash table) */
+#define __LDCC_GLOBAL_ABI                                                      \
+  9u /* 6: __ldcc_global_launch takes a __ldcc_global_call; 7: the embedded    \
+        kernel_meta grew (launch_files); 8: the direct one run                 \
+        (gput/gget/gatomic_claim lines, clash table); 9: pointers inside       \
+        by-value class arguments (an argument's bytes, the info's patch table, \
+        __LDCC_GP_FIELDS) */
 /* Pointer parameters a checked kernel may have (the shift table is passed
  * by value); a kernel with more is left unchecked by the translator. */
 #define __LDCC_GMAX_PTRS 16
@@ -60,6 +66,15 @@ extern "C" {
   4u /* every access through it claims its words in                            \
         the one run (`p[i]`, `*(p + i)`, `p->f` read                           \
         or stored; the clone's gget/gput) */
+
+#define __LDCC_GP_FIELDS                                                       \
+  8u /* a by-value class (struct, functor, lambda                              \
+        closure) holding pointers: the runtime finds                           \
+        them in the argument's bytes and the clone                             \
+        patches them (gpatch); never with                                      \
+        __LDCC_GP_POINTER */
+/* Pointers inside by-value class arguments one launch may patch. */
+#define __LDCC_GMAX_PATCH 16
 
 /* flags of a kernel */
 #define __LDCC_GM_ACCUMULATES                                                  \
@@ -292,6 +307,11 @@ struct __ldcc_global_arg {
   uint32_t is_int;     /* an integer (or enum, bool) argument: */
   uint32_t pad;
   uint64_t mag; /* its magnitude |v| */
+  /* A class-type argument (struct, functor, lambda closure): its bytes as
+   * the kernel receives them (launch_global's own object, alive for the
+   * whole launch) and their count; NULL and 0 otherwise. */
+  const void *bytes;
+  uint64_t nbytes;
 };
 
 /* One kernel checked across blocks. */
@@ -324,6 +344,13 @@ struct __ldcc_global_meta {
   const struct __ldcc_own_term *own;
 };
 
+/* A pointer inside a by-value class parameter (global_info.patch). */
+struct __ldcc_gpatch {
+  uint16_t param;   /* the parameter's index */
+  uint16_t ordinal; /* its pointer ordinal (off, cstride) */
+  uint32_t offset;  /* byte offset of the 8-byte pointer in the argument */
+};
+
 /* What the clone receives as its last parameter, by value: for pointer
  * parameter j (ordinal), copy c of its allocation starts `off[j] + c *
  * cstride[j]` bytes from where the argument points.  cstride[j] == 0 and
@@ -351,7 +378,41 @@ struct __ldcc_global_info {
   /* The direct one run: device address of its struct __ldcc_gclashes (0
    * otherwise). */
   uint64_t clashes;
+  /* Pointers inside by-value class parameters (__LDCC_GP_FIELDS): entry i
+   * says that the 8 bytes at `offset` in parameter `param` (its index
+   * among the kernel's parameters) are a pointer of ordinal `ordinal`
+   * (after the pointer parameters' and the written variables'), shifted
+   * like a pointer parameter by gpatch.  The runtime found them by their
+   * values (ld_rt_global_fields). */
+  uint32_t npatch;
+  uint32_t pad2;
+  struct __ldcc_gpatch patch[__LDCC_GMAX_PATCH];
 };
+
+/* gpatch's work on the `size` bytes of parameter k's copy: each word the
+ * info's patch table lists is read and written with memcpy (the type says
+ * nothing about where the pointers are: a lambda's captures are unnamed)
+ * and shifted like gshift shifts a pointer parameter; a null word stays
+ * null, as does one whose allocation is not copied (cstride 0). */
+static inline __LDCC_GHD void
+__ldcc_gpatch_bytes(const struct __ldcc_global_info *gi, unsigned copy,
+                    void *bytes, size_t size, int k) {
+  unsigned i;
+
+  for (i = 0; i < gi->npatch && i < __LDCC_GMAX_PATCH; i++) {
+    const struct __ldcc_gpatch *e = &gi->patch[i];
+    uint64_t w;
+    if (e->param != (unsigned)k || e->ordinal >= __LDCC_GMAX_PTRS ||
+        e->offset + sizeof w > size || !gi->cstride[e->ordinal])
+      continue;
+    memcpy(&w, (char *)bytes + e->offset, sizeof w);
+    if (!w)
+      continue;
+    w += (uint64_t)gi->off[e->ordinal] +
+         (uint64_t)copy * gi->cstride[e->ordinal];
+    memcpy((char *)bytes + e->offset, &w, sizeof w);
+  }
+}
 
 #ifdef __cplusplus
 } /* extern "C" */
@@ -439,6 +500,15 @@ __device__ __forceinline__ void gshift(const global_info &gi, unsigned copy,
                                        P &p, int j) {
   if (gi.cstride[j] && p)
     p = (P)((const char *)p + gi.off[j] + (long long)(copy * gi.cstride[j]));
+}
+
+/* Point the pointers the runtime found inside by-value class parameter f
+ * (parameter index k) at the unit's private copies, as gshift does for a
+ * pointer parameter (__ldcc_gpatch_bytes on f's bytes). */
+template <class F>
+__device__ __forceinline__ void gpatch(const global_info &gi, unsigned copy,
+                                       F &f, int k) {
+  __ldcc_gpatch_bytes(&gi, copy, (void *)&f, sizeof(F), k);
 }
 
 /* The one run: claim the words of a `size`-byte access at p, inside entry
@@ -743,8 +813,13 @@ inline uint64_t magnitude(unsigned long long v, std::false_type) {
 template <class A,
           bool I = std::is_integral<A>::value || std::is_enum<A>::value>
 struct int_of {
-  static __ldcc_global_arg get(const A &) {
-    return __ldcc_global_arg{nullptr, 0, 1, __LDCC_VK_OTHER, 0};
+  static __ldcc_global_arg get(const A &a) {
+    __ldcc_global_arg r = {nullptr, 0, 1, __LDCC_VK_OTHER, 0};
+    if (std::is_class<A>::value) { /* pointers inside: ld_rt_global_fields */
+      r.bytes = (const void *)&a;
+      r.nbytes = sizeof(A);
+    }
+    return r;
   }
 };
 template <class A> struct int_of<A, true> {

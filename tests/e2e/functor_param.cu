@@ -4,7 +4,10 @@
 // lambda, which the translator cannot follow from the kernel (issue 23,
 // "checked means checked"): before, the kernel was "checked", its replay
 // clone ran the lambda's `+=` twice and the fixed twin's sums came out
-// wrong.  Now the kernel is not checked (the build warns with the reason;
+// wrong.  Now the kernel is not checked (a lambda that writes through its
+// captures only is checked across blocks, lambda_foreach.cu, but not in a
+// kernel with shared memory, whose replay would run its stores twice; the
+// build warns with the reason;
 // the run counts its launches as not checked: template kernels are not
 // registered, so the runtime's line is the generic one), and the fixed twin
 // equals nvcc.  Racy twin (-DE2E_RACE): the lambda also

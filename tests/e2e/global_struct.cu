@@ -1,14 +1,16 @@
-// A pointer inside a struct parameter (issue 5): the clone could not shift
-// it, so a replay would write the program's memory twice.  The kernel is
-// launched once, unchanged: its result equals the nvcc build's (every
-// element incremented exactly once, twice over two launches), and the
-// report says the launch was not checked and why.  The "racy" twin is the
-// same program; it checks the not-checked line (exit status 0).
+// A pointer inside a struct parameter (issue 5).  It used to leave the
+// kernel unchecked across blocks ("pointer inside parameter s"): the clone
+// could not shift it.  Now the runtime finds the pointer in the argument's
+// bytes and the clone patches it (global_struct_fields.cu): the launch is
+// checked, its result still equals the nvcc build's (every element
+// incremented exactly once per launch: the copies' passes never reach the
+// program's memory twice).  The "racy" twin is the same race-free program:
+// checked, no race, nothing "not checked" (exit status 0).
 #include "e2e.h"
 
 struct span {
   int *data;
-  int n;
+  long long n; /* no padding: see global_struct_fields.cu */
 };
 
 __global__ void add_one(span s) {
@@ -37,8 +39,10 @@ int main() {
 
 // The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
 // RACE-EXIT: 0
+// RACE-ENV: LDCC_OPTIONS=verbosity=1
 // RACE-CHECK: applied once
 // RACE-CHECK: ldcc: launch of add_one at global_struct.cu:
-// RACE-CHECK: not checked: pointer inside parameter s
+// RACE-CHECK: checked across warps
 // RACE-CHECK-NOT: applied WRONG
 // RACE-CHECK-NOT: race on
+// RACE-CHECK-NOT: not checked

@@ -39,8 +39,16 @@ meta_of(const unsigned char *flags, const signed char *ptr, uint32_t nparams) {
 }
 
 static struct __ldcc_global_arg ptr_arg(uint64_t p, uint32_t esize) {
-  struct __ldcc_global_arg a = {
-      (const void *)(uintptr_t)p, 1, esize, __LDCC_VK_SIGNED, 0, 0, 0, 0};
+  struct __ldcc_global_arg a = {(const void *)(uintptr_t)p,
+                                1,
+                                esize,
+                                __LDCC_VK_SIGNED,
+                                0,
+                                0,
+                                0,
+                                0,
+                                NULL,
+                                0};
   return a;
 }
 
@@ -733,6 +741,107 @@ START_TEST(test_direct_region_text) {
     free(text);
     ld_rt_races_free(races);
   }
+/* Pointers inside a by-value class argument (__LDCC_GP_FIELDS;
+ * docs/global-check.md, "Pointers inside parameters"): the words of its
+ * bytes that point into a registered allocation become written pointers
+ * with ordinals after every other, the info lists them for gpatch, and
+ * gpatch shifts them like gshift; an address-like word the registry does
+ * not know, or too many pointers, leave the launch unchecked. */
+START_TEST(test_fields) {
+  static const char *const fnames[] = {"g", "out"};
+  static const unsigned char flags[] = {__LDCC_GP_FIELDS, W};
+  static const signed char ptr[] = {-1, 0};
+  struct __ldcc_global_meta m = meta_of(flags, ptr, 2);
+  struct __ldcc_global_arg args[2];
+  struct ld_rt_registry *reg = registry();
+  static struct ld_rt_gplan p;
+  struct __ldcc_global_info gi;
+  struct ld_rt_alloc a;
+  uint64_t words[6], many[20], id, base;
+  char why[200] = "";
+  uint32_t g3[3] = {4, 1, 1}, b3[3] = {32, 1, 1};
+  size_t ev;
+  unsigned i;
+
+  memset(&a, 0, sizeof a);
+  a.kind = LD_RT_ALLOC_CONSTANT_VAR;
+  a.base = 0x50000;
+  a.size = 64;
+  a.name = "coef";
+  ck_assert_int_eq(ld_rt_registry_insert(reg, &a, 0, &id, &ev), 0);
+  m.param_names = fnames;
+  words[0] = 5;                     /* int n, padding */
+  words[1] = 0x10010;               /* into the cudaMalloc'd buffer */
+  words[2] = 0;                     /* null */
+  words[3] = 0x50008;               /* __constant__ memory: read-only */
+  words[4] = 0x3f80000000000001ull; /* two floats: not an address */
+  words[5] = 0x200;                 /* a small integer */
+  memset(args, 0, sizeof args);
+  args[0].bytes = words;
+  args[0].nbytes = sizeof words;
+  args[1] = ptr_arg(0x10000, 4);
+  ck_assert_int_eq(ld_rt_global_plan(&m, args, 2, reg, &p, why, sizeof why),
+                   LD_RT_GPLAN_CHECK);
+  ck_assert_uint_eq(p.nfields, 1);
+  ck_assert_uint_eq(p.fields[0].param, 0);
+  ck_assert_uint_eq(p.fields[0].offset, 8);
+  ck_assert_uint_eq(p.fields[0].ordinal, 1); /* after out's */
+  ck_assert_str_eq(ld_rt_global_slot_name(&m, &p, 2), "g+8");
+  ck_assert_uint_eq(ld_rt_global_slot_arg(&m, args, &p, 2)->elem_size, 1);
+  /* One allocation, shared with out: one copy, one offset. */
+  ck_assert_uint_eq(p.nallocs, 1);
+  ck_assert_int_eq(p.param_alloc[1], 0);
+  ck_assert_int_eq(p.param_alloc[2], 0);
+  ld_rt_global_layout(&p, 3);
+  ld_rt_global_info(&p, &m, args, 2, 0x7000000, &gi);
+  ck_assert_int_eq(gi.off[1], gi.off[0]);
+  ck_assert_uint_eq(gi.cstride[1], 1280);
+  ck_assert_uint_eq(gi.npatch, 1);
+  ck_assert_uint_eq(gi.patch[0].param, 0);
+  ck_assert_uint_eq(gi.patch[0].ordinal, 1);
+  ck_assert_uint_eq(gi.patch[0].offset, 8);
+  /* gpatch: copy 2's word, nothing else touched; another parameter's
+   * index patches nothing. */
+  __ldcc_gpatch_bytes(&gi, 2, words, sizeof words, 1);
+  ck_assert_uint_eq(words[1], 0x10010);
+  __ldcc_gpatch_bytes(&gi, 2, words, sizeof words, 0);
+  ck_assert_uint_eq(words[1],
+                    (uint64_t)(0x10010 + gi.off[1] + 2 * gi.cstride[1]));
+  ck_assert_uint_eq(words[2], 0);
+  ck_assert_uint_eq(words[3], 0x50008);
+  ck_assert_uint_eq(words[4], 0x3f80000000000001ull);
+  /* Patched words are never claimed: no one run, no proof. */
+  ck_assert_int_eq(ld_rt_global_one_run_ok(&m, &p, 4), 0);
+  ck_assert_int_eq(
+      ld_rt_global_own_ok(&m, &p, args, 2, g3, b3, why, sizeof why), 0);
+  ck_assert_int_eq(ld_rt_global_direct_ok(&m, &p, 4, why, sizeof why), 0);
+  ck_assert_ptr_nonnull(strstr(why, "but is not claimed"));
+  /* A null-only or pointer-free argument: nothing found, nothing written. */
+  words[1] = 0;
+  args[1] = ptr_arg(0, 4);
+  ck_assert_int_eq(ld_rt_global_plan(&m, args, 2, reg, &p, why, sizeof why),
+                   LD_RT_GPLAN_NOTHING);
+  ck_assert_uint_eq(p.nfields, 0);
+  /* An address-like word nobody registered: not checked, never silently
+   * checked. */
+  words[2] = 0x7f0000001000ull;
+  ck_assert_int_eq(ld_rt_global_plan(&m, args, 2, reg, &p, why, sizeof why),
+                   LD_RT_GPLAN_UNCHECKED);
+  ck_assert_ptr_nonnull(strstr(
+      why, "unknown memory behind a pointer inside parameter g (byte 16"));
+  /* More pointers than ordinals. */
+  for (base = 0x10000, i = 0; i < 20; i++)
+    many[i] = base + 8 * i;
+  args[0].bytes = many;
+  args[0].nbytes = sizeof many;
+  ck_assert_int_eq(ld_rt_global_plan(&m, args, 2, reg, &p, why, sizeof why),
+                   LD_RT_GPLAN_UNCHECKED);
+  ck_assert_ptr_nonnull(strstr(why, "more than 16 pointers"));
+  /* Left to a default argument: no bytes to look at. */
+  ck_assert_int_eq(ld_rt_global_plan(&m, args, 0, reg, &p, why, sizeof why),
+                   LD_RT_GPLAN_UNCHECKED);
+  ck_assert_ptr_nonnull(strstr(why, "parameter g takes a default argument"));
+  ld_rt_registry_free(reg);
 }
 END_TEST
 
@@ -753,6 +862,7 @@ int main(void) {
   tcase_add_test(tc, test_element_and_contexts);
   tcase_add_test(tc, test_report_text);
   tcase_add_test(tc, test_direct_region_text);
+  tcase_add_test(tc, test_fields);
   suite_add_tcase(s, tc);
   return ld_check_run(s);
 }

@@ -469,6 +469,7 @@ static void launch_args(struct analysis *an, struct launch *l, CXCursor name,
   int i, n = clang_Cursor_getNumArguments(call);
 
   l->fn = ld__find_fn(an, ld__definition_of(clang_getCursorReferenced(name)));
+  l->call = call;
   l->arg_ptr = n < 0 ? ~(uint64_t)0 : 0;
   for (i = 0; i < n && i < 64; i++) {
     CXType t = clang_getCanonicalType(

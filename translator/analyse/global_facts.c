@@ -17,6 +17,7 @@
 
 #include "ld_clang_int.h"
 #include "ld_error.h"
+#include "ld_writes.h"
 
 /* include/ldcc/global.h: __LDCC_GMAX_PTRS, __LDCC_GMAX_PARAMS (the
  * translator does not include the runtime's headers). */
@@ -88,11 +89,20 @@ static enum CXChildVisitResult params_cb(CXCursor c, CXCursor parent,
   gp->is_pointer = ld__param_is_pointer(canon);
   gp->written =
       gp->is_pointer && *gp->name && p->in->param_written(p->in->ctx, gp->name);
-  /* Memory reached through a pointer inside a parameter may be written and
-   * cannot be shifted: the kernel counts as writing, and is unchecked. */
+  /* Memory reached through a pointer inside a parameter may be written:
+   * the kernel counts as writing.  A by-value class holding pointers
+   * directly (a struct, a functor) has them patched in the clone
+   * (gpatch; the runtime finds them in the argument's bytes): written,
+   * not a pointer (the plan's encoding of __LDCC_GP_FIELDS).  Any other
+   * (a pointer to pointers, a const or reference-holding class) cannot
+   * be shifted, and the kernel is unchecked. */
   hidden = (gp->is_pointer && ld__holds_pointer(ld__param_pointee(canon), 0)) ||
            (!gp->is_pointer && ld__holds_pointer(canon, 0));
   g->writes |= hidden;
+  if (hidden && !gp->is_pointer && *gp->name && ld__fields_patchable(canon)) {
+    gp->written = 1;
+    hidden = 0;
+  }
   if (g->reason)
     return CXChildVisit_Continue;
   if (hidden)
@@ -106,6 +116,45 @@ static enum CXChildVisitResult params_cb(CXCursor c, CXCursor parent,
   if (!g->reason)
     p->rc = LD_ENOMEM;
   return CXChildVisit_Continue;
+}
+
+/* Parameters the kernel calls (`f(i)`, `f.apply(i)`): a template
+ * kernel's functor or lambda.  kernels.c left the kernel checked only when
+ * every launch's argument for them writes through its own fields or
+ * captures (writes.c, ld__follow_functors): the clone patches them like a
+ * struct's (gpatch), and the runtime finds them in the argument's bytes. */
+struct called {
+  CXCursor fn;
+  struct ld_global *g;
+};
+
+static enum CXChildVisitResult called_cb(CXCursor c, CXCursor parent,
+                                         CXClientData data) {
+  struct called *w = data;
+  CXCursor e, d;
+  size_t i;
+
+  (void)parent;
+  if (clang_getCursorKind(c) != CXCursor_CallExpr || !ld__nth_child(c, 0, &e))
+    return CXChildVisit_Recurse;
+  e = ld__unwrap(e);
+  while (clang_getCursorKind(e) == CXCursor_MemberRefExpr &&
+         ld__nth_child(e, 0, &d))
+    e = ld__unwrap(d);
+  d = clang_getCursorReferenced(e);
+  if (clang_getCursorKind(e) != CXCursor_DeclRefExpr ||
+      clang_getCursorKind(d) != CXCursor_ParmDecl ||
+      !clang_equalCursors(clang_getCursorSemanticParent(d), w->fn))
+    return CXChildVisit_Recurse;
+  for (i = 0; i < w->g->nparams; i++) {
+    struct ld_gparam *gp = &w->g->params[i];
+    CXType t = clang_getCanonicalType(clang_getCursorType(d));
+    if (!gp->is_pointer && *gp->name && ld__name_is(d, gp->name) &&
+        !clang_isConstQualifiedType(t) && t.kind != CXType_LValueReference &&
+        t.kind != CXType_RValueReference && t.kind != CXType_Pointer)
+      gp->written = 1;
+  }
+  return CXChildVisit_Recurse;
 }
 
 static enum CXChildVisitResult body_cb(CXCursor c, CXCursor parent,
@@ -763,7 +812,8 @@ static int find_accesses(const struct ld__source *s, CXCursor fn,
   /* A written parameter that is not claimed keeps every launch from the
    * run: then nothing is claimed, and the clone wraps nothing. */
   for (i = 0; i < g->nparams && !rc; i++)
-    if (g->params[i].written && !g->params[i].claimed)
+    if (g->params[i].written && g->params[i].is_pointer &&
+        !g->params[i].claimed)
       break;
   all_claimed = i == g->nparams;
   for (j = 0; j < g->nparams && i < g->nparams; j++)
@@ -777,6 +827,9 @@ static int find_accesses(const struct ld__source *s, CXCursor fn,
   /* The direct run needs every write and every atomic claimed; else the
    * kernel keeps its reason (docs/global-check.md, "Direct one run"). */
   if (!rc && st.direct) {
+    /* (Pointers inside parameters are never claimed: no direct run.) */
+    for (j = 0; j < g->nparams && all_claimed; j++)
+      all_claimed = !(g->params[j].written && !g->params[j].is_pointer);
     if (kept && all_claimed && !st.bad_atomic && !st.bad_sync &&
         g->ngsyncs == (size_t)g->grid_syncs) {
       g->direct = 1;
@@ -826,6 +879,12 @@ int ld__global_analyse(const struct ld__source *s, CXCursor fn,
   clang_visitChildren(fn, params_cb, &pp);
   if (pp.rc)
     return pp.rc;
+  if (k->is_template) {
+    struct called w;
+    w.fn = fn;
+    w.g = g;
+    clang_visitChildren(fn, called_cb, &w);
+  }
   for (i = 0; i < g->nparams; i++) {
     g->params[i].ptr_index = g->params[i].is_pointer ? (int)nptr++ : -1;
     g->writes |= g->params[i].written;

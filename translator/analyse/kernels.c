@@ -266,15 +266,20 @@ static char *param_name(CXCursor fn, int i) {
  * hold a pointer at one of the kernel's launches in the file (or with no
  * launch here to tell) leaves the kernel unchecked: the replay would run
  * its stores twice, the check across blocks not see them. */
-static int functor_calls(struct analysis *an, size_t fi) {
+static int functor_calls(struct analysis *an, size_t fi, int replayed) {
   struct fn *fn = &an->fns[fi];
   uint64_t holds = 0;
   size_t i;
   int any = 0, p;
 
+  /* A functor or lambda whose writes are all through its own fields or
+   * captures (writes.c, ld__follow_functors) is checked across blocks (the
+   * clone patches them), unless the shared-memory replay would run its
+   * stores twice. */
   for (i = 0; i < an->nlaunches; i++)
     if (an->launches[i].fn == fi) {
-      holds |= an->launches[i].arg_ptr;
+      holds |= an->launches[i].arg_ptr &
+               (replayed ? ~(uint64_t)0 : ~an->launches[i].arg_followed);
       any = 1;
     }
   if (!any)
@@ -411,7 +416,8 @@ static const char *kernel_problem(const struct analysis *an, size_t fi,
  * calls through functors or lambdas holding pointers, the reason it is not
  * checked at all (*unsupported, unless already set). */
 static int unseen_writes(struct analysis *an, size_t fi,
-                         const unsigned char *seen, const char **unsupported) {
+                         const unsigned char *seen, int replayed,
+                         const char **unsupported) {
   struct fn *fn = &an->fns[fi];
   size_t i;
   int rc = LD_OK;
@@ -425,7 +431,7 @@ static int unseen_writes(struct analysis *an, size_t fi,
   if (*unsupported)
     return LD_OK;
   if (fn->dep_params)
-    rc = functor_calls(an, fi);
+    rc = functor_calls(an, fi, replayed);
   for (i = 0; i < an->nfns && !rc && !fn->unseen_call; i++)
     if (seen[i])
       rc = functor_args(an, fi, i);
@@ -522,7 +528,7 @@ static int plan_kernel(struct analysis *an, size_t fi, unsigned char *seen,
       fn->g_hard = an->fns[i].global_hard;
     fn->g_may_sync |= an->fns[i].calls_unseen;
   }
-  if ((rc = unseen_writes(an, fi, seen, &unsupported)))
+  if ((rc = unseen_writes(an, fi, seen, shared_written, &unsupported)))
     return rc;
   if (!unsupported)
     unsupported = kernel_problem(an, fi, seen);

@@ -340,6 +340,8 @@ void ld__add_launch(struct analysis *an, CXCursor name_expr, CXCursor at,
   l->in_macro = macro;
   l->fn = NONE;
   l->arg_ptr = ~(uint64_t)0;
+  l->call = clang_getNullCursor();
+  l->arg_followed = 0;
   memset(&l->text, 0, sizeof l->text);
   an->nlaunches++;
 }

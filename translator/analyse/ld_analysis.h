@@ -132,6 +132,9 @@ struct launch {
   int in_macro;          /* written in a macro's argument (add_launch) */
   size_t fn;             /* the kernel launched (an->fns), or NONE */
   uint64_t arg_ptr;      /* arguments that may hold a pointer: bit i */
+  CXCursor call;         /* a `<<<>>>` launch's call, else null */
+  uint64_t arg_followed; /* functor or lambda arguments whose writes are
+                            all followed (ld__follow_functors): bit i */
   struct ld_launch text; /* callee, config and argument texts (owned) */
 };
 

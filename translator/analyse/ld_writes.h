@@ -13,6 +13,24 @@ void ld__check_store(struct analysis *an, CXCursor lhs);
  * the object of a method, a callee defined in another file, a call through
  * an object of a template type. */
 void ld__check_call(struct analysis *an, CXCursor call);
+/* Whether t is a class (struct, functor, lambda closure) holding pointers
+ * whose by-value copy the clone can patch (__ldcc::gpatch): not const,
+ * no reference or member pointer inside, and no pointer to memory that
+ * holds pointers (those would be loaded pointers, which nothing shifts). */
+int ld__fields_patchable(CXType t);
+/* 1 when the functor or lambda passed as argument arg of the launch call
+ * (`k<<<g, b>>>(n, [=] __device__(int i) { p[i] = 0; })`) writes only
+ * through its own fields or captures (patched in the clone, gpatch) and
+ * calls nothing whose writes go unseen: a template kernel calling it is
+ * then checked (kernels.c).  Its class must be ld__fields_patchable when it
+ * holds pointers.  0 when it writes anything else; -1 when its code cannot
+ * be found (a class with no or several operator() here). */
+int ld__functor_followed(struct analysis *an, CXCursor call, int arg);
+/* For every launch of a template kernel that calls its parameters, the
+ * functor or lambda arguments ld__functor_followed accepts
+ * (launch.arg_followed).  After pass 2: it reads the device functions'
+ * facts. */
+void ld__follow_functors(struct analysis *an);
 /* Record a write the checks do not see (fmt has one %s for named). */
 void ld__note_unseen(struct analysis *an, const char *fmt, CXCursor named);
 

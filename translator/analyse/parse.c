@@ -29,6 +29,7 @@
 #include "ld_facts.h"
 #include "ld_inclusions.h"
 #include "ld_kernels.h"
+#include "ld_writes.h"
 
 /* Errors clang reports where nvcc compiles the code, and why a kernel
  * that reaches one is not checked: a `__shared__` variable of a class with
@@ -236,6 +237,8 @@ int ld__parse(const struct ld_translate_opts *opts, struct ld_plan *plan,
   ld__collect_decls(&an);
   for (i = 0; i < an.nfns && !an.rc; i++)
     ld__walk_fn(&an, i);
+  if (!an.rc)
+    ld__follow_functors(&an); /* writes.c: needs every body walked */
   rc = an.rc ? an.rc : ld__build_plan(&an);
   if (!rc)
     rc = ld__facts_analyse(&an);

@@ -38,6 +38,8 @@ struct root {
   unsigned depth;            /* locals followed */
   CXCursor chain[MAX_DEPTH]; /* the locals being followed */
   int holders;   /* a local object's pointers count (a method's object) */
+  int functor;   /* fn is a functor's operator() or a lambda's body, walked
+                    for a launch (ld__functor_followed) */
   char why[200]; /* set when not seen */
 };
 
@@ -62,6 +64,55 @@ static CXCursor strip_parens(CXCursor c) {
          ld__nth_child(c, 0, &inner))
     c = inner;
   return c;
+}
+
+struct patchable {
+  int depth;
+  int ok;
+};
+
+static int patchable_at(CXType t, int depth);
+
+static enum CXVisitorResult patchable_cb(CXCursor c, CXClientData data) {
+  struct patchable *p = data;
+
+  p->ok = patchable_at(clang_getCursorType(c), p->depth + 1);
+  return p->ok ? CXVisit_Continue : CXVisit_Break;
+}
+
+/* A type whose pointers the clone can patch in a by-value copy
+ * (ld__fields_patchable): no reference or member pointer, and every
+ * pointer to memory that holds no pointer itself. */
+static int patchable_at(CXType t, int depth) {
+  struct patchable p;
+
+  t = clang_getCanonicalType(t);
+  if (depth > 8)
+    return 0;
+  switch (t.kind) {
+  case CXType_Pointer:
+    return !ld__holds_pointer(clang_getPointeeType(t), 0);
+  case CXType_LValueReference:
+  case CXType_RValueReference:
+  case CXType_MemberPointer:
+    return 0;
+  case CXType_ConstantArray:
+  case CXType_IncompleteArray:
+    return patchable_at(clang_getArrayElementType(t), depth + 1);
+  case CXType_Record:
+    p.depth = depth;
+    p.ok = 1;
+    clang_Type_visitFields(t, patchable_cb, &p);
+    return p.ok;
+  default:
+    return 1;
+  }
+}
+
+int ld__fields_patchable(CXType t) {
+  t = clang_getCanonicalType(t);
+  return t.kind == CXType_Record && !clang_isConstQualifiedType(t) &&
+         ld__holds_pointer(t, 0) && patchable_at(t, 0);
 }
 
 struct operand {
@@ -219,6 +270,20 @@ static int holder_root(struct root *r, CXCursor var) {
   return h.ok;
 }
 
+/* Whether decl is declared inside the extent of outer (same file). */
+static int declared_in(CXCursor outer, CXCursor decl) {
+  CXSourceRange r = clang_getCursorExtent(outer);
+  CXFile f1, f2, f3;
+  unsigned b, e, at;
+
+  clang_getExpansionLocation(clang_getRangeStart(r), &f1, NULL, NULL, &b);
+  clang_getExpansionLocation(clang_getRangeEnd(r), &f2, NULL, NULL, &e);
+  clang_getExpansionLocation(clang_getCursorLocation(decl), &f3, NULL, NULL,
+                             &at);
+  return f1 && f3 && clang_File_isEqual(f1, f3) && clang_File_isEqual(f1, f2) &&
+         b <= at && at < e;
+}
+
 /* The variable decl named in a place written (as_object: the variable's
  * own memory; else the pointer value it holds). */
 static int var_root(struct root *r, CXCursor decl, int as_object) {
@@ -231,6 +296,17 @@ static int var_root(struct root *r, CXCursor decl, int as_object) {
 
   if (k != CXCursor_VarDecl && k != CXCursor_ParmDecl)
     return unseen(r, "writes through %s", decl);
+  if (r->functor && k == CXCursor_VarDecl &&
+      clang_Cursor_hasVarDeclGlobalStorage(decl) == 1)
+    return unseen(r, "writes through %s, a variable of static storage", decl);
+  /* A lambda's capture (declared outside its body): its copy in the
+   * closure, patched like a field (gpatch). */
+  if (r->functor && !is_ref && !declared_in(r->fn, decl))
+    return 1; /* (a captured parameter of the enclosing function too) */
+  /* A functor's own parameter: what the kernel passes is not followed. */
+  if (r->functor && k == CXCursor_ParmDecl && !as_object &&
+      (is_ref || t.kind == CXType_Pointer))
+    return unseen(r, "writes through parameter %s of a functor", decl);
   v = ld__find_var(r->an, decl);
   if (v == NONE && k == CXCursor_VarDecl && ld__memory_space(decl, &vk) &&
       clang_Cursor_hasVarDeclGlobalStorage(decl) == 1)
@@ -256,6 +332,7 @@ static int var_root(struct root *r, CXCursor decl, int as_object) {
       return 1; /* seen at the calls */
     if (as_object && !is_ref)
       return !r->holders || !ld__holds_pointer(t, 0) ||
+             ld__fields_patchable(t) ||
              unseen(r, "pointer inside parameter %s", decl);
     if (is_ref)
       return unseen(r, "writes through reference parameter %s", decl);
@@ -271,22 +348,42 @@ static int var_root(struct root *r, CXCursor decl, int as_object) {
   return local_root(r, decl, is_ref);
 }
 
-/* The root of an access through the pointer loaded from the place c. */
+/* The root of an access through the pointer loaded from the place c.  A
+ * pointer read from a by-value class parameter through `.` and array
+ * members only (`g.val`, `g.sub.ptrs[2]`) is seen: in a kernel the clone
+ * patches it (global_facts.c, __LDCC_GP_FIELDS), in a device function
+ * the argument is followed at the calls (ld__check_call).  Through `->`
+ * or a pointer's element it was loaded from memory. */
 static int loaded_root(struct root *r, CXCursor c) {
   CXCursor base = strip_parens(c), d;
+  int direct = 1;
 
   while (clang_getCursorKind(base) == CXCursor_MemberRefExpr ||
          clang_getCursorKind(base) == CXCursor_ArraySubscriptExpr) {
+    int member = clang_getCursorKind(base) == CXCursor_MemberRefExpr;
     if (!ld__nth_child(base, 0, &d))
       return 1; /* a member of `this`: seen at the calls */
     base = strip_parens(ld__unwrap(d));
+    if (member ? ld__is_pointer(clang_getCursorType(base))
+               : !ld__is_array(clang_getCursorType(base)))
+      direct = 0;
   }
   if (clang_getCursorKind(base) == CXCursor_CXXThisExpr)
     return 1;
   if (clang_getCursorKind(base) == CXCursor_DeclRefExpr) {
+    CXType t;
     d = clang_getCursorReferenced(base);
-    if (clang_getCursorKind(d) == CXCursor_ParmDecl && r->is_kernel)
+    t = clang_getCanonicalType(clang_getCursorType(d));
+    if (clang_getCursorKind(d) == CXCursor_ParmDecl && r->is_kernel) {
+      if (direct && ld__fields_patchable(t))
+        return 1;
       return unseen(r, "pointer inside parameter %s", d);
+    }
+    if (t.kind == CXType_LValueReference || t.kind == CXType_RValueReference)
+      t = clang_getCanonicalType(clang_getPointeeType(t));
+    if (clang_getCursorKind(d) == CXCursor_ParmDecl && direct &&
+        t.kind == CXType_Record && patchable_at(t, 0))
+      return 1; /* a device function's: seen at the calls */
     return unseen(r, "writes through a pointer loaded from %s", d);
   }
   return unseen(r, "writes through a pointer loaded from memory%s",
@@ -363,6 +460,12 @@ static int obj_root(struct root *r, CXCursor e) {
       return ld__nth_child(e, 1, &a) ? obj_root(r, a) : 1;
     return ld__nth_child(e, 0, &a) ? obj_root(r, a) : 1;
   case CXCursor_CallExpr:
+    /* A copy (a class passed by value): the original's pointers. */
+    if (clang_getCursorKind(clang_getCursorReferenced(e)) ==
+            CXCursor_Constructor &&
+        clang_Cursor_getNumArguments(e) == 1 &&
+        clang_CXXConstructor_isCopyConstructor(clang_getCursorReferenced(e)))
+      return obj_root(r, clang_Cursor_getArgument(e, 0));
     if (value_operator(r, e))
       return 1;
     if (r->why[0])
@@ -649,6 +752,17 @@ void ld__check_call(struct analysis *an, CXCursor call) {
   for (i = 0; i < n && i < nparams && !an->fns[an->cur_fn].unseen; i++) {
     CXType t = clang_getCanonicalType(
         clang_getCursorType(clang_Cursor_getArgument(ref, (unsigned)i)));
+    CXType obj =
+        t.kind == CXType_LValueReference || t.kind == CXType_RValueReference
+            ? clang_getCanonicalType(clang_getPointeeType(t))
+            : t;
+    /* A class holding pointers, by value or by reference, to a function
+     * of the file: the pointers it writes through are the argument's. */
+    if (obj.kind == CXType_Record && ld__holds_pointer(obj, 0) &&
+        ld__find_fn(an, def) != NONE) {
+      check_arg(an, clang_Cursor_getArgument(call, (unsigned)i), 1, 1);
+      continue;
+    }
     if (!ld__writable_indirection(t))
       continue;
     check_arg(an, clang_Cursor_getArgument(call, (unsigned)i),
@@ -661,4 +775,199 @@ void ld__check_call(struct analysis *an, CXCursor call) {
        ld__holds_pointer(clang_getCursorType(ld__unwrap(obj)), 0)))
     check_arg(an, obj, !ld__is_pointer(clang_getCursorType(ld__unwrap(obj))),
               1);
+}
+
+/* ---- functors and lambdas passed to a template kernel ------------------ */
+
+/* What a functor's operator() or a lambda's body may call without its
+ * writes going unseen: a constructor (it writes the object it makes), an
+ * operator on values (no argument holding a pointer; not operator()), a
+ * device function of the file that writes nothing unseen, calls nothing
+ * of the file, uses nothing the copies cannot repeat (atomics, printf,
+ * ...) and calls through no parameter of its own, or a function of a
+ * system header that is none of those uses; every argument it may write
+ * through has a seen root. */
+static int functor_call(struct root *r, CXCursor call) {
+  CXCursor ref = clang_getCursorReferenced(call), def;
+  CXString n;
+  const char *name;
+  int i, nargs = clang_Cursor_getNumArguments(call), bad = 0;
+  size_t fi;
+
+  if (clang_Cursor_isNull(ref))
+    return unseen(r, "calls %s, whose writes are not followed", call);
+  if (clang_getCursorKind(ref) == CXCursor_Constructor ||
+      clang_getCursorKind(ref) == CXCursor_Destructor)
+    return 1;
+  n = clang_getCursorSpelling(ref);
+  name = clang_getCString(n);
+  if (ld__is_operator_ref(ref)) {
+    bad = !strcmp(name, "operator()");
+    for (i = 0; i < nargs && !bad; i++)
+      bad = ld__holds_pointer(
+          clang_getCursorType(clang_Cursor_getArgument(call, (unsigned)i)), 0);
+    clang_disposeString(n);
+    return !bad || unseen(r, "calls %s on an object holding a pointer", ref);
+  }
+  def = ld__definition_of(ref);
+  fi = ld__find_fn(r->an, def);
+  if (fi != NONE) {
+    const struct fn *f = &r->an->fns[fi];
+    bad = f->unseen || f->global_use || f->dep_params || f->ncallees ||
+          f->nocalls || !f->is_device;
+  } else if (clang_Location_isInSystemHeader(clang_getCursorLocation(def))) {
+    bad = !strncmp(name, "atomic", 6) || !strncmp(name, "__", 2) ||
+          !strcmp(name, "printf") || !strncmp(name, "clock", 5) ||
+          !strcmp(name, "malloc") || !strcmp(name, "free") ||
+          !strncmp(name, "mem", 3);
+  } else {
+    bad = 1;
+  }
+  clang_disposeString(n);
+  if (bad || clang_getCursorKind(ref) == CXCursor_CXXMethod)
+    return unseen(r, "calls %s, whose writes are not followed", ref);
+  for (i = 0; i < nargs && i < clang_Cursor_getNumArguments(ref); i++) {
+    CXType t = clang_getCanonicalType(
+        clang_getCursorType(clang_Cursor_getArgument(ref, (unsigned)i)));
+    CXCursor a = clang_Cursor_getArgument(call, (unsigned)i);
+    if (ld__writable_indirection(t) && !is_null(a) &&
+        !(t.kind == CXType_Pointer ? ptr_root(r, a) : obj_root(r, a)))
+      return 0;
+  }
+  return 1;
+}
+
+struct functor_walk {
+  struct root *r;
+  int ok;
+};
+
+static enum CXChildVisitResult functor_cb(CXCursor c, CXCursor parent,
+                                          CXClientData data) {
+  struct functor_walk *w = data;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  CXCursor lhs;
+
+  (void)parent;
+  if (k == CXCursor_LambdaExpr)
+    w->ok = unseen(w->r, "writes in a lambda inside %s", w->r->fn);
+  else if (((k == CXCursor_BinaryOperator &&
+             clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign) ||
+            k == CXCursor_CompoundAssignOperator) &&
+           ld__nth_child(c, 0, &lhs))
+    w->ok = obj_root(w->r, lhs);
+  else if (k == CXCursor_UnaryOperator &&
+           clang_getCursorUnaryOperatorKind(c) >= CXUnaryOperator_PostInc &&
+           clang_getCursorUnaryOperatorKind(c) <= CXUnaryOperator_PreDec &&
+           ld__nth_child(c, 0, &lhs))
+    w->ok = obj_root(w->r, lhs);
+  else if (k == CXCursor_CallExpr)
+    w->ok = functor_call(w->r, c);
+  else if (k == CXCursor_AsmStmt || k == CXCursor_GCCAsmStmt ||
+           k == CXCursor_CXXNewExpr || k == CXCursor_CXXDeleteExpr)
+    w->ok = unseen(w->r, "inline assembly or allocation in %s", w->r->fn);
+  return w->ok && !w->r->an->rc ? CXChildVisit_Recurse : CXChildVisit_Break;
+}
+
+struct call_op {
+  CXCursor found;
+  int n;
+};
+
+static enum CXChildVisitResult call_op_cb(CXCursor c, CXCursor parent,
+                                          CXClientData data) {
+  struct call_op *o = data;
+
+  (void)parent;
+  if (clang_getCursorKind(c) == CXCursor_CXXMethod &&
+      ld__name_is(c, "operator()")) {
+    o->n++;
+    o->found = clang_getCursorDefinition(c);
+  }
+  return CXChildVisit_Continue;
+}
+
+/* The code a call of the functor or lambda argument e runs: a lambda
+ * expression (also as a local's initialiser), else the one operator() a
+ * class of the file defines.  Null when it cannot be told. */
+static CXCursor functor_body(CXCursor e) {
+  CXCursor d, init;
+  struct call_op o;
+  CXType t;
+
+  e = ld__unwrap(e);
+  if (clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
+      clang_getCursorKind(d = clang_getCursorReferenced(e)) ==
+          CXCursor_VarDecl &&
+      !clang_Cursor_isNull(init = clang_Cursor_getVarDeclInitializer(d)) &&
+      clang_getCursorKind(ld__unwrap(init)) == CXCursor_LambdaExpr)
+    e = ld__unwrap(init);
+  if (clang_getCursorKind(e) == CXCursor_LambdaExpr)
+    return e;
+  t = clang_getCanonicalType(clang_getCursorType(e));
+  o.n = 0;
+  o.found = clang_getNullCursor();
+  if (t.kind == CXType_Record)
+    clang_visitChildren(clang_getTypeDeclaration(t), call_op_cb, &o);
+  return o.n == 1 ? o.found : clang_getNullCursor();
+}
+
+/* Whether an operator() or lambda has a parameter it could write through
+ * (an argument the kernel passes: not followed). */
+static int takes_indirection(CXCursor body) {
+  int i, n = clang_Cursor_getNumArguments(body);
+
+  for (i = 0; i < n; i++) {
+    CXType t = clang_getCanonicalType(
+        clang_getCursorType(clang_Cursor_getArgument(body, (unsigned)i)));
+    if (ld__writable_indirection(t) || ld__holds_pointer(t, 0))
+      return 1;
+  }
+  return 0;
+}
+
+int ld__functor_followed(struct analysis *an, CXCursor call, int arg) {
+  struct functor_walk w;
+  struct root r;
+  CXCursor a, body;
+  CXType t;
+
+  if (clang_Cursor_isNull(call) || !ld__is_triple_chevron(call) || arg < 0 ||
+      arg >= clang_Cursor_getNumArguments(call))
+    return 0;
+  a = clang_Cursor_getArgument(call, (unsigned)arg);
+  body = functor_body(a);
+  if (clang_Cursor_isNull(body))
+    return -1;
+  t = clang_getCursorType(ld__unwrap(a));
+  if ((ld__holds_pointer(t, 0) && !ld__fields_patchable(t)) ||
+      (clang_getCursorKind(body) == CXCursor_CXXMethod &&
+       takes_indirection(body)))
+    return 0;
+  memset(&r, 0, sizeof r);
+  r.an = an;
+  r.fn = body;
+  r.functor = 1;
+  w.r = &r;
+  w.ok = 1;
+  clang_visitChildren(body, functor_cb, &w);
+  return w.ok && !an->rc;
+}
+
+void ld__follow_functors(struct analysis *an) {
+  size_t i;
+  int p;
+
+  for (i = 0; i < an->nlaunches && !an->rc; i++) {
+    struct launch *l = &an->launches[i];
+    uint64_t called = l->fn == NONE ? 0 : an->fns[l->fn].dep_params;
+    for (p = 0; p < 64 && !an->rc; p++) {
+      int followed =
+          called >> p & 1 ? ld__functor_followed(an, l->call, p) : -1;
+      if (followed > 0)
+        l->arg_followed |= (uint64_t)1 << p;
+      else if (followed == 0) /* even one holding no pointer: `gp[i] = 0` */
+        l->arg_ptr |= (uint64_t)1 << p;
+    }
+  }
 }

@@ -281,10 +281,12 @@ static int put_meta_tables(struct ld_buf *b, const struct ld_plan *plan,
     rc = ld_buf_printf(b, "};\n  static const unsigned char __ldcc_f%zu[] = {",
                        n);
   for (i = 0; i < g->nparams && !rc; i++)
-    rc = ld_buf_printf(b, "%s%d", i ? ", " : "",
-                       (g->params[i].is_pointer ? 1 : 0) |
-                           (g->params[i].written ? 2 : 0) |
-                           (ld_gparam_one_run(k, i) ? 4 : 0));
+    rc = ld_buf_printf(
+        b, "%s%d", i ? ", " : "",
+        (g->params[i].is_pointer ? 1 : 0) |
+            (g->params[i].written && g->params[i].is_pointer ? 2 : 0) |
+            (ld_gparam_one_run(k, i) ? 4 : 0) |
+            (ld__global_fields(g, i) ? 8 : 0));
   for (i = 0; i < nvars && !rc; i++)
     rc = ld_buf_printf(b, "%s3", g->nparams + i ? ", " : "");
   if (!rc)

@@ -7,6 +7,10 @@
 #include "ld_emit.h"
 #include "ld_error.h"
 
+int ld__global_fields(const struct ld_global *g, size_t i) {
+  return g->params[i].written && !g->params[i].is_pointer && *g->params[i].name;
+}
+
 size_t ld__global_npointers(const struct ld_global *g) {
   size_t i, n = 0;
 
@@ -31,6 +35,12 @@ int ld__global_prologue(const struct ld_kernel *k, int deterministic,
     if (g->params[i].is_pointer && *g->params[i].name)
       rc = ld_buf_printf(b, " __ldcc::gshift(__ldcc_gi, __ldcc_gc, %s, %d);",
                          g->params[i].name, g->params[i].ptr_index);
+  /* A by-value class holding pointers: the words the runtime found in
+   * its argument (__ldcc_gi.patch) now point into the unit's copies. */
+  for (i = 0; i < g->nparams && !rc; i++)
+    if (ld__global_fields(g, i))
+      rc = ld_buf_printf(b, " __ldcc::gpatch(__ldcc_gi, __ldcc_gc, %s, %zu);",
+                         g->params[i].name, i);
   /* A written __device__ variable: its name now means the unit's copy. */
   for (i = 0; i < g->nvars && !rc; i++)
     rc = ld_buf_printf(b,

@@ -59,12 +59,16 @@ int ld__warp_emit(const struct ld_plan *plan, size_t len,
 /* The prologue of a clone checked across blocks (global_prologue.c): the
  * unit's copy `__ldcc_gc`, the return of units outside a deterministic
  * round, one `gshift` per pointer parameter and written __device__
- * variable; expects `__ldcc_gi` in scope. */
+ * variable, one `gpatch` per by-value class holding pointers; expects
+ * `__ldcc_gi` in scope. */
 int ld__global_prologue(const struct ld_kernel *k, int deterministic,
                         struct ld_buf *b);
 /* g's pointer parameters: the ordinal of its first __device__ variable
  * (global_prologue.c). */
 size_t ld__global_npointers(const struct ld_global *g);
+/* Whether parameter i of g is a by-value class whose pointers the clone
+ * patches (__LDCC_GP_FIELDS: written, not a pointer; global_prologue.c). */
+int ld__global_fields(const struct ld_global *g, size_t i);
 
 /* callee text of launch l with prefix before the kernel's name and suffix
  * after it (`ns::k<256>` -> `ns::__ldcc_k__lb<256>`).  launch_text.c. */

@@ -80,7 +80,9 @@ void host(float *y, const float *x, span s, int *q, cudaStream_t st) {
 // PLAN: KERNEL name=axpy checked=yes at=27:17 global=yes units=warps writes=y{{$}}
 // PLAN-NEXT: KERNEL name=staged checked=yes at=33:17 global=yes units=blocks writes=out one_run=out,in{{$}}
 // PLAN-NEXT: KERNEL name=reader checked=yes at=41:17{{$}}
-// PLAN-NEXT: KERNEL name=with_struct checked=yes at=46:17 global=no global_reason="pointer inside parameter s"{{$}}
+// A struct holding a pointer: the clone patches the pointers the runtime
+// finds in the argument (global_struct_fields.cu).
+// PLAN-NEXT: KERNEL name=with_struct checked=yes at=46:17 global=yes units=warps writes=s{{$}}
 // PLAN-NEXT: KERNEL name=counting checked=yes at=47:17 global=no global_reason="atomic operations"{{$}}
 // printf alone: the direct one run (docs/global-check.md, "Direct one run").
 // PLAN-NEXT: KERNEL name=talking checked=yes at=51:17 global=yes units=warps writes=p one_run=p direct=yes atomics=0{{$}}
@@ -98,7 +100,7 @@ void host(float *y, const float *x, span s, int *q, cudaStream_t st) {
 // TEXT: {{^}}__global__ void __ldcc_g_axpy(float *y, const float *x, float a, plain cfg, __ldcc::global_info __ldcc_gi) { const unsigned __ldcc_gc = __ldcc::gcopy(__ldcc_gi); __ldcc::gshift(__ldcc_gi, __ldcc_gc, y, 0); __ldcc::gshift(__ldcc_gi, __ldcc_gc, x, 1);{{$}}
 // TEXT: {{^}}__global__ void __ldcc_g_staged(float *out, const float *__restrict__ in, int n, __ldcc::global_info __ldcc_gi) { const unsigned __ldcc_gc = __ldcc::gcopy(__ldcc_gi); __ldcc::gshift(__ldcc_gi, __ldcc_gc, out, 0); __ldcc::gshift(__ldcc_gi, __ldcc_gc, in, 1);{{$}}
 // TEXT-NOT: __ldcc_g_reader
-// TEXT-NOT: __ldcc_g_with_struct
+// TEXT: {{^}}__global__ void __ldcc_g_with_struct(span s, __ldcc::global_info __ldcc_gi) { const unsigned __ldcc_gc = __ldcc::gcopy(__ldcc_gi); __ldcc::gpatch(__ldcc_gi, __ldcc_gc, s, 0); s.data[threadIdx.x] = 1.0f; }{{$}}
 // TEXT-NOT: __ldcc_g_counting
 // TEXT: {{^}}template <int N> __global__ void __ldcc_g_fill(int *p, int v, __ldcc::global_info __ldcc_gi) { const unsigned __ldcc_gc = __ldcc::gcopy(__ldcc_gi); __ldcc::gshift(__ldcc_gi, __ldcc_gc, p, 0);{{$}}
 // TEXT: {{^}}template <class T> __global__ void __ldcc_g_put_all(T *p, T v, __ldcc::global_info __ldcc_gi) { const unsigned __ldcc_gc = __ldcc::gcopy(__ldcc_gi); __ldcc::gshift(__ldcc_gi, __ldcc_gc, p, 0); (*__ldcc::gput(__ldcc_gi, 0, &(p[threadIdx.x]))) = v; }{{$}}
@@ -107,9 +109,9 @@ void host(float *y, const float *x, span s, int *q, cudaStream_t st) {
 // TEXT: {{^}}  __ldcc::launch_as<decltype(__ldcc::plain_fn(&axpy))>::run(__ldcc__gmeta(0), 0, 4, 64, 0, st, [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh, cudaStream_t __ldcc_l__st, const __ldcc::global_info *__ldcc_l__gi, auto &...__ldcc_l__a) { if (__ldcc_l__gi) __ldcc_g_axpy<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_l__a..., *__ldcc_l__gi); else axpy<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_l__a...); }, y, x, 0.5f, cfg);{{$}}
 // TEXT-NEXT: {{^}}  __ldcc::launch_as<decltype(__ldcc::plain_fn(&staged))>::run(__ldcc__gmeta(1), 0, dim3(2, 2), 128, 0, 0, {{.*}}, y, x, 512);{{$}}
 // TEXT-NEXT: {{^}}  reader<<<1, 32>>>(x, y, 1);{{$}}
+// TEXT-NEXT: {{^}}  __ldcc::launch_as<decltype(__ldcc::plain_fn(&with_struct))>::run(__ldcc__gmeta(2), 0, 1, 32, 0, 0, {{.*}} if (__ldcc_l__gi) __ldcc_g_with_struct<<<{{.*}}, s);{{$}}
 // A kernel with a reason of its own: launched through the runtime, without
 // a clone, so the run says why it is not checked.
-// TEXT-NEXT: {{^}}  __ldcc::launch_as<decltype(__ldcc::plain_fn(&with_struct))>::run(__ldcc__gmeta(2), 0, 1, 32, 0, 0, [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh, cudaStream_t __ldcc_l__st, const __ldcc::global_info *, auto &...__ldcc_l__a) { with_struct<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_l__a...); }, s);{{$}}
 // TEXT-NEXT: {{^}}  __ldcc::launch_as<decltype(__ldcc::plain_fn(&counting))>::run(__ldcc__gmeta(3), 0, 1, 32,
 // TEXT-NEXT: {{^}}  __ldcc::launch_as<decltype(__ldcc::plain_fn(&talking))>::run(__ldcc__gmeta(4), 0, 1, 32,
 // TEXT-NEXT: {{^}}  __ldcc::launch_as<decltype(__ldcc::plain_fn(&fixed_ptr))>::run(__ldcc__gmeta(5), 0, 1, 32,
@@ -122,6 +124,9 @@ void host(float *y, const float *x, span s, int *q, cudaStream_t st) {
 // TEXT-NEXT: {{^}}  static const unsigned char __ldcc_f0[] = {3, 1, 0, 0};{{$}}
 // TEXT-NEXT: {{^}}  static const signed char __ldcc_p0[] = {0, 1, -1, -1};{{$}}
 // TEXT-NEXT: {{^}}  static const int __ldcc_l0[] = {68, 27};{{$}}
+// A struct holding pointers: __LDCC_GP_FIELDS (8), no pointer ordinal.
+// TEXT: {{^}}  static const unsigned char __ldcc_f2[] = {8};{{$}}
+// TEXT-NEXT: {{^}}  static const signed char __ldcc_p2[] = {-1};{{$}}
 // TEXT: {{^}}      {__LDCC_GLOBAL_ABI, 1, {__LDCC_HOST_ABI, 0, "axpy", __ldcc_file, 27, 0, NULL, 0, 16, NULL, NULL, __ldcc_l0, 2, 0}, 4, 0, __ldcc_n0, __ldcc_f0, __ldcc_p0, NULL, 0, NULL, 0, NULL},{{$}}
 // TEXT-NEXT: {{^}}      {__LDCC_GLOBAL_ABI, 0, {__LDCC_HOST_ABI, 0, "staged", {{.*}}, 3, __LDCC_GM_OWN, {{.*}}, NULL, 0, NULL, 10, __ldcc_o1},{{$}}
-// TEXT-NEXT: {{^}}      {__LDCC_GLOBAL_ABI, 1, {__LDCC_HOST_ABI, 0, "with_struct", {{.*}}, "pointer inside parameter s", 0, NULL, 0, NULL},{{$}}
+// TEXT-NEXT: {{^}}      {__LDCC_GLOBAL_ABI, 1, {__LDCC_HOST_ABI, 0, "with_struct", {{.*}}, 1, 0, __ldcc_n2, __ldcc_f2, __ldcc_p2, NULL, 0, NULL, 0, NULL},{{$}}

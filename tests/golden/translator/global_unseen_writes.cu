@@ -16,13 +16,24 @@ struct Arrays {
   int n;
 };
 
-// A pointer inside a parameter: the copies cannot shift it.
+// A pointer inside a by-value struct parameter: the clone patches it
+// (global_struct_fields.cu), so the write is seen.
 __global__ void in_struct(Arrays s) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < s.n)
     s.a[i] = s.b[i];
 }
-// PLAN: KERNEL name=in_struct checked=yes at=[[@LINE-5]]:17 global=no global_reason="pointer inside parameter s"
+// PLAN: KERNEL name=in_struct checked=yes at=[[@LINE-5]]:17 global=yes units=warps writes=s
+
+// ... but not a const one (the clone could not patch it), nor a pointer
+// loaded through a pointer inside it.
+__global__ void in_const_struct(const Arrays s) { s.a[threadIdx.x] = 1; }
+// PLAN: KERNEL name=in_const_struct checked=yes at=[[@LINE-1]]:17 global=no global_reason="pointer inside parameter s"
+struct Rows {
+  float **rows;
+};
+__global__ void in_rows(Rows r) { r.rows[0][threadIdx.x] = 1; }
+// PLAN: KERNEL name=in_rows checked=yes at=[[@LINE-1]]:17 global=no global_reason="pointer inside parameter r"
 
 // A template kernel calling its functor parameter: the launch below passes
 // a lambda that captures a pointer, so its stores are not followed; the

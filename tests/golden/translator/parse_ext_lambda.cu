@@ -28,13 +28,14 @@ int main() {
   return 0;
 }
 
-// The lambdas write through a captured pointer the checks do not follow
-// (issue 23, "checked means checked"): the kernel is not checked, and says so.
-// PLAN: KERNEL name=for_n checked=no reason="calls parameter f, a functor or lambda holding a pointer (its writes are not followed)" at=14:39
+// The lambdas write through their captured pointer only (issues 23 and
+// 25): the kernel is checked across blocks, the clone patching the
+// closure's pointers (global_lambda_capture.cu).
+// PLAN: KERNEL name=for_n checked=yes at=14:39 template global=yes units=blocks writes=f
 // PLAN: LAUNCH kernel=for_n at=24:3
 // PLAN: LAUNCH kernel=for_n at=25:3
 // The coverage report takes the build's nvcc options as the translation does.
-// COV: SUMMARY files=1 parsed=1 kernels=1 full=0 partly=0 none=1
+// COV: SUMMARY files=1 parsed=1 kernels=1 full=1 partly=0 none=0
 // NOOPT: parsed=no
 // RUN: %ldcc-translate --coverage --extended-lambda -std=c++17 %s | FileCheck %s --check-prefix=COV
 // RUN: %ldcc-translate --coverage %s | FileCheck %s --check-prefix=NOOPT
