@@ -741,6 +741,9 @@ START_TEST(test_direct_region_text) {
     free(text);
     ld_rt_races_free(races);
   }
+}
+END_TEST
+
 /* Pointers inside a by-value class argument (__LDCC_GP_FIELDS;
  * docs/global-check.md, "Pointers inside parameters"): the words of its
  * bytes that point into a registered allocation become written pointers
