@@ -1,7 +1,7 @@
 // RUN: %ldcc-translate --dump-plan %s | FileCheck %s --check-prefix=PLAN
 // RUN: %ldcc-translate %s > %t.cu
+// (The translation is no longer the file unchanged: see TEXT below.)
 // RUN: FileCheck %s --check-prefix=TEXT < %t.cu
-// RUN: tail -n +3 %t.cu | sed '/^\/\* ldcc: the file.s kernels/,$d' | diff - %s
 // RUN: %nvcc -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
 // Targets reached through callees and lambdas: a shared array declared in a
 // device function and handed out by pointer, an element bound to a non-const
@@ -30,7 +30,7 @@ __global__ void callees(float *out, float *in, int *flags) {
   out[0] = sh[0] + in[0];
 }
 
-// PLAN: KERNEL name=callees checked=no reason="local of a type that cannot be hoisted" at=17:17
+// PLAN: KERNEL name=callees checked=yes shared_reason="local of a type that cannot be hoisted" at=17:17
 // PLAN-NEXT: TARGET kernel=callees space=shared name=scratch at=11:20 written=yes
 // PLAN-NEXT: TARGET kernel=callees space=global name=out at=17:32 written=yes
 // PLAN-NEXT: TARGET kernel=callees space=global name=in at=17:44 written=no
@@ -41,5 +41,11 @@ __global__ void callees(float *out, float *in, int *flags) {
 // PLAN-NEXT: BARRIER kernel=callees form=__syncthreads at=23:5
 // PLAN-NOT: {{.}}
 
+// The replay refuses the kernel; it is launched through the check across
+// blocks, which leaves it out with its own reason, and each launch site says
+// at run time that its shared memory is not checked (kernel_meta's last
+// field, shared_reason).
 // TEXT: {{^}}#include <ldcc/ldcc.h>
+// TEXT: {{^}}static const __ldcc::global_meta *__ldcc__gmeta(int);{{$}}
 // TEXT-NEXT: {{^}}#line 1 "{{.*}}/device_callees.cu"{{$}}
+// TEXT: "callees", __ldcc_file, 17, {{.*}}, NULL, {0, 0, 0}, NULL, "local of a type that cannot be hoisted"}, 3, 0, __ldcc_n0, __ldcc_f0, __ldcc_p0, "writes through a pointer returned by scratch_area", 0, NULL, 0, NULL},

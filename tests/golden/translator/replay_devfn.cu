@@ -87,10 +87,10 @@ int main() {
 }
 
 // PLAN: KERNEL name=called checked=yes at=35:17
-// PLAN: KERNEL name=valued checked=no reason="call of device function value with a barrier inside an expression" at=48:17
-// PLAN: KERNEL name=nested checked=no reason="barrier in device function inner" at=54:17
-// PLAN: KERNEL name=atomic checked=no reason="device function counts: atomic in a device function with a barrier" at=61:17
-// PLAN: KERNEL name=defined_later checked=no reason="barrier in device function later defined after the kernel" at=70:17
+// PLAN: KERNEL name=valued checked=yes shared_reason="call of device function value with a barrier inside an expression" at=48:17
+// PLAN: KERNEL name=nested checked=yes shared_reason="barrier in device function inner" at=54:17
+// PLAN: KERNEL name=atomic checked=yes shared_reason="device function counts: atomic in a device function with a barrier" at=61:17
+// PLAN: KERNEL name=defined_later checked=yes shared_reason="barrier in device function later defined after the kernel" at=70:17
 // PLAN: SITE kernel=called id=0 at=35:17 form=entry
 // PLAN-NEXT: SITE kernel=called id=1 at=40:5 form=SYNC_PLAIN
 // PLAN-NEXT: SITE kernel=called id=2 at=41:5 form=call callee=tree base=4

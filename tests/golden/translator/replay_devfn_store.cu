@@ -92,10 +92,10 @@ int main() {
 
 // PLAN: KERNEL name=fill checked=yes at=33:17
 // PLAN-NEXT: KERNEL name=nested checked=yes at=44:17
-// PLAN-NEXT: KERNEL name=templated checked=no reason="device function put_n that writes memory is a template" at=51:17
-// PLAN-NEXT: KERNEL name=atomic checked=no reason="device function bump: atomic in a device function" at=58:17
-// PLAN-NEXT: KERNEL name=reference checked=no reason="device function set_ref: store through a reference" at=66:17
-// PLAN-NEXT: KERNEL name=late checked=no reason="device function put_late that writes memory is defined after the kernel" at=73:17
+// PLAN-NEXT: KERNEL name=templated checked=yes shared_reason="device function put_n that writes memory is a template" at=51:17
+// PLAN-NEXT: KERNEL name=atomic checked=yes shared_reason="device function bump: atomic in a device function" at=58:17
+// PLAN-NEXT: KERNEL name=reference checked=yes shared_reason="device function set_ref: store through a reference" at=66:17
+// PLAN-NEXT: KERNEL name=late checked=yes shared_reason="device function put_late that writes memory is defined after the kernel" at=73:17
 // The calls are no sites: only the two barriers split the kernel.
 // PLAN: SITE kernel=fill id=0 at=33:17 form=entry
 // PLAN-NEXT: SITE kernel=fill id=1 at=37:3 form=SYNC_PLAIN

@@ -127,11 +127,16 @@ int main() {
   return 0;
 }
 
-// CLONE-NOT: {{^ *}}__global__ void __ldcc_
+// No replay clone; the kernels the replay refuses keep the check across
+// blocks (shared_reason): their clones `__ldcc_g_<k>`, and their launches go
+// through it.
+// CLONE-NOT: {{^ *}}__global__ void __ldcc_{{[a-z]}}
 // CLONE-NOT: {{^ *}}__ldcc::launch(
-// CLONE: {{^ *}}in_expression<<<1, 32>>>(d);
-// CLONE-NEXT: {{^ *}}bitfield<<<1, 32>>>((flags *)d);
-// CLONE-NOT: {{^ *}}__global__ void __ldcc_
+// CLONE: {{^}}__global__ void __ldcc_g_in_expression(int *out, __ldcc::global_info __ldcc_gi) {
+// CLONE-NOT: {{^ *}}__ldcc::launch(
+// CLONE: {{^ *}}__ldcc::launch_as<decltype(__ldcc::plain_fn(&in_expression))>::run(__ldcc__gmeta(0), 0, 1, 32,
+// CLONE-NEXT: {{^ *}}__ldcc::launch_as<decltype(__ldcc::plain_fn(&bitfield))>::run(__ldcc__gmeta(9), 0, 1, 32,
+// CLONE-NOT: {{^ *}}__global__ void __ldcc_{{[a-z]}}
 // CLONE-NOT: {{^}}/* ldcc: metadata of the instrumented kernels
 // The warp-synchronous kernels (syncwarp, shuffle, warp_tile) get the inline
 // intra-warp checks instead (docs/inline-checks.md); only their metadata
@@ -140,20 +145,20 @@ int main() {
 // CLONE-NOT: {{^}}/* ldcc: metadata of the instrumented kernels
 
 
-// PLAN: KERNEL name=in_expression checked=no reason="barrier inside an expression" at=19:17
-// PLAN-NEXT: KERNEL name=in_condition checked=no reason="barrier inside an expression" at=25:17
-// PLAN-NEXT: KERNEL name=reference_local checked=no reason="local of a type that cannot be hoisted" at=33:17
-// PLAN-NEXT: KERNEL name=device_barrier checked=no reason="barrier in device function template wait_all" at=40:17
-// PLAN-NEXT: KERNEL name=device_store checked=no reason="device function put: store through a reference" at=47:17
-// PLAN-NEXT: KERNEL name=external_call checked=no reason="call to elsewhere defined elsewhere" at=54:17
-// PLAN-NEXT: KERNEL name=atomic_result checked=no reason="result of a global atomic is used" at=60:17
-// PLAN-NEXT: KERNEL name=shared_atomic_result checked=no reason="result of a shared atomic is used" at=66:17
-// PLAN-NEXT: KERNEL name=fence checked=no reason="memory fence" at=72:17
+// PLAN: KERNEL name=in_expression checked=yes shared_reason="barrier inside an expression" at=19:17
+// PLAN-NEXT: KERNEL name=in_condition checked=yes shared_reason="barrier inside an expression" at=25:17
+// PLAN-NEXT: KERNEL name=reference_local checked=yes shared_reason="local of a type that cannot be hoisted" at=33:17
+// PLAN-NEXT: KERNEL name=device_barrier checked=yes shared_reason="barrier in device function template wait_all" at=40:17
+// PLAN-NEXT: KERNEL name=device_store checked=yes shared_reason="device function put: store through a reference" at=47:17
+// PLAN-NEXT: KERNEL name=external_call checked=yes shared_reason="call to elsewhere defined elsewhere" at=54:17
+// PLAN-NEXT: KERNEL name=atomic_result checked=yes shared_reason="result of a global atomic is used" at=60:17
+// PLAN-NEXT: KERNEL name=shared_atomic_result checked=yes shared_reason="result of a shared atomic is used" at=66:17
+// PLAN-NEXT: KERNEL name=fence checked=yes shared_reason="memory fence" at=72:17
 // PLAN-NEXT: KERNEL name=syncwarp checked=yes at=79:17
 // PLAN-NEXT: KERNEL name=shuffle checked=yes at=86:17
-// PLAN-NEXT: KERNEL name=timer checked=no reason="clock" at=92:17
-// PLAN-NEXT: KERNEL name=jumps checked=no reason="goto or label" at=98:17
-// PLAN-NEXT: KERNEL name=bitfield checked=no reason="store to a bit-field" at=108:17
+// PLAN-NEXT: KERNEL name=timer checked=yes shared_reason="clock" at=92:17
+// PLAN-NEXT: KERNEL name=jumps checked=yes shared_reason="goto or label" at=98:17
+// PLAN-NEXT: KERNEL name=bitfield checked=yes shared_reason="store to a bit-field" at=108:17
 // PLAN-NEXT: KERNEL name=warp_tile checked=yes at=115:17
 // PLAN-NEXT: TARGET kernel=in_expression space=global name=out at=19:36 written=yes
 // PLAN-NEXT: TARGET kernel=in_expression space=shared name=s at=20:18 written=yes
@@ -214,4 +219,4 @@ int main() {
 // PLAN-NEXT: ACCESS kernel=warp_tile id=1 at=117:3 var=s mode=write
 // PLAN-NEXT: WSYNC kernel=warp_tile at=119:3 form=sync
 // PLAN-NEXT: WSYNC kernel=warp_tile at=120:3 form=__syncthreads
-// PLAN-NOT: {{.}}
+// PLAN-NOT: {{^(KERNEL|TARGET|BARRIER|LAUNCH|SITE|ITS|ACCESS|WSYNC)}}

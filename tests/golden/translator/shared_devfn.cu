@@ -72,7 +72,7 @@ int main() {
 // PLAN-NEXT: KERNEL name=staged checked=yes at=50:34
 // A result stored to global memory would be undone by a replay of the
 // caller's next region: refused.
-// PLAN-NEXT: KERNEL name=in_expression checked=no reason="call of device function block_sum with a barrier inside an expression" at=56:17
+// PLAN-NEXT: KERNEL name=in_expression checked=yes shared_reason="call of device function block_sum with a barrier inside an expression" at=56:17
 // PLAN: TARGET kernel=sums space=shared name=part at=13:27 written=yes
 // PLAN: TARGET kernel=counts space=shared name=hits at=24:18 written=yes
 // Each call is a site of the caller and a block of the callee's sites.
