@@ -141,9 +141,13 @@ static int global_analyse(struct analysis *an, const struct ld__source *s,
    * clone too (LD_COMPOSED), unless it has accumulating atomics, which the
    * replay applies to memory itself. */
   int composed = k->replay && !fn->nacc;
+  /* A warp-synchronous kernel with a replay clone takes the global copies
+   * there, next to the inline checks the clone carries too
+   * (docs/inline-checks.md, "With the replay"); without one, the global
+   * clone would run without them, so the inline checks keep the original. */
   in.other_reason =
       k->replay && !composed ? "checked by the shared-memory replay"
-      : k->warp && !k->warp->skip
+      : k->warp && !k->warp->skip && !k->replay
           ? k->warp->mp ? "checked by the inline message-passing "
                           "checks"
                         : "checked by the inline intra-warp checks"
@@ -194,8 +198,10 @@ int ld__facts_analyse(struct analysis *an) {
   int rc = LD_OK;
 
   /* Warp-synchronous kernels get the inline checks in the original
-   * kernel and no replay clone (docs/inline-checks.md): the clone would
-   * run instead of the checked original. */
+   * kernel and in the replay clone too (docs/inline-checks.md, "With the
+   * replay"); those that synchronise through memory or use block-scope
+   * atomics keep their inline checks alone: the replay models neither
+   * fences nor the scope of an atomic. */
   /* Deterministic mode orders memory instead of checking it: no inline
    * checks (docs/deterministic.md). */
   for (i = 0; i < an->nfns && !rc && !plan->deterministic; i++) {
@@ -204,7 +210,7 @@ int ld__facts_analyse(struct analysis *an) {
       continue;
     k = &plan->kernels[an->fns[i].kernel];
     rc = ld__warp_analyse(source, an->fns[i].cur, k, &nits, 0);
-    if (!rc && k->warp && !k->warp->skip)
+    if (!rc && k->warp && !k->warp->skip && !ld__warp_with_replay(k->warp))
       an->fns[i].wants_clone = 0;
   }
   for (i = 0; i < an->nfns && !rc; i++)

@@ -903,6 +903,10 @@ static int mp_has_data(const struct ld_warp *its) {
   return 0;
 }
 
+int ld__warp_with_replay(const struct ld_warp *w) {
+  return w && !w->mp && !w->probe && !w->nscoped;
+}
+
 int ld__warp_analyse(const struct ld__source *s, CXCursor fn,
                      struct ld_kernel *k, size_t *nchecked, int used_atomics) {
   struct warp_walk w;
