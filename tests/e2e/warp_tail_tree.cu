@@ -1,9 +1,11 @@
 // A block sum whose tree part halves the partial sums with a barrier after
-// each step down to 64, and whose last 64 are added by warp 0 through a
-// volatile pointer, with a __syncwarp between reading a neighbour's sum and
-// overwriting one's own.  The kernel is warp-synchronous (a pointer to
-// volatile), so it carries the inline intra-warp checks, and since issue 24
-// the shared-memory replay too, which finds races between warps.
+// each step down to 64, and whose last 64 are added by warp 0 alone, with a
+// __syncwarp between reading a neighbour's sum and overwriting one's own.
+// The kernel is warp-synchronous (a lane-range condition), so it carries the
+// inline intra-warp checks, and since issue 24 the shared-memory replay too,
+// which finds races between warps.  (Through a pointer to volatile the
+// kernel would keep the inline checks alone: the replay takes no volatile
+// pointer, docs/inline-checks.md.)
 // Racy twin (-DE2E_RACE): the barrier inside the tree loop is missing, so a
 // warp reads s[tid + stride] before or after another warp updated it
 // (racecheck reports the hazard; the tail itself is correct).
@@ -28,15 +30,14 @@ __global__ void tree_tail(const int *in, int *out) {
   __syncthreads();
 #endif
   if (tid < 32) {
-    volatile int *vs = s;
-    int v = vs[tid] + vs[tid + 32];
+    int v = s[tid] + s[tid + 32];
     __syncwarp();
-    vs[tid] = v;
+    s[tid] = v;
     __syncwarp();
     for (int offset = 16; offset > 0; offset /= 2) {
-      v += vs[tid + offset];
+      v += s[tid + offset];
       __syncwarp();
-      vs[tid] = v;
+      s[tid] = v;
       __syncwarp();
     }
   }

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ld_buf.h"
 #include "ld_clang_int.h"
 #include "ld_error.h"
 #include "ld_facts.h"
@@ -116,13 +117,16 @@ static int plain_written(const struct analysis *an, size_t fi) {
   return 0;
 }
 
+/* no_replay: why a warp-synchronous kernel's replay could not be made
+ * (NULL when it was, or none was asked for). */
 static int global_analyse(struct analysis *an, const struct ld__source *s,
-                          size_t fi) {
+                          size_t fi, const char *no_replay) {
   struct fn *fn = &an->fns[fi];
   struct ld_kernel *k = &an->plan->kernels[fn->kernel];
   struct param_query q = {an, fi};
   struct ld__global_in in;
   const char **vars = NULL;
+  struct ld_buf why = LD_BUF_INIT;
   size_t i;
   int rc;
 
@@ -152,6 +156,14 @@ static int global_analyse(struct analysis *an, const struct ld__source *s,
                           "checks"
                         : "checked by the inline intra-warp checks"
           : fn->g_reason;
+  if (no_replay && in.other_reason && k->warp && !k->warp->skip &&
+      !k->warp->mp) {
+    if (ld_buf_printf(&why, "%s (no replay: %s)", in.other_reason, no_replay)) {
+      free(vars);
+      return LD_ENOMEM;
+    }
+    in.other_reason = why.data;
+  }
   in.direct_ok = !an->plan->deterministic && in.other_reason &&
                  in.other_reason == fn->g_reason && !fn->g_hard &&
                  !fn->g_unseen && !k->replay && !fn->nacc;
@@ -164,6 +176,7 @@ static int global_analyse(struct analysis *an, const struct ld__source *s,
       k->replay && !composed && !fn->g_reason && !fn->g_unseen;
   rc = ld__global_analyse(s, fn->cur, k, &in);
   free(vars);
+  ld_buf_free(&why);
   return rc;
 }
 
@@ -195,6 +208,7 @@ int ld__facts_analyse(struct analysis *an) {
   struct ld_plan *plan = an->plan;
   const struct ld__source *source = &an->s;
   size_t i, nits = 0;
+  char **no_replay = NULL; /* per function: why its replay was refused */
   int rc = LD_OK;
 
   /* Warp-synchronous kernels get the inline checks in the original
@@ -217,15 +231,30 @@ int ld__facts_analyse(struct analysis *an) {
     if (an->fns[i].kernel != NONE)
       rc = default_cuts(source, an->fns[i].cur,
                         &plan->kernels[an->fns[i].kernel]);
-  for (i = 0; i < an->nfns && !rc; i++)
-    if (an->fns[i].wants_clone)
-      rc = ld__replay_analyse(source, an->fns[i].cur,
-                              &plan->kernels[an->fns[i].kernel]);
+  if (an->nfns && !(no_replay = calloc(an->nfns, sizeof *no_replay)))
+    return LD_ENOMEM;
+  for (i = 0; i < an->nfns && !rc; i++) {
+    struct ld_kernel *k;
+    if (!an->fns[i].wants_clone)
+      continue;
+    k = &plan->kernels[an->fns[i].kernel];
+    rc = ld__replay_analyse(source, an->fns[i].cur, k);
+    /* A replay it cannot have leaves a warp-synchronous kernel its
+     * inline checks, as before the two were combined. */
+    if (!rc && !k->checked && k->warp && !k->warp->skip) {
+      no_replay[i] = k->reason;
+      k->reason = NULL;
+      k->checked = 1;
+    }
+  }
   for (i = 0; i < an->nfns && !rc; i++)
     if (an->fns[i].kernel != NONE)
-      rc = global_analyse(an, source, i);
+      rc = global_analyse(an, source, i, no_replay[i]);
   for (i = 0; i < an->nfns && !rc && !plan->deterministic; i++)
     if (an->fns[i].is_kernel)
       rc = used_atomics_checks(an, i, &nits);
+  for (i = 0; no_replay && i < an->nfns; i++)
+    free(no_replay[i]);
+  free(no_replay);
   return rc;
 }

@@ -54,7 +54,7 @@ int main() {
 
 // PLAN: KERNEL name=set_flag checked=yes at=16:17 global=no global_reason="writes __device__ variable flag (named with a qualifier)"
 // PLAN-NEXT: KERNEL name=rotate checked=yes at=18:17
-// PLAN-NEXT: KERNEL name=warp_sum checked=yes at=28:17 global=no global_reason="checked by the inline intra-warp checks"
+// PLAN-NEXT: KERNEL name=warp_sum checked=yes at=28:17 global=yes units=blocks writes=g
 // PLAN-NEXT: KERNEL name=idle checked=yes at=42:17
 // PLAN-NEXT: TARGET kernel=set_flag space=global name=flag at=14:16 written=yes
 // PLAN-NEXT: TARGET kernel=rotate space=shared name=s at=19:18 written=yes
