@@ -42,12 +42,12 @@ void run(const int *in, int *out, int *buf, int n) {
   exchange<<<1, 32>>>(buf);
 }
 
-// PLAN: KERNEL name=reduce_shfl checked=yes at=14:17 global=yes units=blocks writes=out one_run=out
-// PLAN: KERNEL name=exchange checked=yes at=32:17 global=no global_reason="checked by the inline intra-warp checks"
-// PLAN: SITE kernel=reduce_shfl id=1 at=22:3 form=SYNC_PLAIN
+// PLAN: KERNEL name=reduce_shfl checked=yes at=15:17 global=yes units=blocks writes=out one_run=out
+// PLAN: KERNEL name=exchange checked=yes at=33:17 global=no global_reason="checked by the inline intra-warp checks"
+// PLAN: SITE kernel=reduce_shfl id=1 at=23:3 form=SYNC_PLAIN
 // PLAN: COPIES kernel=reduce_shfl scratch=lazy
 // PLAN: ITS kernel=reduce_shfl checked=yes rule="__syncwarp or warp collective"
-// PLAN: ACCESS kernel=reduce_shfl id=1 at=21:5 var=warpsum mode=write
+// PLAN: ACCESS kernel=reduce_shfl id=1 at=22:5 var=warpsum mode=write
 // PLAN: ITS kernel=exchange checked=yes rule="lane index"
 // NOSITE-NOT: SITE kernel=exchange
 // NOSITE-NOT: COPIES kernel=exchange
