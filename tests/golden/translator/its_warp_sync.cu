@@ -80,7 +80,7 @@ int main() {
 }
 
 // PLAN: KERNEL name=tail checked=yes at=15:17 template global=yes units=blocks writes=out one_run=out
-// PLAN-NEXT: KERNEL name=exchange checked=yes at=29:17 global=no global_reason="checked by the inline intra-warp checks (no replay: shared atomic on a type other than a 32-bit integer)"
+// PLAN-NEXT: KERNEL name=exchange checked=yes at=29:17 global=no global_reason="checked by the inline intra-warp checks"
 // PLAN-NEXT: KERNEL name=calls checked=yes at=43:17
 // PLAN-NEXT: KERNEL name=plain checked=yes at=49:17
 // PLAN-NEXT: KERNEL name=flagged checked=yes at=56:17
