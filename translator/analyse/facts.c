@@ -180,13 +180,15 @@ static int global_analyse(struct analysis *an, const struct ld__source *s,
   return rc;
 }
 
-/* A kernel that uses the value of a global atomic (a ticket, a work-list
- * index) and has no other synchronisation through memory is checked across
- * blocks by the direct one run when it can be (docs/global-check.md): an
- * access ordered only by such an atomic is a race the run sees as a clash.
- * When the check across blocks does not take it (and no replay does), it
- * gets the message-passing checks (docs/inline-checks.md) as before. */
-static int used_atomics_checks(struct analysis *an, size_t fi, size_t *nits) {
+/* A kernel whose only synchronisation through memory is atomicCAS,
+ * atomicExch or the value of a global atomic (a claim, a ticket, a
+ * work-list index, a lock), with no fence, orders no plain access of
+ * another unit: the direct one run checks it across blocks when it can
+ * (docs/global-check.md), and a conflict it sees is a race.  When the check
+ * across blocks does not take it, it gets the message-passing checks
+ * (docs/inline-checks.md) as before; so does one with shared memory to
+ * replay (ld__facts_analyse). */
+static int weak_sync_checks(struct analysis *an, size_t fi, size_t *nits) {
   struct ld_kernel *k = &an->plan->kernels[an->fns[fi].kernel];
   char *why;
   int rc;
@@ -223,7 +225,10 @@ int ld__facts_analyse(struct analysis *an) {
     if (!an->fns[i].is_kernel)
       continue;
     k = &plan->kernels[an->fns[i].kernel];
-    rc = ld__warp_analyse(source, an->fns[i].cur, k, &nits, 0);
+    /* Without fences, a kernel with no shared memory to replay is left to
+     * the direct one run first (weak_sync_checks). */
+    rc = ld__warp_analyse(source, an->fns[i].cur, k, &nits,
+                          an->fns[i].wants_clone);
     if (!rc && k->warp && !k->warp->skip && !ld__warp_with_replay(k->warp))
       an->fns[i].wants_clone = 0;
   }
@@ -252,7 +257,7 @@ int ld__facts_analyse(struct analysis *an) {
       rc = global_analyse(an, source, i, no_replay[i]);
   for (i = 0; i < an->nfns && !rc && !plan->deterministic; i++)
     if (an->fns[i].is_kernel)
-      rc = used_atomics_checks(an, i, &nits);
+      rc = weak_sync_checks(an, i, &nits);
   for (i = 0; no_replay && i < an->nfns; i++)
     free(no_replay[i]);
   free(no_replay);

@@ -57,11 +57,12 @@ int ld__global_proof_analyse(const struct ld__source *s, CXCursor fn,
                              struct ld_global *g, CXCursor body);
 /* Decide whether kernel k (cursor fn) has warp-synchronous code and, if so,
  * attach k->warp: the rule, or why it is not checked, and the accesses and
- * syncs to instrument.  *nchecked numbers the checked ones.  used_atomics:
- * a global atomic whose value is used counts as synchronisation through
- * memory (the message-passing checks).  Returns 0 or LD_ENOMEM. */
+ * syncs to instrument.  *nchecked numbers the checked ones.  weak_sync:
+ * atomicCAS, atomicExch and a used global atomic value count as
+ * synchronisation through memory (the message-passing checks) even with
+ * no fence.  Returns 0 or LD_ENOMEM. */
 int ld__warp_analyse(const struct ld__source *s, CXCursor fn,
-                     struct ld_kernel *k, size_t *nchecked, int used_atomics);
+                     struct ld_kernel *k, size_t *nchecked, int weak_sync);
 /* Whether a kernel with warp-synchronous code (w, NULL for none) also
  * gets the shared-memory replay, which then carries the inline checks:
  * not when it synchronises through memory or uses block-scope atomics. */

@@ -14,15 +14,18 @@
  * in inline assembly are not checked: the checks would not see that
  * ordering and could report a race that is not one.
  *
- * A kernel that calls a fence, atomicCAS or atomicExch, or declares a
- * `__shared__ volatile` scalar, hands data between threads through memory
- * (and, when the caller asks, one that uses the value a global atomic
- * returns: a ticket, a work-list index; facts.c asks only when the direct
- * one run does not take the kernel): it gets the message-passing checks instead
- * of the warp tables (its->mp): its global data accesses, its flag accesses (a
- * variable some atomic of the kernel targets, or one of volatile type or
- * pointing to volatile), its atomics, its fences and grid syncs. Uses libclang
- * (its helpers are cursor.c's); host code only. */
+ * A kernel that calls a fence, declares a
+ * `__shared__ volatile` scalar, or has volatile accesses next to an
+ * atomicCAS, atomicExch or a used atomic value, hands data between threads
+ * through memory (and, when the caller asks, one with atomicCAS, atomicExch
+ * or a used global atomic value alone: a claim, a ticket, a work-list
+ * index, a lock without fences; facts.c asks for kernels with a replay,
+ * and for the others when the direct one run does not take them,
+ * docs/inline-checks.md): it gets the message-passing
+ * checks instead of the warp tables (its->mp): its global data accesses, its
+ * flag accesses (a variable some atomic of the kernel targets, or one of
+ * volatile type or pointing to volatile), its atomics, its fences and grid
+ * syncs. Uses libclang (its helpers are cursor.c's); host code only. */
 #include <clang-c/Index.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,13 +60,16 @@ struct warp_walk {
   const struct ld__source *s;
   struct ld_warp *warp;
   size_t capacc, capsync, capscoped;
-  int collect;      /* 0: find the rule, 1: collect accesses and syncs */
-  int mp;           /* a fence, atomicCAS or atomicExch: message passing */
-  int used_atomics; /* a global atomic whose value is used counts as
-                       message passing (ld__warp_analyse's used_atomics) */
-  int block_scoped; /* a block-scope atomic on memory other than shared */
-  int volatile_ptr; /* a local or parameter points to volatile memory */
-  CXCursor *flags;  /* variables an atomic of the kernel targets */
+  int collect;       /* 0: find the rule, 1: collect accesses and syncs */
+  int mp;            /* a fence, atomicCAS or atomicExch: message passing */
+  int weak_sync;     /* atomicCAS, atomicExch and a global atomic whose value
+                        is used count as message passing
+                        (ld__warp_analyse's weak_sync) */
+  int weak_seen;     /* one of those is in the body */
+  int volatile_seen; /* an access of volatile type */
+  int block_scoped;  /* a block-scope atomic on memory other than shared */
+  int volatile_ptr;  /* a local or parameter points to volatile memory */
+  CXCursor *flags;   /* variables an atomic of the kernel targets */
   size_t nflags, capflags;
   const char *rule;
   const char *skip;
@@ -179,6 +185,14 @@ static const char *warp_sync_form(CXCursor call, int *warp) {
 static int memory_sync(CXCursor call) {
   static const char *const fns[] = {"__threadfence*", "atomicCAS*",
                                     "atomicExch*", NULL};
+  CXCursor callee = clang_getCursorReferenced(call);
+
+  return !clang_Cursor_isNull(callee) && name_in(callee, fns);
+}
+
+/* A fence: it orders memory by itself, without an atomic's value. */
+static int fence_call(CXCursor call) {
+  static const char *const fns[] = {"__threadfence*", NULL};
   CXCursor callee = clang_getCursorReferenced(call);
 
   return !clang_Cursor_isNull(callee) && name_in(callee, fns);
@@ -763,8 +777,13 @@ static void visit(struct warp_walk *w, const struct frame *f) {
     int block, atomic = atomic_call(f->cur, &block), level, lvalue;
     CXCursor obj;
     const char *op;
+    /* A fence orders memory by itself; atomicCAS, atomicExch and used
+     * atomic values only with fences, or when the caller asks
+     * (weak_sync). */
     if (memory_sync(f->cur) ||
-        (w->used_atomics && atomic && result_used(f) && !shared_target(f->cur)))
+        (atomic && result_used(f) && !shared_target(f->cur)))
+      w->weak_seen = 1;
+    if (fence_call(f->cur) || (w->weak_sync && w->weak_seen))
       w->mp = 1;
     if (atomic && !w->collect)
       note_flag(w, f->cur);
@@ -839,6 +858,8 @@ static void visit(struct warp_walk *w, const struct frame *f) {
   case CXCursor_ArraySubscriptExpr:
   case CXCursor_UnaryOperator:
   case CXCursor_DeclRefExpr:
+    if (clang_isVolatileQualifiedType(clang_getCursorType(f->cur)))
+      w->volatile_seen = 1;
     if (!w->rule && f->kind == CXCursor_ArraySubscriptExpr &&
         indexed_by_lane(w->s, f->cur))
       w->rule = RULE_LANE_INDEX;
@@ -912,17 +933,23 @@ int ld__warp_with_replay(const struct ld_warp *w) {
 }
 
 int ld__warp_analyse(const struct ld__source *s, CXCursor fn,
-                     struct ld_kernel *k, size_t *nchecked, int used_atomics) {
+                     struct ld_kernel *k, size_t *nchecked, int weak_sync) {
   struct warp_walk w;
   CXCursor body;
   size_t b, e;
 
   memset(&w, 0, sizeof w);
   w.s = s;
-  w.used_atomics = used_atomics;
+  w.weak_sync = weak_sync;
   walk(&w, fn);
   if (w.rc)
     goto out;
+  /* A volatile flag next to an atomicCAS or atomicExch: a hand-over (a
+   * volatile access is a relaxed one, never a race by itself).  With a
+   * rule of its own the kernel is not checked across blocks anyway: the
+   * message-passing checks, as always. */
+  if (w.weak_seen && (w.volatile_seen || w.rule))
+    w.mp = 1;
   if (!w.rule && w.mp)
     w.rule = RULE_MEMORY_SYNC;
   if (!w.rule)
