@@ -347,6 +347,9 @@ struct ld_warp {
    * (__ldcc::its_rs/ws/rws, __ldcc::scope_probe; mode bit 0 clear): another
    * block's access of a location a block-scope atomic uses is a race. */
   int probe;
+  /* A local or parameter points to volatile memory: the replay's wrappers
+   * (replay.cuh swr/pwr) take no volatile pointer, so no replay. */
+  int volatile_ptr;
 };
 
 /* What --ldcc-deterministic makes of a kernel (decide/deterministic.c):

@@ -6,6 +6,9 @@
  *                                its_rw: both), B the variable E indexes
  *   __ldcc::its_after(E), (E, __ldcc::its_sync())  after a collective,
  *                                __syncwarp or barrier: the next sync epoch
+ *   its_r/w/rw(&(E), B, k, site, __ldcc_c.pass)  the same in the replay
+ *                                clone, recorded in pass 1 only; the clone
+ *                                steps the epoch after each of its sites
  *   __ldcc::its_arm(), k<<<...>>>(...)  before each launch (host)
  *
  * Each warp of a block owns a direct-mapped table of __LDCC_ITS_SLOTS slots
@@ -274,6 +277,26 @@ template <class P, class B>
 static __device__ __forceinline__ P *its_rw(P *p, const B &base, unsigned k,
                                             unsigned site) {
   return its_access(p, base, k, site, 1);
+}
+
+/* In a replay clone (docs/inline-checks.md, "With the replay"): the same
+ * checks on the warp's copy, recorded in pass 1 only, so a region run
+ * twice leaves the shadow of one run (pass 2 reruns the same accesses of
+ * the same lanes, which a single run makes once). */
+template <class P, class B>
+static __device__ __forceinline__ P *its_r(P *p, const B &base, unsigned k,
+                                           unsigned site, int pass) {
+  return pass == 1 ? its_access(p, base, k, site, 0) : p;
+}
+template <class P, class B>
+static __device__ __forceinline__ P *its_w(P *p, const B &base, unsigned k,
+                                           unsigned site, int pass) {
+  return pass == 1 ? its_access(p, base, k, site, 1) : p;
+}
+template <class P, class B>
+static __device__ __forceinline__ P *its_rw(P *p, const B &base, unsigned k,
+                                            unsigned site, int pass) {
+  return pass == 1 ? its_access(p, base, k, site, 1) : p;
 }
 
 /* ---- block-scope atomics (scoped synchronisation) ------------------- */

@@ -46,6 +46,20 @@ static const char *unsupported_builtin(const char *name) {
   return NULL;
 }
 
+/* A warp collective whose lanes are named by its mask (or a tile of a
+ * static size): its result does not depend on which lanes happen to be
+ * converged. */
+static int warp_collective(const char *name) {
+  size_t n = strlen(name);
+
+  return !strcmp(name, "__syncwarp") || !strcmp(name, "tiled_partition") ||
+         (n > 5 && !strcmp(name + n - 5, "_sync") &&
+          (ld__starts(name, "__shfl") || ld__starts(name, "__ballot") ||
+           ld__starts(name, "__any") || ld__starts(name, "__all") ||
+           ld__starts(name, "__uni") || ld__starts(name, "__match") ||
+           ld__starts(name, "__reduce_")));
+}
+
 int ld__is_atomic_name(const char *name) {
   return ld__starts(name, "atomic") || ld__starts(name, "__atomic") ||
          ld__starts(name, "__hip_atomic");
@@ -164,6 +178,12 @@ const char *ld__callee_problem_at(struct facts *fx, CXCursor callee,
 
   name = ld__cursor_name(callee);
   why = name ? unsupported_builtin(name) : NULL;
+  /* A warp-synchronous kernel's replay runs each warp as a unit, so a
+   * collective with an explicit mask gives the same result in both passes
+   * (docs/inline-checks.md, "With the replay"). */
+  if (why && fx && fx->top && fx->top->k &&
+      ld__warp_with_replay(fx->top->k->warp) && warp_collective(name))
+    why = NULL;
   free(name);
   if (why)
     return why;

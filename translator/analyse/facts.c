@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ld_buf.h"
 #include "ld_clang_int.h"
 #include "ld_error.h"
 #include "ld_facts.h"
@@ -116,13 +117,16 @@ static int plain_written(const struct analysis *an, size_t fi) {
   return 0;
 }
 
+/* no_replay: why a warp-synchronous kernel's replay could not be made
+ * (NULL when it was, or none was asked for). */
 static int global_analyse(struct analysis *an, const struct ld__source *s,
-                          size_t fi) {
+                          size_t fi, const char *no_replay) {
   struct fn *fn = &an->fns[fi];
   struct ld_kernel *k = &an->plan->kernels[fn->kernel];
   struct param_query q = {an, fi};
   struct ld__global_in in;
   const char **vars = NULL;
+  struct ld_buf why = LD_BUF_INIT;
   size_t i;
   int rc;
 
@@ -141,13 +145,25 @@ static int global_analyse(struct analysis *an, const struct ld__source *s,
    * clone too (LD_COMPOSED), unless it has accumulating atomics, which the
    * replay applies to memory itself. */
   int composed = k->replay && !fn->nacc;
+  /* A warp-synchronous kernel with a replay clone takes the global copies
+   * there, next to the inline checks the clone carries too
+   * (docs/inline-checks.md, "With the replay"); without one, the global
+   * clone would run without them, so the inline checks keep the original. */
   in.other_reason =
       k->replay && !composed ? "checked by the shared-memory replay"
-      : k->warp && !k->warp->skip
+      : k->warp && !k->warp->skip && !k->replay
           ? k->warp->mp ? "checked by the inline message-passing "
                           "checks"
                         : "checked by the inline intra-warp checks"
           : fn->g_reason;
+  if (no_replay && in.other_reason && k->warp && !k->warp->skip &&
+      !k->warp->mp) {
+    if (ld_buf_printf(&why, "%s (no replay: %s)", in.other_reason, no_replay)) {
+      free(vars);
+      return LD_ENOMEM;
+    }
+    in.other_reason = why.data;
+  }
   in.direct_ok = !an->plan->deterministic && in.other_reason &&
                  in.other_reason == fn->g_reason && !fn->g_hard &&
                  !fn->g_unseen && !k->replay && !fn->nacc;
@@ -161,6 +177,7 @@ static int global_analyse(struct analysis *an, const struct ld__source *s,
       k->replay && !composed && !fn->g_reason && !fn->g_unseen;
   rc = ld__global_analyse(s, fn->cur, k, &in);
   free(vars);
+  ld_buf_free(&why);
   return rc;
 }
 
@@ -197,8 +214,10 @@ int ld__facts_analyse(struct analysis *an) {
   int rc = LD_OK;
 
   /* Warp-synchronous kernels get the inline checks in the original
-   * kernel and no replay clone (docs/inline-checks.md): the clone would
-   * run instead of the checked original. */
+   * kernel and in the replay clone too (docs/inline-checks.md, "With the
+   * replay"); those that synchronise through memory or use block-scope
+   * atomics keep their inline checks alone: the replay models neither
+   * fences nor the scope of an atomic. */
   /* Deterministic mode orders memory instead of checking it: no inline
    * checks (docs/deterministic.md). */
   for (i = 0; i < an->nfns && !rc && !plan->deterministic; i++) {
@@ -210,7 +229,7 @@ int ld__facts_analyse(struct analysis *an) {
      * the direct one run first (weak_sync_checks). */
     rc = ld__warp_analyse(source, an->fns[i].cur, k, &nits,
                           an->fns[i].wants_clone);
-    if (!rc && k->warp && !k->warp->skip)
+    if (!rc && k->warp && !k->warp->skip && !ld__warp_with_replay(k->warp))
       an->fns[i].wants_clone = 0;
   }
   for (i = 0; i < an->nfns && !rc; i++)
@@ -221,9 +240,12 @@ int ld__facts_analyse(struct analysis *an) {
     if (an->fns[i].wants_clone)
       rc = ld__replay_analyse(source, an->fns[i].cur,
                               &plan->kernels[an->fns[i].kernel]);
+  /* A replay it cannot have (shared_reason) leaves a warp-synchronous
+   * kernel its inline checks, as before the two were combined. */
   for (i = 0; i < an->nfns && !rc; i++)
     if (an->fns[i].kernel != NONE)
-      rc = global_analyse(an, source, i);
+      rc = global_analyse(an, source, i,
+                          plan->kernels[an->fns[i].kernel].shared_reason);
   for (i = 0; i < an->nfns && !rc && !plan->deterministic; i++)
     if (an->fns[i].is_kernel)
       rc = weak_sync_checks(an, i, &nits);

@@ -64,5 +64,9 @@ int ld__global_proof_analyse(const struct ld__source *s, CXCursor fn,
  * no fence.  Returns 0 or LD_ENOMEM. */
 int ld__warp_analyse(const struct ld__source *s, CXCursor fn,
                      struct ld_kernel *k, size_t *nchecked, int weak_sync);
+/* Whether a kernel with warp-synchronous code (w, NULL for none) also
+ * gets the shared-memory replay, which then carries the inline checks:
+ * not when it synchronises through memory or uses block-scope atomics. */
+int ld__warp_with_replay(const struct ld_warp *w);
 
 #endif

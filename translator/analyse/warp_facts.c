@@ -68,6 +68,7 @@ struct warp_walk {
   int weak_seen;     /* one of those is in the body */
   int volatile_seen; /* an access of volatile type */
   int block_scoped;  /* a block-scope atomic on memory other than shared */
+  int volatile_ptr;  /* a local or parameter points to volatile memory */
   CXCursor *flags;   /* variables an atomic of the kernel targets */
   size_t nflags, capflags;
   const char *rule;
@@ -842,9 +843,12 @@ static void visit(struct warp_walk *w, const struct frame *f) {
   }
   case CXCursor_VarDecl: {
     CXType t = clang_getCanonicalType(clang_getCursorType(f->cur));
-    if (!w->rule && t.kind == CXType_Pointer &&
-        clang_isVolatileQualifiedType(clang_getPointeeType(t)))
-      w->rule = RULE_VOLATILE;
+    if (t.kind == CXType_Pointer &&
+        clang_isVolatileQualifiedType(clang_getPointeeType(t))) {
+      w->volatile_ptr = 1;
+      if (!w->rule)
+        w->rule = RULE_VOLATILE;
+    }
     /* `__shared__ volatile int ready;`: a flag between warps. */
     if (has_shared_attr(f->cur) && clang_isVolatileQualifiedType(t) &&
         t.kind != CXType_Pointer && !ld__is_array(t))
@@ -924,6 +928,10 @@ static int mp_has_data(const struct ld_warp *its) {
   return 0;
 }
 
+int ld__warp_with_replay(const struct ld_warp *w) {
+  return w && !w->mp && !w->probe && !w->nscoped && !w->volatile_ptr;
+}
+
 int ld__warp_analyse(const struct ld__source *s, CXCursor fn,
                      struct ld_kernel *k, size_t *nchecked, int weak_sync) {
   struct warp_walk w;
@@ -955,6 +963,7 @@ int ld__warp_analyse(const struct ld__source *s, CXCursor fn,
   w.warp->rule = w.rule;
   w.warp->mp = w.mp;
   w.warp->probe = w.block_scoped && !w.mp;
+  w.warp->volatile_ptr = w.volatile_ptr;
   if (w.skip || !ld__child_of_kind(fn, CXCursor_CompoundStmt, &body) ||
       !span(s, body, &b, &e, NULL)) {
     w.warp->skip = w.skip ? w.skip : SKIP_MACRO;

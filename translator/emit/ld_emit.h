@@ -56,6 +56,18 @@ int ld__global_emit(const struct ld_plan *plan, const char *src, size_t len,
 int ld__warp_emit(const struct ld_plan *plan, size_t len,
                   struct ld_edit_list *edits);
 
+/* Whether kernel k's replay clone carries its inline intra-warp checks
+ * (docs/inline-checks.md, "With the replay"). */
+int ld__warp_in_clone(const struct ld_kernel *k);
+/* Add those checks to the edits of k's replay clone, once the clone's own
+ * edits are complete (src: the main file): each access
+ * wrapped innermost (its address is the warp's copy, as the store or load
+ * around it sees it), recording in pass 1 only; the collectives outside
+ * the clone's sites; the table cleared first thing.  The epoch steps after
+ * each site (replay_emit.c). */
+int ld__warp_clone_edits(const struct ld_kernel *k, const char *src,
+                         struct ld_edit_list *edits);
+
 /* The prologue of a clone checked across blocks (global_prologue.c): the
  * unit's copy `__ldcc_gc`, the return of units outside a deterministic
  * round, one `gshift` per pointer parameter and written __device__

@@ -320,6 +320,15 @@ static int clone_init(struct clone *cl, const struct ld_kernel *k,
   return ld_edit_list_copy(&r->edits, &cl->edits);
 }
 
+/* After a site's label in a kernel's clone with the inline checks: the
+ * barrier is a sync point, the warp's next epoch (docs/inline-checks.md,
+ * "With the replay"); a replay's jump to the label steps it too. */
+static int put_its_step(struct ld_buf *b, const struct clone *cl) {
+  return cl->r == cl->k->replay && ld__warp_in_clone(cl->k)
+             ? ld_buf_puts(b, " __ldcc::its_sync();")
+             : LD_OK;
+}
+
 /* The edits of one site on the clone's edit list. */
 static int edit_site(struct clone *cl, size_t i) {
   const struct ld_replay *r = cl->r;
@@ -332,6 +341,8 @@ static int edit_site(struct clone *cl, size_t i) {
     rc = s->needs_braces ? ld_buf_puts(&b, "{ ") : LD_OK;
     if (!rc)
       rc = put_call_site(&b, &pred, r, i + 1);
+    if (!rc)
+      rc = put_its_step(&pred, cl);
     if (!rc && s->needs_braces)
       rc = ld_buf_puts(&pred, " }");
     if (!rc)
@@ -353,6 +364,8 @@ static int edit_site(struct clone *cl, size_t i) {
   }
   if (!rc)
     rc = put_site(&b, r, i + 1, s->form, s->with_result != 0);
+  if (!rc)
+    rc = put_its_step(&b, cl);
   if (rc)
     goto out;
   if (s->with_result) {
@@ -689,6 +702,9 @@ int ld__replay_emit(const struct ld_kernel *k, const char *src, size_t len,
 
   if (!rc)
     rc = edit_kernel_clone(&cl);
+  /* Last: the inline checks wrap what the replay made of each access. */
+  if (!rc && ld__warp_in_clone(k))
+    rc = ld__warp_clone_edits(k, src, &cl.edits);
   if (!rc)
     rc = put_clones(&cl, &b);
   if (!rc)

@@ -9,6 +9,7 @@
  * `<ldcc/its.cuh>` is included at the top and the metadata (site lines,
  * variable names) follows the last line.
  * Host code only; never sees libclang. */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -150,6 +151,126 @@ static int edit_kernel(const struct ld_warp *w, struct ld_edit_list *edits) {
       rc = ld_edit_insert(edits, y->end,
                           y->is_void ? ", __ldcc::its_sync())" : ")");
   }
+  ld_buf_free(&b);
+  return rc;
+}
+
+int ld__warp_in_clone(const struct ld_kernel *k) {
+  return k->replay && k->warp && !k->warp->skip && !k->warp->mp &&
+         k->warp->naccesses;
+}
+
+/* Whether [b, e) lies in text a site of r replaces or renders elsewhere
+ * (a barrier statement, the call of a valued one); with calls, in the
+ * call of a device function with barriers too (its epoch step is the
+ * site's). */
+static int in_site(const struct ld_replay *r, size_t b, size_t e, int calls) {
+  size_t i;
+
+  for (i = 0; i < r->nsites; i++) {
+    const struct ld_site *s = &r->sites[i];
+    size_t sb = s->with_result ? s->call_begin : s->stmt_begin;
+    size_t se = s->with_result ? s->call_end : s->stmt_end;
+    if (s->callee && !calls)
+      continue;
+    if (b >= sb && e <= se)
+      return 1;
+  }
+  return 0;
+}
+
+/* The clone's text for the variable access a names: the replacement the
+ * clone's edits make of the name (`(__ldcc_p->s)` for a shared variable in
+ * the layout, a renamed local), or the name as written; empty when the
+ * access does not start with the name or an edit splits it. */
+static int clone_base(const struct ld_warp_access *a, const char *src,
+                      const struct ld_edit_list *edits, struct ld_buf *out) {
+  static const char mark[] = "__ldcc_c.rd = 1, ";
+  size_t b = a->begin, n = strlen(a->var), i;
+  const char *text = a->var, *m;
+
+  while (b < a->end && strchr("*( \t\r\n", src[b]))
+    b++;
+  if (b + n > a->end || strncmp(src + b, a->var, n) ||
+      (b + n < a->end &&
+       (isalnum((unsigned char)src[b + n]) || src[b + n] == '_')))
+    return LD_OK;
+  for (i = 0; i < edits->n; i++) {
+    const struct ld_edit *e = &edits->items[i];
+    if (e->begin == b && e->end == b + n)
+      text = e->text;
+    else if (e->end > e->begin && e->begin < b + n && e->end > b)
+      return LD_OK;
+  }
+  /* Naming the copy is no read of it. */
+  m = strstr(text, mark);
+  if (!m)
+    return ld_buf_puts(out, text);
+  return ld_buf_append(out, text, (size_t)(m - text)) ||
+                 ld_buf_puts(out, m + sizeof mark - 1)
+             ? LD_ENOMEM
+             : LD_OK;
+}
+
+/* Inserts at offset that come out before (first) or after every other
+ * insert there: the edits' sequence numbers order them. */
+static int insert_at(struct ld_edit_list *edits, size_t offset,
+                     const char *text, size_t seq) {
+  int rc = ld_edit_insert(edits, offset, text);
+
+  if (!rc)
+    edits->items[edits->n - 1].seq = seq;
+  return rc;
+}
+
+int ld__warp_clone_edits(const struct ld_kernel *k, const char *src,
+                         struct ld_edit_list *edits) {
+  const struct ld_warp *w = k->warp;
+  size_t i, n = w->naccesses + w->nsyncs + 1, last = (size_t)-1;
+  char **base = calloc(w->naccesses + 1, sizeof *base);
+  struct ld_buf b = LD_BUF_INIT;
+  int rc = base ? LD_OK : LD_ENOMEM;
+
+  for (i = 0; i < w->naccesses && !rc; i++) {
+    b.len = 0;
+    if (!in_site(k->replay, w->accesses[i].begin, w->accesses[i].end, 0))
+      rc = clone_base(&w->accesses[i], src, edits, &b);
+    if (!rc && b.len && !(base[i] = strdup(b.data)))
+      rc = LD_ENOMEM;
+  }
+  /* Openers last, closers first: innermost around each expression. */
+  for (i = 0; i < edits->n && !rc; i++)
+    edits->items[i].seq += n;
+  if (!rc)
+    rc = insert_at(edits, w->body_open + 1, " __ldcc::its_enter();", 0);
+  for (i = 0; i < w->naccesses && !rc; i++) {
+    const struct ld_warp_access *a = &w->accesses[i];
+    if (!base[i])
+      continue; /* not in the clone's text: a miss, never a report */
+    b.len = 0;
+    rc = ld_buf_printf(&b, "(*__ldcc::%s(&(", warp_fn[a->mode & 3]);
+    if (!rc)
+      rc = insert_at(edits, a->begin, b.data, last - n + i);
+    b.len = 0;
+    if (!rc)
+      rc = ld_buf_printf(&b, "), %s, %zuu, %zuu, __ldcc_c.pass))", base[i],
+                         w->index, i + 1);
+    if (!rc)
+      rc = insert_at(edits, a->end, b.data, 1 + i);
+  }
+  for (i = 0; i < w->nsyncs && !rc; i++) {
+    const struct ld_warp_sync *y = &w->syncs[i];
+    if (in_site(k->replay, y->begin, y->end, 1))
+      continue; /* a barrier: the site steps the epoch */
+    rc = insert_at(edits, y->begin, y->is_void ? "(" : "__ldcc::its_after(",
+                   last - w->nsyncs + i);
+    if (!rc)
+      rc = insert_at(edits, y->end, y->is_void ? ", __ldcc::its_sync())" : ")",
+                     1 + w->naccesses + i);
+  }
+  for (i = 0; base && i < w->naccesses; i++)
+    free(base[i]);
+  free(base);
   ld_buf_free(&b);
   return rc;
 }

@@ -21,8 +21,8 @@ __global__ void both(int *out) {
   out[threadIdx.x] = s[31 - threadIdx.x];
 }
 
-// Partly: warp-synchronous, so inline warp checks instead of the replay
-// and of the check across blocks.
+// Fully: warp-synchronous, so inline warp checks, carried inside the
+// replay clone with the check across blocks.
 __global__ void tail(int *out) {
   __shared__ int s[64];
   s[threadIdx.x] = threadIdx.x;
@@ -62,17 +62,17 @@ int main() {
 // FILE: {{^}}FILE path={{.*}}coverage.cu parsed=yes kernels=6{{$}}
 // FILE-NEXT: {{^}}KERNEL name=from_header at=header_kernel.h:4 coverage=full shared=yes global=yes warp=-{{$}}
 // FILE-NEXT: {{^}}KERNEL name=both at=17 coverage=full shared=yes global=yes warp=-{{$}}
-// FILE-NEXT: {{^}}KERNEL name=tail at=26 coverage=partly shared=no shared_reason="warp-synchronous: inline warp checks instead of the replay" global=no global_reason="checked by the inline intra-warp checks" warp=yes warp_rule="__syncwarp or warp collective"{{$}}
+// FILE-NEXT: {{^}}KERNEL name=tail at=26 coverage=full shared=yes global=yes warp=yes warp_rule="__syncwarp or warp collective"{{$}}
 // FILE-NEXT: {{^}}KERNEL name=with_asm at=34 coverage=none reason="inline assembly" shared=no shared_reason="inline assembly" global=no global_reason="inline assembly" warp=-{{$}}
 // FILE-NEXT: {{^}}KERNEL name=counted at=42 coverage=partly shared=yes global=no global_reason="atomic operations" warp=-{{$}}
 // FILE-NEXT: {{^}}KERNEL name=reads at=50 coverage=full shared=- global=- warp=-{{$}}
 // FILE-NEXT: {{^}}UNSEEN name=elsewhere launched_at=57 reason="not translated: defined in a header or another file"{{$}}
-// FILE-NEXT: {{^}}SUMMARY files=1 parsed=1 kernels=6 full=3 partly=2 none=1 unseen=1{{$}}
+// FILE-NEXT: {{^}}SUMMARY files=1 parsed=1 kernels=6 full=4 partly=1 none=1 unseen=1{{$}}
 // FILE-NOT: {{.}}
 
 // DIR: {{^}}FILE path={{.*}}.d/b.cu parsed=no reason="{{.*}}b.cu:1:37: expected ';' after expression"{{$}}
 // DIR-NEXT: {{^}}FILE path={{.*}}.d/sub/a.cu parsed=yes kernels=6{{$}}
-// DIR: {{^}}SUMMARY files=2 parsed=1 kernels=6 full=3 partly=2 none=1 unseen=1{{$}}
+// DIR: {{^}}SUMMARY files=2 parsed=1 kernels=6 full=4 partly=1 none=1 unseen=1{{$}}
 // DIR-NOT: {{.}}
 
 // USAGE: ldcc-translate: --coverage needs a file or a directory

@@ -43,14 +43,17 @@ int main() {
 // TEXT: {{^}}static const __ldcc_kernel_meta __ldcc_its_meta_0 = {__LDCC_HOST_ABI, {{[0-9]+}}u, "warp_tail", "{{/.*}}/Inputs/headers/warp_k.cuh", 5, {{.*}}
 
 // The shared-memory replay: one launch table for the unit, with each
-// launch's file; each kernel's metadata names its own file.
+// launch's file; each kernel's metadata names its own file (warp_tail's
+// replay too: it carries the inline warp checks).
 // TEXT: {{^}}static const char __ldcc__file[] = "{{/.*}}/header_metadata.cu";{{$}}
-// TEXT-NEXT: {{^}}static const int __ldcc__launches[] = {21, 28, 29, 6, 18};{{$}}
-// TEXT-NEXT: {{^}}static const char *const __ldcc__launch_files[] = {"{{/.*}}/Inputs/headers/k.cuh", __ldcc__file, __ldcc__file, "{{/.*}}/Inputs/headers/k.cuh", __ldcc__file};{{$}}
+// TEXT-NEXT: {{^}}static const int __ldcc__launches[] = {21, 28, 29, 31, 6, 18};{{$}}
+// TEXT-NEXT: {{^}}static const char *const __ldcc__launch_files[] = {"{{/.*}}/Inputs/headers/k.cuh", __ldcc__file, __ldcc__file, __ldcc__file, "{{/.*}}/Inputs/headers/k.cuh", __ldcc__file};{{$}}
 // TEXT: {{^}}const __ldcc::kernel_meta __ldcc_meta_block_sum::meta = __ldcc::in_files(__ldcc::kernel<__ldcc_layout_block_sum, __ldcc_meta_block_sum>({{$}}
-// TEXT-NEXT: {{^}}    "block_sum", "{{/.*}}/Inputs/headers/k.cuh", 6, __ldcc_meta_block_sum::targets, 1, __ldcc__sites_{{[0-9]+}}, 3, __ldcc__launches, 5,{{$}}
+// TEXT-NEXT: {{^}}    "block_sum", "{{/.*}}/Inputs/headers/k.cuh", 6, __ldcc_meta_block_sum::targets, 1, __ldcc__sites_{{[0-9]+}}, 3, __ldcc__launches, 6,{{$}}
 // TEXT-NEXT: {{^}}    nullptr, 1, {{.*}}), __ldcc__launch_files);{{$}}
-// TEXT: {{^}}    "shift", __ldcc__file, 18, __ldcc_meta_shift::targets, 1, __ldcc__sites_{{[0-9]+}}, 3, __ldcc__launches, 5,{{$}}
+// TEXT: {{^}}    "warp_tail", "{{/.*}}/Inputs/headers/warp_k.cuh", 5, __ldcc_meta_warp_tail::targets, 1, __ldcc__sites_{{[0-9]+}}, 3, __ldcc__launches, 6,{{$}}
+// TEXT-NEXT: {{^}}    nullptr, 1, {{.*}}), __ldcc__launch_files);{{$}}
+// TEXT: {{^}}    "shift", __ldcc__file, 18, __ldcc_meta_shift::targets, 1, __ldcc__sites_{{[0-9]+}}, 3, __ldcc__launches, 6,{{$}}
 // TEXT-NEXT: {{^}}    nullptr, 1, {{.*}}), __ldcc__launch_files);{{$}}
 
 // Named from a relative main file.

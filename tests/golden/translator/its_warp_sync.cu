@@ -79,12 +79,16 @@ int main() {
   return 0;
 }
 
-// PLAN: KERNEL name=tail checked=yes at=15:17 template global=no global_reason="checked by the inline intra-warp checks"
+// tail and lanes write shared memory, so they also get the replay clone and
+// the check across blocks, and the clone carries the same inline checks
+// (pass 1 only, its_sync at each site); exchange (a pointer to volatile)
+// and calls (no shared memory) keep the inline checks alone.
+// PLAN: KERNEL name=tail checked=yes at=15:17 template global=yes units=blocks writes=out one_run=out
 // PLAN-NEXT: KERNEL name=exchange checked=yes at=29:17 global=no global_reason="checked by the inline intra-warp checks"
-// PLAN-NEXT: KERNEL name=calls checked=yes at=43:17
-// PLAN-NEXT: KERNEL name=plain checked=yes at=49:17
-// PLAN-NEXT: KERNEL name=flagged checked=yes at=56:17
-// PLAN-NEXT: KERNEL name=lanes checked=yes at=65:17
+// PLAN-NEXT: KERNEL name=calls checked=yes at=43:17 global=no global_reason="checked by the inline intra-warp checks"
+// PLAN-NEXT: KERNEL name=plain checked=yes at=49:17 global=yes units=blocks writes=p
+// PLAN-NEXT: KERNEL name=flagged checked=yes at=56:17 global=no global_reason="checked by the inline message-passing checks"
+// PLAN-NEXT: KERNEL name=lanes checked=yes at=65:17 global=yes units=warps writes=g
 // PLAN-NEXT: TARGET kernel=tail space=global name=out at=15:42 written=yes
 // PLAN-NEXT: TARGET kernel=tail space=shared name=s at=16:18 written=yes
 // PLAN-NEXT: TARGET kernel=exchange space=global name=g at=29:33 written=yes
@@ -104,11 +108,20 @@ int main() {
 // PLAN-NEXT: LAUNCH kernel=calls at=76:3
 // PLAN-NEXT: LAUNCH kernel=plain at=77:3
 // PLAN-NEXT: LAUNCH kernel=lanes at=78:3
+// PLAN-NEXT: SITE kernel=tail id=0 at=15:17 form=entry
+// PLAN-NEXT: SITE kernel=tail id=1 at=19:3 form=SYNC_PLAIN
+// PLAN-NEXT: SITE kernel=tail id=2 at=27:1 form=exit
+// PLAN-NEXT: COPIES kernel=tail scratch=lazy
+// PLAN-NEXT: PROOF kernel=tail proved=yes bounds=x<=extent(s,0),x<=16,y=1,z=1
 // PLAN-NEXT: SITE kernel=plain id=0 at=49:17 form=entry
 // PLAN-NEXT: SITE kernel=plain id=1 at=52:3 form=SYNC_PLAIN
 // PLAN-NEXT: SITE kernel=plain id=2 at=54:1 form=exit
 // PLAN-NEXT: COPIES kernel=plain scratch=lazy
 // PLAN-NEXT: PROOF kernel=plain proved=yes bounds=x<=extent(s,0),y=1,z=1
+// PLAN-NEXT: SITE kernel=lanes id=0 at=65:17 form=entry
+// PLAN-NEXT: SITE kernel=lanes id=1 at=70:1 form=exit
+// PLAN-NEXT: COPIES kernel=lanes scratch=lazy
+// PLAN-NEXT: PROOF kernel=lanes proved=no reason="'buf' is written in a region that also uses it at another thread's element (line 68)"
 // PLAN-NEXT: ITS kernel=tail checked=yes rule="lane-range condition"
 // PLAN-NEXT: ACCESS kernel=tail id=1 at=18:3 var=s mode=write
 // PLAN-NEXT: ACCESS kernel=tail id=2 at=21:5 var=s mode=rw
@@ -142,7 +155,9 @@ int main() {
 // PLAN-NEXT: ACCESS kernel=lanes id=2 at=68:15 var=g mode=read
 // PLAN-NEXT: ACCESS kernel=lanes id=3 at=69:3 var=g mode=write
 // PLAN-NEXT: ACCESS kernel=lanes id=4 at=69:20 var=buf mode=read
+// PLAN-NEXT: OWN kernel=tail proved=yes conds="1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(gridDim.x-1)+0<2147483648"
 // PLAN-NEXT: OWN kernel=plain proved=yes conds="1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+0<2147483648"
+// PLAN-NEXT: OWN kernel=lanes proved=yes conds="1*(blockDim.y-1)<1;1*(blockDim.z-1)<1;1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+0<2147483648"
 // PLAN-NOT: {{.}}
 
 // TEXT: {{^}}#include <ldcc/ldcc.h>
@@ -160,6 +175,13 @@ int main() {
 // TEXT-NEXT: {{^}}    (__syncwarp(), __ldcc::its_sync());
 // TEXT-NEXT: {{^}}    (*__ldcc::its_rw(&(s[tid]), s, 0u, 4u)) += (*__ldcc::its_r(&(s[tid + 16]), s, 0u, 5u));
 // TEXT: {{^}}    (*__ldcc::its_w(&(out[blockIdx.x]), out, 0u, 6u)) = (*__ldcc::its_r(&(s[0]), s, 0u, 7u));
+// TEXT: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_tail(const int *in, int *out, __ldcc::launch_info __ldcc_li, __ldcc::global_info __ldcc_gi) { __ldcc::its_enter();{{.*}}
+// TEXT: {{^}}  (*__ldcc::swr(__ldcc_c, &((*__ldcc::its_w(&((__ldcc_p->s)[tid]), (__ldcc_p->s), 0u, 1u, __ldcc_c.pass))))) = in[blockIdx.x * BLOCK + tid];
+// TEXT: {{^}}__ldcc_L1:; __ldcc::its_sync();
+// TEXT: {{^}}    (*__ldcc::swr(__ldcc_c, &((*__ldcc::its_rw(&(((__ldcc_c.rd = 1, __ldcc_p)->s)[tid]), ((__ldcc_p)->s), 0u, 2u, __ldcc_c.pass))))) += (*__ldcc::srd(__ldcc_c, &((*__ldcc::its_r(&((__ldcc_p->s)[tid + 32]), (__ldcc_p->s), 0u, 3u, __ldcc_c.pass)))));
+// TEXT-NEXT: {{^}}    (__syncwarp(), __ldcc::its_sync());
+// TEXT-NEXT: {{^}}    (*__ldcc::swr(__ldcc_c, &((*__ldcc::its_rw(&(((__ldcc_c.rd = 1, __ldcc_p)->s)[tid]), ((__ldcc_p)->s), 0u, 4u, __ldcc_c.pass))))) += (*__ldcc::srd(__ldcc_c, &((*__ldcc::its_r(&((__ldcc_p->s)[tid + 16]), (__ldcc_p->s), 0u, 5u, __ldcc_c.pass)))));
+// TEXT: {{^}}    (*__ldcc::glog(__ldcc_c, &((*__ldcc::its_w(&(out[blockIdx.x]), out, 0u, 6u, __ldcc_c.pass))))) = (*__ldcc::srd(__ldcc_c, &((*__ldcc::its_r(&((__ldcc_p->s)[0]), (__ldcc_p->s), 0u, 7u, __ldcc_c.pass)))));
 // TEXT: {{^}}  (*__ldcc::its_w(&(grid2[0][lane]), grid2, 1u, 1u)) = (*__ldcc::its_r(&(v[lane]), v, 1u, 2u));
 // TEXT-NEXT: {{^}}  (*__ldcc::its_w(&(flag), flag, 1u, 3u)) = lane;
 // TEXT-NEXT: {{^}}  float x = (*__ldcc::its_r(&(grid2[1][31 - lane]), grid2, 1u, 4u)) + (*__ldcc::its_r(&(*g), g, 1u, 5u));
@@ -178,11 +200,14 @@ int main() {
 // TEXT-NEXT: {{^}}  atomicExch(__ldcc::mp_atomic(lock, __ldcc_mp, 3u, 3u, 0, 1), 0);
 // TEXT: {{^}}  (*__ldcc::its_w(&(buf[lane]), buf, 4u, 1u)) = (*__ldcc::its_r(&(g[threadIdx.x]), g, 4u, 2u));
 // TEXT-NEXT: {{^}}  (*__ldcc::its_w(&(g[threadIdx.x]), g, 4u, 3u)) = (*__ldcc::its_r(&(buf[(lane + 1) % 32]), buf, 4u, 4u));
-// TEXT: {{^}}  __ldcc::its_arm(), tail<64><<<1, 64>>>(p, p);
+// TEXT: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_lanes(int *g, __ldcc::launch_info __ldcc_li, __ldcc::global_info __ldcc_gi) { __ldcc::its_enter();{{.*}}
+// TEXT: {{^}}  (*__ldcc::swr(__ldcc_c, &((*__ldcc::its_w(&((__ldcc_p->buf)[lane]), (__ldcc_p->buf), 4u, 1u, __ldcc_c.pass))))) = (*__ldcc::its_r(&(g[threadIdx.x]), g, 4u, 2u, __ldcc_c.pass));
+// TEXT-NEXT: {{^}}  (*__ldcc::glog(__ldcc_c, &((*__ldcc::its_w(&(g[threadIdx.x]), g, 4u, 3u, __ldcc_c.pass))))) = (*__ldcc::srd(__ldcc_c, &((*__ldcc::its_r(&((__ldcc_p->buf)[(lane + 1) % 32]), (__ldcc_p->buf), 4u, 4u, __ldcc_c.pass)))));
+// TEXT: {{^}}  __ldcc::its_arm(), __ldcc::launch_as<decltype(__ldcc::plain_fn(&tail<64>))>::run(__ldcc__gmeta(0), 0, 1, 64, 0, 0, [&](dim3 __ldcc_m__g, dim3 __ldcc_m__b, size_t __ldcc_m__sh, cudaStream_t __ldcc_m__st, const __ldcc::global_info *__ldcc_m__gi, auto &...__ldcc_m__a) { const __ldcc::global_info __ldcc_m__i = __ldcc_m__gi ? *__ldcc_m__gi : __ldcc::global_identity(); __ldcc::launch(&__ldcc_meta_tail<64>::meta, (const void *)__ldcc_tail<64>, (const void *)__ldcc_tail__lb<64>, 0, __ldcc_m__g, __ldcc_m__b, __ldcc_m__sh, __ldcc_m__st, [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh, cudaStream_t __ldcc_l__st, __ldcc::launch_info __ldcc_l__li, int __ldcc_l__big) { if (__ldcc_l__big) __ldcc_tail__lb<64><<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_m__a..., __ldcc_l__li, __ldcc_m__i); else __ldcc_tail<64><<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_m__a..., __ldcc_l__li, __ldcc_m__i); }, [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh, cudaStream_t __ldcc_l__st) { if (__ldcc_m__gi) __ldcc_g_tail<64><<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_m__a..., *__ldcc_m__gi); else tail<64><<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_m__a...); }); }, p, p);
 // TEXT-NEXT: {{^}}  __ldcc::its_arm(), exchange<<<1, 32>>>((float *)p);
 // TEXT-NEXT: {{^}}  __ldcc::its_arm(), calls<<<1, 32>>>(p);
-// TEXT-NEXT: {{^}} __ldcc::launch_as<decltype(__ldcc::plain_fn(&plain))>::run(__ldcc__gmeta(0), 0, 1, 64, 0, 0, [&](dim3 __ldcc_m__g, dim3 __ldcc_m__b, size_t __ldcc_m__sh, cudaStream_t __ldcc_m__st, const __ldcc::global_info *__ldcc_m__gi, auto &...__ldcc_m__a) { const __ldcc::global_info __ldcc_m__i = __ldcc_m__gi ? *__ldcc_m__gi : __ldcc::global_identity(); __ldcc::launch(&__ldcc_meta_plain::meta, (const void *)__ldcc_plain, (const void *)__ldcc_plain__lb, 0, __ldcc_m__g, __ldcc_m__b, __ldcc_m__sh, __ldcc_m__st, [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh, cudaStream_t __ldcc_l__st, __ldcc::launch_info __ldcc_l__li, int __ldcc_l__big) { if (__ldcc_l__big) __ldcc_plain__lb<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_m__a..., __ldcc_l__li, __ldcc_m__i); else __ldcc_plain<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_m__a..., __ldcc_l__li, __ldcc_m__i); }, [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh, cudaStream_t __ldcc_l__st) { if (__ldcc_m__gi) __ldcc_g_plain<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_m__a..., *__ldcc_m__gi); else plain<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_m__a...); }); }, p);
-// TEXT-NEXT: {{^}}  __ldcc::its_arm(), lanes<<<1, 32>>>(p);
+// TEXT-NEXT: {{^}}  __ldcc::launch_as<decltype(__ldcc::plain_fn(&plain))>::run(__ldcc__gmeta(1), 0, 1, 64, 0, 0, [&](dim3 __ldcc_m__g, dim3 __ldcc_m__b, size_t __ldcc_m__sh, cudaStream_t __ldcc_m__st, const __ldcc::global_info *__ldcc_m__gi, auto &...__ldcc_m__a) { const __ldcc::global_info __ldcc_m__i = __ldcc_m__gi ? *__ldcc_m__gi : __ldcc::global_identity(); __ldcc::launch(&__ldcc_meta_plain::meta, (const void *)__ldcc_plain, (const void *)__ldcc_plain__lb, 1, __ldcc_m__g, __ldcc_m__b, __ldcc_m__sh, __ldcc_m__st, [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh, cudaStream_t __ldcc_l__st, __ldcc::launch_info __ldcc_l__li, int __ldcc_l__big) { if (__ldcc_l__big) __ldcc_plain__lb<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_m__a..., __ldcc_l__li, __ldcc_m__i); else __ldcc_plain<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_m__a..., __ldcc_l__li, __ldcc_m__i); }, [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh, cudaStream_t __ldcc_l__st) { if (__ldcc_m__gi) __ldcc_g_plain<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_m__a..., *__ldcc_m__gi); else plain<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_m__a...); }); }, p);
+// TEXT-NEXT: {{^}}  __ldcc::its_arm(), __ldcc::launch_as<decltype(__ldcc::plain_fn(&lanes))>::run(__ldcc__gmeta(2), 0, 1, 32, 0, 0, [&](dim3 __ldcc_m__g, dim3 __ldcc_m__b, size_t __ldcc_m__sh, cudaStream_t __ldcc_m__st, const __ldcc::global_info *__ldcc_m__gi, auto &...__ldcc_m__a) { const __ldcc::global_info __ldcc_m__i = __ldcc_m__gi ? *__ldcc_m__gi : __ldcc::global_identity(); __ldcc::launch(&__ldcc_meta_lanes::meta, (const void *)__ldcc_lanes, (const void *)__ldcc_lanes__lb, 2, __ldcc_m__g, __ldcc_m__b, __ldcc_m__sh, __ldcc_m__st, [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh, cudaStream_t __ldcc_l__st, __ldcc::launch_info __ldcc_l__li, int __ldcc_l__big) { if (__ldcc_l__big) __ldcc_lanes__lb<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_m__a..., __ldcc_l__li, __ldcc_m__i); else __ldcc_lanes<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_m__a..., __ldcc_l__li, __ldcc_m__i); }, [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh, cudaStream_t __ldcc_l__st) { if (__ldcc_m__gi) __ldcc_g_lanes<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_m__a..., *__ldcc_m__gi); else lanes<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_m__a...); }); }, p);
 // TEXT: {{^}}static const int __ldcc_its_lines_0[] = {15, 18, 21, 21, 23, 23, 26, 26, 27};
 // TEXT: {{^}}  {"s", 0, 0, 1, {0, 0, 0, 0}, 0, 3, 0, 3, __ldcc_its_wl_0_0},
 // TEXT: {{^}}static const __ldcc_kernel_meta __ldcc_its_meta_2 = {__LDCC_HOST_ABI, 2u, "calls", __ldcc_its_file, 43, 4u, 0, 0, 1, __ldcc_its_vars_2, __ldcc_its_lines_2, 0, 0, 0};

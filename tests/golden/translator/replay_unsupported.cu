@@ -3,7 +3,7 @@
 // RUN: FileCheck %s --check-prefix=CLONE < %t.cu
 // RUN: %nvcc -arch=sm_90 -std=c++17 -isystem %srcroot/include -rdc=true -c %t.cu -o %t.o
 // Replay: what v1 cannot transform.  Each kernel is checked=no with its
-// reason, gets no clone, and its launch stays as written.
+// reason, gets no clone, its launch stays as written (but see the warp ones).
 #include <cooperative_groups.h>
 namespace cg = cooperative_groups;
 
@@ -127,22 +127,27 @@ int main() {
   return 0;
 }
 
-// No replay clone; the kernels the replay refuses keep the check across
-// blocks (shared_reason): their clones `__ldcc_g_<k>`, and their launches go
-// through it.
-// CLONE-NOT: {{^ *}}__global__ void __ldcc_{{[a-z]}}
-// CLONE-NOT: {{^ *}}__ldcc::launch(
+// The kernels the replay refuses keep the check across blocks
+// (shared_reason): their clones `__ldcc_g_<k>`, and their launches go
+// through it.  The warp-synchronous kernels syncwarp and shuffle get the
+// inline intra-warp checks (docs/inline-checks.md) and, since issue 24, a
+// replay clone that carries them, the collective taken ("With the replay");
+// warp_tile keeps the inline checks alone (its tile is a local of a type
+// that cannot be hoisted).
 // CLONE: {{^}}__global__ void __ldcc_g_in_expression(int *out, __ldcc::global_info __ldcc_gi) {
+// CLONE: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_syncwarp(int *out, __ldcc::launch_info __ldcc_li) { __ldcc::its_enter();{{$}}
+// CLONE: {{^}}  (__syncwarp(), __ldcc::its_sync());{{$}}
+// CLONE: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_shuffle(int *out, __ldcc::launch_info __ldcc_li) { __ldcc::its_enter();{{$}}
+// CLONE: {{^}}  (*__ldcc::swr(__ldcc_c, &((*__ldcc::its_w(&((__ldcc_p->s)[threadIdx.x]), (__ldcc_p->s), 1u, 1u, __ldcc_c.pass))))) = __ldcc::its_after(__shfl_down_sync(0xffffffffu, 1, 1));{{$}}
+// CLONE: {{^}}__global__ void __launch_bounds__(1024) __ldcc_shuffle__lb(
 // CLONE-NOT: {{^ *}}__ldcc::launch(
 // CLONE: {{^ *}}__ldcc::launch_as<decltype(__ldcc::plain_fn(&in_expression))>::run(__ldcc__gmeta(0), 0, 1, 32,
-// CLONE-NEXT: {{^ *}}__ldcc::launch_as<decltype(__ldcc::plain_fn(&bitfield))>::run(__ldcc__gmeta(9), 0, 1, 32,
-// CLONE-NOT: {{^ *}}__global__ void __ldcc_{{[a-z]}}
-// CLONE-NOT: {{^}}/* ldcc: metadata of the instrumented kernels
-// The warp-synchronous kernels (syncwarp, shuffle, warp_tile) get the inline
-// intra-warp checks instead (docs/inline-checks.md); only their metadata
-// follows the last line.
+// CLONE-NEXT: {{^ *}}__ldcc::launch_as<decltype(__ldcc::plain_fn(&bitfield))>::run(__ldcc__gmeta({{[0-9]+}}), 0, 1, 32,
 // CLONE: {{^}}/* ldcc: metadata of the intra-warp checks */
-// CLONE-NOT: {{^}}/* ldcc: metadata of the instrumented kernels
+// CLONE: {{^}}/* ldcc: metadata of the instrumented kernels */
+// CLONE: {{^}}    "syncwarp", __ldcc__file, 79,
+// CLONE: {{^}}    "shuffle", __ldcc__file, 86,
+// CLONE-NOT: {{^}}const __ldcc::kernel_meta
 
 
 // PLAN: KERNEL name=in_expression checked=yes shared_reason="barrier inside an expression" at=19:17
@@ -159,7 +164,7 @@ int main() {
 // PLAN-NEXT: KERNEL name=timer checked=yes shared_reason="clock" at=92:17
 // PLAN-NEXT: KERNEL name=jumps checked=yes shared_reason="goto or label" at=98:17
 // PLAN-NEXT: KERNEL name=bitfield checked=yes shared_reason="store to a bit-field" at=108:17
-// PLAN-NEXT: KERNEL name=warp_tile checked=yes at=115:17
+// PLAN-NEXT: KERNEL name=warp_tile checked=yes shared_reason="local of a type that cannot be hoisted" at=115:17
 // PLAN-NEXT: TARGET kernel=in_expression space=global name=out at=19:36 written=yes
 // PLAN-NEXT: TARGET kernel=in_expression space=shared name=s at=20:18 written=yes
 // PLAN-NEXT: TARGET kernel=in_condition space=global name=out at=25:35 written=yes
@@ -207,6 +212,16 @@ int main() {
 // PLAN-NEXT: BARRIER kernel=warp_tile form=__syncthreads at=120:3
 // PLAN-NEXT: LAUNCH kernel=in_expression at=125:3
 // PLAN-NEXT: LAUNCH kernel=bitfield at=126:3
+// PLAN-NEXT: SITE kernel=syncwarp id=0 at=79:17 form=entry
+// PLAN-NEXT: SITE kernel=syncwarp id=1 at=83:3 form=SYNC_PLAIN
+// PLAN-NEXT: SITE kernel=syncwarp id=2 at=84:1 form=exit
+// PLAN-NEXT: COPIES kernel=syncwarp scratch=lazy
+// PLAN-NEXT: PROOF kernel=syncwarp proved=yes bounds=x<=extent(s,0),y=1,z=1
+// PLAN-NEXT: SITE kernel=shuffle id=0 at=86:17 form=entry
+// PLAN-NEXT: SITE kernel=shuffle id=1 at=89:3 form=SYNC_PLAIN
+// PLAN-NEXT: SITE kernel=shuffle id=2 at=90:1 form=exit
+// PLAN-NEXT: COPIES kernel=shuffle scratch=lazy
+// PLAN-NEXT: PROOF kernel=shuffle proved=yes bounds=x<=extent(s,0),y=1,z=1
 // PLAN-NEXT: ITS kernel=syncwarp checked=yes rule="__syncwarp or warp collective"
 // PLAN-NEXT: ACCESS kernel=syncwarp id=1 at=81:3 var=s mode=write
 // PLAN-NEXT: WSYNC kernel=syncwarp at=82:3 form=__syncwarp
