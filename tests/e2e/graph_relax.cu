@@ -9,8 +9,10 @@
 // message-passing checks only).  Fixed twin: atomicMin on the next
 // distances, slots of the next work list taken with atomicAdd.  Racy twin:
 // the relaxation as a plain test-and-store (a lost update between blocks:
-// two blocks store different distances to one vertex) and the push as
-// `wl[(*size)++]` (threads of different blocks store to one slot).
+// two blocks store different distances to one vertex).  (A push written
+// `wl[(*size)++]` loses so many slots that the work list stays inside one
+// warp, and races between lanes of one warp on global memory are outside
+// the check across units: docs/global-check.md.)
 #include <cstdio>
 
 #include "e2e.h"
@@ -45,9 +47,9 @@ relax(const int *const __restrict__ nindex, const int *const __restrict__ nlist,
     const int n = nlist[i];
     const int nd = s + eweight[i];
 #ifdef E2E_RACE
-    if (dist_new[n] > nd) {
+    if (dist_new[n] > nd) { // a forgotten atomicMin: a lost update
       dist_new[n] = nd;
-      const int slot = (*wl_out_size)++;
+      const int slot = atomicAdd(wl_out_size, 1);
       if (slot < wl_cap)
         wl_out[slot] = n;
     }
