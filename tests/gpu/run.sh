@@ -36,6 +36,27 @@ run_bin() { # run_bin CASE BIN OUTFILE -> exit status
   (cd "$c" && env "${envs[@]}" timeout 120 "./$bin" "${args[@]}") >"$out" 2>"$out.err"
 }
 
+# compute-sanitizer's racecheck next to ldcc on every racy twin
+# (LDCC_GPU_RACECHECK=0 leaves it out); kinds to run (LDCC_GPU_KINDS, e.g.
+# "expect"), all by default.
+racecheck=""
+if [ "${LDCC_GPU_RACECHECK:-1}" != 0 ] && command -v compute-sanitizer >/dev/null 2>&1; then
+  racecheck=compute-sanitizer
+fi
+kinds=${LDCC_GPU_KINDS:-}
+rc_seen=0
+rc_both=0
+
+racecheck_errors() { # racecheck_errors CASE -> the hazard errors racecheck counts
+  local c=$1 args=() envs=()
+  [ -f "$c/args" ] && read -r -a args <"$c/args"
+  [ -f "$c/env" ] && mapfile -t envs <"$c/env"
+  (cd "$c" && env "${envs[@]}" timeout 300 "$racecheck" --tool racecheck \
+    --print-limit 1 ./nvcc.bin "${args[@]}") >"$c/racecheck.out" 2>&1
+  sed -n 's/.*RACECHECK SUMMARY: [0-9]* hazards* displayed (\([0-9]*\) error.*/\1/p' \
+    "$c/racecheck.out" | head -n 1
+}
+
 check_lines() { # check_lines OUTPUT: prints why $c/expect.txt or reject.txt fails
   local line
   while IFS= read -r line; do
@@ -53,6 +74,7 @@ for c in "$here"/cases/*/; do
   name=$(basename "$c")
   case "$name" in *"$filter"*) ;; *) continue ;; esac
   kind=$(cat "$c/kind")
+  [ -n "$kinds" ] && [[ " $kinds " != *" $kind "* ]] && continue
   why=""
   note=""
   case "$kind" in
@@ -73,6 +95,20 @@ for c in "$here"/cases/*/; do
       why="exit status $s, expected $want"
     fi
     [ -z "$why" ] && why=$(check_lines "$c/ldcc.out")
+    # racecheck on the same racy twin's nvcc build: where it sees a hazard,
+    # ldcc must report a race too (exit 66).
+    if [ -n "$racecheck" ] && [ -f "$c/nvcc.bin" ] && [[ "$name" == *_race ]]; then
+      rc_out=$(racecheck_errors "$c")
+      if [ "${rc_out:-0}" -gt 0 ]; then
+        rc_seen=$((rc_seen + 1))
+        if [ "$s" -eq 66 ]; then
+          rc_both=$((rc_both + 1))
+        else
+          [ -z "$why" ] && why="racecheck reports $rc_out hazard error(s), ldcc no race (exit $s)"
+        fi
+        note=" (racecheck: $rc_out hazard errors; ldcc: race reported)"
+      fi
+    fi
     ;;
   repeat)
     runs=${LDCC_GPU_REPEAT:-20}
@@ -111,5 +147,7 @@ for c in "$here"/cases/*/; do
     { echo "== $name"; cat "$c"/*.out "$c"/*.err 2>/dev/null; } >>"$log"
   fi
 done
+[ -n "$racecheck" ] &&
+  echo "racecheck: hazards in $rc_seen racy twins; ldcc reported a race in $rc_both of them"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ] && [ "$pass" -gt 0 ]
