@@ -35,7 +35,7 @@ int main() {
   return 0;
 }
 
-// PLAN: KERNEL name=forms checked=yes at=14:17
+// PLAN: KERNEL name=forms checked=yes shared_reason="local of a type that cannot be hoisted" at=14:17
 // PLAN-NEXT: TARGET kernel=forms space=global name=out at=14:28 written=yes
 // PLAN-NEXT: TARGET kernel=forms space=global name=flags at=14:38 written=yes
 // PLAN-NEXT: TARGET kernel=forms space=shared name=s at=15:18 written=yes
