@@ -316,20 +316,28 @@ extern "C" void ld__rt_site_text(const struct __ldcc_kernel_meta *m,
     snprintf(buf, size, "%s", m->file ? m->file : "?");
 }
 
+/* The line of a launch checked in part ("not checked across blocks", "not
+ * checked in shared memory"; "not deterministic" in a deterministic build),
+ * once per site: *said marks it said. */
+static void partly_once(const struct __ldcc_kernel_meta *m, int launch_id,
+                        int *said, const char *state, const char *why) {
+  if (*said)
+    return;
+  *said = 1;
+  ld_rt_races_unchecked_as(rt.races, m, launch_id,
+                           rt.deterministic ? "not deterministic" : state, why,
+                           rt.out);
+  fflush(rt.out);
+}
+
 extern "C" void ld__rt_not_across(const struct __ldcc_kernel_meta *m,
                                   int launch_id) {
   struct ld__rt_site *st;
 
   if (!m->global_reason || !(st = site_of(m, launch_id)))
     return;
-  if (!st->said_global) {
-    st->said_global = 1;
-    ld_rt_races_unchecked_as(rt.races, m, launch_id,
-                             rt.deterministic ? "not deterministic"
-                                              : "not checked across blocks",
-                             m->global_reason, rt.out);
-    fflush(rt.out);
-  }
+  partly_once(m, launch_id, &st->said_global, "not checked across blocks",
+              m->global_reason);
   /* In a deterministic build the reason is the translator's det=partial
    * one: its global stores are made as the program makes them. */
   stop_at(m, launch_id, m->global_reason);
@@ -345,14 +353,9 @@ extern "C" void ld__rt_not_shared(const struct __ldcc_kernel_meta *m,
   if (!rt.initialised)
     init();
   st = site_of(m, launch_id);
-  if (st && !st->said_shared) {
-    st->said_shared = 1;
-    ld_rt_races_unchecked_as(rt.races, m, launch_id,
-                             rt.deterministic ? "not deterministic"
-                                              : "not checked in shared memory",
-                             m->shared_reason, rt.out);
-    fflush(rt.out);
-  }
+  if (st)
+    partly_once(m, launch_id, &st->said_shared, "not checked in shared memory",
+                m->shared_reason);
   stop_at(m, launch_id, m->shared_reason);
   pthread_mutex_unlock(&lock);
 }
