@@ -76,12 +76,12 @@ static enum ld_cov_check shared_check(const struct ld_plan *plan, size_t k,
     return LD_COV_YES;
   if (!writes_shared(plan, k))
     return LD_COV_NONE;
-  if (kn->warp && !kn->warp->skip)
+  if (kn->shared_reason)
+    *why = kn->shared_reason;
+  else if (kn->warp && !kn->warp->skip)
     *why = "warp-synchronous: inline warp checks instead of the replay";
   else
-    *why = kn->shared_reason ? kn->shared_reason
-           : kn->reason      ? kn->reason
-                             : "no replay clone";
+    *why = kn->reason ? kn->reason : "no replay clone";
   return LD_COV_NO;
 }
 

@@ -372,6 +372,9 @@ struct ld_kernel {
   struct ld_global *global; /* the check across blocks; NULL when the
                                kernel has nothing to check there */
   struct ld_warp *warp;     /* warp-synchronous code; NULL when none */
+  /* Built with --ldcc-deterministic (set before the replay's walk: its
+   * clone then takes no warp collective, callees.c). */
+  int det_build;
   /* Default arguments written in the definition's parameter list, `= e`
    * with the blanks before it: the clones cut them (their parameter lists
    * go on after them), and every launch the translator rewrites passes

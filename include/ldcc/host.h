@@ -242,7 +242,16 @@ enum __ldcc_report_kind {
                                    value_b[4..7] the flag write's site
                                    (uint32), value_b[8] the writer's warp,
                                    value_b[9] its lane, value_b[10] the
-                                   reader's warp */
+                                   reader's warp */,
+  __LDCC_RK_CUB_REUSE = 12      /* a thread ran a second CUB block
+                                   collective on one shared TempStorage with
+                                   no block barrier since the first (CUB's
+                                   documented pitfall; include/ldcc/replay.cuh
+                                   cub_use): start_site = end_site the site
+                                   that starts the region, warp_a = warp_b
+                                   the warp, lane the lane, value_a and
+                                   value_b the variable's name (32 bytes,
+                                   NUL-padded) */
 };
 
 /* mask bits of a scoped-fence record */

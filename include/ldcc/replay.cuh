@@ -125,6 +125,9 @@ struct thread_ctx {
    * __ldcc_gi.owner (a struct __ldcc_gowner), whose words glog claims for
    * the block; 0 otherwise. */
   unsigned long long gown;
+  /* The pass-1 round + 1 of the last CUB block collective on each of the
+   * kernel's CUB TempStorage variables (cub_use), 0: none yet. */
+  unsigned cub_round[4];
 };
 
 /* The undo log's entries, indexed at run time: an object of its own in the
@@ -411,6 +414,8 @@ __device__ __forceinline__ void begin(thread_ctx &c, undo_log &ul,
   c.atom_k = 0;
   c.log = &ul;
   c.gown = 0;
+  for (int i = 0; i < 4; i++)
+    c.cub_round[i] = 0;
   c.shared_only = !(PL & PLACE_ANY);
   c.lazy = lazy;
   c.sdelta = (unit + 1) * (unsigned)g.stride;
@@ -930,6 +935,40 @@ __device__ __forceinline__ void finish(thread_ctx &c, block_state &bs) {
 
 /* ---- helpers the clone calls ------------------------------------------ */
 
+/* CUB block collectives on shared TempStorage (docs/shared-replay.md,
+ * "CUB temporary storage"): the variable stays real shared memory in the
+ * clone (CUB synchronises the block inside its collectives, which no
+ * per-warp copy can follow), and every use of it is a collective's, passed
+ * through cub_use: a thread that starts a second collective on it in the
+ * same region (no barrier of the kernel's since the first) breaks CUB's
+ * rule that temporary storage is reused only after __syncthreads(), where
+ * threads still reading the first collective's results race with the
+ * second's writes.  Checked in pass 1 (pass 2 reruns the same calls); an
+ * empty TempStorage (NullType: BLOCK_LOAD_DIRECT and friends) is never
+ * reported. */
+static __device__ __noinline__ void cub_reuse_report(const thread_ctx &c,
+                                                     const char *name) {
+  unsigned tid = linear_tid(), w[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+  for (unsigned i = 0; i < 32 && name[i]; i++)
+    w[i / 4] |= (unsigned)(unsigned char)name[i] << (8 * (i % 4));
+  report_race(c.bs, __LDCC_RK_CUB_REUSE,
+              (unsigned)c.start_site << 16 | (unsigned)c.start_site, tid / 32,
+              tid / 32, (int)(tid % 32), 0, 0, 0,
+              make_uint4(w[0], w[1], w[2], w[3]),
+              make_uint4(w[4], w[5], w[6], w[7]));
+}
+
+template <class T>
+__device__ __forceinline__ T &cub_use(thread_ctx &c, unsigned i, T &t,
+                                      const char *name) {
+  if (sizeof(T) > 1 && c.pass == 1 && !c.finished) {
+    if (c.cub_round[i] == c.round + 1u)
+      cub_reuse_report(c, name);
+    c.cub_round[i] = c.round + 1u;
+  }
+  return t;
+}
+
 /* Marks the 128-byte line of the warp's copy that p points into in the
  * current line mask (the sweeps visit only marked lines); the lanes that
  * store to one line together set the bit once. */
@@ -993,11 +1032,29 @@ __device__ __forceinline__ void own_lines(thread_ctx &c, const void *p,
  * sweeps and the replay. */
 template <class T> __device__ __forceinline__ T *swr(thread_ctx &c, T *p) {
   c.dirty = 1;
+  /* (C casts: T may be volatile, the classic `volatile int *vs` tail.) */
   if (c.lazy)
-    own_lines(c, p, sizeof(T));
+    own_lines(c, (const void *)p, sizeof(T));
   else
-    mark_line(c, p);
+    mark_line(c, (const void *)p);
   return p;
+}
+
+/* What a call of an accessor of `extern __shared__` memory becomes in the
+ * clone (`SharedMemory<T>()`, `smem<T>()`: docs/shared-replay.md,
+ * "Accessors"): the warp's copy of that memory, converted to the pointer
+ * type the call's place asks for. */
+struct ext_ptr_t {
+  void *p;
+  template <class T> __device__ __forceinline__ operator T *() const {
+    return (T *)p;
+  }
+};
+__device__ __forceinline__ ext_ptr_t ext_ptr(thread_ctx &c) {
+  c.rd = 1;
+  ext_ptr_t e;
+  e.p = c.ext;
+  return e;
 }
 
 /* The address a read of a shared target uses: the warp's copy, or with
@@ -1026,7 +1083,8 @@ template <class T> __device__ __forceinline__ T *glog(thread_ctx &c, T *p) {
   /* In the one run, claimed for the block (in both passes: a store of pass
    * 2 alone is claimed too, and a second claim of one unit is no clash). */
   if (c.gown)
-    gclaim((const __ldcc_gowner *)c.gown, gunit(0), p, sizeof(T), false);
+    gclaim((const __ldcc_gowner *)c.gown, gunit(0), (const void *)p,
+           sizeof(T), false);
 #ifdef __LDCC_DETERMINISTIC
   return p; /* applied once, never undone */
 #endif
@@ -1132,8 +1190,10 @@ template <class T>
 __device__ __forceinline__ unsigned differs(const T &a, const T &b) {
   if (sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 2 || sizeof(T) == 1) {
     unsigned long long x = 0, y = 0;
-    memcpy(&x, &a, sizeof(T));
-    memcpy(&y, &b, sizeof(T));
+    /* (C casts: a `T *__restrict__` local's address converts to no
+     * `const void *` implicitly.) */
+    memcpy(&x, (const void *)&a, sizeof(T));
+    memcpy(&y, (const void *)&b, sizeof(T));
     return x != y;
   }
   const unsigned char *pa = (const unsigned char *)&a;

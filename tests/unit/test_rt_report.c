@@ -198,6 +198,34 @@ START_TEST(test_loop_region_writes) {
 }
 END_TEST
 
+START_TEST(test_cub_reuse) {
+  /* A second CUB collective on `temp` in the region that starts at the
+   * barrier at 29 (kind cub-temp-reuse: the name in value_a/value_b). */
+  struct __ldcc_report r = record(__LDCC_RK_CUB_REUSE, 0, 0);
+  char out[1024];
+
+  r.start_site = r.end_site = 1;
+  r.block[0] = 3;
+  r.warp_a = r.warp_b = 2;
+  r.lane = 5;
+  memcpy(r.value_a, "temp", 4);
+  CAPTURE(out, ld_rt_report_print(&r, f_));
+  ck_assert_str_eq(
+      out, "ldcc: race on shared variable temp (CUB temporary storage) in "
+           "kernel block_sum<256>\n"
+           "  block (3,0,0), warp 2, lane 5: a second CUB collective used it "
+           "in the region that starts at reduce.cu:29, with no "
+           "__syncthreads() since the first; threads still reading the "
+           "first one's results race with the second one's writes (CUB "
+           "requires a barrier before temporary storage is reused)\n"
+           "  region: between reduce.cu:29 and reduce.cu:29\n"
+           "  launched at reduce.cu:51\n");
+  ck_assert_str_eq(ld_rt_kind_name(__LDCC_RK_CUB_REUSE), "cub-temp-reuse");
+  ck_assert_int_eq(ld_rt_kind_is_race(__LDCC_RK_CUB_REUSE), 1);
+  ck_assert_str_eq(ld_rt_kind_memory(__LDCC_RK_CUB_REUSE), "shared");
+}
+END_TEST
+
 START_TEST(test_device_function_writes) {
   /* A statement above the kernel (line 10: in a device function the
    * kernel calls) writes partial in any region. */
@@ -277,6 +305,7 @@ int main(void) {
   tcase_add_test(tc, test_registers_golden);
   tcase_add_test(tc, test_loop_region_writes);
   tcase_add_test(tc, test_device_function_writes);
+  tcase_add_test(tc, test_cub_reuse);
   tcase_add_test(tc, test_dedup_and_summary);
   suite_add_tcase(s, tc);
   return ld_check_run(s);

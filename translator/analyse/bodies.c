@@ -54,7 +54,7 @@ static enum use use_in_call(const struct frame *arg, enum use u) {
     if (ld__is_assign_operator(op))
       return (int)arg->index == object_index || u == USE_POINTER ? USE_WRITTEN
                                                                  : USE_READ;
-    if (ld__name_is(ld__unwrap(op), "operator[]") &&
+    if (ld__operator_is(op, "operator[]") &&
         (int)arg->index == object_index)
       return USE_LVALUE;
     return USE_READ;
@@ -62,6 +62,12 @@ static enum use use_in_call(const struct frame *arg, enum use u) {
   if (ld__name_starts(call, "atomic") || ld__name_starts(call, "__atomic"))
     return USE_WRITTEN;
   nargs = clang_Cursor_getNumArguments(call);
+  /* A template's construction `BR(temp)` (an unresolved construct) shows
+   * no arguments: an operand that is not the callee may be written. */
+  if (nargs < 0)
+    return arg->index == 0 && clang_getCursorKind(arg->cur) != CXCursor_TypeRef
+               ? USE_READ
+               : USE_WRITTEN;
   for (i = 0; i < nargs; i++) {
     CXCursor a = clang_Cursor_getArgument(call, (unsigned)i);
     if (clang_equalRanges(clang_getCursorExtent(a),
@@ -497,6 +503,47 @@ static void note_sync(struct analysis *an, CXCursor call, const char *why) {
   fn->unsupported = why;
 }
 
+/* Whether fn is a constructor or conversion of class cls (a class, a class
+ * template, or a specialization of the template cls). */
+static int entry_of_class(CXCursor fn, CXCursor cls) {
+  enum CXCursorKind k = clang_getCursorKind(fn);
+  CXCursor p, t;
+
+  if (k == CXCursor_FunctionTemplate)
+    k = clang_getTemplateCursorKind(fn);
+  if (k != CXCursor_Constructor && k != CXCursor_ConversionFunction)
+    return 0;
+  p = clang_getCursorSemanticParent(fn);
+  if (clang_equalCursors(clang_getCanonicalCursor(p), cls))
+    return 1;
+  t = clang_getSpecializedCursorTemplate(p);
+  return !clang_Cursor_isNull(t) &&
+         clang_equalCursors(clang_getCanonicalCursor(t), cls);
+}
+
+/* Whether fn is a method of class cls (or of a specialization of the
+ * template cls). */
+static int method_of_class(CXCursor fn, CXCursor cls) {
+  CXCursor p = clang_getCursorSemanticParent(fn), t;
+
+  if (clang_equalCursors(clang_getCanonicalCursor(p), cls))
+    return 1;
+  t = clang_getSpecializedCursorTemplate(p);
+  return !clang_Cursor_isNull(t) &&
+         clang_equalCursors(clang_getCanonicalCursor(t), cls);
+}
+
+static void add_class_entries(struct analysis *an, CXCursor cls) {
+  size_t i;
+
+  if (clang_Cursor_isNull(cls))
+    return;
+  cls = clang_getCanonicalCursor(cls);
+  for (i = 0; i < an->nfns; i++)
+    if (entry_of_class(an->fns[i].cur, cls))
+      add_callee(an, i);
+}
+
 static void visit_call(struct analysis *an, const struct frame *f) {
   CXCursor ref = clang_getCursorReferenced(f->cur);
   CXCursor callee;
@@ -564,12 +611,37 @@ static void visit_call(struct analysis *an, const struct frame *f) {
   /* Unresolved (dependent) call: every candidate in the main file. */
   if (ld__nth_child(f->cur, 0, &callee)) {
     callee = ld__unwrap(callee);
+    /* `f<T>(...)`: a DeclRefExpr whose referenced cursor is the overload
+     * set (an UnresolvedLookupExpr with template arguments). */
+    if (clang_getCursorKind(callee) == CXCursor_DeclRefExpr &&
+        clang_getCursorKind(clang_getCursorReferenced(callee)) ==
+            CXCursor_OverloadedDeclRef)
+      callee = clang_getCursorReferenced(callee);
     if (clang_getCursorKind(callee) == CXCursor_OverloadedDeclRef) {
       n = clang_getNumOverloadedDecls(callee);
       for (i = 0; i < n; i++)
         add_callee(
             an, ld__find_fn(
                     an, ld__definition_of(clang_getOverloadedDecl(callee, i))));
+    } else if (clang_getCursorKind(callee) == CXCursor_MemberRefExpr) {
+      /* `obj.f()` with obj of a class of the file whose type depends on
+       * the template: every method f of the class and its
+       * specializations. */
+      char name[128];
+      CXCursor cls;
+      if (ld__dependent_member(f->cur, &cls, name, sizeof name))
+        for (i = 0; i < an->nfns; i++)
+          if (ld__name_is(an->fns[i].cur, name) &&
+              method_of_class(an->fns[i].cur, cls))
+            add_callee(an, i);
+    } else if (clang_getCursorKind(callee) == CXCursor_TemplateRef ||
+               clang_getCursorKind(callee) == CXCursor_TypeRef) {
+      /* `SharedMemory<T>()`: constructing a class of the file in a
+       * template, then converting it implicitly (`T *s =
+       * SharedMemory<T>();`), which the template's text does not show:
+       * every constructor and conversion of the class and of its
+       * specializations may run. */
+      add_class_entries(an, clang_getCursorReferenced(callee));
     }
   }
 }

@@ -126,6 +126,34 @@ static enum CXChildVisitResult purity_cb(CXCursor c, CXCursor parent,
       if (why && deeper)
         writes = 1;
       free(name);
+    } else if (clang_Cursor_isNull(callee)) {
+      /* A call with arguments of a template's types: by its name (an
+       * atomic, an assigning operator), else each candidate of the file. */
+      CXString n = ld__call_name(c);
+      CXCursor d = clang_getNullCursor(), op;
+      unsigned i, nc;
+      if (ld__is_atomic_name(clang_getCString(n)))
+        writes = 1;
+      else if (ld__nth_child(c, 0, &first) && ld__nth_child(c, 1, &op) &&
+               ((ld__is_operator_ref(first) && ld__is_assign_operator(first)) ||
+                (ld__is_operator_ref(op) && ld__is_assign_operator(op))))
+        writes = 1;
+      else if (ld__nth_child(c, 0, &first)) {
+        d = ld__unwrap(first);
+        if (clang_getCursorKind(d) == CXCursor_DeclRefExpr)
+          d = clang_getCursorReferenced(d);
+      }
+      clang_disposeString(n);
+      if (!writes && clang_getCursorKind(d) == CXCursor_OverloadedDeclRef) {
+        nc = clang_getNumOverloadedDecls(d);
+        for (i = 0; i < nc && !why; i++) {
+          int deeper = 0;
+          why = ld__callee_problem_at(p->fx, clang_getOverloadedDecl(d, i),
+                                      p->depth + 1, &deeper);
+          if (why && deeper)
+            writes = 1;
+        }
+      }
     }
   } else if (k == CXCursor_BinaryOperator &&
              clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign) {
@@ -178,17 +206,24 @@ const char *ld__callee_problem_at(struct facts *fx, CXCursor callee,
 
   name = ld__cursor_name(callee);
   why = name ? unsupported_builtin(name) : NULL;
-  /* A warp-synchronous kernel's replay runs each warp as a unit, so a
-   * collective with an explicit mask gives the same result in both passes
-   * (docs/inline-checks.md, "With the replay"). */
-  if (why && fx && fx->top && fx->top->k &&
-      ld__warp_with_replay(fx->top->k->warp) && warp_collective(name))
+  /* The replay runs each warp as a unit, so a collective with an explicit
+   * mask gives the same result in both passes (docs/inline-checks.md,
+   * "With the replay"): taken in a warp-synchronous kernel whose inline
+   * checks go with the replay, and in a kernel with no warp rule at all
+   * (`tile32.shfl_down` reductions exchange registers, not memory). */
+  if (why && fx && fx->top && fx->top->k && !fx->top->k->det_build &&
+      (!fx->top->k->warp || ld__warp_with_replay(fx->top->k->warp)) &&
+      warp_collective(name))
     why = NULL;
   free(name);
   if (why)
     return why;
   clang_getExpansionLocation(loc, &file, NULL, NULL, NULL);
   if (clang_Location_isInSystemHeader(loc))
+    return NULL;
+  /* A compiler builtin (`INFINITY` is `__builtin_inff()`) is declared where
+   * it is first used, with no body: it computes a value, nothing else. */
+  if (ld__name_starts(callee, "__builtin_"))
     return NULL;
   /* A body libclang has seen (this file or a user header) is checked like
    * the kernel's own code; without one nothing is known. */

@@ -6,6 +6,7 @@
  * a type or the main file (struct ld__source).  Host code only. */
 #include <clang-c/Index.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -240,13 +241,29 @@ CXCursor ld__definition_of(CXCursor ref) {
 }
 
 /* The callee name of an overloaded-operator call, or NULL. */
+/* A dependent operator's callee is a DeclRefExpr with no name of its own
+ * whose referenced cursor is the overload set (`operator+=`): that set. */
+static CXCursor operator_set(CXCursor c) {
+  CXCursor r;
+
+  c = ld__unwrap(c);
+  if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+    return c;
+  r = clang_getCursorReferenced(c);
+  return clang_getCursorKind(r) == CXCursor_OverloadedDeclRef ? r : c;
+}
+
 int ld__is_operator_ref(CXCursor c) {
   enum CXCursorKind k;
 
-  c = ld__unwrap(c);
+  c = operator_set(c);
   k = clang_getCursorKind(c);
   return (k == CXCursor_DeclRefExpr || k == CXCursor_OverloadedDeclRef) &&
          ld__name_starts(c, "operator");
+}
+
+int ld__operator_is(CXCursor callee, const char *name) {
+  return ld__name_is(operator_set(callee), name);
 }
 
 int ld__is_assign_operator(CXCursor callee) {
@@ -257,7 +274,7 @@ int ld__is_assign_operator(CXCursor callee) {
   size_t i;
 
   for (i = 0; i < sizeof ops / sizeof ops[0]; i++)
-    if (ld__name_is(ld__unwrap(callee), ops[i]))
+    if (ld__name_is(operator_set(callee), ops[i]))
       return 1;
   return 0;
 }
@@ -607,4 +624,370 @@ CXString ld__call_name(CXCursor call) {
     s = clang_getCursorSpelling(c);
   }
   return s;
+}
+
+/* ---- Shared-memory accessors -------------------------------------------- */
+
+/* Whether var is an `extern __shared__` array (`extern __shared__ int
+ * s[];`), at any scope. */
+static int extern_shared_array(CXCursor var) {
+  CXType t = clang_getCanonicalType(clang_getCursorType(var));
+
+  return clang_getCursorKind(var) == CXCursor_VarDecl &&
+         clang_Cursor_getStorageClass(var) == CX_SC_Extern &&
+         t.kind == CXType_IncompleteArray &&
+         ld__has_child_kind(var, CXCursor_CUDASharedAttr);
+}
+
+struct accessor_walk {
+  int ok, returned;
+  CXCursor var;
+};
+
+static enum CXChildVisitResult decl_vars_cb(CXCursor c, CXCursor parent,
+                                            CXClientData data) {
+  struct accessor_walk *w = data;
+
+  (void)parent;
+  if (!extern_shared_array(c)) {
+    w->ok = 0;
+    return CXChildVisit_Break;
+  }
+  return CXChildVisit_Continue;
+}
+
+static enum CXChildVisitResult accessor_body_cb(CXCursor c, CXCursor parent,
+                                                CXClientData data) {
+  struct accessor_walk *w = data;
+  CXCursor e, ref;
+
+  (void)parent;
+  if (w->returned) { /* something after the return */
+    w->ok = 0;
+    return CXChildVisit_Break;
+  }
+  switch (clang_getCursorKind(c)) {
+  case CXCursor_DeclStmt:
+    clang_visitChildren(c, decl_vars_cb, w);
+    break;
+  case CXCursor_ReturnStmt:
+    w->returned = 1;
+    if (!ld__nth_child(c, 0, &e)) {
+      w->ok = 0;
+      break;
+    }
+    for (;;) {
+      enum CXCursorKind k;
+      e = ld__unwrap(e);
+      k = clang_getCursorKind(e);
+      if (k != CXCursor_CStyleCastExpr && k != CXCursor_CXXStaticCastExpr &&
+          k != CXCursor_CXXReinterpretCastExpr &&
+          k != CXCursor_CXXConstCastExpr &&
+          k != CXCursor_CXXFunctionalCastExpr)
+        break;
+      /* The operand is the cast's last child (a TypeRef may come first). */
+      {
+        unsigned n = 0;
+        CXCursor last, x;
+        while (ld__nth_child(e, n, &x)) {
+          last = x;
+          n++;
+        }
+        if (!n)
+          break;
+        e = last;
+      }
+    }
+    ref = clang_getCursorReferenced(e);
+    if (clang_getCursorKind(e) != CXCursor_DeclRefExpr ||
+        !extern_shared_array(ref))
+      w->ok = 0;
+    else
+      w->var = ref;
+    break;
+  default:
+    w->ok = 0;
+    break;
+  }
+  return w->ok ? CXChildVisit_Continue : CXChildVisit_Break;
+}
+
+int ld__shared_accessor(CXCursor fn, CXCursor *var) {
+  struct accessor_walk w;
+  CXCursor body;
+
+  fn = ld__definition_of(fn);
+  if (!clang_isCursorDefinition(fn) ||
+      !ld__child_of_kind(fn, CXCursor_CompoundStmt, &body))
+    return 0;
+  w.ok = 1;
+  w.returned = 0;
+  w.var = clang_getNullCursor();
+  clang_visitChildren(body, accessor_body_cb, &w);
+  if (!w.ok || !w.returned)
+    return 0;
+  if (var)
+    *var = w.var;
+  return 1;
+}
+
+/* A class every conversion of which is an accessor, with no field; cls is
+ * the class or a specialization. */
+struct class_walk {
+  int ok, nconv;
+  CXCursor var;
+};
+
+static enum CXChildVisitResult accessor_class_cb(CXCursor c, CXCursor parent,
+                                                 CXClientData data) {
+  struct class_walk *w = data;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  CXCursor v;
+
+  (void)parent;
+  if (k == CXCursor_FieldDecl) {
+    w->ok = 0;
+  } else if (k == CXCursor_ConversionFunction) {
+    if (!ld__shared_accessor(c, &v))
+      w->ok = 0;
+    else if (!w->nconv++)
+      w->var = v;
+  }
+  return w->ok ? CXChildVisit_Continue : CXChildVisit_Break;
+}
+
+/* The children of class definition def, then of every explicit
+ * specialization of it in the file when it is a class template, each
+ * given to cb. */
+struct family_walk {
+  CXCursor tmpl;
+  CXCursorVisitor cb;
+  CXClientData data;
+};
+
+static enum CXChildVisitResult family_cb(CXCursor c, CXCursor parent,
+                                         CXClientData data) {
+  struct family_walk *s = data;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  CXCursor t;
+
+  (void)parent;
+  if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec)
+    return CXChildVisit_Recurse;
+  if (k != CXCursor_StructDecl && k != CXCursor_ClassDecl &&
+      k != CXCursor_ClassTemplatePartialSpecialization)
+    return CXChildVisit_Continue;
+  t = clang_getSpecializedCursorTemplate(c);
+  if (!clang_Cursor_isNull(t) &&
+      clang_equalCursors(clang_getCanonicalCursor(t), s->tmpl) &&
+      clang_isCursorDefinition(c))
+    clang_visitChildren(c, s->cb, s->data);
+  return CXChildVisit_Continue;
+}
+
+static void visit_class_family(CXCursor def, CXCursorVisitor cb,
+                               CXClientData data) {
+  struct family_walk s;
+
+  clang_visitChildren(def, cb, data);
+  if (clang_getCursorKind(def) != CXCursor_ClassTemplate)
+    return;
+  s.tmpl = clang_getCanonicalCursor(def);
+  s.cb = cb;
+  s.data = data;
+  clang_visitChildren(
+      clang_getTranslationUnitCursor(clang_Cursor_getTranslationUnit(def)),
+      family_cb, &s);
+}
+
+static int accessor_class(CXCursor cls, CXCursor *var) {
+  struct class_walk w;
+  CXCursor def = clang_getCursorDefinition(cls);
+
+  if (clang_Cursor_isNull(def))
+    return 0;
+  w.ok = 1;
+  w.nconv = 0;
+  w.var = clang_getNullCursor();
+  visit_class_family(def, accessor_class_cb, &w);
+  if (!w.ok || !w.nconv)
+    return 0;
+  if (var)
+    *var = w.var;
+  return 1;
+}
+
+int ld__dependent_member(CXCursor call, CXCursor *cls, char *name,
+                         size_t cap) {
+  CXCursor m, base, d;
+  CXTranslationUnit tu;
+  CXToken *toks = NULL;
+  unsigned n = 0;
+  int ok = 0;
+
+  if (!ld__nth_child(call, 0, &m))
+    return 0;
+  m = ld__unwrap(m);
+  if (clang_getCursorKind(m) != CXCursor_MemberRefExpr ||
+      !clang_Cursor_isNull(clang_getCursorReferenced(m)) ||
+      !ld__nth_child(m, 0, &base))
+    return 0;
+  d = clang_getTypeDeclaration(
+      clang_getNonReferenceType(clang_getCursorType(ld__unwrap(base))));
+  /* Through typedefs (`typedef cub::BlockReduce<int, N> BR;`) to the
+   * class. */
+  for (n = 0; n < 8 && (clang_getCursorKind(d) == CXCursor_TypedefDecl ||
+                        clang_getCursorKind(d) == CXCursor_TypeAliasDecl);
+       n++)
+    d = clang_getTypeDeclaration(clang_getTypedefDeclUnderlyingType(d));
+  n = 0;
+  if (clang_Cursor_isNull(d) ||
+      clang_Location_isInSystemHeader(clang_getCursorLocation(d)) ||
+      (clang_getCursorKind(d) != CXCursor_StructDecl &&
+       clang_getCursorKind(d) != CXCursor_ClassDecl &&
+       clang_getCursorKind(d) != CXCursor_UnionDecl &&
+       clang_getCursorKind(d) != CXCursor_ClassTemplate &&
+       clang_getCursorKind(d) !=
+           CXCursor_ClassTemplatePartialSpecialization))
+    return 0;
+  /* The member's name is the extent's last token (`smem.getPointer`). */
+  tu = clang_Cursor_getTranslationUnit(m);
+  clang_tokenize(tu, clang_getCursorExtent(m), &toks, &n);
+  if (n && clang_getTokenKind(toks[n - 1]) == CXToken_Identifier) {
+    CXString sp = clang_getTokenSpelling(tu, toks[n - 1]);
+    ok = snprintf(name, cap, "%s", clang_getCString(sp)) < (int)cap;
+    clang_disposeString(sp);
+  }
+  if (toks)
+    clang_disposeTokens(tu, toks, n);
+  if (ok)
+    *cls = clang_getCanonicalCursor(d);
+  return ok;
+}
+
+/* Methods named name of class cls and its explicit specializations: each
+ * an accessor (*all), at least one (*any). */
+struct named_walk {
+  const char *name;
+  int any, all;
+  CXCursor var;
+};
+
+static enum CXChildVisitResult named_cb(CXCursor c, CXCursor parent,
+                                        CXClientData data) {
+  struct named_walk *w = data;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  CXCursor v;
+
+  (void)parent;
+  if ((k == CXCursor_CXXMethod || k == CXCursor_FunctionTemplate) &&
+      ld__name_is(c, w->name)) {
+    if (!ld__shared_accessor(c, &v))
+      w->all = 0;
+    else if (!w->any++)
+      w->var = v;
+  }
+  return CXChildVisit_Continue;
+}
+
+static int accessor_method(CXCursor cls, const char *name, CXCursor *var) {
+  struct named_walk w;
+  CXCursor def = clang_getCursorDefinition(cls);
+
+  if (clang_Cursor_isNull(def))
+    return 0;
+  w.name = name;
+  w.any = 0;
+  w.all = 1;
+  w.var = clang_getNullCursor();
+  visit_class_family(def, named_cb, &w);
+  if (!w.any || !w.all)
+    return 0;
+  if (var)
+    *var = w.var;
+  return 1;
+}
+
+struct methods_walk {
+  const char *name;
+  CXCursor *out;
+  int n, cap;
+};
+
+static enum CXChildVisitResult methods_cb(CXCursor c, CXCursor parent,
+                                          CXClientData data) {
+  struct methods_walk *w = data;
+  enum CXCursorKind k = clang_getCursorKind(c);
+
+  (void)parent;
+  if ((k == CXCursor_CXXMethod || k == CXCursor_FunctionTemplate) &&
+      ld__name_is(c, w->name)) {
+    if (w->n < w->cap)
+      w->out[w->n] = c;
+    w->n++;
+  }
+  return CXChildVisit_Continue;
+}
+
+int ld__class_methods(CXCursor cls, const char *name, CXCursor *out,
+                      int cap) {
+  struct methods_walk w;
+  CXCursor def = clang_getCursorDefinition(cls);
+
+  if (clang_Cursor_isNull(def))
+    return -1;
+  w.name = name;
+  w.out = out;
+  w.n = 0;
+  w.cap = cap;
+  visit_class_family(def, methods_cb, &w);
+  return w.n;
+}
+
+int ld__shared_accessor_call(CXCursor call, CXCursor *var) {
+  CXCursor ref = clang_getCursorReferenced(call), c, d;
+  enum CXCursorKind k = clang_getCursorKind(ref);
+  unsigned i, n;
+
+  if (clang_getCursorKind(call) != CXCursor_CallExpr)
+    return 0;
+  if (k == CXCursor_FunctionDecl || k == CXCursor_CXXMethod ||
+      k == CXCursor_ConversionFunction || k == CXCursor_FunctionTemplate)
+    return ld__shared_accessor(ref, var);
+  if (k == CXCursor_Constructor) {
+    /* `SharedMemory<float>()` itself: an accessor class's temporary. */
+    return clang_Cursor_getNumArguments(call) == 0 &&
+           accessor_class(clang_getCursorSemanticParent(ref), var);
+  }
+  if (!clang_Cursor_isNull(ref) || !ld__nth_child(call, 0, &c))
+    return 0;
+  {
+    /* `smem.getPointer()` on a `SharedMemory<T> smem` in a template. */
+    char name[128];
+    CXCursor cls;
+    if (ld__dependent_member(call, &cls, name, sizeof name))
+      return clang_Cursor_getNumArguments(call) <= 0 &&
+             accessor_method(cls, name, var);
+  }
+  c = ld__unwrap(c);
+  d = clang_getCursorKind(c) == CXCursor_DeclRefExpr
+          ? clang_getCursorReferenced(c)
+          : c;
+  if (clang_getCursorKind(d) == CXCursor_OverloadedDeclRef) {
+    /* `smem<T>()` in a template: every candidate an accessor. */
+    n = clang_getNumOverloadedDecls(d);
+    for (i = 0; i < n; i++)
+      if (!ld__shared_accessor(clang_getOverloadedDecl(d, i),
+                               i ? NULL : var))
+        return 0;
+    return n > 0 && clang_Cursor_getNumArguments(call) == 0;
+  }
+  if (clang_getCursorKind(c) == CXCursor_TemplateRef ||
+      clang_getCursorKind(c) == CXCursor_TypeRef) {
+    /* `SharedMemory<T>()` in a template, converted where it is used. */
+    if (clang_Cursor_getNumArguments(call) > 0)
+      return 0;
+    return accessor_class(clang_getCursorReferenced(c), var);
+  }
+  return 0;
 }

@@ -229,17 +229,31 @@ int ld__facts_analyse(struct analysis *an) {
      * the direct one run first (weak_sync_checks). */
     rc = ld__warp_analyse(source, an->fns[i].cur, k, &nits,
                           an->fns[i].wants_clone);
-    if (!rc && k->warp && !k->warp->skip && !ld__warp_with_replay(k->warp))
+    if (!rc && k->warp && !k->warp->skip && !ld__warp_with_replay(k->warp) &&
+        an->fns[i].wants_clone) {
+      /* Its shared memory is then not replayed: say so (the kernel is
+       * otherwise "checked", and its shared races would go unreported in
+       * silence). */
       an->fns[i].wants_clone = 0;
+      if (!k->shared_reason &&
+          !(k->shared_reason = strdup(
+                k->warp->mp ? "synchronises through memory (a fence, flag or "
+                              "lock), which the replay does not model"
+                            : "block-scope atomics, which the replay does not "
+                              "model")))
+        rc = LD_ENOMEM;
+    }
   }
   for (i = 0; i < an->nfns && !rc; i++)
     if (an->fns[i].kernel != NONE)
       rc = default_cuts(source, an->fns[i].cur,
                         &plan->kernels[an->fns[i].kernel]);
   for (i = 0; i < an->nfns && !rc; i++)
-    if (an->fns[i].wants_clone)
+    if (an->fns[i].wants_clone) {
+      plan->kernels[an->fns[i].kernel].det_build = plan->deterministic;
       rc = ld__replay_analyse(source, an->fns[i].cur,
                               &plan->kernels[an->fns[i].kernel]);
+    }
   /* A replay it cannot have (shared_reason) leaves a warp-synchronous
    * kernel its inline checks, as before the two were combined. */
   for (i = 0; i < an->nfns && !rc; i++)

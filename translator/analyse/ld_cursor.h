@@ -78,8 +78,30 @@ CXType ld__param_pointee(CXType t);
 int ld__holds_pointer(CXType t, int depth);
 CXCursor ld__definition_of(CXCursor ref); /* template, then definition */
 int ld__is_operator_ref(CXCursor c);      /* names an `operator...` */
+/* Whether the operator callee (resolved, or a dependent overload set) is
+ * the operator named name (`operator[]`). */
+int ld__operator_is(CXCursor callee, const char *name);
 int ld__is_assign_operator(CXCursor callee);
 int ld__is_class(CXType t, const char *cls);
+/* Whether function fn only returns the address of an `extern __shared__`
+ * array (`extern __shared__ int s[]; return (T *)s;`), the cuda-samples
+ * `SharedMemory<T>` idiom; *var (when var) is the array. */
+int ld__shared_accessor(CXCursor fn, CXCursor *var);
+/* Whether call yields such an address: a call of an accessor (resolved, or
+ * every candidate of a template's unresolved `smem<T>()`), or the
+ * temporary of a class whose conversions all are accessors
+ * (`SharedMemory<T>()`, converted where it is used). */
+int ld__shared_accessor_call(CXCursor call, CXCursor *var);
+/* A template's call of a member of an object of a class of the user's
+ * whose type depends on the template (`smem.getPointer()` on a
+ * `SharedMemory<T> smem`): the class (*cls, canonical) and the member's
+ * name (name, cap bytes); 0 when call is not one. */
+int ld__dependent_member(CXCursor call, CXCursor *cls, char *name,
+                         size_t cap);
+/* The methods named name of class cls and of its explicit specializations
+ * (the first cap in out): how many, -1 when cls has no definition. */
+int ld__class_methods(CXCursor cls, const char *name, CXCursor *out,
+                      int cap);
 int ld__is_triple_chevron(CXCursor call); /* k<<<...>>>(...) */
 /* The declaration a callee expression names (casts, `&` and `*` aside), or
  * a name-only cursor. */

@@ -118,6 +118,12 @@ struct facts {
   struct ld__devfn_facts devfns;
   struct ld__proof_facts proof;
   struct ld__pointer_facts ptrs;
+  int skip_children; /* the walk's callback: the node was rewritten whole */
+  /* The kernel's CUB block-collective TempStorage variables: real shared
+   * memory in the clone, each use through __ldcc::cub_use (the top's). */
+  CXCursor cubs[4];
+  char *cub_names[4];
+  size_t ncubs;
 };
 
 /* Where a store or an atomic lands (ld__place_of). */

@@ -421,15 +421,64 @@ static void hoist_constant(struct facts *fx, const struct var_list *vl,
   ld__replay_edit(fx, sb, se, "");
 }
 
-/* A cooperative-groups block handle is re-created, not snapshot. */
-static void hoist_block_handle(struct facts *fx, const struct var_list *vl,
-                               size_t sb) {
+/* A tile of the block (`thread_block_tile<32> t = tiled_partition<32>(b)`,
+ * b a block handle or `this_thread_block()`): re-created at the top after
+ * the handles it names, as they are (nothing in it changes). */
+static enum CXChildVisitResult find_partition_cb(CXCursor c, CXCursor parent,
+                                                 CXClientData data) {
+  (void)parent;
+  if (clang_getCursorKind(c) == CXCursor_CallExpr &&
+      ld__name_is(c, "tiled_partition")) {
+    *(CXCursor *)data = c;
+    return CXChildVisit_Break;
+  }
+  return CXChildVisit_Recurse;
+}
+
+static int tile_of_block(CXCursor init) {
+  CXCursor call = clang_getNullCursor(), arg;
+  CXCursor ref;
+
+  /* Under the conversions to thread_block_tile<N>. */
+  if (clang_getCursorKind(init) == CXCursor_CallExpr &&
+      ld__name_is(init, "tiled_partition"))
+    call = init;
+  else
+    clang_visitChildren(init, find_partition_cb, &call);
+  if (clang_Cursor_isNull(call) ||
+      !ld__name_is(call, "tiled_partition") ||
+      clang_Cursor_getNumArguments(call) != 1)
+    return 0;
+  arg = ld__unwrap(clang_Cursor_getArgument(call, 0));
+  ref = clang_getCursorReferenced(arg);
+  if (clang_getCursorKind(arg) == CXCursor_CallExpr)
+    return ld__name_is(arg, "this_thread_block");
+  return clang_getCursorKind(arg) == CXCursor_DeclRefExpr &&
+         clang_getCursorKind(ref) == CXCursor_VarDecl &&
+         ld__is_class(clang_getCursorType(ref), "thread_block");
+}
+
+/* A cooperative-groups handle, re-created at the clone's top, not snapshot:
+ * a block (`= this_thread_block()`), or a tile of one (tile_of_block), the
+ * only initialisers taken. */
+static void hoist_handle(struct facts *fx, const struct var_list *vl,
+                         size_t sb, int tile) {
   const char *s = fx->s->src;
   struct ld_local *l;
   size_t ie = vl->v[0].init_end;
+  unsigned n = 0;
+  CXCursor init = clang_getNullCursor(), x;
+  int ok;
 
-  if (!vl->v[0].init_begin || ie < 19 ||
-      memcmp(s + ie - 19, "this_thread_block()", 19)) {
+  /* The initialiser is the declaration's last child. */
+  while (ld__nth_child(vl->v[0].cur, n, &x)) {
+    init = x;
+    n++;
+  }
+  ok = vl->v[0].init_begin &&
+       (tile ? n && tile_of_block(init)
+             : ie >= 19 && !memcmp(s + ie - 19, "this_thread_block()", 19));
+  if (!ok) {
     ld__replay_fail(fx, "local of a type that cannot be hoisted");
     return;
   }
@@ -512,6 +561,116 @@ static void hoist_plain(struct facts *fx, struct var_list *vl, size_t sb,
     ld__replay_edit(fx, pos, vl->v[vl->n - 1].end, "");
 }
 
+/* Whether type t is a CUB block collective's TempStorage, or an array of
+ * them (1), or a class of the file holding one (2: a union of several
+ * collectives' storage), else 0. */
+static int cub_temp_kind(CXType t, int depth);
+
+struct cub_fields {
+  int found, depth;
+};
+
+static enum CXChildVisitResult cub_fields_cb(CXCursor c, CXCursor parent,
+                                             CXClientData data) {
+  struct cub_fields *w = data;
+
+  (void)parent;
+  if (clang_getCursorKind(c) == CXCursor_FieldDecl &&
+      cub_temp_kind(clang_getCursorType(c), w->depth + 1))
+    w->found = 1;
+  return w->found ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+static int cub_temp_kind(CXType t, int depth) {
+  CXType c = clang_getCanonicalType(t);
+  CXString sp;
+  const char *s, *cub;
+  int k = 0;
+
+  while (c.kind == CXType_ConstantArray || c.kind == CXType_IncompleteArray)
+    c = clang_getCanonicalType(clang_getArrayElementType(c));
+  sp = clang_getTypeSpelling(c);
+  s = clang_getCString(sp);
+  cub = s ? strstr(s, "cub::") : NULL;
+  if (cub && strstr(cub, "::Block") && strstr(cub, "TempStorage"))
+    k = 1;
+  clang_disposeString(sp);
+  if (!k && depth < 4 && c.kind == CXType_Record) {
+    CXCursor d = clang_getTypeDeclaration(c);
+    struct cub_fields w;
+    w.found = 0;
+    w.depth = depth;
+    if (!clang_Location_isInSystemHeader(clang_getCursorLocation(d)))
+      clang_visitChildren(d, cub_fields_cb, &w);
+    k = w.found ? 2 : 0;
+  }
+  return k == 1 && depth ? 2 : k;
+}
+
+/* `__shared__ typename BR::TempStorage temp;` in the kernel: the
+ * declaration stays where it is, real shared memory (CUB synchronises the
+ * block inside its collectives: per-warp copies cannot run them), and each
+ * use of the variable becomes __ldcc::cub_use (visit_ref). */
+static void keep_cub_temps(struct facts *fx, const struct var_list *vl) {
+  struct facts *top = fx->top;
+  size_t i;
+
+  for (i = 0; i < vl->n; i++) {
+    CXCursor c = vl->v[i].cur;
+    int k = cub_temp_kind(clang_getCursorType(c), 0);
+    if (k != 1) {
+      ld__replay_fail(fx, k ? "shared struct or union holding CUB temporary "
+                              "storage"
+                            : "shared variable declared with CUB temporary "
+                              "storage");
+      return;
+    }
+    if (fx != top) {
+      ld__replay_fail(fx, "CUB temporary storage declared in a device "
+                          "function");
+      return;
+    }
+    if (top->ncubs == sizeof top->cubs / sizeof top->cubs[0]) {
+      ld__replay_fail(fx, "more than 4 CUB temporary storage variables");
+      return;
+    }
+    top->cubs[top->ncubs] = clang_getCanonicalCursor(c);
+    top->cub_names[top->ncubs] = ld__cursor_name(c);
+    if (!top->cub_names[top->ncubs]) {
+      fx->rc = LD_ENOMEM;
+      return;
+    }
+    top->ncubs++;
+  }
+  if (!top->proof.proof_why)
+    top->proof.proof_why = "CUB collectives on shared temporary storage";
+}
+
+/* A use of CUB temporary storage variable i: `temp` becomes
+ * `__ldcc::cub_use(__ldcc_c, i, temp, "temp")`. */
+static void visit_cub_ref(struct facts *fx, const struct frame *f, size_t i) {
+  struct ld_buf t = LD_BUF_INIT;
+  size_t b, e;
+
+  if (fx != fx->top) {
+    ld__replay_fail(fx, "CUB temporary storage used in a device function");
+    return;
+  }
+  if (!ld__replay_span(fx, f->cur, &b, &e)) {
+    ld__replay_fail(fx, "CUB temporary storage used inside a macro expansion");
+    return;
+  }
+  if (ld_buf_printf(&t, "__ldcc::cub_use(__ldcc_c, %uu, %s, \"%s\")",
+                    (unsigned)i, fx->top->cub_names[i],
+                    fx->top->cub_names[i])) {
+    fx->rc = LD_ENOMEM;
+    ld_buf_free(&t);
+    return;
+  }
+  ld__replay_edit(fx, b, e, t.data);
+  ld_buf_free(&t);
+}
+
 static void visit_decl_stmt(struct facts *fx, const struct frame *f) {
   struct var_list vl;
   size_t sb, se, pfx_end, i;
@@ -540,6 +699,10 @@ static void visit_decl_stmt(struct facts *fx, const struct frame *f) {
     return;
   pfx_end = declarator_start(fx, sb, vl.v[0].name_off);
   shared = is_shared_decl(vl.v[0].cur);
+  if (shared && cub_temp_kind(clang_getCursorType(vl.v[0].cur), 0)) {
+    keep_cub_temps(fx, &vl);
+    return;
+  }
   if (shared) {
     for (i = 0; i < vl.n; i++)
       add_member(fx, vl.v[i].cur, sb, pfx_end, &vl.v[i]);
@@ -559,7 +722,12 @@ static void visit_decl_stmt(struct facts *fx, const struct frame *f) {
   }
   if (vl.n == 1 &&
       ld__is_class(clang_getCursorType(vl.v[0].cur), "thread_block")) {
-    hoist_block_handle(fx, &vl, sb);
+    hoist_handle(fx, &vl, sb, 0);
+    return;
+  }
+  if (vl.n == 1 &&
+      ld__is_class(clang_getCursorType(vl.v[0].cur), "thread_block_tile")) {
+    hoist_handle(fx, &vl, sb, 1);
     return;
   }
   hoist_plain(fx, &vl, sb, pfx_end);
@@ -776,6 +944,72 @@ static void visit_writer_call(struct facts *fx, const struct frame *f,
                               CXCursor callee, const char *why);
 
 /* A call in the kernel body. */
+/* A pointer into the warp's copy of target i of the kernel (fx->top's
+ * layout) may be kept anywhere: stores through pointers go through pwr,
+ * reads through them carry no mark, the copies are whole. */
+static void keep_pointer_to(struct facts *fx, size_t i) {
+  struct facts *top = fx->top;
+
+  top->ptrs.kept = 1;
+  if (ld__grow(&top->ptrs.members, &top->ptrs.cap, top->ptrs.nmembers,
+               sizeof *top->ptrs.members)) {
+    fx->rc = LD_ENOMEM;
+    return;
+  }
+  top->ptrs.members[top->ptrs.nmembers++] = i;
+  top->r->always_read = 1;
+  if (!top->r->eager_why)
+    top->r->eager_why = "a pointer to a target is kept in a local";
+}
+
+/* A call of an accessor of `extern __shared__` memory (ld__shared_accessor
+ * _call: `T *s = SharedMemory<T>();`, `float *s = smem<float>();`) where a
+ * pointer is wanted: the warp's copy of that memory (`__ldcc::ext_ptr`,
+ * converted there), kept in a local as a pointer taken to it
+ * (devfn_names_target).  var, the accessor's array, stands for the
+ * kernel's extern member when it has none (all alias one buffer). */
+static void visit_accessor_call(struct facts *fx, const struct frame *f,
+                                CXCursor var) {
+  struct facts *top = fx->top;
+  const struct frame *p = f->parent;
+  size_t b, e, i;
+
+  while (p && (p->kind == CXCursor_UnexposedExpr ||
+               p->kind == CXCursor_ParenExpr ||
+               (p->kind == CXCursor_CallExpr &&
+                clang_getCursorKind(clang_getCursorReferenced(p->cur)) ==
+                    CXCursor_ConversionFunction)))
+    p = p->parent;
+  if (!p || !(p->kind == CXCursor_VarDecl || p->kind == CXCursor_ReturnStmt ||
+              p->kind == CXCursor_CStyleCastExpr ||
+              p->kind == CXCursor_CXXStaticCastExpr ||
+              p->kind == CXCursor_CXXReinterpretCastExpr ||
+              (p->kind == CXCursor_BinaryOperator &&
+               clang_getCursorBinaryOperatorKind(p->cur) ==
+                   CXBinaryOperator_Assign))) {
+    ld__replay_fail(fx, "shared-memory accessor used inside an expression");
+    return;
+  }
+  if (!ld__replay_span(fx, f->cur, &b, &e)) {
+    ld__replay_fail(fx, "shared-memory accessor inside a macro expansion");
+    return;
+  }
+  for (i = 0; i < top->r->nmembers && top->r->members[i].decl; i++)
+    ;
+  if (i == top->r->nmembers) {
+    add_member(fx, var, 0, 0, NULL);
+    if (ld__replay_stopped(fx) || i == top->r->nmembers)
+      return;
+  }
+  ld__replay_edit(fx, b, e, "__ldcc::ext_ptr(__ldcc_c)");
+  fx->skip_children = 1;
+  if (fx != top)
+    fx->r->uses_layout = 1;
+  if (!top->proof.proof_why)
+    top->proof.proof_why = "shared memory reached through an accessor";
+  keep_pointer_to(fx, i);
+}
+
 static void visit_call(struct facts *fx, const struct frame *f) {
   CXCursor call = f->cur;
   CXCursor callee = clang_getCursorReferenced(call);
@@ -790,6 +1024,10 @@ static void visit_call(struct facts *fx, const struct frame *f) {
   form = ld__block_barrier(call);
   if (form) {
     visit_site(fx, f, form);
+    return;
+  }
+  if (ld__shared_accessor_call(call, &first)) {
+    visit_accessor_call(fx, f, first);
     return;
   }
   /* An overloaded assignment operator: its first operand is stored to. */
@@ -822,8 +1060,30 @@ static void visit_call(struct facts *fx, const struct frame *f) {
   if (clang_Cursor_isNull(callee)) {
     CXCursor c = ld__unwrap(first);
     unsigned i, n;
-    if (clang_getCursorKind(c) != CXCursor_OverloadedDeclRef)
+    /* `f<T>(...)`: a DeclRefExpr whose referenced cursor is the overload
+     * set; its candidates are judged like any callee (a template's
+     * barriers or atomics were skipped: its barriers split no region, its
+     * atomics ran again in pass 2). */
+    if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+        clang_getCursorKind(clang_getCursorReferenced(c)) ==
+            CXCursor_OverloadedDeclRef)
+      c = clang_getCursorReferenced(c);
+    if (clang_getCursorKind(c) != CXCursor_OverloadedDeclRef) {
+      /* `obj.f(...)` on an object of a class of the user's whose type the
+       * template decides: every method f of the class, as above. */
+      char mname[128];
+      CXCursor cls, ms[8];
+      int j, nm;
+      if (ld__dependent_member(call, &cls, mname, sizeof mname)) {
+        nm = ld__class_methods(cls, mname, ms, 8);
+        if (nm <= 0 || nm > 8)
+          ld__replay_fail(fx, "call of a member it cannot resolve");
+        for (j = 0; j < nm && j < 8 && !ld__replay_stopped(fx); j++)
+          if ((why = ld__callee_problem(fx, ms[j], 0)) != NULL)
+            ld__replay_fail(fx, why);
+      }
       return; /* dependent: checked once instantiated by nvcc */
+    }
     n = clang_getNumOverloadedDecls(c);
     for (i = 0; i < n && !ld__replay_stopped(fx); i++) {
       why = ld__callee_problem(fx, clang_getOverloadedDecl(c, i), 0);
@@ -1193,16 +1453,7 @@ static void devfn_names_target(struct facts *fx, const struct frame *f,
     top->proof.proof_why = "a device function it calls uses a target";
   if (access_of(f, &q, &why) != ACCESS_OTHER)
     return;
-  top->ptrs.kept = 1;
-  if (ld__grow(&top->ptrs.members, &top->ptrs.cap, top->ptrs.nmembers,
-               sizeof *top->ptrs.members)) {
-    fx->rc = LD_ENOMEM;
-    return;
-  }
-  top->ptrs.members[top->ptrs.nmembers++] = i;
-  top->r->always_read = 1;
-  if (!top->r->eager_why)
-    top->r->eager_why = "a pointer to a target is kept in a local";
+  keep_pointer_to(fx, i);
 }
 
 /* A reference to shared variable r->members[i]: the clone reads it through
@@ -1269,6 +1520,17 @@ static void visit_member_ref(struct facts *fx, const struct frame *f,
   ld_buf_free(&t);
 }
 
+/* A cooperative-groups handle (`cg::thread_block`, a tile): what its
+ * methods do (`block.sync()`) changes nothing the replay must restore, and
+ * it can be neither default-constructed nor assigned. */
+static int cg_handle(CXType t) {
+  CXString sp = clang_getTypeSpelling(
+      clang_getCanonicalType(clang_getNonReferenceType(t)));
+  int cg = strstr(clang_getCString(sp), "cooperative_groups::") != NULL;
+  clang_disposeString(sp);
+  return cg;
+}
+
 /* A reference to local or parameter r->locals[i]: its uses for liveness and
  * the proof; d is the declaration it names. */
 static void visit_local_ref(struct facts *fx, const struct frame *f,
@@ -1308,7 +1570,8 @@ static void visit_local_ref(struct facts *fx, const struct frame *f,
    * pointer's decay) never changes: no snapshot, no comparison.  Anything
    * else (assigned, ++, &, bound to a reference, a member of it) counts as
    * a change. */
-  if ((i = ld__find_local(fx, d)) != SIZE_MAX && fx->r->locals[i].is_param) {
+  if ((i = ld__find_local(fx, d)) != SIZE_MAX && fx->r->locals[i].is_param &&
+      !cg_handle(clang_getCursorType(d))) {
     const struct frame *p = f;
     while (p->parent && p->parent->kind == CXCursor_ParenExpr)
       p = p->parent;
@@ -1330,6 +1593,11 @@ static void visit_ref(struct facts *fx, const struct frame *f) {
   CXCursor d = clang_getCursorReferenced(f->cur);
   size_t i;
 
+  for (i = 0; i < fx->top->ncubs; i++)
+    if (clang_equalCursors(clang_getCanonicalCursor(d), fx->top->cubs[i])) {
+      visit_cub_ref(fx, f, i);
+      return;
+    }
   if ((i = ld__find_member(fx, d)) != SIZE_MAX)
     visit_member_ref(fx, f, i);
   else
@@ -1494,6 +1762,10 @@ static enum CXChildVisitResult body_cb(CXCursor c, CXCursor parent,
   }
   if (ld__replay_stopped(fx))
     return CXChildVisit_Break;
+  if (fx->skip_children) {
+    fx->skip_children = 0;
+    return CXChildVisit_Continue;
+  }
   clang_visitChildren(c, body_cb, &f);
   return ld__replay_stopped(fx) ? CXChildVisit_Break : CXChildVisit_Continue;
 }
@@ -1907,6 +2179,8 @@ static void facts_free(struct facts *fx, size_t nlocals) {
   free(fx->proof.body_at);
   free(fx->proof.site_flat);
   free(fx->proof.jumps);
+  for (i = 0; i < fx->ncubs; i++)
+    free(fx->cub_names[i]);
   free(fx->reason);
 }
 
@@ -2267,7 +2541,7 @@ int ld__replay_analyse(const struct ld__source *s, CXCursor fn,
   rc = analyse_def(&fx, fn);
   if (!rc)
     rc = fx.rc;
-  if (!rc && !fx.reason && !fx.r->nmembers)
+  if (!rc && !fx.reason && !fx.r->nmembers && !fx.ncubs)
     ld__replay_fail(&fx, "no shared variable declared in the kernel");
   if (!rc && fx.reason) {
     /* The replay's reason, not the kernel's: the check across blocks runs

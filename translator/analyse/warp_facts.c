@@ -929,7 +929,7 @@ static int mp_has_data(const struct ld_warp *its) {
 }
 
 int ld__warp_with_replay(const struct ld_warp *w) {
-  return w && !w->mp && !w->probe && !w->nscoped && !w->volatile_ptr;
+  return w && !w->mp && !w->probe && !w->nscoped;
 }
 
 int ld__warp_analyse(const struct ld__source *s, CXCursor fn,

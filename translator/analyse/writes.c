@@ -248,6 +248,14 @@ static enum CXChildVisitResult holder_cb(CXCursor c, CXCursor parent,
     return CXChildVisit_Recurse;
   if (!ld__is_pointer(clang_getCursorType(c)))
     return CXChildVisit_Recurse;
+  {
+    /* A function's address (the callee of `cg::this_thread_block()`) is
+     * no memory. */
+    CXType pt = clang_getCanonicalType(
+        clang_getPointeeType(clang_getCanonicalType(clang_getCursorType(c))));
+    if (pt.kind == CXType_FunctionProto || pt.kind == CXType_FunctionNoProto)
+      return CXChildVisit_Continue;
+  }
   h->ok = is_null(c) || ptr_root(h->r, c);
   return h->ok ? CXChildVisit_Continue : CXChildVisit_Break;
 }
@@ -470,6 +478,16 @@ static int obj_root(struct root *r, CXCursor e) {
       return 1;
     if (r->why[0])
       return 0;
+    {
+      /* A call returning by value makes a temporary, memory of no one's
+       * (`cg::this_thread_block().sync()`). */
+      CXCursor callee = clang_getCursorReferenced(e);
+      CXType rt = clang_getCanonicalType(clang_getCursorResultType(callee));
+      if (!clang_Cursor_isNull(callee) && rt.kind != CXType_Invalid &&
+          rt.kind != CXType_Unexposed && rt.kind != CXType_LValueReference &&
+          rt.kind != CXType_RValueReference && rt.kind != CXType_Pointer)
+        return 1;
+    }
     return unseen(r, "writes through a reference returned by %s", e);
   case CXCursor_CXXThisExpr:
     return 1;
@@ -551,6 +569,9 @@ static int ptr_root(struct root *r, CXCursor e) {
       return obj_root(r, e);
     return loaded_root(r, e);
   case CXCursor_CallExpr:
+    /* `SharedMemory<T>()`, `smem<T>()`: shared memory, not global. */
+    if (ld__shared_accessor_call(e, NULL))
+      return 1;
     return unseen(r, "writes through a pointer returned by %s", e);
   default:
     if (is_null(e))
@@ -661,8 +682,22 @@ static int dependent_callee_param(const struct analysis *an, CXCursor call) {
 /* An unresolved call: through a kernel parameter of a template type (the
  * kernel's launches decide), or through another object (not followed). */
 static void unresolved_call(struct analysis *an, CXCursor call) {
-  CXCursor c;
-  int p = dependent_callee_param(an, call);
+  CXCursor c, op;
+  int p, obj;
+
+  /* An operator on operands of a template type (`sum += in[i]`,
+   * `out[i] = v`): a store to its left operand when it assigns, else
+   * nothing of its own, as for a resolved operator. */
+  if (ld__nth_child(call, 0, &c) && ld__nth_child(call, 1, &op) &&
+      (ld__is_operator_ref(c) || ld__is_operator_ref(op))) {
+    obj = ld__is_operator_ref(c);
+    if (ld__is_operator_ref(c))
+      op = c;
+    if (ld__is_assign_operator(op) && ld__nth_child(call, obj, &c))
+      ld__check_store(an, c);
+    return;
+  }
+  p = dependent_callee_param(an, call);
 
   if (p >= 0) {
     an->fns[an->cur_fn].dep_params |= (uint64_t)1 << p;
@@ -671,6 +706,15 @@ static void unresolved_call(struct analysis *an, CXCursor call) {
   if (!ld__nth_child(call, 0, &c))
     return;
   c = ld__unwrap(c);
+  /* `acc.add(v)` on an object of a template's type: the object's methods
+   * may write through what it holds, as a call of it may (not an
+   * accessor of shared memory, `smem.getPointer()`). */
+  if (ld__shared_accessor_call(call, NULL))
+    return;
+  while (clang_getCursorKind(c) == CXCursor_MemberRefExpr &&
+         clang_Cursor_isNull(clang_getCursorReferenced(c)) &&
+         ld__nth_child(c, 0, &op))
+    c = ld__unwrap(op);
   if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
       (clang_getCursorKind(clang_getCursorReferenced(c)) == CXCursor_VarDecl ||
        clang_getCursorKind(clang_getCursorReferenced(c)) == CXCursor_ParmDecl))

@@ -81,10 +81,12 @@ int main() {
 
 // tail and lanes write shared memory, so they also get the replay clone and
 // the check across blocks, and the clone carries the same inline checks
-// (pass 1 only, its_sync at each site); exchange (a pointer to volatile)
-// and calls (no shared memory) keep the inline checks alone.
+// (pass 1 only, its_sync at each site); exchange (its float atomicAdd on
+// shared memory: the replay's own refusal, which its shared_reason says;
+// a pointer to volatile no longer keeps it from the replay) and calls (no
+// shared memory) keep the inline checks alone.
 // PLAN: KERNEL name=tail checked=yes at=15:17 template global=yes units=blocks writes=out one_run=out
-// PLAN-NEXT: KERNEL name=exchange checked=yes at=29:17 global=no global_reason="checked by the inline intra-warp checks"
+// PLAN-NEXT: KERNEL name=exchange checked=yes shared_reason="shared atomic on a type other than a 32-bit integer" at=29:17 global=no global_reason="checked by the inline intra-warp checks (no replay: shared atomic on a type other than a 32-bit integer)"
 // PLAN-NEXT: KERNEL name=calls checked=yes at=43:17 global=no global_reason="checked by the inline intra-warp checks"
 // PLAN-NEXT: KERNEL name=plain checked=yes at=49:17 global=yes units=blocks writes=p
 // PLAN-NEXT: KERNEL name=flagged checked=yes at=56:17 global=no global_reason="checked by the inline message-passing checks"

@@ -132,8 +132,9 @@ int main() {
 // through it.  The warp-synchronous kernels syncwarp and shuffle get the
 // inline intra-warp checks (docs/inline-checks.md) and, since issue 24, a
 // replay clone that carries them, the collective taken ("With the replay");
-// warp_tile keeps the inline checks alone (its tile is a local of a type
-// that cannot be hoisted).
+// so does warp_tile since session 16 (its `thread_block_tile<32> w =
+// tiled_partition<32>(...)` is hoisted like a block handle; it used to be
+// "a local of a type that cannot be hoisted").
 // CLONE: {{^}}__global__ void __ldcc_g_in_expression(int *out, __ldcc::global_info __ldcc_gi) {
 // CLONE: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_syncwarp(int *out, __ldcc::launch_info __ldcc_li) { __ldcc::its_enter();{{$}}
 // CLONE: {{^}}  (__syncwarp(), __ldcc::its_sync());{{$}}
@@ -147,24 +148,25 @@ int main() {
 // CLONE: {{^}}/* ldcc: metadata of the instrumented kernels */
 // CLONE: {{^}}    "syncwarp", __ldcc__file, 79,
 // CLONE: {{^}}    "shuffle", __ldcc__file, 86,
+// CLONE: {{^}}    "warp_tile", __ldcc__file, 115,
 // CLONE-NOT: {{^}}const __ldcc::kernel_meta
 
 
-// PLAN: KERNEL name=in_expression checked=yes shared_reason="barrier inside an expression" at=19:17
-// PLAN-NEXT: KERNEL name=in_condition checked=yes shared_reason="barrier inside an expression" at=25:17
-// PLAN-NEXT: KERNEL name=reference_local checked=yes shared_reason="local of a type that cannot be hoisted" at=33:17
-// PLAN-NEXT: KERNEL name=device_barrier checked=yes shared_reason="barrier in device function template wait_all" at=40:17
-// PLAN-NEXT: KERNEL name=device_store checked=yes shared_reason="device function put: store through a reference" at=47:17
-// PLAN-NEXT: KERNEL name=external_call checked=yes shared_reason="call to elsewhere defined elsewhere" at=54:17
-// PLAN-NEXT: KERNEL name=atomic_result checked=yes shared_reason="result of a global atomic is used" at=60:17
-// PLAN-NEXT: KERNEL name=shared_atomic_result checked=yes shared_reason="result of a shared atomic is used" at=66:17
+// PLAN: KERNEL name=in_expression checked=yes shared_reason="barrier inside an expression" at=19:17 global=yes units=blocks writes=out one_run=out
+// PLAN-NEXT: KERNEL name=in_condition checked=yes shared_reason="barrier inside an expression" at=25:17 global=yes units=blocks writes=out one_run=out
+// PLAN-NEXT: KERNEL name=reference_local checked=yes shared_reason="local of a type that cannot be hoisted" at=33:17 global=yes units=blocks writes=out one_run=out
+// PLAN-NEXT: KERNEL name=device_barrier checked=yes shared_reason="barrier in device function template wait_all" at=40:17 global=yes units=blocks writes=out one_run=out
+// PLAN-NEXT: KERNEL name=device_store checked=yes shared_reason="device function put: store through a reference" at=47:17 global=yes units=blocks writes=out one_run=out
+// PLAN-NEXT: KERNEL name=external_call checked=yes shared_reason="call to elsewhere defined elsewhere" at=54:17 global=no global_reason="calls elsewhere, defined in another file"
+// PLAN-NEXT: KERNEL name=atomic_result checked=yes shared_reason="result of a global atomic is used" at=60:17 global=yes units=blocks writes=out one_run=out direct=yes atomics=1
+// PLAN-NEXT: KERNEL name=shared_atomic_result checked=yes shared_reason="result of a shared atomic is used" at=66:17 global=no global_reason="atomic operations"
 // PLAN-NEXT: KERNEL name=fence checked=yes shared_reason="memory fence" at=72:17
 // PLAN-NEXT: KERNEL name=syncwarp checked=yes at=79:17
 // PLAN-NEXT: KERNEL name=shuffle checked=yes at=86:17
 // PLAN-NEXT: KERNEL name=timer checked=yes shared_reason="clock" at=92:17
-// PLAN-NEXT: KERNEL name=jumps checked=yes shared_reason="goto or label" at=98:17
-// PLAN-NEXT: KERNEL name=bitfield checked=yes shared_reason="store to a bit-field" at=108:17
-// PLAN-NEXT: KERNEL name=warp_tile checked=yes shared_reason="local of a type that cannot be hoisted" at=115:17
+// PLAN-NEXT: KERNEL name=jumps checked=yes shared_reason="goto or label" at=98:17 global=yes units=blocks writes=out one_run=out
+// PLAN-NEXT: KERNEL name=bitfield checked=yes shared_reason="store to a bit-field" at=108:17 global=yes units=blocks writes=out one_run=out
+// PLAN-NEXT: KERNEL name=warp_tile checked=yes at=115:17
 // PLAN-NEXT: TARGET kernel=in_expression space=global name=out at=19:36 written=yes
 // PLAN-NEXT: TARGET kernel=in_expression space=shared name=s at=20:18 written=yes
 // PLAN-NEXT: TARGET kernel=in_condition space=global name=out at=25:35 written=yes
@@ -222,6 +224,11 @@ int main() {
 // PLAN-NEXT: SITE kernel=shuffle id=2 at=90:1 form=exit
 // PLAN-NEXT: COPIES kernel=shuffle scratch=lazy
 // PLAN-NEXT: PROOF kernel=shuffle proved=yes bounds=x<=extent(s,0),y=1,z=1
+// PLAN-NEXT: SITE kernel=warp_tile id=0 at=115:17 form=entry
+// PLAN-NEXT: SITE kernel=warp_tile id=1 at=120:3 form=SYNC_PLAIN
+// PLAN-NEXT: SITE kernel=warp_tile id=2 at=121:1 form=exit
+// PLAN-NEXT: COPIES kernel=warp_tile scratch=lazy
+// PLAN-NEXT: PROOF kernel=warp_tile proved=yes bounds=x<=extent(s,0),y=1,z=1
 // PLAN-NEXT: ITS kernel=syncwarp checked=yes rule="__syncwarp or warp collective"
 // PLAN-NEXT: ACCESS kernel=syncwarp id=1 at=81:3 var=s mode=write
 // PLAN-NEXT: WSYNC kernel=syncwarp at=82:3 form=__syncwarp
@@ -234,4 +241,12 @@ int main() {
 // PLAN-NEXT: ACCESS kernel=warp_tile id=1 at=117:3 var=s mode=write
 // PLAN-NEXT: WSYNC kernel=warp_tile at=119:3 form=sync
 // PLAN-NEXT: WSYNC kernel=warp_tile at=120:3 form=__syncthreads
+// PLAN-NEXT: OWN kernel=in_expression proved=yes conds="1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+0<2147483648"
+// PLAN-NEXT: OWN kernel=in_condition proved=yes conds="1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1"
+// PLAN-NEXT: OWN kernel=reference_local proved=yes conds="1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+0<2147483648"
+// PLAN-NEXT: OWN kernel=device_barrier proved=yes conds="1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+0<2147483648"
+// PLAN-NEXT: OWN kernel=device_store proved=yes conds="1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1"
+// PLAN-NEXT: OWN kernel=atomic_result proved=no reason="direct one run"
+// PLAN-NEXT: OWN kernel=jumps proved=no reason="a goto in the kernel"
+// PLAN-NEXT: OWN kernel=bitfield proved=yes conds="1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1"
 // PLAN-NOT: {{^(KERNEL|TARGET|BARRIER|LAUNCH|SITE|ITS|ACCESS|WSYNC)}}
