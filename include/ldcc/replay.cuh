@@ -126,8 +126,10 @@ struct thread_ctx {
    * the block; 0 otherwise. */
   unsigned long long gown;
   /* The pass-1 round + 1 of the last CUB block collective on each of the
-   * kernel's CUB TempStorage variables (cub_use), 0: none yet. */
+   * kernel's CUB TempStorage variables (cub_use), 0: none yet, and the
+   * storage it used (an element of an array of them). */
   unsigned cub_round[4];
+  const void *cub_at[4];
 };
 
 /* The undo log's entries, indexed at run time: an object of its own in the
@@ -414,8 +416,10 @@ __device__ __forceinline__ void begin(thread_ctx &c, undo_log &ul,
   c.atom_k = 0;
   c.log = &ul;
   c.gown = 0;
-  for (int i = 0; i < 4; i++)
+  for (int i = 0; i < 4; i++) {
     c.cub_round[i] = 0;
+    c.cub_at[i] = 0;
+  }
   c.shared_only = !(PL & PLACE_ANY);
   c.lazy = lazy;
   c.sdelta = (unit + 1) * (unsigned)g.stride;
@@ -945,7 +949,9 @@ __device__ __forceinline__ void finish(thread_ctx &c, block_state &bs) {
  * threads still reading the first collective's results race with the
  * second's writes.  Checked in pass 1 (pass 2 reruns the same calls); an
  * empty TempStorage (NullType: BLOCK_LOAD_DIRECT and friends) is never
- * reported. */
+ * reported, nor a collective on another element of an array of storages
+ * than the last one (double buffering: the collective between two uses of
+ * one element synchronises the block). */
 static __device__ __noinline__ void cub_reuse_report(const thread_ctx &c,
                                                      const char *name) {
   unsigned tid = linear_tid(), w[8] = {0, 0, 0, 0, 0, 0, 0, 0};
@@ -962,9 +968,11 @@ template <class T>
 __device__ __forceinline__ T &cub_use(thread_ctx &c, unsigned i, T &t,
                                       const char *name) {
   if (sizeof(T) > 1 && c.pass == 1 && !c.finished) {
-    if (c.cub_round[i] == c.round + 1u)
+    const void *at = (const void *)&t;
+    if (c.cub_round[i] == c.round + 1u && c.cub_at[i] == at)
       cub_reuse_report(c, name);
     c.cub_round[i] = c.round + 1u;
+    c.cub_at[i] = at;
   }
   return t;
 }

@@ -8,7 +8,8 @@
 // Racy twin (-DE2E_RACE): block_stats runs Reduce on the storage Sum just
 // used without the barrier; thread 0 may still read warp aggregates Sum
 // left there while other warps' lane 0 write Reduce's (racecheck reports
-// the hazard).  Fixed: with the barrier.  block_scans is fixed in both.
+// the hazard).  Fixed: with the barrier.  block_scans and block_rounds (two
+// storages used in turn) are race-free in both.
 #include "cub_stats.cuh"
 
 int main() {
@@ -32,6 +33,10 @@ int main() {
   e2e_to_host(incl, dincl, n);
   e2e_print_ints(excl, n);
   e2e_print_ints(incl, n);
+  block_rounds<<<n / 128, 128>>>(d, dexcl, 5);
+  E2E_CHECK(cudaGetLastError());
+  e2e_to_host(excl, dexcl, n);
+  e2e_print_ints(excl, n);
   return 0;
 }
 
@@ -39,4 +44,5 @@ int main() {
 // RACE-CHECK: race on shared variable temp (CUB temporary storage) in kernel block_stats
 // RACE-CHECK: ldcc: summary:
 // RACE-CHECK-NOT: in kernel block_scans
+// RACE-CHECK-NOT: in kernel block_rounds
 // RACE-CHECK-NOT: not checked

@@ -38,6 +38,24 @@ __global__ void block_scans(const int *in, int *excl, int *incl) {
   incl[i] = s;
 }
 
+// Running prefix sums over several rounds with two BlockScan storages used
+// in turn and no barrier of its own: each collective synchronises the block
+// inside, so the one between two uses of a storage orders them (race-free
+// in both twins; a check that took the array for one storage would report
+// it).
+__global__ void block_rounds(const int *in, int *out, int rounds) {
+  typedef cub::BlockScan<int, 128> BlockScanT;
+  __shared__ BlockScanT::TempStorage buffers[2];
+  int i = blockIdx.x * 128 + threadIdx.x;
+  int x = in[i], acc = 0;
+  for (int r = 0; r < rounds; r++) {
+    int e;
+    BlockScanT(buffers[r & 1]).ExclusiveSum(x + r, e);
+    acc += e;
+  }
+  out[i] = acc;
+}
+
 static inline void block_statistics(const int *d_in, int *d_sums,
                                     int *d_maxes, int blocks) {
   block_stats<256><<<blocks, 256>>>(d_in, d_sums, d_maxes);

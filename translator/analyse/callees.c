@@ -265,6 +265,74 @@ static enum CXChildVisitResult barrier_cb(CXCursor c, CXCursor parent,
   return CXChildVisit_Recurse;
 }
 
+/* Barriers and atomics anywhere a callee reaches (its body, and the
+ * functions of the user's it calls, resolved or a template's candidates). */
+struct reach {
+  unsigned depth;
+  int found;
+};
+
+static int reaches_sync_or_atomic(CXCursor callee, unsigned depth);
+
+static enum CXChildVisitResult reach_cb(CXCursor c, CXCursor parent,
+                                        CXClientData data) {
+  struct reach *r = data;
+  CXCursor ref, first, d;
+  CXString n;
+  unsigned i, nc;
+
+  (void)parent;
+  if (clang_getCursorKind(c) != CXCursor_CallExpr)
+    return CXChildVisit_Recurse;
+  n = ld__call_name(c);
+  r->found = ld__block_barrier(c) != NULL ||
+             ld__is_atomic_name(clang_getCString(n));
+  clang_disposeString(n);
+  ref = clang_getCursorReferenced(c);
+  if (!r->found && !clang_Cursor_isNull(ref))
+    r->found = reaches_sync_or_atomic(ref, r->depth + 1);
+  else if (!r->found && ld__nth_child(c, 0, &first)) {
+    d = ld__unwrap(first);
+    if (clang_getCursorKind(d) == CXCursor_DeclRefExpr)
+      d = clang_getCursorReferenced(d);
+    if (clang_getCursorKind(d) == CXCursor_OverloadedDeclRef) {
+      nc = clang_getNumOverloadedDecls(d);
+      for (i = 0; i < nc && !r->found; i++)
+        r->found = reaches_sync_or_atomic(clang_getOverloadedDecl(d, i),
+                                          r->depth + 1);
+    }
+  }
+  return r->found ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+static int reaches_sync_or_atomic(CXCursor callee, unsigned depth) {
+  struct reach r;
+  CXCursor def = ld__definition_of(callee);
+
+  if (clang_Cursor_isNull(def) || !clang_isCursorDefinition(def) ||
+      clang_Location_isInSystemHeader(clang_getCursorLocation(def)))
+    return 0;
+  if (depth >= MAX_CALL_DEPTH)
+    return 1; /* too deep to tell: assume the worst */
+  r.depth = depth;
+  r.found = 0;
+  clang_visitChildren(def, reach_cb, &r);
+  return r.found;
+}
+
+const char *ld__dependent_callee_problem(struct facts *fx, CXCursor callee) {
+  int own = 0;
+  const char *why;
+
+  if (reaches_sync_or_atomic(callee, 0))
+    return ld__named_reason(
+        "barrier or atomic in device function %s, called with a template's "
+        "arguments",
+        callee);
+  why = ld__callee_problem_at(fx, callee, 0, &own);
+  return why && !own ? why : NULL;
+}
+
 /* Whether callee is a function whose own body (main file or a user header)
  * contains a barrier call. */
 int ld__has_barrier(CXCursor callee) {

@@ -16,6 +16,13 @@ const char *ld__callee_problem_at(struct facts *fx, CXCursor callee,
                                   unsigned depth, int *own_write);
 const char *ld__callee_problem(struct facts *fx, CXCursor callee,
                                unsigned depth);
+/* Why a candidate of a call the template's text does not resolve
+ * (`f<T>(...)`, `obj.f(...)`) keeps the kernel from the replay, or NULL: a
+ * barrier or an atomic it reaches (the call cannot be cloned, and left as
+ * it is its barriers would split no region, its atomics run again in pass
+ * 2), or what else the replay cannot repeat; its plain stores run on the
+ * warp's copy like any call given a target's address. */
+const char *ld__dependent_callee_problem(struct facts *fx, CXCursor callee);
 /* Whether callee may reach a block barrier. */
 int ld__has_barrier(CXCursor callee);
 void ld__named_reason_free(void);

@@ -646,28 +646,38 @@ static void keep_cub_temps(struct facts *fx, const struct var_list *vl) {
     top->proof.proof_why = "CUB collectives on shared temporary storage";
 }
 
-/* A use of CUB temporary storage variable i: `temp` becomes
- * `__ldcc::cub_use(__ldcc_c, i, temp, "temp")`. */
+/* A use of CUB temporary storage variable i: `temp` (or the element
+ * `temp[w]` of an array of them) becomes `__ldcc::cub_use(__ldcc_c, i,
+ * temp, "temp")`, inserted around it (what the index holds keeps its own
+ * edits). */
 static void visit_cub_ref(struct facts *fx, const struct frame *f, size_t i) {
   struct ld_buf t = LD_BUF_INIT;
+  const struct frame *use = f;
   size_t b, e;
 
   if (fx != fx->top) {
     ld__replay_fail(fx, "CUB temporary storage used in a device function");
     return;
   }
-  if (!ld__replay_span(fx, f->cur, &b, &e)) {
+  while (use->parent && (use->parent->kind == CXCursor_UnexposedExpr ||
+                         use->parent->kind == CXCursor_ParenExpr ||
+                         (use->parent->kind == CXCursor_ArraySubscriptExpr &&
+                          use->index == 0)))
+    use = use->parent;
+  if (!ld__replay_span(fx, use->cur, &b, &e)) {
     ld__replay_fail(fx, "CUB temporary storage used inside a macro expansion");
     return;
   }
-  if (ld_buf_printf(&t, "__ldcc::cub_use(__ldcc_c, %uu, %s, \"%s\")",
-                    (unsigned)i, fx->top->cub_names[i],
-                    fx->top->cub_names[i])) {
+  if (ld_buf_printf(&t, "__ldcc::cub_use(__ldcc_c, %uu, ", (unsigned)i) ||
+      ld_edit_insert(&fx->r->edits, b, t.data)) {
     fx->rc = LD_ENOMEM;
     ld_buf_free(&t);
     return;
   }
-  ld__replay_edit(fx, b, e, t.data);
+  ld_buf_free(&t);
+  if (ld_buf_printf(&t, ", \"%s\")", fx->top->cub_names[i]) ||
+      ld_edit_insert(&fx->r->edits, e, t.data))
+    fx->rc = LD_ENOMEM;
   ld_buf_free(&t);
 }
 
@@ -1079,14 +1089,14 @@ static void visit_call(struct facts *fx, const struct frame *f) {
         if (nm <= 0 || nm > 8)
           ld__replay_fail(fx, "call of a member it cannot resolve");
         for (j = 0; j < nm && j < 8 && !ld__replay_stopped(fx); j++)
-          if ((why = ld__callee_problem(fx, ms[j], 0)) != NULL)
+          if ((why = ld__dependent_callee_problem(fx, ms[j])) != NULL)
             ld__replay_fail(fx, why);
       }
       return; /* dependent: checked once instantiated by nvcc */
     }
     n = clang_getNumOverloadedDecls(c);
     for (i = 0; i < n && !ld__replay_stopped(fx); i++) {
-      why = ld__callee_problem(fx, clang_getOverloadedDecl(c, i), 0);
+      why = ld__dependent_callee_problem(fx, clang_getOverloadedDecl(c, i));
       if (why)
         ld__replay_fail(fx, why);
     }

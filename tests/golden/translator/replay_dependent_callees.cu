@@ -7,9 +7,12 @@
 // used to skip them ("checked once instantiated"): block_sum's barriers
 // then split no region (the kernel was one region, its correct code
 // reported), bump's atomicAdd ran again in pass 2 (its result doubled).
-// Their candidates are now judged like any callee: the kernels keep the
-// check across blocks and say why they are not checked in shared memory.
-// A candidate with neither (scale<T>) stays as it was.
+// Their candidates are now judged: one that reaches a barrier or an atomic
+// leaves the kernel without the replay (it keeps the check across blocks
+// and says why it is not checked in shared memory); one with neither stays
+// as it was, a pure one (scale<T>) or one storing through the pointer it
+// is given (put<T>, run on the warp's copy: a call given a target's
+// address).
 template <class T> __device__ T block_sum(T *s, T v) {
   s[threadIdx.x] = v;
   __syncthreads();
@@ -24,6 +27,8 @@ template <class T> __device__ T block_sum(T *s, T v) {
 template <class T> __device__ void bump(T *c, T v) { atomicAdd(c, v); }
 
 template <class T> __device__ T scale(T v) { return 2 * v; }
+
+template <class T> __device__ void put(T *p, T v) { *p = v; }
 
 template <class T> struct Acc {
   T *dst;
@@ -61,40 +66,59 @@ template <class T> __global__ void doubled(const T *in, T *out) {
   out[threadIdx.x] = s[255 - threadIdx.x];
 }
 
+template <class T> __global__ void stored(const T *in, T *out) {
+  __shared__ T s[256];
+  put<T>(&s[threadIdx.x], in[threadIdx.x]);
+  __syncthreads();
+  out[threadIdx.x] = s[255 - threadIdx.x];
+}
+
 int main() {
   int *a = 0;
   reduce<int><<<1, 256>>>(a, a);
   count<int><<<1, 256>>>(a, a);
   through<int><<<1, 256>>>(a, a);
   doubled<int><<<1, 256>>>(a, a);
+  stored<int><<<1, 256>>>(a, a);
   return 0;
 }
 
-// PLAN: KERNEL name=reduce checked=yes shared_reason="device function block_sum writes memory" at=33:36 template global=yes units=blocks writes=out one_run=in,out
-// PLAN-NEXT: KERNEL name=count checked=yes shared_reason="device function bump writes memory" at=41:36 template global=no global_reason="atomic operations"
-// PLAN-NEXT: KERNEL name=through checked=yes shared_reason="device function add writes memory" at=48:36 template global=no global_reason="atomic operations"
-// PLAN-NEXT: KERNEL name=doubled checked=yes at=57:36 template global=yes units=blocks writes=out one_run=out
-// PLAN-NEXT: TARGET kernel=reduce space=global name=out at=33:59 written=yes
-// PLAN-NEXT: TARGET kernel=reduce space=shared name=s at=34:16 written=yes
-// PLAN-NEXT: TARGET kernel=count space=global name=out at=41:58 written=yes
-// PLAN-NEXT: TARGET kernel=count space=shared name=s at=42:16 written=yes
-// PLAN-NEXT: TARGET kernel=through space=global name=out at=48:60 written=no
-// PLAN-NEXT: TARGET kernel=through space=shared name=s at=49:16 written=yes
-// PLAN-NEXT: TARGET kernel=doubled space=global name=out at=57:60 written=yes
-// PLAN-NEXT: TARGET kernel=doubled space=shared name=s at=58:16 written=yes
-// PLAN-NEXT: BARRIER kernel=block_sum form=__syncthreads at=15:3
-// PLAN-NEXT: BARRIER kernel=block_sum form=__syncthreads at=19:5
-// PLAN-NEXT: BARRIER kernel=count form=__syncthreads at=44:3
-// PLAN-NEXT: BARRIER kernel=through form=__syncthreads at=53:3
-// PLAN-NEXT: BARRIER kernel=doubled form=__syncthreads at=60:3
-// PLAN-NEXT: LAUNCH kernel=reduce at=66:3
-// PLAN-NEXT: LAUNCH kernel=count at=67:3
-// PLAN-NEXT: LAUNCH kernel=through at=68:3
-// PLAN-NEXT: LAUNCH kernel=doubled at=69:3
-// PLAN-NEXT: SITE kernel=doubled id=0 at=57:36 form=entry
-// PLAN-NEXT: SITE kernel=doubled id=1 at=60:3 form=SYNC_PLAIN
-// PLAN-NEXT: SITE kernel=doubled id=2 at=62:1 form=exit
+// PLAN: KERNEL name=reduce checked=yes shared_reason="barrier or atomic in device function block_sum, called with a template's arguments" at=38:36 template global=yes units=blocks writes=out one_run=in,out
+// PLAN-NEXT: KERNEL name=count checked=yes shared_reason="barrier or atomic in device function bump, called with a template's arguments" at=46:36 template global=no global_reason="atomic operations"
+// PLAN-NEXT: KERNEL name=through checked=yes shared_reason="barrier or atomic in device function add, called with a template's arguments" at=53:36 template global=no global_reason="atomic operations"
+// PLAN-NEXT: KERNEL name=doubled checked=yes at=62:36 template global=yes units=blocks writes=out one_run=out
+// PLAN-NEXT: KERNEL name=stored checked=yes at=69:36 template global=yes units=blocks writes=out one_run=out
+// PLAN-NEXT: TARGET kernel=reduce space=global name=out at=38:59 written=yes
+// PLAN-NEXT: TARGET kernel=reduce space=shared name=s at=39:16 written=yes
+// PLAN-NEXT: TARGET kernel=count space=global name=out at=46:58 written=yes
+// PLAN-NEXT: TARGET kernel=count space=shared name=s at=47:16 written=yes
+// PLAN-NEXT: TARGET kernel=through space=global name=out at=53:60 written=no
+// PLAN-NEXT: TARGET kernel=through space=shared name=s at=54:16 written=yes
+// PLAN-NEXT: TARGET kernel=doubled space=global name=out at=62:60 written=yes
+// PLAN-NEXT: TARGET kernel=doubled space=shared name=s at=63:16 written=yes
+// PLAN-NEXT: TARGET kernel=stored space=global name=out at=69:59 written=yes
+// PLAN-NEXT: TARGET kernel=stored space=shared name=s at=70:16 written=yes
+// PLAN-NEXT: BARRIER kernel=block_sum form=__syncthreads at=18:3
+// PLAN-NEXT: BARRIER kernel=block_sum form=__syncthreads at=22:5
+// PLAN-NEXT: BARRIER kernel=count form=__syncthreads at=49:3
+// PLAN-NEXT: BARRIER kernel=through form=__syncthreads at=58:3
+// PLAN-NEXT: BARRIER kernel=doubled form=__syncthreads at=65:3
+// PLAN-NEXT: BARRIER kernel=stored form=__syncthreads at=72:3
+// PLAN-NEXT: LAUNCH kernel=reduce at=78:3
+// PLAN-NEXT: LAUNCH kernel=count at=79:3
+// PLAN-NEXT: LAUNCH kernel=through at=80:3
+// PLAN-NEXT: LAUNCH kernel=doubled at=81:3
+// PLAN-NEXT: LAUNCH kernel=stored at=82:3
+// PLAN-NEXT: SITE kernel=doubled id=0 at=62:36 form=entry
+// PLAN-NEXT: SITE kernel=doubled id=1 at=65:3 form=SYNC_PLAIN
+// PLAN-NEXT: SITE kernel=doubled id=2 at=67:1 form=exit
 // PLAN-NEXT: COPIES kernel=doubled scratch=whole reason="a target's address is taken or it is bound to a reference"
-// PLAN-NEXT: PROOF kernel=doubled proved=no reason="'s' is used other than element by element (line 61)"
+// PLAN-NEXT: PROOF kernel=doubled proved=no reason="'s' is used other than element by element (line 66)"
+// PLAN-NEXT: SITE kernel=stored id=0 at=69:36 form=entry
+// PLAN-NEXT: SITE kernel=stored id=1 at=72:3 form=SYNC_PLAIN
+// PLAN-NEXT: SITE kernel=stored id=2 at=74:1 form=exit
+// PLAN-NEXT: COPIES kernel=stored scratch=whole reason="a call gets a target's address"
+// PLAN-NEXT: PROOF kernel=stored proved=no reason="a call gets a target's address"
 // PLAN-NEXT: OWN kernel=reduce proved=yes conds="1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(gridDim.x-1)+0<2147483648"
 // PLAN-NEXT: OWN kernel=doubled proved=yes conds="1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+0<2147483648"
+// PLAN-NEXT: OWN kernel=stored proved=yes conds="1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+0<2147483648"
