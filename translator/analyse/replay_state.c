@@ -251,6 +251,14 @@ enum place ld__place_of(const struct facts *fx, CXCursor e, size_t *member,
       CXType t = clang_getCanonicalType(clang_getCursorType(d));
       if (fx && (*member = ld__find_member(fx, d)) != SIZE_MAX)
         return PLACE_SHARED;
+      /* A device function's reference parameter (`void swap(uint &a,
+       * uint &b)` given shared elements): a store through an address, as
+       * through a pointer (pwr tells the warp's copy from global memory). */
+      if ((t.kind == CXType_LValueReference ||
+           t.kind == CXType_RValueReference) &&
+          dk == CXCursor_ParmDecl &&
+          !clang_isConstQualifiedType(clang_getPointeeType(t)))
+        return PLACE_GLOBAL;
       if (t.kind == CXType_LValueReference ||
           t.kind == CXType_RValueReference) {
         *why = "store through a reference";

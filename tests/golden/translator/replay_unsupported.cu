@@ -156,7 +156,7 @@ int main() {
 // PLAN-NEXT: KERNEL name=in_condition checked=yes shared_reason="barrier inside an expression" at=25:17 global=yes units=blocks writes=out one_run=out
 // PLAN-NEXT: KERNEL name=reference_local checked=yes shared_reason="local of a type that cannot be hoisted" at=33:17 global=yes units=blocks writes=out one_run=out
 // PLAN-NEXT: KERNEL name=device_barrier checked=yes shared_reason="barrier in device function template wait_all" at=40:17 global=yes units=blocks writes=out one_run=out
-// PLAN-NEXT: KERNEL name=device_store checked=yes shared_reason="device function put: store through a reference" at=47:17 global=yes units=blocks writes=out one_run=out
+// PLAN-NEXT: KERNEL name=device_store checked=yes at=47:17 global=yes units=blocks writes=out
 // PLAN-NEXT: KERNEL name=external_call checked=yes shared_reason="call to elsewhere defined elsewhere" at=54:17 global=no global_reason="calls elsewhere, defined in another file"
 // PLAN-NEXT: KERNEL name=atomic_result checked=yes shared_reason="result of a global atomic is used" at=60:17 global=yes units=blocks writes=out one_run=out direct=yes atomics=1
 // PLAN-NEXT: KERNEL name=shared_atomic_result checked=yes shared_reason="result of a shared atomic is used" at=66:17 global=no global_reason="atomic operations"
@@ -214,6 +214,11 @@ int main() {
 // PLAN-NEXT: BARRIER kernel=warp_tile form=__syncthreads at=120:3
 // PLAN-NEXT: LAUNCH kernel=in_expression at=125:3
 // PLAN-NEXT: LAUNCH kernel=bitfield at=126:3
+// PLAN-NEXT: SITE kernel=device_store id=0 at=47:17 form=entry
+// PLAN-NEXT: SITE kernel=device_store id=1 at=50:3 form=SYNC_PLAIN
+// PLAN-NEXT: SITE kernel=device_store id=2 at=52:1 form=exit
+// PLAN-NEXT: COPIES kernel=device_store scratch=whole reason="device functions it calls reach the copies by pointer"
+// PLAN-NEXT: PROOF kernel=device_store proved=yes bounds=x<=extent(s,0),y=1,z=1
 // PLAN-NEXT: SITE kernel=syncwarp id=0 at=79:17 form=entry
 // PLAN-NEXT: SITE kernel=syncwarp id=1 at=83:3 form=SYNC_PLAIN
 // PLAN-NEXT: SITE kernel=syncwarp id=2 at=84:1 form=exit
