@@ -900,7 +900,8 @@ int ld__global_analyse(const struct ld__source *s, CXCursor fn,
   if (!rc && g->nparams > LD_GMAX_PARAMS)
     rc = set_reason(g, "more than 64 parameters");
   if (!rc && clang_getCursorKind(parent) != CXCursor_Namespace &&
-      clang_getCursorKind(parent) != CXCursor_TranslationUnit)
+      clang_getCursorKind(parent) != CXCursor_TranslationUnit &&
+      clang_getCursorKind(parent) != CXCursor_LinkageSpec)
     rc = set_reason(g, "kernel declared inside a class");
   if (!rc && places(s, fn, g, pp.last_end))
     find_prototype(s, fn, g);

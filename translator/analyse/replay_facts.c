@@ -1891,6 +1891,10 @@ static int scope_of(struct facts *fx, CXCursor fn) {
   while (!clang_Cursor_isNull(p) &&
          clang_getCursorKind(p) != CXCursor_TranslationUnit && !rc) {
     char *name;
+    if (clang_getCursorKind(p) == CXCursor_LinkageSpec) {
+      p = clang_getCursorSemanticParent(p); /* extern "C": no scope */
+      continue;
+    }
     if (clang_getCursorKind(p) != CXCursor_Namespace) {
       ld__replay_fail(fx, "kernel declared inside a class");
       break;
