@@ -776,6 +776,15 @@ void ld__check_call(struct analysis *an, CXCursor call) {
   }
   if (ld__is_operator_ref(ref))
     return; /* `a[i] = v`, `x += y`: the store's own root is followed */
+  /* A cache-hint store (`__stcs(p, v)`: the parser's prelude declares
+   * them, ld_analyse.h) is `*p = v` with a hint: a write through p. */
+  if ((ld__name_is(ref, "__stcs") || ld__name_is(ref, "__stcg") ||
+       ld__name_is(ref, "__stwb") || ld__name_is(ref, "__stwt") ||
+       ld__name_is(ref, "__stcv")) &&
+      clang_Cursor_getNumArguments(call) == 2) {
+    check_arg(an, clang_Cursor_getArgument(call, 0), 0, 0);
+    return;
+  }
   def = ld__definition_of(ref);
   clang_getExpansionLocation(clang_getCursorLocation(def), &file, NULL, NULL,
                              NULL);
