@@ -525,6 +525,30 @@ static void copy_owner(char *out, size_t cap, uint32_t warp, int32_t lane) {
     snprintf(out + n, cap - n, ": they shared a copy)");
 }
 
+/* A second CUB collective on one TempStorage with no barrier between
+ * (cub-temp-reuse): the variable's name is in value_a and value_b. */
+static void describe_cub(const struct __ldcc_report *rec,
+                         struct ld_rt_race_desc *d) {
+  const uint32_t *b = rec->block;
+  char name[33];
+
+  memcpy(name, rec->value_a, 16);
+  memcpy(name + 16, rec->value_b, 16);
+  name[32] = 0;
+  snprintf(d->element, sizeof d->element, "%s", name);
+  snprintf(d->header, sizeof d->header,
+           "race on shared variable %s (CUB temporary storage) in kernel %s",
+           name, d->kernel);
+  snprintf(d->detail, sizeof d->detail,
+           "block (%u,%u,%u), warp %u, lane %d: a second CUB collective used "
+           "it in the region that starts at %s, with no __syncthreads() "
+           "since the first; threads still reading the first one's results "
+           "race with the second one's writes (CUB requires a barrier "
+           "before temporary storage is reused)",
+           b[0], b[1], b[2], rec->warp_b, rec->lane, d->region_from);
+  d->value_a[0] = d->value_b[0] = 0;
+}
+
 static void describe_lines(const struct __ldcc_report *rec,
                            struct ld_rt_race_desc *d) {
   const uint32_t *b = rec->block;
@@ -616,25 +640,9 @@ static void describe_lines(const struct __ldcc_report *rec,
              rec->warp_a, d->region_from, b[0], b[1], b[2], rec->warp_b,
              d->region_to);
     break;
-  case __LDCC_RK_CUB_REUSE: {
-    char name[33];
-    memcpy(name, rec->value_a, 16);
-    memcpy(name + 16, rec->value_b, 16);
-    name[32] = 0;
-    snprintf(d->element, sizeof d->element, "%s", name);
-    snprintf(d->header, sizeof d->header,
-             "race on shared variable %s (CUB temporary storage) in kernel %s",
-             name, d->kernel);
-    snprintf(d->detail, sizeof d->detail,
-             "block (%u,%u,%u), warp %u, lane %d: a second CUB collective used "
-             "it in the region that starts at %s, with no __syncthreads() "
-             "since the first; threads still reading the first one's results "
-             "race with the second one's writes (CUB requires a barrier "
-             "before temporary storage is reused)",
-             b[0], b[1], b[2], rec->warp_b, rec->lane, d->region_from);
-    d->value_a[0] = d->value_b[0] = 0;
+  case __LDCC_RK_CUB_REUSE:
+    describe_cub(rec, d);
     break;
-  }
   case __LDCC_RK_SCOPED_FENCE:
     break; /* describe_mp wrote them */
   case __LDCC_RK_LOG_OVERFLOW:

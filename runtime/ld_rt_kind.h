@@ -69,12 +69,12 @@
     "wrote and then published through a flag or lock, but the writer had no "  \
     "fence covering the reader between the data write and the flag write "     \
     "(__threadfence() between blocks, __threadfence_block() within one), or "  \
-    "the reader none between the flag read and the data read.")          \
+    "the reader none between the flag read and the data read.")                \
   X(__LDCC_RK_CUB_REUSE, "cub-temp-reuse", 1, "shared",                        \
     "CUB temporary storage reused without a barrier",                          \
     "A thread ran a second CUB block collective (BlockReduce, BlockScan, "     \
     "BlockLoad, ...) on the same shared TempStorage with no __syncthreads() "  \
-    "since the first: threads still reading the first collective's results "  \
+    "since the first: threads still reading the first collective's results "   \
     "race with the second collective's writes (CUB requires the barrier).")
 
 #define LD_RT_NKINDS 13u

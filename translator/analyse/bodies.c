@@ -54,8 +54,7 @@ static enum use use_in_call(const struct frame *arg, enum use u) {
     if (ld__is_assign_operator(op))
       return (int)arg->index == object_index || u == USE_POINTER ? USE_WRITTEN
                                                                  : USE_READ;
-    if (ld__operator_is(op, "operator[]") &&
-        (int)arg->index == object_index)
+    if (ld__operator_is(op, "operator[]") && (int)arg->index == object_index)
       return USE_LVALUE;
     return USE_READ;
   }

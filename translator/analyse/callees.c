@@ -285,8 +285,8 @@ static enum CXChildVisitResult reach_cb(CXCursor c, CXCursor parent,
   if (clang_getCursorKind(c) != CXCursor_CallExpr)
     return CXChildVisit_Recurse;
   n = ld__call_name(c);
-  r->found = ld__block_barrier(c) != NULL ||
-             ld__is_atomic_name(clang_getCString(n));
+  r->found =
+      ld__block_barrier(c) != NULL || ld__is_atomic_name(clang_getCString(n));
   clang_disposeString(n);
   ref = clang_getCursorReferenced(c);
   if (!r->found && !clang_Cursor_isNull(ref))
@@ -298,8 +298,8 @@ static enum CXChildVisitResult reach_cb(CXCursor c, CXCursor parent,
     if (clang_getCursorKind(d) == CXCursor_OverloadedDeclRef) {
       nc = clang_getNumOverloadedDecls(d);
       for (i = 0; i < nc && !r->found; i++)
-        r->found = reaches_sync_or_atomic(clang_getOverloadedDecl(d, i),
-                                          r->depth + 1);
+        r->found =
+            reaches_sync_or_atomic(clang_getOverloadedDecl(d, i), r->depth + 1);
     }
   }
   return r->found ? CXChildVisit_Break : CXChildVisit_Recurse;

@@ -682,8 +682,7 @@ static enum CXChildVisitResult accessor_body_cb(CXCursor c, CXCursor parent,
       k = clang_getCursorKind(e);
       if (k != CXCursor_CStyleCastExpr && k != CXCursor_CXXStaticCastExpr &&
           k != CXCursor_CXXReinterpretCastExpr &&
-          k != CXCursor_CXXConstCastExpr &&
-          k != CXCursor_CXXFunctionalCastExpr)
+          k != CXCursor_CXXConstCastExpr && k != CXCursor_CXXFunctionalCastExpr)
         break;
       /* The operand is the cast's last child (a TypeRef may come first). */
       {
@@ -817,8 +816,7 @@ static int accessor_class(CXCursor cls, CXCursor *var) {
   return 1;
 }
 
-int ld__dependent_member(CXCursor call, CXCursor *cls, char *name,
-                         size_t cap) {
+int ld__dependent_member(CXCursor call, CXCursor *cls, char *name, size_t cap) {
   CXCursor m, base, d;
   CXTranslationUnit tu;
   CXToken *toks = NULL;
@@ -847,8 +845,7 @@ int ld__dependent_member(CXCursor call, CXCursor *cls, char *name,
        clang_getCursorKind(d) != CXCursor_ClassDecl &&
        clang_getCursorKind(d) != CXCursor_UnionDecl &&
        clang_getCursorKind(d) != CXCursor_ClassTemplate &&
-       clang_getCursorKind(d) !=
-           CXCursor_ClassTemplatePartialSpecialization))
+       clang_getCursorKind(d) != CXCursor_ClassTemplatePartialSpecialization))
     return 0;
   /* The member's name is the extent's last token (`smem.getPointer`). */
   tu = clang_Cursor_getTranslationUnit(m);
@@ -929,8 +926,7 @@ static enum CXChildVisitResult methods_cb(CXCursor c, CXCursor parent,
   return CXChildVisit_Continue;
 }
 
-int ld__class_methods(CXCursor cls, const char *name, CXCursor *out,
-                      int cap) {
+int ld__class_methods(CXCursor cls, const char *name, CXCursor *out, int cap) {
   struct methods_walk w;
   CXCursor def = clang_getCursorDefinition(cls);
 
@@ -977,8 +973,7 @@ int ld__shared_accessor_call(CXCursor call, CXCursor *var) {
     /* `smem<T>()` in a template: every candidate an accessor. */
     n = clang_getNumOverloadedDecls(d);
     for (i = 0; i < n; i++)
-      if (!ld__shared_accessor(clang_getOverloadedDecl(d, i),
-                               i ? NULL : var))
+      if (!ld__shared_accessor(clang_getOverloadedDecl(d, i), i ? NULL : var))
         return 0;
     return n > 0 && clang_Cursor_getNumArguments(call) == 0;
   }

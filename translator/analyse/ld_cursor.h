@@ -96,12 +96,10 @@ int ld__shared_accessor_call(CXCursor call, CXCursor *var);
  * whose type depends on the template (`smem.getPointer()` on a
  * `SharedMemory<T> smem`): the class (*cls, canonical) and the member's
  * name (name, cap bytes); 0 when call is not one. */
-int ld__dependent_member(CXCursor call, CXCursor *cls, char *name,
-                         size_t cap);
+int ld__dependent_member(CXCursor call, CXCursor *cls, char *name, size_t cap);
 /* The methods named name of class cls and of its explicit specializations
  * (the first cap in out): how many, -1 when cls has no definition. */
-int ld__class_methods(CXCursor cls, const char *name, CXCursor *out,
-                      int cap);
+int ld__class_methods(CXCursor cls, const char *name, CXCursor *out, int cap);
 int ld__is_triple_chevron(CXCursor call); /* k<<<...>>>(...) */
 /* The declaration a callee expression names (casts, `&` and `*` aside), or
  * a name-only cursor. */

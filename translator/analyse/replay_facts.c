@@ -445,8 +445,7 @@ static int tile_of_block(CXCursor init) {
     call = init;
   else
     clang_visitChildren(init, find_partition_cb, &call);
-  if (clang_Cursor_isNull(call) ||
-      !ld__name_is(call, "tiled_partition") ||
+  if (clang_Cursor_isNull(call) || !ld__name_is(call, "tiled_partition") ||
       clang_Cursor_getNumArguments(call) != 1)
     return 0;
   arg = ld__unwrap(clang_Cursor_getArgument(call, 0));
@@ -461,8 +460,8 @@ static int tile_of_block(CXCursor init) {
 /* A cooperative-groups handle, re-created at the clone's top, not snapshot:
  * a block (`= this_thread_block()`), or a tile of one (tile_of_block), the
  * only initialisers taken. */
-static void hoist_handle(struct facts *fx, const struct var_list *vl,
-                         size_t sb, int tile) {
+static void hoist_handle(struct facts *fx, const struct var_list *vl, size_t sb,
+                         int tile) {
   const char *s = fx->s->src;
   struct ld_local *l;
   size_t ie = vl->v[0].init_end;
@@ -984,11 +983,11 @@ static void visit_accessor_call(struct facts *fx, const struct frame *f,
   const struct frame *p = f->parent;
   size_t b, e, i;
 
-  while (p && (p->kind == CXCursor_UnexposedExpr ||
-               p->kind == CXCursor_ParenExpr ||
-               (p->kind == CXCursor_CallExpr &&
-                clang_getCursorKind(clang_getCursorReferenced(p->cur)) ==
-                    CXCursor_ConversionFunction)))
+  while (p &&
+         (p->kind == CXCursor_UnexposedExpr || p->kind == CXCursor_ParenExpr ||
+          (p->kind == CXCursor_CallExpr &&
+           clang_getCursorKind(clang_getCursorReferenced(p->cur)) ==
+               CXCursor_ConversionFunction)))
     p = p->parent;
   if (!p || !(p->kind == CXCursor_VarDecl || p->kind == CXCursor_ReturnStmt ||
               p->kind == CXCursor_CStyleCastExpr ||
