@@ -626,6 +626,33 @@ CXString ld__call_name(CXCursor call) {
   return s;
 }
 
+struct operand {
+  CXCursor last;
+  int found;
+};
+
+static enum CXChildVisitResult operand_cb(CXCursor c, CXCursor parent,
+                                          CXClientData data) {
+  struct operand *o = data;
+
+  (void)parent;
+  if (clang_isExpression(clang_getCursorKind(c))) {
+    o->last = c;
+    o->found = 1;
+  }
+  return CXChildVisit_Continue;
+}
+
+int ld__last_expr_child(CXCursor e, CXCursor *out) {
+  struct operand o;
+
+  o.found = 0;
+  clang_visitChildren(e, operand_cb, &o);
+  if (o.found)
+    *out = o.last;
+  return o.found;
+}
+
 /* ---- Shared-memory accessors -------------------------------------------- */
 
 /* Whether var is an `extern __shared__` array (`extern __shared__ int
@@ -684,18 +711,8 @@ static enum CXChildVisitResult accessor_body_cb(CXCursor c, CXCursor parent,
           k != CXCursor_CXXReinterpretCastExpr &&
           k != CXCursor_CXXConstCastExpr && k != CXCursor_CXXFunctionalCastExpr)
         break;
-      /* The operand is the cast's last child (a TypeRef may come first). */
-      {
-        unsigned n = 0;
-        CXCursor last, x;
-        while (ld__nth_child(e, n, &x)) {
-          last = x;
-          n++;
-        }
-        if (!n)
-          break;
-        e = last;
-      }
+      if (!ld__last_expr_child(e, &e))
+        break;
     }
     ref = clang_getCursorReferenced(e);
     if (clang_getCursorKind(e) != CXCursor_DeclRefExpr ||

@@ -83,6 +83,10 @@ int ld__is_operator_ref(CXCursor c);      /* names an `operator...` */
 int ld__operator_is(CXCursor callee, const char *name);
 int ld__is_assign_operator(CXCursor callee);
 int ld__is_class(CXType t, const char *cls);
+/* The last child of e that is an expression: an explicit cast's operand
+ * (`reinterpret_cast<int4 *>(p)` has the type's reference first), a
+ * declaration's initialiser; 0 when none. */
+int ld__last_expr_child(CXCursor e, CXCursor *out);
 /* Whether function fn only returns the address of an `extern __shared__`
  * array (`extern __shared__ int s[]; return (T *)s;`), the cuda-samples
  * `SharedMemory<T>` idiom; *var (when var) is the array. */

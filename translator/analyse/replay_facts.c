@@ -465,17 +465,11 @@ static void hoist_handle(struct facts *fx, const struct var_list *vl, size_t sb,
   const char *s = fx->s->src;
   struct ld_local *l;
   size_t ie = vl->v[0].init_end;
-  unsigned n = 0;
-  CXCursor init = clang_getNullCursor(), x;
+  CXCursor init;
   int ok;
 
-  /* The initialiser is the declaration's last child. */
-  while (ld__nth_child(vl->v[0].cur, n, &x)) {
-    init = x;
-    n++;
-  }
   ok = vl->v[0].init_begin &&
-       (tile ? n && tile_of_block(init)
+       (tile ? ld__last_expr_child(vl->v[0].cur, &init) && tile_of_block(init)
              : ie >= 19 && !memcmp(s + ie - 19, "this_thread_block()", 19));
   if (!ok) {
     ld__replay_fail(fx, "local of a type that cannot be hoisted");

@@ -115,35 +115,6 @@ int ld__fields_patchable(CXType t) {
          ld__holds_pointer(t, 0) && patchable_at(t, 0);
 }
 
-struct operand {
-  CXCursor last;
-  int found;
-};
-
-static enum CXChildVisitResult operand_cb(CXCursor c, CXCursor parent,
-                                          CXClientData data) {
-  struct operand *o = data;
-
-  (void)parent;
-  if (clang_isExpression(clang_getCursorKind(c))) {
-    o->last = c;
-    o->found = 1;
-  }
-  return CXChildVisit_Continue;
-}
-
-/* The operand of an explicit cast: its last child that is an expression
- * (`reinterpret_cast<int4 *>(p)` has the type's reference first). */
-static int cast_operand(CXCursor e, CXCursor *out) {
-  struct operand o;
-
-  o.found = 0;
-  clang_visitChildren(e, operand_cb, &o);
-  if (o.found)
-    *out = o.last;
-  return o.found;
-}
-
 static int is_lvalue_form(enum CXCursorKind k) {
   return k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr ||
          k == CXCursor_ArraySubscriptExpr || k == CXCursor_UnaryOperator;
@@ -453,7 +424,7 @@ static int obj_root(struct root *r, CXCursor e) {
   case CXCursor_CXXConstCastExpr:
   case CXCursor_CXXFunctionalCastExpr:
     if (k == CXCursor_UnexposedExpr ? !ld__nth_child(e, 0, &a)
-                                    : !cast_operand(e, &a))
+                                    : !ld__last_expr_child(e, &a))
       break;
     /* A temporary (a conversion's result) is no memory of anyone's. */
     return ld__is_pointer(clang_getCursorType(a)) ? ptr_root(r, a)
@@ -548,7 +519,7 @@ static int ptr_root(struct root *r, CXCursor e) {
   case CXCursor_CXXReinterpretCastExpr:
   case CXCursor_CXXConstCastExpr:
   case CXCursor_CXXFunctionalCastExpr:
-    if (!cast_operand(e, &a))
+    if (!ld__last_expr_child(e, &a))
       break;
     if (is_null(a))
       return 1;
