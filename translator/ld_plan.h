@@ -276,6 +276,9 @@ struct ld_global {
    * parameter is claimed and every atomic's address is based on one; its
    * launches run once, recording clashes, never with copies. */
   int direct;
+  /* In the direct run, the written __device__ variables are claimed too
+   * (their accesses are among stores, ordinal npointers + i). */
+  int vars_claimed;
   /* Grid-wide syncs (`grid.sync()`, `cg::sync(grid)`) in the kernel's own
    * body: their launches are cooperative (the clone's and the original's),
    * and in the direct run's clone each becomes `__ldcc::ggrid_sync(
@@ -491,6 +494,10 @@ const char *ld_gvar_name(const struct ld_global *g, size_t i);
 int ld_plan_dump(const struct ld_plan *plan, FILE *out);
 /* Releases a warp-check description; NULL is a no-op. */
 void ld_warp_free(struct ld_warp *w);
+/* Whether w's inline checks can ride in a clone (the replay's, or the
+ * global check's when there is no replay): intra-warp checks with no
+ * message passing, no block-scope atomics, no probes. */
+int ld_warp_carried(const struct ld_warp *w);
 /* Releases a replay description; NULL is a no-op. */
 void ld_replay_free(struct ld_replay *r);
 /* Releases a global description; NULL is a no-op. */

@@ -31,6 +31,10 @@ const char *ld_gvar_name(const struct ld_global *g, size_t i) {
   return n;
 }
 
+int ld_warp_carried(const struct ld_warp *w) {
+  return w && !w->skip && !w->mp && !w->probe && !w->nscoped;
+}
+
 int ld_gparam_one_run(const struct ld_kernel *k, size_t i) {
   const struct ld_global *g = k->global;
 
@@ -72,6 +76,10 @@ static void dump_global(const struct ld_kernel *k, FILE *out) {
     if (!ld_gparam_one_run(k, i))
       continue;
     fprintf(out, "%s%s", first ? " one_run=" : ",", g->params[i].name);
+    first = 0;
+  }
+  for (i = 0; g->vars_claimed && i < g->nvars; i++) {
+    fprintf(out, "%s%s", first ? " one_run=" : ",", ld_gvar_name(g, i));
     first = 0;
   }
   if (g->direct) {

@@ -543,6 +543,31 @@ static void add_class_entries(struct analysis *an, CXCursor cls) {
       add_callee(an, i);
 }
 
+/* Whether the call at f is an atomic function `atomic*` on shared memory
+ * (ld__shared_address) whose result is not used: it touches no global
+ * memory, and a launch of the global clone starts from fresh shared
+ * memory, so running it once per pass changes nothing the check across
+ * blocks sees (a used result could differ between the passes: not
+ * these). */
+static int shared_atomic(const struct frame *f) {
+  const struct frame *p = f->parent;
+  CXString s = ld__call_name(f->cur);
+  int atomic = !strncmp(clang_getCString(s), "atomic", 6);
+
+  clang_disposeString(s);
+  if (!atomic || libcu_atomic_member(f->cur) ||
+      clang_Cursor_getNumArguments(f->cur) < 1)
+    return 0;
+  while (p &&
+         (p->kind == CXCursor_ParenExpr || p->kind == CXCursor_UnexposedExpr))
+    p = p->parent;
+  if (p && p->kind != CXCursor_CompoundStmt && p->kind != CXCursor_IfStmt &&
+      p->kind != CXCursor_ForStmt && p->kind != CXCursor_WhileStmt &&
+      p->kind != CXCursor_DoStmt)
+    return 0; /* its value is used */
+  return ld__shared_address(clang_Cursor_getArgument(f->cur, 0));
+}
+
 static void visit_call(struct analysis *an, const struct frame *f) {
   CXCursor ref = clang_getCursorReferenced(f->cur);
   CXCursor callee;
@@ -550,6 +575,9 @@ static void visit_call(struct analysis *an, const struct frame *f) {
   unsigned i, n;
 
   use = an->plan->deterministic ? det_use_of(an, f) : global_use_of(f->cur);
+  if (use && !an->plan->deterministic && !strcmp(use, REASON_G_ATOMIC) &&
+      shared_atomic(f))
+    use = NULL; /* shared memory only: no use of the check across blocks */
   if (use && !an->fns[an->cur_fn].global_use)
     an->fns[an->cur_fn].global_use = use;
   if (use && !an->fns[an->cur_fn].global_hard && !direct_use(an, f, use))

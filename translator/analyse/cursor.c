@@ -1003,3 +1003,33 @@ int ld__shared_accessor_call(CXCursor call, CXCursor *var) {
   }
   return 0;
 }
+
+int ld__shared_address(CXCursor arg) {
+  CXCursor e = ld__unwrap(arg), d;
+
+  if (clang_getCursorKind(e) == CXCursor_UnaryOperator &&
+      clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_AddrOf &&
+      ld__nth_child(e, 0, &e))
+    e = ld__unwrap(e);
+  else if (clang_getCursorKind(e) == CXCursor_BinaryOperator &&
+           (clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Add ||
+            clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Sub) &&
+           ld__nth_child(e, 0, &e))
+    e = ld__unwrap(e); /* s + i: s an array (its type is checked below) */
+  for (;;) {
+    enum CXCursorKind k = clang_getCursorKind(e);
+    if (k == CXCursor_ArraySubscriptExpr && ld__nth_child(e, 0, &e))
+      e = ld__unwrap(e);
+    else if (k == CXCursor_MemberRefExpr && ld__nth_child(e, 0, &d) &&
+             !ld__is_pointer(clang_getCursorType(ld__unwrap(d))))
+      e = ld__unwrap(d);
+    else
+      break;
+  }
+  if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
+    return 0;
+  d = clang_getCursorReferenced(e);
+  return clang_getCursorKind(d) == CXCursor_VarDecl &&
+         ld__has_child_kind(d, CXCursor_CUDASharedAttr) &&
+         !ld__is_pointer(clang_getCursorType(d));
+}

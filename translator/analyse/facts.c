@@ -148,16 +148,17 @@ static int global_analyse(struct analysis *an, const struct ld__source *s,
   /* A warp-synchronous kernel with a replay clone takes the global copies
    * there, next to the inline checks the clone carries too
    * (docs/inline-checks.md, "With the replay"); without one, the global
-   * clone would run without them, so the inline checks keep the original. */
+   * clone carries the intra-warp checks ("In the global clone"); message
+   * passing, block-scope atomics and probes keep the original. */
   in.other_reason =
       k->replay && !composed ? "checked by the shared-memory replay"
-      : k->warp && !k->warp->skip && !k->replay
+      : k->warp && !k->warp->skip && !k->replay && !ld_warp_carried(k->warp)
           ? k->warp->mp ? "checked by the inline message-passing "
                           "checks"
                         : "checked by the inline intra-warp checks"
           : fn->g_reason;
   if (no_replay && in.other_reason && k->warp && !k->warp->skip &&
-      !k->warp->mp) {
+      !k->warp->mp && !k->replay && !ld_warp_carried(k->warp)) {
     if (ld_buf_printf(&why, "%s (no replay: %s)", in.other_reason, no_replay)) {
       free(vars);
       return LD_ENOMEM;

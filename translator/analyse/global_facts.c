@@ -458,9 +458,13 @@ struct accesses {
   const struct ld__source *s;
   CXCursor fn;
   struct ld_global *g;
-  int *other;     /* per parameter: used other than as an access's base */
-  int *loads;     /* per parameter: read through */
-  int *site_of;   /* the parameter of each site */
+  /* The direct run's written __device__ variables: variable i is slot
+   * nparams + i of other, loads and site_of (NULL outside the direct
+   * run, where they are shifted and never claimed). */
+  const struct ld__global_in *in;
+  int *other;     /* per slot: used other than as an access's base */
+  int *loads;     /* per slot: read through */
+  int *site_of;   /* the slot of each site */
   size_t n, cap;  /* sites in g->stores */
   int lambda;     /* inside a lambda */
   int direct;     /* the direct one run is wanted: atomics are accesses */
@@ -493,9 +497,35 @@ static int param_of(const struct accesses *st, CXCursor e) {
   return found;
 }
 
-/* The parameter an access e is based on, or -1; the parts of e that are
- * not its base (indices, offsets) are added to rest. */
-static int access_base(const struct accesses *st, CXCursor e, CXCursor *rest,
+/* The slot of the written __device__ variable that e names (implicit
+ * casts and parentheses aside) in the direct run, or -1.  The variable is
+ * an object (a scalar, an array, a struct): an access to it is e itself,
+ * `e[i]` or `e.f`.  A written pointer variable is never claimed: its uses
+ * are other uses (what it points to is not its memory). */
+static int var_of(struct accesses *st, CXCursor e) {
+  CXCursor d;
+  int v;
+
+  e = ld__unwrap(e);
+  if (!st->in || clang_getCursorKind(e) != CXCursor_DeclRefExpr)
+    return -1;
+  d = clang_getCursorReferenced(e);
+  if (clang_getCursorKind(d) != CXCursor_VarDecl ||
+      clang_getCursorKind(clang_getCursorSemanticParent(d)) ==
+          CXCursor_FunctionDecl ||
+      (v = var_named(st->in, d)) < 0)
+    return -1;
+  if (ld__is_pointer(clang_getCursorType(d))) {
+    st->other[st->g->nparams + (size_t)v] = 1;
+    return -1;
+  }
+  return (int)st->g->nparams + v;
+}
+
+/* The slot (parameter, or variable of the direct run) an access e is
+ * based on, or -1; the parts of e that are not its base (indices,
+ * offsets) are added to rest. */
+static int access_base(struct accesses *st, CXCursor e, CXCursor *rest,
                        size_t *nrest) {
   enum CXCursorKind k;
   CXCursor a, b;
@@ -505,12 +535,14 @@ static int access_base(const struct accesses *st, CXCursor e, CXCursor *rest,
   k = clang_getCursorKind(e);
   if (*nrest + 2 > LD_ACCESS_REST)
     return -1;
+  if ((p = var_of(st, e)) >= 0)
+    return p; /* v, v[i] (below), v.f (below) */
   if (k == CXCursor_ArraySubscriptExpr) {
     if (!ld__nth_child(e, 0, &a) || !ld__nth_child(e, 1, &b))
       return -1;
     rest[(*nrest)++] = b;
     p = param_of(st, a);
-    return p >= 0 ? p : access_base(st, a, rest, nrest);
+    return p >= 0 ? p : access_base(st, a, rest, nrest); /* v[i]: v */
   }
   if (k == CXCursor_UnaryOperator &&
       clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_Deref) {
@@ -648,7 +680,7 @@ static int atomic_scope(CXCursor call) {
 
 /* The parameter an atomic's address a is based on (`&p[i]`, `&p->f`,
  * `p + i`, `i + p`, `p`), or -1; the other parts go to rest. */
-static int address_base(const struct accesses *st, CXCursor a, CXCursor *rest,
+static int address_base(struct accesses *st, CXCursor a, CXCursor *rest,
                         size_t *nrest) {
   CXCursor x, y;
   int p;
@@ -686,7 +718,9 @@ static void take_atomic(struct accesses *st, CXCursor call, int scope) {
   if (n >= 1)
     p = address_base(st, clang_Cursor_getArgument(call, 0), rest, &nrest);
   if (p < 0) {
-    st->bad_atomic = 1;
+    /* On shared memory: nothing to claim (the run is the program's). */
+    st->bad_atomic |=
+        n < 1 || !ld__shared_address(clang_Cursor_getArgument(call, 0));
     walk_children(st, call, LD_USE_READ);
     return;
   }
@@ -778,12 +812,29 @@ static void walk_accesses(struct accesses *st, CXCursor c, int use) {
                     : LD_USE_READ);
 }
 
-/* Which pointer parameters are claimed, and their accesses. */
+/* Whether slot i of st (a parameter, or a variable of the direct run) is
+ * claimed: an unclaimed variable keeps the kernel from the run. */
+static int slot_claimed(const struct accesses *st, size_t i) {
+  size_t j;
+
+  if (i < st->g->nparams && !st->g->params[i].is_pointer)
+    return 0;
+  if (st->other[i])
+    return 0;
+  for (j = 0; j < st->n; j++)
+    if (st->site_of[j] == (int)i)
+      return 1;
+  return i >= st->g->nparams; /* a variable with no access: none to claim */
+}
+
+/* Which pointer parameters (and, in the direct run, written __device__
+ * variables) are claimed, and their accesses. */
 static int find_accesses(const struct ld__source *s, CXCursor fn,
-                         struct ld_global *g, const char *direct_why) {
+                         struct ld_global *g, const char *direct_why,
+                         const struct ld__global_in *in) {
   struct accesses st;
   CXCursor body = clang_getNullCursor();
-  size_t i, j, kept = 0;
+  size_t i, j, kept = 0, nslots, npointers = 0;
   int rc, all_claimed;
 
   memset(&st, 0, sizeof st);
@@ -791,8 +842,12 @@ static int find_accesses(const struct ld__source *s, CXCursor fn,
   st.fn = fn;
   st.g = g;
   st.direct = direct_why != NULL;
-  st.other = calloc(g->nparams + 1, sizeof *st.other);
-  st.loads = calloc(g->nparams + 1, sizeof *st.loads);
+  st.in = st.direct && g->nvars ? in : NULL;
+  nslots = g->nparams + (st.in ? g->nvars : 0);
+  for (i = 0; i < g->nparams; i++)
+    npointers += g->params[i].is_pointer != 0;
+  st.other = calloc(nslots + 1, sizeof *st.other);
+  st.loads = calloc(nslots + 1, sizeof *st.loads);
   if (!st.other || !st.loads) {
     free(st.other);
     free(st.loads);
@@ -803,10 +858,7 @@ static int find_accesses(const struct ld__source *s, CXCursor fn,
     walk_accesses(&st, body, LD_USE_READ);
   rc = st.rc;
   for (i = 0; i < g->nparams && !rc; i++) {
-    int any = 0;
-    for (j = 0; j < st.n && !any; j++)
-      any = st.site_of[j] == (int)i;
-    g->params[i].claimed = g->params[i].is_pointer && !st.other[i] && any;
+    g->params[i].claimed = slot_claimed(&st, i);
     g->params[i].loads = st.loads[i];
   }
   /* A written parameter that is not claimed keeps every launch from the
@@ -816,13 +868,19 @@ static int find_accesses(const struct ld__source *s, CXCursor fn,
         !g->params[i].claimed)
       break;
   all_claimed = i == g->nparams;
-  for (j = 0; j < g->nparams && i < g->nparams; j++)
+  for (j = g->nparams; j < nslots && all_claimed && !rc; j++)
+    all_claimed = slot_claimed(&st, j); /* a variable */
+  for (j = 0; j < g->nparams && !all_claimed; j++)
     g->params[j].claimed = 0;
-  for (i = 0; i < st.n && !rc; i++)
-    if (g->params[st.site_of[i]].claimed) {
+  for (i = 0; i < st.n && !rc; i++) {
+    size_t p = (size_t)st.site_of[i];
+    if (p < g->nparams ? g->params[p].claimed : all_claimed) {
       g->stores[kept] = g->stores[i];
-      g->stores[kept++].ptr = g->params[st.site_of[i]].ptr_index;
+      g->stores[kept++].ptr = p < g->nparams
+                                  ? g->params[p].ptr_index
+                                  : (int)(npointers + p - g->nparams);
     }
+  }
   g->nstores = kept;
   /* The direct run needs every write and every atomic claimed; else the
    * kernel keeps its reason (docs/global-check.md, "Direct one run"). */
@@ -833,6 +891,7 @@ static int find_accesses(const struct ld__source *s, CXCursor fn,
     if (kept && all_claimed && !st.bad_atomic && !st.bad_sync &&
         g->ngsyncs == (size_t)g->grid_syncs) {
       g->direct = 1;
+      g->vars_claimed = st.in != NULL;
     } else {
       g->checked = 0;
       g->nstores = 0;
@@ -910,18 +969,15 @@ int ld__global_analyse(const struct ld__source *s, CXCursor fn,
   if (rc)
     return rc;
   g->checked = g->writes && !g->reason;
-  /* Atomics, fences, printf or clocks: the direct one run, or unchecked
-   * with that reason. */
-  if (g->checked && in->other_reason && g->nvars) {
-    g->checked = 0;
-    return set_reason(g, in->other_reason);
-  }
+  /* Atomics, fences, printf or clocks: the direct one run (written
+   * __device__ variables claimed like parameters), or unchecked with that
+   * reason. */
   if (g->checked && in->other_reason)
-    return find_accesses(s, fn, g, in->other_reason);
+    return find_accesses(s, fn, g, in->other_reason, in);
   /* A written __device__ variable keeps every launch from the one run
    * (its uses are not claimed): nothing to claim then. */
   if (g->checked && !in->natomics && !g->nvars)
-    return find_accesses(s, fn, g, NULL);
+    return find_accesses(s, fn, g, NULL, in);
   if (!g->checked) {
     g->atomic_only = in->replay_atomics_only && !in->plain_writes;
     return LD_OK;

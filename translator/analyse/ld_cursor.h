@@ -136,4 +136,9 @@ int ld__top_const(const struct ld__source *s, CXCursor parm, size_t *b,
  * with devfn `__device__`, `inline`, `__forceinline__`) outside. */
 size_t ld__def_start(const char *src, size_t begin, int devfn);
 
+/* Whether an atomic's address arg is an element of a __shared__ array or
+ * scalar (not what a shared pointer points to): `&s[i]...`, `&s.f`, `&s`,
+ * `s + i`. */
+int ld__shared_address(CXCursor arg);
+
 #endif

@@ -111,6 +111,10 @@ static int put_clone(struct ld_buf *b, const struct ld_kernel *k,
     rc = edit_grid_syncs(&l, g);
   if (!rc)
     rc = ld_edit_insert(&l, g->body_open + 1, t.data);
+  /* A warp-synchronous kernel without a replay: the clone carries its
+   * intra-warp checks, innermost (docs/inline-checks.md). */
+  if (!rc && ld__warp_in_global(k))
+    rc = ld__warp_clone_edits(k, src, &l);
   if (!rc)
     rc = ld_buf_puts(b, "\n");
   if (!rc)
@@ -270,7 +274,7 @@ static int put_meta_tables(struct ld_buf *b, const struct ld_plan *plan,
   int rc;
 
   /* The written __device__ variables follow the parameters in the three
-   * parameter tables: written pointers, never claimed. */
+   * parameter tables: written pointers, claimed in the direct run only. */
   rc = ld_buf_printf(b, "  static const char *const __ldcc_n%zu[] = {", n);
   for (i = 0; i < g->nparams && !rc; i++)
     rc = ld_buf_printf(b, "%s\"%s\"", i ? ", " : "", g->params[i].name);
@@ -288,7 +292,8 @@ static int put_meta_tables(struct ld_buf *b, const struct ld_plan *plan,
             (ld_gparam_one_run(k, i) ? 4 : 0) |
             (ld__global_fields(g, i) ? 8 : 0));
   for (i = 0; i < nvars && !rc; i++)
-    rc = ld_buf_printf(b, "%s3", g->nparams + i ? ", " : "");
+    rc = ld_buf_printf(b, "%s%d", g->nparams + i ? ", " : "",
+                       g->vars_claimed ? 7 : 3);
   if (!rc)
     rc =
         ld_buf_printf(b, "};\n  static const signed char __ldcc_p%zu[] = {", n);
@@ -452,8 +457,14 @@ int ld__global_emit(const struct ld_plan *plan, const char *src, size_t len,
     ld_buf_free(&b);
     rc = put_clone(&b, k, src, len, plan->file, plan->deterministic);
     if (rc == LD_EOVERLAP || rc == LD_ERANGE) {
+      /* With the inline checks inside, the original keeps them (as
+       * before they rode in the clone). */
       rc = ld_unrendered_add(unrendered, i, LD_UNRENDERED_GLOBAL,
-                             "constructs the clone cannot combine");
+                             ld__warp_in_global(k)
+                                 ? "checked by the inline intra-warp checks "
+                                   "(the clone cannot combine their accesses "
+                                   "with its own)"
+                                 : "constructs the clone cannot combine");
       continue;
     }
     if (!rc)

@@ -65,6 +65,10 @@ int ld__warp_in_clone(const struct ld_kernel *k);
  * around it sees it), recording in pass 1 only; the collectives outside
  * the clone's sites; the table cleared first thing.  The epoch steps after
  * each site (replay_emit.c). */
+/* Whether k's global clone (no replay) carries them instead
+ * (docs/inline-checks.md, "In the global clone"). */
+int ld__warp_in_global(const struct ld_kernel *k);
+/* ... and the same edits for that clone (no passes, no sites). */
 int ld__warp_clone_edits(const struct ld_kernel *k, const char *src,
                          struct ld_edit_list *edits);
 

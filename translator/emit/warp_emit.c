@@ -160,6 +160,11 @@ int ld__warp_in_clone(const struct ld_kernel *k) {
          k->warp->naccesses;
 }
 
+int ld__warp_in_global(const struct ld_kernel *k) {
+  return !k->replay && k->global && k->global->checked &&
+         ld_warp_carried(k->warp) && k->warp->naccesses;
+}
+
 /* Whether [b, e) lies in text a site of r replaces or renders elsewhere
  * (a barrier statement, the call of a valued one); with calls, in the
  * call of a device function with barriers too (its epoch step is the
@@ -233,7 +238,8 @@ int ld__warp_clone_edits(const struct ld_kernel *k, const char *src,
 
   for (i = 0; i < w->naccesses && !rc; i++) {
     b.len = 0;
-    if (!in_site(k->replay, w->accesses[i].begin, w->accesses[i].end, 0))
+    if (!k->replay ||
+        !in_site(k->replay, w->accesses[i].begin, w->accesses[i].end, 0))
       rc = clone_base(&w->accesses[i], src, edits, &b);
     if (!rc && b.len && !(base[i] = strdup(b.data)))
       rc = LD_ENOMEM;
@@ -252,15 +258,15 @@ int ld__warp_clone_edits(const struct ld_kernel *k, const char *src,
     if (!rc)
       rc = insert_at(edits, a->begin, b.data, last - n + i);
     b.len = 0;
-    if (!rc)
-      rc = ld_buf_printf(&b, "), %s, %zuu, %zuu, __ldcc_c.pass))", base[i],
-                         w->index, i + 1);
+    if (!rc) /* the replay records in pass 1 only */
+      rc = ld_buf_printf(&b, "), %s, %zuu, %zuu%s))", base[i], w->index, i + 1,
+                         k->replay ? ", __ldcc_c.pass" : "");
     if (!rc)
       rc = insert_at(edits, a->end, b.data, 1 + i);
   }
   for (i = 0; i < w->nsyncs && !rc; i++) {
     const struct ld_warp_sync *y = &w->syncs[i];
-    if (in_site(k->replay, y->begin, y->end, 1))
+    if (k->replay && in_site(k->replay, y->begin, y->end, 1))
       continue; /* a barrier: the site steps the epoch */
     rc = insert_at(edits, y->begin, y->is_void ? "(" : "__ldcc::its_after(",
                    last - w->nsyncs + i);

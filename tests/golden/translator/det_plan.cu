@@ -58,10 +58,11 @@ __global__ void scale(float *y, const float *x, float a, int n) {
     y[i] = a * x[i];
 }
 
-// A warp-synchronous tail: the check gives it inline checks; the mode
-// gives it none and orders its global stores by warps.
+// A warp-synchronous tail: the check gives it inline checks, carried by
+// the global clone; the mode gives it none and orders its global stores
+// by warps.
 // PLAN: KERNEL name=tail checked=yes at=[[@LINE+2]]:17 global=yes units=warps writes=out one_run=in,out det=yes
-// CHECKMODE: KERNEL name=tail checked=yes at=[[@LINE+1]]:17 global=no global_reason="checked by the inline intra-warp checks"
+// CHECKMODE: KERNEL name=tail checked=yes at=[[@LINE+1]]:17 global=yes units=warps writes=out one_run=in,out
 __global__ void tail(const int *in, int *out) {
   int v = in[threadIdx.x];
   v += __shfl_down_sync(0xffffffffu, v, 16);

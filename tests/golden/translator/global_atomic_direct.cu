@@ -9,11 +9,22 @@
 // based on claimed parameters gets the clone: plain accesses wrapped with
 // their line, atomics' addresses in gatomic_claim with their scope
 // (fences, atomicCAS/atomicExch with used results and block-scope atomics
-// still go to the inline message-passing checks, warp_facts.c).  An
+// still go to the inline message-passing checks, warp_facts.c).  A
+// written __device__ variable is claimed like a parameter (`v`, `v[i]`,
+// `v.f`, `&v` as an atomic's address), after the pointer parameters; a
+// pointer variable, or one whose address is used otherwise, is not.  An
 // atomic on anything else keeps the kernel unchecked with its reason.
 #include <cstdio>
 
+struct Tot {
+  int n;
+  float s;
+};
+
 __device__ int total;
+__device__ Tot tot;
+__device__ int bins[8];
+__device__ int *slots;
 
 __global__ void counts(int *cnt, int *out, const int *in) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -34,20 +45,51 @@ __global__ void copied(int *cnt) {
   atomicAdd(q, 1);
 }
 
+__global__ void on_struct(const int *in) {
+  atomicAdd(&tot.n, 1);
+  bins[in[threadIdx.x] & 7] += 1;
+  if (threadIdx.x == 0)
+    tot.s = bins[0];
+}
+
+__global__ void pointer_var(int *out) {
+  atomicAdd(out, 1);
+  slots = out;
+}
+
+__global__ void var_address(int *out) {
+  atomicAdd(out, 1);
+  int *p = &total;
+  *p = 2;
+}
+
 int main() {
   int *c = 0, *o = 0;
   counts<<<2, 32>>>(c, o, c);
   on_var<<<2, 32>>>(o);
   copied<<<2, 32>>>(c);
+  on_struct<<<2, 32>>>(c);
+  pointer_var<<<2, 32>>>(o);
+  var_address<<<2, 32>>>(o);
 }
 
 // PLAN: KERNEL name=counts {{.*}} global=yes units=warps writes=cnt,out one_run=cnt,out,in direct=yes atomics=3
-// PLAN: KERNEL name=on_var {{.*}} global=no global_reason="atomic operations"
+// PLAN: KERNEL name=on_var {{.*}} global=yes units=warps writes=out,total vars=::total one_run=out,total direct=yes atomics=1
 // PLAN: KERNEL name=copied {{.*}} global=no global_reason="atomic operations"
+// PLAN: KERNEL name=on_struct {{.*}} global=yes units=warps writes=tot,bins vars=::tot,::bins one_run=in,tot,bins direct=yes atomics=1
+// PLAN: KERNEL name=pointer_var {{.*}} global=no global_reason="atomic operations"
+// PLAN: KERNEL name=var_address {{.*}} global=no global_reason="atomic operations"
 // PLAN: OWN kernel=counts proved=no reason="direct one run"
 // TEXT: atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, 0, (&cnt[(*__ldcc::gget(__ldcc_gi, 2, &(in[i]), 18)) & 7]), 1, 18), 1);
 // TEXT: atomicMax_system(__ldcc::gatomic_claim(__ldcc_gi, 0, (cnt + 8), 3, 19), (*__ldcc::gget(__ldcc_gi, 2, &(in[i]), 19)));
 // TEXT: atomicOr(__ldcc::gatomic_claim(__ldcc_gi, 1, (out), 1, 20), i);
 // TEXT: (*__ldcc::gput(__ldcc_gi, 1, &(out[i + 1]), 21)) = (*__ldcc::gget(__ldcc_gi, 2, &(in[i]), 21)) + (int)(clock64() & 1);
+// TEXT: atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, 1, (&total), 1, 38), 1);
+// TEXT: (*__ldcc::gput(__ldcc_gi, 0, &(out[threadIdx.x]), 39)) = 1;
+// TEXT: atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, 1, (&tot.n), 1, 48), 1);
+// TEXT: (*__ldcc::gput(__ldcc_gi, 2, &(bins[(*__ldcc::gget(__ldcc_gi, 0, &(in[threadIdx.x]), 49)) & 7]), 49)) += 1;
+// TEXT: (*__ldcc::gput(__ldcc_gi, 1, &(tot.s), 51)) = (*__ldcc::gget(__ldcc_gi, 2, &(bins[0]), 51));
 // TEXT: {__LDCC_GLOBAL_ABI, 1, {{.*}}"counts"{{.*}}, 3, __LDCC_GM_DIRECT,
+// TEXT: static const unsigned char __ldcc_f1[] = {7, 7};
+// TEXT: static const unsigned char __ldcc_f2[] = {5, 7, 7};
 // DETPLAN: KERNEL name=counts {{.*}} global=no

@@ -83,7 +83,9 @@ void host(float *y, const float *x, span s, int *q, cudaStream_t st) {
 // A struct holding a pointer: the clone patches the pointers the runtime
 // finds in the argument (global_struct_fields.cu).
 // PLAN-NEXT: KERNEL name=with_struct checked=yes at=46:17 global=yes units=warps writes=s{{$}}
-// PLAN-NEXT: KERNEL name=counting checked=yes at=47:17 global=no global_reason="atomic operations"{{$}}
+// A written __device__ variable and an atomic: the direct one run claims
+// the variable like a parameter.
+// PLAN-NEXT: KERNEL name=counting checked=yes at=47:17 global=yes units=warps writes=p,hits vars=::hits one_run=p,hits direct=yes atomics=1{{$}}
 // printf alone: the direct one run (docs/global-check.md, "Direct one run").
 // PLAN-NEXT: KERNEL name=talking checked=yes at=51:17 global=yes units=warps writes=p one_run=p direct=yes atomics=0{{$}}
 // `T *const p`: the clone drops the const (global_const_params.cu).
@@ -101,7 +103,9 @@ void host(float *y, const float *x, span s, int *q, cudaStream_t st) {
 // TEXT: {{^}}__global__ void __ldcc_g_staged(float *out, const float *__restrict__ in, int n, __ldcc::global_info __ldcc_gi) { const unsigned __ldcc_gc = __ldcc::gcopy(__ldcc_gi); __ldcc::gshift(__ldcc_gi, __ldcc_gc, out, 0); __ldcc::gshift(__ldcc_gi, __ldcc_gc, in, 1);{{$}}
 // TEXT-NOT: __ldcc_g_reader
 // TEXT: {{^}}__global__ void __ldcc_g_with_struct(span s, __ldcc::global_info __ldcc_gi) { const unsigned __ldcc_gc = __ldcc::gcopy(__ldcc_gi); __ldcc::gpatch(__ldcc_gi, __ldcc_gc, s, 0); s.data[threadIdx.x] = 1.0f; }{{$}}
-// TEXT-NOT: __ldcc_g_counting
+// TEXT: {{^}}__global__ void __ldcc_g_counting(float *p, __ldcc::global_info __ldcc_gi) { const unsigned __ldcc_gc = __ldcc::gcopy(__ldcc_gi); __ldcc::gshift(__ldcc_gi, __ldcc_gc, p, 0); auto *__ldcc_v0 = &::hits; __ldcc::gshift(__ldcc_gi, __ldcc_gc, __ldcc_v0, 1); auto &hits = *__ldcc_v0;{{$}}
+// TEXT-NEXT: {{^}}  (*__ldcc::gput(__ldcc_gi, 0, &(p[threadIdx.x]), 48)) = 0.0f;{{$}}
+// TEXT-NEXT: {{^}}  atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, 1, (&hits), 1, 49), 1);{{$}}
 // TEXT: {{^}}template <int N> __global__ void __ldcc_g_fill(int *p, int v, __ldcc::global_info __ldcc_gi) { const unsigned __ldcc_gc = __ldcc::gcopy(__ldcc_gi); __ldcc::gshift(__ldcc_gi, __ldcc_gc, p, 0);{{$}}
 // TEXT: {{^}}template <class T> __global__ void __ldcc_g_put_all(T *p, T v, __ldcc::global_info __ldcc_gi) { const unsigned __ldcc_gc = __ldcc::gcopy(__ldcc_gi); __ldcc::gshift(__ldcc_gi, __ldcc_gc, p, 0); (*__ldcc::gput(__ldcc_gi, 0, &(p[threadIdx.x]))) = v; }{{$}}
 // Arguments are converted to the parameters' types (launch_as) where the

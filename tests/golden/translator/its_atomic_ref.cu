@@ -63,7 +63,7 @@ int main() {
 
 // PLAN: KERNEL name=refs checked=yes at=20:17 global=no global_reason="checked by the inline intra-warp checks"
 // PLAN-NEXT: KERNEL name=objects checked=yes at=29:17 global=no global_reason="checked by the inline intra-warp checks"
-// PLAN-NEXT: KERNEL name=shared_only checked=yes at=38:17 global=no global_reason="atomic operations"
+// PLAN-NEXT: KERNEL name=shared_only checked=yes at=38:17 global=yes units=blocks writes=out one_run=out
 // PLAN-NEXT: KERNEL name=device_only checked=yes at=51:17 global=no global_reason="atomic operations"
 // PLAN-NEXT: TARGET kernel=refs space=global name=counter at=20:27 written=yes
 // PLAN-NEXT: TARGET kernel=refs space=global name=other at=20:41 written=yes
@@ -96,6 +96,7 @@ int main() {
 // PLAN-NEXT: SCOPED kernel=objects id=4 at=32:3 op=cuda::atomic<thread_scope_block> var=c
 // PLAN-NEXT: SCOPED kernel=objects id=5 at=33:11 op=cuda::atomic<thread_scope_block> var=c
 // PLAN-NEXT: SCOPED kernel=objects id=6 at=34:26 op=cuda::atomic<thread_scope_block> var=c
+// PLAN-NEXT: OWN kernel=shared_only proved=no reason="an index of out is not a sum of thread, block and loop indices times constants and unchanged parameters"
 // PLAN-NOT: {{.}}
 
 // In a deterministic build libcu++ atomics keep the kernel unchanged.
@@ -118,6 +119,6 @@ int main() {
 // TEXT-NEXT: {{^}}  dev->fetch_add(1);
 // TEXT: {{^}}__global__ void shared_only(int *out) {
 // TEXT: {{^}}  atomicAdd_block(&hist[threadIdx.x % 5], 1);
-// TEXT: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_shared_only(int *out, __ldcc::launch_info __ldcc_li) {
+// TEXT: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_shared_only(int *out, __ldcc::launch_info __ldcc_li, __ldcc::global_info __ldcc_gi) {
 // TEXT: {{^}}  {"cuda::atomic_ref<thread_scope_block>:counter", 0, 0, 1, {0, 0, 0, 0}, 0, 3, 0, 0, 0},
 // TEXT: {{^}}  {"cuda::atomic<thread_scope_block>:c", 0, 0, 1, {0, 0, 0, 0}, 0, 3, 0, 0, 0},

@@ -43,7 +43,7 @@ void run(const int *in, int *out, int *buf, int n) {
 }
 
 // PLAN: KERNEL name=reduce_shfl checked=yes at=15:17 global=yes units=blocks writes=out one_run=out
-// PLAN: KERNEL name=exchange checked=yes at=33:17 global=no global_reason="checked by the inline intra-warp checks"
+// PLAN: KERNEL name=exchange checked=yes at=33:17 global=yes units=warps writes=buf one_run=buf
 // PLAN: SITE kernel=reduce_shfl id=1 at=23:3 form=SYNC_PLAIN
 // PLAN: COPIES kernel=reduce_shfl scratch=lazy
 // PLAN: ITS kernel=reduce_shfl checked=yes rule="__syncwarp or warp collective"
@@ -61,4 +61,10 @@ void run(const int *in, int *out, int *buf, int n) {
 // TEXT: __ldcc_L1:; __ldcc::its_sync();
 // TEXT: (*__ldcc::glog(__ldcc_c, &((*__ldcc::its_w(&(out[blockIdx.x]), out, 0u, 2u, __ldcc_c.pass))))) = v;
 // TEXT: __ldcc::its_arm(), __ldcc::launch_as
-// TEXT: __ldcc::its_arm(), exchange<<<1, 32>>>(buf);
+// exchange has no shared memory: its global clone carries the checks
+// (no pass), innermost, inside the claims of the one run.
+// TEXT: __global__ void __ldcc_g_exchange(int *buf, __ldcc::global_info __ldcc_gi) { __ldcc::its_enter(); const unsigned __ldcc_gc
+// TEXT: (*__ldcc::gput(__ldcc_gi, 0, &((*__ldcc::its_w(&(buf[lane]), buf, 1u, 1u))))) = lane;
+// TEXT-NEXT: (__syncwarp(), __ldcc::its_sync());
+// TEXT-NEXT: (*__ldcc::gput(__ldcc_gi, 0, &((*__ldcc::its_rw(&(buf[lane]), buf, 1u, 2u))))) += (*__ldcc::gget(__ldcc_gi, 0, &((*__ldcc::its_r(&(buf[(lane + 1) % 32]), buf, 1u, 3u)))));
+// TEXT: __ldcc::its_arm(), __ldcc::launch_as<decltype(__ldcc::plain_fn(&exchange))>

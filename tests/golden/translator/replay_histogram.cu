@@ -32,7 +32,7 @@ int main() {
 }
 
 
-// PLAN: KERNEL name=histogram checked=yes at=9:17
+// PLAN: KERNEL name=histogram checked=yes at=9:17 global=yes units=blocks writes=hist one_run=hist
 // PLAN-NEXT: TARGET kernel=histogram space=global name=hist at=9:69 written=yes
 // PLAN-NEXT: TARGET kernel=histogram space=shared name=local at=10:23 written=yes
 // PLAN-NEXT: TARGET kernel=histogram space=shared name=count at=11:18 written=yes
@@ -45,6 +45,8 @@ int main() {
 // PLAN-NEXT: SITE kernel=histogram id=3 at=25:1 form=exit
 // PLAN-NEXT: COPIES kernel=histogram scratch=whole reason="a target's address is taken or it is bound to a reference"
 // PLAN-NEXT: PROOF kernel=histogram proved=no reason="'count' is used other than element by element (line 20)"
+// The shared atomics touch no global memory: checked across blocks too.
+// PLAN-NEXT: OWN kernel=histogram proved=yes conds="1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+64*(gridDim.x-1)+0<2147483648"
 // PLAN-NOT: {{.}}
 // Shared atomics with unused results become shared_atomic_add (a
 // subtraction adds the negated value).

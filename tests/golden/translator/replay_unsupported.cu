@@ -159,7 +159,7 @@ int main() {
 // PLAN-NEXT: KERNEL name=device_store checked=yes at=47:17 global=yes units=blocks writes=out
 // PLAN-NEXT: KERNEL name=external_call checked=yes shared_reason="call to elsewhere defined elsewhere" at=54:17 global=no global_reason="calls elsewhere, defined in another file"
 // PLAN-NEXT: KERNEL name=atomic_result checked=yes shared_reason="result of a global atomic is used" at=60:17 global=yes units=blocks writes=out one_run=out direct=yes atomics=1
-// PLAN-NEXT: KERNEL name=shared_atomic_result checked=yes shared_reason="result of a shared atomic is used" at=66:17 global=no global_reason="atomic operations"
+// PLAN-NEXT: KERNEL name=shared_atomic_result checked=yes shared_reason="result of a shared atomic is used" at=66:17 global=yes units=blocks writes=out one_run=out direct=yes atomics=0
 // PLAN-NEXT: KERNEL name=fence checked=yes shared_reason="memory fence" at=72:17
 // PLAN-NEXT: KERNEL name=syncwarp checked=yes at=79:17
 // PLAN-NEXT: KERNEL name=shuffle checked=yes at=86:17
@@ -252,6 +252,7 @@ int main() {
 // PLAN-NEXT: OWN kernel=device_barrier proved=yes conds="1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+0<2147483648"
 // PLAN-NEXT: OWN kernel=device_store proved=yes conds="1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1"
 // PLAN-NEXT: OWN kernel=atomic_result proved=no reason="direct one run"
+// PLAN-NEXT: OWN kernel=shared_atomic_result proved=no reason="direct one run"
 // PLAN-NEXT: OWN kernel=jumps proved=no reason="a goto in the kernel"
 // PLAN-NEXT: OWN kernel=bitfield proved=yes conds="1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1"
 // PLAN-NOT: {{^(KERNEL|TARGET|BARRIER|LAUNCH|SITE|ITS|ACCESS|WSYNC)}}

@@ -1,0 +1,63 @@
+// RUN: %ldcc-translate --dump-plan %s | FileCheck %s --check-prefix=PLAN
+// RUN: %ldcc-translate %s > %t.cu
+// RUN: FileCheck %s --check-prefix=TEXT < %t.cu
+// RUN: %nvcc -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
+// Atomics on shared memory do not keep a kernel from the check across
+// blocks (docs/global-check.md, "What is checked"): one whose result is
+// not used touches no global memory, and each launch of the global clone
+// starts from fresh shared memory (bodies.c shared_atomic); in the direct
+// one run any atomic on shared memory needs no claim (global_facts.c
+// take_atomic).  A shared histogram written out per block is checked like
+// any kernel; one that hands out slots with a shared atomic's result and
+// also counts globally takes the direct run; an atomic through a shared
+// pointer (it may point anywhere) still keeps its reason.
+#define BINS 256
+
+__global__ void block_histo(const unsigned char *in, unsigned *out, int n) {
+  __shared__ unsigned s[BINS];
+  int t = threadIdx.x;
+  s[t] = 0;
+  __syncthreads();
+  for (int i = blockIdx.x * blockDim.x + t; i < n; i += blockDim.x * gridDim.x)
+    atomicAdd(&s[in[i]], 1u);
+  __syncthreads();
+  out[blockIdx.x * BINS + t] = s[t];
+}
+
+__global__ void compact(const int *in, int *out, int *total, int n) {
+  __shared__ int count;
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (!threadIdx.x)
+    count = 0;
+  __syncthreads();
+  if (i < n && in[i] > 0) {
+    int slot = atomicAdd(&count, 1);
+    out[blockIdx.x * blockDim.x + slot] = in[i];
+    atomicAdd(total, 1);
+  }
+}
+
+__global__ void through_pointer(unsigned *out) {
+  __shared__ unsigned *where;
+  if (threadIdx.x == 0)
+    where = out;
+  __syncthreads();
+  atomicAdd(where, 1u);
+}
+
+int main() {
+  unsigned char *in = 0;
+  unsigned *out = 0;
+  int *p = 0;
+  block_histo<<<4, BINS>>>(in, out, 1000);
+  compact<<<4, 128>>>(p, p, p, 512);
+  through_pointer<<<4, 32>>>(out);
+}
+
+// PLAN: KERNEL name=block_histo checked=yes at=16:17 global=yes units=blocks writes=out one_run=out
+// PLAN: KERNEL name=compact checked=yes {{.*}}global=yes units=blocks writes=out,total one_run=in,out,total direct=yes atomics=1
+// PLAN: KERNEL name=through_pointer checked=yes {{.*}}global=no global_reason="atomic operations"
+// TEXT: {{^}}__global__ void __ldcc_g_compact(
+// TEXT: int slot = atomicAdd(&count, 1);
+// TEXT-NEXT: (*__ldcc::gput(__ldcc_gi, 1, &(out[blockIdx.x * blockDim.x + slot]), 35)) = (*__ldcc::gget(__ldcc_gi, 0, &(in[i]), 35));
+// TEXT-NEXT: atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, 2, (total), 1, 36), 1);
