@@ -7,7 +7,7 @@
 // write-write race; shift_direct's out and in point into one allocation
 // (out = a + 1): its claimed reads clash with the next warp's stores, and
 // the copies find the read-write race; shift_view reads through a local
-// pointer (in is not claimed), so with out = b + 1 aliasing it the launch
+// pointer it moves (in is not claimed), so with out = b + 1 aliasing it the launch
 // does not take the run at all and the copies find that race too.  spread,
 // race-free in both twins, has every warp read the same four words of the
 // allocation it stores to (several readers share a word without a clash)
@@ -35,7 +35,7 @@ __global__ void shift_direct(float *out, const float *in) {
 
 __global__ void shift_view(float *out, const float *in) {
   int i = blockIdx.x * B + threadIdx.x;
-  const float *q = in + i;
+  const float *q = in; q += i; // moved: no alias of in (not claimed)
   out[i] = *q * 2.0f + 5.0f;
 }
 

@@ -462,6 +462,12 @@ struct accesses {
    * nparams + i of other, loads and site_of (NULL outside the direct
    * run, where they are shifted and never claimed). */
   const struct ld__global_in *in;
+  /* Local pointers initialised from one parameter (`float *row = p + i *
+   * n;`, `T *q = &p[i]`, `T *r = q + 1`) and never assigned again: accesses
+   * through them are accesses of that parameter (alias_of). */
+  CXCursor *alias;
+  int *alias_of;
+  size_t nalias;
   int *other;     /* per slot: used other than as an access's base */
   int *loads;     /* per slot: read through */
   int *site_of;   /* the slot of each site */
@@ -485,6 +491,9 @@ static int param_of(const struct accesses *st, CXCursor e) {
   if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
     return -1;
   d = clang_getCursorReferenced(e);
+  for (i = 0; i < st->nalias && clang_getCursorKind(d) == CXCursor_VarDecl; i++)
+    if (clang_equalCursors(clang_getCanonicalCursor(d), st->alias[i]))
+      return st->alias_of[i];
   if (clang_getCursorKind(d) != CXCursor_ParmDecl ||
       !clang_equalCursors(clang_getCursorSemanticParent(d), st->fn))
     return -1;
@@ -708,6 +717,86 @@ static int address_base(struct accesses *st, CXCursor a, CXCursor *rest,
   return -1;
 }
 
+/* The parameter a local pointer's initialiser init is based on (`p`, `p +
+ * i`, `i + p`, `p - i`, `&p[i]`, `&p->f`, an alias of p), or -1; the other
+ * parts go to rest. */
+static int alias_root(struct accesses *st, CXCursor init, CXCursor *rest,
+                      size_t *nrest) {
+  CXCursor e = ld__unwrap(init), x, y;
+  int p;
+
+  if (clang_getCursorKind(e) == CXCursor_CStyleCastExpr ||
+      clang_getCursorKind(e) == CXCursor_CXXStaticCastExpr ||
+      clang_getCursorKind(e) == CXCursor_CXXReinterpretCastExpr)
+    return -1; /* another element type: claims would cover other words */
+  if ((p = param_of(st, e)) >= 0)
+    return p;
+  if (clang_getCursorKind(e) == CXCursor_BinaryOperator &&
+      *nrest + 1 < LD_ACCESS_REST && ld__nth_child(e, 0, &x) &&
+      ld__nth_child(e, 1, &y)) {
+    enum CXBinaryOperatorKind o = clang_getCursorBinaryOperatorKind(e);
+    /* `p + i * n + j`: the pointer side, at any depth */
+    if ((o == CXBinaryOperator_Add || o == CXBinaryOperator_Sub) &&
+        ld__is_pointer(clang_getCursorType(ld__unwrap(x)))) {
+      rest[(*nrest)++] = y;
+      return alias_root(st, x, rest, nrest);
+    }
+    if (o == CXBinaryOperator_Add &&
+        ld__is_pointer(clang_getCursorType(ld__unwrap(y)))) {
+      rest[(*nrest)++] = x;
+      return alias_root(st, y, rest, nrest);
+    }
+  }
+  return address_base(st, e, rest, nrest);
+}
+
+/* Register every local pointer of the body initialised from a parameter
+ * (in source order, so an alias of an alias is found). */
+static enum CXChildVisitResult aliases_cb(CXCursor c, CXCursor parent,
+                                          CXClientData data) {
+  struct accesses *st = data;
+  CXCursor rest[LD_ACCESS_REST], init;
+  size_t nrest = 0;
+  int p;
+
+  (void)parent;
+  if (clang_getCursorKind(c) == CXCursor_LambdaExpr)
+    return CXChildVisit_Continue; /* its locals are its own */
+  if (clang_getCursorKind(c) == CXCursor_VarDecl &&
+      clang_getCanonicalType(clang_getCursorType(c)).kind == CXType_Pointer &&
+      ld__last_expr_child(c, &init) &&
+      (p = alias_root(st, init, rest, &nrest)) >= 0) {
+    CXCursor *a = realloc(st->alias, (st->nalias + 1) * sizeof *a);
+    int *o = a ? realloc(st->alias_of, (st->nalias + 1) * sizeof *o) : NULL;
+    if (a)
+      st->alias = a;
+    if (!o) {
+      st->rc = LD_ENOMEM;
+      return CXChildVisit_Break;
+    }
+    st->alias_of = o;
+    st->alias[st->nalias] = clang_getCanonicalCursor(c);
+    st->alias_of[st->nalias++] = p;
+  }
+  return CXChildVisit_Recurse;
+}
+
+/* An alias's declaration: its initialiser's other parts are read. */
+static int take_alias_decl(struct accesses *st, CXCursor c) {
+  CXCursor rest[LD_ACCESS_REST], init;
+  size_t nrest = 0, i;
+
+  for (i = 0; i < st->nalias; i++)
+    if (clang_equalCursors(clang_getCanonicalCursor(c), st->alias[i]))
+      break;
+  if (i == st->nalias || !ld__last_expr_child(c, &init) ||
+      alias_root(st, init, rest, &nrest) < 0)
+    return 0;
+  for (i = 0; i < nrest && !st->rc; i++)
+    walk_accesses(st, rest[i], LD_USE_READ);
+  return 1;
+}
+
 /* An atomic call in a kernel wanting the direct run: its address claimed
  * as an atomic access of its parameter (every other argument read). */
 static void take_atomic(struct accesses *st, CXCursor call, int scope) {
@@ -779,6 +868,8 @@ static void walk_accesses(struct accesses *st, CXCursor c, int use) {
     st->lambda--;
     return;
   }
+  if (k == CXCursor_VarDecl && !st->lambda && take_alias_decl(st, c))
+    return;
   if ((k == CXCursor_BinaryOperator &&
        clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign) ||
       k == CXCursor_CompoundAssignOperator) {
@@ -854,7 +945,10 @@ static int find_accesses(const struct ld__source *s, CXCursor fn,
     return LD_ENOMEM;
   }
   clang_visitChildren(fn, body_cb, &body);
-  if (!clang_Cursor_isNull(body))
+  if (!clang_Cursor_isNull(body)) {
+    clang_visitChildren(body, aliases_cb, &st);
+  }
+  if (!clang_Cursor_isNull(body) && !st.rc)
     walk_accesses(&st, body, LD_USE_READ);
   rc = st.rc;
   for (i = 0; i < g->nparams && !rc; i++) {
@@ -910,6 +1004,8 @@ static int find_accesses(const struct ld__source *s, CXCursor fn,
   free(st.other);
   free(st.loads);
   free(st.site_of);
+  free(st.alias);
+  free(st.alias_of);
   return rc;
 }
 

@@ -11,9 +11,10 @@
 // (fences, atomicCAS/atomicExch with used results and block-scope atomics
 // still go to the inline message-passing checks, warp_facts.c).  A
 // written __device__ variable is claimed like a parameter (`v`, `v[i]`,
-// `v.f`, `&v` as an atomic's address), after the pointer parameters; a
-// pointer variable, or one whose address is used otherwise, is not.  An
-// atomic on anything else keeps the kernel unchecked with its reason.
+// `v.f`, `&v` as an atomic's address, a local alias `int *p = &v`), after
+// the pointer parameters; a pointer variable, or a pointer that is moved
+// (`q++`), is not.  An atomic on anything else keeps the kernel unchecked
+// with its reason.
 #include <cstdio>
 
 struct Tot {
@@ -41,7 +42,7 @@ __global__ void on_var(int *out) {
 }
 
 __global__ void copied(int *cnt) {
-  int *q = cnt + 1;
+  int *q = cnt; q++; // moved: not an alias of cnt
   atomicAdd(q, 1);
 }
 
@@ -63,6 +64,12 @@ __global__ void var_address(int *out) {
   *p = 2;
 }
 
+__global__ void aliased(int *cnt, const int *in) {
+  int *slot = cnt + 8 * blockIdx.x;
+  const int *mine = &in[blockIdx.x * blockDim.x];
+  atomicAdd(slot + (mine[threadIdx.x] & 7), 1);
+}
+
 int main() {
   int *c = 0, *o = 0;
   counts<<<2, 32>>>(c, o, c);
@@ -71,6 +78,7 @@ int main() {
   on_struct<<<2, 32>>>(c);
   pointer_var<<<2, 32>>>(o);
   var_address<<<2, 32>>>(o);
+  aliased<<<2, 32>>>(c, c);
 }
 
 // PLAN: KERNEL name=counts {{.*}} global=yes units=warps writes=cnt,out one_run=cnt,out,in direct=yes atomics=3
@@ -78,7 +86,10 @@ int main() {
 // PLAN: KERNEL name=copied {{.*}} global=no global_reason="atomic operations"
 // PLAN: KERNEL name=on_struct {{.*}} global=yes units=warps writes=tot,bins vars=::tot,::bins one_run=in,tot,bins direct=yes atomics=1
 // PLAN: KERNEL name=pointer_var {{.*}} global=no global_reason="atomic operations"
-// PLAN: KERNEL name=var_address {{.*}} global=no global_reason="atomic operations"
+// PLAN: KERNEL name=var_address {{.*}} global=yes units=warps writes=out,total vars=::total one_run=out,total direct=yes atomics=1
+// A local pointer initialised from a parameter and never moved is an alias:
+// its accesses and atomics are the parameter's.
+// PLAN: KERNEL name=aliased {{.*}} global=yes units=warps writes=cnt one_run=cnt,in direct=yes atomics=1
 // PLAN: OWN kernel=counts proved=no reason="direct one run"
 // TEXT: atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, 0, (&cnt[(*__ldcc::gget(__ldcc_gi, 2, &(in[i]), 18)) & 7]), 1, 18), 1);
 // TEXT: atomicMax_system(__ldcc::gatomic_claim(__ldcc_gi, 0, (cnt + 8), 3, 19), (*__ldcc::gget(__ldcc_gi, 2, &(in[i]), 19)));
@@ -92,4 +103,5 @@ int main() {
 // TEXT: {__LDCC_GLOBAL_ABI, 1, {{.*}}"counts"{{.*}}, 3, __LDCC_GM_DIRECT,
 // TEXT: static const unsigned char __ldcc_f1[] = {7, 7};
 // TEXT: static const unsigned char __ldcc_f2[] = {5, 7, 7};
+// TEXT: atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, 0, (slot + ((*__ldcc::gget(__ldcc_gi, 1, &(mine[threadIdx.x]), 69)) & 7)), 1, 69), 1);
 // DETPLAN: KERNEL name=counts {{.*}} global=no

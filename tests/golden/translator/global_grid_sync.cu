@@ -80,7 +80,8 @@ __global__ void with_shared(int *p) {
 
 __global__ void unclaimed(int *p) {
   cg::grid_group grid = cg::this_grid();
-  int *q = p + grid.thread_rank();
+  int *q = p;
+  q += grid.thread_rank(); // moved: not an alias of p
   *q = 1;
   grid.sync();
 }

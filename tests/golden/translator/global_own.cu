@@ -129,7 +129,8 @@ __global__ void narrow_loop(float *out) {
 
 __global__ void copied(float *out) {
   float *p = out;
-  p[threadIdx.x] = 1.0f;
+  p += threadIdx.x; // moved: not an alias of out
+  *p = 1.0f;
 }
 
 int main() {
