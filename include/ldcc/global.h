@@ -666,13 +666,13 @@ __device__ __forceinline__ void gdirect_claim(const global_info &gi, int j,
 template <class T>
 __device__ __forceinline__ T *gput(const global_info &gi, int j, T *p,
                                    unsigned line) {
-  gdirect_claim(gi, j, p, sizeof(T), __LDCC_GK_STORE, line);
+  gdirect_claim(gi, j, (const void *)p, sizeof(T), __LDCC_GK_STORE, line);
   return p;
 }
 template <class T>
 __device__ __forceinline__ T *gget(const global_info &gi, int j, T *p,
                                    unsigned line) {
-  gdirect_claim(gi, j, p, sizeof(T), __LDCC_GK_READ, line);
+  gdirect_claim(gi, j, (const void *)p, sizeof(T), __LDCC_GK_READ, line);
   return p;
 }
 /* A direct kernel's atomic `atomicAdd(A, v)` becomes `atomicAdd(
@@ -681,7 +681,7 @@ __device__ __forceinline__ T *gget(const global_info &gi, int j, T *p,
 template <class T>
 __device__ __forceinline__ T *gatomic_claim(const global_info &gi, int j, T *p,
                                             unsigned scope, unsigned line) {
-  gdirect_claim(gi, j, p, sizeof(T),
+  gdirect_claim(gi, j, (const void *)p, sizeof(T),
                 scope == 2   ? __LDCC_GK_ATOMIC_BLOCK
                 : scope == 3 ? __LDCC_GK_ATOMIC_SYSTEM
                              : __LDCC_GK_ATOMIC,

@@ -543,20 +543,39 @@ static void add_class_entries(struct analysis *an, CXCursor cls) {
       add_callee(an, i);
 }
 
-/* Whether the call at f is an atomic function `atomic*` on shared memory
- * (ld__shared_address) whose result is not used: it touches no global
+/* Whether the call at f is an integer atomic that commutes (add, sub, min,
+ * max, and, or, xor) on shared memory (ld__shared_address) whose result
+ * is not used: it touches no global
  * memory, and a launch of the global clone starts from fresh shared
  * memory, so running it once per pass changes nothing the check across
  * blocks sees (a used result could differ between the passes: not
  * these). */
 static int shared_atomic(const struct frame *f) {
+  static const char *const ops[] = {"atomicAdd", "atomicSub", "atomicMin",
+                                    "atomicMax", "atomicAnd", "atomicOr",
+                                    "atomicXor"};
   const struct frame *p = f->parent;
   CXString s = ld__call_name(f->cur);
-  int atomic = !strncmp(clang_getCString(s), "atomic", 6);
+  const char *n = clang_getCString(s);
+  size_t i, len = 0;
+  CXType t;
 
+  /* Only operations whose result is the same in any order, on integers
+   * (a float sum's rounding, an exchange's last writer depend on it: a
+   * second pass could store another value). */
+  for (i = 0; i < sizeof ops / sizeof ops[0] && !len; i++)
+    if (!strncmp(n, ops[i], strlen(ops[i])) &&
+        (!n[strlen(ops[i])] || !strcmp(n + strlen(ops[i]), "_block") ||
+         !strcmp(n + strlen(ops[i]), "_system")))
+      len = strlen(ops[i]);
   clang_disposeString(s);
-  if (!atomic || libcu_atomic_member(f->cur) ||
+  if (!len || libcu_atomic_member(f->cur) ||
       clang_Cursor_getNumArguments(f->cur) < 1)
+    return 0;
+  t = clang_getCanonicalType(clang_getPointeeType(clang_getCanonicalType(
+      clang_getCursorType(ld__unwrap(clang_Cursor_getArgument(f->cur, 0))))));
+  if (t.kind < CXType_Char_U || t.kind > CXType_Int128 ||
+      t.kind == CXType_WChar)
     return 0;
   while (p &&
          (p->kind == CXCursor_ParenExpr || p->kind == CXCursor_UnexposedExpr))

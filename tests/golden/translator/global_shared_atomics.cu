@@ -5,9 +5,10 @@
 // Atomics on shared memory do not keep a kernel from the check across
 // blocks (docs/global-check.md, "What is checked"): one whose result is
 // not used touches no global memory, and each launch of the global clone
-// starts from fresh shared memory (bodies.c shared_atomic); in the direct
-// one run any atomic on shared memory needs no claim (global_facts.c
-// take_atomic).  A shared histogram written out per block is checked like
+// starts from fresh shared memory (bodies.c shared_atomic: integer adds,
+// mins, maxes and bit operations, which give one result in any order); in
+// the direct one run any atomic on shared memory needs no claim
+// (global_facts.c take_atomic).  A shared histogram written out per block is checked like
 // any kernel; one that hands out slots with a shared atomic's result and
 // also counts globally takes the direct run; an atomic through a shared
 // pointer (it may point anywhere) still keeps its reason.
@@ -37,6 +38,17 @@ __global__ void compact(const int *in, int *out, int *total, int n) {
   }
 }
 
+__global__ void float_sums(const float *in, float *out) {
+  __shared__ float s[4];
+  if (threadIdx.x < 4)
+    s[threadIdx.x] = 0.0f;
+  __syncthreads();
+  atomicAdd(&s[threadIdx.x % 4], in[blockIdx.x * blockDim.x + threadIdx.x]);
+  __syncthreads();
+  if (threadIdx.x < 4)
+    out[blockIdx.x * 4 + threadIdx.x] = s[threadIdx.x];
+}
+
 __global__ void through_pointer(unsigned *out) {
   __shared__ unsigned *where;
   if (threadIdx.x == 0)
@@ -51,13 +63,17 @@ int main() {
   int *p = 0;
   block_histo<<<4, BINS>>>(in, out, 1000);
   compact<<<4, 128>>>(p, p, p, 512);
+  float_sums<<<4, 32>>>((float *)p, (float *)p);
   through_pointer<<<4, 32>>>(out);
 }
 
-// PLAN: KERNEL name=block_histo checked=yes at=16:17 global=yes units=blocks writes=out one_run=out
+// PLAN: KERNEL name=block_histo checked=yes at=17:17 global=yes units=blocks writes=out one_run=out
 // PLAN: KERNEL name=compact checked=yes {{.*}}global=yes units=blocks writes=out,total one_run=in,out,total direct=yes atomics=1
+// A float sum's rounding depends on the order: it could store another
+// value in a second pass, so only the direct one run takes it.
+// PLAN: KERNEL name=float_sums checked=yes {{.*}}global=yes units=blocks writes=out one_run=in,out direct=yes atomics=0
 // PLAN: KERNEL name=through_pointer checked=yes {{.*}}global=no global_reason="atomic operations"
 // TEXT: {{^}}__global__ void __ldcc_g_compact(
 // TEXT: int slot = atomicAdd(&count, 1);
-// TEXT-NEXT: (*__ldcc::gput(__ldcc_gi, 1, &(out[blockIdx.x * blockDim.x + slot]), 35)) = (*__ldcc::gget(__ldcc_gi, 0, &(in[i]), 35));
-// TEXT-NEXT: atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, 2, (total), 1, 36), 1);
+// TEXT-NEXT: (*__ldcc::gput(__ldcc_gi, 1, &(out[blockIdx.x * blockDim.x + slot]), 36)) = (*__ldcc::gget(__ldcc_gi, 0, &(in[i]), 36));
+// TEXT-NEXT: atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, 2, (total), 1, 37), 1);
