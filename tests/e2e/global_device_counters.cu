@@ -11,8 +11,13 @@
 //   tally: counts with `atomicAdd(&hits, 1)`; the racy twin also stores the
 //     counter's current value per block (an unguarded read of a word other
 //     units update atomically).
-//   histo: a `__device__ int hist[8]` with `atomicAdd(&hist[b], 1)`; the
-//     racy twin updates it with `+=` (a lost update).
+//   histo: a `__device__ int hist[8]` with `atomicAdd(&hist[b], 1)`, and
+//     the values seen counted with an atomic; the racy twin updates the
+//     histogram with `+=` (a lost update: a unit reads a bin another unit
+//     stores to.  Without the counting atomic the kernel would take the
+//     copies, where every warp's copy ends one higher in every bin - its
+//     lanes collide too - and units storing the same value are the
+//     copies' blind spot).
 //   `totals.visits` (a member of a __device__ struct) is counted with an
 //     atomic in both twins.
 // The fixed twin prints what nvcc's build prints, bit for bit.
@@ -30,6 +35,7 @@ struct Totals {
 
 static __device__ int wl_size; // the next work list's length
 static __device__ int hits;
+static __device__ int values_seen;
 __device__ Totals totals;
 __device__ int hist[8];
 
@@ -76,6 +82,7 @@ static __global__ void tally(const int n, const int* const in,
 static __global__ void histo(const int n, const int* const in) {
   const int i = threadIdx.x + blockIdx.x * blockDim.x;
   if (i < n) {
+    atomicAdd(&values_seen, 1);
 #ifdef E2E_RACE
     hist[in[i] % 8] += 1;
 #else
@@ -122,16 +129,17 @@ int main() {
   histo<<<NODES / 128, 128>>>(NODES, in);
   E2E_CHECK(cudaGetLastError());
   Totals tot;
-  int h = 0, hh[8];
+  int h = 0, hh[8], vs = 0;
   E2E_CHECK(cudaMemcpyFromSymbol(&tot, totals, sizeof tot));
   E2E_CHECK(cudaMemcpyFromSymbol(&h, hits, sizeof h));
   E2E_CHECK(cudaMemcpyFromSymbol(hh, hist, sizeof hh));
+  E2E_CHECK(cudaMemcpyFromSymbol(&vs, values_seen, sizeof vs));
   e2e_to_host(hdist, dist, NODES);
 #ifndef E2E_RACE
-  printf("levels %d visits %d hits %d hist %d %d %d %d %d %d %d %d dist[last] "
-         "%d hash %llx\n",
+  printf("levels %d visits %d hits %d hist %d %d %d %d %d %d %d %d of %d "
+         "dist[last] %d hash %llx\n",
          tot.levels, tot.visits, h, hh[0], hh[1], hh[2], hh[3], hh[4], hh[5],
-         hh[6], hh[7], hdist[NODES - 1], e2e_hash(hdist, sizeof hdist));
+         hh[6], hh[7], vs, hdist[NODES - 1], e2e_hash(hdist, sizeof hdist));
 #endif
   return 0;
 }
