@@ -544,12 +544,12 @@ static void add_class_entries(struct analysis *an, CXCursor cls) {
 }
 
 /* Whether the call at f is an integer atomic that commutes (add, sub, min,
- * max, and, or, xor) on shared memory (ld__shared_address) whose result
- * is not used: it touches no global
- * memory, and a launch of the global clone starts from fresh shared
- * memory, so running it once per pass changes nothing the check across
- * blocks sees (a used result could differ between the passes: not
- * these). */
+ * max, and, or, xor; the same result in any order, unlike a float sum's
+ * rounding or an exchange's last writer) on shared memory
+ * (ld__shared_address) whose result is not used: it touches no global
+ * memory, and each launch of the global clone starts from fresh shared
+ * memory, so running it again in a second pass changes nothing the check
+ * across blocks sees. */
 static int shared_atomic(const struct frame *f) {
   static const char *const ops[] = {"atomicAdd", "atomicSub", "atomicMin",
                                     "atomicMax", "atomicAnd", "atomicOr",
@@ -560,14 +560,12 @@ static int shared_atomic(const struct frame *f) {
   size_t i, len = 0;
   CXType t;
 
-  /* Only operations whose result is the same in any order, on integers
-   * (a float sum's rounding, an exchange's last writer depend on it: a
-   * second pass could store another value). */
-  for (i = 0; i < sizeof ops / sizeof ops[0] && !len; i++)
-    if (!strncmp(n, ops[i], strlen(ops[i])) &&
-        (!n[strlen(ops[i])] || !strcmp(n + strlen(ops[i]), "_block") ||
-         !strcmp(n + strlen(ops[i]), "_system")))
-      len = strlen(ops[i]);
+  for (i = 0; i < sizeof ops / sizeof ops[0] && !len; i++) {
+    size_t k = strlen(ops[i]);
+    if (!strncmp(n, ops[i], k) &&
+        (!n[k] || !strcmp(n + k, "_block") || !strcmp(n + k, "_system")))
+      len = k;
+  }
   clang_disposeString(s);
   if (!len || libcu_atomic_member(f->cur) ||
       clang_Cursor_getNumArguments(f->cur) < 1)
