@@ -481,8 +481,12 @@ static int word_before(const char *src, size_t p, const char *w) {
            (c >= '0' && c <= '9'));
 }
 
-/* The `=` of a parameter's default argument: the first `=` token of the
- * ParmDecl's extent (a declarator holds none).  1 with its location. */
+/* The `=` of a parameter's default argument: the first `=` token from
+ * the parameter's name to the end of its extent (a declarator holds none).
+ * Not from the extent's start: when the type is a macro (`Real *u` with
+ * `#define Real double`) the extent starts at the macro's definition and
+ * its tokens run over whatever lies between, `const Real c = 1.0;`
+ * included.  1 with its location. */
 int ld__default_eq(CXTranslationUnit tu, CXCursor parm, CXSourceLocation *eq) {
   CXToken *toks = NULL;
   unsigned n = 0, i;
@@ -490,7 +494,10 @@ int ld__default_eq(CXTranslationUnit tu, CXCursor parm, CXSourceLocation *eq) {
 
   if (clang_getCursorKind(parm) != CXCursor_ParmDecl)
     return 0;
-  clang_tokenize(tu, clang_getCursorExtent(parm), &toks, &n);
+  clang_tokenize(tu,
+                 clang_getRange(clang_getCursorLocation(parm),
+                                clang_getRangeEnd(clang_getCursorExtent(parm))),
+                 &toks, &n);
   for (i = 0; i < n && !found; i++) {
     CXString sp;
     if (clang_getTokenKind(toks[i]) != CXToken_Punctuation)
