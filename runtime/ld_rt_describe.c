@@ -278,6 +278,39 @@ static const char *direct_title(uint32_t a, uint32_t b) {
   return ra || rb ? "read-write race" : "write-write race";
 }
 
+/* Appended to a clash's detail in a kernel with fences: what an order
+ * through them lacked (docs/global-check.md, "Fences"). */
+static void direct_order(uint32_t order, const char *ua, const char *ub,
+                         int warp_units, char *out, size_t size) {
+  size_t n = strlen(out);
+  const char *unit = warp_units ? "warp" : "block";
+
+  if (n >= size)
+    return;
+  if (order & __LDCC_GORDER_SEVERAL)
+    snprintf(out + n, size - n,
+             "; no fence orders them: %s made no acquire (a fence, or an "
+             "atomic whose value it reads) after those accesses",
+             ub);
+  else if (!(order & __LDCC_GORDER_RELEASED) && (order & __LDCC_GORDER_BLOCK))
+    snprintf(out + n, size - n,
+             "; no fence orders them: %s made only __threadfence_block() "
+             "after its access, which orders nothing for another block "
+             "(that needs __threadfence())",
+             ua);
+  else if (!(order & __LDCC_GORDER_RELEASED))
+    snprintf(out + n, size - n,
+             "; no fence orders them: %s made no fence after its access "
+             "(a release: a fence, then the flag or the unlock)",
+             ua);
+  else
+    snprintf(out + n, size - n,
+             "; no fence orders them: %s made no acquire (a fence after it "
+             "saw the flag, or an atomic whose value it reads) between the "
+             "other %s's fence and its access",
+             ub, unit);
+}
+
 /* A clash of the direct one run (mask bit 31): both accesses with their
  * kinds, units and lines, the value before the later one and after the
  * launch (ld_rt_gdirect.cu). */
@@ -308,6 +341,14 @@ static void describe_direct(const struct __ldcc_report *rec,
            "launch",
            ua, direct_verb(ka), la, ub, direct_verb(kb), lb, d->value_a,
            d->value_b);
+  /* A kernel with fences: end_site says which half of an order through
+   * them is missing (include/ldcc/global.h, __LDCC_GORDER_*); not for two
+   * atomics (a block-scope one used by two blocks needs device scope, not
+   * a fence). */
+  if ((rec->end_site & __LDCC_GORDER_FENCES) &&
+      !(direct_atomic(ka) && direct_atomic(kb)))
+    direct_order(rec->end_site, ua, ub, c->warp_units, d->detail,
+                 sizeof d->detail);
   /* A kernel with grid syncs: block[2] is 1 + the region both accesses
    * were in (ld_rt_gdirect.cu). */
   if (rec->block[2] == 1)

@@ -85,7 +85,7 @@ __global__ void direct_reports_kernel(struct direct_reports r) {
   /* A kernel with grid syncs: 1 + the region both accesses were in. */
   rec->block[2] = r.grid_sync ? c->region + 1 : 0;
   rec->start_site = a->ctx;
-  rec->end_site = 0;
+  rec->end_site = c->order; /* with fences: why no order covers them */
   rec->warp_a = c->unit_a;
   rec->warp_b = c->unit_b;
   rec->lane = -1;
@@ -103,6 +103,7 @@ __global__ void direct_reports_kernel(struct direct_reports r) {
 struct direct_area {
   uint64_t tags_at[LD_RT_GMAX_ALLOCS], lines_at[LD_RT_GMAX_ALLOCS];
   uint64_t words[LD_RT_GMAX_ALLOCS];
+  uint64_t sync_at; /* with fences: 4 words per unit (else 0 bytes) */
   uint64_t table_at, flag_at, clashes_at, total;
 };
 
@@ -110,7 +111,13 @@ uint64_t round_up(uint64_t v) {
   return (v + LD_RT_GALIGN - 1) / LD_RT_GALIGN * LD_RT_GALIGN;
 }
 
-void layout(const struct ld_rt_gplan *p, struct direct_area *d) {
+/* Per written allocation its tags and lines (with fences also each word's
+ * clock, after the lines), with fences the units' clocks, then the owner
+ * table, the flag and the clash table: everything before the table is
+ * zeroed by fill. */
+void layout(const struct ld__gdirect_call *c, struct direct_area *d) {
+  const struct ld_rt_gplan *p = c->plan;
+  bool fences = (c->m->flags & __LDCC_GM_FENCES) != 0;
   uint64_t at = 0;
   for (uint32_t i = 0; i < p->nallocs; i++) {
     const struct ld_rt_alloc *a = &p->allocs[i].a;
@@ -118,8 +125,11 @@ void layout(const struct ld_rt_gplan *p, struct direct_area *d) {
     d->tags_at[i] = at;
     at += round_up(d->words[i] * 4);
     d->lines_at[i] = at;
-    at += round_up(d->words[i] * 4);
+    at += round_up(d->words[i] * (fences ? 8 : 4));
   }
+  d->sync_at = at;
+  if (fences)
+    at += round_up(c->nunits * 16);
   d->table_at = at;
   at += round_up(sizeof(struct __ldcc_gowner));
   d->flag_at = at;
@@ -222,6 +232,11 @@ bool fill(const struct ld__gdirect_call *c, unsigned char *at,
   }
   memset(&head, 0, sizeof head);
   head.atomic_reads = c->env->atomic_reads ? 1 : 0;
+  if (c->m->flags & __LDCC_GM_FENCES) {
+    head.fences = 1;
+    head.clock = 1;
+    head.sync = (uint64_t)(uintptr_t)(at + d->sync_at);
+  }
   head.wpb = 1;
   if (c->m->warp_units)
     head.wpb = (c->b3[0] * c->b3[1] * c->b3[2] + 31) / 32;
@@ -256,7 +271,7 @@ int ld__gdirect_launch(const struct ld__gdirect_call *c) {
     c->no(&c->m->kernel, c->launch_id, why);
     return 0;
   }
-  layout(c->plan, &d);
+  layout(c, &d);
   at = d.total <= c->free_bytes / 4 * 3
            ? ld__gpool_take(d.total, c->env->device, c->stream, c->pending,
                             &area)

@@ -201,6 +201,17 @@ struct ld_gstore {
    * SCOPE, LINE)`; enum ld_gscope, 0 for a plain access. */
   int atomic;
   unsigned line; /* the access's source line (direct kernels' reports) */
+  /* An atomic's whole call [call_begin, call_end), and whether it acquires
+   * (a CAS or exchange, or its value is used): with fences in the kernel
+   * (ld_global.nfences) the clone records the acquire after the call,
+   * `__ldcc::gacquired(__ldcc_gi, SCOPE, CALL)`. */
+  size_t call_begin, call_end;
+  int acquires;
+  /* A plain access that is a flag of synchronisation through memory in a
+   * kernel with fences: volatile, or through a parameter (or variable) an
+   * atomic of the kernel targets.  Not claimed: flags are read and written
+   * by several units by design (docs/global-check.md, "Fences"). */
+  int flag;
 };
 enum ld_gscope {
   LD_GSCOPE_DEVICE = 1,
@@ -290,6 +301,17 @@ struct ld_global {
     size_t begin, obj_begin, obj_end, end;
   } * gsyncs;
   size_t ngsyncs;
+  /* A direct kernel's fences (`__threadfence()`, `_block`, `_system`), all
+   * in its own body: the clone records a release before each and an
+   * acquire after it, `(__ldcc::grelease(__ldcc_gi, L), F,
+   * __ldcc::gacquire(__ldcc_gi, L))` (L 1 block, 2 device), and its clashes
+   * are checked for an order through them (docs/global-check.md,
+   * "Fences"). */
+  struct ld_gfence {
+    size_t begin, end;
+    int level;
+  } * fences;
+  size_t nfences;
 };
 
 /* Inline checks for intra-warp races (docs/inline-checks.md). */

@@ -87,6 +87,8 @@ static void dump_global(const struct ld_kernel *k, FILE *out) {
     for (i = 0; i < g->nstores; i++)
       natom += g->stores[i].atomic != 0;
     fprintf(out, " direct=yes atomics=%zu", natom);
+    if (g->nfences)
+      fprintf(out, " fences=%zu", g->nfences);
   }
   if (g->ngsyncs)
     fprintf(out, " grid_syncs=%zu", g->ngsyncs);
@@ -382,6 +384,7 @@ void ld_global_free(struct ld_global *g) {
   free(g->atomics);
   free(g->stores);
   free(g->gsyncs);
+  free(g->fences);
   ld_gproof_free(&g->gproof);
   for (i = 0; i < g->nvars; i++)
     free(g->vars[i]);

@@ -97,6 +97,12 @@ extern "C" {
         syncs, launched cooperatively; its clashes                             \
         name their region (docs/global-check.md,                               \
         "Grid sync") */
+#define __LDCC_GM_FENCES                                                       \
+  16u /* with __LDCC_GM_DIRECT: the kernel has                                 \
+         fences, which the clone records                                       \
+         (grelease, gacquire, gacquired): a clash                              \
+         the fences order is no race                                           \
+         (docs/global-check.md, "Fences") */
 
 /* A term of a launch condition of that proof: |c| * |sym| * (range - 1),
  * where sym and range name a symbol or are __LDCC_OWN_NONE (a factor 1),
@@ -188,7 +194,16 @@ struct __ldcc_gclash {
                       always inside one region: docs/global-check.md,
                       "Grid sync") */
   uint64_t before;
+  /* __LDCC_GM_FENCES: why no order through fences covers the two accesses
+   * (__LDCC_GORDER_*), 0 without fences. */
+  uint32_t order;
+  uint32_t pad;
 };
+#define __LDCC_GORDER_FENCES 1u   /* the kernel's fences were looked at */
+#define __LDCC_GORDER_RELEASED 2u /* the earlier unit released after */
+#define __LDCC_GORDER_BLOCK 4u    /* ... but only with block scope */
+#define __LDCC_GORDER_ACQUIRED 8u /* the later unit acquired after */
+#define __LDCC_GORDER_SEVERAL 16u /* several units made the earlier ones */
 struct __ldcc_gclashes {
   uint32_t n;            /* clashes seen (the first __LDCC_GCLASH_MAX kept) */
   uint32_t atomic_reads; /* 1: a plain read of a word another unit updates
@@ -201,6 +216,15 @@ struct __ldcc_gclashes {
    * across grid syncs (after c, so the layout before it stays). */
   uint32_t next_chunk;
   uint32_t pad;
+  /* __LDCC_GM_FENCES (docs/global-check.md, "Fences"): 1 when clashes are
+   * checked for an order through fences; the clock (1 + the releases made
+   * so far); the device address of 4 words per unit, the clock at the
+   * unit's last release of device scope and of any scope, and at its last
+   * acquire of device scope and of any scope.  The tags' lines are then
+   * followed by as many words, the clock at each word's last access. */
+  uint32_t fences;
+  uint32_t clock;
+  uint64_t sync;
 };
 
 #if defined(__CUDACC__)
@@ -288,6 +312,37 @@ __ldcc_gdirect_step(uint32_t old, uint32_t kind, uint64_t unit, uint32_t wpb,
     return old;
   }
   return same ? old : __LDCC_GATOMS;
+}
+/* With fences (docs/global-check.md, "Fences"): what orders the access
+ * that left tag `old` on a word last touched at clock tw before an access
+ * of `unit`, as __LDCC_GORDER_* bits: whether the earlier unit released
+ * after tw with a fence whose scope covers both units (device scope
+ * between blocks, any within a block), only with block scope, and whether
+ * the later unit acquired after tw (with that scope); when several units
+ * made the earlier accesses only the acquire is asked.  `sync` holds 4
+ * words per unit (__ldcc_gclashes.sync).  Any release and any acquire
+ * count, not only a pair through one flag: an order it assumes hides a
+ * race, it never invents one. */
+static inline __LDCC_GHD uint32_t
+__ldcc_gdirect_order(uint32_t old, uint64_t unit, uint32_t wpb, uint32_t tw,
+                     const volatile uint32_t *sync) {
+  uint32_t ua = 0, w = wpb ? wpb : 1;
+  uint32_t ka = __ldcc_gdirect_kind(old, wpb, &ua);
+  uint64_t a = (uint64_t)ua * 4, b = unit * 4;
+  int block = ua / w == unit / w; /* two warps of one block */
+
+  if (ka == __LDCC_GK_READERS || ka == __LDCC_GK_ATOMICS)
+    return __LDCC_GORDER_FENCES | __LDCC_GORDER_SEVERAL |
+           (sync[b + 2] > tw ? __LDCC_GORDER_ACQUIRED : 0u);
+  return __LDCC_GORDER_FENCES |
+         (sync[a + (block ? 1 : 0)] > tw ? __LDCC_GORDER_RELEASED : 0u) |
+         (!block && sync[a + 1] > tw ? __LDCC_GORDER_BLOCK : 0u) |
+         (sync[b + (block ? 3 : 2)] > tw ? __LDCC_GORDER_ACQUIRED : 0u);
+}
+/* Whether those bits order the two accesses: no clash then. */
+static inline __LDCC_GHD int __ldcc_gdirect_ordered(uint32_t order) {
+  return (order & __LDCC_GORDER_ACQUIRED) &&
+         (order & (__LDCC_GORDER_RELEASED | __LDCC_GORDER_SEVERAL));
 }
 struct __ldcc_gowner {
   uint32_t n; /* entries in e */
@@ -605,7 +660,8 @@ __device__ __forceinline__ T *gget(const global_info &gi, int j, T *p) {
  * access. */
 static __device__ __noinline__ void
 gdirect_record(const global_info &gi, unsigned long long addr, unsigned old,
-               unsigned oline, unsigned kind, unsigned size, unsigned line) {
+               unsigned oline, unsigned kind, unsigned size, unsigned line,
+               unsigned order = 0) {
   __ldcc_gclashes *t = (__ldcc_gclashes *)gi.clashes;
   unsigned ua = 0, i;
   unsigned ka = __ldcc_gdirect_kind(old, t->wpb, &ua);
@@ -628,6 +684,7 @@ gdirect_record(const global_info &gi, unsigned long long addr, unsigned old,
   c->size = size;
   c->region = ((volatile __ldcc_gclashes *)t)->region;
   c->before = before;
+  c->order = order;
 }
 __device__ __forceinline__ void gdirect_claim(const global_info &gi, int j,
                                               const void *p, unsigned size,
@@ -640,27 +697,94 @@ __device__ __forceinline__ void gdirect_claim(const global_info &gi, int j,
   unsigned *tags = (unsigned *)e.tags, *lines = (unsigned *)e.lines;
   unsigned long long unit = gunit(gi.warp_units);
   unsigned long long last = (rel + size - 1) / 4, words = (e.size + 3) / 4;
+  /* With fences: each word's clock at its last access, after the lines. */
+  unsigned *times = t->fences ? lines + words : NULL;
+  unsigned now = t->fences ? *(volatile const unsigned *)&t->clock : 0u;
   for (unsigned long long w = rel / 4; w <= last && w < words; w++) {
     unsigned old = ((volatile unsigned *)tags)[w];
     for (;;) {
       int clash = 0;
+      unsigned order = 0;
       unsigned next =
           __ldcc_gdirect_step(old, kind, unit, t->wpb, t->atomic_reads, &clash);
+      if (clash && times) {
+        order = __ldcc_gdirect_order(old, unit, t->wpb,
+                                     ((volatile unsigned *)times)[w],
+                                     (const volatile unsigned *)t->sync);
+        if (__ldcc_gdirect_ordered(order)) {
+          /* Ordered after the earlier access: this one takes the word. */
+          clash = 0;
+          next = __ldcc_gdirect_mine(kind, unit, t->wpb);
+        }
+      }
       if (clash) {
         gdirect_record(gi, (unsigned long long)p, old,
-                       ((volatile unsigned *)lines)[w], kind, size, line);
+                       ((volatile unsigned *)lines)[w], kind, size, line,
+                       order);
         break;
       }
-      if (next == old)
+      if (next == old) {
+        if (times)
+          ((volatile unsigned *)times)[w] = now;
         break;
+      }
       unsigned seen = atomicCAS(tags + w, old, next);
       if (seen == old) {
         ((volatile unsigned *)lines)[w] = line;
+        if (times)
+          ((volatile unsigned *)times)[w] = now;
         break;
       }
       old = seen;
     }
   }
+}
+/* A fence F of a direct kernel with fences becomes `(grelease(gi, L), F,
+ * gacquire(gi, L))`, L 1 for __threadfence_block, 2 for device or system
+ * scope: the release steps the clock and records it for the unit (any
+ * scope; device scope with L 2), the acquire records the clock after the
+ * fence.  An atomic that acquires (a CAS, an exchange, a value used)
+ * becomes `gacquired(gi, L, ATOMIC)`, the acquire recorded once it
+ * returned (docs/global-check.md, "Fences"). */
+static __device__ __forceinline__ unsigned *gsync_of(const global_info &gi) {
+  const __ldcc_gclashes *t = (const __ldcc_gclashes *)gi.clashes;
+  if (!t || !t->fences)
+    return NULL;
+  return (unsigned *)t->sync + gunit(gi.warp_units) * 4;
+}
+__device__ __forceinline__ void grelease(const global_info &gi,
+                                         unsigned level) {
+  unsigned *s = gsync_of(gi);
+  if (!s)
+    return;
+  unsigned r = atomicAdd(&((__ldcc_gclashes *)gi.clashes)->clock, 1u) + 1u;
+  atomicMax(s + 1, r);
+  if (level >= 2)
+    atomicMax(s, r);
+}
+__device__ __forceinline__ void gacquire(const global_info &gi,
+                                         unsigned level) {
+  unsigned *s = gsync_of(gi);
+  if (!s)
+    return;
+  unsigned a =
+      *(volatile const unsigned *)&((const __ldcc_gclashes *)gi.clashes)->clock;
+  atomicMax(s + 3, a);
+  if (level >= 2)
+    atomicMax(s + 2, a);
+}
+/* After an atomic that acquires, a device fence first: the clock read
+ * after it then cannot be older than what the atomic observed (a release
+ * that came before the flag or lock it read).  It makes the clone's order
+ * stronger, never its values different. */
+template <class T>
+__device__ __forceinline__ T gacquired(const global_info &gi, unsigned level,
+                                       T v) {
+  if (gsync_of(gi)) {
+    __threadfence();
+    gacquire(gi, level);
+  }
+  return v;
 }
 /* A direct kernel's plain access (gput, gget with the statement's line). */
 template <class T>
@@ -732,8 +856,8 @@ gregion_next(const __ldcc_gowner *o, __ldcc_gclashes *t, unsigned base) {
       }
       unsigned *tags = (unsigned *)o->e[i].tags;
       unsigned long long w0 = (unsigned long long)c * __LDCC_GCHUNK;
-      unsigned long long w1 = w0 + __LDCC_GCHUNK < words ? w0 + __LDCC_GCHUNK
-                                                         : words;
+      unsigned long long w1 =
+          w0 + __LDCC_GCHUNK < words ? w0 + __LDCC_GCHUNK : words;
       for (unsigned long long w = w0 + rank; w < w1; w += width)
         tags[w] = 0u;
       break;

@@ -2,6 +2,7 @@
  * __ldcc_gdirect_step; docs/global-check.md, "Direct one run"). */
 #include <check.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "ldcc/global.h"
 
@@ -43,6 +44,77 @@ START_TEST(test_rules) {
   ck_assert(!pair(__LDCC_GK_ATOMIC_BLOCK, 0, __LDCC_GK_ATOMIC_BLOCK, 3, 4, 1));
   ck_assert(pair(__LDCC_GK_ATOMIC_BLOCK, 0, __LDCC_GK_ATOMIC_BLOCK, 4, 4, 1));
   ck_assert(!pair(__LDCC_GK_ATOMIC_BLOCK, 5, __LDCC_GK_ATOMIC_BLOCK, 5, 1, 1));
+}
+END_TEST
+
+/* Fences (docs/global-check.md, "Fences"): 4 words per unit, the clock
+ * at its last release of device scope, of any scope, at its last acquire
+ * of device scope, of any scope. */
+static void set_sync(uint32_t *s, uint64_t unit, uint32_t rel_dev,
+                     uint32_t rel_any, uint32_t acq_dev, uint32_t acq_any) {
+  s[unit * 4] = rel_dev;
+  s[unit * 4 + 1] = rel_any;
+  s[unit * 4 + 2] = acq_dev;
+  s[unit * 4 + 3] = acq_any;
+}
+
+START_TEST(test_order) {
+  uint32_t s[4 * 8] = {0}, o;
+  uint32_t store0 = __ldcc_gdirect_mine(__LDCC_GK_STORE, 0, 1);
+  uint32_t store_w0 = __ldcc_gdirect_mine(__LDCC_GK_STORE, 0, 4);
+
+  /* Blocks as units: unit 0 stored at clock 3. */
+  /* neither side synchronised: a race */
+  o = __ldcc_gdirect_order(store0, 1, 1, 3, s);
+  ck_assert(!__ldcc_gdirect_ordered(o));
+  ck_assert_uint_eq(o, __LDCC_GORDER_FENCES);
+  /* a device release after the access and an acquire after it: ordered */
+  set_sync(s, 0, 4, 4, 4, 4);
+  set_sync(s, 1, 0, 0, 5, 5);
+  o = __ldcc_gdirect_order(store0, 1, 1, 3, s);
+  ck_assert(__ldcc_gdirect_ordered(o));
+  /* the release before the access (clock 2 < 3): a race */
+  set_sync(s, 0, 2, 2, 2, 2);
+  o = __ldcc_gdirect_order(store0, 1, 1, 3, s);
+  ck_assert(!__ldcc_gdirect_ordered(o));
+  ck_assert(!(o & __LDCC_GORDER_RELEASED));
+  /* only a block-scope release between blocks: a race, said so */
+  set_sync(s, 0, 0, 4, 0, 4);
+  o = __ldcc_gdirect_order(store0, 1, 1, 3, s);
+  ck_assert(!__ldcc_gdirect_ordered(o));
+  ck_assert(o & __LDCC_GORDER_BLOCK);
+  /* released, but the later unit acquired only with block scope */
+  set_sync(s, 0, 4, 4, 4, 4);
+  set_sync(s, 1, 0, 0, 0, 5);
+  o = __ldcc_gdirect_order(store0, 1, 1, 3, s);
+  ck_assert(!__ldcc_gdirect_ordered(o));
+  ck_assert(o & __LDCC_GORDER_RELEASED);
+  ck_assert(!(o & __LDCC_GORDER_ACQUIRED));
+  /* the acquire before the access: a race */
+  set_sync(s, 1, 2, 2, 2, 2);
+  ck_assert(!__ldcc_gdirect_ordered(__ldcc_gdirect_order(store0, 1, 1, 3, s)));
+
+  /* Warps as units (4 a block): warps 0 and 1 share block 0, so a
+   * block-scope release and acquire order them; warp 4 is in block 1. */
+  memset(s, 0, sizeof s);
+  set_sync(s, 0, 0, 4, 0, 4);
+  set_sync(s, 1, 0, 0, 0, 5);
+  set_sync(s, 4, 0, 0, 0, 5);
+  ck_assert(__ldcc_gdirect_ordered(__ldcc_gdirect_order(store_w0, 1, 4, 3, s)));
+  ck_assert(
+      !__ldcc_gdirect_ordered(__ldcc_gdirect_order(store_w0, 4, 4, 3, s)));
+  set_sync(s, 0, 4, 4, 4, 4);
+  set_sync(s, 4, 0, 0, 5, 5);
+  ck_assert(__ldcc_gdirect_ordered(__ldcc_gdirect_order(store_w0, 4, 4, 3, s)));
+
+  /* Several readers before: the later unit's acquire is all it asks. */
+  memset(s, 0, sizeof s);
+  o = __ldcc_gdirect_order(__LDCC_GREADERS, 2, 1, 3, s);
+  ck_assert(!__ldcc_gdirect_ordered(o));
+  ck_assert(o & __LDCC_GORDER_SEVERAL);
+  set_sync(s, 2, 0, 0, 4, 4);
+  ck_assert(__ldcc_gdirect_ordered(
+      __ldcc_gdirect_order(__LDCC_GREADERS, 2, 1, 3, s)));
 }
 END_TEST
 
@@ -88,6 +160,7 @@ int main(void) {
 
   tcase_add_test(tc, test_rules);
   tcase_add_test(tc, test_several);
+  tcase_add_test(tc, test_order);
   suite_add_tcase(s, tc);
   sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);

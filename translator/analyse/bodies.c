@@ -446,17 +446,20 @@ static const char *det_use_of(struct analysis *an, const struct frame *f) {
 }
 
 /* Whether the direct one run (docs/global-check.md) can take a use of
- * global_use_of's: fences, printf and clocks anywhere, and an atomic
- * function `atomic*` (not libcu++'s, not a builtin) in a kernel's own body,
- * where the clone can claim its address. */
+ * global_use_of's: printf and clocks anywhere; a fence, and an atomic
+ * function `atomic*` (not libcu++'s, not a builtin), in a kernel's own
+ * body, where the clone can record the fence's release and acquire and
+ * claim the atomic's address (a fence it cannot see would leave an order
+ * unseen, and its clashes would be reported as races). */
 static int direct_use(const struct analysis *an, const struct frame *f,
                       const char *use) {
   CXString s;
   int plain;
 
-  if (!strcmp(use, REASON_G_FENCE) || !strcmp(use, REASON_G_PRINTF) ||
-      !strcmp(use, REASON_G_CLOCK))
+  if (!strcmp(use, REASON_G_PRINTF) || !strcmp(use, REASON_G_CLOCK))
     return 1;
+  if (!strcmp(use, REASON_G_FENCE))
+    return an->fns[an->cur_fn].is_kernel;
   if (strcmp(use, REASON_G_ATOMIC) || !an->fns[an->cur_fn].is_kernel ||
       libcu_atomic_member(f->cur))
     return 0;

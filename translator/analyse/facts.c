@@ -165,9 +165,15 @@ static int global_analyse(struct analysis *an, const struct ld__source *s,
     }
     in.other_reason = why.data;
   }
+  /* A message-passing kernel (fences, flags, locks) tries the direct run
+   * too, its fences ordering its clashes and its checks riding in the
+   * clone (docs/global-check.md, "Fences"); when the run does not take it
+   * the reason stays theirs. */
+  int mp = k->warp && !k->warp->skip && k->warp->mp && !k->replay;
   in.direct_ok = !an->plan->deterministic && in.other_reason &&
-                 in.other_reason == fn->g_reason && !fn->g_hard &&
-                 !fn->g_unseen && !k->replay && !fn->nacc;
+                 (in.other_reason == fn->g_reason || (mp && fn->g_reason)) &&
+                 !fn->g_hard && !fn->g_unseen && !k->replay && !fn->nacc;
+  in.sync_flags = mp;
   in.may_sync_block = fn->g_may_sync;
   in.grid_syncs = fn->grid_syncs;
   in.atomics = fn->acc;

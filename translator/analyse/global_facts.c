@@ -476,6 +476,9 @@ struct accesses {
   int direct;     /* the direct one run is wanted: atomics are accesses */
   int bad_atomic; /* an atomic whose address no claimed parameter bases */
   int bad_sync;   /* a grid sync the clone cannot rewrite */
+  int bad_fence;  /* a fence the clone cannot wrap (a lambda, a macro) */
+  int sync_flags; /* a message-passing kernel (ld__global_in.sync_flags) */
+  CXCursor top;   /* the statement of the compound statement walked */
   int rc;
 };
 
@@ -608,6 +611,17 @@ static enum CXChildVisitResult accesses_cb(CXCursor c, CXCursor parent,
   return w->st->rc ? CXChildVisit_Break : CXChildVisit_Continue;
 }
 
+/* A compound statement's statements, each the `top` of what it holds. */
+static enum CXChildVisitResult statements_cb(CXCursor c, CXCursor parent,
+                                             CXClientData data) {
+  struct walk_kids *w = data;
+
+  (void)parent;
+  w->st->top = c;
+  walk_accesses(w->st, c, w->use);
+  return w->st->rc ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
 static void walk_children(struct accesses *st, CXCursor c, int use) {
   struct walk_kids w;
 
@@ -648,6 +662,12 @@ static void add_access(struct accesses *st, CXCursor e, int p, int load,
   st->g->stores[st->n].end = end;
   st->g->stores[st->n].load = load;
   st->g->stores[st->n].atomic = atomic;
+  st->g->stores[st->n].call_begin = st->g->stores[st->n].call_end = 0;
+  st->g->stores[st->n].acquires = 0;
+  st->g->stores[st->n].flag =
+      !atomic &&
+      (clang_isVolatileQualifiedType(clang_getCursorType(e)) ||
+       clang_isVolatileQualifiedType(clang_getCursorType(ld__unwrap(e))));
   clang_getExpansionLocation(clang_getRangeStart(r), NULL, &line, NULL, NULL);
   st->g->stores[st->n].line = line;
   st->site_of[st->n++] = p;
@@ -797,6 +817,75 @@ static int take_alias_decl(struct accesses *st, CXCursor c) {
   return 1;
 }
 
+/* The whole call of an atomic site a, and whether it acquires: a CAS or
+ * an exchange, or any atomic whose value is used (not a statement of its
+ * own, `(void)` cast or not).  An atomic whose value nobody reads observes
+ * nothing; one in an unbraced if or loop body counts as acquiring (the
+ * order it would give hides races, never invents one). */
+static void atomic_call(struct accesses *st, CXCursor call,
+                        struct ld_gstore *a) {
+  CXSourceRange r = clang_getCursorExtent(call);
+  CXCursor top = ld__unwrap(st->top), x;
+  CXString name = ld__call_name(call);
+  const char *n = clang_getCString(name);
+  size_t b, e;
+
+  if (clang_getCursorKind(top) == CXCursor_CStyleCastExpr &&
+      clang_getCanonicalType(clang_getCursorType(top)).kind == CXType_Void &&
+      ld__last_expr_child(top, &x))
+    top = ld__unwrap(x);
+  a->acquires = !strncmp(n, "atomicCAS", 9) || !strncmp(n, "atomicExch", 10) ||
+                clang_Cursor_isNull(top) || !clang_equalCursors(top, call);
+  clang_disposeString(name);
+  if (offset_in_main(st->s, clang_getRangeStart(r), &b) &&
+      offset_in_main(st->s, clang_getRangeEnd(r), &e) && b <= a->begin &&
+      a->end < e) {
+    a->call_begin = b;
+    a->call_end = e;
+  } else if (a->acquires) {
+    st->bad_fence = 1; /* an acquire the clone cannot record */
+  }
+}
+
+/* The level of a fence call (`__threadfence_block` 1, `__threadfence` and
+ * `__threadfence_system` 2), 0 for any other call. */
+static int fence_level(CXCursor call) {
+  CXString s = ld__call_name(call);
+  const char *n = clang_getCString(s);
+  int level =
+      !strcmp(n, "__threadfence_block")                                   ? 1
+      : !strcmp(n, "__threadfence") || !strcmp(n, "__threadfence_system") ? 2
+                                                                          : 0;
+
+  clang_disposeString(s);
+  return level;
+}
+
+/* A fence in a kernel wanting the direct run: the place the clone wraps
+ * with a release before it and an acquire after it; inside a lambda (no
+ * __ldcc_gi there) or a macro it cannot, and the kernel keeps its reason
+ * (an order the run cannot see would be reported as races). */
+static void take_fence(struct accesses *st, CXCursor call, int level) {
+  CXSourceRange r = clang_getCursorExtent(call);
+  struct ld_gfence *v;
+  size_t b, e;
+
+  if (st->lambda || !offset_in_main(st->s, clang_getRangeStart(r), &b) ||
+      !offset_in_main(st->s, clang_getRangeEnd(r), &e) || e <= b) {
+    st->bad_fence = 1;
+    return;
+  }
+  v = realloc(st->g->fences, (st->g->nfences + 1) * sizeof *v);
+  if (!v) {
+    st->rc = LD_ENOMEM;
+    return;
+  }
+  st->g->fences = v;
+  v[st->g->nfences].begin = b;
+  v[st->g->nfences].end = e;
+  v[st->g->nfences++].level = level;
+}
+
 /* An atomic call in a kernel wanting the direct run: its address claimed
  * as an atomic access of its parameter (every other argument read). */
 static void take_atomic(struct accesses *st, CXCursor call, int scope) {
@@ -815,8 +904,12 @@ static void take_atomic(struct accesses *st, CXCursor call, int scope) {
   }
   if (st->lambda)
     st->other[p] = 1;
-  else
+  else {
+    size_t before = st->n;
     add_access(st, clang_Cursor_getArgument(call, 0), p, 0, scope);
+    if (st->n > before)
+      atomic_call(st, call, &st->g->stores[before]);
+  }
   for (i = 0; i < nrest && !st->rc; i++)
     walk_accesses(st, rest[i], LD_USE_READ);
   for (i = 1; i < (size_t)n && !st->rc; i++)
@@ -860,6 +953,17 @@ static void walk_accesses(struct accesses *st, CXCursor c, int use) {
     take_grid_sync(st, c, obj); /* and its parts, as any call's */
   if (k == CXCursor_CallExpr && st->direct && (scope = atomic_scope(c))) {
     take_atomic(st, c, scope);
+    return;
+  }
+  if (k == CXCursor_CallExpr && st->direct && (scope = fence_level(c))) {
+    take_fence(st, c, scope);
+    return;
+  }
+  if (k == CXCursor_CompoundStmt) {
+    struct walk_kids w = {st, LD_USE_READ};
+    CXCursor outer = st->top;
+    clang_visitChildren(c, statements_cb, &w);
+    st->top = outer;
     return;
   }
   if (k == CXCursor_LambdaExpr) {
@@ -918,6 +1022,30 @@ static int slot_claimed(const struct accesses *st, size_t i) {
   return i >= st->g->nparams; /* a variable with no access: none to claim */
 }
 
+/* A direct kernel with fences synchronises through memory: its flags
+ * (volatile accesses, and plain ones through a slot some atomic of the
+ * kernel targets: `*lock = 0` after `atomicCAS(lock, 0, 1)`, a ticket's
+ * reset) are read and written by several units by design, and ordered by
+ * the fences around them, so they are not claimed; the data they guard
+ * are (docs/global-check.md, "Fences").  Without fences nothing orders
+ * two units' accesses: a plain store of what an atomic targets is a lost
+ * update, and only a message-passing kernel's volatile accesses (relaxed,
+ * never a race by themselves) are flags. */
+static void mark_flags(struct accesses *st) {
+  size_t i, j;
+  int volatiles = st->g->nfences || st->sync_flags;
+
+  for (i = 0; i < st->n; i++) {
+    struct ld_gstore *a = &st->g->stores[i];
+    if (a->atomic || !volatiles) {
+      a->flag = 0;
+      continue;
+    }
+    for (j = 0; j < st->n && !a->flag && st->g->nfences; j++)
+      a->flag = st->g->stores[j].atomic && st->site_of[j] == st->site_of[i];
+  }
+}
+
 /* Which pointer parameters (and, in the direct run, written __device__
  * variables) are claimed, and their accesses. */
 static int find_accesses(const struct ld__source *s, CXCursor fn,
@@ -934,6 +1062,7 @@ static int find_accesses(const struct ld__source *s, CXCursor fn,
   st.g = g;
   st.direct = direct_why != NULL;
   st.in = st.direct && g->nvars ? in : NULL;
+  st.sync_flags = in && in->sync_flags;
   nslots = g->nparams + (st.in ? g->nvars : 0);
   for (i = 0; i < g->nparams; i++)
     npointers += g->params[i].is_pointer != 0;
@@ -944,6 +1073,7 @@ static int find_accesses(const struct ld__source *s, CXCursor fn,
     free(st.loads);
     return LD_ENOMEM;
   }
+  st.top = clang_getNullCursor();
   clang_visitChildren(fn, body_cb, &body);
   if (!clang_Cursor_isNull(body)) {
     clang_visitChildren(body, aliases_cb, &st);
@@ -966,6 +1096,8 @@ static int find_accesses(const struct ld__source *s, CXCursor fn,
     all_claimed = slot_claimed(&st, j); /* a variable */
   for (j = 0; j < g->nparams && !all_claimed; j++)
     g->params[j].claimed = 0;
+  if (!rc && st.direct)
+    mark_flags(&st);
   for (i = 0; i < st.n && !rc; i++) {
     size_t p = (size_t)st.site_of[i];
     if (p < g->nparams ? g->params[p].claimed : all_claimed) {
@@ -983,13 +1115,14 @@ static int find_accesses(const struct ld__source *s, CXCursor fn,
     for (j = 0; j < g->nparams && all_claimed; j++)
       all_claimed = !(g->params[j].written && !g->params[j].is_pointer);
     if (kept && all_claimed && !st.bad_atomic && !st.bad_sync &&
-        g->ngsyncs == (size_t)g->grid_syncs) {
+        !st.bad_fence && g->ngsyncs == (size_t)g->grid_syncs) {
       g->direct = 1;
       g->vars_claimed = st.in != NULL;
     } else {
       g->checked = 0;
       g->nstores = 0;
       g->ngsyncs = 0;
+      g->nfences = 0;
       for (j = 0; j < g->nparams; j++)
         g->params[j].claimed = 0;
       rc = set_reason(g, st.bad_sync ? "grid-wide synchronisation inside a "

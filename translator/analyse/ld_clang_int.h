@@ -33,6 +33,9 @@ struct ld__global_in {
   /* other_reason is only atomics, fences, printf or clocks that the
    * direct one run can take (docs/global-check.md, "Direct one run"). */
   int direct_ok;
+  /* A message-passing kernel (warp_facts.c): its volatile accesses are
+   * flags, not claimed in the direct run (docs/global-check.md, "Fences"). */
+  int sync_flags;
   int may_sync_block; /* a block barrier may be reached */
   int grid_syncs;     /* grid.sync() calls in the kernel's own body */
   /* Deterministic builds: the kernel's accumulating atomics (copied), and

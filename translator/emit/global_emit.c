@@ -41,6 +41,18 @@ static int wrap_access(struct ld_edit_list *l, const struct ld_global *g,
   char at[80], end[48];
   int rc;
 
+  if (a->flag)
+    return LD_OK; /* a flag: not claimed ("Fences") */
+  if (a->atomic && a->acquires && g->nfences) {
+    /* The acquire recorded once the atomic has observed what it read. */
+    snprintf(at, sizeof at, "__ldcc::gacquired(__ldcc_gi, %du, ",
+             a->atomic == LD_GSCOPE_BLOCK ? 1 : 2);
+    rc = ld_edit_insert(l, a->call_begin, at);
+    if (!rc)
+      rc = ld_edit_insert(l, a->call_end, ")");
+    if (rc)
+      return rc;
+  }
   if (a->atomic) {
     snprintf(at, sizeof at, "__ldcc::gatomic_claim(__ldcc_gi, %d, (", a->ptr);
     snprintf(end, sizeof end, "), %d, %u)", a->atomic, a->line);
@@ -69,6 +81,26 @@ static int edit_grid_syncs(struct ld_edit_list *l, const struct ld_global *g) {
                          "__ldcc::ggrid_sync(__ldcc_gi, ");
     if (!rc)
       rc = ld_edit_replace(l, s->obj_end, s->end, ")");
+  }
+  return rc;
+}
+
+/* The direct run's clone with fences: each fence F becomes
+ * `(__ldcc::grelease(__ldcc_gi, L), F, __ldcc::gacquire(__ldcc_gi, L))`
+ * (docs/global-check.md, "Fences"). */
+static int edit_fences(struct ld_edit_list *l, const struct ld_global *g) {
+  char at[64], end[64];
+  size_t i;
+  int rc = LD_OK;
+
+  for (i = 0; i < g->nfences && !rc; i++) {
+    snprintf(at, sizeof at, "(__ldcc::grelease(__ldcc_gi, %du), ",
+             g->fences[i].level);
+    snprintf(end, sizeof end, ", __ldcc::gacquire(__ldcc_gi, %du))",
+             g->fences[i].level);
+    rc = ld_edit_insert(l, g->fences[i].begin, at);
+    if (!rc)
+      rc = ld_edit_insert(l, g->fences[i].end, end);
   }
   return rc;
 }
@@ -109,12 +141,18 @@ static int put_clone(struct ld_buf *b, const struct ld_kernel *k,
     rc = wrap_access(&l, g, &g->stores[i]);
   if (!rc)
     rc = edit_grid_syncs(&l, g);
+  if (!rc && g->direct)
+    rc = edit_fences(&l, g);
   if (!rc)
     rc = ld_edit_insert(&l, g->body_open + 1, t.data);
   /* A warp-synchronous kernel without a replay: the clone carries its
    * intra-warp checks, innermost (docs/inline-checks.md). */
   if (!rc && ld__warp_in_global(k))
     rc = ld__warp_clone_edits(k, src, &l);
+  /* A message-passing kernel in the direct run: its checks ride in the
+   * clone too, inside the claims. */
+  if (!rc && ld__mp_in_global(k))
+    rc = ld__mp_clone_edits(k, &l);
   if (!rc)
     rc = ld_buf_puts(b, "\n");
   if (!rc)
@@ -417,16 +455,21 @@ static int put_trailer(struct ld_buf *b, const struct ld_plan *plan) {
     if (!rc && (launch_files_needed(plan, k) || k->shared_reason))
       rc = put_meta_tail(b, plan, k, n);
     if (!rc)
-      rc = ld_buf_printf(b,
-                         "}, %zu, %s, __ldcc_n%zu, __ldcc_f%zu, __ldcc_p%zu, ",
-                         k->global->nparams,
-                         k->global->natomics ? "__LDCC_GM_ACCUMULATES"
-                         : runs_proved(k)    ? "__LDCC_GM_OWN"
-                         : checked(k) && k->global->ngsyncs
-                             ? "__LDCC_GM_DIRECT | __LDCC_GM_GRID_SYNC"
-                         : checked(k) && k->global->direct ? "__LDCC_GM_DIRECT"
-                                                           : "0",
-                         n, n, n);
+      rc = ld_buf_printf(
+          b, "}, %zu, %s, __ldcc_n%zu, __ldcc_f%zu, __ldcc_p%zu, ",
+          k->global->nparams,
+          k->global->natomics ? "__LDCC_GM_ACCUMULATES"
+          : runs_proved(k)    ? "__LDCC_GM_OWN"
+          : checked(k) && k->global->ngsyncs && k->global->nfences
+              ? "__LDCC_GM_DIRECT | __LDCC_GM_GRID_SYNC | "
+                "__LDCC_GM_FENCES"
+          : checked(k) && k->global->ngsyncs
+              ? "__LDCC_GM_DIRECT | __LDCC_GM_GRID_SYNC"
+          : checked(k) && k->global->direct && k->global->nfences
+              ? "__LDCC_GM_DIRECT | __LDCC_GM_FENCES"
+          : checked(k) && k->global->direct ? "__LDCC_GM_DIRECT"
+                                            : "0",
+          n, n, n);
     if (!rc && checked(k) && k->global->nvars)
       rc = ld_buf_printf(b, "NULL, %zu, __ldcc_v%zu", k->global->nvars, n);
     else if (!rc && checked(k))

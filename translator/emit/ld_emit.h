@@ -68,6 +68,11 @@ int ld__warp_in_clone(const struct ld_kernel *k);
 /* Whether k's global clone (no replay) carries them instead
  * (docs/inline-checks.md, "In the global clone"). */
 int ld__warp_in_global(const struct ld_kernel *k);
+/* Whether the direct run's clone of kernel k carries its message-passing
+ * checks (docs/inline-checks.md, "Message passing and locks"), and their
+ * edits, innermost inside the claims (LD_EOVERLAP for a libcu++ atomic). */
+int ld__mp_in_global(const struct ld_kernel *k);
+int ld__mp_clone_edits(const struct ld_kernel *k, struct ld_edit_list *edits);
 /* ... and the same edits for that clone (no passes, no sites). */
 int ld__warp_clone_edits(const struct ld_kernel *k, const char *src,
                          struct ld_edit_list *edits);

@@ -281,6 +281,62 @@ int ld__warp_clone_edits(const struct ld_kernel *k, const char *src,
   return rc;
 }
 
+int ld__mp_in_global(const struct ld_kernel *k) {
+  return !k->replay && k->global && k->global->checked && k->global->direct &&
+         k->warp && !k->warp->skip && k->warp->mp;
+}
+
+int ld__mp_clone_edits(const struct ld_kernel *k, struct ld_edit_list *edits) {
+  const struct ld_warp *w = k->warp;
+  size_t i, n = w->naccesses + w->nscoped + 1, last = (size_t)-1;
+  struct ld_buf b = LD_BUF_INIT;
+  int rc = LD_OK;
+
+  /* Openers last, closers first: innermost around each expression (the
+   * claims of the direct run outside). */
+  for (i = 0; i < edits->n; i++)
+    edits->items[i].seq += n;
+  rc = insert_at(edits, w->body_open + 1, " __ldcc::mp_thread __ldcc_mp = {};",
+                 0);
+  for (i = 0; i < w->naccesses && !rc; i++) {
+    const struct ld_warp_access *a = &w->accesses[i];
+    b.len = 0;
+    rc = ld_buf_printf(&b, "(*__ldcc::%s(&(", mp_fn[a->mode & 7]);
+    if (!rc)
+      rc = insert_at(edits, a->begin, b.data, last - n + i);
+    b.len = 0;
+    if (!rc)
+      rc = ld_buf_printf(&b, "), __ldcc_mp, %s, %zuu, %zuu))", a->var, w->index,
+                         i + 1);
+    if (!rc)
+      rc = insert_at(edits, a->end, b.data, 1 + i);
+  }
+  for (i = 0; i < w->nscoped && !rc; i++) {
+    const struct ld_warp_access *a = &w->scoped[i];
+    if (a->mode & LD_ITS_LIBCU)
+      return LD_EOVERLAP; /* libcu++ atomics take no direct run */
+    rc = insert_at(edits, a->begin, "__ldcc::mp_atomic(",
+                   last - n + w->naccesses + i);
+    b.len = 0;
+    if (!rc)
+      rc = ld_buf_printf(&b, ", __ldcc_mp, %zuu, %zuu, %d, %d)", w->index,
+                         w->naccesses + i + 1, a->mode & 1, a->mode >> 1 & 1);
+    if (!rc)
+      rc = insert_at(edits, a->end, b.data, 1 + w->naccesses + i);
+  }
+  for (i = 0; i < w->nsyncs && !rc; i++) {
+    b.len = 0;
+    rc = ld_buf_printf(&b, "__ldcc::mp_fence(__ldcc_mp, %uu), ",
+                       fence_level(w->syncs[i].form));
+    /* Before anything the clone puts there: `__ldcc::ggrid_sync(` of a
+     * grid sync, the release of a fence. */
+    if (!rc)
+      rc = insert_at(edits, w->syncs[i].begin, b.data, 0);
+  }
+  ld_buf_free(&b);
+  return rc;
+}
+
 /* The write lines of variable `var` among the kernel's accesses. */
 static int put_write_lines(struct ld_buf *b, const struct ld_warp *w,
                            const char *var, size_t *n) {

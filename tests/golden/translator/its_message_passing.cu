@@ -81,7 +81,15 @@ int main() {
   return 0;
 }
 
-// PLAN: KERNEL name=hand_over checked=yes at=14:17 global=no global_reason="checked by the inline message-passing checks"
+// These kernels also take the check across blocks' direct run
+// (docs/global-check.md, "Fences"), with these checks riding in its clone;
+// warps (shared memory only as flag) keeps them alone.
+// PLAN: KERNEL name=hand_over checked=yes at=14:17 global=yes units=warps writes=data,ready,out one_run=data,ready,out direct=yes atomics=0 fences=2
+// PLAN-NEXT: KERNEL name=warps checked=yes shared_reason="synchronises through memory (a fence, flag or lock), which the replay does not model" at=28:17 global=no global_reason="checked by the inline message-passing checks"
+// PLAN-NEXT: KERNEL name=lock checked=yes at=40:17 global=yes units=warps writes=lk,counter one_run=lk,counter direct=yes atomics=1
+// PLAN-NEXT: KERNEL name=ticket checked=yes at=47:17 global=yes units=warps writes=partial,count,out one_run=partial,count,out direct=yes atomics=1 fences=1
+// PLAN-NEXT: KERNEL name=grid_phase checked=yes at=54:17 global=yes units=blocks writes=buf one_run=buf direct=yes atomics=1 fences=1 grid_syncs=1
+// PLAN-NEXT: KERNEL name=no_data checked=yes at=63:17 global=yes units=warps writes=lk one_run=lk direct=yes atomics=2 fences=1
 // PLAN: ITS kernel=hand_over checked=yes rule="synchronisation through memory" checks=message-passing
 // PLAN-NEXT: ACCESS kernel=hand_over id=1 at=16:5 var=data mode=write role=data
 // PLAN-NEXT: ACCESS kernel=hand_over id=2 at=18:5 var=ready mode=write role=flag
@@ -141,8 +149,8 @@ int main() {
 // TEXT: {{^}}__global__ void no_data(int *lk) {{{$}}
 // TEXT-NEXT: {{^}}  while (atomicCAS(lk, 0, 1) != 0)
 // TEXT: {{^}}__global__ void shared_slot(int *out) {{{$}}
-// TEXT: {{^}}  __ldcc::its_arm(), hand_over<<<2, 32>>>(p, p, p);
-// TEXT-NEXT: {{^}}  __ldcc::its_arm(), lock<<<2, 1>>>(p, p);
+// TEXT: {{^}}  __ldcc::its_arm(), __ldcc::launch_as<decltype(__ldcc::plain_fn(&hand_over))>::run(__ldcc__gmeta(0), 0, 2, 32, 0, 0, {{.*}}, p, p, p);
+// TEXT-NEXT: {{^}}  __ldcc::its_arm(), __ldcc::launch_as<decltype(__ldcc::plain_fn(&lock))>::run(__ldcc__gmeta(1), 0, 2, 1, 0, 0, {{.*}}, p, p);
 // TEXT: {{^}}static const int __ldcc_its_lines_0[] = {14, 16, 18, 20, 23, 24, 26};
 // TEXT: {{^}}  {"ready", 0, 0, 1, {0, 0, 0, 0}, 0, 3, 0, 1, __ldcc_its_wl_0_1},
 // TEXT: {{^}}  {"atomicCAS_block:lk", 0, 0, 1, {0, 0, 0, 0}, 0, 3, 0, 0, 0},};

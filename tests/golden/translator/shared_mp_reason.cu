@@ -52,7 +52,7 @@ int main() {
 }
 
 
-// PLAN: KERNEL name=last_block_sum checked=yes shared_reason="synchronises through memory (a fence, flag or lock), which the replay does not model" at=12:17 global=no global_reason="checked by the inline message-passing checks"
+// PLAN: KERNEL name=last_block_sum checked=yes shared_reason="synchronises through memory (a fence, flag or lock), which the replay does not model" at=12:17 global=yes units=blocks writes=partial,out,retired vars=::retired one_run=in,partial,out,retired direct=yes atomics=1 fences=1
 // PLAN-NEXT: KERNEL name=block_counts checked=yes shared_reason="block-scope atomics, which the replay does not model" at=38:17 global=no global_reason="checked by the inline intra-warp checks (no replay: block-scope atomics, which the replay does not model)"
 // PLAN-NEXT: TARGET kernel=last_block_sum space=global name=retired at=10:25 written=yes
 // PLAN-NEXT: TARGET kernel=last_block_sum space=global name=partial at=12:56 written=yes
