@@ -445,6 +445,14 @@ static int obj_root(struct root *r, CXCursor e) {
         clang_Cursor_getNumArguments(e) == 1 &&
         clang_CXXConstructor_isCopyConstructor(clang_getCursorReferenced(e)))
       return obj_root(r, clang_Cursor_getArgument(e, 0));
+    /* A constructor's call makes a temporary (`cg::plus<int>()` passed to a
+     * `TyFn &&`): its first children name the type (`cg`, `plus`), no
+     * object.  One that holds a pointer may hand it on: followed below as
+     * before (unseen). */
+    if (clang_getCursorKind(clang_getCursorReferenced(e)) ==
+            CXCursor_Constructor &&
+        !ld__holds_pointer(clang_getCursorType(e), 0))
+      return 1;
     if (value_operator(r, e))
       return 1;
     if (r->why[0])
