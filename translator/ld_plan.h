@@ -207,6 +207,11 @@ struct ld_gstore {
    * `__ldcc::gacquired(__ldcc_gi, SCOPE, CALL)`. */
   size_t call_begin, call_end;
   int acquires;
+  /* A cache-hint load or store (`__ldg(&p[i])`, `__ldcs(p + i)`,
+   * `__stcs(&p[i], v)`): [begin, end) is its address argument, wrapped as
+   * `__ldcc::gget(__ldcc_gi, J, (A))` (gput for a store; the line after it
+   * in a direct kernel), no dereference. */
+  int address;
   /* A plain access that is a flag of synchronisation through memory in a
    * kernel with fences: volatile, or through a parameter (or variable) an
    * atomic of the kernel targets.  Not claimed: flags are read and written

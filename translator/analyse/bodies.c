@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ld_analyse.h"
 #include "ld_bodies.h"
 #include "ld_error.h"
 #include "ld_kernels.h"
@@ -316,9 +317,16 @@ static int may_hide_barrier(CXCursor decl) {
   CXString name;
   int hides;
 
-  if (!clang_Location_isInSystemHeader(loc))
-    return 1;
   clang_getExpansionLocation(loc, &file, NULL, NULL, NULL);
+  if (!clang_Location_isInSystemHeader(loc)) {
+    /* The parser's prelude declares nvcc's cache-hint loads and stores and
+     * atomic builtins (ld_analyse.h): no barrier in them. */
+    name = clang_getFileName(file);
+    hides = !clang_getCString(name) ||
+            strcmp(clang_getCString(name), LD_CLANG_PRELUDE_PATH);
+    clang_disposeString(name);
+    return hides;
+  }
   if (!file)
     return 0;
   name = clang_getFileName(file);

@@ -664,6 +664,7 @@ static void add_access(struct accesses *st, CXCursor e, int p, int load,
   st->g->stores[st->n].atomic = atomic;
   st->g->stores[st->n].call_begin = st->g->stores[st->n].call_end = 0;
   st->g->stores[st->n].acquires = 0;
+  st->g->stores[st->n].address = 0;
   st->g->stores[st->n].flag =
       !atomic &&
       (clang_isVolatileQualifiedType(clang_getCursorType(e)) ||
@@ -847,6 +848,53 @@ static void atomic_call(struct accesses *st, CXCursor call,
   }
 }
 
+/* A cache-hint load (1: `__ldg`, `__ldcg`, `__ldca`, `__ldcs`, `__ldlu`,
+ * `__ldcv`, one argument) or store (2: `__stcs`, `__stcg`, `__stwb`,
+ * `__stwt`, `__stcv`, two), by name; 0 for any other call. */
+static int cache_hint(CXCursor call) {
+  static const char *const loads[] = {"__ldg",  "__ldcg", "__ldca",
+                                      "__ldcs", "__ldlu", "__ldcv"};
+  static const char *const stores[] = {"__stcs", "__stcg", "__stwb", "__stwt",
+                                       "__stcv"};
+  CXString s = ld__call_name(call);
+  const char *n = clang_getCString(s);
+  int nargs = clang_Cursor_getNumArguments(call), hint = 0;
+  size_t i;
+
+  for (i = 0; i < sizeof loads / sizeof loads[0] && !hint; i++)
+    if (!strcmp(n, loads[i]) && nargs == 1)
+      hint = 1;
+  for (i = 0; i < sizeof stores / sizeof stores[0] && !hint; i++)
+    if (!strcmp(n, stores[i]) && nargs == 2)
+      hint = 2;
+  clang_disposeString(s);
+  return hint;
+}
+
+/* A cache-hint load or store through a parameter (`__ldg(&p[i])`,
+ * `__ldcs(p + i)`, `__stcs(&p[i], v)`): a read or a store of the element
+ * at its address, claimed like `p[i]` (its address wrapped: ld_gstore.
+ * address).  An address no parameter bases is walked as any call's. */
+static int take_hint(struct accesses *st, CXCursor call, int hint) {
+  CXCursor rest[LD_ACCESS_REST], a = clang_Cursor_getArgument(call, 0);
+  size_t nrest = 0, i, before = st->n;
+  int p = alias_root(st, a, rest, &nrest); /* `p + i + 1` too */
+
+  if (p < 0)
+    return 0;
+  if (st->lambda)
+    st->other[p] = 1;
+  else
+    add_access(st, a, p, hint == 1, 0);
+  if (st->n > before)
+    st->g->stores[before].address = 1;
+  for (i = 0; i < nrest && !st->rc; i++)
+    walk_accesses(st, rest[i], LD_USE_READ);
+  if (hint == 2 && !st->rc)
+    walk_accesses(st, clang_Cursor_getArgument(call, 1), LD_USE_READ);
+  return 1;
+}
+
 /* The level of a fence call (`__threadfence_block` 1, `__threadfence` and
  * `__threadfence_system` 2), 0 for any other call. */
 static int fence_level(CXCursor call) {
@@ -955,6 +1003,9 @@ static void walk_accesses(struct accesses *st, CXCursor c, int use) {
     take_atomic(st, c, scope);
     return;
   }
+  if (k == CXCursor_CallExpr && (scope = cache_hint(c)) &&
+      take_hint(st, c, scope))
+    return;
   if (k == CXCursor_CallExpr && st->direct && (scope = fence_level(c))) {
     take_fence(st, c, scope);
     return;

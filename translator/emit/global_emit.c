@@ -53,7 +53,15 @@ static int wrap_access(struct ld_edit_list *l, const struct ld_global *g,
     if (rc)
       return rc;
   }
-  if (a->atomic) {
+  if (a->address) {
+    /* A cache-hint load or store: its address claimed and returned. */
+    snprintf(at, sizeof at, "__ldcc::%s(__ldcc_gi, %d, (",
+             a->load ? "gget" : "gput", a->ptr);
+    if (g->direct)
+      snprintf(end, sizeof end, "), %u)", a->line);
+    else
+      snprintf(end, sizeof end, "))");
+  } else if (a->atomic) {
     snprintf(at, sizeof at, "__ldcc::gatomic_claim(__ldcc_gi, %d, (", a->ptr);
     snprintf(end, sizeof end, "), %d, %u)", a->atomic, a->line);
   } else {
