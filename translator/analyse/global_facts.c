@@ -665,8 +665,10 @@ static void add_access(struct accesses *st, CXCursor e, int p, int load,
   st->g->stores[st->n].call_begin = st->g->stores[st->n].call_end = 0;
   st->g->stores[st->n].acquires = 0;
   st->g->stores[st->n].address = 0;
+  /* A volatile access may be a flag of the direct run (mark_flags); the
+   * one run and the copies claim every access. */
   st->g->stores[st->n].flag =
-      !atomic &&
+      st->direct && !atomic &&
       (clang_isVolatileQualifiedType(clang_getCursorType(e)) ||
        clang_isVolatileQualifiedType(clang_getCursorType(ld__unwrap(e))));
   clang_getExpansionLocation(clang_getRangeStart(r), NULL, &line, NULL, NULL);

@@ -66,6 +66,14 @@ __global__ void fence_in_lambda(int *data, int *flag) {
   atomicExch(flag, 1);
 }
 
+// No fence, no atomic: the one run claims volatile accesses like any other
+// (only the direct run's flags are left unclaimed).
+__global__ void bump(volatile int *v, int *o) {
+  int i = threadIdx.x + blockIdx.x * blockDim.x;
+  v[i] = v[i] + 1;
+  o[i] = v[i];
+}
+
 int main() {
   int *a, *b, *c;
   float *f;
@@ -75,6 +83,7 @@ int main() {
   ticket_sum<<<8, 32>>>(a, b, u, c, a);
   fence_in_callee<<<8, 32>>>(a, b);
   fence_in_lambda<<<8, 32>>>(a, b);
+  bump<<<8, 32>>>(a, b);
   return 0;
 }
 
@@ -106,6 +115,9 @@ int main() {
 // TEXT-NEXT: __ldcc::mp_fence(__ldcc_mp, 1u), (__ldcc::grelease(__ldcc_gi, 1u), __threadfence_block(), __ldcc::gacquire(__ldcc_gi, 1u));
 // TEXT: if (__ldcc::gacquired(__ldcc_gi, 2u, atomicInc(__ldcc::gatomic_claim(__ldcc_gi, 2,
 // TEXT: (*__ldcc::mp_fw(&(*count), __ldcc_mp, count, {{[0-9]+}}u, {{[0-9]+}}u)) = 0;
+
+// TEXT: __global__ void __ldcc_g_bump(volatile int *v, int *o, __ldcc::global_info __ldcc_gi) {
+// TEXT: {{^}}  (*__ldcc::gput(__ldcc_gi, 0, &(v[i]))) = (*__ldcc::gget(__ldcc_gi, 0, &(v[i]))) + 1;
 
 // The metadata asks the runtime for the clocks.
 // TEXT: __LDCC_GM_DIRECT | __LDCC_GM_FENCES
