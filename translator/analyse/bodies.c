@@ -453,13 +453,23 @@ static const char *det_use_of(struct analysis *an, const struct frame *f) {
   return use;
 }
 
+/* Whether function fi is an atomic helper (atomic_helpers.c), whose
+ * atomics the direct run claims at its calls in the kernel. */
+static int is_atomic_helper(struct analysis *an, size_t fi) {
+  struct ld__atomic_helper h;
+
+  if (!an->fns[fi].atomic_helper)
+    an->fns[fi].atomic_helper = ld__atomic_helper(an->fns[fi].cur, &h) ? 1 : -1;
+  return an->fns[fi].atomic_helper > 0;
+}
+
 /* Whether the direct one run (docs/global-check.md) can take a use of
  * global_use_of's: printf and clocks anywhere; a fence, and an atomic
  * function `atomic*` (not libcu++'s, not a builtin), in a kernel's own
  * body, where the clone can record the fence's release and acquire and
  * claim the atomic's address (a fence it cannot see would leave an order
  * unseen, and its clashes would be reported as races). */
-static int direct_use(const struct analysis *an, const struct frame *f,
+static int direct_use(struct analysis *an, const struct frame *f,
                       const char *use) {
   CXString s;
   int plain;
@@ -468,8 +478,9 @@ static int direct_use(const struct analysis *an, const struct frame *f,
     return 1;
   if (!strcmp(use, REASON_G_FENCE))
     return an->fns[an->cur_fn].is_kernel;
-  if (strcmp(use, REASON_G_ATOMIC) || !an->fns[an->cur_fn].is_kernel ||
-      libcu_atomic_member(f->cur))
+  if (strcmp(use, REASON_G_ATOMIC) || libcu_atomic_member(f->cur))
+    return 0;
+  if (!an->fns[an->cur_fn].is_kernel && !is_atomic_helper(an, an->cur_fn))
     return 0;
   s = ld__call_name(f->cur);
   plain = !strncmp(clang_getCString(s), "atomic", 6);
@@ -610,6 +621,16 @@ static void visit_call(struct analysis *an, const struct frame *f) {
     an->fns[an->cur_fn].global_use = use;
   if (use && !an->fns[an->cur_fn].global_hard && !direct_use(an, f, use))
     an->fns[an->cur_fn].global_hard = use;
+  /* An atomic helper's atomics are claimed at its calls in a kernel (or
+   * in another helper): called from any other function they would go
+   * unseen. */
+  if (!use && !an->fns[an->cur_fn].global_hard &&
+      !an->fns[an->cur_fn].is_kernel && !clang_Cursor_isNull(ref)) {
+    size_t ci = ld__find_fn(an, ld__definition_of(ref));
+    if (ci != NONE && is_atomic_helper(an, ci) &&
+        !is_atomic_helper(an, an->cur_fn))
+      an->fns[an->cur_fn].global_hard = REASON_G_ATOMIC;
+  }
   if (ld__is_triple_chevron(f->cur) && !an->fns[an->cur_fn].global_use)
     an->fns[an->cur_fn].global_use = REASON_G_LAUNCH;
   if (ld__is_triple_chevron(f->cur) && ld__nth_child(f->cur, 0, &callee)) {

@@ -936,34 +936,66 @@ static void take_fence(struct accesses *st, CXCursor call, int level) {
   v[st->g->nfences++].level = level;
 }
 
-/* An atomic call in a kernel wanting the direct run: its address claimed
- * as an atomic access of its parameter (every other argument read). */
-static void take_atomic(struct accesses *st, CXCursor call, int scope) {
-  CXCursor rest[LD_ACCESS_REST];
-  size_t nrest = 0, i;
-  int n = clang_Cursor_getNumArguments(call), p = -1;
+/* An atomic's address with its pointer casts taken off:
+ * `atomicInc((unsigned *)&g[5], 17)`, `atomicMax((int *)(f + i), v)`,
+ * `atomicAdd(reinterpret_cast<unsigned long long *>(p), 1)`.  The claim
+ * wraps the whole argument, so it covers the words of the type the
+ * atomic really accesses. */
+static CXCursor pointer_uncast(CXCursor a) {
+  CXCursor x;
 
-  if (n >= 1)
-    p = address_base(st, clang_Cursor_getArgument(call, 0), rest, &nrest);
-  if (p < 0) {
-    /* On shared memory: nothing to claim (the run is the program's). */
-    st->bad_atomic |=
-        n < 1 || !ld__shared_address(clang_Cursor_getArgument(call, 0));
-    walk_children(st, call, LD_USE_READ);
-    return;
+  for (a = ld__unwrap(a);
+       (clang_getCursorKind(a) == CXCursor_CStyleCastExpr ||
+        clang_getCursorKind(a) == CXCursor_CXXStaticCastExpr ||
+        clang_getCursorKind(a) == CXCursor_CXXReinterpretCastExpr) &&
+       ld__is_pointer(clang_getCursorType(a)) && ld__last_expr_child(a, &x) &&
+       ld__is_pointer(clang_getCursorType(ld__unwrap(x)));
+       a = ld__unwrap(x))
+    ;
+  return a;
+}
+
+/* An atomic call in a kernel wanting the direct run: its address claimed
+ * as an atomic access of its parameter (every other argument read).  A
+ * call of an atomic helper (atomic_helpers.c) is one on each argument bit
+ * i of args names, acquiring when the helper does. */
+static void take_atomic(struct accesses *st, CXCursor call, int scope,
+                        uint64_t args, uint64_t offset_args, int acquires) {
+  CXCursor rest[LD_ACCESS_REST];
+  int n = clang_Cursor_getNumArguments(call), i;
+
+  if (n < 1)
+    st->bad_atomic = 1;
+  for (i = 0; i < n && !st->rc; i++) {
+    CXCursor a = clang_Cursor_getArgument(call, (unsigned)i);
+    size_t nrest = 0, r;
+    int p = i < 64 && (args >> i & 1)
+                ? address_base(st, pointer_uncast(a), rest, &nrest)
+                : -2;
+    if (p == -2) {
+      walk_accesses(st, a, LD_USE_READ);
+      continue;
+    }
+    if (p < 0) {
+      /* On shared memory: nothing to claim (the run is the program's). */
+      st->bad_atomic |=
+          !ld__shared_address(a) && !ld__shared_address(pointer_uncast(a));
+      walk_accesses(st, a, LD_USE_READ);
+      continue;
+    }
+    if (st->lambda || (offset_args >> i & 1))
+      st->other[p] = 1; /* (a helper's word at an offset: not claimed) */
+    else {
+      size_t before = st->n;
+      add_access(st, a, p, 0, scope);
+      if (st->n > before) {
+        atomic_call(st, call, &st->g->stores[before]);
+        st->g->stores[before].acquires |= acquires;
+      }
+    }
+    for (r = 0; r < nrest && !st->rc; r++)
+      walk_accesses(st, rest[r], LD_USE_READ);
   }
-  if (st->lambda)
-    st->other[p] = 1;
-  else {
-    size_t before = st->n;
-    add_access(st, clang_Cursor_getArgument(call, 0), p, 0, scope);
-    if (st->n > before)
-      atomic_call(st, call, &st->g->stores[before]);
-  }
-  for (i = 0; i < nrest && !st->rc; i++)
-    walk_accesses(st, rest[i], LD_USE_READ);
-  for (i = 1; i < (size_t)n && !st->rc; i++)
-    walk_accesses(st, clang_Cursor_getArgument(call, (unsigned)i), LD_USE_READ);
 }
 
 /* A grid sync in a kernel wanting the direct run: the places the clone
@@ -1002,8 +1034,16 @@ static void walk_accesses(struct accesses *st, CXCursor c, int use) {
   if (k == CXCursor_CallExpr && st->direct && ld__grid_sync(c, &obj) == 1)
     take_grid_sync(st, c, obj); /* and its parts, as any call's */
   if (k == CXCursor_CallExpr && st->direct && (scope = atomic_scope(c))) {
-    take_atomic(st, c, scope);
+    take_atomic(st, c, scope, 1, 0, 0);
     return;
+  }
+  if (k == CXCursor_CallExpr && st->direct) {
+    struct ld__atomic_helper h;
+    if (ld__atomic_helper(ld__definition_of(clang_getCursorReferenced(c)),
+                          &h)) {
+      take_atomic(st, c, h.scope, h.params, h.offset_params, h.acquires);
+      return;
+    }
   }
   if (k == CXCursor_CallExpr && (scope = cache_hint(c)) &&
       take_hint(st, c, scope))

@@ -83,6 +83,9 @@ struct fn {
    * allocation, a launch, a surface store, a libcu++ or builtin atomic, an
    * atomic outside the kernel's own body); docs/global-check.md. */
   const char *global_hard;
+  /* Whether it is an atomic helper (ld__atomic_helper): 0 not asked yet,
+   * 1 yes, -1 no. */
+  int atomic_helper;
   int calls_unseen;
   /* A kernel's grid-wide syncs in its own body (`grid.sync()`), which the
    * check across blocks' direct run rewrites (docs/global-check.md, "Grid

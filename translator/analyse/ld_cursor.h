@@ -6,6 +6,7 @@
 
 #include <clang-c/Index.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "ld_plan.h"
 
@@ -140,5 +141,22 @@ size_t ld__def_start(const char *src, size_t begin, int devfn);
  * scalar (not what a shared pointer points to): `&s[i]...`, `&s.f`, `&s`,
  * `s + i`. */
 int ld__shared_address(CXCursor arg);
+
+/* An atomic helper (atomic_helpers.c): a device function whose pointer
+ * parameters serve only as the addresses of its atomics (the first read
+ * of a CAS loop aside), writing nothing else.  Its call is an atomic
+ * access of those arguments (bit i: argument i), of the scope of its first
+ * atomic (LD_GSCOPE_*), acquiring when it uses atomicCAS or atomicExch. */
+struct ld__atomic_helper {
+  uint64_t params;
+  /* Those it updates at an offset (`atomicAdd(s + d, 1)`): the call's
+   * argument does not say which word, so only shared memory is taken. */
+  uint64_t offset_params;
+  int scope;
+  int acquires;
+};
+int ld__atomic_helper(CXCursor fn, struct ld__atomic_helper *out);
+/* The same, for a helper called depth helpers deep. */
+int ld__atomic_helper_at(CXCursor fn, int depth, struct ld__atomic_helper *out);
 
 #endif

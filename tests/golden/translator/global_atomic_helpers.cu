@@ -1,0 +1,122 @@
+// RUN: %ldcc-translate --dump-plan %s | FileCheck %s --check-prefix=PLAN
+// RUN: %ldcc-translate %s > %t.cu
+// RUN: FileCheck %s --check-prefix=TEXT < %t.cu
+// RUN: %nvcc -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
+// Atomics the way real code writes them (docs/global-check.md, "Direct one
+// run"), taken by the direct one run:
+// - an atomic's address cast to another pointer type (`atomicInc((unsigned
+//   *)&g[5], 17)`, a float's bits through `(int *)`): claimed with the
+//   whole argument wrapped, so the claim covers the type the atomic
+//   accesses.  Before, the cast hid the parameter and the kernel kept
+//   "atomic operations";
+// - atomic helpers (atomic_helpers.c): a device function whose pointer
+//   parameters serve only as its atomics' addresses (a CAS loop's first
+//   read aside) and which writes nothing else; its call is an atomic access
+//   of those arguments, claimed at the call (`atomicMaxf(gatomic_claim(...
+//   (&m[b]) ...), v)`), a helper calling a helper too.  A helper that
+//   updates its parameter at an offset (histogram256's `addByte(s, d) {
+//   atomicAdd(s + d, 1); }`) is taken on shared memory only, where nothing
+//   is claimed; on a parameter the kernel keeps its reason, as it does for
+//   a device function that also stores (`not_helper`) and for one that
+//   calls a helper and does more (`calls_and_stores`).
+__global__ void casts(int *g, float *f) {
+  unsigned tid = blockIdx.x * blockDim.x + threadIdx.x;
+  atomicInc((unsigned int *)&g[5], 17);
+  atomicMax((int *)(f + 1), __float_as_int(1.0f));
+  atomicAdd(reinterpret_cast<unsigned long long *>(g + 8), 1ull);
+  g[16 + tid] = (int)tid;
+}
+
+__device__ float atomicMaxf(float *address, float val) {
+  int *address_as_int = (int *)address;
+  int old = *address_as_int, assumed;
+  while (val > __int_as_float(old)) {
+    assumed = old;
+    old = atomicCAS(address_as_int, assumed, __float_as_int(val));
+  }
+  return __int_as_float(old);
+}
+
+template <class T> __device__ void add_to(T *addr, T val) {
+  atomicAdd(addr, val);
+}
+
+__device__ void add_twice(float *a, float *b, float v) {
+  add_to(a, v);
+  add_to(b, v);
+}
+
+__device__ void addByte(unsigned *s_hist, unsigned data) {
+  atomicAdd(s_hist + data, 1);
+}
+
+__device__ void addWord(unsigned *s_hist, unsigned data) {
+  addByte(s_hist, data & 0xFFU);
+  addByte(s_hist, (data >> 8) & 0xFFU);
+}
+
+__device__ void not_helper(int *g, int i) {
+  atomicAdd(g, 1);
+  g[i] = 0;
+}
+
+__device__ void calls_and_stores(float *m, float *out, float v) {
+  atomicMaxf(m, v);
+  out[threadIdx.x] = v;
+}
+
+__global__ void maxima(float *m, float *sum, const float *in) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float v = atomicMaxf(&m[blockIdx.x], in[i]);
+  add_to(sum, v);
+  add_twice(sum + 1, &sum[2], in[i]);
+}
+
+__global__ void histogram(unsigned *partial, const unsigned *data) {
+  __shared__ unsigned s_hist[256];
+  for (int b = threadIdx.x; b < 256; b += blockDim.x)
+    s_hist[b] = 0;
+  __syncthreads();
+  addWord(s_hist, data[blockIdx.x * blockDim.x + threadIdx.x]);
+  __syncthreads();
+  for (int b = threadIdx.x; b < 256; b += blockDim.x)
+    partial[blockIdx.x * 256 + b] = s_hist[b];
+}
+
+__global__ void global_offset(unsigned *bins, const unsigned *data) {
+  addByte(bins, data[threadIdx.x]);
+}
+
+__global__ void stores_too(int *g) { not_helper(g, threadIdx.x); }
+
+__global__ void through_caller(float *m, float *out) {
+  calls_and_stores(m, out, 1.0f);
+}
+
+int main() {
+  int *g = 0;
+  float *f = 0;
+  unsigned *u = 0;
+  casts<<<4, 64>>>(g, f);
+  maxima<<<4, 64>>>(f, f, f);
+  histogram<<<4, 256>>>(u, u);
+  global_offset<<<4, 64>>>(u, u);
+  stores_too<<<4, 64>>>(g);
+  through_caller<<<4, 64>>>(f, f);
+  return 0;
+}
+
+// PLAN: KERNEL name=casts checked=yes at=22:17 global=yes units=warps writes=g,f one_run=g,f direct=yes atomics=3{{$}}
+// PLAN: KERNEL name=maxima checked=yes at=68:17 global=yes units=warps writes=m,sum one_run=m,sum,in direct=yes atomics=4{{$}}
+// PLAN: KERNEL name=histogram checked=yes shared_reason="device function addWord: device function addByte: atomic in a device function" at=75:17 global=yes units=blocks writes=partial one_run=partial,data direct=yes atomics=0{{$}}
+// PLAN: KERNEL name=global_offset checked=yes at=86:17 global=no global_reason="atomic operations"{{$}}
+// PLAN: KERNEL name=stores_too checked=yes at=90:17 global=no global_reason="atomic operations"{{$}}
+// PLAN: KERNEL name=through_caller checked=yes at=92:17 global=no global_reason="atomic operations"{{$}}
+
+// TEXT: {{^}}  atomicInc(__ldcc::gatomic_claim(__ldcc_gi, 0, ((unsigned int *)&g[5]), 1, 24), 17);
+// TEXT: {{^}}  atomicMax(__ldcc::gatomic_claim(__ldcc_gi, 1, ((int *)(f + 1)), 1, 25), __float_as_int(1.0f));
+// TEXT: {{^}}  atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, 0, (reinterpret_cast<unsigned long long *>(g + 8)), 1, 26), 1ull);
+// TEXT: {{^}}  float v = atomicMaxf(__ldcc::gatomic_claim(__ldcc_gi, 0, (&m[blockIdx.x]), 1, 70), (*__ldcc::gget(__ldcc_gi, 2, &(in[i]), 70)));
+// TEXT: {{^}}  add_to(__ldcc::gatomic_claim(__ldcc_gi, 1, (sum), 1, 71), v);
+// TEXT: {{^}}  add_twice(__ldcc::gatomic_claim(__ldcc_gi, 1, (sum + 1), 1, 72), __ldcc::gatomic_claim(__ldcc_gi, 1, (&sum[2]), 1, 72), (*__ldcc::gget(__ldcc_gi, 2, &(in[i]), 72)));
+// TEXT: {{^}}  addWord(s_hist, (*__ldcc::gget(__ldcc_gi, 1, &(data[blockIdx.x * blockDim.x + threadIdx.x]), 80)));

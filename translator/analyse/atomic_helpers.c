@@ -1,0 +1,341 @@
+/* Atomic helpers (docs/global-check.md, "Direct one run"): a device
+ * function that only performs atomics on the memory its pointer parameters
+ * point to, the way real code wraps them (`atomicAddX(T *addr, T v)`, a
+ * float `atomicMax` built on an `atomicCAS` loop, histogram256's
+ * `addByte(uint *s, uint d) { atomicAdd(s + d, 1); }`).  The direct one run
+ * takes a call of one as an atomic access of its arguments, claimed at the
+ * call in the kernel; nothing in the helper is edited.  Anything else a
+ * helper might do with those pointers, or with other memory, makes it no
+ * helper, and its atomics then keep the kernel from the run as before.
+ * Host code only. */
+#include <clang-c/Index.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "ld_cursor.h"
+
+#define MAX_TRACKED 16 /* pointer parameters and local aliases of them */
+#define MAX_DEPTH 4    /* helpers calling helpers */
+
+struct helper_walk {
+  CXCursor tracked[MAX_TRACKED]; /* canonical ParmDecl or VarDecl */
+  int param_of[MAX_TRACKED];     /* the parameter it is, or aliases */
+  int ntracked;
+  uint64_t atomic_params; /* parameters some atomic takes */
+  uint64_t used_params;   /* parameters used at all */
+  uint64_t offset_params; /* atomics at an offset from them */
+  int scope;              /* LD_GSCOPE_* of the first atomic */
+  int acquires;           /* an atomicCAS or atomicExch */
+  int bad;
+  int depth;
+};
+
+static int walk(struct helper_walk *w, CXCursor c);
+
+/* The parameter a (casts and parentheses aside) names, directly or through
+ * an alias, or -1. */
+static int tracked_of(const struct helper_walk *w, CXCursor a) {
+  CXCursor x, ref;
+  int i;
+
+  for (;;) {
+    a = ld__unwrap(a);
+    if ((clang_getCursorKind(a) == CXCursor_CStyleCastExpr ||
+         clang_getCursorKind(a) == CXCursor_CXXStaticCastExpr ||
+         clang_getCursorKind(a) == CXCursor_CXXReinterpretCastExpr) &&
+        ld__last_expr_child(a, &x))
+      a = x;
+    else
+      break;
+  }
+  if (clang_getCursorKind(a) != CXCursor_DeclRefExpr)
+    return -1;
+  ref = clang_getCanonicalCursor(clang_getCursorReferenced(a));
+  for (i = 0; i < w->ntracked; i++)
+    if (clang_equalCursors(ref, w->tracked[i]))
+      return w->param_of[i];
+  return -1;
+}
+
+/* An atomic's address in a helper: a parameter (casts aside), or one
+ * plus or minus an offset (`s + d`, `&s[d]`: its other parts walked), which
+ * makes the parameter an offset one (*offset). */
+static int address_param(struct helper_walk *w, CXCursor a, int *offset) {
+  CXCursor x, y;
+  int p = tracked_of(w, a);
+
+  *offset = 0;
+  if (p >= 0)
+    return p;
+  a = ld__unwrap(a);
+  if (clang_getCursorKind(a) == CXCursor_UnaryOperator &&
+      clang_getCursorUnaryOperatorKind(a) == CXUnaryOperator_AddrOf &&
+      ld__nth_child(a, 0, &x) &&
+      clang_getCursorKind(ld__unwrap(x)) == CXCursor_ArraySubscriptExpr &&
+      ld__nth_child(ld__unwrap(x), 0, &y) &&
+      ld__nth_child(ld__unwrap(x), 1, &x) && (p = tracked_of(w, y)) >= 0) {
+    *offset = 1;
+    walk(w, x);
+    return p;
+  }
+  if (clang_getCursorKind(a) == CXCursor_BinaryOperator &&
+      (clang_getCursorBinaryOperatorKind(a) == CXBinaryOperator_Add ||
+       clang_getCursorBinaryOperatorKind(a) == CXBinaryOperator_Sub) &&
+      ld__nth_child(a, 0, &x) && ld__nth_child(a, 1, &y)) {
+    if ((p = tracked_of(w, x)) >= 0) {
+      *offset = 1;
+      walk(w, y);
+      return p;
+    }
+    if (clang_getCursorBinaryOperatorKind(a) == CXBinaryOperator_Add &&
+        (p = tracked_of(w, y)) >= 0) {
+      *offset = 1;
+      walk(w, x);
+      return p;
+    }
+  }
+  return -1;
+}
+
+static void use(struct helper_walk *w, int p, int atomic) {
+  if (p < 0 || p >= 64) {
+    w->bad = 1;
+    return;
+  }
+  w->used_params |= (uint64_t)1 << p;
+  if (atomic)
+    w->atomic_params |= (uint64_t)1 << p;
+}
+
+static enum CXChildVisitResult kids_cb(CXCursor c, CXCursor parent,
+                                       CXClientData data) {
+  struct helper_walk *w = data;
+
+  (void)parent;
+  return walk(w, c) ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+static int walk_kids(struct helper_walk *w, CXCursor c) {
+  clang_visitChildren(c, kids_cb, w);
+  return w->bad;
+}
+
+/* A call in a helper: an atomic function `atomic*` (its first argument may
+ * be a parameter), another helper (its helper arguments may be), a
+ * function of a system header other than a fence or a barrier (none may
+ * be); any other call makes it no helper. */
+static int walk_call(struct helper_walk *w, CXCursor call) {
+  CXString s = ld__call_name(call);
+  const char *n = clang_getCString(s);
+  CXCursor def = ld__definition_of(clang_getCursorReferenced(call));
+  int nargs = clang_Cursor_getNumArguments(call), i, scope = 0, cas = 0;
+  int system = !clang_Cursor_isNull(def) &&
+               clang_Location_isInSystemHeader(clang_getCursorLocation(def));
+  int sync = !strncmp(n, "__threadfence", 13) || !strncmp(n, "__sync", 6) ||
+             !strncmp(n, "__barrier", 9);
+  struct ld__atomic_helper h;
+
+  if (!strncmp(n, "atomic", 6)) {
+    size_t len = strlen(n);
+    scope = len > 6 && !strcmp(n + len - 6, "_block")    ? LD_GSCOPE_BLOCK
+            : len > 7 && !strcmp(n + len - 7, "_system") ? LD_GSCOPE_SYSTEM
+                                                         : LD_GSCOPE_DEVICE;
+    cas = !strncmp(n, "atomicCAS", 9) || !strncmp(n, "atomicExch", 10);
+  }
+  clang_disposeString(s);
+  memset(&h, 0, sizeof h);
+  if (!scope && !(system && !sync) &&
+      !(w->depth < MAX_DEPTH && !clang_Cursor_isNull(def) &&
+        ld__atomic_helper_at(def, w->depth + 1, &h))) {
+    w->bad = 1;
+    return 1;
+  }
+  if (nargs < 0) {
+    w->bad = 1;
+    return 1;
+  }
+  for (i = 0; i < nargs && !w->bad; i++) {
+    CXCursor a = clang_Cursor_getArgument(call, (unsigned)i);
+    int takes = scope ? i == 0 : i < 64 && (h.params >> i & 1);
+    int offset = 0, p = takes ? address_param(w, a, &offset) : -1;
+    if (p >= 0) {
+      use(w, p, 1);
+      if (offset || (!scope && (h.offset_params >> i & 1)))
+        w->offset_params |= (uint64_t)1 << p;
+      if (!w->scope)
+        w->scope = scope ? scope : h.scope;
+      w->acquires |= cas || h.acquires;
+    } else {
+      walk(w, a);
+    }
+  }
+  return w->bad;
+}
+
+/* Whether c declares a variable of the helper's own (a local, not
+ * static). */
+static int local_var(CXCursor c) {
+  enum CX_StorageClass sc = clang_Cursor_getStorageClass(c);
+  CXCursor p = clang_getCursorSemanticParent(c);
+  enum CXCursorKind k = clang_getCursorKind(p);
+
+  return (clang_getCursorKind(c) == CXCursor_VarDecl ||
+          clang_getCursorKind(c) == CXCursor_ParmDecl) &&
+         sc != CX_SC_Static && sc != CX_SC_Extern &&
+         (k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate ||
+          k == CXCursor_CXXMethod);
+}
+
+/* Stores go to locals only: `old = ...`, `assumed = old`, `++tries`. */
+static int store_to_local(CXCursor lhs) {
+  CXCursor x;
+
+  lhs = ld__unwrap(lhs);
+  while (clang_getCursorKind(lhs) == CXCursor_MemberRefExpr &&
+         ld__nth_child(lhs, 0, &x))
+    lhs = ld__unwrap(x);
+  return clang_getCursorKind(lhs) == CXCursor_DeclRefExpr &&
+         local_var(clang_getCursorReferenced(lhs)) &&
+         !ld__is_pointer(clang_getCursorType(lhs));
+}
+
+/* 1 when the walk found the function is no helper (w->bad). */
+static int walk(struct helper_walk *w, CXCursor c) {
+  enum CXCursorKind k = clang_getCursorKind(c);
+  CXCursor x, init;
+  int p;
+
+  if (w->bad)
+    return 1;
+  switch (k) {
+  case CXCursor_CallExpr:
+    return walk_call(w, c);
+  case CXCursor_LambdaExpr:
+  case CXCursor_AsmStmt:
+  case CXCursor_MSAsmStmt:
+  case CXCursor_CXXNewExpr:
+  case CXCursor_CXXDeleteExpr:
+    w->bad = 1;
+    return 1;
+  case CXCursor_DeclRefExpr: {
+    CXCursor ref = clang_getCursorReferenced(c);
+    if (tracked_of(w, c) >= 0) {
+      w->bad = 1; /* a parameter used other than as an atomic's address */
+      return 1;
+    }
+    /* Memory outside the helper (a __device__ variable) is not its own. */
+    if (clang_getCursorKind(ref) == CXCursor_VarDecl && !local_var(ref) &&
+        !clang_isConstQualifiedType(clang_getCursorType(ref)))
+      w->bad = 1;
+    return w->bad;
+  }
+  case CXCursor_UnaryOperator: {
+    enum CXUnaryOperatorKind u = clang_getCursorUnaryOperatorKind(c);
+    if (!ld__nth_child(c, 0, &x))
+      return 0;
+    if (u == CXUnaryOperator_Deref && (p = tracked_of(w, x)) >= 0) {
+      use(w, p, 0); /* the CAS loop's first read of the word */
+      return w->bad;
+    }
+    if (u >= CXUnaryOperator_PostInc && u <= CXUnaryOperator_PreDec &&
+        !store_to_local(x)) {
+      w->bad = 1;
+      return 1;
+    }
+    if (u == CXUnaryOperator_AddrOf) {
+      w->bad = 1; /* an address taken: it may be written elsewhere */
+      return 1;
+    }
+    return walk_kids(w, c);
+  }
+  case CXCursor_BinaryOperator:
+  case CXCursor_CompoundAssignOperator:
+    if ((k == CXCursor_CompoundAssignOperator ||
+         clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign) &&
+        ld__nth_child(c, 0, &x) && !store_to_local(x)) {
+      w->bad = 1;
+      return 1;
+    }
+    return walk_kids(w, c);
+  case CXCursor_VarDecl:
+    if (clang_Cursor_getStorageClass(c) == CX_SC_Static) {
+      w->bad = 1;
+      return 1;
+    }
+    if (ld__is_pointer(clang_getCursorType(c)) &&
+        ld__last_expr_child(c, &init) && (p = tracked_of(w, init)) >= 0) {
+      if (w->ntracked == MAX_TRACKED) {
+        w->bad = 1;
+        return 1;
+      }
+      /* An alias (`int *a = (int *)address;`): used as the parameter. */
+      w->tracked[w->ntracked] = clang_getCanonicalCursor(c);
+      w->param_of[w->ntracked++] = p;
+      return 0;
+    }
+    return walk_kids(w, c);
+  default:
+    return walk_kids(w, c);
+  }
+}
+
+struct params_walk {
+  struct helper_walk *w;
+  int index;
+  CXCursor body;
+};
+
+static enum CXChildVisitResult params_cb(CXCursor c, CXCursor parent,
+                                         CXClientData data) {
+  struct params_walk *pw = data;
+
+  (void)parent;
+  if (clang_getCursorKind(c) == CXCursor_ParmDecl) {
+    if (ld__is_pointer(clang_getCursorType(c)) &&
+        pw->w->ntracked < MAX_TRACKED) {
+      pw->w->tracked[pw->w->ntracked] = clang_getCanonicalCursor(c);
+      pw->w->param_of[pw->w->ntracked++] = pw->index;
+    } else if (ld__is_pointer(clang_getCursorType(c))) {
+      pw->w->bad = 1;
+    }
+    pw->index++;
+  } else if (clang_getCursorKind(c) == CXCursor_CompoundStmt) {
+    pw->body = c;
+  }
+  return CXChildVisit_Continue;
+}
+
+int ld__atomic_helper_at(CXCursor fn, int depth,
+                         struct ld__atomic_helper *out) {
+  struct helper_walk w;
+  struct params_walk pw;
+  enum CXCursorKind k = clang_getCursorKind(fn);
+
+  memset(out, 0, sizeof *out);
+  if ((k != CXCursor_FunctionDecl && k != CXCursor_FunctionTemplate) ||
+      !clang_isCursorDefinition(fn) ||
+      !ld__has_child_kind(fn, CXCursor_CUDADeviceAttr) ||
+      ld__has_child_kind(fn, CXCursor_CUDAGlobalAttr))
+    return 0;
+  memset(&w, 0, sizeof w);
+  w.depth = depth;
+  pw.w = &w;
+  pw.index = 0;
+  pw.body = clang_getNullCursor();
+  clang_visitChildren(fn, params_cb, &pw);
+  if (w.bad || clang_Cursor_isNull(pw.body) || !w.ntracked)
+    return 0;
+  walk(&w, pw.body);
+  /* Every pointer parameter it uses is an atomic's address. */
+  if (w.bad || !w.atomic_params || (w.used_params & ~w.atomic_params))
+    return 0;
+  out->params = w.atomic_params;
+  out->offset_params = w.offset_params;
+  out->scope = w.scope;
+  out->acquires = w.acquires;
+  return 1;
+}
+
+int ld__atomic_helper(CXCursor fn, struct ld__atomic_helper *out) {
+  return ld__atomic_helper_at(fn, 0, out);
+}
