@@ -207,6 +207,9 @@ struct ld_gstore {
    * `__ldcc::gacquired(__ldcc_gi, SCOPE, CALL)`. */
   size_t call_begin, call_end;
   int acquires;
+  /* The call returns nothing (an atomic helper's `lock(&m)`): the acquire
+   * is recorded after it, `(CALL, gacquired(gi, L, 0))`. */
+  int void_call;
   /* A cache-hint load or store (`__ldg(&p[i])`, `__ldcs(p + i)`,
    * `__stcs(&p[i], v)`): [begin, end) is its address argument, wrapped as
    * `__ldcc::gget(__ldcc_gi, J, (A))` (gput for a store; the line after it

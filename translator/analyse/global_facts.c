@@ -664,6 +664,7 @@ static void add_access(struct accesses *st, CXCursor e, int p, int load,
   st->g->stores[st->n].atomic = atomic;
   st->g->stores[st->n].call_begin = st->g->stores[st->n].call_end = 0;
   st->g->stores[st->n].acquires = 0;
+  st->g->stores[st->n].void_call = 0;
   st->g->stores[st->n].address = 0;
   /* A volatile access may be a flag of the direct run (mark_flags); the
    * one run and the copies claim every access. */
@@ -840,6 +841,8 @@ static void atomic_call(struct accesses *st, CXCursor call,
   a->acquires = !strncmp(n, "atomicCAS", 9) || !strncmp(n, "atomicExch", 10) ||
                 clang_Cursor_isNull(top) || !clang_equalCursors(top, call);
   clang_disposeString(name);
+  a->void_call =
+      clang_getCanonicalType(clang_getCursorType(call)).kind == CXType_Void;
   if (offset_in_main(st->s, clang_getRangeStart(r), &b) &&
       offset_in_main(st->s, clang_getRangeEnd(r), &e) && b <= a->begin &&
       a->end < e) {

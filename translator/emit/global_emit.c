@@ -47,9 +47,12 @@ static int wrap_access(struct ld_edit_list *l, const struct ld_global *g,
     /* The acquire recorded once the atomic has observed what it read. */
     snprintf(at, sizeof at, "__ldcc::gacquired(__ldcc_gi, %du, ",
              a->atomic == LD_GSCOPE_BLOCK ? 1 : 2);
-    rc = ld_edit_insert(l, a->call_begin, at);
+    if (a->void_call) /* a helper returning nothing: after it */
+      snprintf(at, sizeof at, ", __ldcc::gacquired(__ldcc_gi, %du, 0))",
+               a->atomic == LD_GSCOPE_BLOCK ? 1 : 2);
+    rc = ld_edit_insert(l, a->call_begin, a->void_call ? "(" : at);
     if (!rc)
-      rc = ld_edit_insert(l, a->call_end, ")");
+      rc = ld_edit_insert(l, a->call_end, a->void_call ? at : ")");
     if (rc)
       return rc;
   }

@@ -93,6 +93,26 @@ __global__ void through_caller(float *m, float *out) {
   calls_and_stores(m, out, 1.0f);
 }
 
+// A lock in helpers, fenced in the kernel: the helpers' atomics acquire
+// (atomicCAS, atomicExch), so the clone records the acquire after each
+// call; a call that returns nothing gets it after the call.
+__device__ void lock(int *mutex) {
+  while (atomicCAS(mutex, 0, 1) != 0)
+    ;
+}
+
+__device__ void unlock(int *mutex) { atomicExch(mutex, 0); }
+
+__global__ void locked(int *mutex, int *total) {
+  if (threadIdx.x == 0) {
+    lock(mutex);
+    __threadfence();
+    total[0] += blockIdx.x;
+    __threadfence();
+    unlock(mutex);
+  }
+}
+
 int main() {
   int *g = 0;
   float *f = 0;
@@ -103,6 +123,7 @@ int main() {
   global_offset<<<4, 64>>>(u, u);
   stores_too<<<4, 64>>>(g);
   through_caller<<<4, 64>>>(f, f);
+  locked<<<4, 64>>>(g, g);
   return 0;
 }
 
@@ -112,6 +133,7 @@ int main() {
 // PLAN: KERNEL name=global_offset checked=yes at=86:17 global=no global_reason="atomic operations"{{$}}
 // PLAN: KERNEL name=stores_too checked=yes at=90:17 global=no global_reason="atomic operations"{{$}}
 // PLAN: KERNEL name=through_caller checked=yes at=92:17 global=no global_reason="atomic operations"{{$}}
+// PLAN: KERNEL name=locked checked=yes at={{.*}} global=yes units=warps writes=mutex,total one_run=mutex,total direct=yes atomics=2 fences=2{{$}}
 
 // TEXT: {{^}}  atomicInc(__ldcc::gatomic_claim(__ldcc_gi, 0, ((unsigned int *)&g[5]), 1, 24), 17);
 // TEXT: {{^}}  atomicMax(__ldcc::gatomic_claim(__ldcc_gi, 1, ((int *)(f + 1)), 1, 25), __float_as_int(1.0f));
@@ -120,3 +142,5 @@ int main() {
 // TEXT: {{^}}  add_to(__ldcc::gatomic_claim(__ldcc_gi, 1, (sum), 1, 71), v);
 // TEXT: {{^}}  add_twice(__ldcc::gatomic_claim(__ldcc_gi, 1, (sum + 1), 1, 72), __ldcc::gatomic_claim(__ldcc_gi, 1, (&sum[2]), 1, 72), (*__ldcc::gget(__ldcc_gi, 2, &(in[i]), 72)));
 // TEXT: {{^}}  addWord(s_hist, (*__ldcc::gget(__ldcc_gi, 1, &(data[blockIdx.x * blockDim.x + threadIdx.x]), 80)));
+// TEXT: {{^}}    (lock(__ldcc::gatomic_claim(__ldcc_gi, 0, (mutex), 1, 108)), __ldcc::gacquired(__ldcc_gi, 2u, 0));
+// TEXT: {{^}}    (unlock(__ldcc::gatomic_claim(__ldcc_gi, 0, (mutex), 1, 112)), __ldcc::gacquired(__ldcc_gi, 2u, 0));
