@@ -38,8 +38,10 @@ int ld_warp_carried(const struct ld_warp *w) {
 int ld_gparam_one_run(const struct ld_kernel *k, size_t i) {
   const struct ld_global *g = k->global;
 
+  /* (A composed one run claims through the replay's glog, which sees
+   * stores only; a composed direct run claims reads too.) */
   return g && i < g->nparams && g->params[i].claimed &&
-         !(k->replay && g->checked && g->params[i].loads);
+         !(k->replay && g->checked && g->params[i].loads && !g->direct);
 }
 
 /* ` global=yes units=<blocks|warps> writes=<p,q,v> vars=<v>

@@ -172,8 +172,12 @@ static int global_analyse(struct analysis *an, const struct ld__source *s,
   int mp = k->warp && !k->warp->skip && k->warp->mp && !k->replay;
   in.direct_ok = !an->plan->deterministic && in.other_reason &&
                  (in.other_reason == fn->g_reason || (mp && fn->g_reason)) &&
-                 !fn->g_hard && !fn->g_unseen && !k->replay && !fn->nacc;
+                 !fn->g_hard && !fn->g_unseen && (!k->replay || composed) &&
+                 !fn->nacc;
   in.sync_flags = mp;
+  /* With a replay clone (its global atomics' results unused: the replay's
+   * rule), the replay clone carries the direct run's claims too. */
+  in.replay = in.direct_ok && k->replay ? k->replay : NULL;
   in.may_sync_block = fn->g_may_sync;
   in.grid_syncs = fn->grid_syncs;
   in.atomics = fn->acc;

@@ -1142,6 +1142,28 @@ static void mark_flags(struct accesses *st) {
   }
 }
 
+/* Whether access a cannot be claimed in the replay clone r (composed):
+ * it lies in a range the replay replaces (a hoisted constant's or a
+ * shared declaration's text, a callee's name) or in a barrier's statement,
+ * which the clone renders anew. */
+static int replay_rewrites(const struct ld_replay *r,
+                           const struct ld_gstore *a) {
+  size_t i;
+
+  for (i = 0; i < r->edits.n; i++) {
+    const struct ld_edit *e = &r->edits.items[i];
+    /* A replacement overlapping the access, other than one inside it (a
+     * shared variable's name in its index), would swallow an insert. */
+    if (e->end > e->begin && a->begin < e->end && e->begin < a->end &&
+        !(a->begin <= e->begin && e->end <= a->end))
+      return 1;
+  }
+  for (i = 0; i < r->nsites; i++)
+    if (r->sites[i].stmt_begin < a->end && a->begin < r->sites[i].stmt_end)
+      return 1;
+  return 0;
+}
+
 /* Which pointer parameters (and, in the direct run, written __device__
  * variables) are claimed, and their accesses. */
 static int find_accesses(const struct ld__source *s, CXCursor fn,
@@ -1210,8 +1232,12 @@ static int find_accesses(const struct ld__source *s, CXCursor fn,
     /* (Pointers inside parameters are never claimed: no direct run.) */
     for (j = 0; j < g->nparams && all_claimed; j++)
       all_claimed = !(g->params[j].written && !g->params[j].is_pointer);
+    int rewritten = 0;
+    for (j = 0; j < kept && in && in->replay && !rewritten; j++)
+      rewritten =
+          !g->stores[j].flag && replay_rewrites(in->replay, &g->stores[j]);
     if (kept && all_claimed && !st.bad_atomic && !st.bad_sync &&
-        !st.bad_fence && g->ngsyncs == (size_t)g->grid_syncs) {
+        !st.bad_fence && !rewritten && g->ngsyncs == (size_t)g->grid_syncs) {
       g->direct = 1;
       g->vars_claimed = st.in != NULL;
     } else {
@@ -1223,6 +1249,8 @@ static int find_accesses(const struct ld__source *s, CXCursor fn,
         g->params[j].claimed = 0;
       rc = set_reason(g, st.bad_sync ? "grid-wide synchronisation inside a "
                                        "lambda or a macro"
+                         : rewritten ? "a global access inside code the "
+                                       "shared-memory replay rewrites"
                                      : direct_why);
     }
   } else if (!rc && kept && all_claimed && !clang_Cursor_isNull(body)) {

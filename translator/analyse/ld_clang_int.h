@@ -36,6 +36,10 @@ struct ld__global_in {
   /* A message-passing kernel (warp_facts.c): its volatile accesses are
    * flags, not claimed in the direct run (docs/global-check.md, "Fences"). */
   int sync_flags;
+  /* A kernel with a shared-memory replay clone that the direct run takes
+   * too (composed, docs/global-check.md "With the replay"): its replay,
+   * whose edits and sites the claims must not fall inside.  NULL else. */
+  const struct ld_replay *replay;
   int may_sync_block; /* a block barrier may be reached */
   int grid_syncs;     /* grid.sync() calls in the kernel's own body */
   /* Deterministic builds: the kernel's accumulating atomics (copied), and

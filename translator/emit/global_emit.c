@@ -79,6 +79,56 @@ static int wrap_access(struct ld_edit_list *l, const struct ld_global *g,
   return rc ? rc : ld_edit_insert(l, a->end, end);
 }
 
+/* A composed kernel's replay clone in the direct run (docs/global-check.md,
+ * "With the replay"): the claims of the global clone on the replay's edit
+ * list.  A store the replay logs, `(*__ldcc::glog(__ldcc_c, &(E)))`, has
+ * its address claimed inside the log's, `(*__ldcc::glog(__ldcc_c,
+ * __ldcc::gput(__ldcc_gi, J, &(E), L)))` (two wraps at one place would not
+ * nest); any other access is wrapped as in the global clone.  The
+ * analysis left out kernels whose accesses lie in code the replay
+ * rewrites (global_facts.c replay_rewrites). */
+int ld__global_replay_claims(const struct ld_kernel *k,
+                             struct ld_edit_list *l) {
+  static const char glog_open[] = "(*__ldcc::glog(__ldcc_c, &(";
+  const struct ld_global *g = k->global;
+  size_t i, j;
+  int rc = LD_OK;
+
+  for (i = 0; i < g->nstores && !rc; i++) {
+    const struct ld_gstore *a = &g->stores[i];
+    char open[96], close[32];
+    if (!a->load && !a->atomic && !a->address && !a->flag) {
+      for (j = 0; j + 1 < l->n; j++)
+        if (l->items[j].begin == a->begin && l->items[j].end == a->begin &&
+            !strcmp(l->items[j].text, glog_open) &&
+            l->items[j + 1].begin == a->end && l->items[j + 1].end == a->end &&
+            !strcmp(l->items[j + 1].text, ")))"))
+          break;
+      if (j + 1 < l->n) {
+        char *o, *c;
+        snprintf(open, sizeof open,
+                 "(*__ldcc::glog(__ldcc_c, __ldcc::gput(__ldcc_gi, %d, &(",
+                 a->ptr);
+        snprintf(close, sizeof close, "), %u)))", a->line);
+        o = strdup(open);
+        c = strdup(close);
+        if (!o || !c) {
+          free(o);
+          free(c);
+          return LD_ENOMEM;
+        }
+        free(l->items[j].text);
+        l->items[j].text = o;
+        free(l->items[j + 1].text);
+        l->items[j + 1].text = c;
+        continue;
+      }
+    }
+    rc = wrap_access(l, g, a);
+  }
+  return rc;
+}
+
 /* The direct run's clone: each grid sync `G.sync()` (`G->sync()`,
  * `cg::sync(G)`) becomes `__ldcc::ggrid_sync(__ldcc_gi, G)`, which syncs
  * and starts a new region of claims (docs/global-check.md, "Grid sync"). */

@@ -82,6 +82,9 @@ int ld__warp_clone_edits(const struct ld_kernel *k, const char *src,
  * round, one `gshift` per pointer parameter and written __device__
  * variable, one `gpatch` per by-value class holding pointers; expects
  * `__ldcc_gi` in scope. */
+/* A composed kernel taken by the direct one run: its claims added to the
+ * edits of its replay clone (global_emit.c). */
+int ld__global_replay_claims(const struct ld_kernel *k, struct ld_edit_list *l);
 int ld__global_prologue(const struct ld_kernel *k, int deterministic,
                         struct ld_buf *b);
 /* g's pointer parameters: the ordinal of its first __device__ variable

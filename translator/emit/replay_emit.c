@@ -254,7 +254,7 @@ static int put_prologue(struct ld_buf *b, const struct ld_kernel *k,
                        r->eager_why ? "" : " | __ldcc::COPIES_LAZY");
   /* Composed: the one run's table, whose words glog claims (include/ldcc/
    * global.h, gclaim). */
-  if (!rc && LD_COMPOSED(k) && r == k->replay)
+  if (!rc && LD_COMPOSED(k) && !k->global->direct && r == k->replay)
     rc = ld_buf_puts(b, INDENT "__ldcc_c.gown = __ldcc_gi.owner;\n");
   if (!rc && r->always_dirty)
     rc = ld_buf_puts(b, INDENT "__ldcc_c.always_dirty = 1;\n");
@@ -535,6 +535,10 @@ static int edit_body(struct clone *cl) {
   size_t i;
   int rc = LD_OK;
 
+  /* Composed in the direct run: the claims first, so that a barrier's
+   * predicate renders them too. */
+  if (LD_COMPOSED(k) && k->global->direct && r == k->replay)
+    rc = ld__global_replay_claims(k, &cl->edits);
   for (i = 0; i < r->nsites && !rc; i++)
     rc = edit_site(cl, i);
   /* Composed: the unit's copy and shifts first, before `begin`'s barrier,
