@@ -165,15 +165,22 @@ uint32_t context(const struct ld__gdirect_call *c, uint32_t i) {
 }
 
 /* verbosity >= 1: what the run saw. */
+/* The source line of the launch, 0 when unknown. */
+int launch_line(const struct ld__gdirect_call *c) {
+  const struct __ldcc_kernel_meta *k = &c->m->kernel;
+
+  return k->launch_lines && c->launch_id >= 0 &&
+                 (unsigned)c->launch_id < k->nlaunches
+             ? k->launch_lines[c->launch_id]
+             : 0;
+}
+
 void say(const struct ld__gdirect_call *c, unsigned clashes) {
   const struct __ldcc_global_meta *m = c->m;
-  int line = 0;
+  int line = launch_line(c);
 
   if (c->env->verbosity < 1 || !c->env->messages)
     return;
-  if (m->kernel.launch_lines && c->launch_id >= 0 &&
-      (unsigned)c->launch_id < m->kernel.nlaunches)
-    line = m->kernel.launch_lines[c->launch_id];
   fprintf(c->env->messages,
           "ldcc: launch of %s at %s:%d checked across %s in one direct run "
           "(%s): %llu units, %u clashes (%u allocations, %llu bytes)\n",
@@ -185,6 +192,24 @@ void say(const struct ld__gdirect_call *c, unsigned clashes) {
               : "atomics, fences, printf or clocks",
           (unsigned long long)c->nunits, clashes, c->plan->nallocs,
           (unsigned long long)c->plan->copy_bytes);
+  fflush(c->env->messages);
+}
+
+/* verbosity >= 1: a launch whose written memory only atomics reach. */
+void say_atomics_only(const struct ld__gdirect_call *c) {
+  const struct __ldcc_global_meta *m = c->m;
+  int line = launch_line(c);
+
+  if (c->env->verbosity < 1 || !c->env->messages)
+    return;
+  fprintf(c->env->messages,
+          "ldcc: launch of %s at %s:%d checked across %s: only device-scope "
+          "atomics reach the memory it writes, which never race with each "
+          "other (%llu units, %u allocations; proofs=0: run it)\n",
+          m->kernel.name ? m->kernel.name : "?",
+          m->kernel.file ? m->kernel.file : "?", line,
+          m->warp_units ? "warps" : "blocks", (unsigned long long)c->nunits,
+          c->plan->nallocs);
   fflush(c->env->messages);
 }
 
@@ -270,6 +295,19 @@ int ld__gdirect_launch(const struct ld__gdirect_call *c) {
   if (!ld_rt_global_direct_ok(c->m, c->plan, c->nunits, why, sizeof why)) {
     c->no(&c->m->kernel, c->launch_id, why);
     return 0;
+  }
+  /* Atomics only, proofs on: nothing can race, the launch runs as built
+   * (a composed kernel's replay still checks its blocks). */
+  if (c->env->proofs && ld_rt_global_atomics_only(c->m, c->plan)) {
+    c->run(c->ctx, NULL);
+    if (c->pending == cudaSuccess && cudaPeekAtLastError() != cudaSuccess) {
+      snprintf(why, sizeof why, "the kernel could not be launched (%s)",
+               cudaGetErrorString(cudaGetLastError()));
+      c->no(&c->m->kernel, c->launch_id, why);
+      return 0;
+    }
+    say_atomics_only(c);
+    return 1;
   }
   layout(c, &d);
   at = d.total <= c->free_bytes / 4 * 3

@@ -417,6 +417,24 @@ int ld_rt_global_direct_ok(const struct __ldcc_global_meta *m,
   return 1;
 }
 
+int ld_rt_global_atomics_only(const struct __ldcc_global_meta *m,
+                              const struct ld_rt_gplan *p) {
+  uint32_t i, n = 0;
+  const unsigned want = __LDCC_GP_CLAIMED | __LDCC_GP_ATOMIC;
+
+  if (!m || !(m->flags & __LDCC_GM_DIRECT) ||
+      (m->flags & (__LDCC_GM_GRID_SYNC | __LDCC_GM_FENCES)))
+    return 0;
+  for (i = 0; i < nslots(m, p) && i < LD_RT_GSLOTS; i++) {
+    if (p->param_alloc[i] < 0)
+      continue;
+    if ((slot_flags(m, i) & want) != want)
+      return 0;
+    n++;
+  }
+  return n > 0;
+}
+
 uint64_t ld_rt_global_one_layout(const struct ld_rt_gplan *p,
                                  struct ld_rt_gone_part *parts,
                                  uint64_t *table_at, uint64_t *flag_at) {

@@ -183,6 +183,14 @@ int ld_rt_global_direct_ok(const struct __ldcc_global_meta *m,
                            const struct ld_rt_gplan *p, uint64_t nunits,
                            char *why, size_t whysize);
 
+/* Atomics only (docs/global-check.md, "Atomics only"): 1 when every
+ * pointer argument of a direct kernel's launch into memory it writes is
+ * claimed and reached by device- or system-scope atomics alone
+ * (__LDCC_GP_ATOMIC), which never race with each other: the launch is
+ * race-free in the check across blocks without a run. */
+int ld_rt_global_atomics_only(const struct __ldcc_global_meta *m,
+                              const struct ld_rt_gplan *p);
+
 /* Allocation i's part of a one-run area: its tags (one 32-bit tag per
  * 4-byte word from its base rounded down to 4) at tags_at, a copy of its
  * bytes (what the run changes, put back when units conflict) at

@@ -186,6 +186,11 @@ struct ld_gparam {
                      claims its words in the one run (docs/global-check.md,
                      "One run") */
   int loads;      /* of those accesses, some read */
+  /* In the direct run: claimed, and every access through it is a device-
+   * or system-scope atomic (__LDCC_GP_ATOMIC: a launch whose written memory
+   * only such parameters reach needs no run, docs/global-check.md "Atomics
+   * only"). */
+  int atomic_only;
 };
 
 /* An access through a claimed parameter: its object, wrapped in the clone

@@ -73,6 +73,12 @@ extern "C" {
         them in the argument's bytes and the clone                             \
         patches them (gpatch); never with                                      \
         __LDCC_GP_POINTER */
+#define __LDCC_GP_ATOMIC                                                       \
+  16u /* with __LDCC_GP_CLAIMED in a direct kernel:                            \
+         every access through it is a device- or                               \
+         system-scope atomic, which never race with                            \
+         each other (docs/global-check.md, "Atomics                            \
+         only") */
 /* Pointers inside by-value class arguments one launch may patch. */
 #define __LDCC_GMAX_PATCH 16
 

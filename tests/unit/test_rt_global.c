@@ -327,6 +327,60 @@ END_TEST
  * parameters', one allocation with a parameter pointing into it too, never
  * the one run; a parameter left to its default still says so, and a
  * variable without a device address leaves the launch unchecked. */
+/* Atomics only (docs/global-check.md, "Atomics only"): a direct kernel's
+ * launch whose written memory only claimed, atomic-only parameters reach
+ * needs no run; a plain reader of that memory, a fence or a grid sync, or
+ * a kernel outside the direct run does. */
+START_TEST(test_atomics_only) {
+  enum {
+    A = __LDCC_GP_POINTER | __LDCC_GP_WRITTEN | __LDCC_GP_CLAIMED |
+        __LDCC_GP_ATOMIC,
+    S = __LDCC_GP_POINTER | __LDCC_GP_WRITTEN | __LDCC_GP_CLAIMED
+  };
+  static const unsigned char atomic[] = {A, R | __LDCC_GP_CLAIMED, A, 0, R};
+  static const unsigned char plain[] = {S, R | __LDCC_GP_CLAIMED, A, 0, R};
+  static const signed char ptr[] = {0, 1, 2, -1, 3};
+  struct __ldcc_global_meta m = meta_of(atomic, ptr, 5);
+  struct __ldcc_global_arg args[5];
+  struct ld_rt_registry *reg = registry();
+  static struct ld_rt_gplan p;
+  char why[200] = "";
+
+  m.flags = __LDCC_GM_DIRECT;
+  args[0] = ptr_arg(0x10000, 4);
+  args[1] = ptr_arg(0x20008, 4); /* read-only, another allocation */
+  args[2] = ptr_arg(0x10010, 4); /* atomics into out's allocation too */
+  memset(&args[3], 0, sizeof args[3]);
+  args[4] = ptr_arg(0x20000, 4);
+  ck_assert_int_eq(ld_rt_global_plan(&m, args, 5, reg, &p, why, sizeof why),
+                   LD_RT_GPLAN_CHECK);
+  ck_assert(ld_rt_global_atomics_only(&m, &p));
+  /* Not the direct run, or with fences or grid syncs: run it. */
+  m.flags = 0;
+  ck_assert(!ld_rt_global_atomics_only(&m, &p));
+  m.flags = __LDCC_GM_DIRECT | __LDCC_GM_FENCES;
+  ck_assert(!ld_rt_global_atomics_only(&m, &p));
+  m.flags = __LDCC_GM_DIRECT | __LDCC_GM_GRID_SYNC;
+  ck_assert(!ld_rt_global_atomics_only(&m, &p));
+  m.flags = __LDCC_GM_DIRECT;
+  /* A read-only view into the written allocation reads words others
+   * update atomically. */
+  args[1] = ptr_arg(0x10100, 4);
+  ck_assert_int_eq(ld_rt_global_plan(&m, args, 5, reg, &p, why, sizeof why),
+                   LD_RT_GPLAN_CHECK);
+  ck_assert(!ld_rt_global_atomics_only(&m, &p));
+  args[1] = ptr_arg(0x20008, 4);
+  /* A written parameter with plain accesses. */
+  m = meta_of(plain, ptr, 5);
+  m.flags = __LDCC_GM_DIRECT;
+  ck_assert_int_eq(ld_rt_global_plan(&m, args, 5, reg, &p, why, sizeof why),
+                   LD_RT_GPLAN_CHECK);
+  ck_assert(!ld_rt_global_atomics_only(&m, &p));
+  ck_assert(!ld_rt_global_atomics_only(NULL, &p));
+  ld_rt_registry_free(reg);
+}
+END_TEST
+
 START_TEST(test_plan_device_variables) {
   static const char *const vnames[] = {"out", "n", "table", "odd"};
   static const unsigned char flags[] = {W, 0, W, W};
@@ -856,6 +910,7 @@ int main(void) {
   tcase_add_test(tc, test_plan_device_variables);
   tcase_add_test(tc, test_copies_keep_alignment);
   tcase_add_test(tc, test_one_run);
+  tcase_add_test(tc, test_atomics_only);
   tcase_add_test(tc, test_own);
   tcase_add_test(tc, test_plan_reasons);
   tcase_add_test(tc, test_units);

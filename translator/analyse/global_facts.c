@@ -958,6 +958,69 @@ static CXCursor pointer_uncast(CXCursor a) {
   return a;
 }
 
+/* Whether the kernel body assigns variable var after its declaration
+ * (`=`, a compound assignment, `++`/`--`) or takes its address. */
+struct reassigned {
+  CXCursor var;
+  int found;
+};
+
+static int names_var(CXCursor e, CXCursor var) {
+  e = ld__unwrap(e);
+  return clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
+         clang_equalCursors(
+             clang_getCanonicalCursor(clang_getCursorReferenced(e)), var);
+}
+
+static enum CXChildVisitResult reassigned_cb(CXCursor c, CXCursor parent,
+                                             CXClientData data) {
+  struct reassigned *r = data;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  CXCursor x;
+
+  (void)parent;
+  if (((k == CXCursor_BinaryOperator &&
+        clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign) ||
+       k == CXCursor_CompoundAssignOperator) &&
+      ld__nth_child(c, 0, &x) && names_var(x, r->var))
+    r->found = 1;
+  if (k == CXCursor_UnaryOperator && ld__nth_child(c, 0, &x) &&
+      names_var(x, r->var)) {
+    enum CXUnaryOperatorKind u = clang_getCursorUnaryOperatorKind(c);
+    if ((u >= CXUnaryOperator_PostInc && u <= CXUnaryOperator_PreDec) ||
+        u == CXUnaryOperator_AddrOf)
+      r->found = 1;
+  }
+  return r->found ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/* A local pointer that only ever holds a shared address: initialised from
+ * one (`uint *s_WarpHist = s_Hist + warp * BINS;`), never assigned again,
+ * its address never taken (histogram256's per-warp bins handed to an
+ * atomic helper).  An atomic through it touches shared memory. */
+static int shared_local(const struct accesses *st, CXCursor a) {
+  CXCursor ref, init, parent;
+  struct reassigned r;
+
+  a = pointer_uncast(a);
+  if (clang_getCursorKind(a) != CXCursor_DeclRefExpr)
+    return 0;
+  ref = clang_getCanonicalCursor(clang_getCursorReferenced(a));
+  parent = clang_getCursorSemanticParent(ref);
+  if (clang_getCursorKind(ref) != CXCursor_VarDecl ||
+      !clang_equalCursors(clang_getCanonicalCursor(parent),
+                          clang_getCanonicalCursor(st->fn)) ||
+      clang_Cursor_getStorageClass(ref) == CX_SC_Static ||
+      !ld__is_pointer(clang_getCursorType(ref)) ||
+      !ld__last_expr_child(clang_getCursorDefinition(ref), &init) ||
+      !ld__shared_address(pointer_uncast(init)))
+    return 0;
+  r.var = ref;
+  r.found = 0;
+  clang_visitChildren(st->fn, reassigned_cb, &r);
+  return !r.found;
+}
+
 /* An atomic call in a kernel wanting the direct run: its address claimed
  * as an atomic access of its parameter (every other argument read).  A
  * call of an atomic helper (atomic_helpers.c) is one on each argument bit
@@ -973,7 +1036,7 @@ static void take_atomic(struct accesses *st, CXCursor call, int scope,
     CXCursor a = clang_Cursor_getArgument(call, (unsigned)i);
     size_t nrest = 0, r;
     int p = i < 64 && (args >> i & 1)
-                ? address_base(st, pointer_uncast(a), rest, &nrest)
+                ? alias_root(st, pointer_uncast(a), rest, &nrest)
                 : -2;
     if (p == -2) {
       walk_accesses(st, a, LD_USE_READ);
@@ -981,8 +1044,9 @@ static void take_atomic(struct accesses *st, CXCursor call, int scope,
     }
     if (p < 0) {
       /* On shared memory: nothing to claim (the run is the program's). */
-      st->bad_atomic |=
-          !ld__shared_address(a) && !ld__shared_address(pointer_uncast(a));
+      st->bad_atomic |= !ld__shared_address(a) &&
+                        !ld__shared_address(pointer_uncast(a)) &&
+                        !shared_local(st, a);
       walk_accesses(st, a, LD_USE_READ);
       continue;
     }
@@ -1216,6 +1280,15 @@ static int find_accesses(const struct ld__source *s, CXCursor fn,
     g->params[j].claimed = 0;
   if (!rc && st.direct)
     mark_flags(&st);
+  /* Parameters reached by device- or system-scope atomics alone. */
+  for (i = 0; i < g->nparams && !rc && st.direct; i++) {
+    g->params[i].atomic_only = g->params[i].claimed;
+    for (j = 0; j < st.n && g->params[i].atomic_only; j++)
+      if (st.site_of[j] == (int)i)
+        g->params[i].atomic_only = st.g->stores[j].atomic &&
+                                   st.g->stores[j].atomic != LD_GSCOPE_BLOCK &&
+                                   !st.g->stores[j].flag;
+  }
   for (i = 0; i < st.n && !rc; i++) {
     size_t p = (size_t)st.site_of[i];
     if (p < g->nparams ? g->params[p].claimed : all_claimed) {

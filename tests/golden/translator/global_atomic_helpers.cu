@@ -16,7 +16,8 @@
 //   (&m[b]) ...), v)`), a helper calling a helper too.  A helper that
 //   updates its parameter at an offset (histogram256's `addByte(s, d) {
 //   atomicAdd(s + d, 1); }`) is taken on shared memory only, where nothing
-//   is claimed; on a parameter the kernel keeps its reason, as it does for
+//   is claimed (or through a local pointer that only ever holds a shared
+//   address); on a parameter the kernel keeps its reason, as it does for
 //   a device function that also stores (`not_helper`) and for one that
 //   calls a helper and does more (`calls_and_stores`).
 __global__ void casts(int *g, float *f) {
@@ -93,6 +94,31 @@ __global__ void through_caller(float *m, float *out) {
   calls_and_stores(m, out, 1.0f);
 }
 
+// histogram256's own shape: per-warp bins through a local pointer that only
+// ever holds a shared address (never assigned again, its address never
+// taken): an atomic through it touches shared memory.  One that is moved
+// might point anywhere: the kernel keeps its reason.
+__global__ void warp_histogram(unsigned *partial, const unsigned *data) {
+  __shared__ unsigned s_hist[4 * 256];
+  unsigned *s_warp = s_hist + (threadIdx.x >> 5) * 256;
+  for (int b = threadIdx.x; b < 4 * 256; b += blockDim.x)
+    s_hist[b] = 0;
+  __syncthreads();
+  addWord(s_warp, data[blockIdx.x * blockDim.x + threadIdx.x]);
+  __syncthreads();
+  for (int b = threadIdx.x; b < 256; b += blockDim.x)
+    partial[blockIdx.x * 256 + b] = s_hist[b] + s_hist[256 + b];
+}
+
+__global__ void moved_pointer(unsigned *partial, const unsigned *data) {
+  __shared__ unsigned s_hist[256];
+  unsigned *s_at = s_hist;
+  if (data[0] == 0)
+    s_at = partial;
+  addWord(s_at, data[threadIdx.x]);
+  partial[blockIdx.x] = 1;
+}
+
 // A lock in helpers, fenced in the kernel: the helpers' atomics acquire
 // (atomicCAS, atomicExch), so the clone records the acquire after each
 // call; a call that returns nothing gets it after the call.
@@ -113,6 +139,10 @@ __global__ void locked(int *mutex, int *total) {
   }
 }
 
+// An address offset at any depth (HeCBench all-pairs-distance's
+// `atomicAdd(distance + INSTANCES * gx + gy, count)`).
+__global__ void nested(int *d) { atomicAdd(d + 4 * blockIdx.x + threadIdx.x, 1); }
+
 int main() {
   int *g = 0;
   float *f = 0;
@@ -124,23 +154,30 @@ int main() {
   stores_too<<<4, 64>>>(g);
   through_caller<<<4, 64>>>(f, f);
   locked<<<4, 64>>>(g, g);
+  warp_histogram<<<4, 128>>>(u, u);
+  moved_pointer<<<4, 64>>>(u, u);
+  nested<<<4, 64>>>(g);
   return 0;
 }
 
-// PLAN: KERNEL name=casts checked=yes at=22:17 global=yes units=warps writes=g,f one_run=g,f direct=yes atomics=3{{$}}
-// PLAN: KERNEL name=maxima checked=yes at=68:17 global=yes units=warps writes=m,sum one_run=m,sum,in direct=yes atomics=4{{$}}
-// PLAN: KERNEL name=histogram checked=yes shared_reason="device function addWord: device function addByte: atomic in a device function" at=75:17 global=yes units=blocks writes=partial one_run=partial,data direct=yes atomics=0{{$}}
-// PLAN: KERNEL name=global_offset checked=yes at=86:17 global=no global_reason="atomic operations"{{$}}
-// PLAN: KERNEL name=stores_too checked=yes at=90:17 global=no global_reason="atomic operations"{{$}}
-// PLAN: KERNEL name=through_caller checked=yes at=92:17 global=no global_reason="atomic operations"{{$}}
+// PLAN: KERNEL name=casts checked=yes at=23:17 global=yes units=warps writes=g,f one_run=g,f direct=yes atomics=3{{$}}
+// PLAN: KERNEL name=maxima checked=yes at=69:17 global=yes units=warps writes=m,sum one_run=m,sum,in direct=yes atomics=4{{$}}
+// PLAN: KERNEL name=histogram checked=yes shared_reason="device function addWord: device function addByte: atomic in a device function" at=76:17 global=yes units=blocks writes=partial one_run=partial,data direct=yes atomics=0{{$}}
+// PLAN: KERNEL name=global_offset checked=yes at=87:17 global=no global_reason="atomic operations"{{$}}
+// PLAN: KERNEL name=stores_too checked=yes at=91:17 global=no global_reason="atomic operations"{{$}}
+// PLAN: KERNEL name=through_caller checked=yes at=93:17 global=no global_reason="atomic operations"{{$}}
+// PLAN: KERNEL name=warp_histogram checked=yes {{.*}} global=yes units=blocks writes=partial one_run=partial,data direct=yes atomics=0{{$}}
+// PLAN: KERNEL name=moved_pointer checked=yes {{.*}} global=no global_reason="atomic operations"{{$}}
 // PLAN: KERNEL name=locked checked=yes at={{.*}} global=yes units=warps writes=mutex,total one_run=mutex,total direct=yes atomics=2 fences=2{{$}}
+// PLAN: KERNEL name=nested checked=yes {{.*}} global=yes units=warps writes=d one_run=d direct=yes atomics=1{{$}}
 
-// TEXT: {{^}}  atomicInc(__ldcc::gatomic_claim(__ldcc_gi, 0, ((unsigned int *)&g[5]), 1, 24), 17);
-// TEXT: {{^}}  atomicMax(__ldcc::gatomic_claim(__ldcc_gi, 1, ((int *)(f + 1)), 1, 25), __float_as_int(1.0f));
-// TEXT: {{^}}  atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, 0, (reinterpret_cast<unsigned long long *>(g + 8)), 1, 26), 1ull);
-// TEXT: {{^}}  float v = atomicMaxf(__ldcc::gatomic_claim(__ldcc_gi, 0, (&m[blockIdx.x]), 1, 70), (*__ldcc::gget(__ldcc_gi, 2, &(in[i]), 70)));
-// TEXT: {{^}}  add_to(__ldcc::gatomic_claim(__ldcc_gi, 1, (sum), 1, 71), v);
-// TEXT: {{^}}  add_twice(__ldcc::gatomic_claim(__ldcc_gi, 1, (sum + 1), 1, 72), __ldcc::gatomic_claim(__ldcc_gi, 1, (&sum[2]), 1, 72), (*__ldcc::gget(__ldcc_gi, 2, &(in[i]), 72)));
-// TEXT: {{^}}  addWord(s_hist, (*__ldcc::gget(__ldcc_gi, 1, &(data[blockIdx.x * blockDim.x + threadIdx.x]), 80)));
-// TEXT: {{^}}    (lock(__ldcc::gatomic_claim(__ldcc_gi, 0, (mutex), 1, 108)), __ldcc::gacquired(__ldcc_gi, 2u, 0));
-// TEXT: {{^}}    (unlock(__ldcc::gatomic_claim(__ldcc_gi, 0, (mutex), 1, 112)), __ldcc::gacquired(__ldcc_gi, 2u, 0));
+// TEXT: {{^}}  atomicInc(__ldcc::gatomic_claim(__ldcc_gi, 0, ((unsigned int *)&g[5]), 1, 25), 17);
+// TEXT: {{^}}  atomicMax(__ldcc::gatomic_claim(__ldcc_gi, 1, ((int *)(f + 1)), 1, 26), __float_as_int(1.0f));
+// TEXT: {{^}}  atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, 0, (reinterpret_cast<unsigned long long *>(g + 8)), 1, 27), 1ull);
+// TEXT: {{^}}  float v = atomicMaxf(__ldcc::gatomic_claim(__ldcc_gi, 0, (&m[blockIdx.x]), 1, 71), (*__ldcc::gget(__ldcc_gi, 2, &(in[i]), 71)));
+// TEXT: {{^}}  add_to(__ldcc::gatomic_claim(__ldcc_gi, 1, (sum), 1, 72), v);
+// TEXT: {{^}}  add_twice(__ldcc::gatomic_claim(__ldcc_gi, 1, (sum + 1), 1, 73), __ldcc::gatomic_claim(__ldcc_gi, 1, (&sum[2]), 1, 73), (*__ldcc::gget(__ldcc_gi, 2, &(in[i]), 73)));
+// TEXT: {{^}}  addWord(s_hist, (*__ldcc::gget(__ldcc_gi, 1, &(data[blockIdx.x * blockDim.x + threadIdx.x]), 81)));
+// TEXT: {{^}}    (lock(__ldcc::gatomic_claim(__ldcc_gi, 0, (mutex), 1, 134)), __ldcc::gacquired(__ldcc_gi, 2u, 0));
+// TEXT: {{^}}    (unlock(__ldcc::gatomic_claim(__ldcc_gi, 0, (mutex), 1, 138)), __ldcc::gacquired(__ldcc_gi, 2u, 0));
+// TEXT: {{^}}__global__ void __ldcc_g_nested(int *d, __ldcc::global_info __ldcc_gi) { {{.*}} atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, 0, (d + 4 * blockIdx.x + threadIdx.x), 1, 144), 1); }

@@ -59,3 +59,9 @@ int main() {
 // TEXT: {{^}}    __ldcc::global_atomic_add(__ldcc_c, __ldcc::gatomic_claim(__ldcc_gi, 0, (total), 1, 29), (*__ldcc::srd(__ldcc_c, &((__ldcc_p->s)[0]))));
 // TEXT-NOT: __ldcc_c.gown
 // TEXT: {{^}}  off = (*__ldcc::gget(__ldcc_gi, 1, &(offs[blockIdx.x]), 34));
+// The metadata: total is reached by device-scope atomics alone
+// (__LDCC_GP_ATOMIC, 16: a launch whose written memory only such
+// parameters reach needs no run, docs/global-check.md "Atomics only");
+// partial is stored to (7), in read (5).
+// TEXT: {{^}}  static const unsigned char __ldcc_f0[] = {23, 7, 5, 0};
+// TEXT: {{^}}  static const unsigned char __ldcc_f1[] = {23, 5};
