@@ -35,19 +35,10 @@ static int walk(struct helper_walk *w, CXCursor c);
 /* The parameter a (casts and parentheses aside) names, directly or through
  * an alias, or -1. */
 static int tracked_of(const struct helper_walk *w, CXCursor a) {
-  CXCursor x, ref;
+  CXCursor ref;
   int i;
 
-  for (;;) {
-    a = ld__unwrap(a);
-    if ((clang_getCursorKind(a) == CXCursor_CStyleCastExpr ||
-         clang_getCursorKind(a) == CXCursor_CXXStaticCastExpr ||
-         clang_getCursorKind(a) == CXCursor_CXXReinterpretCastExpr) &&
-        ld__last_expr_child(a, &x))
-      a = x;
-    else
-      break;
-  }
+  a = ld__pointer_uncast(a);
   if (clang_getCursorKind(a) != CXCursor_DeclRefExpr)
     return -1;
   ref = clang_getCanonicalCursor(clang_getCursorReferenced(a));
@@ -128,20 +119,15 @@ static int walk_call(struct helper_walk *w, CXCursor call) {
   CXString s = ld__call_name(call);
   const char *n = clang_getCString(s);
   CXCursor def = ld__definition_of(clang_getCursorReferenced(call));
-  int nargs = clang_Cursor_getNumArguments(call), i, scope = 0, cas = 0;
+  int nargs = clang_Cursor_getNumArguments(call), i, scope, cas;
   int system = !clang_Cursor_isNull(def) &&
                clang_Location_isInSystemHeader(clang_getCursorLocation(def));
   int sync = !strncmp(n, "__threadfence", 13) || !strncmp(n, "__sync", 6) ||
              !strncmp(n, "__barrier", 9);
   struct ld__atomic_helper h;
 
-  if (!strncmp(n, "atomic", 6)) {
-    size_t len = strlen(n);
-    scope = len > 6 && !strcmp(n + len - 6, "_block")    ? LD_GSCOPE_BLOCK
-            : len > 7 && !strcmp(n + len - 7, "_system") ? LD_GSCOPE_SYSTEM
-                                                         : LD_GSCOPE_DEVICE;
-    cas = !strncmp(n, "atomicCAS", 9) || !strncmp(n, "atomicExch", 10);
-  }
+  scope = ld__atomic_scope(call);
+  cas = scope && (!strncmp(n, "atomicCAS", 9) || !strncmp(n, "atomicExch", 10));
   clang_disposeString(s);
   memset(&h, 0, sizeof h);
   if (!scope && !(system && !sync) &&

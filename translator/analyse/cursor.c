@@ -1040,3 +1040,38 @@ int ld__shared_address(CXCursor arg) {
          ld__has_child_kind(d, CXCursor_CUDASharedAttr) &&
          !ld__is_pointer(clang_getCursorType(d));
 }
+
+/* The scope of a call of an atomic function `atomic*` (enum ld_gscope),
+ * 0 for any other call. */
+int ld__atomic_scope(CXCursor call) {
+  CXString s = ld__call_name(call);
+  const char *n = clang_getCString(s);
+  size_t len = strlen(n);
+  int scope = 0;
+
+  if (!strncmp(n, "atomic", 6))
+    scope = len > 6 && !strcmp(n + len - 6, "_block")    ? LD_GSCOPE_BLOCK
+            : len > 7 && !strcmp(n + len - 7, "_system") ? LD_GSCOPE_SYSTEM
+                                                         : LD_GSCOPE_DEVICE;
+  clang_disposeString(s);
+  return scope;
+}
+
+/* An atomic's address with its pointer casts taken off:
+ * `atomicInc((unsigned *)&g[5], 17)`, `atomicMax((int *)(f + i), v)`,
+ * `atomicAdd(reinterpret_cast<unsigned long long *>(p), 1)`.  The claim
+ * wraps the whole argument, so it covers the words of the type the
+ * atomic really accesses. */
+CXCursor ld__pointer_uncast(CXCursor a) {
+  CXCursor x;
+
+  for (a = ld__unwrap(a);
+       (clang_getCursorKind(a) == CXCursor_CStyleCastExpr ||
+        clang_getCursorKind(a) == CXCursor_CXXStaticCastExpr ||
+        clang_getCursorKind(a) == CXCursor_CXXReinterpretCastExpr) &&
+       ld__is_pointer(clang_getCursorType(a)) && ld__last_expr_child(a, &x) &&
+       ld__is_pointer(clang_getCursorType(ld__unwrap(x)));
+       a = ld__unwrap(x))
+    ;
+  return a;
+}

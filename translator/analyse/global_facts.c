@@ -695,22 +695,6 @@ static int take_access(struct accesses *st, CXCursor c, int use) {
   return 1;
 }
 
-/* The scope of a call of an atomic function `atomic*` (enum ld_gscope),
- * 0 for any other call. */
-static int atomic_scope(CXCursor call) {
-  CXString s = ld__call_name(call);
-  const char *n = clang_getCString(s);
-  size_t len = strlen(n);
-  int scope = 0;
-
-  if (!strncmp(n, "atomic", 6))
-    scope = len > 6 && !strcmp(n + len - 6, "_block")    ? LD_GSCOPE_BLOCK
-            : len > 7 && !strcmp(n + len - 7, "_system") ? LD_GSCOPE_SYSTEM
-                                                         : LD_GSCOPE_DEVICE;
-  clang_disposeString(s);
-  return scope;
-}
-
 /* The parameter an atomic's address a is based on (`&p[i]`, `&p->f`,
  * `p + i`, `i + p`, `p`), or -1; the other parts go to rest. */
 static int address_base(struct accesses *st, CXCursor a, CXCursor *rest,
@@ -939,25 +923,6 @@ static void take_fence(struct accesses *st, CXCursor call, int level) {
   v[st->g->nfences++].level = level;
 }
 
-/* An atomic's address with its pointer casts taken off:
- * `atomicInc((unsigned *)&g[5], 17)`, `atomicMax((int *)(f + i), v)`,
- * `atomicAdd(reinterpret_cast<unsigned long long *>(p), 1)`.  The claim
- * wraps the whole argument, so it covers the words of the type the
- * atomic really accesses. */
-static CXCursor pointer_uncast(CXCursor a) {
-  CXCursor x;
-
-  for (a = ld__unwrap(a);
-       (clang_getCursorKind(a) == CXCursor_CStyleCastExpr ||
-        clang_getCursorKind(a) == CXCursor_CXXStaticCastExpr ||
-        clang_getCursorKind(a) == CXCursor_CXXReinterpretCastExpr) &&
-       ld__is_pointer(clang_getCursorType(a)) && ld__last_expr_child(a, &x) &&
-       ld__is_pointer(clang_getCursorType(ld__unwrap(x)));
-       a = ld__unwrap(x))
-    ;
-  return a;
-}
-
 /* Whether the kernel body assigns variable var after its declaration
  * (`=`, a compound assignment, `++`/`--`) or takes its address. */
 struct reassigned {
@@ -1002,7 +967,7 @@ static int shared_local(const struct accesses *st, CXCursor a) {
   CXCursor ref, init, parent;
   struct reassigned r;
 
-  a = pointer_uncast(a);
+  a = ld__pointer_uncast(a);
   if (clang_getCursorKind(a) != CXCursor_DeclRefExpr)
     return 0;
   ref = clang_getCanonicalCursor(clang_getCursorReferenced(a));
@@ -1013,7 +978,7 @@ static int shared_local(const struct accesses *st, CXCursor a) {
       clang_Cursor_getStorageClass(ref) == CX_SC_Static ||
       !ld__is_pointer(clang_getCursorType(ref)) ||
       !ld__last_expr_child(clang_getCursorDefinition(ref), &init) ||
-      !ld__shared_address(pointer_uncast(init)))
+      !ld__shared_address(ld__pointer_uncast(init)))
     return 0;
   r.var = ref;
   r.found = 0;
@@ -1036,7 +1001,7 @@ static void take_atomic(struct accesses *st, CXCursor call, int scope,
     CXCursor a = clang_Cursor_getArgument(call, (unsigned)i);
     size_t nrest = 0, r;
     int p = i < 64 && (args >> i & 1)
-                ? alias_root(st, pointer_uncast(a), rest, &nrest)
+                ? alias_root(st, ld__pointer_uncast(a), rest, &nrest)
                 : -2;
     if (p == -2) {
       walk_accesses(st, a, LD_USE_READ);
@@ -1045,7 +1010,7 @@ static void take_atomic(struct accesses *st, CXCursor call, int scope,
     if (p < 0) {
       /* On shared memory: nothing to claim (the run is the program's). */
       st->bad_atomic |= !ld__shared_address(a) &&
-                        !ld__shared_address(pointer_uncast(a)) &&
+                        !ld__shared_address(ld__pointer_uncast(a)) &&
                         !shared_local(st, a);
       walk_accesses(st, a, LD_USE_READ);
       continue;
@@ -1100,7 +1065,7 @@ static void walk_accesses(struct accesses *st, CXCursor c, int use) {
 
   if (k == CXCursor_CallExpr && st->direct && ld__grid_sync(c, &obj) == 1)
     take_grid_sync(st, c, obj); /* and its parts, as any call's */
-  if (k == CXCursor_CallExpr && st->direct && (scope = atomic_scope(c))) {
+  if (k == CXCursor_CallExpr && st->direct && (scope = ld__atomic_scope(c))) {
     take_atomic(st, c, scope, 1, 0, 0);
     return;
   }

@@ -142,6 +142,13 @@ size_t ld__def_start(const char *src, size_t begin, int devfn);
  * `s + i`. */
 int ld__shared_address(CXCursor arg);
 
+/* A call's atomic scope by its name (`atomic*`: LD_GSCOPE_DEVICE, `_block`
+ * LD_GSCOPE_BLOCK, `_system` LD_GSCOPE_SYSTEM), 0 for any other call. */
+int ld__atomic_scope(CXCursor call);
+/* An address with its casts to pointer types (and parentheses) taken off:
+ * `(unsigned *)&g[5]` -> `&g[5]`. */
+CXCursor ld__pointer_uncast(CXCursor a);
+
 /* An atomic helper (atomic_helpers.c): a device function whose pointer
  * parameters serve only as the addresses of its atomics (the first read
  * of a CAS loop aside), writing nothing else.  Its call is an atomic
