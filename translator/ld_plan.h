@@ -225,6 +225,10 @@ struct ld_gstore {
    * atomic of the kernel targets.  Not claimed: flags are read and written
    * by several units by design (docs/global-check.md, "Fences"). */
   int flag;
+  /* A libcu++ atomic object (`c[i].fetch_add(1)`, `(*c)++`): [begin, end)
+   * is the object, wrapped as `(*__ldcc::gatomic_claim(__ldcc_gi, J,
+   * &(E), SCOPE, LINE))`; `c->f()`'s pointer is an atomic's address. */
+  int object;
 };
 enum ld_gscope {
   LD_GSCOPE_DEVICE = 1,
@@ -314,15 +318,27 @@ struct ld_global {
     size_t begin, obj_begin, obj_end, end;
   } * gsyncs;
   size_t ngsyncs;
-  /* A direct kernel's fences (`__threadfence()`, `_block`, `_system`), all
-   * in its own body: the clone records a release before each and an
+  /* A direct kernel's fences (`__threadfence()`, `_block`, `_system`) in
+   * its own body, and its calls of atomic helpers with fences
+   * (atomic_helpers.c): the clone records a release before each and an
    * acquire after it, `(__ldcc::grelease(__ldcc_gi, L), F,
-   * __ldcc::gacquire(__ldcc_gi, L))` (L 1 block, 2 device), and its clashes
-   * are checked for an order through them (docs/global-check.md,
-   * "Fences"). */
+   * __ldcc::gacquire(__ldcc_gi, A))` (L 1 block, 2 device; A the acquire's
+   * level, L's but for a helper whose atomic acquires more widely), or
+   * `(__ldcc::grelease(__ldcc_gi, L), __ldcc::gacquired(__ldcc_gi, A, F))`
+   * for a call whose value is used (value), and its clashes are checked
+   * for an order through them (docs/global-check.md, "Fences"). */
   struct ld_gfence {
     size_t begin, end;
-    int level;
+    int level, acquire, value;
+    /* The release recorded after the call (a lock helper whose fence
+     * follows its atomics): `(F, grelease(gi, L), gacquire(gi, A))`, or
+     * `__ldcc::grelease_after(__ldcc_gi, L, A, F)` for a value; level 0:
+     * no release at all (a libcu++ acquire). */
+    int after;
+    /* A libcu++ atomic's conversion (`int v = c[0]`): the call is its
+     * object, read through `.load()` inside gacquired (an atomic object
+     * cannot be copied). */
+    int conversion;
   } * fences;
   size_t nfences;
 };
@@ -356,6 +372,11 @@ struct ld_warp_sync {
   size_t begin, end; /* the call expression */
   int is_void;
   char *form; /* the callee's name ("__syncwarp", "shfl_down") */
+  /* A call of a device function with a fence inside (a lock helper):
+   * message passing's fence is put before it in parentheses of its own,
+   * `(__ldcc::mp_fence(__ldcc_mp, L), CALL)`, since it may stand inside
+   * an expression. */
+  int callee_fence;
 };
 
 /* A kernel with warp-synchronous code or block-scope atomics. */

@@ -721,6 +721,16 @@ __device__ __forceinline__ void gdirect_claim(const global_info &gi, int j,
           /* Ordered after the earlier access: this one takes the word. */
           clash = 0;
           next = __ldcc_gdirect_mine(kind, unit, t->wpb);
+        } else {
+          /* The clock read may be a later taker's, which changed the tag
+           * after this thread read it (many readers after one flag): the
+           * tag again, after a fence, and look again if it moved on. */
+          __threadfence();
+          unsigned cur = ((volatile unsigned *)tags)[w];
+          if (cur != old) {
+            old = cur;
+            continue;
+          }
         }
       }
       if (clash) {
@@ -736,6 +746,9 @@ __device__ __forceinline__ void gdirect_claim(const global_info &gi, int j,
       }
       unsigned seen = atomicCAS(tags + w, old, next);
       if (seen == old) {
+        /* (The new tag visible before its line and clock: see above.) */
+        if (times)
+          __threadfence();
         ((volatile unsigned *)lines)[w] = line;
         if (times)
           ((volatile unsigned *)times)[w] = now;
@@ -791,6 +804,17 @@ __device__ __forceinline__ T gacquired(const global_info &gi, unsigned level,
     gacquire(gi, level);
   }
   return v;
+}
+/* A lock helper's call whose value is used (its fence after its CAS
+ * loop): the release recorded once it returned (level 0: none), then the
+ * acquire (gacquired; acquire 0: none). */
+template <class T>
+__device__ __forceinline__ T grelease_after(const global_info &gi,
+                                            unsigned level, unsigned acquire,
+                                            T v) {
+  if (level)
+    grelease(gi, level);
+  return acquire ? gacquired(gi, acquire, v) : v;
 }
 /* A direct kernel's plain access (gput, gget with the statement's line). */
 template <class T>

@@ -2,12 +2,17 @@
  * function that only performs atomics on the memory its pointer parameters
  * point to, the way real code wraps them (`atomicAddX(T *addr, T v)`, a
  * float `atomicMax` built on an `atomicCAS` loop, histogram256's
- * `addByte(uint *s, uint d) { atomicAdd(s + d, 1); }`).  The direct one run
- * takes a call of one as an atomic access of its arguments, claimed at the
- * call in the kernel; nothing in the helper is edited.  Anything else a
- * helper might do with those pointers, or with other memory, makes it no
- * helper, and its atomics then keep the kernel from the run as before.
- * Host code only. */
+ * `addByte(uint *s, uint d) { atomicAdd(s + d, 1); }`), and the locks and
+ * flags real code writes as functions: fences are allowed, and plain reads
+ * and stores of `*p` (`lock(m) { while (atomicCAS(m, 0, 1)); __threadfence();
+ * }`, `unlock(m) { __threadfence(); *m = 0; }`, `wait(volatile int *f) { while
+ * (*f == 0); }`).  The direct one run takes a call of one as an atomic access
+ * of its atomics' arguments and a plain one of the others', claimed at the call
+ * in the kernel, and a helper with a fence as a release before the call and an
+ * acquire after it; nothing in the helper is edited.  Anything else a helper
+ * might do with those pointers, or with other memory, makes it no helper, and
+ * its atomics and fences then keep the kernel from the run as before.  Host
+ * code only. */
 #include <clang-c/Index.h>
 #include <stdint.h>
 #include <string.h>
@@ -24,6 +29,11 @@ struct helper_walk {
   uint64_t atomic_params; /* parameters some atomic takes */
   uint64_t used_params;   /* parameters used at all */
   uint64_t offset_params; /* atomics at an offset from them */
+  uint64_t plain_params;  /* read or stored as `*p` */
+  uint64_t stored_params; /* stored as `*p` */
+  int fence;              /* the strongest fence: 1 block, 2 device */
+  int seen_access;        /* an atomic or plain `*p` met so far */
+  int fence_first;        /* its first fence came before any of those */
   int scope;              /* LD_GSCOPE_* of the first atomic */
   int acquires;           /* an atomicCAS or atomicExch */
   int bad;
@@ -93,6 +103,7 @@ static void use(struct helper_walk *w, int p, int atomic) {
     w->bad = 1;
     return;
   }
+  w->seen_access = 1;
   w->used_params |= (uint64_t)1 << p;
   if (atomic)
     w->atomic_params |= (uint64_t)1 << p;
@@ -122,10 +133,28 @@ static int walk_call(struct helper_walk *w, CXCursor call) {
   int nargs = clang_Cursor_getNumArguments(call), i, scope, cas;
   int system = !clang_Cursor_isNull(def) &&
                clang_Location_isInSystemHeader(clang_getCursorLocation(def));
+  int fence =
+      !strcmp(n, "__threadfence_block")                                   ? 1
+      : !strcmp(n, "__threadfence") || !strcmp(n, "__threadfence_system") ? 2
+                                                                          : 0;
   int sync = !strncmp(n, "__threadfence", 13) || !strncmp(n, "__sync", 6) ||
              !strncmp(n, "__barrier", 9);
   struct ld__atomic_helper h;
 
+  if (!fence && ld__libcu_fence(call) >= 0)
+    fence = ld__libcu_fence(call) ? ld__libcu_fence(call) : -1;
+  if (fence < 0) { /* a relaxed or signal fence: nothing */
+    clang_disposeString(s);
+    return 0;
+  }
+  if (fence && (nargs == 0 || ld__libcu_fence(call) > 0)) {
+    clang_disposeString(s);
+    if (!w->fence)
+      w->fence_first = !w->seen_access;
+    if (fence > w->fence)
+      w->fence = fence;
+    return 0;
+  }
   scope = ld__atomic_scope(call);
   cas = scope && (!strncmp(n, "atomicCAS", 9) || !strncmp(n, "atomicExch", 10));
   clang_disposeString(s);
@@ -140,10 +169,22 @@ static int walk_call(struct helper_walk *w, CXCursor call) {
     w->bad = 1;
     return 1;
   }
+  /* A helper it calls: its fence first when that helper's is. */
+  if (!scope && h.fence && !w->fence)
+    w->fence_first = !w->seen_access && h.fence_first;
   for (i = 0; i < nargs && !w->bad; i++) {
     CXCursor a = clang_Cursor_getArgument(call, (unsigned)i);
     int takes = scope ? i == 0 : i < 64 && (h.params >> i & 1);
     int offset = 0, p = takes ? address_param(w, a, &offset) : -1;
+    int plain = !scope && i < 64 && (h.plain_params >> i & 1);
+    if (plain && (p = tracked_of(w, a)) >= 0) {
+      /* `*p` in the helper it calls: the same here. */
+      use(w, p, 0);
+      w->plain_params |= (uint64_t)1 << p;
+      if (h.stored_params >> i & 1)
+        w->stored_params |= (uint64_t)1 << p;
+      continue;
+    }
     if (p >= 0) {
       use(w, p, 1);
       if (offset || (!scope && (h.offset_params >> i & 1)))
@@ -155,6 +196,8 @@ static int walk_call(struct helper_walk *w, CXCursor call) {
       walk(w, a);
     }
   }
+  if (!scope && h.fence > w->fence)
+    w->fence = h.fence;
   return w->bad;
 }
 
@@ -175,14 +218,42 @@ static int local_var(CXCursor c) {
 /* Stores go to locals only: `old = ...`, `assumed = old`, `++tries`. */
 static int store_to_local(CXCursor lhs) {
   CXCursor x;
+  CXType t;
 
   lhs = ld__unwrap(lhs);
   while (clang_getCursorKind(lhs) == CXCursor_MemberRefExpr &&
          ld__nth_child(lhs, 0, &x))
     lhs = ld__unwrap(x);
-  return clang_getCursorKind(lhs) == CXCursor_DeclRefExpr &&
-         local_var(clang_getCursorReferenced(lhs)) &&
+  if (clang_getCursorKind(lhs) != CXCursor_DeclRefExpr)
+    return 0;
+  /* (a reference's store is its referent's, outside the helper) */
+  t = clang_getCanonicalType(
+      clang_getCursorType(clang_getCursorReferenced(lhs)));
+  return local_var(clang_getCursorReferenced(lhs)) &&
+         t.kind != CXType_LValueReference && t.kind != CXType_RValueReference &&
          !ld__is_pointer(clang_getCursorType(lhs));
+}
+
+/* The parameter an lvalue `*p` (casts aside) stores to, or -1. */
+static int deref_param(struct helper_walk *w, CXCursor lhs) {
+  CXCursor x;
+
+  lhs = ld__unwrap(lhs);
+  if (clang_getCursorKind(lhs) != CXCursor_UnaryOperator ||
+      clang_getCursorUnaryOperatorKind(lhs) != CXUnaryOperator_Deref ||
+      !ld__nth_child(lhs, 0, &x))
+    return -1;
+  return tracked_of(w, x);
+}
+
+/* A plain `*p` of parameter p, stored when store. */
+static void plain(struct helper_walk *w, int p, int store) {
+  use(w, p, 0);
+  if (p < 0 || p >= 64)
+    return;
+  w->plain_params |= (uint64_t)1 << p;
+  if (store)
+    w->stored_params |= (uint64_t)1 << p;
 }
 
 /* 1 when the walk found the function is no helper (w->bad). */
@@ -220,7 +291,12 @@ static int walk(struct helper_walk *w, CXCursor c) {
     if (!ld__nth_child(c, 0, &x))
       return 0;
     if (u == CXUnaryOperator_Deref && (p = tracked_of(w, x)) >= 0) {
-      use(w, p, 0); /* the CAS loop's first read of the word */
+      plain(w, p, 0); /* a flag's wait, the CAS loop's first read */
+      return w->bad;
+    }
+    if (u >= CXUnaryOperator_PostInc && u <= CXUnaryOperator_PreDec &&
+        (p = deref_param(w, x)) >= 0) {
+      plain(w, p, 1);
       return w->bad;
     }
     if (u >= CXUnaryOperator_PostInc && u <= CXUnaryOperator_PreDec &&
@@ -236,6 +312,15 @@ static int walk(struct helper_walk *w, CXCursor c) {
   }
   case CXCursor_BinaryOperator:
   case CXCursor_CompoundAssignOperator:
+    if ((k == CXCursor_CompoundAssignOperator ||
+         clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign) &&
+        ld__nth_child(c, 0, &x) && (p = deref_param(w, x)) >= 0) {
+      /* `*m = 0` (an unlock), `*f = 1` (a flag raised) */
+      plain(w, p, 1);
+      if (ld__nth_child(c, 1, &x))
+        walk(w, x);
+      return w->bad;
+    }
     if ((k == CXCursor_CompoundAssignOperator ||
          clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign) &&
         ld__nth_child(c, 0, &x) && !store_to_local(x)) {
@@ -268,6 +353,7 @@ static int walk(struct helper_walk *w, CXCursor c) {
 struct params_walk {
   struct helper_walk *w;
   int index;
+  uint64_t volatiles; /* pointer parameters to volatile */
   CXCursor body;
 };
 
@@ -281,6 +367,10 @@ static enum CXChildVisitResult params_cb(CXCursor c, CXCursor parent,
         pw->w->ntracked < MAX_TRACKED) {
       pw->w->tracked[pw->w->ntracked] = clang_getCanonicalCursor(c);
       pw->w->param_of[pw->w->ntracked++] = pw->index;
+      if (pw->index < 64 &&
+          clang_isVolatileQualifiedType(clang_getPointeeType(
+              clang_getCanonicalType(clang_getCursorType(c)))))
+        pw->volatiles |= (uint64_t)1 << pw->index;
     } else if (ld__is_pointer(clang_getCursorType(c))) {
       pw->w->bad = 1;
     }
@@ -307,18 +397,30 @@ int ld__atomic_helper_at(CXCursor fn, int depth,
   w.depth = depth;
   pw.w = &w;
   pw.index = 0;
+  pw.volatiles = 0;
   pw.body = clang_getNullCursor();
   clang_visitChildren(fn, params_cb, &pw);
-  if (w.bad || clang_Cursor_isNull(pw.body) || !w.ntracked)
+  if (w.bad || clang_Cursor_isNull(pw.body))
     return 0;
   walk(&w, pw.body);
-  /* Every pointer parameter it uses is an atomic's address. */
-  if (w.bad || !w.atomic_params || (w.used_params & ~w.atomic_params))
+  /* A parameter of an atomic is that atomic's (a CAS loop's `*p` read, an
+   * unlock's `*p = 0` next to its CAS: flags of the lock, not claimed). */
+  w.plain_params &= ~w.atomic_params;
+  w.stored_params &= w.plain_params;
+  /* Every pointer parameter it uses is an atomic's address or a plain
+   * `*p`, and it uses one or has a fence. */
+  if (w.bad || (!w.atomic_params && !w.fence && !w.plain_params) ||
+      (w.used_params & ~(w.atomic_params | w.plain_params)))
     return 0;
   out->params = w.atomic_params;
   out->offset_params = w.offset_params;
   out->scope = w.scope;
   out->acquires = w.acquires;
+  out->plain_params = w.plain_params;
+  out->stored_params = w.stored_params;
+  out->volatile_params = pw.volatiles & w.plain_params;
+  out->fence = w.fence;
+  out->fence_first = w.fence_first;
   return 1;
 }
 

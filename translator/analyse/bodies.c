@@ -454,20 +454,25 @@ static const char *det_use_of(struct analysis *an, const struct frame *f) {
 }
 
 /* Whether function fi is an atomic helper (atomic_helpers.c), whose
- * atomics the direct run claims at its calls in the kernel. */
+ * atomics the direct run claims at its calls in the kernel: 2 when it
+ * synchronises (an atomic or a fence), 1 when it only reads or stores
+ * `*p` of its parameters. */
 static int is_atomic_helper(struct analysis *an, size_t fi) {
   struct ld__atomic_helper h;
 
   if (!an->fns[fi].atomic_helper)
-    an->fns[fi].atomic_helper = ld__atomic_helper(an->fns[fi].cur, &h) ? 1 : -1;
-  return an->fns[fi].atomic_helper > 0;
+    an->fns[fi].atomic_helper = !ld__atomic_helper(an->fns[fi].cur, &h) ? -1
+                                : h.params || h.fence                   ? 2
+                                                                        : 1;
+  return an->fns[fi].atomic_helper > 0 ? an->fns[fi].atomic_helper : 0;
 }
 
 /* Whether the direct one run (docs/global-check.md) can take a use of
  * global_use_of's: printf and clocks anywhere; a fence, and an atomic
- * function `atomic*` (not libcu++'s, not a builtin), in a kernel's own
- * body, where the clone can record the fence's release and acquire and
- * claim the atomic's address (a fence it cannot see would leave an order
+ * function `atomic*` (not a builtin), in a kernel's own body or an atomic
+ * helper's; a call on a libcu++ atomic object in a kernel's own body, where the
+ * clone can record the fence's release and acquire and claim the atomic's
+ * address (at the helper's call; a fence it cannot see would leave an order
  * unseen, and its clashes would be reported as races). */
 static int direct_use(struct analysis *an, const struct frame *f,
                       const char *use) {
@@ -477,9 +482,17 @@ static int direct_use(struct analysis *an, const struct frame *f,
   if (!strcmp(use, REASON_G_PRINTF) || !strcmp(use, REASON_G_CLOCK))
     return 1;
   if (!strcmp(use, REASON_G_FENCE))
-    return an->fns[an->cur_fn].is_kernel;
-  if (strcmp(use, REASON_G_ATOMIC) || libcu_atomic_member(f->cur))
+    return an->fns[an->cur_fn].is_kernel || is_atomic_helper(an, an->cur_fn);
+  if (strcmp(use, REASON_G_ATOMIC))
     return 0;
+  if (libcu_atomic_member(f->cur)) {
+    /* A libcu++ atomic object's call in the kernel's own body (not
+     * atomic_ref's): claimed through its object (global_facts.c). */
+    CXCursor obj;
+    int lvalue, scope, order;
+    return an->fns[an->cur_fn].is_kernel &&
+           ld__libcu_atomic(f->cur, &obj, &lvalue, &scope, &order);
+  }
   if (!an->fns[an->cur_fn].is_kernel && !is_atomic_helper(an, an->cur_fn))
     return 0;
   s = ld__call_name(f->cur);
@@ -627,7 +640,7 @@ static void visit_call(struct analysis *an, const struct frame *f) {
   if (!use && !an->fns[an->cur_fn].global_hard &&
       !an->fns[an->cur_fn].is_kernel && !clang_Cursor_isNull(ref)) {
     size_t ci = ld__find_fn(an, ld__definition_of(ref));
-    if (ci != NONE && is_atomic_helper(an, ci) &&
+    if (ci != NONE && is_atomic_helper(an, ci) == 2 &&
         !is_atomic_helper(an, an->cur_fn))
       an->fns[an->cur_fn].global_hard = REASON_G_ATOMIC;
   }

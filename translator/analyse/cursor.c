@@ -1075,3 +1075,149 @@ CXCursor ld__pointer_uncast(CXCursor a) {
     ;
   return a;
 }
+
+/* The LD_GSCOPE_* of a libcu++ atomic type by its spelling. */
+static int libcu_scope_of(CXType t) {
+  CXString sp = clang_getTypeSpelling(clang_getCanonicalType(t));
+  const char *n = clang_getCString(sp);
+  int scope =
+      strstr(n, "thread_scope_block") || strstr(n, "thread_scope_thread")
+          ? LD_GSCOPE_BLOCK
+      : strstr(n, "thread_scope_device") ? LD_GSCOPE_DEVICE
+                                         : LD_GSCOPE_SYSTEM;
+
+  clang_disposeString(sp);
+  return scope;
+}
+
+/* The LD_ORDER_* bits of a memory order argument (`memory_order_relaxed`
+ * none), or -1 when it names no memory order. */
+static int memory_order_arg(CXCursor a) {
+  static const struct {
+    const char *name;
+    int order;
+  } orders[] = {
+      {"relaxed", 0},
+      {"consume", LD_ORDER_ACQUIRE},
+      {"acquire", LD_ORDER_ACQUIRE},
+      {"release", LD_ORDER_RELEASE},
+      {"acq_rel", LD_ORDER_ACQUIRE | LD_ORDER_RELEASE},
+      {"seq_cst", LD_ORDER_ACQUIRE | LD_ORDER_RELEASE},
+  };
+  CXString sp;
+  const char *n;
+  size_t i;
+  int order = -1;
+
+  a = ld__unwrap(a);
+  if (clang_getCursorKind(a) != CXCursor_MemberRefExpr &&
+      clang_getCursorKind(a) != CXCursor_DeclRefExpr)
+    return -1;
+  sp = clang_getCursorSpelling(clang_getCursorReferenced(a));
+  n = clang_getCString(sp);
+  if (!strncmp(n, "memory_order_", 13))
+    n += 13;
+  for (i = 0; i < sizeof orders / sizeof orders[0] && order < 0; i++)
+    if (!strcmp(n, orders[i].name))
+      order = orders[i].order;
+  clang_disposeString(sp);
+  return order;
+}
+
+/* The LD_ORDER_* bits of a call's memory orders (its arguments from first
+ * on; sequentially consistent when it names none). */
+static int call_order(CXCursor call, int first) {
+  int n = clang_Cursor_getNumArguments(call), i, order = 0, named = 0;
+
+  for (i = first; i < n; i++) {
+    int k = memory_order_arg(clang_Cursor_getArgument(call, (unsigned)i));
+    if (k >= 0) {
+      named = 1;
+      order |= k;
+    }
+  }
+  return named ? order : LD_ORDER_ACQUIRE | LD_ORDER_RELEASE;
+}
+
+int ld__member_object(CXCursor call, CXCursor *obj, int *first) {
+  CXCursor c;
+
+  *first = 0;
+  if (ld__nth_child(call, 0, &c) &&
+      clang_getCursorKind(c) == CXCursor_MemberRefExpr) {
+    if (!ld__nth_child(c, 0, &c))
+      return 0; /* implicit this */
+  } else if (clang_Cursor_getNumArguments(call) >= 1) {
+    c = clang_Cursor_getArgument(call, 0);
+    *first = 1;
+  } else {
+    return 0;
+  }
+  *obj = ld__unwrap(c);
+  return 1;
+}
+
+int ld__libcu_atomic(CXCursor call, CXCursor *obj, int *lvalue, int *scope,
+                     int *order) {
+  CXCursor callee = clang_getCursorReferenced(call), cls;
+  enum CXCursorKind k = clang_getCursorKind(callee);
+  CXString sp;
+  CXType t;
+  int hit, first = 0;
+
+  if (k != CXCursor_CXXMethod && k != CXCursor_ConversionFunction)
+    return 0;
+  cls = clang_getCursorSemanticParent(callee);
+  sp = clang_getCursorSpelling(cls);
+  hit = (!strncmp(clang_getCString(sp), "atomic", 6) ||
+         !strncmp(clang_getCString(sp), "__atomic", 8)) &&
+        !strstr(clang_getCString(sp), "_ref");
+  clang_disposeString(sp);
+  if (!hit || !clang_Location_isInSystemHeader(clang_getCursorLocation(cls)))
+    return 0;
+  if (!ld__member_object(call, obj, &first))
+    return 0;
+  t = clang_getCanonicalType(clang_getCursorType(*obj));
+  *lvalue = t.kind != CXType_Pointer;
+  t = *lvalue ? t : clang_getPointeeType(t);
+  sp = clang_getTypeSpelling(t);
+  hit = !strstr(clang_getCString(sp), "atomic_ref");
+  clang_disposeString(sp);
+  if (!hit)
+    return 0;
+  *scope = libcu_scope_of(t);
+  *order = call_order(call, first);
+  return 1;
+}
+
+int ld__libcu_fence(CXCursor call) {
+  CXCursor callee = clang_getCursorReferenced(call);
+  CXString sp;
+  int fence, n = clang_Cursor_getNumArguments(call);
+
+  if (clang_Cursor_isNull(callee) ||
+      clang_getCursorKind(callee) != CXCursor_FunctionDecl ||
+      !clang_Location_isInSystemHeader(clang_getCursorLocation(callee)))
+    return -1;
+  sp = clang_getCursorSpelling(callee);
+  fence = !strcmp(clang_getCString(sp), "atomic_thread_fence")   ? 1
+          : !strcmp(clang_getCString(sp), "atomic_signal_fence") ? 2
+                                                                 : 0;
+  clang_disposeString(sp);
+  if (!fence)
+    return -1;
+  if (fence == 2)
+    return 0; /* orders nothing between threads */
+  if (n >= 1 && memory_order_arg(clang_Cursor_getArgument(call, 0)) == 0)
+    return 0;
+  if (n >= 2) {
+    CXCursor a = ld__unwrap(clang_Cursor_getArgument(call, 1));
+    CXString s2 = clang_getCursorSpelling(clang_getCursorReferenced(a));
+    const char *nm = clang_getCString(s2);
+    int block =
+        !strcmp(nm, "thread_scope_block") || !strcmp(nm, "thread_scope_thread");
+    clang_disposeString(s2);
+    return block ? 1 : 2;
+  }
+  return 2;
+}

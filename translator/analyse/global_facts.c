@@ -666,6 +666,7 @@ static void add_access(struct accesses *st, CXCursor e, int p, int load,
   st->g->stores[st->n].acquires = 0;
   st->g->stores[st->n].void_call = 0;
   st->g->stores[st->n].address = 0;
+  st->g->stores[st->n].object = 0;
   /* A volatile access may be a flag of the direct run (mark_flags); the
    * one run and the copies claim every access. */
   st->g->stores[st->n].flag =
@@ -920,6 +921,10 @@ static void take_fence(struct accesses *st, CXCursor call, int level) {
   st->g->fences = v;
   v[st->g->nfences].begin = b;
   v[st->g->nfences].end = e;
+  v[st->g->nfences].acquire = level;
+  v[st->g->nfences].value = 0;
+  v[st->g->nfences].conversion = 0;
+  v[st->g->nfences].after = 0;
   v[st->g->nfences++].level = level;
 }
 
@@ -988,21 +993,40 @@ static int shared_local(const struct accesses *st, CXCursor a) {
 
 /* An atomic call in a kernel wanting the direct run: its address claimed
  * as an atomic access of its parameter (every other argument read).  A
- * call of an atomic helper (atomic_helpers.c) is one on each argument bit
- * i of args names, acquiring when the helper does. */
+ * call of an atomic helper h (atomic_helpers.c) is one on each argument
+ * bit i of h->params names, acquiring when the helper does, and a plain
+ * read or store of the word each argument of h->plain_params points to
+ * (`unlock(&m)`'s `*m = 0`: its address claimed, `gput(__ldcc_gi, J,
+ * (A), L)`; a flag when the helper's parameter is volatile). */
 static void take_atomic(struct accesses *st, CXCursor call, int scope,
-                        uint64_t args, uint64_t offset_args, int acquires) {
+                        const struct ld__atomic_helper *h) {
   CXCursor rest[LD_ACCESS_REST];
   int n = clang_Cursor_getNumArguments(call), i;
+  uint64_t args = h ? h->params : 1, offset_args = h ? h->offset_params : 0;
+  uint64_t plain = h ? h->plain_params : 0;
 
-  if (n < 1)
+  if (n < (h ? 0 : 1))
     st->bad_atomic = 1;
   for (i = 0; i < n && !st->rc; i++) {
     CXCursor a = clang_Cursor_getArgument(call, (unsigned)i);
     size_t nrest = 0, r;
-    int p = i < 64 && (args >> i & 1)
+    int p = i < 64 && ((args | plain) >> i & 1)
                 ? alias_root(st, ld__pointer_uncast(a), rest, &nrest)
                 : -2;
+    if (p >= 0 && (plain >> i & 1)) {
+      size_t before = st->n;
+      if (st->lambda)
+        st->other[p] = 1;
+      else
+        add_access(st, a, p, !(h->stored_params >> i & 1), 0);
+      if (st->n > before) {
+        st->g->stores[before].address = 1;
+        st->g->stores[before].flag = (int)(h->volatile_params >> i & 1);
+      }
+      for (r = 0; r < nrest && !st->rc; r++)
+        walk_accesses(st, rest[r], LD_USE_READ);
+      continue;
+    }
     if (p == -2) {
       walk_accesses(st, a, LD_USE_READ);
       continue;
@@ -1022,11 +1046,89 @@ static void take_atomic(struct accesses *st, CXCursor call, int scope,
       add_access(st, a, p, 0, scope);
       if (st->n > before) {
         atomic_call(st, call, &st->g->stores[before]);
-        st->g->stores[before].acquires |= acquires;
+        st->g->stores[before].acquires |= h && h->acquires;
       }
     }
     for (r = 0; r < nrest && !st->rc; r++)
       walk_accesses(st, rest[r], LD_USE_READ);
+  }
+}
+
+/* A call of an atomic helper h in a kernel wanting the direct run: its
+ * arguments as take_atomic's, and with a fence in the helper the call is
+ * one more fence (take_fence), a release before it and an acquire after
+ * it; the acquire of its atomics is then that one's, as wide as the
+ * widest of the two. */
+static void take_helper(struct accesses *st, CXCursor call,
+                        const struct ld__atomic_helper *h) {
+  size_t before = st->n, i;
+  int acquire = h->fence;
+
+  take_atomic(st, call, h->scope, h);
+  if (!h->fence || st->rc)
+    return;
+  for (i = before; i < st->n; i++)
+    if (st->g->stores[i].atomic && st->g->stores[i].acquires) {
+      if (acquire < (st->g->stores[i].atomic == LD_GSCOPE_BLOCK ? 1 : 2))
+        acquire = st->g->stores[i].atomic == LD_GSCOPE_BLOCK ? 1 : 2;
+      st->g->stores[i].acquires = 0;
+    }
+  before = st->g->nfences;
+  take_fence(st, call, h->fence);
+  if (st->g->nfences > before) {
+    st->g->fences[before].acquire = acquire;
+    st->g->fences[before].after = !h->fence_first;
+    st->g->fences[before].value =
+        clang_getCanonicalType(clang_getCursorType(call)).kind != CXType_Void;
+  }
+}
+
+/* A call on a libcu++ atomic object (ld__libcu_atomic) in a kernel
+ * wanting the direct run: the object's address claimed as an atomic of
+ * its scope (the object based on a parameter: `c[i].fetch_add(1)`, `(*c)++`,
+ * `c->store(v)`), its other arguments read; by its memory order (`order`,
+ * LD_ORDER_* bits: the default is sequentially consistent, both) it is a
+ * release before it and an acquire after it, of its scope.  An object
+ * based on anything else keeps the kernel out. */
+static void take_libcu(struct accesses *st, CXCursor call, CXCursor obj,
+                       int lvalue, int scope, int order) {
+  CXCursor rest[LD_ACCESS_REST], c;
+  size_t nrest = 0, r, before = st->n;
+  int n = clang_Cursor_getNumArguments(call), i, first, p;
+
+  p = lvalue ? access_base(st, obj, rest, &nrest)
+             : alias_root(st, ld__pointer_uncast(obj), rest, &nrest);
+  /* The call's arguments after the object (an operator's first is it). */
+  if (!ld__member_object(call, &c, &first))
+    first = 0;
+  if (p < 0) {
+    st->bad_atomic = 1;
+    return;
+  }
+  if (st->lambda)
+    st->other[p] = 1;
+  else
+    add_access(st, obj, p, 0, scope);
+  if (st->n > before)
+    st->g->stores[before].object = lvalue;
+  for (r = 0; r < nrest && !st->rc; r++)
+    walk_accesses(st, rest[r], LD_USE_READ);
+  for (i = first; i < n && !st->rc; i++)
+    walk_accesses(st, clang_Cursor_getArgument(call, (unsigned)i), LD_USE_READ);
+  if (order && !st->rc) {
+    size_t f = st->g->nfences;
+    int level = scope == LD_GSCOPE_BLOCK ? 1 : 2;
+    take_fence(st, call, level);
+    if (st->g->nfences > f) {
+      /* An acquire-only order releases nothing (a lock's exchange). */
+      st->g->fences[f].level = order & LD_ORDER_RELEASE ? level : 0;
+      st->g->fences[f].acquire = order & LD_ORDER_ACQUIRE ? level : 0;
+      st->g->fences[f].value =
+          clang_getCanonicalType(clang_getCursorType(call)).kind != CXType_Void;
+      st->g->fences[f].conversion =
+          clang_getCursorKind(clang_getCursorReferenced(call)) ==
+          CXCursor_ConversionFunction;
+    }
   }
 }
 
@@ -1065,15 +1167,28 @@ static void walk_accesses(struct accesses *st, CXCursor c, int use) {
 
   if (k == CXCursor_CallExpr && st->direct && ld__grid_sync(c, &obj) == 1)
     take_grid_sync(st, c, obj); /* and its parts, as any call's */
+  if (k == CXCursor_CallExpr && st->direct &&
+      (scope = ld__libcu_fence(c)) >= 0) {
+    if (scope)
+      take_fence(st, c, scope); /* cuda::atomic_thread_fence */
+    return;
+  }
+  if (k == CXCursor_CallExpr && st->direct) {
+    int lvalue, order;
+    if (ld__libcu_atomic(c, &obj, &lvalue, &scope, &order)) {
+      take_libcu(st, c, obj, lvalue, scope, order);
+      return;
+    }
+  }
   if (k == CXCursor_CallExpr && st->direct && (scope = ld__atomic_scope(c))) {
-    take_atomic(st, c, scope, 1, 0, 0);
+    take_atomic(st, c, scope, NULL);
     return;
   }
   if (k == CXCursor_CallExpr && st->direct) {
     struct ld__atomic_helper h;
     if (ld__atomic_helper(ld__definition_of(clang_getCursorReferenced(c)),
                           &h)) {
-      take_atomic(st, c, h.scope, h.params, h.offset_params, h.acquires);
+      take_helper(st, c, &h);
       return;
     }
   }

@@ -84,7 +84,7 @@ struct fn {
    * atomic outside the kernel's own body); docs/global-check.md. */
   const char *global_hard;
   /* Whether it is an atomic helper (ld__atomic_helper): 0 not asked yet,
-   * 1 yes, -1 no. */
+   * 2 one that synchronises, 1 one of plain `*p` accesses only, -1 no. */
   int atomic_helper;
   int calls_unseen;
   /* A kernel's grid-wide syncs in its own body (`grid.sync()`), which the

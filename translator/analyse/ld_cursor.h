@@ -148,6 +148,31 @@ int ld__atomic_scope(CXCursor call);
 /* An address with its casts to pointer types (and parentheses) taken off:
  * `(unsigned *)&g[5]` -> `&g[5]`. */
 CXCursor ld__pointer_uncast(CXCursor a);
+/* The object of a member, operator or conversion call: `o.f(...)`,
+ * `p->f(...)`, `o` converted: the one under the member reference (the
+ * pointer before `->`); `o += v`, `++o`: the operator's first argument
+ * (*first set: the call's other arguments start at 1).  0 for an implicit
+ * `this`. */
+int ld__member_object(CXCursor call, CXCursor *obj, int *first);
+/* What a memory order does: release, acquire (both: acq_rel, seq_cst). */
+#define LD_ORDER_RELEASE 1
+#define LD_ORDER_ACQUIRE 2
+/* A call on a libcu++ atomic object (`p->fetch_add(1)`, `p[i].store(v,
+ * cuda::memory_order_release)`, `(*p)++`, `int v = p[0]`: a member, an
+ * operator or a conversion of `cuda::atomic`, `cuda::std::atomic` or
+ * their `__atomic*` bases): 1 with *obj the object (an lvalue, *lvalue
+ * set) or the pointer before `->`, *scope its LD_GSCOPE_* (by the type's
+ * `thread_scope_*`; `cuda::std::atomic` is of system scope) and *order
+ * the LD_ORDER_* bits of its memory orders (none for relaxed; both when
+ * it names none); 0 for any other call (`cuda::atomic_ref`'s members among
+ * them). */
+int ld__libcu_atomic(CXCursor call, CXCursor *obj, int *lvalue, int *scope,
+                     int *order);
+/* `cuda::atomic_thread_fence(order, scope)` (or `cuda::std::`'s): its
+ * level, 1 for a block- or thread-scope fence, 2 for any other, 0 for a
+ * relaxed one and for `atomic_signal_fence` (which orders nothing between
+ * threads); -1 for any other call. */
+int ld__libcu_fence(CXCursor call);
 
 /* An atomic helper (atomic_helpers.c): a device function whose pointer
  * parameters serve only as the addresses of its atomics (the first read
@@ -161,6 +186,20 @@ struct ld__atomic_helper {
   uint64_t offset_params;
   int scope;
   int acquires;
+  /* Those it reads or stores plainly as `*p` (a lock's `*m = 0` release, a
+   * flag's `while (*f == 0)` wait), of them those it stores, and those
+   * whose pointee is volatile: the call reads or stores the argument's
+   * word, claimed at the call (a flag when volatile, or when an atomic
+   * of the kernel takes the same parameter). */
+  uint64_t plain_params, stored_params, volatile_params;
+  /* Its strongest fence (1 `__threadfence_block`, 2 device or system; 0
+   * none): the call is a release and an acquire.  fence_first: its first
+   * fence comes before its atomics and plain accesses (`unlock`: a fence,
+   * then the store), and the release is recorded before the call; else
+   * (`lock`: the CAS loop, then the fence) after it, or a release recorded
+   * as soon as a lock is asked for would order what its holder did before
+   * another unit takes it. */
+  int fence, fence_first;
 };
 int ld__atomic_helper(CXCursor fn, struct ld__atomic_helper *out);
 /* The same, for a helper called depth helpers deep. */

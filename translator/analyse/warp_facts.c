@@ -599,9 +599,10 @@ static int libcu_block_type(CXType t, const char *cls) {
  * or the pointer before `->`).  *op names it in reports. */
 static int libcu_block(CXCursor call, CXCursor *obj, int *lvalue,
                        const char **op) {
-  CXCursor callee = clang_getCursorReferenced(call), c;
+  CXCursor callee = clang_getCursorReferenced(call);
   enum CXCursorKind k = clang_getCursorKind(callee);
   CXType t;
+  int first;
 
   if (k == CXCursor_Constructor) {
     if (clang_Cursor_getNumArguments(call) != 1 ||
@@ -615,18 +616,8 @@ static int libcu_block(CXCursor call, CXCursor *obj, int *lvalue,
   }
   if (k != CXCursor_CXXMethod && k != CXCursor_ConversionFunction)
     return 0;
-  /* `o.f(...)`, `p->f(...)`, `o` converted: the object under the member
-   * reference; `o += v`, `++o`: the operator's first argument. */
-  if (ld__nth_child(call, 0, &c) &&
-      clang_getCursorKind(c) == CXCursor_MemberRefExpr) {
-    if (!ld__nth_child(c, 0, &c))
-      return 0; /* implicit this */
-  } else if (clang_Cursor_getNumArguments(call) >= 1) {
-    c = clang_Cursor_getArgument(call, 0);
-  } else {
+  if (!ld__member_object(call, obj, &first))
     return 0;
-  }
-  *obj = ld__unwrap(c);
   t = clang_getCanonicalType(clang_getCursorType(*obj));
   *lvalue = t.kind != CXType_Pointer;
   *op = "cuda::atomic<thread_scope_block>";
@@ -705,9 +696,9 @@ static int result_used(const struct frame *f) {
          p->kind != CXCursor_DoStmt;
 }
 
-/* The level of a fence (1 block, 2 device and system) or grid sync (3),
- * 0 for any other call. */
-static int fence_level(CXCursor call) {
+/* The level of a fence (1 block, 2 device and system) or grid sync (3)
+ * by the call's own name, 0 for any other call. */
+static int own_fence_level(CXCursor call) {
   static const char *const block[] = {"__threadfence_block", NULL};
   static const char *const device[] = {"__threadfence", "__threadfence_system",
                                        NULL};
@@ -722,6 +713,58 @@ static int fence_level(CXCursor call) {
                  strstr(unsupported, "grid")
              ? 3
              : 0;
+}
+
+struct fence_query {
+  int depth;
+  int level; /* the strongest fence found */
+};
+
+static void callee_fences(CXCursor call, struct fence_query *q);
+
+static enum CXChildVisitResult fences_cb(CXCursor c, CXCursor parent,
+                                         CXClientData data) {
+  struct fence_query *q = data;
+
+  (void)parent;
+  if (clang_getCursorKind(c) == CXCursor_CallExpr)
+    callee_fences(c, q);
+  return CXChildVisit_Recurse;
+}
+
+/* Raises q->level to the strongest fence of call, or of a device function
+ * of the file it calls (followed MAX_DEPTH calls deep). */
+static void callee_fences(CXCursor call, struct fence_query *q) {
+  CXCursor callee = clang_getCursorReferenced(call), def;
+  int level = own_fence_level(call);
+
+  if (level == 1 || level == 2) {
+    if (level > q->level)
+      q->level = level;
+    return;
+  }
+  if (level || q->depth >= MAX_DEPTH || clang_Cursor_isNull(callee) ||
+      !clang_isCursorDefinition(def = ld__definition_of(callee)) ||
+      clang_Location_isInSystemHeader(clang_getCursorLocation(def)))
+    return;
+  q->depth++;
+  clang_visitChildren(def, fences_cb, q);
+  q->depth--;
+}
+
+/* The level of a fence (1 block, 2 device and system) or grid sync (3),
+ * 0 for any other call; a call of a device function of the file with a
+ * fence inside (a lock or publish helper) is one of its strongest fence's
+ * level, or the message-passing checks would miss the order it gives and
+ * report it. */
+static int fence_level(CXCursor call) {
+  struct fence_query q = {0, 0};
+  int level = own_fence_level(call);
+
+  if (level)
+    return level;
+  callee_fences(call, &q);
+  return q.level;
 }
 
 /* An atomic's address argument, and "<op>:<variable>" (the variable its
@@ -767,6 +810,23 @@ static void add_scoped(struct warp_walk *w, CXCursor call, int mode) {
   clang_disposeString(op);
 }
 
+/* A message-passing kernel's sync (only fences and grid syncs matter
+ * there): a call of a device function with a fence inside is marked, its
+ * fence put in parentheses of its own (ld_warp_sync.callee_fence). */
+static void mp_sync(struct warp_walk *w, CXCursor call) {
+  int level = fence_level(call);
+  size_t before = w->warp->nsyncs;
+
+  if (!level)
+    return;
+  add_sync(w, call,
+           level == 3   ? "grid.sync"
+           : level == 1 ? "__threadfence_block"
+                        : "call");
+  if (w->warp->nsyncs > before)
+    w->warp->syncs[before].callee_fence = !fence_call(call) && level < 3;
+}
+
 static void visit(struct warp_walk *w, const struct frame *f) {
   CXCursor decl;
   int warp;
@@ -774,7 +834,7 @@ static void visit(struct warp_walk *w, const struct frame *f) {
 
   switch (f->kind) {
   case CXCursor_CallExpr: {
-    int block, atomic = atomic_call(f->cur, &block), level, lvalue;
+    int block, atomic = atomic_call(f->cur, &block), lvalue;
     CXCursor obj;
     const char *op;
     /* A fence orders memory by itself; atomicCAS, atomicExch and used
@@ -808,10 +868,7 @@ static void visit(struct warp_walk *w, const struct frame *f) {
       add_scoped(w, f->cur,
                  block | (memory_sync(f->cur) || result_used(f) ? 2 : 0));
     if (w->collect && w->warp->mp) {
-      /* No warp tables: only fences and grid syncs matter. */
-      level = fence_level(f->cur);
-      if (level)
-        add_sync(w, f->cur, level == 3 ? "grid.sync" : "call");
+      mp_sync(w, f->cur); /* no warp tables: fences and grid syncs */
       break;
     }
     form = warp_sync_form(f->cur, &warp);

@@ -64,6 +64,11 @@ static int wrap_access(struct ld_edit_list *l, const struct ld_global *g,
       snprintf(end, sizeof end, "), %u)", a->line);
     else
       snprintf(end, sizeof end, "))");
+  } else if (a->atomic && a->object) {
+    /* A libcu++ atomic object: its address claimed, the object used. */
+    snprintf(at, sizeof at, "(*__ldcc::gatomic_claim(__ldcc_gi, %d, &(",
+             a->ptr);
+    snprintf(end, sizeof end, "), %d, %u))", a->atomic, a->line);
   } else if (a->atomic) {
     snprintf(at, sizeof at, "__ldcc::gatomic_claim(__ldcc_gi, %d, (", a->ptr);
     snprintf(end, sizeof end, "), %d, %u)", a->atomic, a->line);
@@ -146,22 +151,60 @@ static int edit_grid_syncs(struct ld_edit_list *l, const struct ld_global *g) {
   return rc;
 }
 
-/* The direct run's clone with fences: each fence F becomes
- * `(__ldcc::grelease(__ldcc_gi, L), F, __ldcc::gacquire(__ldcc_gi, L))`
- * (docs/global-check.md, "Fences"). */
+/* The direct run's clone with fences: each fence F (or call of a helper
+ * with a fence, or libcu++ atomic that orders) becomes
+ * `(__ldcc::grelease(__ldcc_gi, L), F, __ldcc::gacquire(__ldcc_gi, A))`,
+ * a call whose value is used `(__ldcc::grelease(__ldcc_gi, L),
+ * __ldcc::gacquired(__ldcc_gi, A, F))`; a release after the call `(F,
+ * __ldcc::grelease(__ldcc_gi, L), __ldcc::gacquire(__ldcc_gi, A))` or
+ * `(__ldcc::grelease_after(__ldcc_gi, L, A, F))`; a part whose level is 0
+ * left out (docs/global-check.md, "Fences"). */
 static int edit_fences(struct ld_edit_list *l, const struct ld_global *g) {
-  char at[64], end[64];
+  char at[160], end[96];
   size_t i;
   int rc = LD_OK;
 
   for (i = 0; i < g->nfences && !rc; i++) {
-    snprintf(at, sizeof at, "(__ldcc::grelease(__ldcc_gi, %du), ",
-             g->fences[i].level);
-    snprintf(end, sizeof end, ", __ldcc::gacquire(__ldcc_gi, %du))",
-             g->fences[i].level);
-    rc = ld_edit_insert(l, g->fences[i].begin, at);
+    const struct ld_gfence *f = &g->fences[i];
+    size_t n;
+    snprintf(at, sizeof at, "(");
+    if (f->level && !f->after)
+      snprintf(at + 1, sizeof at - 1, "__ldcc::grelease(__ldcc_gi, %du), ",
+               f->level);
+    n = strlen(at);
+    end[0] = '\0';
+    if (f->value && f->after) { /* a lock helper's value */
+      snprintf(at + n, sizeof at - n,
+               "__ldcc::grelease_after(__ldcc_gi, %du, %du, ", f->level,
+               f->acquire);
+      snprintf(end, sizeof end, "))");
+    } else if (f->value) { /* a helper's or libcu++ atomic's value */
+      if (f->acquire)
+        snprintf(at + n, sizeof at - n, "__ldcc::gacquired(__ldcc_gi, %du, ",
+                 f->acquire);
+      snprintf(end, sizeof end, "%s%s)", f->conversion ? ".load()" : "",
+               f->acquire ? ")" : "");
+    } else {
+      if (f->level && f->after)
+        snprintf(end, sizeof end, ", __ldcc::grelease(__ldcc_gi, %du)",
+                 f->level);
+      n = strlen(end);
+      if (f->acquire)
+        snprintf(end + n, sizeof end - n, ", __ldcc::gacquire(__ldcc_gi, %du)",
+                 f->acquire);
+      n = strlen(end);
+      snprintf(end + n, sizeof end - n, ")");
+    }
+    /* Outside every other insert at its ends (a libcu++ atomic's object
+     * claim may start or end where its call does), inside message
+     * passing's (seq 0 and SIZE_MAX, warp_emit.c). */
+    rc = ld_edit_insert(l, f->begin, at);
     if (!rc)
-      rc = ld_edit_insert(l, g->fences[i].end, end);
+      l->items[l->n - 1].seq = 1;
+    if (!rc)
+      rc = ld_edit_insert(l, f->end, end);
+    if (!rc)
+      l->items[l->n - 1].seq = (size_t)-2;
   }
   return rc;
 }

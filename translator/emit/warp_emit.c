@@ -103,10 +103,13 @@ static int edit_mp(const struct ld_warp *w, struct ld_edit_list *edits) {
   }
   for (i = 0; i < w->nsyncs && !rc; i++) {
     b.len = 0;
-    rc = ld_buf_printf(&b, "__ldcc::mp_fence(__ldcc_mp, %uu), ",
+    rc = ld_buf_printf(&b, "%s__ldcc::mp_fence(__ldcc_mp, %uu), ",
+                       w->syncs[i].callee_fence ? "(" : "",
                        fence_level(w->syncs[i].form));
     if (!rc)
       rc = ld_edit_insert(edits, w->syncs[i].begin, b.data);
+    if (!rc && w->syncs[i].callee_fence)
+      rc = ld_edit_insert(edits, w->syncs[i].end, ")");
   }
   ld_buf_free(&b);
   return rc;
@@ -326,12 +329,16 @@ int ld__mp_clone_edits(const struct ld_kernel *k, struct ld_edit_list *edits) {
   }
   for (i = 0; i < w->nsyncs && !rc; i++) {
     b.len = 0;
-    rc = ld_buf_printf(&b, "__ldcc::mp_fence(__ldcc_mp, %uu), ",
+    rc = ld_buf_printf(&b, "%s__ldcc::mp_fence(__ldcc_mp, %uu), ",
+                       w->syncs[i].callee_fence ? "(" : "",
                        fence_level(w->syncs[i].form));
     /* Before anything the clone puts there: `__ldcc::ggrid_sync(` of a
-     * grid sync, the release of a fence. */
+     * grid sync, the release of a fence; a helper's closing parenthesis
+     * after everything. */
     if (!rc)
       rc = insert_at(edits, w->syncs[i].begin, b.data, 0);
+    if (!rc && w->syncs[i].callee_fence)
+      rc = insert_at(edits, w->syncs[i].end, ")", (size_t)-1);
   }
   ld_buf_free(&b);
   return rc;

@@ -9,8 +9,8 @@
 // __ldcc::scope_block), a cuda::atomic<T, cuda::thread_scope_block> at
 // every call on it (the object, the pointer before `->`, operators, a
 // conversion).  Device scope, atomic_ref's own member calls and a copy of a
-// reference are left alone; calls on libcu++ atomics of any scope keep a
-// kernel from the check across blocks (atomic operations).  A block-scope atomic on shared memory is
+// reference are left alone; with device-scope ones only, the direct one
+// run (global_libcu_atomics.cu).  A block-scope atomic on shared memory is
 // what the block scope is for: not checked, and the kernel keeps its
 // replay.
 #include <cuda/atomic>
@@ -46,8 +46,8 @@ __global__ void shared_only(int *out) {
     out[blockIdx.x * 32 + i] = hist[i];
 }
 
-// Only device-scope libcu++ atomics: no inline check, and not replayed
-// across blocks (each copy would count alone).
+// Only device-scope libcu++ atomics: no inline check, and the direct one
+// run (never copies: each copy would count alone).
 __global__ void device_only(cuda::atomic<int> *dev, int *out) {
   out[threadIdx.x] = dev->fetch_add(1) + (*dev)++;
 }
@@ -64,7 +64,7 @@ int main() {
 // PLAN: KERNEL name=refs checked=yes at=20:17 global=no global_reason="checked by the inline intra-warp checks"
 // PLAN-NEXT: KERNEL name=objects checked=yes at=29:17 global=no global_reason="checked by the inline intra-warp checks"
 // PLAN-NEXT: KERNEL name=shared_only checked=yes at=38:17 global=yes units=blocks writes=out one_run=out
-// PLAN-NEXT: KERNEL name=device_only checked=yes at=51:17 global=no global_reason="atomic operations"
+// PLAN-NEXT: KERNEL name=device_only checked=yes at=51:17 global=yes units=warps writes=dev,out one_run=dev,out direct=yes atomics=2 fences=2{{$}}
 // PLAN-NEXT: TARGET kernel=refs space=global name=counter at=20:27 written=yes
 // PLAN-NEXT: TARGET kernel=refs space=global name=other at=20:41 written=yes
 // PLAN-NEXT: TARGET kernel=objects space=global name=c at=29:36 written=yes
@@ -97,6 +97,7 @@ int main() {
 // PLAN-NEXT: SCOPED kernel=objects id=5 at=33:11 op=cuda::atomic<thread_scope_block> var=c
 // PLAN-NEXT: SCOPED kernel=objects id=6 at=34:26 op=cuda::atomic<thread_scope_block> var=c
 // PLAN-NEXT: OWN kernel=shared_only proved=no reason="an index of out is not a sum of thread, block and loop indices times constants and unchanged parameters"
+// PLAN-NEXT: OWN kernel=device_only proved=no reason="direct one run"
 // PLAN-NOT: {{.}}
 
 // In a deterministic build libcu++ atomics keep the kernel unchanged.

@@ -1,0 +1,91 @@
+// RUN: %ldcc-translate --dump-plan %s -- -std=c++17 | FileCheck %s --check-prefix=PLAN
+// RUN: %ldcc-translate %s -- -std=c++17 > %t.cu
+// RUN: grep -v '^// ' %t.cu | FileCheck %s --check-prefix=TEXT
+// RUN: %nvcc -std=c++17 -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
+// libcu++ atomics in the direct one run (docs/global-check.md, "Direct
+// one run"): a call on a `cuda::atomic` (or `cuda::std::atomic`) object
+// based on a parameter claims the object's address as an atomic of the
+// type's scope (`c->f()`: the pointer, `c[1] += 2`, `(*c)++`, a
+// conversion: the object, `(*gatomic_claim(gi, J, &(E), S, L))`); unless
+// relaxed it orders by its memory order (released before, acquired after;
+// a conversion reads through `.load()` inside gacquired).
+// `cuda::atomic_thread_fence` is a fence of its scope; a relaxed one and
+// `atomic_signal_fence` order nothing.  Before, any libcu++ atomic kept
+// the kernel from the check across blocks; `cuda::atomic_ref` still does.
+// An object behind a local alias of a parameter is claimed through it.
+#include <cuda/atomic>
+
+typedef cuda::atomic<int, cuda::thread_scope_device> dev_int;
+
+__global__ void counts(dev_int *c, int *out, const int *in) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (in[i] > 3)
+    c->fetch_add(1, cuda::memory_order_relaxed);
+  c[1] += 2;
+  (*c)++;
+  int v = c[2];
+  out[i] = v + c[3].load(cuda::memory_order_relaxed);
+}
+
+__global__ void handoff(int *data, dev_int *flag, int *out) {
+  if (blockIdx.x == 0) {
+    data[threadIdx.x] = 5;
+    cuda::atomic_thread_fence(cuda::memory_order_release,
+                              cuda::thread_scope_block);
+    cuda::atomic_signal_fence(cuda::memory_order_seq_cst);
+    if (threadIdx.x == 0)
+      flag->store(1, cuda::memory_order_relaxed);
+  } else {
+    while (flag->load(cuda::memory_order_acquire) == 0) {
+    }
+    out[threadIdx.x] = data[threadIdx.x];
+  }
+}
+
+__global__ void system_scope(cuda::std::atomic<int> *a, int *out) {
+  out[blockIdx.x] = a->fetch_add(1);
+}
+
+__global__ void through_ref(int *counter) {
+  cuda::atomic_ref<int, cuda::thread_scope_device> r(counter[0]);
+  r.fetch_add(1);
+}
+
+__global__ void through_local(dev_int *c, int *out) {
+  dev_int *mine = c + blockIdx.x % 2;
+  mine->fetch_add(1);
+  out[blockIdx.x] = 1;
+}
+
+int main() {
+  int *p = 0;
+  counts<<<4, 64>>>((dev_int *)p, p, p);
+  handoff<<<4, 64>>>(p, (dev_int *)p, p);
+  system_scope<<<4, 64>>>((cuda::std::atomic<int> *)p, p);
+  through_ref<<<4, 64>>>(p);
+  through_local<<<4, 64>>>((dev_int *)p, p);
+  return 0;
+}
+
+// PLAN: KERNEL name=counts checked=yes at=20:17 global=yes units=warps writes=c,out one_run=c,out,in direct=yes atomics=5 fences=3{{$}}
+// PLAN-NEXT: KERNEL name=handoff checked=yes at=30:17 global=yes units=warps writes=data,flag,out one_run=data,flag,out direct=yes atomics=2 fences=2{{$}}
+// PLAN-NEXT: KERNEL name=system_scope checked=yes at=45:17 global=yes units=warps writes=a,out one_run=a,out direct=yes atomics=1 fences=1{{$}}
+// PLAN-NEXT: KERNEL name=through_ref checked=yes at=49:17 global=no global_reason="atomic operations"
+// PLAN-NEXT: KERNEL name=through_local checked=yes at=54:17 global=yes units=warps writes=c,out one_run=c,out direct=yes atomics=1 fences=1{{$}}
+
+// TEXT: __global__ void __ldcc_g_counts(
+// TEXT: __ldcc::gatomic_claim(__ldcc_gi, 0, (c), 1, 23)->fetch_add(1, cuda::memory_order_relaxed);
+// TEXT-NEXT: (__ldcc::grelease(__ldcc_gi, 2u), __ldcc::gacquired(__ldcc_gi, 2u, (*__ldcc::gatomic_claim(__ldcc_gi, 0, &(c[1]), 1, 24)) += 2));
+// TEXT-NEXT: (__ldcc::grelease(__ldcc_gi, 2u), __ldcc::gacquired(__ldcc_gi, 2u, ((*__ldcc::gatomic_claim(__ldcc_gi, 0, &(*c), 1, 25)))++));
+// TEXT-NEXT: int v = (__ldcc::grelease(__ldcc_gi, 2u), __ldcc::gacquired(__ldcc_gi, 2u, (*__ldcc::gatomic_claim(__ldcc_gi, 0, &(c[2]), 1, 26)).load()));
+// TEXT-NEXT: (*__ldcc::gput(__ldcc_gi, 1, &(out[i]), 27)) = v + (*__ldcc::gatomic_claim(__ldcc_gi, 0, &(c[3]), 1, 27)).load(cuda::memory_order_relaxed);
+// TEXT: __global__ void __ldcc_g_handoff(
+// TEXT: (__ldcc::grelease(__ldcc_gi, 1u), cuda::atomic_thread_fence(cuda::memory_order_release,
+// TEXT: cuda::thread_scope_block), __ldcc::gacquire(__ldcc_gi, 1u));
+// TEXT-NEXT: cuda::atomic_signal_fence(cuda::memory_order_seq_cst);
+// TEXT: __ldcc::gatomic_claim(__ldcc_gi, 1, (flag), 1, 37)->store(1, cuda::memory_order_relaxed);
+// TEXT: while ((__ldcc::gacquired(__ldcc_gi, 2u, __ldcc::gatomic_claim(__ldcc_gi, 1, (flag), 1, 39)->load(cuda::memory_order_acquire))) == 0) {
+// TEXT: __global__ void __ldcc_g_system_scope(
+// TEXT: (*__ldcc::gput(__ldcc_gi, 1, &(out[blockIdx.x]), 46)) = (__ldcc::grelease(__ldcc_gi, 2u), __ldcc::gacquired(__ldcc_gi, 2u, __ldcc::gatomic_claim(__ldcc_gi, 0, (a), 3, 46)->fetch_add(1)));
+// TEXT: __global__ void __ldcc_g_through_local(
+// TEXT: (__ldcc::grelease(__ldcc_gi, 2u), __ldcc::gacquired(__ldcc_gi, 2u, __ldcc::gatomic_claim(__ldcc_gi, 0, (mine), 1, 56)->fetch_add(1)));
