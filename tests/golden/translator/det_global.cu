@@ -1,7 +1,7 @@
 // RUN: %ldcc-translate --deterministic --dump-plan %s | FileCheck %s --check-prefix=PLAN
 // RUN: %ldcc-translate --dump-plan %s | FileCheck %s --check-prefix=CHECKMODE
 // RUN: %ldcc-translate --deterministic %s > %t.cu
-// RUN: FileCheck %s --check-prefix=TEXT < %t.cu
+// RUN: grep -v '^// ' %t.cu | FileCheck %s --check-prefix=TEXT
 // RUN: %nvcc -arch=sm_90 -D__LDCC_DETERMINISTIC=1 -isystem %srcroot/include -c %t.cu -o %t.o
 // RUN: env LDCC_NVCC=%fake-nvcc %ldcc --ldcc-deterministic -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=WARN
 // Deterministic builds, global side (docs/deterministic-global.md): the
@@ -128,10 +128,10 @@ int main() {
 // TEXT-NOT: __ldcc_g_ticket
 // TEXT: __ldcc::launch_as<decltype(__ldcc::plain_fn(&hist))>::run(
 // TEXT: count_only<<<4, 64>>>(in, bins, 256);
-// TEXT: __ldcc::launch_as<decltype(__ldcc::plain_fn(&ticket))>::run({{.*}}else ticket<<<
+// TEXT: __ldcc::launch_as<decltype(__ldcc::plain_fn(&ticket))>::run({{.*}}, const __ldcc::global_info *, auto &...__ldcc_l__a) { ticket<<<
 // TEXT: {__LDCC_GLOBAL_ABI, 1, {{.*}}"hist"{{.*}}, 5, __LDCC_GM_ACCUMULATES, __ldcc_n0,
-// TEXT: {__LDCC_GLOBAL_ABI, 0, {{.*}}"stamp"{{.*}}, 1, 0, __ldcc_n1,
-// TEXT: "atomic whose result is used"},
+// TEXT: {__LDCC_GLOBAL_ABI, 0, {{.*}}"stamp"{{.*}}, 1, __LDCC_GM_OWN, __ldcc_n1,
+// TEXT: "atomic whose result is used", 0, NULL, 0, NULL},
 
 // WARN-NOT: warning: {{.*}}'hist'
 // WARN-NOT: warning: {{.*}}'count_only'
