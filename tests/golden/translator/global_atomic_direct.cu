@@ -1,6 +1,6 @@
 // RUN: %ldcc-translate --dump-plan %s | FileCheck %s --check-prefix=PLAN
 // RUN: %ldcc-translate %s > %t.cu
-// RUN: grep -v '^// ' %t.cu | FileCheck %s --check-prefix=TEXT
+// RUN: grep -v '^ *// ' %t.cu | FileCheck %s --check-prefix=TEXT
 // RUN: %nvcc -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
 // RUN: %ldcc-translate --deterministic --dump-plan %s | FileCheck %s --check-prefix=DETPLAN
 // The direct one run (docs/global-check.md, "Direct one run"): a kernel
