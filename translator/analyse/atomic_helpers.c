@@ -133,21 +133,17 @@ static int walk_call(struct helper_walk *w, CXCursor call) {
   int nargs = clang_Cursor_getNumArguments(call), i, scope, cas;
   int system = !clang_Cursor_isNull(def) &&
                clang_Location_isInSystemHeader(clang_getCursorLocation(def));
-  int fence =
-      !strcmp(n, "__threadfence_block")                                   ? 1
-      : !strcmp(n, "__threadfence") || !strcmp(n, "__threadfence_system") ? 2
-                                                                          : 0;
+  int fence = ld__fence_level(call), libcu = ld__libcu_fence(call);
   int sync = !strncmp(n, "__threadfence", 13) || !strncmp(n, "__sync", 6) ||
              !strncmp(n, "__barrier", 9);
   struct ld__atomic_helper h;
 
-  if (!fence && ld__libcu_fence(call) >= 0)
-    fence = ld__libcu_fence(call) ? ld__libcu_fence(call) : -1;
-  if (fence < 0) { /* a relaxed or signal fence: nothing */
+  if (!fence && libcu == 0) { /* a relaxed or signal fence: nothing */
     clang_disposeString(s);
     return 0;
   }
-  if (fence && (nargs == 0 || ld__libcu_fence(call) > 0)) {
+  if ((fence && nargs == 0) || libcu > 0) {
+    fence = fence ? fence : libcu;
     clang_disposeString(s);
     if (!w->fence)
       w->fence_first = !w->seen_access;

@@ -1221,3 +1221,15 @@ int ld__libcu_fence(CXCursor call) {
   }
   return 2;
 }
+
+int ld__fence_level(CXCursor call) {
+  CXString s = ld__call_name(call);
+  const char *n = clang_getCString(s);
+  int level =
+      !strcmp(n, "__threadfence_block")                                   ? 1
+      : !strcmp(n, "__threadfence") || !strcmp(n, "__threadfence_system") ? 2
+                                                                          : 0;
+
+  clang_disposeString(s);
+  return level;
+}

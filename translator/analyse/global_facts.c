@@ -885,20 +885,6 @@ static int take_hint(struct accesses *st, CXCursor call, int hint) {
   return 1;
 }
 
-/* The level of a fence call (`__threadfence_block` 1, `__threadfence` and
- * `__threadfence_system` 2), 0 for any other call. */
-static int fence_level(CXCursor call) {
-  CXString s = ld__call_name(call);
-  const char *n = clang_getCString(s);
-  int level =
-      !strcmp(n, "__threadfence_block")                                   ? 1
-      : !strcmp(n, "__threadfence") || !strcmp(n, "__threadfence_system") ? 2
-                                                                          : 0;
-
-  clang_disposeString(s);
-  return level;
-}
-
 /* A fence in a kernel wanting the direct run: the place the clone wraps
  * with a release before it and an acquire after it; inside a lambda (no
  * __ldcc_gi there) or a macro it cannot, and the kernel keeps its reason
@@ -1195,7 +1181,7 @@ static void walk_accesses(struct accesses *st, CXCursor c, int use) {
   if (k == CXCursor_CallExpr && (scope = cache_hint(c)) &&
       take_hint(st, c, scope))
     return;
-  if (k == CXCursor_CallExpr && st->direct && (scope = fence_level(c))) {
+  if (k == CXCursor_CallExpr && st->direct && (scope = ld__fence_level(c))) {
     take_fence(st, c, scope);
     return;
   }

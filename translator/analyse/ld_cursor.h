@@ -168,6 +168,9 @@ int ld__member_object(CXCursor call, CXCursor *obj, int *first);
  * them). */
 int ld__libcu_atomic(CXCursor call, CXCursor *obj, int *lvalue, int *scope,
                      int *order);
+/* The level of a CUDA fence call by its name (`__threadfence_block` 1,
+ * `__threadfence` and `__threadfence_system` 2), 0 for any other call. */
+int ld__fence_level(CXCursor call);
 /* `cuda::atomic_thread_fence(order, scope)` (or `cuda::std::`'s): its
  * level, 1 for a block- or thread-scope fence, 2 for any other, 0 for a
  * relaxed one and for `atomic_signal_fence` (which orders nothing between
