@@ -41,10 +41,15 @@ static int has_arg(const struct __ldcc_global_meta *m,
 }
 
 /* Entry i's flags and pointer ordinal: the metadata's, or for a pointer
- * inside a parameter a written pointer, never claimed. */
-static unsigned slot_flags(const struct __ldcc_global_meta *m, unsigned i) {
+ * inside a parameter a written pointer, claimed (by its address) and
+ * reached by atomics alone when its parameter is (a direct kernel's,
+ * docs/global-check.md "Pointers inside parameters"). */
+static unsigned slot_flags(const struct __ldcc_global_meta *m,
+                           const struct ld_rt_gplan *p, unsigned i) {
   return i < slots(m) ? m->param_flags[i]
-                      : __LDCC_GP_POINTER | __LDCC_GP_WRITTEN;
+                      : __LDCC_GP_POINTER | __LDCC_GP_WRITTEN |
+                            (m->param_flags[p->fields[i - slots(m)].param] &
+                             (__LDCC_GP_CLAIMED | __LDCC_GP_ATOMIC));
 }
 
 static int slot_ptr(const struct __ldcc_global_meta *m,
@@ -214,7 +219,7 @@ int ld_rt_global_plan(const struct __ldcc_global_meta *m,
     const struct __ldcc_global_arg *arg = ld_rt_global_slot_arg(m, args, p, i);
     struct ld_rt_alloc a;
     uint64_t ptr;
-    unsigned f = slot_flags(m, i);
+    unsigned f = slot_flags(m, p, i);
     int found, var = i >= m->nparams && i < slots(m);
 
     if (!(f & __LDCC_GP_WRITTEN))
@@ -287,7 +292,7 @@ int ld_rt_global_plan(const struct __ldcc_global_meta *m,
    * unit's copy too. */
   for (i = 0; i < nslots(m, p); i++) {
     const struct __ldcc_global_arg *arg = ld_rt_global_slot_arg(m, args, p, i);
-    if (has_arg(m, p, nargs, i) && (slot_flags(m, i) & __LDCC_GP_POINTER) &&
+    if (has_arg(m, p, nargs, i) && (slot_flags(m, p, i) & __LDCC_GP_POINTER) &&
         arg->is_pointer && arg->ptr && slot_ptr(m, p, i) >= 0)
       p->param_alloc[i] = find_alloc(p, (uint64_t)(uintptr_t)arg->ptr);
   }
@@ -385,7 +390,7 @@ int ld_rt_global_one_run_ok(const struct __ldcc_global_meta *m,
       nunits >= 0x7fffffffu)
     return 0;
   for (i = 0; i < nslots(m, p) && i < LD_RT_GSLOTS; i++)
-    if (p->param_alloc[i] >= 0 && !(slot_flags(m, i) & __LDCC_GP_CLAIMED))
+    if (p->param_alloc[i] >= 0 && !(slot_flags(m, p, i) & __LDCC_GP_CLAIMED))
       return 0;
   /* A written parameter's argument points into a written allocation, so
    * it was seen above, unless it is null (never dereferenced); read-only
@@ -406,7 +411,7 @@ int ld_rt_global_direct_ok(const struct __ldcc_global_meta *m,
     return 0;
   }
   for (i = 0; i < nslots(m, p) && i < LD_RT_GSLOTS; i++)
-    if (p->param_alloc[i] >= 0 && !(slot_flags(m, i) & __LDCC_GP_CLAIMED)) {
+    if (p->param_alloc[i] >= 0 && !(slot_flags(m, p, i) & __LDCC_GP_CLAIMED)) {
       snprintf(why, whysize,
                "pointer %s points into memory it writes but is not "
                "claimed (atomics, fences, printf or clocks cannot run on "
@@ -428,7 +433,7 @@ int ld_rt_global_atomics_only(const struct __ldcc_global_meta *m,
   for (i = 0; i < nslots(m, p) && i < LD_RT_GSLOTS; i++) {
     if (p->param_alloc[i] < 0)
       continue;
-    if ((slot_flags(m, i) & want) != want)
+    if ((slot_flags(m, p, i) & want) != want)
       return 0;
     n++;
   }

@@ -644,6 +644,12 @@ __device__ __forceinline__ void gclaim(const __ldcc_gowner *o,
  * a read. */
 template <bool Load, class T>
 __device__ __forceinline__ T *gaccess(const global_info &gi, int j, T *p) {
+  if (j < 0) { /* a pointer inside a class parameter: by its address */
+    if (gi.owner)
+      gclaim((const __ldcc_gowner *)gi.owner, gunit(gi.warp_units),
+             (const void *)p, sizeof(T), Load);
+    return p;
+  }
   unsigned long long rel = (unsigned long long)p - gi.own[j].lo;
   if (gi.own[j].size && rel < gi.own[j].size)
     gclaim_in(gi.own[j], gi.flag, gunit(gi.warp_units), rel, sizeof(T), Load);
@@ -692,10 +698,29 @@ gdirect_record(const global_info &gi, unsigned long long addr, unsigned old,
   c->before = before;
   c->order = order;
 }
+/* The owner entry of pointer ordinal j, or for j < 0 (a pointer inside a
+ * by-value class parameter, global_facts.c fields_of) the written
+ * allocation holding p, found in the owner table; NULL when none. */
+__device__ __forceinline__ const __ldcc_gown_ent *
+gown_of(const global_info &gi, int j, const void *p) {
+  if (j >= 0)
+    return &gi.own[j];
+  const __ldcc_gowner *o = (const __ldcc_gowner *)gi.owner;
+  if (!o)
+    return NULL;
+  unsigned long long a = (unsigned long long)p;
+  for (unsigned i = 0; i < o->n; i++)
+    if (a - o->e[i].lo < o->e[i].size)
+      return &o->e[i];
+  return NULL;
+}
 __device__ __forceinline__ void gdirect_claim(const global_info &gi, int j,
                                               const void *p, unsigned size,
                                               unsigned kind, unsigned line) {
-  const __ldcc_gown_ent &e = gi.own[j];
+  const __ldcc_gown_ent *ep = gown_of(gi, j, p);
+  if (!ep)
+    return;
+  const __ldcc_gown_ent &e = *ep;
   unsigned long long rel = (unsigned long long)p - e.lo;
   if (!e.size || rel >= e.size || !gi.clashes)
     return;

@@ -552,6 +552,57 @@ int ld__top_const(const struct ld__source *s, CXCursor parm, size_t *b,
   return 1;
 }
 
+int ld__class_const(const struct ld__source *s, CXCursor parm, size_t *b,
+                    size_t *e) {
+  CXTranslationUnit tu = s->tu;
+  CXToken *toks = NULL;
+  unsigned n = 0, i;
+  size_t name, off, cb = 0;
+  int depth = 0, nconst = 0, indirect = 0;
+  CXType t;
+
+  if (clang_getCursorKind(parm) != CXCursor_ParmDecl ||
+      !ld__main_offset(s, clang_getCursorLocation(parm), &name) ||
+      ld__in_macro(s, name))
+    return 0;
+  t = clang_getCanonicalType(clang_getCursorType(parm));
+  if (t.kind != CXType_Record || !clang_isConstQualifiedType(t))
+    return 0;
+  clang_tokenize(tu, clang_getCursorExtent(parm), &toks, &n);
+  for (i = 0; i < n; i++) {
+    CXString sp = clang_getTokenSpelling(tu, toks[i]);
+    const char *w = clang_getCString(sp);
+    CXTokenKind kind = clang_getTokenKind(toks[i]);
+    if (ld__main_offset(s, clang_getTokenLocation(tu, toks[i]), &off) &&
+        off < name) {
+      if (kind == CXToken_Punctuation) {
+        if (!strcmp(w, "<") || !strcmp(w, "("))
+          depth++;
+        else if ((!strcmp(w, ">") || !strcmp(w, ")")) && depth > 0)
+          depth--;
+        else if (!strcmp(w, ">>"))
+          depth = depth > 1 ? depth - 2 : 0;
+        else if (depth == 0 &&
+                 (!strcmp(w, "*") || !strcmp(w, "&") || !strcmp(w, "&&")))
+          indirect = 1;
+      } else if (depth == 0 && kind == CXToken_Keyword && !strcmp(w, "const")) {
+        if (ld__in_macro(s, off))
+          indirect = 1;
+        nconst++;
+        cb = off;
+      }
+    }
+    clang_disposeString(sp);
+  }
+  clang_disposeTokens(tu, toks, n);
+  if (indirect || nconst != 1 || cb + 5 > s->len ||
+      memcmp(s->src + cb, "const", 5))
+    return 0;
+  *b = cb;
+  *e = cb + 5;
+  return 1;
+}
+
 size_t ld__def_start(const char *src, size_t begin, int devfn) {
   static const char *const kernel_words[] = {"__global__", "static"};
   static const char *const devfn_words[] = {"__device__", "inline",

@@ -70,6 +70,11 @@ static enum CXChildVisitResult cuts_cb(CXCursor c, CXCursor parent,
    * without it). */
   if (ld__top_const(x->s, c, &b, &e) && !add_cut(x, b, e))
     return CXChildVisit_Break;
+  /* The `const` of `const Graph g`: the clones patch the pointers inside
+   * a by-value class (__ldcc::gpatch). */
+  if (ld__class_const(x->s, c, &b, &e) &&
+      ld__holds_pointer(clang_getCursorType(c), 0) && !add_cut(x, b, e))
+    return CXChildVisit_Break;
   return CXChildVisit_Continue;
 }
 

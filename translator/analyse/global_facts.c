@@ -93,13 +93,15 @@ static enum CXChildVisitResult params_cb(CXCursor c, CXCursor parent,
    * the kernel counts as writing.  A by-value class holding pointers
    * directly (a struct, a functor) has them patched in the clone
    * (gpatch; the runtime finds them in the argument's bytes): written,
-   * not a pointer (the plan's encoding of __LDCC_GP_FIELDS).  Any other
-   * (a pointer to pointers, a const or reference-holding class) cannot
-   * be shifted, and the kernel is unchecked. */
+   * not a pointer (the plan's encoding of __LDCC_GP_FIELDS); the clones
+   * drop a `const` written on it (ld__class_const, facts.c).  Any other
+   * (a pointer to pointers, a reference-holding class, a class made
+   * const by a typedef) cannot be shifted, and the kernel is
+   * unchecked. */
   hidden = (gp->is_pointer && ld__holds_pointer(ld__param_pointee(canon), 0)) ||
            (!gp->is_pointer && ld__holds_pointer(canon, 0));
   g->writes |= hidden;
-  if (hidden && !gp->is_pointer && *gp->name && ld__fields_patchable(canon)) {
+  if (hidden && !gp->is_pointer && *gp->name && ld__param_patchable(p->s, c)) {
     gp->written = 1;
     hidden = 0;
   }
@@ -468,23 +470,29 @@ struct accesses {
   CXCursor *alias;
   int *alias_of;
   size_t nalias;
-  int *other;     /* per slot: used other than as an access's base */
-  int *loads;     /* per slot: read through */
-  int *site_of;   /* the slot of each site */
-  size_t n, cap;  /* sites in g->stores */
-  int lambda;     /* inside a lambda */
-  int direct;     /* the direct one run is wanted: atomics are accesses */
-  int bad_atomic; /* an atomic whose address no claimed parameter bases */
-  int bad_sync;   /* a grid sync the clone cannot rewrite */
-  int bad_fence;  /* a fence the clone cannot wrap (a lambda, a macro) */
-  int sync_flags; /* a message-passing kernel (ld__global_in.sync_flags) */
-  CXCursor top;   /* the statement of the compound statement walked */
+  int *other;   /* per slot: used other than as an access's base */
+  int *loads;   /* per slot: read through */
+  int *site_of; /* the slot of each site */
+  /* Per site, the pointer member of a by-value class parameter it goes
+   * through (a hash of its FieldDecl; 0 for any other): mark_flags tells
+   * `g.lock` from `g.data`, which share the parameter's slot. */
+  unsigned *key_of;
+  unsigned *alias_key; /* the same per alias */
+  unsigned key;        /* the last base found (param_of, fields_of) */
+  size_t n, cap;       /* sites in g->stores */
+  int lambda;          /* inside a lambda */
+  int direct;          /* the direct one run is wanted: atomics are accesses */
+  int bad_atomic;      /* an atomic whose address no claimed parameter bases */
+  int bad_sync;        /* a grid sync the clone cannot rewrite */
+  int bad_fence;       /* a fence the clone cannot wrap (a lambda, a macro) */
+  int sync_flags;      /* a message-passing kernel (ld__global_in.sync_flags) */
+  CXCursor top;        /* the statement of the compound statement walked */
   int rc;
 };
 
 /* The pointer parameter of the kernel that e names (implicit casts and
  * parentheses aside), or -1. */
-static int param_of(const struct accesses *st, CXCursor e) {
+static int param_of(struct accesses *st, CXCursor e) {
   CXCursor d;
   CXString n;
   size_t i;
@@ -495,8 +503,11 @@ static int param_of(const struct accesses *st, CXCursor e) {
     return -1;
   d = clang_getCursorReferenced(e);
   for (i = 0; i < st->nalias && clang_getCursorKind(d) == CXCursor_VarDecl; i++)
-    if (clang_equalCursors(clang_getCanonicalCursor(d), st->alias[i]))
+    if (clang_equalCursors(clang_getCanonicalCursor(d), st->alias[i])) {
+      st->key = st->alias_key[i];
       return st->alias_of[i];
+    }
+  st->key = 0;
   if (clang_getCursorKind(d) != CXCursor_ParmDecl ||
       !clang_equalCursors(clang_getCursorSemanticParent(d), st->fn))
     return -1;
@@ -507,6 +518,74 @@ static int param_of(const struct accesses *st, CXCursor e) {
       found = (int)i;
   clang_disposeString(n);
   return found;
+}
+
+/* The by-value class parameter (__LDCC_GP_FIELDS) of the direct run that
+ * e is or is a member of (`g`, `g.nodes`, `g.sub.n`, `g.arr[2]`: through
+ * `.` and array members only), or -1; *field the outermost member (null
+ * for `g` itself). */
+static int fields_root(const struct accesses *st, CXCursor e, CXCursor *field) {
+  CXCursor d;
+  CXString n;
+  size_t i;
+  int found = -1;
+
+  e = ld__unwrap(e);
+  *field = clang_getNullCursor();
+  if (!st->direct)
+    return -1;
+  while (clang_getCursorKind(e) == CXCursor_MemberRefExpr ||
+         clang_getCursorKind(e) == CXCursor_ArraySubscriptExpr) {
+    int member = clang_getCursorKind(e) == CXCursor_MemberRefExpr;
+    if (member && clang_Cursor_isNull(*field))
+      *field = clang_getCursorReferenced(e);
+    if (!ld__nth_child(e, 0, &d))
+      return -1;
+    e = ld__unwrap(d);
+    if (member ? ld__is_pointer(clang_getCursorType(e))
+               : !ld__is_array(clang_getCursorType(e)))
+      return -1; /* through `->` or a pointer's element: loaded */
+  }
+  if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
+    return -1;
+  d = clang_getCursorReferenced(e);
+  if (clang_getCursorKind(d) != CXCursor_ParmDecl ||
+      !clang_equalCursors(clang_getCursorSemanticParent(d), st->fn))
+    return -1;
+  n = clang_getCursorSpelling(d);
+  for (i = 0; i < st->g->nparams && found < 0; i++)
+    if (!st->g->params[i].is_pointer && st->g->params[i].written &&
+        !strcmp(st->g->params[i].name, clang_getCString(n)))
+      found = (int)i;
+  clang_disposeString(n);
+  return found;
+}
+
+/* The by-value class parameter whose pointer member e is, in the direct
+ * run: e a pointer read from the parameter (fields_root: `g.val`,
+ * `g.sub.ptrs[2]`, the pointers the runtime finds in the argument's
+ * bytes), or -1.  Such accesses are claimed by their address (ordinal -1:
+ * `gput(__ldcc_gi, -1, &(E), L)` looks the allocation up in the owner
+ * table); st->key tells the member.  Outside the direct run the clone
+ * patches the pointers instead. */
+static int fields_of(struct accesses *st, CXCursor e) {
+  CXCursor field;
+  int p;
+
+  e = ld__unwrap(e);
+  if (!ld__is_pointer(clang_getCursorType(e)) ||
+      (p = fields_root(st, e, &field)) < 0 || clang_Cursor_isNull(field))
+    return -1;
+  st->key = clang_hashCursor(field) | 1u;
+  return p;
+}
+
+/* A pointer parameter (param_of) or a pointer member of a by-value class
+ * parameter (fields_of) that e names, or -1. */
+static int pointer_of(struct accesses *st, CXCursor e) {
+  int p = param_of(st, e);
+
+  return p >= 0 ? p : fields_of(st, e);
 }
 
 /* The slot of the written __device__ variable that e names (implicit
@@ -553,14 +632,14 @@ static int access_base(struct accesses *st, CXCursor e, CXCursor *rest,
     if (!ld__nth_child(e, 0, &a) || !ld__nth_child(e, 1, &b))
       return -1;
     rest[(*nrest)++] = b;
-    p = param_of(st, a);
+    p = pointer_of(st, a);
     return p >= 0 ? p : access_base(st, a, rest, nrest); /* v[i]: v */
   }
   if (k == CXCursor_UnaryOperator &&
       clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_Deref) {
     if (!ld__nth_child(e, 0, &a))
       return -1;
-    if ((p = param_of(st, a)) >= 0)
+    if ((p = pointer_of(st, a)) >= 0)
       return p;
     a = ld__unwrap(a);
     if (clang_getCursorKind(a) != CXCursor_BinaryOperator ||
@@ -569,12 +648,12 @@ static int access_base(struct accesses *st, CXCursor e, CXCursor *rest,
     if (clang_getCursorBinaryOperatorKind(a) != CXBinaryOperator_Add &&
         clang_getCursorBinaryOperatorKind(a) != CXBinaryOperator_Sub)
       return -1;
-    if ((p = param_of(st, e)) >= 0) {
+    if ((p = pointer_of(st, e)) >= 0) {
       rest[(*nrest)++] = b;
       return p;
     }
     if (clang_getCursorBinaryOperatorKind(a) == CXBinaryOperator_Add &&
-        (p = param_of(st, b)) >= 0) {
+        (p = pointer_of(st, b)) >= 0) {
       rest[(*nrest)++] = e;
       return p;
     }
@@ -585,7 +664,7 @@ static int access_base(struct accesses *st, CXCursor e, CXCursor *rest,
     if (clang_getCursorKind(f) != CXCursor_FieldDecl ||
         clang_Cursor_isBitField(f))
       return -1; /* a method, or no address to claim */
-    p = param_of(st, a);
+    p = pointer_of(st, a);
     if (p >= 0)
       return p; /* p->f */
     return ld__is_pointer(clang_getCursorType(ld__unwrap(a)))
@@ -649,13 +728,16 @@ static void add_access(struct accesses *st, CXCursor e, int p, int load,
     size_t cap = st->cap ? 2 * st->cap : 8;
     struct ld_gstore *s2 = realloc(st->g->stores, cap * sizeof *s2);
     int *p2 = s2 ? realloc(st->site_of, cap * sizeof *p2) : NULL;
+    unsigned *k2 = p2 ? realloc(st->key_of, cap * sizeof *k2) : NULL;
     if (s2)
       st->g->stores = s2;
-    if (!p2) {
+    if (p2)
+      st->site_of = p2;
+    if (!k2) {
       st->rc = LD_ENOMEM;
       return;
     }
-    st->site_of = p2;
+    st->key_of = k2;
     st->cap = cap;
   }
   st->g->stores[st->n].begin = b;
@@ -675,6 +757,8 @@ static void add_access(struct accesses *st, CXCursor e, int p, int load,
        clang_isVolatileQualifiedType(clang_getCursorType(ld__unwrap(e))));
   clang_getExpansionLocation(clang_getRangeStart(r), NULL, &line, NULL, NULL);
   st->g->stores[st->n].line = line;
+  st->key_of[st->n] =
+      p < (int)st->g->nparams && !st->g->params[p].is_pointer ? st->key : 0;
   st->site_of[st->n++] = p;
   st->loads[p] |= load;
 }
@@ -704,7 +788,7 @@ static int address_base(struct accesses *st, CXCursor a, CXCursor *rest,
   int p;
 
   a = ld__unwrap(a);
-  if ((p = param_of(st, a)) >= 0)
+  if ((p = pointer_of(st, a)) >= 0)
     return p;
   if (clang_getCursorKind(a) == CXCursor_UnaryOperator &&
       clang_getCursorUnaryOperatorKind(a) == CXUnaryOperator_AddrOf &&
@@ -714,11 +798,11 @@ static int address_base(struct accesses *st, CXCursor a, CXCursor *rest,
       ld__nth_child(a, 0, &x) && ld__nth_child(a, 1, &y)) {
     enum CXBinaryOperatorKind o = clang_getCursorBinaryOperatorKind(a);
     if ((o == CXBinaryOperator_Add || o == CXBinaryOperator_Sub) &&
-        (p = param_of(st, x)) >= 0) {
+        (p = pointer_of(st, x)) >= 0) {
       rest[(*nrest)++] = y;
       return p;
     }
-    if (o == CXBinaryOperator_Add && (p = param_of(st, y)) >= 0) {
+    if (o == CXBinaryOperator_Add && (p = pointer_of(st, y)) >= 0) {
       rest[(*nrest)++] = x;
       return p;
     }
@@ -738,7 +822,7 @@ static int alias_root(struct accesses *st, CXCursor init, CXCursor *rest,
       clang_getCursorKind(e) == CXCursor_CXXStaticCastExpr ||
       clang_getCursorKind(e) == CXCursor_CXXReinterpretCastExpr)
     return -1; /* another element type: claims would cover other words */
-  if ((p = param_of(st, e)) >= 0)
+  if ((p = pointer_of(st, e)) >= 0)
     return p;
   if (clang_getCursorKind(e) == CXCursor_BinaryOperator &&
       *nrest + 1 < LD_ACCESS_REST && ld__nth_child(e, 0, &x) &&
@@ -775,15 +859,21 @@ static enum CXChildVisitResult aliases_cb(CXCursor c, CXCursor parent,
       clang_getCanonicalType(clang_getCursorType(c)).kind == CXType_Pointer &&
       ld__last_expr_child(c, &init) &&
       (p = alias_root(st, init, rest, &nrest)) >= 0) {
+    unsigned key = st->key;
     CXCursor *a = realloc(st->alias, (st->nalias + 1) * sizeof *a);
     int *o = a ? realloc(st->alias_of, (st->nalias + 1) * sizeof *o) : NULL;
+    unsigned *ak =
+        o ? realloc(st->alias_key, (st->nalias + 1) * sizeof *ak) : NULL;
     if (a)
       st->alias = a;
-    if (!o) {
+    if (o)
+      st->alias_of = o;
+    if (!ak) {
       st->rc = LD_ENOMEM;
       return CXChildVisit_Break;
     }
-    st->alias_of = o;
+    st->alias_key = ak;
+    st->alias_key[st->nalias] = key;
     st->alias[st->nalias] = clang_getCanonicalCursor(c);
     st->alias_of[st->nalias++] = p;
   }
@@ -1221,6 +1311,28 @@ static void walk_accesses(struct accesses *st, CXCursor c, int use) {
   }
   if (take_access(st, c, use))
     return;
+  if ((k == CXCursor_MemberRefExpr || k == CXCursor_DeclRefExpr) &&
+      (p = fields_root(st, c, &obj)) >= 0) {
+    /* A value read from a by-value class parameter (`g.nodes`) reaches no
+     * memory; the parameter or a pointer in it used any other way (passed
+     * on, copied, its address taken) leaves it unclaimed. */
+    CXType t = clang_getCanonicalType(clang_getCursorType(c));
+    if (k == CXCursor_DeclRefExpr || use == LD_USE_ADDR || st->lambda ||
+        ld__is_pointer(t) || ld__holds_pointer(t, 0))
+      st->other[p] = 1;
+    /* The indices of its array members are read. */
+    for (c = ld__unwrap(c);
+         clang_getCursorKind(c) == CXCursor_MemberRefExpr ||
+         clang_getCursorKind(c) == CXCursor_ArraySubscriptExpr;
+         c = ld__unwrap(lhs)) {
+      if (clang_getCursorKind(c) == CXCursor_ArraySubscriptExpr &&
+          ld__nth_child(c, 1, &rhs))
+        walk_accesses(st, rhs, LD_USE_READ);
+      if (!ld__nth_child(c, 0, &lhs) || st->rc)
+        break;
+    }
+    return;
+  }
   if (k == CXCursor_DeclRefExpr && (p = param_of(st, c)) >= 0) {
     st->other[p] = 1;
     return;
@@ -1239,7 +1351,10 @@ static int slot_claimed(const struct accesses *st, size_t i) {
   size_t j;
 
   if (i < st->g->nparams && !st->g->params[i].is_pointer)
-    return 0;
+    /* A by-value class's pointers, in the direct run (fields_of): all
+     * of its uses are accesses or values read. */
+    return st->direct && st->g->params[i].written && *st->g->params[i].name &&
+           !st->other[i];
   if (st->other[i])
     return 0;
   for (j = 0; j < st->n; j++)
@@ -1268,7 +1383,8 @@ static void mark_flags(struct accesses *st) {
       continue;
     }
     for (j = 0; j < st->n && !a->flag && st->g->nfences; j++)
-      a->flag = st->g->stores[j].atomic && st->site_of[j] == st->site_of[i];
+      a->flag = st->g->stores[j].atomic && st->site_of[j] == st->site_of[i] &&
+                st->key_of[j] == st->key_of[i];
   }
 }
 
@@ -1368,9 +1484,11 @@ static int find_accesses(const struct ld__source *s, CXCursor fn,
   /* The direct run needs every write and every atomic claimed; else the
    * kernel keeps its reason (docs/global-check.md, "Direct one run"). */
   if (!rc && st.direct) {
-    /* (Pointers inside parameters are never claimed: no direct run.) */
+    /* Pointers inside by-value class parameters are claimed by address
+     * (fields_of) when all of the class's uses are accesses. */
     for (j = 0; j < g->nparams && all_claimed; j++)
-      all_claimed = !(g->params[j].written && !g->params[j].is_pointer);
+      all_claimed = !(g->params[j].written && !g->params[j].is_pointer &&
+                      !g->params[j].claimed);
     int rewritten = 0;
     for (j = 0; j < kept && in && in->replay && !rewritten; j++)
       rewritten =
@@ -1400,8 +1518,10 @@ static int find_accesses(const struct ld__source *s, CXCursor fn,
   free(st.other);
   free(st.loads);
   free(st.site_of);
+  free(st.key_of);
   free(st.alias);
   free(st.alias_of);
+  free(st.alias_key);
   return rc;
 }
 

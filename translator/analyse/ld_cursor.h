@@ -132,6 +132,16 @@ int ld__default_eq(CXTranslationUnit tu, CXCursor parm, CXSourceLocation *eq);
 int ld__top_const(const struct ld__source *s, CXCursor parm, size_t *b,
                   size_t *e);
 
+/* The `const` of a by-value class ParmDecl parm (`const Graph g`,
+ * `Graph const g`): the one `const` keyword written before the name
+ * outside template arguments, in the main file outside macros, with no
+ * `*` or `&` there.  1 with its range [*b, *e); 0 when the parameter is
+ * no const class or its const comes from elsewhere (a typedef, a
+ * template argument, a macro).  The clones drop it to patch the
+ * parameter's pointers (__ldcc::gpatch). */
+int ld__class_const(const struct ld__source *s, CXCursor parm, size_t *b,
+                    size_t *e);
+
 /* Where a definition whose extent starts at `begin` really starts: clang
  * may leave the attributes written before it (`__global__`, `static`, and
  * with devfn `__device__`, `inline`, `__forceinline__`) outside. */

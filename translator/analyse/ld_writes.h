@@ -18,6 +18,10 @@ void ld__check_call(struct analysis *an, CXCursor call);
  * no reference or member pointer inside, and no pointer to memory that
  * holds pointers (those would be loaded pointers, which nothing shifts). */
 int ld__fields_patchable(CXType t);
+/* ld__fields_patchable for a kernel's by-value class parameter parm,
+ * whose `const` (`const Graph g`) the clones drop when ld__class_const
+ * finds it written there. */
+int ld__param_patchable(const struct ld__source *s, CXCursor parm);
 /* 1 when the functor or lambda passed as argument arg of the launch call
  * (`k<<<g, b>>>(n, [=] __device__(int i) { p[i] = 0; })`) writes only
  * through its own fields or captures (patched in the clone, gpatch) and

@@ -115,6 +115,16 @@ int ld__fields_patchable(CXType t) {
          ld__holds_pointer(t, 0) && patchable_at(t, 0);
 }
 
+int ld__param_patchable(const struct ld__source *s, CXCursor parm) {
+  CXType t = clang_getCanonicalType(clang_getCursorType(parm));
+  size_t b, e;
+
+  if (t.kind == CXType_Record && clang_isConstQualifiedType(t))
+    return ld__class_const(s, parm, &b, &e) &&
+           ld__fields_patchable(clang_getUnqualifiedType(t));
+  return ld__fields_patchable(t);
+}
+
 static int is_lvalue_form(enum CXCursorKind k) {
   return k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr ||
          k == CXCursor_ArraySubscriptExpr || k == CXCursor_UnaryOperator;
@@ -311,7 +321,7 @@ static int var_root(struct root *r, CXCursor decl, int as_object) {
       return 1; /* seen at the calls */
     if (as_object && !is_ref)
       return !r->holders || !ld__holds_pointer(t, 0) ||
-             ld__fields_patchable(t) ||
+             ld__param_patchable(&r->an->s, decl) ||
              unseen(r, "pointer inside parameter %s", decl);
     if (is_ref)
       return unseen(r, "writes through reference parameter %s", decl);
@@ -354,7 +364,7 @@ static int loaded_root(struct root *r, CXCursor c) {
     d = clang_getCursorReferenced(base);
     t = clang_getCanonicalType(clang_getCursorType(d));
     if (clang_getCursorKind(d) == CXCursor_ParmDecl && r->is_kernel) {
-      if (direct && ld__fields_patchable(t))
+      if (direct && ld__param_patchable(&r->an->s, d))
         return 1;
       return unseen(r, "pointer inside parameter %s", d);
     }

@@ -25,10 +25,15 @@ __global__ void in_struct(Arrays s) {
 }
 // PLAN: KERNEL name=in_struct checked=yes at=[[@LINE-5]]:17 global=yes units=warps writes=s
 
-// ... but not a const one (the clone could not patch it), nor a pointer
-// loaded through a pointer inside it.
+// A const one too (`const Graph g`, the common style): the clones drop
+// the `const` they see written there (ld__class_const) to patch it.  A
+// const from a typedef cannot be dropped, nor is a pointer loaded through
+// a pointer inside it followed.
 __global__ void in_const_struct(const Arrays s) { s.a[threadIdx.x] = 1; }
-// PLAN: KERNEL name=in_const_struct checked=yes at=[[@LINE-1]]:17 global=no global_reason="pointer inside parameter s"
+// PLAN: KERNEL name=in_const_struct checked=yes at=[[@LINE-1]]:17 global=yes units=warps writes=s
+typedef const Arrays ConstArrays;
+__global__ void in_typedef_const(ConstArrays s) { s.a[threadIdx.x] = 1; }
+// PLAN: KERNEL name=in_typedef_const checked=yes at=[[@LINE-1]]:17 global=no global_reason="pointer inside parameter s"
 struct Rows {
   float **rows;
 };
