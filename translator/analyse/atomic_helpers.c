@@ -21,6 +21,7 @@
 
 #define MAX_TRACKED 16 /* pointer parameters and local aliases of them */
 #define MAX_DEPTH 4    /* helpers calling helpers */
+#define MAX_VARS 8     /* __device__ variables it synchronises through */
 
 struct helper_walk {
   CXCursor tracked[MAX_TRACKED]; /* canonical ParmDecl or VarDecl */
@@ -36,6 +37,13 @@ struct helper_walk {
   int fence_first;        /* its first fence came before any of those */
   int scope;              /* LD_GSCOPE_* of the first atomic */
   int acquires;           /* an atomicCAS or atomicExch */
+  /* __device__ variables it synchronises through (a hand-written grid
+   * barrier's counter and generation): whether an atomic of its own takes
+   * each, and whether it reads or stores each plainly. */
+  CXCursor vars[MAX_VARS]; /* canonical VarDecl */
+  int var_atomic[MAX_VARS], var_plain[MAX_VARS];
+  int nvars;
+  int barrier; /* a __syncthreads() */
   int bad;
   int depth;
 };
@@ -98,6 +106,65 @@ static int address_param(struct helper_walk *w, CXCursor a, int *offset) {
   return -1;
 }
 
+/* The __device__ variable a (parentheses and casts aside) names, as a
+ * whole or an element of it (`v`, `v[i]`: the index walked), or -1; a
+ * pointer or const variable, a shared one, or more than MAX_VARS are none
+ * (w->bad for the last). */
+static int var_of(struct helper_walk *w, CXCursor a) {
+  CXCursor ref, x, y;
+  CXType t;
+  enum CX_StorageClass sc;
+  int i;
+
+  a = ld__unwrap(a);
+  if (clang_getCursorKind(a) == CXCursor_ArraySubscriptExpr &&
+      ld__nth_child(a, 0, &x) && ld__nth_child(a, 1, &y) &&
+      ld__is_array(clang_getCursorType(ld__unwrap(x)))) {
+    i = var_of(w, x);
+    if (i >= 0)
+      walk(w, y);
+    return i;
+  }
+  if (clang_getCursorKind(a) != CXCursor_DeclRefExpr)
+    return -1;
+  ref = clang_getCursorReferenced(a);
+  t = clang_getCanonicalType(clang_getCursorType(ref));
+  sc = clang_Cursor_getStorageClass(ref);
+  if (clang_getCursorKind(ref) != CXCursor_VarDecl ||
+      clang_Cursor_hasVarDeclGlobalStorage(ref) != 1 || sc == CX_SC_Static ||
+      ld__is_pointer(t) || clang_isConstQualifiedType(t) ||
+      !ld__has_child_kind(ref, CXCursor_CUDADeviceAttr) ||
+      ld__has_child_kind(ref, CXCursor_CUDASharedAttr) ||
+      ld__has_child_kind(ref, CXCursor_CUDAConstantAttr))
+    return -1;
+  ref = clang_getCanonicalCursor(ref);
+  for (i = 0; i < w->nvars; i++)
+    if (clang_equalCursors(ref, w->vars[i]))
+      return i;
+  if (w->nvars == MAX_VARS) {
+    w->bad = 1;
+    return -1;
+  }
+  w->vars[w->nvars] = ref;
+  w->var_atomic[w->nvars] = w->var_plain[w->nvars] = 0;
+  return w->nvars++;
+}
+
+/* The __device__ variable an atomic's address names (`&v`, `&v[i]`, `v`
+ * for an array), or -1. */
+static int var_address(struct helper_walk *w, CXCursor a) {
+  CXCursor x;
+
+  a = ld__pointer_uncast(a);
+  if (clang_getCursorKind(a) == CXCursor_UnaryOperator &&
+      clang_getCursorUnaryOperatorKind(a) == CXUnaryOperator_AddrOf &&
+      ld__nth_child(a, 0, &x))
+    return var_of(w, x);
+  if (ld__is_array(clang_getCursorType(ld__unwrap(a))))
+    return var_of(w, a);
+  return -1;
+}
+
 static void use(struct helper_walk *w, int p, int atomic) {
   if (p < 0 || p >= 64) {
     w->bad = 1;
@@ -142,6 +209,13 @@ static int walk_call(struct helper_walk *w, CXCursor call) {
     clang_disposeString(s);
     return 0;
   }
+  if (!strcmp(n, "__syncthreads") && nargs == 0) {
+    /* A block barrier (a grid barrier's first and last step): the kernel
+     * calling it has block units (kernels.c g_may_sync). */
+    clang_disposeString(s);
+    w->barrier = 1;
+    return 0;
+  }
   if ((fence && nargs == 0) || libcu > 0) {
     fence = fence ? fence : libcu;
     clang_disposeString(s);
@@ -172,7 +246,15 @@ static int walk_call(struct helper_walk *w, CXCursor call) {
     CXCursor a = clang_Cursor_getArgument(call, (unsigned)i);
     int takes = scope ? i == 0 : i < 64 && (h.params >> i & 1);
     int offset = 0, p = takes ? address_param(w, a, &offset) : -1;
-    int plain = !scope && i < 64 && (h.plain_params >> i & 1);
+    int plain = !scope && i < 64 && (h.plain_params >> i & 1), v;
+    if (scope && i == 0 && p < 0 && (v = var_address(w, a)) >= 0) {
+      /* An atomic on a __device__ variable: synchronisation (a grid
+       * barrier's arrival counter). */
+      w->var_atomic[v] = 1;
+      w->seen_access = 1;
+      w->acquires |= cas;
+      continue;
+    }
     if (plain && (p = tracked_of(w, a)) >= 0) {
       /* `*p` in the helper it calls: the same here. */
       use(w, p, 0);
@@ -276,10 +358,18 @@ static int walk(struct helper_walk *w, CXCursor c) {
       w->bad = 1; /* a parameter used other than as an atomic's address */
       return 1;
     }
-    /* Memory outside the helper (a __device__ variable) is not its own. */
+    /* Memory outside the helper: a __device__ variable is read as a flag
+     * (checked at the end), anything else is not its own. */
     if (clang_getCursorKind(ref) == CXCursor_VarDecl && !local_var(ref) &&
-        !clang_isConstQualifiedType(clang_getCursorType(ref)))
-      w->bad = 1;
+        !clang_isConstQualifiedType(clang_getCursorType(ref))) {
+      int v = var_of(w, c);
+      /* (A read publishes nothing: a barrier's `gen = generation;`
+       * before its fence leaves the fence first.) */
+      if (v >= 0)
+        w->var_plain[v] = 1;
+      else
+        w->bad = 1;
+    }
     return w->bad;
   }
   case CXCursor_UnaryOperator: {
@@ -293,6 +383,11 @@ static int walk(struct helper_walk *w, CXCursor c) {
     if (u >= CXUnaryOperator_PostInc && u <= CXUnaryOperator_PreDec &&
         (p = deref_param(w, x)) >= 0) {
       plain(w, p, 1);
+      return w->bad;
+    }
+    if (u >= CXUnaryOperator_PostInc && u <= CXUnaryOperator_PreDec &&
+        (p = var_of(w, x)) >= 0) {
+      w->var_plain[p] = w->seen_access = 1;
       return w->bad;
     }
     if (u >= CXUnaryOperator_PostInc && u <= CXUnaryOperator_PreDec &&
@@ -313,6 +408,15 @@ static int walk(struct helper_walk *w, CXCursor c) {
         ld__nth_child(c, 0, &x) && (p = deref_param(w, x)) >= 0) {
       /* `*m = 0` (an unlock), `*f = 1` (a flag raised) */
       plain(w, p, 1);
+      if (ld__nth_child(c, 1, &x))
+        walk(w, x);
+      return w->bad;
+    }
+    if ((k == CXCursor_CompoundAssignOperator ||
+         clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign) &&
+        ld__nth_child(c, 0, &x) && (p = var_of(w, x)) >= 0) {
+      /* `count = 0` (a barrier's reset), `generation = g + 1` */
+      w->var_plain[p] = w->seen_access = 1;
       if (ld__nth_child(c, 1, &x))
         walk(w, x);
       return w->bad;
@@ -403,6 +507,17 @@ int ld__atomic_helper_at(CXCursor fn, int depth,
    * unlock's `*p = 0` next to its CAS: flags of the lock, not claimed). */
   w.plain_params &= ~w.atomic_params;
   w.stored_params &= w.plain_params;
+  /* __device__ variables are synchronisation only in a helper with a
+   * fence: each volatile, or taken by an atomic of its own (its plain
+   * accesses a reset or a read of the counter); else a plain update of
+   * one would be a race nobody claims. */
+  for (int i = 0; i < w.nvars && !w.bad; i++)
+    if (!w.fence || (!w.var_atomic[i] && !clang_isVolatileQualifiedType(
+                                             clang_getCursorType(w.vars[i]))))
+      w.bad = 1;
+  /* A barrier only next to that synchronisation (a grid barrier). */
+  if (w.barrier && !w.nvars)
+    w.bad = 1;
   /* Every pointer parameter it uses is an atomic's address or a plain
    * `*p`, and it uses one or has a fence. */
   if (w.bad || (!w.atomic_params && !w.fence && !w.plain_params) ||

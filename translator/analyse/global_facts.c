@@ -479,14 +479,20 @@ struct accesses {
   unsigned *key_of;
   unsigned *alias_key; /* the same per alias */
   unsigned key;        /* the last base found (param_of, fields_of) */
-  size_t n, cap;       /* sites in g->stores */
-  int lambda;          /* inside a lambda */
-  int direct;          /* the direct one run is wanted: atomics are accesses */
-  int bad_atomic;      /* an atomic whose address no claimed parameter bases */
-  int bad_sync;        /* a grid sync the clone cannot rewrite */
-  int bad_fence;       /* a fence the clone cannot wrap (a lambda, a macro) */
-  int sync_flags;      /* a message-passing kernel (ld__global_in.sync_flags) */
-  CXCursor top;        /* the statement of the compound statement walked */
+  /* In the direct run, per parameter: it is moved (`a = b`, `p += n`,
+   * `p++`: a ping-pong swap, a walking pointer), so its accesses are
+   * claimed by address (ordinal -1); and per parameter the parameters
+   * moved into it (bit q of flows[p]). */
+  int *moved;
+  uint64_t *flows;
+  size_t n, cap;  /* sites in g->stores */
+  int lambda;     /* inside a lambda */
+  int direct;     /* the direct one run is wanted: atomics are accesses */
+  int bad_atomic; /* an atomic whose address no claimed parameter bases */
+  int bad_sync;   /* a grid sync the clone cannot rewrite */
+  int bad_fence;  /* a fence the clone cannot wrap (a lambda, a macro) */
+  int sync_flags; /* a message-passing kernel (ld__global_in.sync_flags) */
+  CXCursor top;   /* the statement of the compound statement walked */
   int rc;
 };
 
@@ -841,6 +847,68 @@ static int alias_root(struct accesses *st, CXCursor init, CXCursor *rest,
     }
   }
   return address_base(st, e, rest, nrest);
+}
+
+/* The pointer parameter of the kernel itself (no alias) that e names, or
+ * -1. */
+static int own_param(struct accesses *st, CXCursor e) {
+  CXCursor d;
+
+  e = ld__unwrap(e);
+  if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
+    return -1;
+  d = clang_getCursorReferenced(e);
+  return clang_getCursorKind(d) == CXCursor_ParmDecl ? param_of(st, e) : -1;
+}
+
+/* A move of a pointer parameter in the direct run: `p = E` with E based on
+ * a parameter, `p += n`, `p -= n`, `p++`, `p--`; the parameter moved (-1
+ * for none), *from the one E is based on (-1 for the others). */
+static int move_of(struct accesses *st, CXCursor c, int *from) {
+  enum CXCursorKind k = clang_getCursorKind(c);
+  CXCursor lhs, rhs, rest[LD_ACCESS_REST];
+  size_t nrest = 0;
+  int p;
+
+  *from = -1;
+  if (!st->direct || !ld__nth_child(c, 0, &lhs))
+    return -1;
+  if (k == CXCursor_UnaryOperator) {
+    enum CXUnaryOperatorKind u = clang_getCursorUnaryOperatorKind(c);
+    return u >= CXUnaryOperator_PostInc && u <= CXUnaryOperator_PreDec
+               ? own_param(st, lhs)
+               : -1;
+  }
+  if (k == CXCursor_CompoundAssignOperator) {
+    enum CXBinaryOperatorKind o = clang_getCursorBinaryOperatorKind(c);
+    return o == CXBinaryOperator_AddAssign || o == CXBinaryOperator_SubAssign
+               ? own_param(st, lhs)
+               : -1;
+  }
+  if (k != CXCursor_BinaryOperator ||
+      clang_getCursorBinaryOperatorKind(c) != CXBinaryOperator_Assign ||
+      !ld__nth_child(c, 1, &rhs) || (p = own_param(st, lhs)) < 0 ||
+      (*from = alias_root(st, rhs, rest, &nrest)) < 0)
+    return -1;
+  return p;
+}
+
+/* Which parameters are moved, and what flows into them (before the walk:
+ * a moved parameter's accesses are claimed by address wherever they are). */
+static enum CXChildVisitResult moves_cb(CXCursor c, CXCursor parent,
+                                        CXClientData data) {
+  struct accesses *st = data;
+  int from, p;
+
+  (void)parent;
+  if (clang_getCursorKind(c) == CXCursor_LambdaExpr)
+    return CXChildVisit_Continue;
+  if ((p = move_of(st, c, &from)) >= 0) {
+    st->moved[p] = 1;
+    if (from >= 0 && from < 64)
+      st->flows[p] |= (uint64_t)1 << from;
+  }
+  return CXChildVisit_Recurse;
 }
 
 /* Register every local pointer of the body initialised from a parameter
@@ -1290,6 +1358,22 @@ static void walk_accesses(struct accesses *st, CXCursor c, int use) {
   }
   if (k == CXCursor_VarDecl && !st->lambda && take_alias_decl(st, c))
     return;
+  if (!st->lambda) {
+    int from;
+    if ((p = move_of(st, c, &from)) >= 0) {
+      /* A move (moves_cb): the parameter is claimed by address; what
+       * is added to it, and the offsets of the pointer moved in, read. */
+      CXCursor rest[LD_ACCESS_REST];
+      size_t nrest = 0, i;
+      if (ld__nth_child(c, 1, &rhs) &&
+          (clang_getCursorKind(c) != CXCursor_BinaryOperator ||
+           alias_root(st, rhs, rest, &nrest) < 0))
+        walk_accesses(st, rhs, LD_USE_READ);
+      for (i = 0; i < nrest && !st->rc; i++)
+        walk_accesses(st, rest[i], LD_USE_READ);
+      return;
+    }
+  }
   if ((k == CXCursor_BinaryOperator &&
        clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign) ||
       k == CXCursor_CompoundAssignOperator) {
@@ -1439,12 +1523,27 @@ static int find_accesses(const struct ld__source *s, CXCursor fn,
   }
   st.top = clang_getNullCursor();
   clang_visitChildren(fn, body_cb, &body);
-  if (!clang_Cursor_isNull(body)) {
+  st.moved = calloc(nslots + 1, sizeof *st.moved);
+  st.flows = calloc(nslots + 1, sizeof *st.flows);
+  if (!st.moved || !st.flows)
+    st.rc = LD_ENOMEM;
+  if (!clang_Cursor_isNull(body) && !st.rc) {
     clang_visitChildren(body, aliases_cb, &st);
+    if (st.direct && !st.rc)
+      clang_visitChildren(body, moves_cb, &st);
   }
   if (!clang_Cursor_isNull(body) && !st.rc)
     walk_accesses(&st, body, LD_USE_READ);
   rc = st.rc;
+  /* What is moved into a written parameter is written through it: the
+   * runtime must know the allocations of the parameters it came from. */
+  for (j = 0; j < g->nparams && !rc && st.direct; j++)
+    for (i = 0; i < g->nparams && i < 64; i++)
+      if (st.moved[i] && g->params[i].written)
+        for (size_t q = 0; q < g->nparams && q < 64; q++)
+          if ((st.flows[i] >> q & 1) && !g->params[q].written &&
+              g->params[q].is_pointer)
+            g->params[q].written = 1;
   for (i = 0; i < g->nparams && !rc; i++) {
     g->params[i].claimed = slot_claimed(&st, i);
     g->params[i].loads = st.loads[i];
@@ -1476,7 +1575,7 @@ static int find_accesses(const struct ld__source *s, CXCursor fn,
     if (p < g->nparams ? g->params[p].claimed : all_claimed) {
       g->stores[kept] = g->stores[i];
       g->stores[kept++].ptr = p < g->nparams
-                                  ? g->params[p].ptr_index
+                                  ? (st.moved[p] ? -1 : g->params[p].ptr_index)
                                   : (int)(npointers + p - g->nparams);
     }
   }
@@ -1519,6 +1618,8 @@ static int find_accesses(const struct ld__source *s, CXCursor fn,
   free(st.loads);
   free(st.site_of);
   free(st.key_of);
+  free(st.moved);
+  free(st.flows);
   free(st.alias);
   free(st.alias_of);
   free(st.alias_key);

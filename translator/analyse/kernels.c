@@ -440,6 +440,15 @@ static int unseen_writes(struct analysis *an, size_t fi,
   return rc;
 }
 
+/* Whether fns[i] is an atomic helper with a fence (atomic_helpers.c): the
+ * __device__ variables it uses are synchronisation, its call a fence. */
+static int sync_helper(const struct analysis *an, size_t i) {
+  struct ld__atomic_helper h;
+
+  return !an->fns[i].is_kernel && ld__atomic_helper(an->fns[i].cur, &h) &&
+         h.fence;
+}
+
 /* Add the kernel fns[fi] with its targets to the plan. */
 static int plan_kernel(struct analysis *an, size_t fi, unsigned char *seen,
                        size_t *captargets) {
@@ -463,7 +472,7 @@ static int plan_kernel(struct analysis *an, size_t fi, unsigned char *seen,
 
   for (v = 0; v < an->nvars; v++) {
     const struct var *var = &an->vars[v];
-    int used, written = 0, macro = var->in_macro;
+    int used, written = 0, macro = var->in_macro, data = 0;
     size_t elsewhere = NONE;
     struct ld_target *t;
 
@@ -481,6 +490,10 @@ static int plan_kernel(struct analysis *an, size_t fi, unsigned char *seen,
         used = 1;
         written |= r->written;
         macro |= r->in_macro;
+        /* A variable only a synchronising atomic helper touches (a grid
+         * barrier's counter) is its flag, never claimed nor shifted. */
+        if (var->kind == VAR_DEVICE && !data)
+          data = i == fi || !sync_helper(an, i);
         if (i != fi)
           elsewhere = i;
       }
@@ -493,7 +506,7 @@ static int plan_kernel(struct analysis *an, size_t fi, unsigned char *seen,
       shared_in_macro |= macro;
       shared_written |= written;
     }
-    if (var->kind == VAR_DEVICE && written) {
+    if (var->kind == VAR_DEVICE && written && data) {
       if (PUSH(an, fn->g_vars, fn->ng_vars, fn->capg_vars))
         return an->rc;
       fn->g_vars[fn->ng_vars++] = v;
