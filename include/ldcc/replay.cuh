@@ -139,6 +139,8 @@ struct undo_log {
   unsigned long long val[LDCC_UNDO_ENTRIES]; /* old, then pass-1 value */
   unsigned char size[LDCC_UNDO_ENTRIES];
   unsigned long long atom_val[LDCC_UNDO_ENTRIES];
+  /* A used atomic's pass-1 result (global_atomic_v), by the same index. */
+  unsigned long long atom_ret[LDCC_UNDO_ENTRIES];
 };
 
 extern __shared__ __align__(16) unsigned char __ldcc_dyn_smem[];
@@ -1159,11 +1161,59 @@ __device__ __forceinline__ void global_atomic(thread_ctx &c, T *p, V v,
   }
 }
 
+/* A global atomic whose result is used (`base = atomicAdd(count, n)`):
+ * pass 1 applies it and logs its operand and its result; pass 2 compares
+ * the operand as above and returns pass 1's result, so the replayed region
+ * sees the value the program saw.  An atomic pass 1 did not reach (pass 2
+ * took another path: the comparison reports that) is applied then. */
+template <class T, class V, class Apply>
+__device__ __forceinline__ T global_atomic_v(thread_ctx &c, T *p, V v,
+                                             Apply apply) {
+  T operand = (T)v;
+#ifdef __LDCC_DETERMINISTIC
+  return apply(p, operand);
+#endif
+  unsigned long long bits = 0, ret = 0;
+  memcpy(&bits, &operand, sizeof(T) < 8 ? sizeof(T) : 8);
+  if (c.pass == 1) {
+    T r = apply(p, operand);
+    if (c.atom_n < LDCC_UNDO_ENTRIES) {
+      memcpy(&ret, &r, sizeof(T) < 8 ? sizeof(T) : 8);
+      c.log->atom_val[c.atom_n] = bits;
+      c.log->atom_ret[c.atom_n++] = ret;
+    } else {
+      c.log_overflow = 1;
+    }
+    return r;
+  }
+  int k = c.atom_k++;
+  if (k >= c.atom_n)
+    return apply(p, operand);
+  if (c.log->atom_val[k] != bits) {
+    unsigned tid = linear_tid();
+    uint4 a = make_uint4((unsigned)c.log->atom_val[k],
+                         (unsigned)(c.log->atom_val[k] >> 32), 0, 0);
+    uint4 b = make_uint4((unsigned)bits, (unsigned)(bits >> 32), 0, 0);
+    report_race(c.bs, __LDCC_RK_GLOBAL_ATOMIC, c.region, tid / 32, tid / 32,
+                (int)(tid % 32), (unsigned long long)p, 0,
+                (unsigned)sizeof(T), a, b);
+  }
+  T r;
+  ret = c.log->atom_ret[k];
+  memcpy(&r, &ret, sizeof(T) < 8 ? sizeof(T) : 8);
+  return r;
+}
+
 #define __LDCC_GLOBAL_ATOMIC(op, fn)                                           \
   template <class T, class V>                                                  \
   __device__ __forceinline__ void global_atomic_##op(thread_ctx &c, T *p,      \
                                                      V v) {                    \
     global_atomic(c, p, v, [](T *q, T x) { (void)fn(q, x); });                 \
+  }                                                                            \
+  template <class T, class V>                                                  \
+  __device__ __forceinline__ T global_atomic_v_##op(thread_ctx &c, T *p,       \
+                                                    V v) {                     \
+    return global_atomic_v(c, p, v, [](T *q, T x) { return fn(q, x); });       \
   }
 __LDCC_GLOBAL_ATOMIC(add, atomicAdd)
 __LDCC_GLOBAL_ATOMIC(sub, atomicSub)

@@ -836,8 +836,10 @@ static void redirect_call(struct facts *fx, CXCursor call, const char *fn) {
     fx->rc = ld_edit_insert(&fx->r->edits, paren + 1, "__ldcc_c, ");
 }
 
-/* `atomicAdd(&g[i], v);` on global memory, result unused: the runtime
- * applies it once and compares its operand between the passes. */
+/* `atomicAdd(&g[i], v);` on global memory: the runtime applies it once
+ * and compares its operand between the passes; one whose result is used
+ * (`base = atomicAdd(count, n)`, a block's slot in a compaction) becomes
+ * `global_atomic_v_<op>`, whose pass 2 returns pass 1's result. */
 static void visit_global_atomic(struct facts *fx, const struct frame *f,
                                 const char *name) {
   static const char *const ops[] = {"Add", "Sub", "Or",   "And",
@@ -857,11 +859,8 @@ static void visit_global_atomic(struct facts *fx, const struct frame *f,
         fx, "global atomic other than add, sub, or, and, xor, max, min, exch");
     return;
   }
-  if (!ld__is_statement(f)) {
-    ld__replay_fail(fx, "result of a global atomic is used");
-    return;
-  }
-  if (ld_buf_puts(&fn, "__ldcc::global_atomic_")) {
+  if (ld_buf_puts(&fn, ld__is_statement(f) ? "__ldcc::global_atomic_"
+                                           : "__ldcc::global_atomic_v_")) {
     fx->rc = LD_ENOMEM;
     return;
   }

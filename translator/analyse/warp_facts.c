@@ -190,6 +190,26 @@ static int memory_sync(CXCursor call) {
   return !clang_Cursor_isNull(callee) && name_in(callee, fns);
 }
 
+/* A global atomic whose value the shared-memory replay logs (replay_facts.c
+ * visit_global_atomic: pass 2 returns pass 1's value): in a kernel with a
+ * replay its value is no synchronisation through memory of its own (a
+ * compaction's base, a work list's slot); CAS and exchange are. */
+static int replay_logged(CXCursor call) {
+  static const char *const fns[] = {"atomicAdd*", "atomicSub*", "atomicOr*",
+                                    "atomicAnd*", "atomicXor*", "atomicMax*",
+                                    "atomicMin*", NULL};
+  CXCursor callee = clang_getCursorReferenced(call);
+  CXString sp;
+  int system;
+
+  if (clang_Cursor_isNull(callee) || !name_in(callee, fns))
+    return 0;
+  sp = clang_getCursorSpelling(callee);
+  system = strstr(clang_getCString(sp), "_system") != NULL;
+  clang_disposeString(sp);
+  return !system;
+}
+
 /* A fence: it orders memory by itself, without an atomic's value. */
 static int fence_call(CXCursor call) {
   static const char *const fns[] = {"__threadfence*", NULL};
@@ -841,7 +861,8 @@ static void visit(struct warp_walk *w, const struct frame *f) {
      * atomic values only with fences, or when the caller asks
      * (weak_sync). */
     if (memory_sync(f->cur) ||
-        (atomic && result_used(f) && !shared_target(f->cur)))
+        (atomic && result_used(f) && !shared_target(f->cur) &&
+         !(w->weak_sync && replay_logged(f->cur))))
       w->weak_seen = 1;
     if (fence_call(f->cur) || (w->weak_sync && w->weak_seen))
       w->mp = 1;

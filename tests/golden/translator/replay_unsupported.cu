@@ -2,8 +2,8 @@
 // RUN: %ldcc-translate %s > %t.cu
 // RUN: grep -v '^ *// ' %t.cu | FileCheck %s --check-prefix=CLONE
 // RUN: %nvcc -arch=sm_90 -std=c++17 -isystem %srcroot/include -rdc=true -c %t.cu -o %t.o
-// Replay: what v1 cannot transform.  Each kernel is checked=no with its
-// reason, gets no clone, its launch stays as written (but see the warp ones).
+// Replay: what it cannot transform: a reason, no clone (but see the warp
+// ones, and atomic_result: pass 2 returns the atomic's pass-1 value).
 #include <cooperative_groups.h>
 namespace cg = cooperative_groups;
 
@@ -158,7 +158,7 @@ int main() {
 // PLAN-NEXT: KERNEL name=device_barrier checked=yes shared_reason="barrier in device function template wait_all" at=40:17 global=yes units=blocks writes=out one_run=out
 // PLAN-NEXT: KERNEL name=device_store checked=yes at=47:17 global=yes units=blocks writes=out
 // PLAN-NEXT: KERNEL name=external_call checked=yes shared_reason="call to elsewhere defined elsewhere" at=54:17 global=no global_reason="calls elsewhere, defined in another file"
-// PLAN-NEXT: KERNEL name=atomic_result checked=yes shared_reason="result of a global atomic is used" at=60:17 global=yes units=blocks writes=out one_run=out direct=yes atomics=1
+// PLAN-NEXT: KERNEL name=atomic_result checked=yes at=60:17 global=yes units=blocks writes=out one_run=out direct=yes atomics=1
 // PLAN-NEXT: KERNEL name=shared_atomic_result checked=yes shared_reason="result of a shared atomic is used" at=66:17 global=yes units=blocks writes=out one_run=out direct=yes atomics=0
 // PLAN-NEXT: KERNEL name=fence checked=yes shared_reason="memory fence" at=72:17
 // PLAN-NEXT: KERNEL name=syncwarp checked=yes at=79:17
@@ -219,6 +219,11 @@ int main() {
 // PLAN-NEXT: SITE kernel=device_store id=2 at=52:1 form=exit
 // PLAN-NEXT: COPIES kernel=device_store scratch=whole reason="device functions it calls reach the copies by pointer"
 // PLAN-NEXT: PROOF kernel=device_store proved=yes bounds=x<=extent(s,0),y=1,z=1
+// PLAN-NEXT: SITE kernel=atomic_result id=0 at=60:17 form=entry
+// PLAN-NEXT: SITE kernel=atomic_result id=1 at=63:3 form=SYNC_PLAIN
+// PLAN-NEXT: SITE kernel=atomic_result id=2 at=64:1 form=exit
+// PLAN-NEXT: COPIES kernel=atomic_result scratch=lazy
+// PLAN-NEXT: PROOF kernel=atomic_result proved=yes bounds=x<=extent(s,0),y=1,z=1
 // PLAN-NEXT: SITE kernel=syncwarp id=0 at=79:17 form=entry
 // PLAN-NEXT: SITE kernel=syncwarp id=1 at=83:3 form=SYNC_PLAIN
 // PLAN-NEXT: SITE kernel=syncwarp id=2 at=84:1 form=exit
