@@ -133,6 +133,31 @@ static int add_field(const struct __ldcc_global_meta *m, struct ld_rt_gplan *p,
   return 1;
 }
 
+/* The pointer at byte off of parameter i's argument, which the kernel's
+ * type says is one: an entry when it points into an allocation, nothing
+ * when null or __constant__, else (unknown memory) 0 with why. */
+static int field_word(const struct __ldcc_global_meta *m, struct ld_rt_gplan *p,
+                      struct ld_rt_registry *reg, unsigned i,
+                      const unsigned char *bytes, uint32_t off,
+                      uint32_t *ordinal, char *why, size_t whysize) {
+  struct ld_rt_alloc a;
+  uint64_t w;
+
+  memcpy(&w, bytes + off, sizeof w);
+  if (!w)
+    return 1;
+  if (reg && ld_rt_registry_find(reg, w, &a) == LD_OK) {
+    if (a.kind == LD_RT_ALLOC_CONSTANT_VAR)
+      return 1;
+    return add_field(m, p, i, off, w, (*ordinal)++, why, whysize);
+  }
+  snprintf(why, whysize,
+           "unknown memory behind a pointer inside parameter %s (byte %u of "
+           "it: not from the cudaMalloc family or a __device__ variable)",
+           param_name(m, i), (unsigned)off);
+  return 0;
+}
+
 int ld_rt_global_fields(const struct __ldcc_global_meta *m,
                         const struct __ldcc_global_arg *args, unsigned nargs,
                         struct ld_rt_registry *reg, struct ld_rt_gplan *p,
@@ -144,12 +169,21 @@ int ld_rt_global_fields(const struct __ldcc_global_meta *m,
   for (i = 0; i < slots(m); i++)
     if (m->param_ptr[i] >= 0 && (uint32_t)m->param_ptr[i] >= ordinal)
       ordinal = (uint32_t)m->param_ptr[i] + 1;
+  const uint32_t *at = m->field_at;
+
   for (i = 0; i < m->nparams; i++) {
     const unsigned char *bytes;
     uint64_t off, n;
+    int scan = 1;
 
     if (!(m->param_flags[i] & __LDCC_GP_FIELDS))
       continue;
+    /* The offsets its type gives (field_at), else every 8-aligned word. */
+    if (at) {
+      scan = *at == __LDCC_FIELD_SCAN;
+      if (scan)
+        at++;
+    }
     if (i >= nargs) {
       snprintf(why, whysize, "parameter %s takes a default argument",
                param_name(m, i));
@@ -157,6 +191,14 @@ int ld_rt_global_fields(const struct __ldcc_global_meta *m,
     }
     bytes = (const unsigned char *)args[i].bytes;
     n = bytes ? args[i].nbytes : 0;
+    if (!scan) {
+      for (; *at != __LDCC_FIELD_END; at++)
+        if (*at + 8 <= n &&
+            !field_word(m, p, reg, i, bytes, *at, &ordinal, why, whysize))
+          return 0;
+      at++;
+      continue;
+    }
     /* Words at 8-byte aligned addresses: where a pointer member lives. */
     for (off = (8 - (uintptr_t)bytes % 8) % 8; off + 8 <= n; off += 8) {
       struct ld_rt_alloc a;

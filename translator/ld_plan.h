@@ -191,6 +191,13 @@ struct ld_gparam {
    * only such parameters reach needs no run, docs/global-check.md "Atomics
    * only"). */
   int atomic_only;
+  /* A by-value class parameter holding pointers (__LDCC_GP_FIELDS): the
+   * byte offsets of its pointers, from its type (nfield_at of them), so
+   * the runtime reads those words only; nfield_at < 0 when the type does
+   * not say (a template's, a lambda's closure, a base class): the runtime
+   * then takes every word that points into an allocation. */
+  unsigned *field_at;
+  int nfield_at;
 };
 
 /* An access through a claimed parameter: its object, wrapped in the clone

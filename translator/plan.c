@@ -380,7 +380,7 @@ void ld_global_free(struct ld_global *g) {
   if (!g)
     return;
   for (i = 0; i < g->nparams; i++)
-    free(g->params[i].name);
+    free(g->params[i].name), free(g->params[i].field_at);
   free(g->params);
   free(g->reason);
   free(g->atomics);

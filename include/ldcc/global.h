@@ -48,11 +48,11 @@ extern "C" {
 #endif
 
 #define __LDCC_GLOBAL_ABI                                                      \
-  9u /* 6: __ldcc_global_launch takes a __ldcc_global_call; 7: the embedded    \
-        kernel_meta grew (launch_files); 8: the direct one run                 \
-        (gput/gget/gatomic_claim lines, clash table); 9: pointers inside       \
-        by-value class arguments (an argument's bytes, the info's patch table, \
-        __LDCC_GP_FIELDS) */
+  10u /* 6: __ldcc_global_launch takes a __ldcc_global_call; 7: the embedded   \
+         kernel_meta grew (launch_files); 8: the direct one run                \
+         (gput/gget/gatomic_claim lines, clash table); 9: pointers inside      \
+         by-value class arguments (an argument's bytes, the info's patch       \
+         table, __LDCC_GP_FIELDS); 10: their offsets (field_at) */
 /* Pointer parameters a checked kernel may have (the shift table is passed
  * by value); a kernel with more is left unchecked by the translator. */
 #define __LDCC_GMAX_PTRS 16
@@ -345,6 +345,16 @@ __ldcc_gdirect_order(uint32_t old, uint64_t unit, uint32_t wpb, uint32_t tw,
          (!block && sync[a + 1] > tw ? __LDCC_GORDER_BLOCK : 0u) |
          (sync[b + (block ? 3 : 2)] > tw ? __LDCC_GORDER_ACQUIRED : 0u);
 }
+/* Whether a word's clock moves to `now` when an access of `kind` leaves
+ * its tag `old` as it was (the same unit again): not for a read of a word
+ * the tag says was stored or updated atomically -- the clock is the
+ * tagged access's, which the unit's later releases must follow (a unit
+ * that stores, releases at a barrier and reads its word again would
+ * otherwise look as if it stored after its release). */
+static inline __LDCC_GHD int __ldcc_gdirect_retime(uint32_t old,
+                                                   uint32_t kind) {
+  return kind != __LDCC_GK_READ || (old & __LDCC_GREAD);
+}
 /* Whether those bits order the two accesses: no clash then. */
 static inline __LDCC_GHD int __ldcc_gdirect_ordered(uint32_t order) {
   return (order & __LDCC_GORDER_ACQUIRED) &&
@@ -403,7 +413,15 @@ struct __ldcc_global_meta {
   /* With __LDCC_GM_OWN: the launch conditions' terms (nown of them). */
   uint32_t nown;
   const struct __ldcc_own_term *own;
+  /* Where the pointers of its __LDCC_GP_FIELDS parameters are, from their
+   * types: per such parameter in order, the byte offsets of its pointers
+   * and then __LDCC_FIELD_END, or __LDCC_FIELD_SCAN alone when the type
+   * does not say (every word that points into an allocation is one);
+   * NULL: scan them all. */
+  const uint32_t *field_at;
 };
+#define __LDCC_FIELD_END 0xffffffffu
+#define __LDCC_FIELD_SCAN 0xfffffffeu
 
 /* A pointer inside a by-value class parameter (global_info.patch). */
 struct __ldcc_gpatch {
@@ -765,7 +783,7 @@ __device__ __forceinline__ void gdirect_claim(const global_info &gi, int j,
         break;
       }
       if (next == old) {
-        if (times)
+        if (times && __ldcc_gdirect_retime(old, kind))
           ((volatile unsigned *)times)[w] = now;
         break;
       }

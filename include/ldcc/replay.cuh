@@ -1102,6 +1102,11 @@ template <class T> __device__ __forceinline__ T *glog(thread_ctx &c, T *p) {
     const void *v = (const void *)p;
     if (__isShared(v) || __isLocal(v))
       return p;
+    /* A word stored again (`*sum += s[i]` in a loop) keeps its first old
+     * value: undoing that one undoes them all. */
+    for (int k = 0; k < c.log_n; k++)
+      if (c.log->addr[k] == v && c.log->size[k] == sizeof(T))
+        return p;
     if (sizeof(T) <= 8 && c.log_n < LDCC_UNDO_ENTRIES) {
       c.log->addr[c.log_n] = (void *)v;
       c.log->size[c.log_n] = (unsigned char)sizeof(T);

@@ -8,7 +8,9 @@
 // found by racecheck and not by ldcc.  The replay now applies the atomic in
 // pass 1, logs its result and returns it again in pass 2
 // (include/ldcc/replay.cuh global_atomic_v), and the direct one run checks
-// the global side.  Racy twin: the scan without its second barrier.
+// the global side.  Racy twin: the scan without its second barrier (a
+// warp's running sum differs once it sees another warp's write: "read-write
+// race through registers").
 #include <cstdio>
 
 #include "e2e.h"
@@ -61,6 +63,6 @@ int main() {
 }
 
 // The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
-// RACE-CHECK: race on shared variable rank[
+// RACE-CHECK: read-write race
 // RACE-CHECK: in kernel compact
 // RACE-CHECK-NOT: not checked

@@ -115,6 +115,24 @@ START_TEST(test_order) {
   set_sync(s, 2, 0, 0, 4, 4);
   ck_assert(__ldcc_gdirect_ordered(
       __ldcc_gdirect_order(__LDCC_GREADERS, 2, 1, 3, s)));
+
+  /* A unit reading its own stored (or atomically updated) word again
+   * leaves the word's clock at the store's: it stored at 3, released at
+   * a barrier (4), read the word again (6); another unit that acquired at
+   * 5 and reads it is ordered after the store, which a clock moved to 6
+   * would hide.  Reads and stores over reads move it. */
+  ck_assert(!__ldcc_gdirect_retime(store0, __LDCC_GK_READ));
+  ck_assert(!__ldcc_gdirect_retime(__ldcc_gdirect_mine(__LDCC_GK_ATOMIC, 0, 1),
+                                   __LDCC_GK_READ));
+  ck_assert(__ldcc_gdirect_retime(store0, __LDCC_GK_STORE));
+  ck_assert(__ldcc_gdirect_retime(__ldcc_gdirect_mine(__LDCC_GK_READ, 0, 1),
+                                  __LDCC_GK_READ));
+  ck_assert(__ldcc_gdirect_retime(__LDCC_GREADERS, __LDCC_GK_READ));
+  memset(s, 0, sizeof s);
+  set_sync(s, 0, 4, 4, 4, 4);
+  set_sync(s, 1, 0, 0, 5, 5);
+  ck_assert(__ldcc_gdirect_ordered(__ldcc_gdirect_order(store0, 1, 1, 3, s)));
+  ck_assert(!__ldcc_gdirect_ordered(__ldcc_gdirect_order(store0, 1, 1, 6, s)));
 }
 END_TEST
 

@@ -902,6 +902,56 @@ START_TEST(test_fields) {
 }
 END_TEST
 
+/* Where a class argument's pointers are, from its type (field_at): two
+ * ints packed in one word (ECLgraph's `int nodes, edges;`) look like an
+ * address and made the scan refuse the launch; the listed offsets are read
+ * alone.  A claimed class parameter (the direct run's, by address) gives
+ * its pointers CLAIMED, so the direct run takes the launch. */
+START_TEST(test_field_offsets) {
+  static const char *const fnames[] = {"g", "out"};
+  static const unsigned char flags[] = {__LDCC_GP_FIELDS | __LDCC_GP_CLAIMED,
+                                        W | __LDCC_GP_CLAIMED};
+  static const signed char ptr[] = {-1, 0};
+  static const uint32_t at[] = {8, 16, __LDCC_FIELD_END};
+  static const uint32_t scan[] = {__LDCC_FIELD_SCAN};
+  struct __ldcc_global_meta m = meta_of(flags, ptr, 2);
+  struct __ldcc_global_arg args[2];
+  struct ld_rt_registry *reg = registry();
+  static struct ld_rt_gplan p;
+  uint64_t words[3];
+  char why[200] = "";
+
+  m.param_names = fnames;
+  words[0] = 0x0000400000001000ull; /* nodes 4096, edges 16384 */
+  words[1] = 0x10010;               /* into the cudaMalloc'd buffer */
+  words[2] = 0;                     /* null */
+  memset(args, 0, sizeof args);
+  args[0].bytes = words;
+  args[0].nbytes = sizeof words;
+  args[1] = ptr_arg(0x10000, 4);
+  /* Scanning every word: the ints look like an address. */
+  ck_assert_int_eq(ld_rt_global_plan(&m, args, 2, reg, &p, why, sizeof why),
+                   LD_RT_GPLAN_UNCHECKED);
+  ck_assert_ptr_nonnull(strstr(why, "parameter g (byte 0"));
+  m.field_at = scan;
+  ck_assert_int_eq(ld_rt_global_plan(&m, args, 2, reg, &p, why, sizeof why),
+                   LD_RT_GPLAN_UNCHECKED);
+  /* The type's offsets: byte 8 only (16 is null). */
+  m.field_at = at;
+  ck_assert_int_eq(ld_rt_global_plan(&m, args, 2, reg, &p, why, sizeof why),
+                   LD_RT_GPLAN_CHECK);
+  ck_assert_uint_eq(p.nfields, 1);
+  ck_assert_uint_eq(p.fields[0].offset, 8);
+  ck_assert_int_eq(ld_rt_global_direct_ok(&m, &p, 4, why, sizeof why), 1);
+  /* A listed pointer into memory nobody registered: not checked. */
+  words[2] = 0x7f0000001000ull;
+  ck_assert_int_eq(ld_rt_global_plan(&m, args, 2, reg, &p, why, sizeof why),
+                   LD_RT_GPLAN_UNCHECKED);
+  ck_assert_ptr_nonnull(strstr(why, "parameter g (byte 16"));
+  ld_rt_registry_free(reg);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("rt_global");
   TCase *tc = tcase_create("core");
@@ -921,6 +971,7 @@ int main(void) {
   tcase_add_test(tc, test_report_text);
   tcase_add_test(tc, test_direct_region_text);
   tcase_add_test(tc, test_fields);
+  tcase_add_test(tc, test_field_offsets);
   suite_add_tcase(s, tc);
   return ld_check_run(s);
 }

@@ -52,6 +52,111 @@ struct params {
   int rc;
 };
 
+#define LD_MAX_FIELD_AT 64 /* pointers a class parameter's type may list */
+
+struct field_walk {
+  unsigned at[LD_MAX_FIELD_AT];
+  int n;          /* -1: the type does not say */
+  long long base; /* bytes */
+};
+
+static void offsets_of(struct field_walk *w, CXType t, long long base);
+
+static enum CXVisitorResult field_offsets_cb(CXCursor f, CXClientData data) {
+  struct field_walk *w = data;
+  long long bits = clang_Cursor_getOffsetOfField(f);
+
+  if (clang_Cursor_isBitField(f))
+    return CXVisit_Continue;
+  if (bits < 0 || bits % 8) {
+    w->n = -1;
+    return CXVisit_Break;
+  }
+  offsets_of(w, clang_getCursorType(f), w->base + bits / 8);
+  return w->n < 0 ? CXVisit_Break : CXVisit_Continue;
+}
+
+static enum CXChildVisitResult has_base_cb(CXCursor c, CXCursor parent,
+                                           CXClientData data) {
+  (void)parent;
+  if (clang_getCursorKind(c) == CXCursor_CXXBaseSpecifier) {
+    *(int *)data = 1;
+    return CXChildVisit_Break;
+  }
+  return CXChildVisit_Continue;
+}
+
+/* The byte offsets of the pointers inside an object of type t at base. */
+static void offsets_of(struct field_walk *w, CXType t, long long base) {
+  long long size, count, k;
+  int bases = 0;
+  CXType e;
+
+  t = clang_getCanonicalType(t);
+  if (w->n < 0)
+    return;
+  switch (t.kind) {
+  case CXType_Pointer:
+    if (w->n == LD_MAX_FIELD_AT || base < 0 || base > 0xfffffff0ll) {
+      w->n = -1;
+      return;
+    }
+    w->at[w->n++] = (unsigned)base;
+    return;
+  case CXType_Record: {
+    long long saved = w->base;
+    if (!ld__holds_pointer(t, 0))
+      return;
+    clang_visitChildren(clang_getTypeDeclaration(t), has_base_cb, &bases);
+    if (bases) { /* its bases' members are not its fields */
+      w->n = -1;
+      return;
+    }
+    w->base = base;
+    clang_Type_visitFields(t, field_offsets_cb, w);
+    w->base = saved;
+    return;
+  }
+  case CXType_ConstantArray:
+    e = clang_getArrayElementType(t);
+    if (!ld__holds_pointer(e, 0) &&
+        clang_getCanonicalType(e).kind != CXType_Pointer)
+      return;
+    size = clang_Type_getSizeOf(e);
+    count = clang_getArraySize(t);
+    if (size <= 0 || count < 0) {
+      w->n = -1;
+      return;
+    }
+    for (k = 0; k < count && w->n >= 0; k++)
+      offsets_of(w, e, base + k * size);
+    return;
+  default:
+    return;
+  }
+}
+
+/* gp->field_at from its class type t (canonical); nfield_at -1 when the
+ * type does not say where its pointers are. */
+static int pointer_offsets(struct ld_gparam *gp, CXType t) {
+  struct field_walk w;
+
+  memset(&w, 0, sizeof w);
+  if (clang_Type_getSizeOf(t) <= 0) { /* a dependent type: per instance */
+    gp->nfield_at = -1;
+    return LD_OK;
+  }
+  offsets_of(&w, t, 0);
+  gp->nfield_at = w.n;
+  if (w.n <= 0)
+    return LD_OK;
+  gp->field_at = malloc((size_t)w.n * sizeof *gp->field_at);
+  if (!gp->field_at)
+    return LD_ENOMEM;
+  memcpy(gp->field_at, w.at, (size_t)w.n * sizeof *gp->field_at);
+  return LD_OK;
+}
+
 static enum CXChildVisitResult params_cb(CXCursor c, CXCursor parent,
                                          CXClientData data) {
   struct params *p = data;
@@ -104,6 +209,10 @@ static enum CXChildVisitResult params_cb(CXCursor c, CXCursor parent,
   if (hidden && !gp->is_pointer && *gp->name && ld__param_patchable(p->s, c)) {
     gp->written = 1;
     hidden = 0;
+    if (pointer_offsets(gp, canon) == LD_ENOMEM) {
+      p->rc = LD_ENOMEM;
+      return CXChildVisit_Break;
+    }
   }
   if (g->reason)
     return CXChildVisit_Continue;

@@ -1087,6 +1087,15 @@ static void visit_call(struct facts *fx, const struct frame *f) {
       return; /* dependent: checked once instantiated by nvcc */
     }
     n = clang_getNumOverloadedDecls(c);
+    /* `atomicAdd(out, v)` with a template's arguments: an atomic like any
+     * (left as written, pass 2 would apply it again). */
+    name = n ? ld__cursor_name(clang_getOverloadedDecl(c, 0)) : NULL;
+    if (name && ld__is_atomic_name(name)) {
+      visit_atomic(fx, f, name);
+      free(name);
+      return;
+    }
+    free(name);
     for (i = 0; i < n && !ld__replay_stopped(fx); i++) {
       why = ld__dependent_callee_problem(fx, clang_getOverloadedDecl(c, i));
       if (why)

@@ -407,6 +407,17 @@ static int put_launch_files(struct ld_buf *b, const struct ld_plan *plan,
   return rc || nl ? rc : ld_buf_puts(b, "NULL");
 }
 
+/* Whether the metadata lists where k's class parameters hold pointers
+ * (__ldcc_global_meta.field_at): a checked kernel with such parameters. */
+static int field_offsets(const struct ld_kernel *k) {
+  size_t i;
+
+  for (i = 0; checked(k) && i < k->global->nparams; i++)
+    if (ld__global_fields(k->global, i))
+      return 1;
+  return 0;
+}
+
 /* One kernel's entry of the metadata function: its tables, then the
  * initialiser of its __ldcc_global_meta in `m`. */
 static int put_meta_tables(struct ld_buf *b, const struct ld_plan *plan,
@@ -464,6 +475,20 @@ static int put_meta_tables(struct ld_buf *b, const struct ld_plan *plan,
     rc = ld_buf_puts(b, "0");
   if (!rc && launch_files_needed(plan, k))
     rc = put_launch_files(b, plan, k, n);
+  if (!rc && field_offsets(k))
+    rc = ld_buf_printf(b, "};\n  static const uint32_t __ldcc_fa%zu[] = {", n);
+  for (i = 0, nl = 0; field_offsets(k) && i < g->nparams && !rc; i++) {
+    int j;
+    if (!ld__global_fields(g, i))
+      continue;
+    for (j = 0; j < g->params[i].nfield_at && !rc; j++)
+      rc =
+          ld_buf_printf(b, "%s%uu", nl++ ? ", " : "", g->params[i].field_at[j]);
+    if (!rc)
+      rc = ld_buf_printf(b, "%s%s", nl++ ? ", " : "",
+                         g->params[i].nfield_at < 0 ? "__LDCC_FIELD_SCAN"
+                                                    : "__LDCC_FIELD_END");
+  }
   if (!rc && runs_proved(k))
     rc = ld_buf_printf(
         b, "};\n  static const __ldcc_own_term __ldcc_o%zu[] = {", n);
@@ -584,10 +609,13 @@ static int put_trailer(struct ld_buf *b, const struct ld_plan *plan) {
     else if (!rc)
       rc = ld_buf_printf(b, "\"%s\", 0, NULL", k->global->reason);
     if (!rc && runs_proved(k))
-      rc = ld_buf_printf(b, ", %zu, __ldcc_o%zu},\n", k->global->gproof.nterms,
-                         n);
+      rc = ld_buf_printf(b, ", %zu, __ldcc_o%zu", k->global->gproof.nterms, n);
     else if (!rc)
-      rc = ld_buf_puts(b, ", 0, NULL},\n");
+      rc = ld_buf_puts(b, ", 0, NULL");
+    if (!rc && field_offsets(k))
+      rc = ld_buf_printf(b, ", __ldcc_fa%zu", n);
+    if (!rc)
+      rc = ld_buf_puts(b, "},\n");
     n++;
   }
   return rc ? rc : ld_buf_puts(b, "  };\n  return &m[__ldcc_i];\n}\n");
