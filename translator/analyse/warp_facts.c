@@ -351,6 +351,19 @@ static unsigned long literal(const struct ld__source *s, CXCursor c) {
   return strtoul(buf, NULL, 0);
 }
 
+/* A lane index's divisor or mask: a literal, or any constant expression
+ * (`WARP_SIZE` for `#define WARP_SIZE 32`, a constexpr), 0 for none. */
+static unsigned long warp_constant(const struct ld__source *s, CXCursor c) {
+  unsigned long v = literal(s, c);
+  long long x;
+  int ok = 0;
+
+  if (v)
+    return v;
+  x = ld__constant_of(ld__unwrap(c), &ok);
+  return ok && x > 0 ? (unsigned long)x : 0;
+}
+
 /* Whether e mentions threadIdx, directly or through a local initialised
  * from it. */
 static int from_thread_index(const struct ld__source *s, CXCursor e) {
@@ -379,8 +392,8 @@ static int lane_index(const struct ld__source *s, CXCursor c) {
       !ld__nth_child(c, 0, &lhs) || !ld__nth_child(c, 1, &rhs))
     return 0;
   if (!(k == CXBinaryOperator_Rem
-            ? literal(s, rhs) == 32 || text_has(s, rhs, "warpSize")
-            : literal(s, rhs) == 31))
+            ? warp_constant(s, rhs) == 32 || text_has(s, rhs, "warpSize")
+            : warp_constant(s, rhs) == 31))
     return 0;
   return from_thread_index(s, lhs);
 }

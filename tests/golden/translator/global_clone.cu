@@ -131,6 +131,8 @@ void host(float *y, const float *x, span s, int *q, cudaStream_t st) {
 // A struct holding pointers: __LDCC_GP_FIELDS (8), no pointer ordinal.
 // TEXT: {{^}}  static const unsigned char __ldcc_f2[] = {8};{{$}}
 // TEXT-NEXT: {{^}}  static const signed char __ldcc_p2[] = {-1};{{$}}
+// Where its pointers are, from its type (field_at): offsets, then the end.
+// TEXT: {{^}}  static const uint32_t __ldcc_fa2[] = {{{.*}}__LDCC_FIELD_END};{{$}}
 // TEXT: {{^}}      {__LDCC_GLOBAL_ABI, 1, {__LDCC_HOST_ABI, 0, "axpy", __ldcc_file, 27, 0, NULL, 0, 16, NULL, NULL, __ldcc_l0, 2, 0}, 4, 0, __ldcc_n0, __ldcc_f0, __ldcc_p0, NULL, 0, NULL, 0, NULL},{{$}}
 // TEXT-NEXT: {{^}}      {__LDCC_GLOBAL_ABI, 0, {__LDCC_HOST_ABI, 0, "staged", {{.*}}, 3, __LDCC_GM_OWN, {{.*}}, NULL, 0, NULL, 10, __ldcc_o1},{{$}}
-// TEXT-NEXT: {{^}}      {__LDCC_GLOBAL_ABI, 1, {__LDCC_HOST_ABI, 0, "with_struct", {{.*}}, 1, 0, __ldcc_n2, __ldcc_f2, __ldcc_p2, NULL, 0, NULL, 0, NULL},{{$}}
+// TEXT-NEXT: {{^}}      {__LDCC_GLOBAL_ABI, 1, {__LDCC_HOST_ABI, 0, "with_struct", {{.*}}, 1, 0, __ldcc_n2, __ldcc_f2, __ldcc_p2, NULL, 0, NULL, 0, NULL, __ldcc_fa2},{{$}}
