@@ -142,14 +142,18 @@ void layout(const struct ld__gdirect_call *c, struct direct_area *d) {
 uint32_t context(const struct ld__gdirect_call *c, uint32_t i) {
   const struct ld_rt_galloc *a = &c->plan->allocs[i];
   const struct __ldcc_global_meta *m = c->m;
-  const struct __ldcc_global_arg *arg = &c->args[a->param];
+  /* (A pointer inside a class parameter is a slot after the parameters
+   * and variables: its name and argument come from the plan.) */
+  const struct __ldcc_global_arg *arg =
+      ld_rt_global_slot_arg(c->m, c->args, c->plan, a->param);
   struct ld_rt_gctx x;
   uint32_t id = 0;
 
   memset(&x, 0, sizeof x);
   x.kernel = &m->kernel;
-  x.name = a->param >= m->nparams || !a->a.name ? m->param_names[a->param]
-                                                : a->a.name;
+  x.name = a->param >= m->nparams || !a->a.name
+               ? ld_rt_global_slot_name(m, c->plan, a->param)
+               : a->a.name;
   x.index_at = a->a.name ? a->a.base : (uint64_t)(uintptr_t)arg->ptr;
   x.base = a->a.base;
   x.elem_size = arg->elem_size ? arg->elem_size : 1;

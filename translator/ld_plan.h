@@ -193,9 +193,10 @@ struct ld_gparam {
   int atomic_only;
   /* A by-value class parameter holding pointers (__LDCC_GP_FIELDS): the
    * byte offsets of its pointers, from its type (nfield_at of them), so
-   * the runtime reads those words only; nfield_at < 0 when the type does
-   * not say (a template's, a lambda's closure, a base class): the runtime
-   * then takes every word that points into an allocation. */
+   * the runtime reads those words only; nfield_at <= 0 when the type does
+   * not say (a template's, a lambda's closure, a base class) or was not
+   * asked (a called functor parameter): the runtime then takes every word
+   * that points into an allocation. */
   unsigned *field_at;
   int nfield_at;
 };

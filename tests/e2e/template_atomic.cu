@@ -4,7 +4,8 @@
 // call of some overload and left it as written, so pass 2 applied it again
 // (the norace build printed twice the total).  It is now redirected like
 // any global atomic (replay_facts.c visit_call: an overload set named like
-// an atomic).  Racy twin: the first barrier missing.
+// an atomic).  Racy twin: the first barrier missing (warps read their
+// neighbours' s before it is written, and their t differs between passes).
 #include <cstdio>
 
 #include "e2e.h"
@@ -45,6 +46,6 @@ int main() {
 
 // The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
 // NOPROOF
-// RACE-CHECK: race on shared variable s[
+// RACE-CHECK: read-write race on shared variable t[
 // RACE-CHECK: in kernel block_sum
 // RACE-CHECK-NOT: not checked

@@ -486,8 +486,8 @@ static int put_meta_tables(struct ld_buf *b, const struct ld_plan *plan,
           ld_buf_printf(b, "%s%uu", nl++ ? ", " : "", g->params[i].field_at[j]);
     if (!rc)
       rc = ld_buf_printf(b, "%s%s", nl++ ? ", " : "",
-                         g->params[i].nfield_at < 0 ? "__LDCC_FIELD_SCAN"
-                                                    : "__LDCC_FIELD_END");
+                         g->params[i].nfield_at <= 0 ? "__LDCC_FIELD_SCAN"
+                                                     : "__LDCC_FIELD_END");
   }
   if (!rc && runs_proved(k))
     rc = ld_buf_printf(
