@@ -133,28 +133,36 @@ static int add_field(const struct __ldcc_global_meta *m, struct ld_rt_gplan *p,
   return 1;
 }
 
+/* What field_word needs of ld_rt_global_fields. */
+struct field_scan {
+  const struct __ldcc_global_meta *m;
+  struct ld_rt_gplan *p;
+  struct ld_rt_registry *reg;
+  uint32_t ordinal; /* the next pointer ordinal */
+  char *why;
+  size_t whysize;
+};
+
 /* The pointer at byte off of parameter i's argument, which the kernel's
  * type says is one: an entry when it points into an allocation, nothing
  * when null or __constant__, else (unknown memory) 0 with why. */
-static int field_word(const struct __ldcc_global_meta *m, struct ld_rt_gplan *p,
-                      struct ld_rt_registry *reg, unsigned i,
-                      const unsigned char *bytes, uint32_t off,
-                      uint32_t *ordinal, char *why, size_t whysize) {
+static int field_word(struct field_scan *f, unsigned i,
+                      const unsigned char *bytes, uint32_t off) {
   struct ld_rt_alloc a;
   uint64_t w;
 
   memcpy(&w, bytes + off, sizeof w);
   if (!w)
     return 1;
-  if (reg && ld_rt_registry_find(reg, w, &a) == LD_OK) {
+  if (f->reg && ld_rt_registry_find(f->reg, w, &a) == LD_OK) {
     if (a.kind == LD_RT_ALLOC_CONSTANT_VAR)
       return 1;
-    return add_field(m, p, i, off, w, (*ordinal)++, why, whysize);
+    return add_field(f->m, f->p, i, off, w, f->ordinal++, f->why, f->whysize);
   }
-  snprintf(why, whysize,
+  snprintf(f->why, f->whysize,
            "unknown memory behind a pointer inside parameter %s (byte %u of "
            "it: not from the cudaMalloc family or a __device__ variable)",
-           param_name(m, i), (unsigned)off);
+           param_name(f->m, i), (unsigned)off);
   return 0;
 }
 
@@ -192,10 +200,11 @@ int ld_rt_global_fields(const struct __ldcc_global_meta *m,
     bytes = (const unsigned char *)args[i].bytes;
     n = bytes ? args[i].nbytes : 0;
     if (!scan) {
+      struct field_scan f = {m, p, reg, ordinal, why, whysize};
       for (; *at != __LDCC_FIELD_END; at++)
-        if (*at + 8 <= n &&
-            !field_word(m, p, reg, i, bytes, *at, &ordinal, why, whysize))
+        if (*at + 8 <= n && !field_word(&f, i, bytes, *at))
           return 0;
+      ordinal = f.ordinal;
       at++;
       continue;
     }

@@ -1413,6 +1413,53 @@ static void take_grid_sync(struct accesses *st, CXCursor call, CXCursor obj) {
   v[st->g->ngsyncs++].end = e;
 }
 
+/* A move of a pointer parameter (moves_cb), when c is one: the parameter
+ * is claimed by address; what is added to it, and the offsets of the
+ * pointer moved in, are read. */
+static int take_move(struct accesses *st, CXCursor c) {
+  CXCursor rhs, rest[LD_ACCESS_REST];
+  size_t nrest = 0, i;
+  int from;
+
+  if (move_of(st, c, &from) < 0)
+    return 0;
+  if (ld__nth_child(c, 1, &rhs) &&
+      (clang_getCursorKind(c) != CXCursor_BinaryOperator ||
+       alias_root(st, rhs, rest, &nrest) < 0))
+    walk_accesses(st, rhs, LD_USE_READ);
+  for (i = 0; i < nrest && !st->rc; i++)
+    walk_accesses(st, rest[i], LD_USE_READ);
+  return 1;
+}
+
+/* A by-value class parameter of the direct run, or a member of one (c),
+ * used as `use` and not as an access's base: a value read from it
+ * (`g.nodes`) reaches no memory; the parameter or a pointer in it used any
+ * other way (passed on, copied, its address taken) leaves it unclaimed.
+ * 0 when c is none. */
+static int take_fields_use(struct accesses *st, CXCursor c, int use) {
+  CXCursor field, lhs, rhs;
+  CXType t = clang_getCanonicalType(clang_getCursorType(c));
+  int p = fields_root(st, c, &field);
+
+  if (p < 0)
+    return 0;
+  if (clang_getCursorKind(c) == CXCursor_DeclRefExpr || use == LD_USE_ADDR ||
+      st->lambda || ld__is_pointer(t) || ld__holds_pointer(t, 0))
+    st->other[p] = 1;
+  /* The indices of its array members are read. */
+  for (c = ld__unwrap(c); clang_getCursorKind(c) == CXCursor_MemberRefExpr ||
+                          clang_getCursorKind(c) == CXCursor_ArraySubscriptExpr;
+       c = ld__unwrap(lhs)) {
+    if (clang_getCursorKind(c) == CXCursor_ArraySubscriptExpr &&
+        ld__nth_child(c, 1, &rhs))
+      walk_accesses(st, rhs, LD_USE_READ);
+    if (!ld__nth_child(c, 0, &lhs) || st->rc)
+      break;
+  }
+  return 1;
+}
+
 static void walk_accesses(struct accesses *st, CXCursor c, int use) {
   enum CXCursorKind k = clang_getCursorKind(c);
   CXCursor lhs, rhs, obj;
@@ -1467,22 +1514,8 @@ static void walk_accesses(struct accesses *st, CXCursor c, int use) {
   }
   if (k == CXCursor_VarDecl && !st->lambda && take_alias_decl(st, c))
     return;
-  if (!st->lambda) {
-    int from;
-    if ((p = move_of(st, c, &from)) >= 0) {
-      /* A move (moves_cb): the parameter is claimed by address; what
-       * is added to it, and the offsets of the pointer moved in, read. */
-      CXCursor rest[LD_ACCESS_REST];
-      size_t nrest = 0, i;
-      if (ld__nth_child(c, 1, &rhs) &&
-          (clang_getCursorKind(c) != CXCursor_BinaryOperator ||
-           alias_root(st, rhs, rest, &nrest) < 0))
-        walk_accesses(st, rhs, LD_USE_READ);
-      for (i = 0; i < nrest && !st->rc; i++)
-        walk_accesses(st, rest[i], LD_USE_READ);
-      return;
-    }
-  }
+  if (!st->lambda && take_move(st, c))
+    return;
   if ((k == CXCursor_BinaryOperator &&
        clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign) ||
       k == CXCursor_CompoundAssignOperator) {
@@ -1505,27 +1538,8 @@ static void walk_accesses(struct accesses *st, CXCursor c, int use) {
   if (take_access(st, c, use))
     return;
   if ((k == CXCursor_MemberRefExpr || k == CXCursor_DeclRefExpr) &&
-      (p = fields_root(st, c, &obj)) >= 0) {
-    /* A value read from a by-value class parameter (`g.nodes`) reaches no
-     * memory; the parameter or a pointer in it used any other way (passed
-     * on, copied, its address taken) leaves it unclaimed. */
-    CXType t = clang_getCanonicalType(clang_getCursorType(c));
-    if (k == CXCursor_DeclRefExpr || use == LD_USE_ADDR || st->lambda ||
-        ld__is_pointer(t) || ld__holds_pointer(t, 0))
-      st->other[p] = 1;
-    /* The indices of its array members are read. */
-    for (c = ld__unwrap(c);
-         clang_getCursorKind(c) == CXCursor_MemberRefExpr ||
-         clang_getCursorKind(c) == CXCursor_ArraySubscriptExpr;
-         c = ld__unwrap(lhs)) {
-      if (clang_getCursorKind(c) == CXCursor_ArraySubscriptExpr &&
-          ld__nth_child(c, 1, &rhs))
-        walk_accesses(st, rhs, LD_USE_READ);
-      if (!ld__nth_child(c, 0, &lhs) || st->rc)
-        break;
-    }
+      take_fields_use(st, c, use))
     return;
-  }
   if (k == CXCursor_DeclRefExpr && (p = param_of(st, c)) >= 0) {
     st->other[p] = 1;
     return;
@@ -1603,6 +1617,41 @@ static int replay_rewrites(const struct ld_replay *r,
   return 0;
 }
 
+/* What is moved into a written parameter is written through it: the
+ * runtime must know the allocations of the parameters it came from (to a
+ * fixed point, as many rounds as parameters). */
+static void written_moves(struct accesses *st) {
+  struct ld_global *g = st->g;
+  size_t i, j, q;
+
+  for (j = 0; j < g->nparams; j++)
+    for (i = 0; i < g->nparams && i < 64; i++)
+      if (st->moved[i] && g->params[i].written)
+        for (q = 0; q < g->nparams && q < 64; q++)
+          if ((st->flows[i] >> q & 1) && !g->params[q].written &&
+              g->params[q].is_pointer)
+            g->params[q].written = 1;
+}
+
+/* The body's aliases, moves and accesses into st (its nslots slots). */
+static void walk_body(struct accesses *st, CXCursor body, size_t nslots) {
+  st->moved = calloc(nslots + 1, sizeof *st->moved);
+  st->flows = calloc(nslots + 1, sizeof *st->flows);
+  if (!st->moved || !st->flows) {
+    st->rc = LD_ENOMEM;
+    return;
+  }
+  if (clang_Cursor_isNull(body))
+    return;
+  clang_visitChildren(body, aliases_cb, st);
+  if (st->direct && !st->rc)
+    clang_visitChildren(body, moves_cb, st);
+  if (!st->rc)
+    walk_accesses(st, body, LD_USE_READ);
+  if (!st->rc && st->direct)
+    written_moves(st);
+}
+
 /* Which pointer parameters (and, in the direct run, written __device__
  * variables) are claimed, and their accesses. */
 static int find_accesses(const struct ld__source *s, CXCursor fn,
@@ -1632,27 +1681,8 @@ static int find_accesses(const struct ld__source *s, CXCursor fn,
   }
   st.top = clang_getNullCursor();
   clang_visitChildren(fn, body_cb, &body);
-  st.moved = calloc(nslots + 1, sizeof *st.moved);
-  st.flows = calloc(nslots + 1, sizeof *st.flows);
-  if (!st.moved || !st.flows)
-    st.rc = LD_ENOMEM;
-  if (!clang_Cursor_isNull(body) && !st.rc) {
-    clang_visitChildren(body, aliases_cb, &st);
-    if (st.direct && !st.rc)
-      clang_visitChildren(body, moves_cb, &st);
-  }
-  if (!clang_Cursor_isNull(body) && !st.rc)
-    walk_accesses(&st, body, LD_USE_READ);
+  walk_body(&st, body, nslots);
   rc = st.rc;
-  /* What is moved into a written parameter is written through it: the
-   * runtime must know the allocations of the parameters it came from. */
-  for (j = 0; j < g->nparams && !rc && st.direct; j++)
-    for (i = 0; i < g->nparams && i < 64; i++)
-      if (st.moved[i] && g->params[i].written)
-        for (size_t q = 0; q < g->nparams && q < 64; q++)
-          if ((st.flows[i] >> q & 1) && !g->params[q].written &&
-              g->params[q].is_pointer)
-            g->params[q].written = 1;
   for (i = 0; i < g->nparams && !rc; i++) {
     g->params[i].claimed = slot_claimed(&st, i);
     g->params[i].loads = st.loads[i];

@@ -449,6 +449,14 @@ static int sync_helper(const struct analysis *an, size_t i) {
          h.fence;
 }
 
+/* Whether a reference in fns[i] to a __device__ variable of kernel fns[fi]
+ * is one to data: the kernel's own, or any function's but a synchronising
+ * helper's (a variable only such a helper touches, a grid barrier's
+ * counter, is its flag: never claimed nor shifted). */
+static int data_ref(const struct analysis *an, size_t fi, size_t i) {
+  return i == fi || !sync_helper(an, i);
+}
+
 /* Add the kernel fns[fi] with its targets to the plan. */
 static int plan_kernel(struct analysis *an, size_t fi, unsigned char *seen,
                        size_t *captargets) {
@@ -490,10 +498,8 @@ static int plan_kernel(struct analysis *an, size_t fi, unsigned char *seen,
         used = 1;
         written |= r->written;
         macro |= r->in_macro;
-        /* A variable only a synchronising atomic helper touches (a grid
-         * barrier's counter) is its flag, never claimed nor shifted. */
-        if (var->kind == VAR_DEVICE && !data)
-          data = i == fi || !sync_helper(an, i);
+        /* (data_ref: not a grid barrier's counter, never claimed.) */
+        data = data || (var->kind == VAR_DEVICE && data_ref(an, fi, i));
         if (i != fi)
           elsewhere = i;
       }
