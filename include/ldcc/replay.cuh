@@ -1132,6 +1132,19 @@ template <class T> __device__ __forceinline__ T *pwr(thread_ctx &c, T *p) {
   return glog(c, p);
 }
 
+/* Pass 2's operand `bits` of the k-th global atomic differs from pass 1's:
+ * it read data another warp wrote in the region (the cold path). */
+static __device__ __noinline__ void
+report_atomic_operand(thread_ctx &c, int k, unsigned long long bits,
+                      const void *p, unsigned size) {
+  unsigned tid = linear_tid();
+  uint4 a = make_uint4((unsigned)c.log->atom_val[k],
+                       (unsigned)(c.log->atom_val[k] >> 32), 0, 0);
+  uint4 b = make_uint4((unsigned)bits, (unsigned)(bits >> 32), 0, 0);
+  report_race(c.bs, __LDCC_RK_GLOBAL_ATOMIC, c.region, tid / 32, tid / 32,
+              (int)(tid % 32), (unsigned long long)p, 0, size, a, b);
+}
+
 /* A global atomic whose result is unused: applied in pass 1 only, its
  * operand logged; pass 2 compares the operand instead of applying it again
  * (a different operand read data another warp wrote in the region).  More
@@ -1155,15 +1168,8 @@ __device__ __forceinline__ void global_atomic(thread_ctx &c, T *p, V v,
     return;
   }
   int k = c.atom_k++;
-  if (k < c.atom_n && c.log->atom_val[k] != bits) {
-    unsigned tid = linear_tid();
-    uint4 a = make_uint4((unsigned)c.log->atom_val[k],
-                         (unsigned)(c.log->atom_val[k] >> 32), 0, 0);
-    uint4 b = make_uint4((unsigned)bits, (unsigned)(bits >> 32), 0, 0);
-    report_race(c.bs, __LDCC_RK_GLOBAL_ATOMIC, c.region, tid / 32, tid / 32,
-                (int)(tid % 32), (unsigned long long)p, 0,
-                (unsigned)sizeof(T), a, b);
-  }
+  if (k < c.atom_n && c.log->atom_val[k] != bits)
+    report_atomic_operand(c, k, bits, p, sizeof(T));
 }
 
 /* A global atomic whose result is used (`base = atomicAdd(count, n)`):
@@ -1194,15 +1200,8 @@ __device__ __forceinline__ T global_atomic_v(thread_ctx &c, T *p, V v,
   int k = c.atom_k++;
   if (k >= c.atom_n)
     return apply(p, operand);
-  if (c.log->atom_val[k] != bits) {
-    unsigned tid = linear_tid();
-    uint4 a = make_uint4((unsigned)c.log->atom_val[k],
-                         (unsigned)(c.log->atom_val[k] >> 32), 0, 0);
-    uint4 b = make_uint4((unsigned)bits, (unsigned)(bits >> 32), 0, 0);
-    report_race(c.bs, __LDCC_RK_GLOBAL_ATOMIC, c.region, tid / 32, tid / 32,
-                (int)(tid % 32), (unsigned long long)p, 0,
-                (unsigned)sizeof(T), a, b);
-  }
+  if (c.log->atom_val[k] != bits)
+    report_atomic_operand(c, k, bits, p, sizeof(T));
   T r;
   ret = c.log->atom_ret[k];
   memcpy(&r, &ret, sizeof(T) < 8 ? sizeof(T) : 8);
