@@ -155,6 +155,8 @@ struct ld_replay {
                    inside the caller's region; it is called where the
                    original was, as an expression */
 
+  int is_template; /* is_devfn: a function template (its clone keeps the
+                      template head, `class __ldcc_L` first in it) */
   int uses_layout; /* is_devfn: it names shared variables of the kernel's
                       layout (its own `__shared__`, the file's) or calls a
                       clone that does: the clone is a template on the
@@ -417,6 +419,12 @@ struct ld_warp {
   /* A local or parameter points to volatile memory: the replay's wrappers
    * (replay.cuh swr/pwr) take no volatile pointer, so no replay. */
   int volatile_ptr;
+  /* Message passing through fences and tickets only (`__threadfence()`,
+   * atomics whose values the replay logs, none in a loop's condition; no
+   * CAS, exchange, volatile access, lock or barrier helper): the kernel
+   * keeps its shared-memory replay, whose regions with a fence run once
+   * (docs/shared-replay.md, "Kernels with fences"). */
+  int fenced_replay;
 };
 
 /* What --ldcc-deterministic makes of a kernel (decide/deterministic.c):

@@ -41,6 +41,11 @@
 #endif
 #define __LDCC_CLONE_THREADS LDCC_CLONE_THREADS
 
+#ifndef LDCC_SHARED_VATOMICS
+#define LDCC_SHARED_VATOMICS 32 /* shared words per block and region taken by
+                                   atomics whose values are used */
+#endif
+
 #ifndef LDCC_UNDO_ENTRIES
 #define LDCC_UNDO_ENTRIES 16 /* global stores logged per thread and region */
 #endif
@@ -55,6 +60,12 @@ enum sync_form { SYNC_PLAIN = 0, SYNC_COUNT = 1, SYNC_AND = 2, SYNC_OR = 3 };
 struct block_state {
   unsigned live[2];      /* stamp: some thread has not finished */
   unsigned overflow[2];  /* stamp: some thread's undo log overflowed */
+  unsigned once[2];      /* stamp: some thread passed a fence (run once) */
+  /* Shared words taken by atomics whose values are used (word + 1, 0:
+   * free) and the deltas added to each this round, per round parity
+   * (shared_atomic_v_add). */
+  unsigned vkey[2][LDCC_SHARED_VATOMICS];
+  unsigned vsum[2][LDCC_SHARED_VATOMICS];
   unsigned region[2];    /* start_site << 16 | end_site of the round */
   unsigned wrote[2][32]; /* stamp per warp: it wrote a target */
   unsigned read[2];      /* stamp: some thread read a target */
@@ -118,6 +129,7 @@ struct thread_ctx {
   /* undo log of global stores and operands of global atomics (pass 1) */
   int log_n;
   int log_overflow;
+  int once; /* a fence in this region (pass 1): it is not replayed */
   int atom_n; /* logged in pass 1 */
   int atom_k; /* compared so far in pass 2 */
   struct undo_log *log; /* the clone's __ldcc_ul */
@@ -363,6 +375,10 @@ __device__ __forceinline__ void begin(thread_ctx &c, undo_log &ul,
   size_t nchunks = (lazy ? g.header_bytes + g.stride : g.total_bytes) / 16;
   for (size_t w = tid; w < nchunks; w += nthreads)
     all[w] = zero;
+  for (unsigned i = tid; i < LDCC_SHARED_VATOMICS; i += nthreads) {
+    bs.vkey[0][i] = bs.vkey[1][i] = 0;
+    bs.vsum[0][i] = bs.vsum[1][i] = 0;
+  }
   if (tid < 32) {
     bs.wrote[0][tid] = 0;
     bs.wrote[1][tid] = 0;
@@ -372,6 +388,7 @@ __device__ __forceinline__ void begin(thread_ctx &c, undo_log &ul,
   if (tid == 0) {
     bs.live[0] = bs.live[1] = 0;
     bs.overflow[0] = bs.overflow[1] = 0;
+    bs.once[0] = bs.once[1] = 0;
     bs.region[0] = bs.region[1] = 0;
     bs.read[0] = bs.read[1] = 0;
     bs.S = S;
@@ -414,6 +431,7 @@ __device__ __forceinline__ void begin(thread_ctx &c, undo_log &ul,
   c.sync_result = 0;
   c.log_n = 0;
   c.log_overflow = 0;
+  c.once = 0;
   c.atom_n = 0;
   c.atom_k = 0;
   c.log = &ul;
@@ -776,9 +794,13 @@ wrote_mask(const block_state &bs, unsigned parity, unsigned stamp,
  * and region r+1 marks (after round r, hence after this B1).  Every thread,
  * its share. */
 __device__ __forceinline__ void clear_lines(const thread_ctx &c,
-                                            const block_state &bs,
-                                            unsigned p) {
+                                            block_state &bs, unsigned p) {
   unsigned *m = line_mask(bs, c.shared_only, p);
+  /* The next round's slots of shared_atomic_v_add too. */
+  for (unsigned i = linear_tid(); i < LDCC_SHARED_VATOMICS; i += bs.nthreads) {
+    bs.vkey[p][i] = 0;
+    bs.vsum[p][i] = 0;
+  }
   for (unsigned i = linear_tid(); i < bs.nlines; i += bs.nthreads) {
     m[i] = 0;
     if (c.lazy)
@@ -814,8 +836,10 @@ __device__ __forceinline__ int round_pass1(thread_ctx &c, block_state &bs,
   /* A read-write race needs a copy that read and another that wrote: when
    * one copy's warps did all the writing (the last steps of a tree
    * reduction), the vote on the per-copy read stamps decides. */
+  /* A region with a fence runs once: its stores may be published. */
   unsigned replay =
-      !overflow && *(volatile unsigned *)&bs.read[parity] == stamp &&
+      !overflow && *(volatile unsigned *)&bs.once[parity] != stamp &&
+      *(volatile unsigned *)&bs.read[parity] == stamp &&
       ((c.wmask & (c.wmask - 1)) ||
        __ldcc_second_pass(wrote_mask(bs, parity, stamp, 1), c.wmask));
 #if defined(LDCC_BENCH_SKIP_REPLAY) || defined(__LDCC_DETERMINISTIC)
@@ -859,6 +883,8 @@ __device__ __forceinline__ int region_end(thread_ctx &c, block_state &bs,
     bs.region[parity] = (unsigned)c.start_site << 16 | (unsigned)site;
     if (c.log_overflow)
       bs.overflow[parity] = stamp;
+    if (c.once)
+      bs.once[parity] = stamp;
     if (c.rd | c.always_read) {
       bs.read[parity] = stamp;
       bs.readc[parity][__ffs(c.wbit) - 1] = stamp; /* the copy's */
@@ -883,6 +909,7 @@ __device__ __forceinline__ int region_end(thread_ctx &c, block_state &bs,
     }
     c.log_n = 0;
     c.log_overflow = 0;
+    c.once = 0;
     c.atom_n = 0;
     c.sync_result = sync_value(form, count);
     c.lines = line_mask(bs, c.shared_only, c.round & 1u);
@@ -903,6 +930,7 @@ __device__ __forceinline__ int region_end(thread_ctx &c, block_state &bs,
   }
   c.log_n = 0;
   c.log_overflow = 0;
+  c.once = 0;
   c.atom_n = 0;
   c.atom_k = 0;
   c.local_diff = 0;
@@ -1177,17 +1205,19 @@ __device__ __forceinline__ void global_atomic(thread_ctx &c, T *p, V v,
  * the operand as above and returns pass 1's result, so the replayed region
  * sees the value the program saw.  An atomic pass 1 did not reach (pass 2
  * took another path: the comparison reports that) is applied then. */
-template <class T, class V, class Apply>
-__device__ __forceinline__ T global_atomic_v(thread_ctx &c, T *p, V v,
-                                             Apply apply) {
-  T operand = (T)v;
+/* A global atomic whose value is used, its operands' bits given: pass 1
+ * applies it (op()) and logs bits and the value, pass 2 compares the bits
+ * and returns the logged value. */
+template <class T, class Op>
+__device__ __forceinline__ T global_atomic_logged(thread_ctx &c, T *p,
+                                                  unsigned long long bits,
+                                                  Op op) {
 #ifdef __LDCC_DETERMINISTIC
-  return apply(p, operand);
+  return op();
 #endif
-  unsigned long long bits = 0, ret = 0;
-  memcpy(&bits, &operand, sizeof(T) < 8 ? sizeof(T) : 8);
+  unsigned long long ret = 0;
   if (c.pass == 1) {
-    T r = apply(p, operand);
+    T r = op();
     if (c.atom_n < LDCC_UNDO_ENTRIES) {
       memcpy(&ret, &r, sizeof(T) < 8 ? sizeof(T) : 8);
       c.log->atom_val[c.atom_n] = bits;
@@ -1199,13 +1229,35 @@ __device__ __forceinline__ T global_atomic_v(thread_ctx &c, T *p, V v,
   }
   int k = c.atom_k++;
   if (k >= c.atom_n)
-    return apply(p, operand);
+    return op();
   if (c.log->atom_val[k] != bits)
     report_atomic_operand(c, k, bits, p, sizeof(T));
   T r;
   ret = c.log->atom_ret[k];
   memcpy(&r, &ret, sizeof(T) < 8 ? sizeof(T) : 8);
   return r;
+}
+
+template <class T, class V, class Apply>
+__device__ __forceinline__ T global_atomic_v(thread_ctx &c, T *p, V v,
+                                             Apply apply) {
+  T operand = (T)v;
+  unsigned long long bits = 0;
+  memcpy(&bits, &operand, sizeof(T) < 8 ? sizeof(T) : 8);
+  return global_atomic_logged(c, p, bits, [&] { return apply(p, operand); });
+}
+
+/* `atomicCAS(p, cmp, val)` that claims (warp_facts.c cas_claim): logged
+ * like the others, both operands in the compared bits. */
+template <class T, class C, class V>
+__device__ __forceinline__ T global_atomic_v_cas(thread_ctx &c, T *p, C cmp,
+                                                 V val) {
+  T a = (T)cmp, b = (T)val;
+  unsigned long long x = 0, y = 0;
+  memcpy(&x, &a, sizeof(T) < 8 ? sizeof(T) : 8);
+  memcpy(&y, &b, sizeof(T) < 8 ? sizeof(T) : 8);
+  return global_atomic_logged(c, p, x * 0x9E3779B97F4A7C15ull ^ y,
+                              [&] { return atomicCAS(p, a, b); });
 }
 
 #define __LDCC_GLOBAL_ATOMIC(op, fn)                                           \
@@ -1227,6 +1279,8 @@ __LDCC_GLOBAL_ATOMIC(xor, atomicXor)
 __LDCC_GLOBAL_ATOMIC(max, atomicMax)
 __LDCC_GLOBAL_ATOMIC(min, atomicMin)
 __LDCC_GLOBAL_ATOMIC(exch, atomicExch)
+__LDCC_GLOBAL_ATOMIC(inc, atomicInc)
+__LDCC_GLOBAL_ATOMIC(dec, atomicDec)
 #undef __LDCC_GLOBAL_ATOMIC
 
 /* `atomicAdd(&target, v);` on a shared target with the result unused:
@@ -1246,6 +1300,57 @@ __device__ __forceinline__ void shared_atomic_add(thread_ctx &c, T *p, V v) {
     atomicOr(&c.bs->bitmap[word >> 5], 1u << (word & 31));
   }
   atomicAdd(p, (T)v);
+}
+
+/* `base = atomicAdd(&count, n)` on a shared target (a block's queue, a
+ * slot counter): the copy takes the delta as shared_atomic_add does (the
+ * sweeps merge the deltas), and the value returned is the block's own,
+ * region-start S plus the deltas earlier atomics of the round added to
+ * the word's slot in bs.vkey/vsum (open addressing, cleared a round
+ * ahead).  Pass 2 returns pass 1's values; a different operand read data
+ * another warp wrote in the region (a race through registers). */
+__device__ __noinline__ static void shared_atomic_full() {
+  printf("ldcc: more than %d shared words taken by atomics whose values are "
+         "used in one region of a block; the replay cannot go on\n",
+         LDCC_SHARED_VATOMICS);
+  __trap();
+}
+
+template <class T, class V>
+__device__ __forceinline__ T shared_atomic_v_add(thread_ctx &c, T *p, V v) {
+  static_assert(std::is_integral<T>::value && sizeof(T) == 4,
+                "ldcc: shared atomics are merged for 32-bit integers only");
+  T operand = (T)v;
+  shared_atomic_add(c, p, operand);
+  unsigned long long bits = (unsigned)operand;
+  if (c.pass == 1) {
+    block_state &bs = *c.bs;
+    size_t off = (size_t)((unsigned char *)p - (unsigned char *)c.mine);
+    unsigned par = c.round & 1u, key = (unsigned)(off / 4) + 1u, j, n;
+    for (n = 0, j = key % LDCC_SHARED_VATOMICS; n < LDCC_SHARED_VATOMICS;
+         n++, j = (j + 1) % LDCC_SHARED_VATOMICS) {
+      unsigned k = atomicCAS(&bs.vkey[par][j], 0u, key);
+      if (k == 0u || k == key)
+        break;
+    }
+    if (n == LDCC_SHARED_VATOMICS)
+      shared_atomic_full();
+    T r = *(volatile T *)(bs.S + off) +
+          (T)atomicAdd(&bs.vsum[par][j], (unsigned)operand);
+    if (c.atom_n < LDCC_UNDO_ENTRIES) {
+      c.log->atom_val[c.atom_n] = bits;
+      c.log->atom_ret[c.atom_n++] = (unsigned)r;
+    } else {
+      c.log_overflow = 1;
+    }
+    return r;
+  }
+  int k = c.atom_k++;
+  if (k >= c.atom_n || c.log->atom_val[k] != bits) {
+    c.local_diff = 1;
+    return k < c.atom_n ? (T)c.log->atom_ret[k] : (T)0;
+  }
+  return (T)c.log->atom_ret[k];
 }
 
 template <class T>

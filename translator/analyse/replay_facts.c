@@ -842,11 +842,17 @@ static void redirect_call(struct facts *fx, CXCursor call, const char *fn) {
  * `global_atomic_v_<op>`, whose pass 2 returns pass 1's result. */
 static void visit_global_atomic(struct facts *fx, const struct frame *f,
                                 const char *name) {
-  static const char *const ops[] = {"Add", "Sub", "Or",   "And",
-                                    "Max", "Min", "Exch", "Xor"};
+  static const char *const ops[] = {"Add", "Sub",  "Or",  "And", "Max",
+                                    "Min", "Exch", "Xor", "Inc", "Dec"};
   struct ld_buf fn = LD_BUF_INIT;
   size_t i, n;
 
+  /* A claim (warp_facts.c cas_claim; a lock keeps the kernel from the
+   * replay there): its value logged, in a statement too. */
+  if (!strcmp(name, "atomicCAS") && !fx->top->k->det_build) {
+    redirect_call(fx, f->cur, "__ldcc::global_atomic_v_cas");
+    return;
+  }
   for (i = 0; i < sizeof ops / sizeof ops[0]; i++) {
     n = strlen("atomic") + strlen(ops[i]);
     if (ld__starts(name, "atomic") &&
@@ -856,7 +862,8 @@ static void visit_global_atomic(struct facts *fx, const struct frame *f,
   }
   if (i == sizeof ops / sizeof ops[0]) {
     ld__replay_fail(
-        fx, "global atomic other than add, sub, or, and, xor, max, min, exch");
+        fx, "global atomic other than add, sub, or, and, xor, max, min, exch, "
+            "inc, dec");
     return;
   }
   if (ld_buf_puts(&fn, ld__is_statement(f) ? "__ldcc::global_atomic_"
@@ -869,6 +876,43 @@ static void visit_global_atomic(struct facts *fx, const struct frame *f,
   if (!fx->rc)
     redirect_call(fx, f->cur, fn.data);
   ld_buf_free(&fn);
+}
+
+/* A fence in a kernel whose message passing is fences and tickets only
+ * (ld_warp.fenced_replay): `__ldcc_c.once = 1, __threadfence();`, its
+ * region runs once (a replay would undo and redo stores the fence
+ * publishes; docs/shared-replay.md, "Kernels with fences"). */
+static void visit_fence(struct facts *fx, const struct frame *f) {
+  const struct ld_kernel *k = fx->top ? fx->top->k : NULL;
+  size_t cb, ce;
+
+  if (!k || !k->warp || !k->warp->fenced_replay) {
+    ld__replay_fail(fx, "memory fence");
+    return;
+  }
+  if (fx->r->is_plain || fx->r->is_devfn) {
+    ld__replay_fail(fx, "memory fence in a device function");
+    return;
+  }
+  if (!ld__is_statement(f) || !ld__replay_span(fx, f->cur, &cb, &ce)) {
+    ld__replay_fail(fx, "memory fence inside an expression or a macro");
+    return;
+  }
+  fx->rc = ld_edit_insert(&fx->r->edits, cb, "__ldcc_c.once = 1, ");
+}
+
+/* `printf(...)` prints in pass 1 only, `(__ldcc_c.pass == 1 ? printf(...)
+ * : 0)`: a replayed region would print its lines twice. */
+static void visit_printf(struct facts *fx, const struct frame *f) {
+  size_t cb, ce;
+
+  if (!ld__replay_span(fx, f->cur, &cb, &ce)) {
+    ld__replay_fail(fx, "printf inside a macro expansion");
+    return;
+  }
+  fx->rc = ld_edit_insert(&fx->r->edits, cb, "(__ldcc_c.pass == 1 ? ");
+  if (!fx->rc)
+    fx->rc = ld_edit_insert(&fx->r->edits, ce, " : 0)");
 }
 
 static void visit_atomic(struct facts *fx, const struct frame *f,
@@ -905,7 +949,9 @@ static void visit_atomic(struct facts *fx, const struct frame *f,
     ld__replay_fail(fx, "atomic on a local variable");
     return;
   }
-  if (!ld__is_statement(f)) {
+  /* A value used (`pos = atomicAdd(&count, 1)`, a block's queue) takes
+   * shared_atomic_v_add; a deterministic build has no order to give it. */
+  if (!ld__is_statement(f) && (fx->top->k->det_build || (!add && !sub))) {
     ld__replay_fail(fx, "result of a shared atomic is used");
     return;
   }
@@ -930,7 +976,9 @@ static void visit_atomic(struct facts *fx, const struct frame *f,
     return;
   }
   add_write_line(fx, member, cb);
-  redirect_call(fx, call, "__ldcc::shared_atomic_add");
+  redirect_call(fx, call,
+                ld__is_statement(f) ? "__ldcc::shared_atomic_add"
+                                    : "__ldcc::shared_atomic_v_add");
   if (sub) {
     if (!fx->rc)
       fx->rc = ld_edit_insert(&fx->r->edits, ab, "-(");
@@ -1012,6 +1060,40 @@ static void visit_accessor_call(struct facts *fx, const struct frame *f,
   keep_pointer_to(fx, i);
 }
 
+/* A template's call with dependent arguments of a function the file
+ * names once: as any call of it (its barriers and shared variables are in
+ * every instance), *callee set.  The one function template f the file
+ * names, `f<B>(...)`: with barriers, a site and a template clone
+ * (visit_devfn_call); one that names shared variables or stores through
+ * pointers, a template clone with its stores marked (visit_writer_call).
+ * Returns whether the call is dealt with. */
+static int dependent_callee(struct facts *fx, const struct frame *f, CXCursor c,
+                            CXCursor *callee) {
+  CXCursor d = c;
+  const char *why;
+  int own = 0;
+
+  if (clang_getCursorKind(c) == CXCursor_DeclRefExpr)
+    d = clang_getCursorReferenced(c);
+  if (clang_getCursorKind(d) == CXCursor_OverloadedDeclRef &&
+      clang_getNumOverloadedDecls(d) == 1)
+    d = clang_getOverloadedDecl(d, 0);
+  if (clang_getCursorKind(d) == CXCursor_FunctionDecl)
+    *callee = d;
+  if (clang_getCursorKind(d) != CXCursor_FunctionTemplate)
+    return 0;
+  if (ld__has_barrier(d)) {
+    visit_devfn_call(fx, f, d);
+    return 1;
+  }
+  why = ld__callee_problem_at(fx, d, 0, &own);
+  if (why && own)
+    visit_writer_call(fx, f, d, why);
+  else if (why)
+    ld__replay_fail(fx, why);
+  return 1;
+}
+
 static void visit_call(struct facts *fx, const struct frame *f) {
   CXCursor call = f->cur;
   CXCursor callee = clang_getCursorReferenced(call);
@@ -1046,19 +1128,9 @@ static void visit_call(struct facts *fx, const struct frame *f) {
         (ld__is_assign_operator(op) && clang_CXXMethod_isDefaulted(callee)))
       return; /* dependent, or a plain (implicit) assignment */
   }
-  if (clang_Cursor_isNull(callee)) {
-    /* A template's call with dependent arguments of a function the file
-     * names once: as any call of it (its barriers and shared variables
-     * are in every instance). */
-    CXCursor c = ld__unwrap(first), d = c;
-    if (clang_getCursorKind(c) == CXCursor_DeclRefExpr)
-      d = clang_getCursorReferenced(c);
-    if (clang_getCursorKind(d) == CXCursor_OverloadedDeclRef &&
-        clang_getNumOverloadedDecls(d) == 1)
-      d = clang_getOverloadedDecl(d, 0);
-    if (clang_getCursorKind(d) == CXCursor_FunctionDecl)
-      callee = d;
-  }
+  if (clang_Cursor_isNull(callee) &&
+      dependent_callee(fx, f, ld__unwrap(first), &callee))
+    return;
   if (clang_Cursor_isNull(callee)) {
     CXCursor c = ld__unwrap(first);
     unsigned i, n;
@@ -1104,7 +1176,10 @@ static void visit_call(struct facts *fx, const struct frame *f) {
     return;
   }
   if (ld__has_barrier(callee)) {
-    visit_devfn_call(fx, f, callee);
+    CXCursor t = clang_getSpecializedCursorTemplate(callee);
+    visit_devfn_call(
+        fx, f,
+        clang_getCursorKind(t) == CXCursor_FunctionTemplate ? t : callee);
     return;
   }
   name = ld__cursor_name(callee);
@@ -1114,6 +1189,10 @@ static void visit_call(struct facts *fx, const struct frame *f) {
   }
   if (ld__is_atomic_name(name)) {
     visit_atomic(fx, f, name);
+  } else if (ld__starts(name, "__threadfence")) {
+    visit_fence(fx, f);
+  } else if (!strcmp(name, "printf")) {
+    visit_printf(fx, f);
   } else {
     int own_write = 0;
     why = ld__callee_problem_at(fx, callee, 0, &own_write);
@@ -2015,6 +2094,18 @@ static void return_type(struct facts *fx) {
   size_t p = r->def_begin, e = r->name_begin, w;
   const char *const *sp;
 
+  /* A function template's head, `template <typename T>`, is not its
+   * return type. */
+  if (r->is_template && !strncmp(s + p, "template", 8)) {
+    int depth = 0;
+    for (; p < e; p++) {
+      depth += s[p] == '<' ? 1 : s[p] == '>' ? -1 : 0;
+      if (s[p] == '>' && depth == 0) {
+        p++;
+        break;
+      }
+    }
+  }
   while (p < e) {
     while (p < e && ld__is_blank(s[p]))
       p++;
@@ -2233,6 +2324,7 @@ static size_t analyse_devfn(struct facts *fx, CXCursor def, int plain) {
   }
   cfx.r->is_devfn = 1;
   cfx.r->is_plain = plain;
+  cfx.r->is_template = clang_getCursorKind(def) == CXCursor_FunctionTemplate;
   fx->rc = analyse_def(&cfx, def);
   if (!fx->rc)
     fx->rc = cfx.rc;
@@ -2337,6 +2429,7 @@ static size_t clone_callee(struct facts *fx, CXCursor call, CXCursor def,
  * be cloned. */
 struct clone_whys {
   const char *tmpl, *header, *later, *scope, *macro;
+  int templates; /* a function template may be cloned (a template clone) */
 };
 
 /* Whether def, the callee of call f, can be cloned for the kernel fx walks:
@@ -2351,8 +2444,10 @@ static int clonable(struct facts *fx, const struct frame *f, CXCursor callee,
   size_t cb, db, de;
   int n, j;
 
-  if (clang_getCursorKind(def) != CXCursor_FunctionDecl ||
-      !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(def))) {
+  if (!(clang_getCursorKind(def) == CXCursor_FunctionTemplate &&
+        w->templates) &&
+      (clang_getCursorKind(def) != CXCursor_FunctionDecl ||
+       !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(def)))) {
     ld__replay_fail(fx, ld__named_reason(w->tmpl, callee));
     return 0;
   }
@@ -2406,18 +2501,23 @@ static void visit_writer_call(struct facts *fx, const struct frame *f,
       "device function %s that writes memory is in a header",
       "device function %s that writes memory is defined after the kernel",
       "device function %s that writes memory is of another scope",
-      "call of %s inside a macro expansion"};
+      "call of %s inside a macro expansion",
+      1};
   struct facts *top = fx->top;
   struct ld_replay *r = fx->r;
   CXCursor def = ld__definition_of(callee);
   struct ld_buf t = LD_BUF_INIT;
-  size_t ce, nb, ne, idx, p;
-  int n = clang_Cursor_getNumArguments(f->cur);
+  size_t ce, nb, ne, idx, p, lt;
+  int n = clang_Cursor_getNumArguments(f->cur), targs;
 
   if (clang_getCursorKind(def) == CXCursor_CXXMethod) {
     ld__replay_fail(fx, why); /* stores through `this` */
     return;
   }
+  /* `f<4>(...)` resolved: the clone is of the template. */
+  if (clang_getCursorKind(clang_getSpecializedCursorTemplate(def)) ==
+      CXCursor_FunctionTemplate)
+    def = clang_getSpecializedCursorTemplate(def);
   if (!clonable(fx, f, callee, def, &whys, &nb, &ne, &ce))
     return;
   idx = clone_callee(fx, f->cur, def, 1);
@@ -2427,15 +2527,21 @@ static void visit_writer_call(struct facts *fx, const struct frame *f,
     ;
   if (top->r->callees[idx]->uses_layout && fx != top)
     r->uses_layout = 1; /* passes the layout on */
-  if (ld_buf_printf(&t, "__ldcc_%s__f_%s%s", top->k->name,
-                    top->r->callees[idx]->fn_name,
-                    top->r->callees[idx]->uses_layout ? "<__ldcc_L>" : "")) {
+  /* A template's arguments as written, `f<T>(...)`: the layout first. */
+  for (lt = nb; lt < p && fx->s->src[lt] != '<'; lt++)
+    ;
+  targs = top->r->callees[idx]->is_template && lt < p;
+  if (ld_buf_printf(
+          &t, "__ldcc_%s__f_%s%s", top->k->name, top->r->callees[idx]->fn_name,
+          top->r->callees[idx]->uses_layout && !targs ? "<__ldcc_L>" : "")) {
     ld_buf_free(&t);
     fx->rc = LD_ENOMEM;
     return;
   }
-  ld__replay_edit(fx, nb, ne, t.data);
+  ld__replay_edit(fx, nb, targs && lt < ne ? lt : ne, t.data);
   ld_buf_free(&t);
+  if (!fx->rc && targs && top->r->callees[idx]->uses_layout)
+    fx->rc = ld_edit_insert(&r->edits, lt + 1, "__ldcc_L, ");
   if (!fx->rc)
     fx->rc =
         ld_edit_insert(&r->edits, p + 1, n > 0 ? "__ldcc_c, " : "__ldcc_c");
@@ -2479,7 +2585,8 @@ static void visit_devfn_call(struct facts *fx, const struct frame *f,
       "barrier in device function %s of a header",
       "barrier in device function %s defined after the kernel",
       "barrier in device function %s of another scope",
-      "barrier inside a macro expansion"};
+      "barrier inside a macro expansion",
+      1};
   struct ld_replay *r = fx->r;
   CXCursor def = ld__definition_of(callee);
   const struct frame *e = f;

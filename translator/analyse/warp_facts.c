@@ -69,6 +69,9 @@ struct warp_walk {
   int volatile_seen; /* an access of volatile type */
   int block_scoped;  /* a block-scope atomic on memory other than shared */
   int volatile_ptr;  /* a local or parameter points to volatile memory */
+  CXCursor fn;       /* the kernel */
+  int hard_sync;     /* a CAS, exchange, helper with a fence, grid sync, spin
+                        or ticket the replay does not log: no fenced replay */
   CXCursor *flags;   /* variables an atomic of the kernel targets */
   size_t nflags, capflags;
   const char *rule;
@@ -210,6 +213,34 @@ static int replay_logged(CXCursor call) {
   return !system;
 }
 
+/* A ticket the replay logs besides replay_logged's: atomicInc, atomicDec. */
+static int replay_ticket(CXCursor call) {
+  static const char *const fns[] = {"atomicInc", "atomicDec", NULL};
+  CXCursor callee = clang_getCursorReferenced(call);
+
+  return replay_logged(call) ||
+         (!clang_Cursor_isNull(callee) && name_in(callee, fns));
+}
+
+/* Whether the call lies in a loop's condition (or a for's increment): a
+ * wait on memory another unit changes, `while (atomicAdd(f, 0) == 0);`. */
+static int in_loop_condition(const struct frame *f) {
+  const struct frame *q = f;
+
+  for (; q->parent; q = q->parent) {
+    enum CXCursorKind k = q->parent->kind;
+    if (k == CXCursor_WhileStmt)
+      return q->index == 0;
+    if (k == CXCursor_DoStmt)
+      return q->index == 1;
+    if (k == CXCursor_ForStmt)
+      return clang_isExpression(q->kind) != 0;
+    if (k == CXCursor_FunctionDecl || k == CXCursor_LambdaExpr)
+      return 0;
+  }
+  return 0;
+}
+
 /* A fence: it orders memory by itself, without an atomic's value. */
 static int fence_call(CXCursor call) {
   static const char *const fns[] = {"__threadfence*", NULL};
@@ -233,6 +264,64 @@ static int base_var(CXCursor e, CXCursor *decl) {
     return 0;
   *decl = d;
   return 1;
+}
+
+/* Whether some assignment, compound assignment, `++` or `--` in the
+ * function stores to decl plainly (`*lock = 0`, `owner[i] = -1`): its
+ * atomicCAS is then a lock, not a claim (cas_claim). */
+struct plain_store {
+  CXCursor decl;
+  int found;
+};
+
+static enum CXChildVisitResult plain_store_cb(CXCursor c, CXCursor parent,
+                                              CXClientData data) {
+  struct plain_store *q = data;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  CXCursor lhs, d;
+  int store = k == CXCursor_CompoundAssignOperator;
+
+  (void)parent;
+  if (k == CXCursor_BinaryOperator)
+    store = clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign;
+  if (k == CXCursor_UnaryOperator) {
+    enum CXUnaryOperatorKind u = clang_getCursorUnaryOperatorKind(c);
+    store = u == CXUnaryOperator_PreInc || u == CXUnaryOperator_PostInc ||
+            u == CXUnaryOperator_PreDec || u == CXUnaryOperator_PostDec;
+  }
+  if (store && ld__nth_child(c, 0, &lhs)) {
+    lhs = ld__unwrap(lhs);
+    if (clang_getCursorKind(lhs) == CXCursor_UnaryOperator &&
+        clang_getCursorUnaryOperatorKind(lhs) == CXUnaryOperator_Deref)
+      ld__nth_child(lhs, 0, &lhs);
+    if (base_var(lhs, &d) && clang_equalCursors(d, q->decl)) {
+      q->found = 1;
+      return CXChildVisit_Break;
+    }
+  }
+  return CXChildVisit_Recurse;
+}
+
+/* An atomicCAS that claims (`if (atomicCAS(&dist[w], -1, d) == -1)`, a
+ * graph's visit, a hash table's slot): not in a loop's condition (a spin),
+ * on a variable the kernel never stores to plainly (a lock's release).
+ * The replay logs its value like an add's (replay.cuh
+ * global_atomic_v_cas). */
+static int address_var(CXCursor arg, CXCursor *decl);
+
+static int cas_claim(const struct warp_walk *w, const struct frame *f) {
+  static const char *const fns[] = {"atomicCAS", NULL};
+  CXCursor callee = clang_getCursorReferenced(f->cur), decl;
+  struct plain_store q;
+
+  if (!w->weak_sync || clang_Cursor_isNull(callee) || !name_in(callee, fns) ||
+      clang_Cursor_getNumArguments(f->cur) != 3 || in_loop_condition(f) ||
+      !address_var(clang_Cursor_getArgument(f->cur, 0), &decl))
+    return 0;
+  q.decl = decl;
+  q.found = 0;
+  clang_visitChildren(w->fn, plain_store_cb, &q);
+  return !q.found;
 }
 
 static int has_shared_attr(CXCursor decl) {
@@ -873,12 +962,19 @@ static void visit(struct warp_walk *w, const struct frame *f) {
     /* A fence orders memory by itself; atomicCAS, atomicExch and used
      * atomic values only with fences, or when the caller asks
      * (weak_sync). */
-    if (memory_sync(f->cur) ||
+    int claim = cas_claim(w, f);
+    if ((memory_sync(f->cur) && !claim) ||
         (atomic && result_used(f) && !shared_target(f->cur) &&
-         !(w->weak_sync && replay_logged(f->cur))))
+         !(w->weak_sync && (replay_logged(f->cur) || claim))))
       w->weak_seen = 1;
     if (fence_call(f->cur) || (w->weak_sync && w->weak_seen))
       w->mp = 1;
+    /* What a replay whose fenced regions run once cannot take. */
+    if ((fence_level(f->cur) && !fence_call(f->cur)) ||
+        (memory_sync(f->cur) && !fence_call(f->cur)) ||
+        (atomic && !shared_target(f->cur) &&
+         ((result_used(f) && !replay_ticket(f->cur)) || in_loop_condition(f))))
+      w->hard_sync = 1;
     if (atomic && !w->collect)
       note_flag(w, f->cur);
     /* A block-scope atomic on shared memory is what the block scope is
@@ -943,7 +1039,7 @@ static void visit(struct warp_walk *w, const struct frame *f) {
     /* `__shared__ volatile int ready;`: a flag between warps. */
     if (has_shared_attr(f->cur) && clang_isVolatileQualifiedType(t) &&
         t.kind != CXType_Pointer && !ld__is_array(t))
-      w->mp = 1;
+      w->mp = w->hard_sync = 1;
     break;
   }
   case CXCursor_ArraySubscriptExpr:
@@ -1002,6 +1098,7 @@ static void walk(struct warp_walk *w, CXCursor fn) {
   root.index = 0;
   root.nchild = 0;
   root.w = w;
+  w->fn = fn;
   clang_visitChildren(fn, walk_cb, &root);
 }
 
@@ -1020,7 +1117,7 @@ static int mp_has_data(const struct ld_warp *its) {
 }
 
 int ld__warp_with_replay(const struct ld_warp *w) {
-  return w && !w->mp && !w->probe && !w->nscoped;
+  return w && ((!w->mp && !w->probe && !w->nscoped) || w->fenced_replay);
 }
 
 int ld__warp_analyse(const struct ld__source *s, CXCursor fn,
@@ -1055,6 +1152,8 @@ int ld__warp_analyse(const struct ld__source *s, CXCursor fn,
   w.warp->mp = w.mp;
   w.warp->probe = w.block_scoped && !w.mp;
   w.warp->volatile_ptr = w.volatile_ptr;
+  w.warp->fenced_replay = w.mp && !w.hard_sync && !w.block_scoped &&
+                          !w.volatile_seen && !w.volatile_ptr;
   if (w.skip || !ld__child_of_kind(fn, CXCursor_CompoundStmt, &body) ||
       !span(s, body, &b, &e, NULL)) {
     w.warp->skip = w.skip ? w.skip : SKIP_MACRO;

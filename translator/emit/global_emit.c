@@ -92,6 +92,8 @@ static int wrap_access(struct ld_edit_list *l, const struct ld_global *g,
  * nest); any other access is wrapped as in the global clone.  The
  * analysis left out kernels whose accesses lie in code the replay
  * rewrites (global_facts.c replay_rewrites). */
+static int edit_fences(struct ld_edit_list *l, const struct ld_global *g);
+
 int ld__global_replay_claims(const struct ld_kernel *k,
                              struct ld_edit_list *l) {
   static const char glog_open[] = "(*__ldcc::glog(__ldcc_c, &(";
@@ -131,6 +133,10 @@ int ld__global_replay_claims(const struct ld_kernel *k,
     }
     rc = wrap_access(l, g, a);
   }
+  /* A kernel with fences (ld_warp.fenced_replay): its releases and
+   * acquires order the run's clashes in the replay clone too. */
+  if (!rc && g->direct)
+    rc = edit_fences(l, g);
   return rc;
 }
 

@@ -15,6 +15,7 @@
  * the launch_info parameter, the prologue (hoisted locals, snapshot variables,
  * begin), one site block per barrier and the exit block.  The original text is
  * never edited.  Host code only; no libclang. */
+#include <ctype.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -228,8 +229,8 @@ static int put_prologue(struct ld_buf *b, const struct ld_kernel *k,
     if (snapshot_of(&r->locals[i]))
       rc = ld_buf_printf(b,
                          INDENT "decltype(%s) __ldcc_s%zu; decltype(%s) "
-                                "__ldcc_e%zu;\n",
-                         r->locals[i].name, i, r->locals[i].name, i);
+                                "__ldcc_e%zu; (void)__ldcc_e%zu;\n",
+                         r->locals[i].name, i, r->locals[i].name, i, i);
   /* The value a device function returns, set by its `return`s (replay_
    * facts.c), compared at its exit and returned after it. */
   if (!rc && r->is_devfn && r->ret_end) {
@@ -580,8 +581,18 @@ static int emit_callee(const struct clone *kernel, const struct ld_replay *c,
   /* Shared variables in the layout: a template on it (the kernel's may
    * be a template), `__ldcc_p` in the body (a plain clone's on the brace's
    * line, so the lines stay the user's). */
-  if (!rc && c->uses_layout)
+  if (!rc && c->uses_layout && c->is_template) {
+    /* `template <unsigned B>` becomes `template <class __ldcc_L, unsigned
+     * B>`: calls name the layout first, the rest as written or deduced. */
+    size_t lt = c->def_begin;
+    while (lt < c->name_begin && kernel->src[lt] != '<')
+      lt++;
+    rc = lt < c->name_begin
+             ? ld_edit_insert(&cl.edits, lt + 1, "class __ldcc_L, ")
+             : LD_EOVERLAP;
+  } else if (!rc && c->uses_layout) {
     rc = ld_edit_insert(&cl.edits, c->def_begin, "template <class __ldcc_L> ");
+  }
   if (!rc && c->uses_layout && c->is_plain)
     rc = ld_edit_insert(&cl.edits, c->body_open + 1, " " LD_DEVFN_P);
   if (!rc)
@@ -606,6 +617,36 @@ static int emit_callee(const struct clone *kernel, const struct ld_replay *c,
   return rc;
 }
 
+/* The callee's name at site s becomes its clone's: `__ldcc_<k>__f_<f>`,
+ * with `<__ldcc_L>` when it names the layout; a function template's
+ * arguments as written (`f<B>` in or after the name's span) get the
+ * layout first, `<__ldcc_L, B>`. */
+static int rename_call(struct clone *cl, const struct ld_site *s,
+                       const struct ld_replay *c) {
+  struct ld_buf b = LD_BUF_INIT;
+  size_t lt = s->name_begin, end = s->name_end;
+  int targs, rc;
+
+  while (lt < s->name_end && cl->src[lt] != '<')
+    lt++;
+  targs = lt < s->name_end;
+  if (targs) {
+    end = lt;
+  } else {
+    while (lt < s->args_close && isspace((unsigned char)cl->src[lt]))
+      lt++;
+    targs = c->is_template && cl->src[lt] == '<';
+  }
+  rc = ld_buf_printf(&b, "__ldcc_%s__f_%s%s", cl->k->name, c->fn_name,
+                     c->uses_layout && !targs ? "<__ldcc_L>" : "");
+  if (!rc)
+    rc = ld_edit_replace(&cl->edits, s->name_begin, end, b.data);
+  if (!rc && c->uses_layout && targs)
+    rc = ld_edit_insert(&cl->edits, lt + 1, "__ldcc_L, ");
+  ld_buf_free(&b);
+  return rc;
+}
+
 /* At each call of a device function with barriers: its clone, with the
  * protocol's state and the call's site base first. */
 static int edit_calls(struct clone *cl) {
@@ -619,12 +660,7 @@ static int edit_calls(struct clone *cl) {
     if (s->callee == 0)
       continue;
     ld_buf_free(&b);
-    rc = ld_buf_printf(&b, "__ldcc_%s__f_%s%s", cl->k->name,
-                       r->callees[s->callee - 1]->fn_name,
-                       r->callees[s->callee - 1]->uses_layout ? "<__ldcc_L>"
-                                                              : "");
-    if (!rc)
-      rc = ld_edit_replace(&cl->edits, s->name_begin, s->name_end, b.data);
+    rc = rename_call(cl, s, r->callees[s->callee - 1]);
     ld_buf_free(&b);
     if (!rc)
       rc = ld_buf_printf(&b, "__ldcc_c, __ldcc_bs, %zu%s", s->site_base,

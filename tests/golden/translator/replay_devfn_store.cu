@@ -92,7 +92,7 @@ int main() {
 
 // PLAN: KERNEL name=fill checked=yes at=33:17
 // PLAN-NEXT: KERNEL name=nested checked=yes at=44:17
-// PLAN-NEXT: KERNEL name=templated checked=yes shared_reason="device function put_n that writes memory is a template" at=51:17
+// PLAN-NEXT: KERNEL name=templated checked=yes at=51:17
 // PLAN-NEXT: KERNEL name=atomic checked=yes shared_reason="device function bump: atomic in a device function" at=58:17
 // PLAN-NEXT: KERNEL name=reference checked=yes at=66:17
 // PLAN-NEXT: KERNEL name=late checked=yes shared_reason="device function put_late that writes memory is defined after the kernel" at=73:17
@@ -105,6 +105,11 @@ int main() {
 // PLAN: SITE kernel=nested id=0 at=44:17 form=entry
 // PLAN-NEXT: SITE kernel=nested id=1 at=47:3 form=SYNC_PLAIN
 // PLAN-NEXT: SITE kernel=nested id=2 at=49:1 form=exit
+// A function template's clone is a template (session 22; it was "device
+// function put_n that writes memory is a template").
+// PLAN: SITE kernel=templated id=0 at=51:17 form=entry
+// PLAN-NEXT: SITE kernel=templated id=1 at=54:3 form=SYNC_PLAIN
+// PLAN-NEXT: SITE kernel=templated id=2 at=56:1 form=exit
 // PLAN-NOT: SITE
 // PLAN: SITE kernel=reference id=0 at=66:17 form=entry
 // PLAN-NEXT: SITE kernel=reference id=1 at=69:3 form=SYNC_PLAIN
@@ -145,7 +150,9 @@ int main() {
 // Unsupported kernels get no clone.  A store through a reference parameter
 // is a store through an address, as through a pointer (since session 16;
 // it was "store through a reference").
-// CLONE-NOT: {{__ldcc_(templated|atomic)\(}}
+// CLONE: {{^}}template <int N> __device__ void __ldcc_templated__f_put_n(__ldcc::thread_ctx &__ldcc_c, int *p, int v) { (*__ldcc::pwr(__ldcc_c, &(p[N]))) = v; }
+// CLONE: {{^}}  __ldcc_templated__f_put_n<3>(__ldcc_c, ((__ldcc_c.rd = 1, __ldcc_p)->s), 1);
+// CLONE-NOT: {{__ldcc_atomic\(}}
 // CLONE: {{^}}__device__ void __ldcc_reference__f_set_ref(__ldcc::thread_ctx &__ldcc_c, int &x, int v) { (*__ldcc::pwr(__ldcc_c, &(x))) = v; }
 // CLONE: {{^}}  __ldcc_reference__f_set_ref(__ldcc_c, ((__ldcc_c.rd = 1, __ldcc_p)->s)[threadIdx.x], 1);
 // CLONE-NOT: {{__ldcc_late\(}}
