@@ -1245,6 +1245,39 @@ static struct ld_site *new_site(struct facts *fx) {
   return site;
 }
 
+/* A ContinueStmt of the loop being looked into (not of a nested loop). */
+static enum CXChildVisitResult continue_cb(CXCursor c, CXCursor parent,
+                                           CXClientData data) {
+  enum CXCursorKind k = clang_getCursorKind(c);
+
+  (void)parent;
+  if (k == CXCursor_ContinueStmt) {
+    *(int *)data = 1;
+    return CXChildVisit_Break;
+  }
+  return k == CXCursor_ForStmt || k == CXCursor_WhileStmt ||
+                 k == CXCursor_DoStmt || k == CXCursor_LambdaExpr
+             ? CXChildVisit_Continue
+             : CXChildVisit_Recurse;
+}
+
+/* The do-while loop's body is braced and has no `continue` (which would
+ * skip a site put before its closing brace): *at, that brace's offset, is
+ * where the site of a barrier in the loop's condition goes. */
+static int do_body_end(struct facts *fx, CXCursor loop, size_t *at) {
+  CXCursor body;
+  size_t b, e;
+  int cont = 0;
+
+  if (!ld__nth_child(loop, 0, &body) ||
+      clang_getCursorKind(body) != CXCursor_CompoundStmt ||
+      !ld__replay_span(fx, body, &b, &e) || fx->s->src[e - 1] != '}')
+    return 0;
+  clang_visitChildren(body, continue_cb, &cont);
+  *at = e - 1;
+  return !cont;
+}
+
 static void visit_site(struct facts *fx, const struct frame *f,
                        const char *form) {
   const struct frame *e = f, *stmt = NULL;
@@ -1280,12 +1313,17 @@ static void visit_site(struct facts *fx, const struct frame *f,
       stmt = p->parent; /* the only variable of its declaration */
     else if (p->kind == CXCursor_IfStmt && e->index == 0 && ld__is_statement(p))
       stmt = p;
+    else if (p->kind == CXCursor_DoStmt && e->index == 1 &&
+             do_body_end(fx, p->cur, &sb))
+      stmt = p; /* `do { ... } while (__syncthreads_or(changed));` */
   }
   if (!stmt) {
     ld__replay_fail(fx, "barrier inside an expression");
     return;
   }
-  if (!ld__replay_span(fx, stmt->cur, &sb, &se)) {
+  if (!ld__replay_span(fx, stmt->cur, stmt->kind == CXCursor_DoStmt ? &cb : &sb,
+                       &se) ||
+      !ld__replay_span(fx, f->cur, &cb, &ce)) {
     ld__replay_fail(fx, "barrier inside a macro expansion");
     return;
   }
@@ -1308,7 +1346,8 @@ static void visit_site(struct facts *fx, const struct frame *f,
   site->stmt_end = ld__stmt_end(fx, se);
   site->call_begin = cb;
   site->call_end = ce;
-  site->needs_braces = stmt->parent->kind != CXCursor_CompoundStmt;
+  site->needs_braces = stmt->kind != CXCursor_DoStmt &&
+                       stmt->parent->kind != CXCursor_CompoundStmt;
   fx->proof.site_flat[fx->r->nsites - 1] =
       (unsigned char)in_blocks_and_loops(stmt);
   if (with_result) {
