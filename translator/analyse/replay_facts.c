@@ -521,7 +521,7 @@ static void hoist_plain(struct facts *fx, struct var_list *vl, size_t sb,
         ld__replay_fail(fx, "local initialised without =");
         break;
       }
-      if (ld__is_array(t)) {
+      if (ld__is_array(t) && vl->n > 1) {
         ld__replay_fail(fx, "initialised local array");
         break;
       }
@@ -536,7 +536,24 @@ static void hoist_plain(struct facts *fx, struct var_list *vl, size_t sb,
       fx->rc = fx->rc ? fx->rc : LD_ENOMEM;
       break;
     }
-    if (v->init_begin) {
+    if (v->init_begin && l->is_array) {
+      /* `float acc[4][4] = {0.0f};` (a register tile): the hoisted array
+       * takes a copy of a block's own initialised one. */
+      ld_buf_free(&assign);
+      if (ld_buf_printf(&assign, "{ decltype(%s) __ldcc_ai = ", l->name)) {
+        fx->rc = LD_ENOMEM;
+        break;
+      }
+      ld__replay_edit(fx, pos, v->init_begin, assign.data);
+      ld_buf_free(&assign);
+      if (ld_buf_printf(&assign, "; __ldcc::copy(%s, __ldcc_ai); }", l->name)) {
+        fx->rc = LD_ENOMEM;
+        break;
+      }
+      ld__replay_edit(fx, v->init_end, vl->v[vl->n - 1].end, assign.data);
+      pos = vl->v[vl->n - 1].end;
+      first = 0;
+    } else if (v->init_begin) {
       ld_buf_free(&assign);
       if (ld_buf_printf(&assign, "%s%s = ", first ? "" : ", ", l->name)) {
         fx->rc = LD_ENOMEM;
@@ -901,6 +918,43 @@ static void visit_fence(struct facts *fx, const struct frame *f) {
   fx->rc = ld_edit_insert(&fx->r->edits, cb, "__ldcc_c.once = 1, ");
 }
 
+/* A cache-hint load (1: `__ldcs(p)`, ...) or store (2: `__stcs(p, v)`,
+ * ...), which the parser's prelude declares without a body; 0 otherwise. */
+static int cache_hint(const char *name) {
+  static const char *const loads[] = {"__ldg",  "__ldcg", "__ldca",
+                                      "__ldcs", "__ldlu", "__ldcv"};
+  static const char *const stores[] = {"__stcs", "__stcg", "__stwb", "__stwt"};
+  size_t i;
+
+  for (i = 0; i < sizeof loads / sizeof loads[0]; i++)
+    if (!strcmp(name, loads[i]))
+      return 1;
+  for (i = 0; i < sizeof stores / sizeof stores[0]; i++)
+    if (!strcmp(name, stores[i]))
+      return 2;
+  return 0;
+}
+
+/* `__stcs(P, V)` (llm.c's streaming stores) is a store through P:
+ * `(void)((*__ldcc::pwr(__ldcc_c, (P))) = (V))`, logged or marked like
+ * any (the hint is a cache policy only). */
+static void visit_cache_store(struct facts *fx, const struct frame *f) {
+  size_t cb, ce, pb, pe, vb, ve;
+
+  if (clang_Cursor_getNumArguments(f->cur) != 2 ||
+      !ld__replay_span(fx, f->cur, &cb, &ce) ||
+      !ld__replay_span(fx, clang_Cursor_getArgument(f->cur, 0), &pb, &pe) ||
+      !ld__replay_span(fx, clang_Cursor_getArgument(f->cur, 1), &vb, &ve)) {
+    ld__replay_fail(fx, "cache-hint store inside a macro expansion");
+    return;
+  }
+  ld__replay_edit(fx, cb, pb, "(void)((*__ldcc::pwr(__ldcc_c, (");
+  if (!fx->rc)
+    ld__replay_edit(fx, pe, vb, "))) = (");
+  if (!fx->rc)
+    ld__replay_edit(fx, ve, ce, "))");
+}
+
 /* `printf(...)` prints in pass 1 only, `(__ldcc_c.pass == 1 ? printf(...)
  * : 0)`: a replayed region would print its lines twice. */
 static void visit_printf(struct facts *fx, const struct frame *f) {
@@ -1193,6 +1247,10 @@ static void visit_call(struct facts *fx, const struct frame *f) {
     visit_fence(fx, f);
   } else if (!strcmp(name, "printf")) {
     visit_printf(fx, f);
+  } else if (cache_hint(name) == 2) {
+    visit_cache_store(fx, f);
+  } else if (cache_hint(name) == 1) {
+    /* a load with a cache hint: a read like any */
   } else {
     int own_write = 0;
     why = ld__callee_problem_at(fx, callee, 0, &own_write);
@@ -1793,9 +1851,15 @@ static void note_shape(struct facts *fx, const struct frame *f) {
  * value: `{ __ldcc_ret = (E); goto __ldcc_exit; }`, E's own edits kept
  * (the clone returns __ldcc_ret after its exit site). */
 static void return_value(struct facts *fx, size_t b, size_t e) {
-  size_t end = ld__stmt_end(fx, e);
+  size_t end = e;
 
-  if (end == e || fx->s->src[end - 1] != ';') {
+  /* Its `;`: after a braced value too (`return P{a, b};`). */
+  if (!e || fx->s->src[e - 1] != ';') {
+    while (end < fx->s->len && ld__is_blank(fx->s->src[end]))
+      end++;
+    end = end < fx->s->len && fx->s->src[end] == ';' ? end + 1 : e;
+  }
+  if (end == e && (!e || fx->s->src[e - 1] != ';')) {
     ld__replay_fail(fx, "return inside a macro expansion");
     return;
   }

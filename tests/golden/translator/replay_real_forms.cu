@@ -12,6 +12,10 @@
 //   debug: printf prints in pass 1 only.
 //   rows: a function template with its own static __shared__ and a
 //     barrier, returning a value: a template clone, the layout first.
+//   gemm: an initialised register tile (`float acc[2][2] = {0.0f};`,
+//     hoisted, then a copy of a block's own), a streaming store
+//     (`__stcs`, a store through pwr) and a helper with a barrier that
+//     returns a braced value (`return Pair{a, b};`).
 
 __global__ void converge(const int *nbr, int *out) {
   __shared__ int lab[128];
@@ -100,6 +104,29 @@ template <typename T> __global__ void rows(const T *in, T *out) {
     out[blockIdx.x] = v;
 }
 
+struct Pair {
+  float lo, hi;
+};
+
+__device__ Pair bounds(float *s, float v) {
+  s[threadIdx.x] = v;
+  __syncthreads();
+  return Pair{s[0], s[blockDim.x - 1]};
+}
+
+__global__ void gemm(const float *a, const float *b, float *out) {
+  __shared__ float ta[16][16], tb[16][16], edge[256];
+  float acc[2][2] = {0.0f};
+  int tx = threadIdx.x % 16, ty = threadIdx.x / 16;
+  ta[ty][tx] = a[threadIdx.x];
+  tb[ty][tx] = b[threadIdx.x];
+  __syncthreads();
+  for (int k = 0; k < 16; k++)
+    acc[0][0] += ta[ty][k] * tb[k][tx];
+  Pair p = bounds(edge, acc[0][0]);
+  __stcs(&out[blockIdx.x * 256 + threadIdx.x], acc[0][0] + p.lo + acc[1][1]);
+}
+
 int main() {
   int *i = 0;
   float *f = 0;
@@ -109,6 +136,7 @@ int main() {
   spin<<<4, 32>>>(i, i);
   debug<<<1, 64>>>(f, f);
   rows<float><<<4, 256>>>(f, f);
+  gemm<<<4, 256>>>(f, f, f);
   return 0;
 }
 
@@ -118,11 +146,12 @@ int main() {
 // PLAN-NEXT: KERNEL name=spin checked=yes shared_reason="synchronises through memory (a fence, flag or lock), which the replay does not model"
 // PLAN-NEXT: KERNEL name=debug checked=yes at=
 // PLAN-NEXT: KERNEL name=rows checked=yes at=
-// PLAN: SITE kernel=converge id=3 at=27:12 form=SYNC_OR
+// PLAN-NEXT: KERNEL name=gemm checked=yes at=
+// PLAN: SITE kernel=converge id=3 at=31:12 form=SYNC_OR
 // PLAN: SITE kernel=rows id=1 at={{[0-9]+}}:{{[0-9]+}} form=call callee=blockSum
 
 // CLONE: {{^}}__ldcc_L3:;{{ *$}}
-// CLONE-NEXT: {{^}}#line 27
+// CLONE-NEXT: {{^}}#line 31
 // CLONE-NEXT: {{^}}  } while (__ldcc_c.sync_result);
 // CLONE: {{^}}  if (__ldcc::global_atomic_v_cas(__ldcc_c, {{.*}}&dist[w]{{.*}}, -1, 1) == -1) {
 // CLONE-NEXT: {{^}}    pos = __ldcc::shared_atomic_v_add(__ldcc_c, &((__ldcc_c.rd = 1, __ldcc_p)->qn), 1);
@@ -130,5 +159,8 @@ int main() {
 // CLONE: {{^}}    (__ldcc_c.pass == 1 ? printf("first %f\n", v) : 0);
 // CLONE: {{^}}template <class __ldcc_L, typename T> __device__ T __ldcc_rows__f_blockSum(__ldcc::thread_ctx &__ldcc_c, __ldcc::block_state &__ldcc_bs, int __ldcc_sb, T val) {
 // CLONE: {{^}}  v = __ldcc_rows__f_blockSum{{$}}
-// CLONE-NEXT: {{^}}#line 98
+// CLONE-NEXT: {{^}}#line 102
 // CLONE-NEXT: {{^ *}}<__ldcc_L, T>(__ldcc_c, __ldcc_bs, 2, in[blockIdx.x * blockDim.x + threadIdx.x]);
+// CLONE: {{^}}  { __ldcc_ret = ( Pair{s[0], s[blockDim.x - 1]}); goto __ldcc_exit; }
+// CLONE: {{^}}  { decltype(acc) __ldcc_ai = {0.0f}; __ldcc::copy(acc, __ldcc_ai); };
+// CLONE: {{^}}  (void)((*__ldcc::pwr(__ldcc_c, (&out[blockIdx.x * 256 + threadIdx.x]))) = (acc[0][0] + p.lo + acc[1][1]));
