@@ -73,7 +73,10 @@ struct ld_site {
   size_t pred_begin; /* the predicate argument (with_result only) */
   size_t pred_end;
   int with_result;  /* __syncthreads_count/_and/_or: 1 when the value is
-                       used, 2 when the call is the whole statement */
+                       used, 2 when the call is the whole statement, 3
+                       for a while loop's condition: the call becomes 1
+                       and the site, at the body's start, ends with
+                       `if (!__ldcc_c.sync_result) break;` */
   int needs_braces; /* the statement is the body of if/for/while/else */
   /* A call `f(args);` of a __device__ function that contains barriers
    * (docs/shared-replay.md section 7): the caller's region ends before the

@@ -1319,18 +1319,26 @@ static enum CXChildVisitResult continue_cb(CXCursor c, CXCursor parent,
              : CXChildVisit_Recurse;
 }
 
-/* The do-while loop's body is braced and has no `continue` (which would
- * skip a site put before its closing brace): *at, that brace's offset, is
- * where the site of a barrier in the loop's condition goes. */
-static int do_body_end(struct facts *fx, CXCursor loop, size_t *at) {
+/* Where the site of a barrier in a loop's condition goes, *at: a
+ * do-while's before its body's closing brace (the body holds no `continue`
+ * of its own, which would skip it), a while's after its body's opening
+ * one (while_loop; the condition becomes 1 and the site breaks out). The
+ * body must be braced. */
+static int loop_body_at(struct facts *fx, CXCursor loop, int while_loop,
+                        size_t *at) {
   CXCursor body;
   size_t b, e;
   int cont = 0;
 
-  if (!ld__nth_child(loop, 0, &body) ||
+  if (!ld__nth_child(loop, while_loop ? 1 : 0, &body) ||
       clang_getCursorKind(body) != CXCursor_CompoundStmt ||
-      !ld__replay_span(fx, body, &b, &e) || fx->s->src[e - 1] != '}')
+      !ld__replay_span(fx, body, &b, &e) || fx->s->src[e - 1] != '}' ||
+      fx->s->src[b] != '{')
     return 0;
+  if (while_loop) {
+    *at = b + 1;
+    return 1;
+  }
   clang_visitChildren(body, continue_cb, &cont);
   *at = e - 1;
   return !cont;
@@ -1372,14 +1380,21 @@ static void visit_site(struct facts *fx, const struct frame *f,
     else if (p->kind == CXCursor_IfStmt && e->index == 0 && ld__is_statement(p))
       stmt = p;
     else if (p->kind == CXCursor_DoStmt && e->index == 1 &&
-             do_body_end(fx, p->cur, &sb))
+             loop_body_at(fx, p->cur, 0, &sb))
       stmt = p; /* `do { ... } while (__syncthreads_or(changed));` */
+    else if (p->kind == CXCursor_WhileStmt && e->index == 0 &&
+             loop_body_at(fx, p->cur, 1, &sb))
+      stmt = p; /* `while (__syncthreads_or(more)) { ... }` */
   }
   if (!stmt) {
     ld__replay_fail(fx, "barrier inside an expression");
     return;
   }
-  if (!ld__replay_span(fx, stmt->cur, stmt->kind == CXCursor_DoStmt ? &cb : &sb,
+  if (!ld__replay_span(fx, stmt->cur,
+                       stmt->kind == CXCursor_DoStmt ||
+                               stmt->kind == CXCursor_WhileStmt
+                           ? &cb
+                           : &sb,
                        &se) ||
       !ld__replay_span(fx, f->cur, &cb, &ce)) {
     ld__replay_fail(fx, "barrier inside a macro expansion");
@@ -1405,6 +1420,7 @@ static void visit_site(struct facts *fx, const struct frame *f,
   site->call_begin = cb;
   site->call_end = ce;
   site->needs_braces = stmt->kind != CXCursor_DoStmt &&
+                       stmt->kind != CXCursor_WhileStmt &&
                        stmt->parent->kind != CXCursor_CompoundStmt;
   fx->proof.site_flat[fx->r->nsites - 1] =
       (unsigned char)in_blocks_and_loops(stmt);
@@ -1415,7 +1431,9 @@ static void visit_site(struct facts *fx, const struct frame *f,
       ld__replay_fail(fx, "barrier inside a macro expansion");
       return;
     }
-    site->with_result = stmt == e ? 2 : 1;
+    site->with_result = stmt == e                          ? 2
+                        : stmt->kind == CXCursor_WhileStmt ? 3
+                                                           : 1;
   }
 }
 

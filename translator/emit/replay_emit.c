@@ -367,6 +367,8 @@ static int edit_site(struct clone *cl, size_t i) {
     rc = put_site(&b, r, i + 1, s->form, s->with_result != 0);
   if (!rc)
     rc = put_its_step(&b, cl);
+  if (!rc && s->with_result == 3)
+    rc = ld_buf_puts(&b, " if (!__ldcc_c.sync_result) break;");
   if (rc)
     goto out;
   if (s->with_result) {
@@ -375,8 +377,9 @@ static int edit_site(struct clone *cl, size_t i) {
       rc = ld_edit_insert(&cl->edits, s->stmt_begin, b.data);
     if (!rc)
       rc = ld_edit_replace(&cl->edits, s->call_begin, s->call_end,
-                           s->with_result == 2 ? "(void)__ldcc_c.sync_result"
-                                               : "__ldcc_c.sync_result");
+                           s->with_result == 2   ? "(void)__ldcc_c.sync_result"
+                           : s->with_result == 3 ? "1"
+                                                 : "__ldcc_c.sync_result");
     if (!rc && s->needs_braces)
       rc = ld_edit_insert(&cl->edits, s->stmt_end, " }");
   } else {

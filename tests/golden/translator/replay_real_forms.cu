@@ -5,7 +5,9 @@
 // Replay: forms of public code the replay took no shared-memory check of
 // before session 22 (docs/shared-replay.md).
 //   converge: a barrier in a do-while's condition (its site before the
-//     body's closing brace); with a `continue` in the body it is refused.
+//     body's closing brace); with a `continue` in the body it is refused;
+//   converge_while: in a while's condition (the site opens the body and
+//     breaks out, the condition becomes 1).
 //   visit: an atomicCAS that claims (logged, global_atomic_v_cas) and a
 //     shared queue's atomicAdd whose value is used (shared_atomic_v_add).
 //   spin: an atomicCAS in a loop's condition is a lock: no replay.
@@ -104,6 +106,21 @@ template <typename T> __global__ void rows(const T *in, T *out) {
     out[blockIdx.x] = v;
 }
 
+__global__ void converge_while(const int *nbr, int *out) {
+  __shared__ int lab[128];
+  int t = threadIdx.x, more = 1;
+  lab[t] = t;
+  __syncthreads();
+  while (__syncthreads_or(more)) {
+    int m = min(lab[t], lab[nbr[t]]);
+    __syncthreads();
+    more = m < lab[t];
+    if (more)
+      lab[t] = m;
+  }
+  out[t] = lab[t];
+}
+
 struct Pair {
   float lo, hi;
 };
@@ -137,6 +154,7 @@ int main() {
   debug<<<1, 64>>>(f, f);
   rows<float><<<4, 256>>>(f, f);
   gemm<<<4, 256>>>(f, f, f);
+  converge_while<<<1, 128>>>(i, i);
   return 0;
 }
 
@@ -146,12 +164,13 @@ int main() {
 // PLAN-NEXT: KERNEL name=spin checked=yes shared_reason="synchronises through memory (a fence, flag or lock), which the replay does not model"
 // PLAN-NEXT: KERNEL name=debug checked=yes at=
 // PLAN-NEXT: KERNEL name=rows checked=yes at=
+// PLAN-NEXT: KERNEL name=converge_while checked=yes at=
 // PLAN-NEXT: KERNEL name=gemm checked=yes at=
-// PLAN: SITE kernel=converge id=3 at=31:12 form=SYNC_OR
+// PLAN: SITE kernel=converge id=3 at=33:12 form=SYNC_OR
 // PLAN: SITE kernel=rows id=1 at={{[0-9]+}}:{{[0-9]+}} form=call callee=blockSum
 
 // CLONE: {{^}}__ldcc_L3:;{{ *$}}
-// CLONE-NEXT: {{^}}#line 31
+// CLONE-NEXT: {{^}}#line 33
 // CLONE-NEXT: {{^}}  } while (__ldcc_c.sync_result);
 // CLONE: {{^}}  if (__ldcc::global_atomic_v_cas(__ldcc_c, {{.*}}&dist[w]{{.*}}, -1, 1) == -1) {
 // CLONE-NEXT: {{^}}    pos = __ldcc::shared_atomic_v_add(__ldcc_c, &((__ldcc_c.rd = 1, __ldcc_p)->qn), 1);
@@ -159,8 +178,10 @@ int main() {
 // CLONE: {{^}}    (__ldcc_c.pass == 1 ? printf("first %f\n", v) : 0);
 // CLONE: {{^}}template <class __ldcc_L, typename T> __device__ T __ldcc_rows__f_blockSum(__ldcc::thread_ctx &__ldcc_c, __ldcc::block_state &__ldcc_bs, int __ldcc_sb, T val) {
 // CLONE: {{^}}  v = __ldcc_rows__f_blockSum{{$}}
-// CLONE-NEXT: {{^}}#line 102
+// CLONE-NEXT: {{^}}#line 104
 // CLONE-NEXT: {{^ *}}<__ldcc_L, T>(__ldcc_c, __ldcc_bs, 2, in[blockIdx.x * blockDim.x + threadIdx.x]);
+// CLONE: {{^}}  while (1) {__ldcc_c.pred = (more); {
+// CLONE: {{^}}__ldcc_L2:; if (!__ldcc_c.sync_result) break;{{ *$}}
 // CLONE: {{^}}  { __ldcc_ret = ( Pair{s[0], s[blockDim.x - 1]}); goto __ldcc_exit; }
 // CLONE: {{^}}  { decltype(acc) __ldcc_ai = {0.0f}; __ldcc::copy(acc, __ldcc_ai); };
 // CLONE: {{^}}  (void)((*__ldcc::pwr(__ldcc_c, (&out[blockIdx.x * 256 + threadIdx.x]))) = (acc[0][0] + p.lo + acc[1][1]));
