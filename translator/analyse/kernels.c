@@ -381,6 +381,34 @@ static int overloaded(const struct analysis *an, size_t fi) {
   return 0;
 }
 
+static enum CXChildVisitResult pack_cb(CXCursor c, CXCursor parent,
+                                       CXClientData data) {
+  CXString s;
+  const char *t;
+  size_t n;
+
+  (void)parent;
+  if (clang_getCursorKind(c) != CXCursor_ParmDecl)
+    return CXChildVisit_Continue;
+  s = clang_getTypeSpelling(clang_getCursorType(c));
+  t = clang_getCString(s);
+  n = t ? strlen(t) : 0;
+  if (n >= 3 && !strcmp(t + n - 3, "..."))
+    *(int *)data = 1;
+  clang_disposeString(s);
+  return CXChildVisit_Continue;
+}
+
+/* Whether kernel fi takes a function parameter pack (`A... a`): the
+ * clones' parameters after it (the launch and global information) could
+ * never be deduced. */
+static int has_pack(const struct analysis *an, size_t fi) {
+  int found = 0;
+
+  clang_visitChildren(an->fns[fi].cur, pack_cb, &found);
+  return found;
+}
+
 /* The reason of an error clang reported where nvcc compiles the code, in
  * a function seen (parse.c), or NULL. */
 static const char *reaches_tolerated(const struct analysis *an,
@@ -408,6 +436,8 @@ static const char *kernel_problem(const struct analysis *an, size_t fi,
     return REASON_SPECIALIZED;
   if (overloaded(an, fi))
     return REASON_OVERLOADED;
+  if (has_pack(an, fi))
+    return REASON_PACK;
   return NULL;
 }
 

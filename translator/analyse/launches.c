@@ -435,6 +435,103 @@ static int with_defaults(struct analysis *an, CXCursor name, unsigned from,
   return rc ? rc : *args ? LD_OK : LD_ENOMEM;
 }
 
+struct tparams {
+  CXCursor p[32];
+  unsigned n;
+};
+
+static enum CXChildVisitResult tparam_cb(CXCursor c, CXCursor parent,
+                                         CXClientData data) {
+  struct tparams *t = data;
+  enum CXCursorKind k = clang_getCursorKind(c);
+
+  (void)parent;
+  if ((k == CXCursor_TemplateTypeParameter ||
+       k == CXCursor_NonTypeTemplateParameter ||
+       k == CXCursor_TemplateTemplateParameter) &&
+      t->n < 32)
+    t->p[t->n++] = c;
+  return CXChildVisit_Continue;
+}
+
+/* Template argument i of the specialization fn spelled for host code at a
+ * launch (a canonical type, an integer or bool of a builtin parameter
+ * type) into b; 0 when it has no such spelling (a lambda's or unnamed
+ * type, a pack, a template, an enum ...). */
+static int put_deduced(struct ld_buf *b, CXCursor fn, const struct tparams *tp,
+                       unsigned i) {
+  enum CXTemplateArgumentKind k = clang_Cursor_getTemplateArgumentKind(fn, i);
+
+  if (k == CXTemplateArgumentKind_Type) {
+    CXType t =
+        clang_getCanonicalType(clang_Cursor_getTemplateArgumentType(fn, i));
+    CXString s = clang_getTypeSpelling(t);
+    const char *c = clang_getCString(s);
+    int ok = c && *c && !strpbrk(c, "()") && !strstr(c, "lambda") &&
+             !strstr(c, "unnamed") && !strstr(c, "anonymous") &&
+             !ld_buf_puts(b, c);
+    clang_disposeString(s);
+    return ok;
+  }
+  if (k == CXTemplateArgumentKind_Integral && i < tp->n &&
+      clang_getCursorKind(tp->p[i]) == CXCursor_NonTypeTemplateParameter) {
+    CXType pt = clang_getCanonicalType(clang_getCursorType(tp->p[i]));
+    if (pt.kind == CXType_Bool)
+      return !ld_buf_puts(
+          b, clang_Cursor_getTemplateArgumentValue(fn, i) ? "true" : "false");
+    if (pt.kind >= CXType_Char_U && pt.kind <= CXType_UInt128)
+      return !ld_buf_printf(
+          b, "%lluu", clang_Cursor_getTemplateArgumentUnsignedValue(fn, i));
+    if (pt.kind >= CXType_Char_S && pt.kind <= CXType_Int128)
+      return !ld_buf_printf(b, "%lld",
+                            clang_Cursor_getTemplateArgumentValue(fn, i));
+  }
+  return 0;
+}
+
+/* A launch of a function template whose arguments it deduces
+ * (`k<<<g, b>>>(p)` of `template <typename T> __global__ void k(T *)`):
+ * its callee text *callee gets them written out (`k<float>`), so the
+ * clones and their metadata instance have a spelling (docs/translator.md,
+ * "Launches").  Left as written when one has no spelling. */
+static int with_deduced(CXCursor name, char **callee) {
+  CXCursor fn = clang_getCursorReferenced(name), tmpl;
+  struct ld_buf b = LD_BUF_INIT;
+  struct tparams tp;
+  size_t len = strlen(*callee);
+  int n, i, rc;
+
+  tmpl = clang_getSpecializedCursorTemplate(fn);
+  if (clang_Cursor_isNull(tmpl) || strchr(*callee, '<') || !len ||
+      !(((*callee)[len - 1] >= 'a' && (*callee)[len - 1] <= 'z') ||
+        ((*callee)[len - 1] >= 'A' && (*callee)[len - 1] <= 'Z') ||
+        ((*callee)[len - 1] >= '0' && (*callee)[len - 1] <= '9') ||
+        (*callee)[len - 1] == '_'))
+    return LD_OK;
+  n = clang_Cursor_getNumTemplateArguments(fn);
+  tp.n = 0;
+  clang_visitChildren(tmpl, tparam_cb, &tp);
+  if (n <= 0 || (unsigned)n != tp.n)
+    return LD_OK;
+  rc = ld_buf_printf(&b, "%s<", *callee);
+  for (i = 0; i < n && !rc; i++) {
+    if (i)
+      rc = ld_buf_puts(&b, ", ");
+    if (!rc && !put_deduced(&b, fn, &tp, (unsigned)i)) {
+      ld_buf_free(&b);
+      return LD_OK;
+    }
+  }
+  if (!rc)
+    rc = ld_buf_putc(&b, '>');
+  if (!rc) {
+    free(*callee);
+    *callee = ld_buf_detach(&b);
+  }
+  ld_buf_free(&b);
+  return rc ? rc : *callee ? LD_OK : LD_ENOMEM;
+}
+
 /* Texts of a `k<<<...>>>(...)` launch for rewriting it; leaves t->callee
  * NULL when some part is not plain main-file text.  Every text is as
  * written in the file, also inside a macro's argument (launch_span). */
@@ -489,7 +586,7 @@ int ld__launch_text(struct analysis *an, CXCursor call, CXCursor callee,
   if (!t->callee)
     return LD_ENOMEM;
   t->name_at = nb - b;
-  return LD_OK;
+  return with_deduced(name, &t->callee);
 }
 
 /* Texts of `cudaLaunchKernel(k, g, b, args[, sh[, st]])` of kernel `decl`,

@@ -22,6 +22,7 @@
 #define REASON_CALLEE_SHARED "shared variable declared in a device function"
 #define REASON_OVERLOADED "another kernel of the file has its name"
 #define REASON_SPECIALIZED "template kernel with an explicit specialization"
+#define REASON_PACK "kernel with a function parameter pack"
 #define REASON_SHARED_INIT                                                     \
   "shared variable with a constructor or initialiser (nvcc does not run it)"
 /* Why a kernel is not checked across blocks (docs/global-check.md). */

@@ -121,8 +121,9 @@ void host(float *y, const float *x, span s, int *q, cudaStream_t st) {
 // TEXT-NEXT: {{^}}  __ldcc::launch_as<decltype(__ldcc::plain_fn(&fixed_ptr))>::run(__ldcc__gmeta(5), 0, 1, 32,
 // TEXT-NEXT: {{^}}  __ldcc::launch_as<decltype(__ldcc::plain_fn(&to_var))>::run(__ldcc__gmeta(6), 0, 1, 32,
 // TEXT-NEXT: {{^}}  __ldcc::launch_as<decltype(__ldcc::plain_fn(&fill<32>))>::run(__ldcc__gmeta(7), 0, 2, 32, 0, 0, {{.*}} if (__ldcc_l__gi) __ldcc_g_fill<32><<<{{.*}} else fill<32><<<{{.*}}, q, 7);{{$}}
-// A template whose arguments the launch deduces: the arguments as they are.
-// TEXT-NEXT: {{^}}  __ldcc::launch_global(__ldcc__gmeta(8), 0, 1, 32, 0, 0, {{.*}} if (__ldcc_l__gi) __ldcc_g_put_all<<<{{.*}} else put_all<<<{{.*}}, y, 1.0f);{{$}}
+// A template whose arguments the launch deduces: written out (launches.c
+// with_deduced; deduced_launch.cu).
+// TEXT-NEXT: {{^}}  __ldcc::launch_as<decltype(__ldcc::plain_fn(&put_all<float>))>::run(__ldcc__gmeta(8), 0, 1, 32, 0, 0, {{.*}} if (__ldcc_l__gi) __ldcc_g_put_all<float><<<{{.*}} else put_all<float><<<{{.*}}, y, 1.0f);{{$}}
 // TEXT: {{^}}static const __ldcc::global_meta *__ldcc__gmeta(int __ldcc_i) {{{$}}
 // TEXT: {{^}}  static const char *const __ldcc_n0[] = {"y", "x", "a", "cfg"};{{$}}
 // TEXT-NEXT: {{^}}  static const unsigned char __ldcc_f0[] = {3, 1, 0, 0};{{$}}
