@@ -126,8 +126,14 @@ noproof() { # noproof SOURCE CASE_DIR
 # LDCC_GPU_ONLY=REGEX (grep -E on the program's name) builds only those
 # e2e programs and leaves out the examples and reports: a partial bundle
 # for a quick rerun of a few cases, never the tier's verdict.
+# LDCC_GPU_REST=1 builds the examples and reports alone, no e2e program:
+# with partial bundles of the e2e programs run side by side (one per core)
+# and their cases folders merged, the whole tier in a fraction of the time.
 only=${LDCC_GPU_ONLY:-}
-chosen() { [ -z "$only" ] || basename "${1%.cu}" | grep -qE "$only"; }
+rest=${LDCC_GPU_REST:-0}
+chosen() {
+  [ "$rest" != 1 ] && { [ -z "$only" ] || basename "${1%.cu}" | grep -qE "$only"; }
+}
 
 for f in "$src"/tests/e2e/*.cu; do
   [ -e "$f" ] || continue
