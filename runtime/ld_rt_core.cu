@@ -343,11 +343,11 @@ extern "C" void ld__rt_not_across(const struct __ldcc_kernel_meta *m,
   stop_at(m, launch_id, m->global_reason);
 }
 
-extern "C" void ld__rt_not_shared(const struct __ldcc_kernel_meta *m,
-                                  int launch_id) {
+extern "C" void ld__rt_not_shared_why(const struct __ldcc_kernel_meta *m,
+                                      int launch_id, const char *why) {
   struct ld__rt_site *st;
 
-  if (m->abi != __LDCC_HOST_ABI || !m->shared_reason)
+  if (m->abi != __LDCC_HOST_ABI || !why)
     return;
   pthread_mutex_lock(&lock);
   if (!rt.initialised)
@@ -355,9 +355,15 @@ extern "C" void ld__rt_not_shared(const struct __ldcc_kernel_meta *m,
   st = site_of(m, launch_id);
   if (st)
     partly_once(m, launch_id, &st->said_shared, "not checked in shared memory",
-                m->shared_reason);
-  stop_at(m, launch_id, m->shared_reason);
+                why);
+  stop_at(m, launch_id, why);
   pthread_mutex_unlock(&lock);
+}
+
+extern "C" void ld__rt_not_shared(const struct __ldcc_kernel_meta *m,
+                                  int launch_id) {
+  ld__rt_not_shared_why(m, launch_id,
+                        m->abi == __LDCC_HOST_ABI ? m->shared_reason : NULL);
 }
 
 extern "C" int ld__rt_enter(const struct __ldcc_kernel_meta *m, int launch_id,

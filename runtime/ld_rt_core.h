@@ -74,6 +74,11 @@ void ld__rt_not_across(const struct __ldcc_kernel_meta *m, int launch_id);
  * in shared memory", once per site; a deterministic build stops there
  * (unless deterministic_fallback=warn). */
 void ld__rt_not_shared(const struct __ldcc_kernel_meta *m, int launch_id);
+/* The same for one launch that does not run the kernel's shared-memory
+ * clone, and why (__ldcc_global_call.shared_why); why overrides
+ * m->shared_reason. */
+void ld__rt_not_shared_why(const struct __ldcc_kernel_meta *m, int launch_id,
+                           const char *why);
 
 /* Report the launch as not checked (once per launch site) and count it;
  * between enter and leave only. */

@@ -800,7 +800,11 @@ void launch_with(const struct gmode *mode, const struct __ldcc_global_call *c) {
 /* The launches inside pass straight through the launch wrappers
  * (ld_rt_lwrap.c): they are this launch's. */
 extern "C" void __ldcc_global_launch(const struct __ldcc_global_call *call) {
-  ld__rt_not_shared(&call->meta->kernel, call->launch_id);
+  if (call->shared_why)
+    ld__rt_not_shared_why(&call->meta->kernel, call->launch_id,
+                          call->shared_why);
+  else
+    ld__rt_not_shared(&call->meta->kernel, call->launch_id);
   ld_rt_kernels_nest(1);
   launch_with(&check_mode, call);
   ld_rt_kernels_nest(-1);
@@ -808,7 +812,11 @@ extern "C" void __ldcc_global_launch(const struct __ldcc_global_call *call) {
 
 extern "C" void
 __ldcc_global_launch_det(const struct __ldcc_global_call *call) {
-  ld__rt_not_shared(&call->meta->kernel, call->launch_id);
+  if (call->shared_why)
+    ld__rt_not_shared_why(&call->meta->kernel, call->launch_id,
+                          call->shared_why);
+  else
+    ld__rt_not_shared(&call->meta->kernel, call->launch_id);
   ld_rt_kernels_nest(1);
   launch_with(&det_mode, call);
   ld_rt_kernels_nest(-1);

@@ -48,11 +48,12 @@ extern "C" {
 #endif
 
 #define __LDCC_GLOBAL_ABI                                                      \
-  10u /* 6: __ldcc_global_launch takes a __ldcc_global_call; 7: the embedded   \
+  11u /* 6: __ldcc_global_launch takes a __ldcc_global_call; 7: the embedded   \
          kernel_meta grew (launch_files); 8: the direct one run                \
          (gput/gget/gatomic_claim lines, clash table); 9: pointers inside      \
          by-value class arguments (an argument's bytes, the info's patch       \
-         table, __LDCC_GP_FIELDS); 10: their offsets (field_at) */
+         table, __LDCC_GP_FIELDS); 10: their offsets (field_at); 11: the       \
+         call's shared_why */
 /* Pointer parameters a checked kernel may have (the shift table is passed
  * by value); a kernel with more is left unchecked by the translator. */
 #define __LDCC_GMAX_PTRS 16
@@ -513,6 +514,10 @@ struct __ldcc_global_call {
   unsigned nargs;
   void (*run)(void *ctx, const struct __ldcc_global_info *);
   void *ctx;
+  /* Non-NULL: this launch does not run the kernel's shared-memory clone
+   * (a template launch whose deduced arguments have no spelling), and
+   * why; the runtime says so at the launch site, as for shared_reason. */
+  const char *shared_why;
 };
 
 /* Implemented in runtime/ld_rt_glaunch.cu.  Runs the launch through the
@@ -1075,11 +1080,12 @@ template <class T> inline __ldcc_global_arg var_arg(const T &v) {
 }
 
 /* Every argument expression is evaluated once, here; `lam` launches the
- * clone (info non-null) or the original (null) with them. */
+ * clone (info non-null) or the original (null) with them.  shared_why:
+ * __ldcc_global_call.shared_why. */
 template <class L, class... A>
-inline void launch_global(const global_meta *meta, int launch_id, dim3 grid,
-                          dim3 block, size_t sh, cudaStream_t stream, L &&lam,
-                          A &&...a) {
+inline void launch_global_why(const char *shared_why, const global_meta *meta,
+                              int launch_id, dim3 grid, dim3 block, size_t sh,
+                              cudaStream_t stream, L &&lam, A &&...a) {
   const __ldcc_global_arg args[sizeof...(A) + 1] = {
       arg_of<typename std::decay<A>::type>::get(a)...,
       __ldcc_global_arg{nullptr, 0, 1, __LDCC_VK_OTHER, 0}};
@@ -1106,8 +1112,17 @@ inline void launch_global(const global_meta *meta, int launch_id, dim3 grid,
       args,
       (unsigned)sizeof...(A),
       [](void *ctx, const global_info *gi) { (*(decltype(call) *)ctx)(gi); },
-      &call};
+      &call,
+      shared_why};
   entry(&c);
+}
+
+template <class L, class... A>
+inline void launch_global(const global_meta *meta, int launch_id, dim3 grid,
+                          dim3 block, size_t sh, cudaStream_t stream, L &&lam,
+                          A &&...a) {
+  launch_global_why(nullptr, meta, launch_id, grid, block, sh, stream,
+                    static_cast<L &&>(lam), static_cast<A &&>(a)...);
 }
 
 #if __cplusplus >= 201402L

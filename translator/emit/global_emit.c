@@ -22,6 +22,13 @@
 #include "ld_file_names.h"
 #include "ld_routes.h"
 
+/* Why a launch of a template kernel runs its check across blocks but not
+ * its shared-memory clone (the runtime's "not checked in shared memory"). */
+#define REASON_UNSPELLED                                                       \
+  "launched with a deduced template argument that has no spelling in host "    \
+  "code (a lambda's closure type, a type of an anonymous namespace, a pack); " \
+  "write the template's arguments out"
+
 static int checked(const struct ld_kernel *k) {
   return k->global && k->global->checked;
 }
@@ -353,7 +360,11 @@ static int edit_launch(const struct ld_launch *l, const struct ld_kernel *k,
   /* Arguments converted to the parameters' types where the launch names
    * one function (`0` for a pointer stays a null pointer); a template
    * whose arguments the launch deduces takes them as they are. */
-  if (k->is_template && !strchr(l->callee, '<')) {
+  if (k->is_template && !strchr(l->callee, '<') && k->checked && k->replay) {
+    /* Its shared-memory clone has no spelling here: the runtime says so. */
+    rc =
+        ld_buf_puts(&b, "__ldcc::launch_global_why(\"" REASON_UNSPELLED "\", ");
+  } else if (k->is_template && !strchr(l->callee, '<')) {
     rc = ld_buf_puts(&b, "__ldcc::launch_global(");
   } else {
     rc = ld_buf_puts(&b, "__ldcc::launch_as<decltype(__ldcc::plain_fn(&");

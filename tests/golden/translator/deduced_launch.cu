@@ -71,9 +71,10 @@ int main() {
 // TEXT-SAME: else stage<float, 64, false, 3u><<<
 // TEXT: __ldcc::launch(&__ldcc_meta_stage<geo::Vec, 64, false, 3u>::meta
 // TEXT: __ldcc::launch(&__ldcc_meta_stage<long, 64, false, 3u>::meta
-// No spelling (anonymous namespace, closure type, pack): deduced as written.
-// TEXT: __ldcc::launch_global({{.*}} __ldcc_g_stage<<<{{.*}} else stage<<<{{.*}}, h, h);
-// TEXT: __ldcc::launch_global({{.*}} else apply<<<
+// No spelling (anonymous namespace, closure type): deduced as written, the
+// check across blocks only, and the reason the runtime prints at the site.
+// TEXT: __ldcc::launch_global_why("launched with a deduced template argument that has no spelling in host code (a lambda's closure type, a type of an anonymous namespace, a pack); write the template's arguments out", __ldcc__gmeta({{.*}} __ldcc_g_stage<<<{{.*}} else stage<<<{{.*}}, h, h);
+// TEXT: __ldcc::launch_global_why("launched with a deduced template argument{{.*}} else apply<<<
 // TEXT-NOT: __ldcc_g_many
 // TEXT: {{^}}  many<<<1, 32>>>(o, 1, 2.0f);
 // Written arguments stay as written.
