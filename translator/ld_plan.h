@@ -175,6 +175,10 @@ struct ld_replay {
   /* A kernel's shared-memory proof (ld_shared_proof.h): proved, the bounds a
    * launch's block must meet to skip the replay; else why not. */
   struct ld_proof proof;
+  /* Namespace aliases and using-directives of the body (`namespace cg =
+   * cooperative_groups;`), each as written with its `;`: repeated first
+   * in the clone, where its hoisted declarations name them. */
+  char *scope_decls;
 };
 
 /* One parameter of a kernel, for the check across blocks. */
@@ -440,6 +444,11 @@ struct ld_kernel {
   char *name;       /* spelling of the kernel's name, e.g. "reduce" */
   struct ld_pos at; /* position of the name in the definition */
   int is_template;  /* 1 for a function template */
+  char *fn_cast;    /* a non-template kernel whose name a function of the
+                       file shares (llm.c's launcher named as its kernel):
+                       its pointer type, `void (*)(float *, int)`, which
+                       launches cast `&k` to (`&k` alone names both);
+                       NULL otherwise */
   int checked;      /* 1 when the kernel will be instrumented */
   char *reason;     /* why checked == 0; NULL otherwise; one short phrase */
   /* Why the shared-memory replay refused the kernel when it writes shared

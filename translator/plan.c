@@ -369,6 +369,7 @@ void ld_replay_free(struct ld_replay *r) {
   free(r->callees);
   free(r->fn_name);
   free(r->store_lines);
+  free(r->scope_decls);
   ld_proof_free(&r->proof);
   ld_edit_list_free(&r->edits);
   free(r);
@@ -401,6 +402,7 @@ void ld_plan_free(struct ld_plan *plan) {
     return;
   for (i = 0; i < plan->nkernels; i++) {
     free(plan->kernels[i].name);
+    free(plan->kernels[i].fn_cast);
     free(plan->kernels[i].default_cuts);
     free(plan->kernels[i].reason);
     free(plan->kernels[i].shared_reason);

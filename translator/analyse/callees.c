@@ -65,6 +65,21 @@ int ld__is_atomic_name(const char *name) {
          ld__starts(name, "__hip_atomic");
 }
 
+int ld__cache_hint(const char *name) {
+  static const char *const loads[] = {"__ldg",  "__ldcg", "__ldca",
+                                      "__ldcs", "__ldlu", "__ldcv"};
+  static const char *const stores[] = {"__stcs", "__stcg", "__stwb", "__stwt"};
+  size_t i;
+
+  for (i = 0; i < sizeof loads / sizeof loads[0]; i++)
+    if (!strcmp(name, loads[i]))
+      return 1;
+  for (i = 0; i < sizeof stores / sizeof stores[0]; i++)
+    if (!strcmp(name, stores[i]))
+      return 2;
+  return 0;
+}
+
 /* ---- Device functions ---------------------------------------------------- */
 
 struct purity {
@@ -114,8 +129,13 @@ static enum CXChildVisitResult purity_cb(CXCursor c, CXCursor parent,
       why = ld__named_reason("barrier in device function %s", p->fn);
     else if (!clang_Cursor_isNull(callee) && (name = ld__cursor_name(callee))) {
       int deeper = 0;
-      if (ld__is_atomic_name(name))
+      /* A streaming store (`__stcs(p, v)` in llm.c's store128cs) is a
+       * store through p, made in the function's clone (replay_facts.c
+       * visit_cache_store); a cache-hint load reads. */
+      if (ld__is_atomic_name(name) || ld__cache_hint(name) == 2)
         writes = 1;
+      else if (ld__cache_hint(name) == 1)
+        why = NULL; /* a read */
       else if (ld__nth_child(c, 0, &first) && ld__is_operator_ref(first) &&
                ld__is_assign_operator(first))
         writes = 1;

@@ -365,6 +365,66 @@ static int specialized(const struct analysis *an, size_t fi) {
   return 0;
 }
 
+/* Whether a function of the file that is not a kernel has kernel fi's
+ * name. */
+static int namesake(const struct analysis *an, size_t fi) {
+  size_t i;
+
+  for (i = 0; i < an->nfns; i++)
+    if (i != fi && !an->fns[i].is_kernel &&
+        !strcmp(an->fns[i].name, an->fns[fi].name))
+      return 1;
+  return 0;
+}
+
+/* `void (*)(T1, T2, ...)` of kernel c, its parameters' canonical types;
+ * *out NULL when one has no spelling (an unnamed or a lambda's type). */
+static int fn_pointer_type(CXCursor c, char **out) {
+  CXType t = clang_getCursorType(c);
+  struct ld_buf b = LD_BUF_INIT;
+  int i, n = clang_getNumArgTypes(t), rc;
+
+  *out = NULL;
+  if (n < 0)
+    return LD_OK;
+  rc = ld_buf_puts(&b, "void (*)(");
+  for (i = 0; i < n && !rc; i++) {
+    CXString s =
+        clang_getTypeSpelling(clang_getCanonicalType(clang_getArgType(t, i)));
+    const char *p = clang_getCString(s);
+    if (!p || !*p || strstr(p, "(lambda") || strstr(p, "(unnamed") ||
+        strstr(p, "(anonymous")) {
+      clang_disposeString(s);
+      ld_buf_free(&b);
+      return LD_OK;
+    }
+    rc = ld_buf_printf(&b, "%s%s", i ? ", " : "", p);
+    clang_disposeString(s);
+  }
+  if (!rc)
+    rc = ld_buf_putc(&b, ')');
+  *out = rc ? NULL : ld_buf_detach(&b);
+  ld_buf_free(&b);
+  return rc ? rc : *out ? LD_OK : LD_ENOMEM;
+}
+
+/* The plan's kernel k for fns[fi]: its name, place, and fn_cast where a
+ * function of the file shares its name. */
+static int new_kernel(struct analysis *an, size_t fi, struct ld_kernel *k) {
+  struct fn *fn = &an->fns[fi];
+
+  memset(k, 0, sizeof *k);
+  k->name = strdup(fn->name);
+  if (!k->name)
+    return LD_ENOMEM;
+  k->at = fn->at;
+  k->is_template = fn->is_template;
+  fn->kernel = an->plan->nkernels++;
+  if (!fn->is_template && namesake(an, fi))
+    return fn_pointer_type(fn->cur, &k->fn_cast);
+  return LD_OK;
+}
+
 /* Whether another kernel of the file has kernel fi's name (an overload, or
  * one in another namespace): launches and clones are named by it. */
 static int overloaded(const struct analysis *an, size_t fi) {
@@ -500,13 +560,8 @@ static int plan_kernel(struct analysis *an, size_t fi, unsigned char *seen,
 
   memset(seen, 0, an->nfns);
   mark_reachable(an, fi, seen);
-  memset(k, 0, sizeof *k);
-  k->name = strdup(fn->name);
-  if (!k->name)
-    return LD_ENOMEM;
-  k->at = fn->at;
-  k->is_template = fn->is_template;
-  fn->kernel = plan->nkernels++;
+  if ((rc = new_kernel(an, fi, k)) != LD_OK)
+    return rc;
 
   for (v = 0; v < an->nvars; v++) {
     const struct var *var = &an->vars[v];

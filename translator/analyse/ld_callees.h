@@ -7,6 +7,9 @@
 
 /* Whether a callee name is an atomic (atomicAdd, ...). */
 int ld__is_atomic_name(const char *name);
+/* A cache-hint load (1: `__ldcs(p)`, ...) or store (2: `__stcs(p, v)`,
+ * ...), which the parser's prelude declares without a body; 0 otherwise. */
+int ld__cache_hint(const char *name);
 /* fmt with c's name, valid until the next call; freed by
  * ld__named_reason_free. */
 const char *ld__named_reason(const char *fmt, CXCursor c);

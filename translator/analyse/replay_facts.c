@@ -691,6 +691,41 @@ static void visit_cub_ref(struct facts *fx, const struct frame *f, size_t i) {
   ld_buf_free(&t);
 }
 
+/* `namespace cg = cooperative_groups;` or `using namespace ...;` in the
+ * body: the clone's hoisted declarations (`cg::thread_block block`) come
+ * first and name it, so it is repeated at the top of the clone (declaring
+ * an alias or a directive twice is allowed).  Other declarations without
+ * a variable stay where they are. */
+static void keep_scope_decl(struct facts *fx, const struct frame *f) {
+  CXCursor d;
+  size_t b, e, n;
+  char *p;
+  enum CXCursorKind k;
+
+  if (!ld__nth_child(f->cur, 0, &d))
+    return;
+  k = clang_getCursorKind(d);
+  if (k != CXCursor_NamespaceAlias && k != CXCursor_UsingDirective)
+    return;
+  if (!ld__replay_span(fx, f->cur, &b, &e)) {
+    ld__replay_fail(fx, "namespace alias inside a macro expansion");
+    return;
+  }
+  n = fx->r->scope_decls ? strlen(fx->r->scope_decls) : 0;
+  p = realloc(fx->r->scope_decls, n + (e - b) + 3);
+  if (!p) {
+    fx->rc = LD_ENOMEM;
+    return;
+  }
+  fx->r->scope_decls = p;
+  memcpy(p + n, fx->s->src + b, e - b);
+  n += e - b;
+  if (n && p[n - 1] != ';')
+    p[n++] = ';';
+  p[n++] = ' ';
+  p[n] = '\0';
+}
+
 static void visit_decl_stmt(struct facts *fx, const struct frame *f) {
   struct var_list vl;
   size_t sb, se, pfx_end, i;
@@ -699,8 +734,10 @@ static void visit_decl_stmt(struct facts *fx, const struct frame *f) {
   vl.n = 0;
   vl.overflow = 0;
   clang_visitChildren(f->cur, collect_vars_cb, &vl);
-  if (!vl.n)
-    return; /* a typedef, a struct, a using */
+  if (!vl.n) {
+    keep_scope_decl(fx, f); /* a typedef, a struct, a using */
+    return;
+  }
   if (vl.overflow) {
     ld__replay_fail(fx, "declaration with too many variables");
     return;
@@ -916,23 +953,6 @@ static void visit_fence(struct facts *fx, const struct frame *f) {
     return;
   }
   fx->rc = ld_edit_insert(&fx->r->edits, cb, "__ldcc_c.once = 1, ");
-}
-
-/* A cache-hint load (1: `__ldcs(p)`, ...) or store (2: `__stcs(p, v)`,
- * ...), which the parser's prelude declares without a body; 0 otherwise. */
-static int cache_hint(const char *name) {
-  static const char *const loads[] = {"__ldg",  "__ldcg", "__ldca",
-                                      "__ldcs", "__ldlu", "__ldcv"};
-  static const char *const stores[] = {"__stcs", "__stcg", "__stwb", "__stwt"};
-  size_t i;
-
-  for (i = 0; i < sizeof loads / sizeof loads[0]; i++)
-    if (!strcmp(name, loads[i]))
-      return 1;
-  for (i = 0; i < sizeof stores / sizeof stores[0]; i++)
-    if (!strcmp(name, stores[i]))
-      return 2;
-  return 0;
 }
 
 /* `__stcs(P, V)` (llm.c's streaming stores) is a store through P:
@@ -1247,9 +1267,9 @@ static void visit_call(struct facts *fx, const struct frame *f) {
     visit_fence(fx, f);
   } else if (!strcmp(name, "printf")) {
     visit_printf(fx, f);
-  } else if (cache_hint(name) == 2) {
+  } else if (ld__cache_hint(name) == 2) {
     visit_cache_store(fx, f);
-  } else if (cache_hint(name) == 1) {
+  } else if (ld__cache_hint(name) == 1) {
     /* a load with a cache hint: a read like any */
   } else {
     int own_write = 0;

@@ -195,6 +195,105 @@ size_t ld__find_local(const struct facts *fx, CXCursor decl) {
   return SIZE_MAX;
 }
 
+/* Whether e is `this`, written or implied (a member named alone). */
+static int is_this(CXCursor e) {
+  e = ld__unwrap(e);
+  return clang_getCursorKind(e) == CXCursor_CXXThisExpr;
+}
+
+/* Whether the returned expression r designates storage of `*this` itself:
+ * `v[i]` of an array member v, or a member that is neither a pointer nor
+ * a reference, reached through `this` only. */
+static int own_storage(CXCursor r) {
+  for (;;) {
+    CXCursor base;
+    r = ld__unwrap(r);
+    switch (clang_getCursorKind(r)) {
+    case CXCursor_ArraySubscriptExpr:
+      if (!ld__nth_child(r, 0, &base))
+        return 0;
+      base = ld__unwrap(base);
+      if (!ld__is_array(clang_getCursorType(base)))
+        return 0;
+      r = base;
+      break;
+    case CXCursor_MemberRefExpr: {
+      CXType t = clang_getCanonicalType(
+          clang_getCursorType(clang_getCursorReferenced(r)));
+      if (t.kind == CXType_Pointer || t.kind == CXType_LValueReference ||
+          t.kind == CXType_RValueReference)
+        return 0;
+      /* A member named alone has no child: `this` is implied. */
+      return !ld__nth_child(r, 0, &base) || is_this(base);
+    }
+    default:
+      return 0;
+    }
+  }
+}
+
+/* The body's return statements: out[1] the first, out[2] a second. */
+static enum CXChildVisitResult one_return_cb(CXCursor c, CXCursor parent,
+                                             CXClientData data) {
+  CXCursor *out = data;
+
+  (void)parent;
+  if (clang_getCursorKind(c) != CXCursor_ReturnStmt)
+    return CXChildVisit_Recurse;
+  if (!clang_Cursor_isNull(out[1])) {
+    out[2] = c;
+    return CXChildVisit_Break;
+  }
+  out[1] = c;
+  return CXChildVisit_Continue;
+}
+
+/* Whether the call e is an accessor of a local object returning a
+ * reference into that object's own storage (`acc[i]` of a
+ * `cuda::std::array<float, 4> acc`, `x128 out; out[k]`): an operator[]
+ * or operator() member whose body has one return, `return v[i];` (or
+ * `return m;`) of an array or plain member (its other statements, an
+ * assertion, are the callee's own business: what a device function
+ * writes is followed where it is called).  A store through it is a store
+ * to the local.  One holding a pointer (a matrix view's `return p[i * ld
+ * + j];`) is not. */
+static int local_accessor(const struct facts *fx, CXCursor e) {
+  CXCursor fn = clang_getCursorReferenced(e), def, body, found[3], obj;
+  CXType rt;
+  size_t member;
+  const char *why;
+
+  if (clang_getCursorKind(fn) != CXCursor_CXXMethod ||
+      (!ld__name_is(fn, "operator[]") && !ld__name_is(fn, "operator()")) ||
+      clang_Cursor_getNumArguments(e) < 1)
+    return 0;
+  rt = clang_getCanonicalType(clang_getCursorResultType(fn));
+  if (rt.kind != CXType_LValueReference)
+    return 0;
+  obj = clang_Cursor_getArgument(e, 0);
+  if (ld__place_of(fx, obj, &member, &why) != PLACE_LOCAL)
+    return 0;
+  def = clang_getCursorDefinition(fn);
+  if (clang_Cursor_isNull(def))
+    return 0;
+  body = clang_getNullCursor();
+  {
+    unsigned i = 0;
+    CXCursor c;
+    while (ld__nth_child(def, i++, &c))
+      if (clang_getCursorKind(c) == CXCursor_CompoundStmt)
+        body = c;
+  }
+  if (clang_Cursor_isNull(body))
+    return 0;
+  found[0] = found[1] = found[2] = clang_getNullCursor();
+  clang_visitChildren(body, one_return_cb, found);
+  if (clang_Cursor_isNull(found[1]) || !clang_Cursor_isNull(found[2]) ||
+      !ld__nth_child(found[1], 0, &body))
+    return 0;
+  return own_storage(body);
+}
+
 /* Where the object an lvalue designates lives.  *member is set for
  * PLACE_SHARED; *why for PLACE_BAD. */
 enum place ld__place_of(const struct facts *fx, CXCursor e, size_t *member,
@@ -272,6 +371,11 @@ enum place ld__place_of(const struct facts *fx, CXCursor e, size_t *member,
       *why = "store it cannot follow";
       return PLACE_BAD;
     }
+    case CXCursor_CallExpr:
+      if (local_accessor(fx, e))
+        return PLACE_LOCAL;
+      *why = "store it cannot follow";
+      return PLACE_BAD;
     default:
       *why = "store it cannot follow";
       return PLACE_BAD;

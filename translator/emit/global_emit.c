@@ -367,11 +367,9 @@ static int edit_launch(const struct ld_launch *l, const struct ld_kernel *k,
   } else if (k->is_template && !strchr(l->callee, '<')) {
     rc = ld_buf_puts(&b, "__ldcc::launch_global(");
   } else {
-    rc = ld_buf_puts(&b, "__ldcc::launch_as<decltype(__ldcc::plain_fn(&");
+    rc = ld__put_launch_as(&b, l, k);
     if (!rc)
-      rc = ld__put_callee_as(&b, l, "", "");
-    if (!rc)
-      rc = ld_buf_puts(&b, "))>::run(");
+      rc = ld_buf_puts(&b, "::run(");
   }
   if (!rc)
     rc = ld_buf_printf(&b, "__ldcc__gmeta(%zu), %zu, %s, %s, %s, %s, ",
@@ -385,7 +383,7 @@ static int edit_launch(const struct ld_launch *l, const struct ld_kernel *k,
   if (!rc)
     rc = ld_buf_printf(&b, "%s%s)", *l->args ? ", " : "", l->args);
   if (!rc)
-    rc = ld__replace_launch(edits, l, b.data);
+    rc = ld__replace_launch(edits, l, k, b.data);
   ld_buf_free(&b);
   return rc;
 }

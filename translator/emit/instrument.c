@@ -103,18 +103,17 @@ static int put_lambda(struct ld_buf *b, const struct ld_launch *l,
  * global_info (or none: identity shifts), and launches the shared-memory
  * clone through __ldcc::launch with both. */
 static int put_composed_head(struct ld_buf *b, const struct ld_plan *plan,
-                             const struct ld_launch *l) {
+                             const struct ld_launch *l,
+                             const struct ld_kernel *k) {
   size_t gk, gid;
   int rc;
 
   if (!ld__global_launch_of(plan, l, &gk, &gid))
     return LD_EINVAL;
-  rc = ld_buf_puts(b, "__ldcc::launch_as<decltype(__ldcc::plain_fn(&");
-  if (!rc)
-    rc = put_callee(b, l, "");
+  rc = ld__put_launch_as(b, l, k);
   if (!rc)
     rc = ld_buf_printf(b,
-                       "))>::run(__ldcc__gmeta(%zu), %zu, %s, %s, %s, %s, "
+                       "::run(__ldcc__gmeta(%zu), %zu, %s, %s, %s, %s, "
                        "[&](dim3 __ldcc_m__g, dim3 __ldcc_m__b, size_t "
                        "__ldcc_m__sh, cudaStream_t __ldcc_m__st, const "
                        "__ldcc::global_info *__ldcc_m__gi, auto "
@@ -132,7 +131,7 @@ static int edit_launch(const struct ld_plan *plan, const struct ld_launch *l,
                        struct ld_edit_list *edits) {
   struct ld_buf b = LD_BUF_INIT;
   int composed = LD_COMPOSED(k);
-  int rc = composed ? put_composed_head(&b, plan, l) : LD_OK;
+  int rc = composed ? put_composed_head(&b, plan, l, k) : LD_OK;
 
   if (!rc)
     rc = ld_buf_puts(&b, "__ldcc::launch(&");
@@ -170,7 +169,7 @@ static int edit_launch(const struct ld_plan *plan, const struct ld_launch *l,
   if (!rc && composed)
     rc = ld_buf_printf(&b, "; }%s%s)", *l->args ? ", " : "", l->args);
   if (!rc)
-    rc = ld__replace_launch(edits, l, b.data);
+    rc = ld__replace_launch(edits, l, k, b.data);
   ld_buf_free(&b);
   return rc;
 }

@@ -21,7 +21,7 @@ static int replace_lines(struct ld_edit_list *edits, const struct ld_launch *l,
 }
 
 int ld__replace_launch(struct ld_edit_list *edits, const struct ld_launch *l,
-                       const char *text) {
+                       const struct ld_kernel *k, const char *text) {
   struct ld_buf b = LD_BUF_INIT;
   int rc;
 
@@ -38,9 +38,11 @@ int ld__replace_launch(struct ld_edit_list *edits, const struct ld_launch *l,
   rc = ld_buf_puts(&b, "[&](auto, dim3 __ldcc_a__g, dim3 __ldcc_a__b, void "
                        "**__ldcc_a__a, size_t __ldcc_a__sh, cudaStream_t "
                        "__ldcc_a__st) -> cudaError_t { return "
-                       "__ldcc::api_launch<decltype(__ldcc::plain_fn(&");
+                       "__ldcc::api_launch<decltype(__ldcc::plain_fn(");
+  if (!rc && k->fn_cast)
+    rc = ld_buf_printf(&b, "static_cast<%s>(", k->fn_cast);
   if (!rc)
-    rc = ld_buf_puts(&b, l->callee);
+    rc = ld_buf_printf(&b, "&%s%s", l->callee, k->fn_cast ? ")" : "");
   if (!rc)
     rc = ld_buf_printf(&b,
                        "))>::run(__ldcc_a__a, [&](auto &...__ldcc_a__p) { "
@@ -69,6 +71,21 @@ static size_t name_offset(const struct ld_launch *l) {
         !is_ident(c[i + n]))
       found = i;
   return found;
+}
+
+int ld__put_launch_as(struct ld_buf *b, const struct ld_launch *l,
+                      const struct ld_kernel *k) {
+  int rc = ld_buf_puts(b, "__ldcc::launch_as<decltype(__ldcc::plain_fn(");
+
+  if (!rc && k->fn_cast)
+    rc = ld_buf_printf(b, "static_cast<%s>(", k->fn_cast);
+  if (!rc)
+    rc = ld_buf_putc(b, '&');
+  if (!rc)
+    rc = ld__put_callee_as(b, l, "", "");
+  if (!rc && k->fn_cast)
+    rc = ld_buf_putc(b, ')');
+  return rc ? rc : ld_buf_puts(b, "))>");
 }
 
 /* callee with prefix put before the kernel's name and suffix after it

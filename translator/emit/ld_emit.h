@@ -98,6 +98,10 @@ int ld__global_fields(const struct ld_global *g, size_t i);
  * after it (`ns::k<256>` -> `ns::__ldcc_k__lb<256>`).  launch_text.c. */
 int ld__put_callee_as(struct ld_buf *b, const struct ld_launch *l,
                       const char *prefix, const char *suffix);
+/* `__ldcc::launch_as<decltype(__ldcc::plain_fn(&k))>`, the cast to
+ * k->fn_cast around `&k` where a function of the file shares its name. */
+int ld__put_launch_as(struct ld_buf *b, const struct ld_launch *l,
+                      const struct ld_kernel *k);
 
 /* Replace launch l, [l->begin, l->end), by text, the rewritten form of
  * `callee<<<config>>>(args)` (launch_text.c).  For a cudaLaunchKernel
@@ -112,6 +116,6 @@ int ld__put_callee_as(struct ld_buf *b, const struct ld_launch *l,
  * evaluated once, and the value is the launch's error (include/ldcc/host.h).
  */
 int ld__replace_launch(struct ld_edit_list *edits, const struct ld_launch *l,
-                       const char *text);
+                       const struct ld_kernel *k, const char *text);
 
 #endif

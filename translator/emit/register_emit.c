@@ -27,7 +27,7 @@
 
 /* The head of a rewritten cudaLaunchKernel (ld__replace_launch). */
 #define API_HEAD "[&](auto, dim3 __ldcc_a__g"
-#define API_CALLEE "plain_fn(&"
+#define API_CALLEE "plain_fn("
 #define LAUNCHER_PARAMS                                                        \
   "(dim3 __ldcc_r__g, dim3 __ldcc_r__b, void **__ldcc_r__a, size_t "           \
   "__ldcc_r__sh, cudaStream_t __ldcc_r__st)"
@@ -107,6 +107,25 @@ static char *concat(const char *a, const char *b, const char *c) {
   return ld_buf_detach(&t);
 }
 
+/* `(const void *)<callee><tail>`, the callee cast to k->fn_cast where a
+ * function of the file shares the kernel's name. */
+static char *address_of(const struct ld_kernel *k, const char *callee,
+                        const char *tail) {
+  struct ld_buf t = LD_BUF_INIT;
+  int rc;
+
+  if (!callee)
+    return NULL;
+  rc = k->fn_cast ? ld_buf_printf(&t, "(const void *)static_cast<%s>(&%s)%s",
+                                  k->fn_cast, callee, tail)
+                  : ld_buf_printf(&t, "(const void *)%s%s", callee, tail);
+  if (rc) {
+    ld_buf_free(&t);
+    return NULL;
+  }
+  return ld_buf_detach(&t);
+}
+
 /* The launch `cudaLaunchKernel((const void *)<scope>k, __ldcc_r__g, ...)`
  * at [len, len), as the parser describes such a call. */
 static int add_launch(struct ld_plan *plan, const struct ld_kernel *k,
@@ -131,9 +150,9 @@ static int add_launch(struct ld_plan *plan, const struct ld_kernel *k,
   l->kernel = strdup(k->name);
   l->callee = concat(scope, k->name, "");
   l->args = strdup("__ldcc_a__p...");
-  l->api_args = concat("(const void *)", l->callee ? l->callee : "",
-                       ", __ldcc_r__g, __ldcc_r__b, __ldcc_r__a, "
-                       "__ldcc_r__sh, __ldcc_r__st");
+  l->api_args = address_of(k, l->callee,
+                           ", __ldcc_r__g, __ldcc_r__b, __ldcc_r__a, "
+                           "__ldcc_r__sh, __ldcc_r__st");
   for (j = 0; j < 4; j++)
     l->config[j] = strdup(config[j]);
   for (j = 0; j < 4; j++)
@@ -168,7 +187,10 @@ static struct ld_edit *rewritten(struct ld_edit_list *edits, size_t len,
         !(at = strstr(e->text, API_CALLEE)))
       continue;
     at += sizeof API_CALLEE - 1;
-    if (!strncmp(at, callee, n) && at[n] == ')')
+    /* `static_cast<void (*)(...)>(&k)` where a function shares k's name. */
+    if (!strncmp(at, "static_cast<", 12) && (at = strstr(at, ">(")))
+      at += 2;
+    if (*at++ == '&' && !strncmp(at, callee, n) && at[n] == ')')
       return e;
   }
   return NULL;
@@ -228,7 +250,12 @@ static int put_registration(struct ld_buf *b, const struct ld_plan *plan,
                        ki);
   if (!rc && launcher)
     rc = ld_buf_puts(b, "#if __cplusplus >= 201402L\n");
-  if (!rc)
+  if (!rc && k->fn_cast)
+    rc = ld_buf_printf(b,
+                       "static const __ldcc::registration __ldcc__reg_%zu("
+                       "(const void *)static_cast<%s>(&%s%s), ",
+                       ki, k->fn_cast, scope, k->name);
+  else if (!rc)
     rc = ld_buf_printf(b,
                        "static const __ldcc::registration __ldcc__reg_%zu("
                        "(const void *)%s%s, ",

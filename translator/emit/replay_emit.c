@@ -206,6 +206,10 @@ static int put_prologue(struct ld_buf *b, const struct ld_kernel *k,
   size_t i;
   int rc;
 
+  rc = r->scope_decls ? ld_buf_printf(b, "\n" INDENT "%s", r->scope_decls)
+                      : LD_OK;
+  if (rc)
+    return rc;
   if (r->is_devfn && r->uses_layout)
     rc = ld_buf_puts(b, "\n" INDENT LD_DEVFN_P "\n");
   else if (r->is_devfn)
