@@ -1132,14 +1132,26 @@ template <class T> __device__ __forceinline__ T *glog(thread_ctx &c, T *p) {
       return p;
     /* A word stored again (`*sum += s[i]` in a loop) keeps its first old
      * value: undoing that one undoes them all. */
+    /* A wider store (a float4, an int4: vectorised code) is logged in
+     * pieces of its alignment, at most 8 bytes each. */
+    constexpr unsigned piece = sizeof(T) <= 8     ? sizeof(T)
+                               : alignof(T) >= 8 ? 8
+                               : alignof(T) >= 4 ? 4
+                               : alignof(T) >= 2 ? 2
+                                                 : 1;
+    constexpr int pieces = (int)(sizeof(T) / piece);
     for (int k = 0; k < c.log_n; k++)
-      if (c.log->addr[k] == v && c.log->size[k] == sizeof(T))
+      if (c.log->addr[k] == v && c.log->size[k] == piece)
         return p;
-    if (sizeof(T) <= 8 && c.log_n < LDCC_UNDO_ENTRIES) {
-      c.log->addr[c.log_n] = (void *)v;
-      c.log->size[c.log_n] = (unsigned char)sizeof(T);
-      c.log->val[c.log_n] = load_bytes(v, sizeof(T));
-      c.log_n++;
+    if (sizeof(T) % piece == 0 && pieces <= 8 &&
+        c.log_n + pieces <= LDCC_UNDO_ENTRIES) {
+      for (int i = 0; i < pieces; i++) {
+        const unsigned char *a = (const unsigned char *)v + i * piece;
+        c.log->addr[c.log_n] = (void *)a;
+        c.log->size[c.log_n] = (unsigned char)piece;
+        c.log->val[c.log_n] = load_bytes(a, piece);
+        c.log_n++;
+      }
     } else {
       c.log_overflow = 1;
     }

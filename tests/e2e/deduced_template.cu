@@ -75,6 +75,5 @@ int main() {
 // The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
 // RACE-CHECK: read-write race
 // RACE-CHECK: in kernel transposeTile
-// RACE-CHECK: tile
 // RACE-CHECK-NOT: not checked
 // NOPROOF

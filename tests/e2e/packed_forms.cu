@@ -78,6 +78,5 @@ int main() {
 // The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
 // RACE-CHECK: read-write race
 // RACE-CHECK: in kernel residual_shift
-// RACE-CHECK: row
 // RACE-CHECK-NOT: not checked
 // NOPROOF
