@@ -152,8 +152,11 @@ static enum CXChildVisitResult purity_cb(CXCursor c, CXCursor parent,
       CXString n = ld__call_name(c);
       CXCursor d = clang_getNullCursor(), op;
       unsigned i, nc;
-      if (ld__is_atomic_name(clang_getCString(n)))
+      if (ld__is_atomic_name(clang_getCString(n)) ||
+          ld__cache_hint(clang_getCString(n)) == 2)
         writes = 1;
+      else if (ld__cache_hint(clang_getCString(n)) == 1)
+        d = clang_getNullCursor(); /* a read */
       else if (ld__nth_child(c, 0, &first) && ld__nth_child(c, 1, &op) &&
                ((ld__is_operator_ref(first) && ld__is_assign_operator(first)) ||
                 (ld__is_operator_ref(op) && ld__is_assign_operator(op))))

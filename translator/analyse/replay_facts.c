@@ -975,6 +975,23 @@ static void visit_cache_store(struct facts *fx, const struct frame *f) {
     ld__replay_edit(fx, ve, ce, "))");
 }
 
+static void visit_atomic(struct facts *fx, const struct frame *f,
+                         const char *name);
+
+/* A call the template's text leaves unresolved, judged by its name: an
+ * atomic, or a cache hint (`__stcs(p, v)`: a store through p).  1 when it
+ * was one of these. */
+static int visit_by_name(struct facts *fx, const struct frame *f,
+                         const char *name) {
+  if (name && ld__is_atomic_name(name)) {
+    visit_atomic(fx, f, name);
+    return 1;
+  }
+  if (name && ld__cache_hint(name) == 2)
+    visit_cache_store(fx, f);
+  return name && ld__cache_hint(name);
+}
+
 /* `printf(...)` prints in pass 1 only, `(__ldcc_c.pass == 1 ? printf(...)
  * : 0)`: a replayed region would print its lines twice. */
 static void visit_printf(struct facts *fx, const struct frame *f) {
@@ -1236,8 +1253,7 @@ static void visit_call(struct facts *fx, const struct frame *f) {
     /* `atomicAdd(out, v)` with a template's arguments: an atomic like any
      * (left as written, pass 2 would apply it again). */
     name = n ? ld__cursor_name(clang_getOverloadedDecl(c, 0)) : NULL;
-    if (name && ld__is_atomic_name(name)) {
-      visit_atomic(fx, f, name);
+    if (visit_by_name(fx, f, name)) {
       free(name);
       return;
     }

@@ -10,7 +10,8 @@
 //   array (`x128 out; out[k] = ...`), and cuda::std::array: "store it
 //   cannot follow";
 // - a streaming store inside a device function (`store128cs` calling
-//   `__stcs`): "call to __stcs defined elsewhere";
+//   `__stcs`, also where the call depends on the template): "call to
+//   __stcs defined elsewhere";
 // - `namespace cg = cooperative_groups;` inside the kernel: the clone's
 //   hoisted `cg::thread_block block` came before the alias (nvcc: "name
 //   followed by '::' must be a class or namespace name");
@@ -25,12 +26,19 @@ template <class E> struct alignas(16) Packed {
   E payload[size];
   __device__ E &operator[](int i) { return payload[i]; }
   __device__ const E &operator[](int i) const { return payload[i]; }
+  __device__ float4 bits() const {
+    return *reinterpret_cast<const float4 *>(payload);
+  }
 };
 typedef Packed<float> f128;
 
 template <class E> __device__ void store128cs(E *target, Packed<E> v) {
   __stcs(reinterpret_cast<float4 *>(target),
          *reinterpret_cast<float4 *>(&v.payload[0]));
+}
+// llm.c's own spelling: the call depends on the template (v.bits()).
+template <class E> __device__ void store128cg(E *target, Packed<E> v) {
+  __stcg(reinterpret_cast<float4 *>(target), v.bits());
 }
 
 __global__ void residual_norm(float *out, const float *a, const float *b,
@@ -51,8 +59,9 @@ __global__ void residual_norm(float *out, const float *a, const float *b,
   for (int k = 0; k < f128::size; k++)
     shifted[k] = row[(c + k + 1) % C] + sq[k];
   store128cs(out + c, shifted);
+  store128cg(out + C + c, sum);
 }
-// PLAN-DAG: KERNEL name=residual_norm checked=yes at=[[@LINE-19]]:17 global=yes units=blocks writes=out{{$}}
+// PLAN-DAG: KERNEL name=residual_norm checked=yes at=[[@LINE-20]]:17 global=yes units=blocks writes=out{{$}}
 // PLAN-DAG: BARRIER kernel=residual_norm form=cg.sync
 // The alias repeated at the top of the clone, before the hoisted handle.
 // TEXT: __ldcc_residual_norm(
