@@ -265,6 +265,37 @@ struct ld_gatomic {
   int sub;                   /* atomicSub */
 };
 
+/* A call of a device function in the direct run whose clone claims by
+ * address (docs/global-check.md, "Device functions in the direct run"):
+ * `f(a...)` becomes `__ldcc_gd_f(__ldcc_gi, a...)`. */
+struct ld_gcall {
+  size_t name_begin, name_end; /* the callee's name in the call */
+  size_t args_open;            /* the call's `(` */
+  int no_args;
+};
+
+/* Such a device function: its clone `__ldcc_gd_<f>` is the definition's
+ * text with the name changed, `const __ldcc::global_info &__ldcc_gi` as a
+ * first parameter, `__host__` dropped, every access through a pointer
+ * wrapped (ld_gstore, ordinal -1: found by address) and its own calls of
+ * such functions rewritten; emitted once per file after the definition,
+ * with a prototype after an earlier declaration. */
+struct ld_gdevfn {
+  char *name;
+  size_t def_begin, def_end, name_begin, name_end;
+  size_t params_open; /* its `(` */
+  int has_params;
+  size_t host_begin, host_end; /* `__host__` in its head, or 0, 0 */
+  /* An earlier declaration [proto_begin, proto_end) (`;` included), or
+   * proto_end 0. */
+  size_t proto_begin, proto_end, proto_name, proto_open;
+  size_t proto_host_begin, proto_host_end;
+  struct ld_gstore *stores;
+  size_t nstores;
+  struct ld_gcall *calls;
+  size_t ncalls;
+};
+
 /* The check across blocks of one kernel (docs/global-check.md): a clone
  * `__ldcc_g_<k>` whose pointer parameters are shifted to the unit's copy,
  * and launches through `__ldcc::launch_global`.  Offsets are in the main
@@ -358,6 +389,12 @@ struct ld_global {
     int conversion;
   } * fences;
   size_t nfences;
+  /* The direct run's calls of cloned device functions in the kernel's own
+   * body, and the clones it needs, callees before callers (ld_gdevfn). */
+  struct ld_gcall *gcalls;
+  size_t ngcalls;
+  struct ld_gdevfn *devfns;
+  size_t ndevfns;
 };
 
 /* Inline checks for intra-warp races (docs/inline-checks.md). */

@@ -91,6 +91,14 @@ static void dump_global(const struct ld_kernel *k, FILE *out) {
     fprintf(out, " direct=yes atomics=%zu", natom);
     if (g->nfences)
       fprintf(out, " fences=%zu", g->nfences);
+    /* Device functions cloned for it: name:accesses:atomics. */
+    for (i = 0; i < g->ndevfns; i++) {
+      size_t j, na = 0;
+      for (j = 0; j < g->devfns[i].nstores; j++)
+        na += g->devfns[i].stores[j].atomic != 0;
+      fprintf(out, "%s%s:%zu:%zu", i ? "," : " devfns=", g->devfns[i].name,
+              g->devfns[i].nstores, na);
+    }
   }
   if (g->ngsyncs)
     fprintf(out, " grid_syncs=%zu", g->ngsyncs);
@@ -388,6 +396,13 @@ void ld_global_free(struct ld_global *g) {
   free(g->stores);
   free(g->gsyncs);
   free(g->fences);
+  free(g->gcalls);
+  for (i = 0; i < g->ndevfns; i++) {
+    free(g->devfns[i].name);
+    free(g->devfns[i].stores);
+    free(g->devfns[i].calls);
+  }
+  free(g->devfns);
   ld_gproof_free(&g->gproof);
   for (i = 0; i < g->nvars; i++)
     free(g->vars[i]);

@@ -467,13 +467,30 @@ static int is_atomic_helper(struct analysis *an, size_t fi) {
   return an->fns[fi].atomic_helper > 0 ? an->fns[fi].atomic_helper : 0;
 }
 
+/* A device function that is no method (`__device__ void f(...)`, a
+ * template of one): the direct run can clone it, its accesses through
+ * pointers claimed by address (global_facts.c, take_devcall); a call it
+ * cannot clone keeps the kernel from the run when the function has
+ * atomics. */
+static int free_device_fn(CXCursor fn) {
+  enum CXCursorKind k = clang_getCursorKind(fn);
+  enum CXCursorKind pk = clang_getCursorKind(clang_getCursorSemanticParent(fn));
+
+  return (k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate) &&
+         (pk == CXCursor_TranslationUnit || pk == CXCursor_Namespace ||
+          pk == CXCursor_LinkageSpec) &&
+         ld__has_child_kind(fn, CXCursor_CUDADeviceAttr) &&
+         !ld__has_child_kind(fn, CXCursor_CUDAGlobalAttr);
+}
+
 /* Whether the direct one run (docs/global-check.md) can take a use of
  * global_use_of's: printf and clocks anywhere; a fence, and an atomic
  * function `atomic*` (not a builtin), in a kernel's own body or an atomic
- * helper's; a call on a libcu++ atomic object in a kernel's own body, where the
- * clone can record the fence's release and acquire and claim the atomic's
- * address (at the helper's call; a fence it cannot see would leave an order
- * unseen, and its clashes would be reported as races). */
+ * helper's, an atomic also in any free device function (cloned); a call on a
+ * libcu++ atomic object in a kernel's own body, where the clone can record the
+ * fence's release and acquire and claim the atomic's address (at the helper's
+ * call; a fence it cannot see would leave an order unseen, and its clashes
+ * would be reported as races). */
 static int direct_use(struct analysis *an, const struct frame *f,
                       const char *use) {
   CXString s;
@@ -493,7 +510,8 @@ static int direct_use(struct analysis *an, const struct frame *f,
     return an->fns[an->cur_fn].is_kernel &&
            ld__libcu_atomic(f->cur, &obj, &lvalue, &scope, &order);
   }
-  if (!an->fns[an->cur_fn].is_kernel && !is_atomic_helper(an, an->cur_fn))
+  if (!an->fns[an->cur_fn].is_kernel && !is_atomic_helper(an, an->cur_fn) &&
+      !free_device_fn(an->fns[an->cur_fn].cur))
     return 0;
   s = ld__call_name(f->cur);
   plain = !strncmp(clang_getCString(s), "atomic", 6);
@@ -641,7 +659,8 @@ static void visit_call(struct analysis *an, const struct frame *f) {
       !an->fns[an->cur_fn].is_kernel && !clang_Cursor_isNull(ref)) {
     size_t ci = ld__find_fn(an, ld__definition_of(ref));
     if (ci != NONE && is_atomic_helper(an, ci) == 2 &&
-        !is_atomic_helper(an, an->cur_fn))
+        !is_atomic_helper(an, an->cur_fn) &&
+        !free_device_fn(an->fns[an->cur_fn].cur))
       an->fns[an->cur_fn].global_hard = REASON_G_ATOMIC;
   }
   if (ld__is_triple_chevron(f->cur) && !an->fns[an->cur_fn].global_use)

@@ -602,7 +602,20 @@ struct accesses {
   int bad_fence;  /* a fence the clone cannot wrap (a lambda, a macro) */
   int sync_flags; /* a message-passing kernel (ld__global_in.sync_flags) */
   CXCursor top;   /* the statement of the compound statement walked */
+  /* Device functions in the direct run (take_devcall): the kernel's facts,
+   * which collect the clones; the functions being walked (a device
+   * function's walk has its own g, fn and slots); per slot, handed to a
+   * clone whole (`f(p + i)`, `f(g)`). */
+  struct ld_global *root;
+  const struct devpath *path;
+  int *passed;
+  int composed; /* the replay clone carries the claims: no clones */
   int rc;
+};
+
+struct devpath {
+  CXCursor fn;
+  const struct devpath *up;
 };
 
 /* The pointer parameter of the kernel that e names (implicit casts and
@@ -1460,6 +1473,499 @@ static int take_fields_use(struct accesses *st, CXCursor c, int use) {
   return 1;
 }
 
+/* ---- device functions in the direct run -------------------------------- */
+
+/* A device function the direct run may clone: a definition, no method, no
+ * kernel (bodies.c free_device_fn lets its atomics through). */
+static int devfn_cursor(const struct ld__source *s, CXCursor def) {
+  enum CXCursorKind k = clang_getCursorKind(def), pk;
+  size_t off;
+
+  if ((k != CXCursor_FunctionDecl && k != CXCursor_FunctionTemplate) ||
+      !clang_isCursorDefinition(def) ||
+      !offset_in_main(s, clang_getCursorLocation(def), &off))
+    return 0;
+  pk = clang_getCursorKind(clang_getCursorSemanticParent(def));
+  return (pk == CXCursor_TranslationUnit || pk == CXCursor_Namespace ||
+          pk == CXCursor_LinkageSpec) &&
+         ld__has_child_kind(def, CXCursor_CUDADeviceAttr) &&
+         !ld__has_child_kind(def, CXCursor_CUDAGlobalAttr);
+}
+
+/* Whether a function of the main file, or one it calls there (deeper than
+ * LD_DEVFN_DEPTH counts as yes), calls a global atomic: an `atomic*` call
+ * whose address is not plainly shared, or a libcu++ atomic's. */
+#define LD_DEVFN_DEPTH 6
+
+static void mark_flags(struct accesses *st);
+static void walk_body(struct accesses *st, CXCursor body, size_t nslots);
+
+struct atomics_walk {
+  const struct ld__source *s;
+  int depth, found;
+};
+
+static int calls_atomics(const struct ld__source *s, CXCursor fn, int depth);
+
+static int callee_atomics(struct atomics_walk *w, CXCursor call) {
+  CXCursor ref = clang_getCursorReferenced(call), e;
+  unsigned i, n;
+
+  if (!clang_Cursor_isNull(ref))
+    return calls_atomics(w->s, ld__definition_of(ref), w->depth + 1);
+  /* Unresolved (a template's dependent call): every candidate. */
+  if (!ld__nth_child(call, 0, &e))
+    return 0;
+  e = ld__unwrap(e);
+  n = clang_getCursorKind(e) == CXCursor_OverloadedDeclRef
+          ? clang_getNumOverloadedDecls(e)
+          : 0;
+  for (i = 0; i < n; i++)
+    if (calls_atomics(w->s, ld__definition_of(clang_getOverloadedDecl(e, i)),
+                      w->depth + 1))
+      return 1;
+  return 0;
+}
+
+static enum CXChildVisitResult atomics_cb(CXCursor c, CXCursor parent,
+                                          CXClientData data) {
+  struct atomics_walk *w = data;
+  CXCursor obj, a;
+  int lvalue, scope, order;
+
+  (void)parent;
+  if (clang_getCursorKind(c) != CXCursor_CallExpr)
+    return CXChildVisit_Recurse;
+  if (ld__atomic_scope(c)) {
+    a = clang_Cursor_getNumArguments(c) > 0 ? clang_Cursor_getArgument(c, 0)
+                                            : clang_getNullCursor();
+    w->found =
+        clang_Cursor_isNull(a) ||
+        (!ld__shared_address(a) && !ld__shared_address(ld__pointer_uncast(a)));
+  } else if (ld__libcu_atomic(c, &obj, &lvalue, &scope, &order)) {
+    w->found = 1;
+  } else {
+    w->found = callee_atomics(w, c);
+  }
+  return w->found ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+static int calls_atomics(const struct ld__source *s, CXCursor fn, int depth) {
+  struct atomics_walk w;
+  size_t off;
+
+  if (clang_Cursor_isNull(fn) || !clang_isCursorDefinition(fn) ||
+      !offset_of(s, clang_getCursorLocation(fn), 0, &off))
+    return 0; /* not the main file's: its atomics were never seen */
+  if (depth > LD_DEVFN_DEPTH)
+    return 1;
+  w.s = s;
+  w.depth = depth;
+  w.found = 0;
+  clang_visitChildren(fn, atomics_cb, &w);
+  return w.found;
+}
+
+static int ident_char(char c) {
+  return isalnum((unsigned char)c) || c == '_';
+}
+
+/* Whether word w stands in src[b, e) (`__device__`, `__host__`); its
+ * place in *at. */
+static int word_in(const char *src, size_t b, size_t e, const char *w,
+                   size_t *at) {
+  size_t n = strlen(w), p;
+
+  for (p = b; p + n <= e; p++)
+    if (!memcmp(src + p, w, n) && (p == b || !ident_char(src[p - 1])) &&
+        (p + n == e || !ident_char(src[p + n]))) {
+      *at = p;
+      return 1;
+    }
+  return 0;
+}
+
+/* The `(` after a function's name at name_end (template arguments
+ * skipped), before limit; 0 when none. */
+static size_t open_paren(const char *src, size_t name_end, size_t limit) {
+  size_t p = name_end;
+  int angle = 0;
+
+  while (p < limit &&
+         (isspace((unsigned char)src[p]) || angle || src[p] == '<')) {
+    if (src[p] == '<')
+      angle++;
+    else if (src[p] == '>')
+      angle--;
+    else if (angle && (src[p] == ';' || src[p] == '{'))
+      return 0;
+    p++;
+  }
+  return p < limit && src[p] == '(' ? p : 0;
+}
+
+/* A declaration's head [b, name): `__device__` in it, `__host__` found. */
+static int device_head(const char *src, size_t b, size_t name, size_t *host_b,
+                       size_t *host_e) {
+  size_t at;
+
+  *host_b = *host_e = 0;
+  if (!word_in(src, b, name, "__device__", &at))
+    return 0; /* a macro spelling it: the clone might not be device code */
+  if (word_in(src, b, name, "__host__", &at)) {
+    *host_b = at;
+    *host_e = at + strlen("__host__");
+  }
+  return 1;
+}
+
+/* An earlier declaration of def in the main file (its first): the clone's
+ * prototype follows it. */
+static int devfn_proto(const struct ld__source *s, CXCursor def,
+                       struct ld_gdevfn *d) {
+  CXCursor canon = clang_getCanonicalCursor(def);
+  CXSourceRange r = clang_getCursorExtent(canon);
+  const char *src = s->src;
+  size_t b, e, name, p, len = d->name_end - d->name_begin;
+
+  if (clang_equalCursors(canon, def))
+    return 1;
+  if (!offset_of(s, clang_getRangeStart(r), 0, &b) ||
+      !offset_in_main(s, clang_getRangeEnd(r), &e) ||
+      !offset_in_main(s, clang_getCursorLocation(canon), &name) ||
+      e > d->def_begin || name < b || name + len > e ||
+      memcmp(src + name, src + d->name_begin, len))
+    return 0;
+  b = ld__def_start(src, b, 1);
+  for (p = e; p < s->len && isspace((unsigned char)src[p]); p++)
+    ;
+  if (p >= s->len || src[p] != ';' ||
+      !(d->proto_open = open_paren(src, name + len, e)) ||
+      !device_head(src, b, name, &d->proto_host_begin, &d->proto_host_end))
+    return 0;
+  d->proto_begin = b;
+  d->proto_name = name;
+  d->proto_end = p + 1;
+  return 1;
+}
+
+/* The definition's places (ld_gdevfn); 0 when the clone cannot be made
+ * from its text. */
+static int devfn_places(const struct ld__source *s, CXCursor def,
+                        struct ld_gdevfn *d) {
+  CXSourceRange r = clang_getCursorExtent(def);
+  const char *src = s->src;
+
+  memset(d, 0, sizeof *d);
+  if (!offset_of(s, clang_getRangeStart(r), 0, &d->def_begin) ||
+      !offset_in_main(s, clang_getRangeEnd(r), &d->def_end) ||
+      !offset_in_main(s, clang_getCursorLocation(def), &d->name_begin) ||
+      !(d->name = ld__cursor_name(def)))
+    return 0;
+  d->def_begin = ld__def_start(src, d->def_begin, 1);
+  d->name_end = d->name_begin + strlen(d->name);
+  if (d->name_end > d->def_end ||
+      memcmp(src + d->name_begin, d->name, strlen(d->name)) ||
+      !(d->params_open = open_paren(src, d->name_end, d->def_end)) ||
+      !device_head(src, d->def_begin, d->name_begin, &d->host_begin,
+                   &d->host_end) ||
+      !devfn_proto(s, def, d)) {
+    free(d->name);
+    d->name = NULL;
+    return 0;
+  }
+  return 1;
+}
+
+/* The device function's parameters, as a kernel's (params_cb): pointers
+ * and classes holding pointers are its roots; a reference (the caller's
+ * object written in place) makes it no clone. */
+struct devfn_params {
+  struct ld_global *g;
+  int bad, rc;
+};
+
+static enum CXChildVisitResult devfn_params_cb(CXCursor c, CXCursor parent,
+                                               CXClientData data) {
+  struct devfn_params *w = data;
+  CXType t = clang_getCanonicalType(clang_getCursorType(c));
+  struct ld_gparam *gp;
+
+  (void)parent;
+  if (clang_getCursorKind(c) != CXCursor_ParmDecl)
+    return CXChildVisit_Continue;
+  if ((t.kind == CXType_LValueReference || t.kind == CXType_RValueReference) &&
+      !clang_isConstQualifiedType(
+          clang_getCanonicalType(clang_getPointeeType(t))))
+    w->bad = 1;
+  gp = realloc(w->g->params, (w->g->nparams + 1) * sizeof *gp);
+  if (!gp) {
+    w->rc = LD_ENOMEM;
+    return CXChildVisit_Break;
+  }
+  w->g->params = gp;
+  gp = &gp[w->g->nparams++];
+  memset(gp, 0, sizeof *gp);
+  gp->ptr_index = -1;
+  if (!(gp->name = ld__cursor_name(c))) {
+    w->rc = LD_ENOMEM;
+    return CXChildVisit_Break;
+  }
+  gp->is_pointer = ld__param_is_pointer(t);
+  gp->written = gp->is_pointer ||
+                (!ld__is_pointer(t) && *gp->name && ld__holds_pointer(t, 0));
+  return CXChildVisit_Continue;
+}
+
+static void free_devfn_facts(struct ld_global *fg, struct accesses *sub) {
+  size_t i;
+
+  for (i = 0; i < fg->nparams; i++)
+    free(fg->params[i].name);
+  free(fg->params);
+  free(fg->stores);
+  free(fg->fences);
+  free(fg->gsyncs);
+  free(fg->gcalls);
+  free(sub->other);
+  free(sub->loads);
+  free(sub->passed);
+  free(sub->site_of);
+  free(sub->key_of);
+  free(sub->moved);
+  free(sub->flows);
+  free(sub->alias);
+  free(sub->alias_of);
+  free(sub->alias_key);
+}
+
+/* Keep the walked function's clone (d, with fg's accesses and calls) in
+ * the kernel's list; its index, or -1 when out of memory. */
+static int keep_devfn(struct accesses *st, struct ld_gdevfn *d,
+                      struct ld_global *fg) {
+  struct ld_global *g = st->root;
+  struct ld_gdevfn *v = realloc(g->devfns, (g->ndevfns + 1) * sizeof *v);
+  size_t i;
+
+  if (!v) {
+    st->rc = LD_ENOMEM;
+    return -1;
+  }
+  g->devfns = v;
+  for (i = 0; i < fg->nstores; i++)
+    fg->stores[i].ptr = -1; /* by address: the owner table */
+  d->stores = fg->stores;
+  d->nstores = fg->nstores;
+  d->calls = fg->gcalls;
+  d->ncalls = fg->ngcalls;
+  fg->stores = NULL;
+  fg->gcalls = NULL;
+  v[g->ndevfns] = *d;
+  return (int)g->ndevfns++;
+}
+
+/* Walk device function def as a kernel of the direct run whose pointer
+ * parameters are all claimed by address: its clone's index in the
+ * kernel's list, or -1 when it cannot be cloned (a pointer used other
+ * than as an access's base or a clone's argument, an atomic on memory it
+ * cannot follow, a fence, a grid sync, a reference parameter, recursion,
+ * a text the clone cannot be made of). */
+static int devfn_analyse(struct accesses *st, CXCursor def) {
+  struct ld_global fg;
+  struct accesses sub;
+  struct ld_gdevfn d;
+  struct devpath me;
+  struct devfn_params pw;
+  const struct devpath *up;
+  CXCursor body = clang_getNullCursor();
+  size_t i, depth = 0;
+  int ok, at = -1;
+
+  for (up = st->path; up; up = up->up, depth++)
+    if (clang_equalCursors(up->fn, def))
+      return -1;
+  if (depth >= 4 || !devfn_places(st->s, def, &d))
+    return -1;
+  for (i = 0; i < st->root->ndevfns; i++)
+    if (st->root->devfns[i].def_begin == d.def_begin) {
+      free(d.name);
+      return (int)i;
+    }
+  memset(&fg, 0, sizeof fg);
+  memset(&sub, 0, sizeof sub);
+  memset(&pw, 0, sizeof pw);
+  pw.g = &fg;
+  clang_visitChildren(def, devfn_params_cb, &pw);
+  sub.s = st->s;
+  sub.fn = def;
+  sub.g = &fg;
+  sub.direct = 1;
+  sub.sync_flags = st->sync_flags;
+  sub.root = st->root;
+  me.fn = def;
+  me.up = st->path;
+  sub.path = &me;
+  sub.top = clang_getNullCursor();
+  sub.other = calloc(fg.nparams + 1, sizeof *sub.other);
+  sub.loads = calloc(fg.nparams + 1, sizeof *sub.loads);
+  sub.passed = calloc(fg.nparams + 1, sizeof *sub.passed);
+  sub.rc = pw.rc || !sub.other || !sub.loads || !sub.passed ? LD_ENOMEM : 0;
+  if (!sub.rc && !pw.bad) {
+    clang_visitChildren(def, body_cb, &body);
+    walk_body(&sub, body, fg.nparams);
+  }
+  ok = !sub.rc && !pw.bad && !clang_Cursor_isNull(body) && !sub.bad_atomic &&
+       !sub.bad_fence && !sub.bad_sync && !fg.nfences && !fg.ngsyncs;
+  for (i = 0; i < fg.nparams && ok; i++)
+    ok = !(fg.params[i].written && sub.other[i]);
+  if (ok) {
+    d.has_params = fg.nparams > 0;
+    fg.nstores = sub.n;
+    mark_flags(&sub);
+    at = keep_devfn(&sub, &d, &fg);
+  }
+  if (sub.rc)
+    st->rc = sub.rc;
+  if (at < 0)
+    free(d.name);
+  free_devfn_facts(&fg, &sub);
+  return at;
+}
+
+/* The callee's name and `(` in a call of a device function named name
+ * (`f(...)`, `f<T>(...)`, `ns::f(...)`). */
+static int call_places(const struct accesses *st, CXCursor call,
+                       const char *name, struct ld_gcall *out) {
+  CXSourceRange r = clang_getCursorExtent(call);
+  CXCursor callee;
+  size_t n = strlen(name), e;
+
+  if (!ld__nth_child(call, 0, &callee) ||
+      !offset_in_main(st->s, clang_getCursorLocation(ld__unwrap(callee)),
+                      &out->name_begin) ||
+      !offset_in_main(st->s, clang_getRangeEnd(r), &e) ||
+      out->name_begin + n > e ||
+      memcmp(st->s->src + out->name_begin, name, n) ||
+      ident_char(st->s->src[out->name_begin + n]))
+    return 0;
+  out->name_end = out->name_begin + n;
+  out->args_open = open_paren(st->s->src, out->name_end, e);
+  out->no_args = clang_Cursor_getNumArguments(call) == 0;
+  return out->args_open != 0;
+}
+
+/* The slot a pointer argument a is based on (`p`, `p + i`, `&p[i]`, an
+ * alias, through casts: the clone claims by address, whatever the type),
+ * or the by-value class parameter a names whole; -1 for none. */
+static int arg_slot(struct accesses *st, CXCursor a, CXCursor *rest,
+                    size_t *nrest) {
+  CXCursor field;
+  int p = alias_root(st, ld__pointer_uncast(a), rest, nrest);
+
+  if (p >= 0)
+    return p;
+  *nrest = 0;
+  a = ld__unwrap(a);
+  if (clang_getCursorKind(a) == CXCursor_CallExpr &&
+      clang_getCursorKind(clang_getCursorReferenced(a)) ==
+          CXCursor_Constructor &&
+      clang_Cursor_getNumArguments(a) == 1)
+    a = clang_Cursor_getArgument(a, 0); /* the copy of a class */
+  p = fields_root(st, a, &field);
+  return p >= 0 && clang_Cursor_isNull(field) ? p : -1;
+}
+
+static int add_gcall(struct accesses *st, const struct ld_gcall *c) {
+  struct ld_gcall *v = realloc(st->g->gcalls, (st->g->ngcalls + 1) * sizeof *v);
+
+  if (!v) {
+    st->rc = LD_ENOMEM;
+    return 0;
+  }
+  st->g->gcalls = v;
+  v[st->g->ngcalls++] = *c;
+  return 1;
+}
+
+/* A call of a device function of the main file in the direct run, when an
+ * argument points into written memory or the function has atomics: its
+ * clone `__ldcc_gd_<f>` claims every access through its pointers by
+ * address, and the call becomes the clone's, `__ldcc_gi` first.  A
+ * function it cannot clone that has atomics keeps the kernel from the run
+ * (they would go unseen); one without is walked as any call (its pointer
+ * arguments are other uses).  1 when the call was taken. */
+static int take_devcall(struct accesses *st, CXCursor call) {
+  CXCursor def = ld__definition_of(clang_getCursorReferenced(call));
+  CXCursor rest[LD_ACCESS_REST];
+  struct ld_gcall gc;
+  size_t nrest, r, at = 0;
+  int n = clang_Cursor_getNumArguments(call), i, need = 0, di = -1, p;
+
+  if (!devfn_cursor(st->s, def) || n < 0)
+    return 0;
+  for (i = 0; i < n && !need; i++) {
+    nrest = 0;
+    p = arg_slot(st, clang_Cursor_getArgument(call, (unsigned)i), rest, &nrest);
+    need = p >= 0 && (size_t)p < st->g->nparams && st->g->params[p].written;
+  }
+  if (!need && !calls_atomics(st->s, def, 0))
+    return 0;
+  if (!st->lambda && !st->composed &&
+      offset_in_main(st->s, clang_getCursorLocation(call), &at)) {
+    char *name = ld__cursor_name(def);
+    if (!name) {
+      st->rc = LD_ENOMEM;
+      return 0;
+    }
+    if (call_places(st, call, name, &gc))
+      di = devfn_analyse(st, def);
+    free(name);
+  }
+  /* The clone must be declared where the call is. */
+  if (di >= 0 && at < st->root->devfns[di].def_end &&
+      !(st->root->devfns[di].proto_end && at > st->root->devfns[di].proto_end))
+    di = -1;
+  if (di < 0 || st->rc) {
+    if (!st->rc && calls_atomics(st->s, def, 0))
+      st->bad_atomic = 1;
+    return 0;
+  }
+  if (!add_gcall(st, &gc))
+    return 1;
+  for (i = 0; i < n && !st->rc; i++) {
+    CXCursor a = clang_Cursor_getArgument(call, (unsigned)i);
+    nrest = 0;
+    p = arg_slot(st, a, rest, &nrest);
+    if (p < 0) {
+      walk_accesses(st, a, LD_USE_READ);
+      continue;
+    }
+    st->passed[p] = 1;
+    for (r = 0; r < nrest && !st->rc; r++)
+      walk_accesses(st, rest[r], LD_USE_READ);
+  }
+  return 1;
+}
+
+/* Whether a call of atomic helper h has a word at an offset of a pointer
+ * based on a parameter (`atomicAdd(field + i, v)` inside it): said
+ * nothing about at the call, so its clone claims it. */
+static int offset_on_param(struct accesses *st, CXCursor call,
+                           const struct ld__atomic_helper *h) {
+  CXCursor rest[LD_ACCESS_REST];
+  int n = clang_Cursor_getNumArguments(call), i;
+
+  for (i = 0; i < n && i < 64; i++) {
+    size_t nrest = 0;
+    if ((h->offset_params >> i & 1) &&
+        alias_root(
+            st, ld__pointer_uncast(clang_Cursor_getArgument(call, (unsigned)i)),
+            rest, &nrest) >= 0)
+      return 1;
+  }
+  return 0;
+}
+
 static void walk_accesses(struct accesses *st, CXCursor c, int use) {
   enum CXCursorKind k = clang_getCursorKind(c);
   CXCursor lhs, rhs, obj;
@@ -1486,8 +1992,13 @@ static void walk_accesses(struct accesses *st, CXCursor c, int use) {
   }
   if (k == CXCursor_CallExpr && st->direct) {
     struct ld__atomic_helper h;
-    if (ld__atomic_helper(ld__definition_of(clang_getCursorReferenced(c)),
-                          &h)) {
+    int helper =
+        ld__atomic_helper(ld__definition_of(clang_getCursorReferenced(c)), &h);
+    /* A helper whose word is at an offset of a parameter says nothing at
+     * its call: its clone claims it. */
+    if ((!helper || offset_on_param(st, c, &h)) && take_devcall(st, c))
+      return;
+    if (helper) {
       take_helper(st, c, &h);
       return;
     }
@@ -1564,6 +2075,8 @@ static int slot_claimed(const struct accesses *st, size_t i) {
            !st->other[i];
   if (st->other[i])
     return 0;
+  if (st->passed && st->passed[i])
+    return 1; /* its accesses are in clones, by address */
   for (j = 0; j < st->n; j++)
     if (st->site_of[j] == (int)i)
       return 1;
@@ -1674,9 +2187,13 @@ static int find_accesses(const struct ld__source *s, CXCursor fn,
     npointers += g->params[i].is_pointer != 0;
   st.other = calloc(nslots + 1, sizeof *st.other);
   st.loads = calloc(nslots + 1, sizeof *st.loads);
-  if (!st.other || !st.loads) {
+  st.passed = calloc(nslots + 1, sizeof *st.passed);
+  st.root = g;
+  st.composed = in && in->replay;
+  if (!st.other || !st.loads || !st.passed) {
     free(st.other);
     free(st.loads);
+    free(st.passed);
     return LD_ENOMEM;
   }
   st.top = clang_getNullCursor();
@@ -1702,7 +2219,7 @@ static int find_accesses(const struct ld__source *s, CXCursor fn,
     mark_flags(&st);
   /* Parameters reached by device- or system-scope atomics alone. */
   for (i = 0; i < g->nparams && !rc && st.direct; i++) {
-    g->params[i].atomic_only = g->params[i].claimed;
+    g->params[i].atomic_only = g->params[i].claimed && !st.passed[i];
     for (j = 0; j < st.n && g->params[i].atomic_only; j++)
       if (st.site_of[j] == (int)i)
         g->params[i].atomic_only = st.g->stores[j].atomic &&
@@ -1731,7 +2248,7 @@ static int find_accesses(const struct ld__source *s, CXCursor fn,
     for (j = 0; j < kept && in && in->replay && !rewritten; j++)
       rewritten =
           !g->stores[j].flag && replay_rewrites(in->replay, &g->stores[j]);
-    if (kept && all_claimed && !st.bad_atomic && !st.bad_sync &&
+    if ((kept || g->ngcalls) && all_claimed && !st.bad_atomic && !st.bad_sync &&
         !st.bad_fence && !rewritten && g->ngsyncs == (size_t)g->grid_syncs) {
       g->direct = 1;
       g->vars_claimed = st.in != NULL;
@@ -1740,6 +2257,7 @@ static int find_accesses(const struct ld__source *s, CXCursor fn,
       g->nstores = 0;
       g->ngsyncs = 0;
       g->nfences = 0;
+      g->ngcalls = 0;
       for (j = 0; j < g->nparams; j++)
         g->params[j].claimed = 0;
       rc = set_reason(g, st.bad_sync ? "grid-wide synchronisation inside a "
@@ -1755,6 +2273,7 @@ static int find_accesses(const struct ld__source *s, CXCursor fn,
   }
   free(st.other);
   free(st.loads);
+  free(st.passed);
   free(st.site_of);
   free(st.key_of);
   free(st.moved);

@@ -222,6 +222,116 @@ static int edit_fences(struct ld_edit_list *l, const struct ld_global *g) {
   return rc;
 }
 
+/* Calls of cloned device functions (ld_gcall): `f(a...)` becomes
+ * `__ldcc_gd_f(__ldcc_gi, a...)`; the insert goes before any wrap of the
+ * first argument (added first). */
+static int edit_gcalls(struct ld_edit_list *l, const struct ld_gcall *c,
+                       size_t n, const char *src) {
+  struct ld_buf t = LD_BUF_INIT;
+  size_t i;
+  int rc = LD_OK;
+
+  for (i = 0; i < n && !rc; i++) {
+    ld_buf_free(&t);
+    rc = ld_buf_puts(&t, "__ldcc_gd_");
+    if (!rc)
+      rc = ld_buf_append(&t, src + c[i].name_begin,
+                         c[i].name_end - c[i].name_begin);
+    if (!rc)
+      rc = ld_edit_replace(l, c[i].name_begin, c[i].name_end, t.data);
+    if (!rc)
+      rc = ld_edit_insert(l, c[i].args_open + 1,
+                          c[i].no_args ? "__ldcc_gi" : "__ldcc_gi, ");
+  }
+  ld_buf_free(&t);
+  return rc;
+}
+
+/* A declaration of a cloned device function, [b, e) of the source, as its
+ * clone's: the name changed, `__ldcc_gi` first, `__host__` dropped (the
+ * claims are device code); with the definition's accesses wrapped when d
+ * is given (by address: ordinal -1; an acquiring atomic records its
+ * acquire, which does nothing in a run without fences). */
+static int put_devfn_decl(struct ld_buf *b, const struct ld_gdevfn *d,
+                          int definition, const char *src, size_t len,
+                          const char *path) {
+  struct ld_global g;
+  struct ld_edit_list l = LD_EDIT_LIST_INIT;
+  struct ld_buf t = LD_BUF_INIT;
+  size_t i, name = definition ? d->name_begin : d->proto_name;
+  size_t open = definition ? d->params_open : d->proto_open;
+  size_t hb = definition ? d->host_begin : d->proto_host_begin;
+  size_t he = definition ? d->host_end : d->proto_host_end;
+  int rc;
+
+  memset(&g, 0, sizeof g);
+  g.direct = 1;
+  g.nfences = 1;
+  rc = ld_buf_printf(&t, "__ldcc_gd_%s", d->name);
+  if (!rc)
+    rc = ld_edit_replace(&l, name, name + strlen(d->name), t.data);
+  ld_buf_free(&t);
+  if (!rc && he)
+    rc = ld_edit_replace(&l, hb, he, "");
+  if (!rc)
+    rc = ld_edit_insert(&l, open + 1,
+                        d->has_params ? "const __ldcc::global_info &__ldcc_gi, "
+                                      : "const __ldcc::global_info &__ldcc_gi");
+  if (!rc && definition)
+    rc = edit_gcalls(&l, d->calls, d->ncalls, src);
+  for (i = 0; definition && i < d->nstores && !rc; i++)
+    rc = wrap_access(&l, &g, &d->stores[i]);
+  if (!rc)
+    rc = ld_buf_puts(b, "\n");
+  if (!rc)
+    rc =
+        ld_edit_render(&l, src, len, definition ? d->def_begin : d->proto_begin,
+                       definition ? d->def_end : d->proto_end, path, 1, b);
+  if (!rc)
+    rc = ld_buf_puts(b, "\n");
+  ld_edit_list_free(&l);
+  return rc;
+}
+
+/* The clones of the device functions the checked kernels' direct runs
+ * call, once each, after their definitions (and prototypes after earlier
+ * declarations). */
+static int put_devfns(const struct ld_plan *plan, const char *src, size_t len,
+                      struct ld_edit_list *edits) {
+  struct ld_buf b = LD_BUF_INIT;
+  size_t i, j, k, m;
+  int rc = LD_OK;
+
+  for (i = 0; i < plan->nkernels && !rc; i++) {
+    const struct ld_global *g = plan->kernels[i].global;
+    for (j = 0; checked(&plan->kernels[i]) && j < g->ndevfns && !rc; j++) {
+      const struct ld_gdevfn *d = &g->devfns[j];
+      int done = 0;
+      for (k = 0; k < i && !done; k++)
+        for (m = 0; checked(&plan->kernels[k]) &&
+                    m < plan->kernels[k].global->ndevfns && !done;
+             m++)
+          done = plan->kernels[k].global->devfns[m].def_begin == d->def_begin;
+      for (m = 0; m < j && !done; m++)
+        done = g->devfns[m].def_begin == d->def_begin;
+      if (done)
+        continue;
+      ld_buf_free(&b);
+      rc = put_devfn_decl(&b, d, 1, src, len, plan->file);
+      if (!rc)
+        rc = ld_edit_insert(edits, d->def_end, b.data);
+      if (!rc && d->proto_end) {
+        ld_buf_free(&b);
+        rc = put_devfn_decl(&b, d, 0, src, len, plan->file);
+        if (!rc)
+          rc = ld_edit_insert(edits, d->proto_end, b.data);
+      }
+    }
+  }
+  ld_buf_free(&b);
+  return rc;
+}
+
 /* The clone: the definition with its name, parameter list and body start
  * edited. */
 static int put_clone(struct ld_buf *b, const struct ld_kernel *k,
@@ -242,6 +352,8 @@ static int put_clone(struct ld_buf *b, const struct ld_kernel *k,
                     : ld_edit_replace(&l, g->params_open + 1, g->params_close,
                                       "__ldcc::global_info __ldcc_gi");
   ld_buf_free(&t);
+  if (!rc)
+    rc = edit_gcalls(&l, g->gcalls, g->ngcalls, src);
   for (i = 0; i < k->ndefault_cuts && !rc; i++)
     rc = ld_edit_replace(&l, k->default_cuts[i].begin, k->default_cuts[i].end,
                          "");
@@ -671,6 +783,8 @@ int ld__global_emit(const struct ld_plan *plan, const char *src, size_t len,
     n++;
   }
   ld_buf_free(&b);
+  if (!rc)
+    rc = put_devfns(plan, src, len, edits);
   for (i = 0; i < plan->nkernels; i++)
     n += !checked(&plan->kernels[i]) && ld__global_routed(&plan->kernels[i]);
   if (rc || !n)

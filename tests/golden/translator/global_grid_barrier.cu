@@ -117,4 +117,4 @@ __device__ unsigned int ticket;
 __device__ unsigned int take_ticket() { return atomicAdd(&ticket, 1); }
 
 __global__ void tickets(int *a) { a[take_ticket()] = 1; }
-// PLAN: KERNEL name=tickets checked=yes at=[[@LINE-1]]:17 global=no global_reason="atomic operations"
+// PLAN: KERNEL name=tickets checked=yes at=[[@LINE-1]]:17 global=no global_reason="writes __device__ variable ticket (also used in take_ticket)"

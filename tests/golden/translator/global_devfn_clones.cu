@@ -1,0 +1,167 @@
+// RUN: %ldcc-translate --dump-plan %s | FileCheck %s --check-prefix=PLAN
+// RUN: %ldcc-translate %s > %t.cu
+// RUN: grep -v '^ *// ' %t.cu | FileCheck %s --check-prefix=TEXT
+// RUN: not grep -E '__ldcc_gd_(fenced|byref|rec)\(' %t.cu
+// RUN: %nvcc -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
+// Device functions in the direct one run (docs/global-check.md, "Device
+// functions in the direct run"): a kernel with atomics (its own or its
+// device functions') calls a clone `__ldcc_gd_<f>` of each device function
+// that is handed a pointer into written memory or has atomics; the clone
+// takes `__ldcc_gi` first and claims every access through a pointer by
+// address (ordinal -1, the owner table).  Before, such a kernel kept
+// "atomic operations" (an atomic in a device function, a helper updating
+// its parameter at an offset) or lost its claim of the parameter handed
+// over.  Forms: a function declared before the kernel and defined after it
+// (the clone's prototype follows the declaration), a `__host__ __device__`
+// template in a namespace called qualified and with explicit arguments
+// (`__host__` dropped in the clone), nested calls, a local alias, a struct
+// of pointers handed over whole.  Left to the kernel's reason: a fence in
+// the function, a reference parameter, recursion, a call inside a lambda,
+// a kernel whose shared-memory replay carries the claims.
+struct Bins {
+  int *count;
+  float *sum;
+};
+
+__device__ void scatter(double lc, float value, float *field);
+
+namespace util {
+template <typename T>
+__host__ __device__ inline void accum(T *out, int i, T v) {
+  atomicAdd(out + i, v);
+}
+__device__ __forceinline__ void store2(float *o, int i, float a) {
+  o[i] = a;
+  o[i + 1] = a;
+}
+} // namespace util
+
+__device__ void put(float *o, int i, float a) { o[i] = a; }
+__device__ void nested(float *o, int i, float v) {
+  util::store2(o, 2 * i, v);
+  util::accum<float>(o, 0, v);
+}
+__device__ int via_local(int *p, int i) {
+  int *q = p + i;
+  return atomicAdd(q, 1);
+}
+__device__ void bin(Bins b, int k, float v) {
+  atomicAdd(&b.count[k], 1);
+  b.sum[k] += v;
+}
+__device__ void fenced(int *flag, int *data, int v) {
+  data[0] = v;
+  __threadfence();
+  atomicExch(flag, 1);
+}
+__device__ void byref(int &slot, int v) { atomicAdd(&slot, v); }
+__device__ void rec(int *p, int n) {
+  if (n > 0) {
+    atomicAdd(p, 1);
+    rec(p, n - 1);
+  }
+}
+
+// PLAN: KERNEL name=particles checked=yes {{.*}} global=yes {{.*}} direct=yes atomics=0 devfns=scatter:2:2
+__global__ void particles(const float *__restrict__ x, float *den, long n) {
+  long p = blockIdx.x * blockDim.x + threadIdx.x;
+  if (p < n)
+    scatter(x[p], 1.f, den);
+}
+// PLAN: KERNEL name=nest checked=yes {{.*}} direct=yes atomics=0 devfns=store2:2:0,accum:1:1,nested:0:0
+__global__ void nest(float *o, int n) {
+  int i = threadIdx.x;
+  if (i < n)
+    nested(o, i, 1.0f);
+}
+// PLAN: KERNEL name=alias checked=yes {{.*}} writes=c,out {{.*}} direct=yes atomics=0 devfns=via_local:1:1
+__global__ void alias(int *c, int *out) {
+  out[threadIdx.x] = via_local(c, threadIdx.x % 8);
+}
+// PLAN: KERNEL name=template_call checked=yes {{.*}} devfns=accum:1:1
+__global__ void template_call(float *o) { util::accum(o, threadIdx.x, 1.0f); }
+// PLAN: KERNEL name=whole_struct checked=yes {{.*}} writes=b {{.*}} direct=yes atomics=0 devfns=bin:2:1
+__global__ void whole_struct(Bins b, const float *v) {
+  bin(b, threadIdx.x % 4, v[threadIdx.x]);
+}
+// PLAN: KERNEL name=with_fence checked=yes {{.*}} global=no global_reason="memory fence"
+__global__ void with_fence(int *f, int *d) { fenced(f, d, 3); }
+// PLAN: KERNEL name=with_ref checked=yes {{.*}} global=no global_reason="atomic operations"
+__global__ void with_ref(int *c) { byref(c[threadIdx.x % 4], 1); }
+// PLAN: KERNEL name=recursive checked=yes {{.*}} global=no global_reason="atomic operations"
+__global__ void recursive(int *c) { rec(c, 3); }
+// PLAN: KERNEL name=in_lambda checked=yes {{.*}} global=no global_reason="atomic operations"
+__global__ void in_lambda(float *o) {
+  auto f = [=](int i) { util::accum(o, i, 2.0f); };
+  f(threadIdx.x);
+}
+// The replay refuses an atomic in a device function: the direct run alone.
+// PLAN: KERNEL name=replayed {{.*}} shared_reason={{.*}} global=yes units=blocks {{.*}} devfns=accum:1:1
+__global__ void replayed(float *o) {
+  __shared__ float s[64];
+  s[threadIdx.x] = o[threadIdx.x];
+  __syncthreads();
+  util::accum(o, threadIdx.x, s[63 - threadIdx.x]);
+}
+// A replay clone carrying the direct run's claims calls no clones.
+// PLAN: KERNEL name=composed {{.*}} global=no global_reason="atomic operations"
+__global__ void composed(float *o, int *cnt) {
+  __shared__ float s[64];
+  s[threadIdx.x] = o[threadIdx.x];
+  __syncthreads();
+  put(o, 64 + threadIdx.x, s[63 - threadIdx.x]);
+  atomicAdd(cnt, 1);
+}
+
+__device__ void scatter(double lc, float value, float *field) {
+  int i = (int)lc;
+  float di = lc - i;
+  atomicAdd(&(field[i]), value * (1 - di));
+  atomicAdd(&(field[i + 1]), value * (di));
+}
+
+int main() {
+  float *x = 0, *d = 0;
+  int *c = 0;
+  Bins b = {0, 0};
+  particles<<<16, 256>>>(x, d, 4000);
+  nest<<<1, 32>>>(d, 16);
+  alias<<<2, 32>>>(c, c + 100);
+  template_call<<<2, 32>>>(d);
+  whole_struct<<<2, 32>>>(b, d);
+  with_fence<<<2, 32>>>(c, c + 8);
+  with_ref<<<2, 32>>>(c);
+  recursive<<<2, 32>>>(c);
+  in_lambda<<<2, 32>>>(d);
+  replayed<<<2, 64>>>(d);
+  composed<<<2, 64>>>(d, c);
+  return 0;
+}
+
+// The prototype's clone after the declaration, the definition's after it.
+// TEXT: __device__ void scatter(double lc, float value, float *field);
+// TEXT: __device__ void __ldcc_gd_scatter(const __ldcc::global_info &__ldcc_gi, double lc, float value, float *field);
+// TEXT: {{^ *}}__device__ inline void __ldcc_gd_accum(const __ldcc::global_info &__ldcc_gi, T *out, int i, T v) {
+// TEXT-NEXT: atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, -1, (out + i), 1, 31), v);
+// TEXT: __device__ __forceinline__ void __ldcc_gd_store2(const __ldcc::global_info &__ldcc_gi, float *o, int i, float a) {
+// TEXT-NEXT: (*__ldcc::gput(__ldcc_gi, -1, &(o[i]), 34)) = a;
+// TEXT: __device__ void __ldcc_gd_nested(const __ldcc::global_info &__ldcc_gi, float *o, int i, float v) {
+// TEXT-NEXT: util::__ldcc_gd_store2(__ldcc_gi, o, 2 * i, v);
+// TEXT-NEXT: util::__ldcc_gd_accum<float>(__ldcc_gi, o, 0, v);
+// TEXT: __device__ int __ldcc_gd_via_local(const __ldcc::global_info &__ldcc_gi, int *p, int i) {
+// TEXT-NEXT: int *q = p + i;
+// TEXT-NEXT: return __ldcc::gacquired(__ldcc_gi, 2u, atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, -1, (q), 1, 46), 1));
+// TEXT: __device__ void __ldcc_gd_bin(const __ldcc::global_info &__ldcc_gi, Bins b, int k, float v) {
+// TEXT-NEXT: atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, -1, (&b.count[k]), 1, 49), 1);
+// TEXT-NEXT: (*__ldcc::gput(__ldcc_gi, -1, &(b.sum[k]), 50)) += v;
+// The kernels' clones call the function's clones, `__ldcc_gi` first.
+// TEXT: __global__ void __ldcc_g_particles(
+// TEXT: scatter(__ldcc_gi, (*__ldcc::gget(__ldcc_gi, 0, &(x[p]), 69)), 1.f, den);
+// TEXT: __global__ void __ldcc_g_nest(
+// TEXT: __ldcc_gd_nested(__ldcc_gi, o, i, 1.0f);
+// TEXT: __global__ void __ldcc_g_template_call(
+// TEXT: util::__ldcc_gd_accum(__ldcc_gi, o, threadIdx.x, 1.0f);
+// TEXT: __global__ void __ldcc_g_whole_struct(
+// TEXT: __ldcc_gd_bin(__ldcc_gi, b, threadIdx.x % 4,
+// TEXT: __device__ void __ldcc_gd_scatter(const __ldcc::global_info &__ldcc_gi, double lc, float value, float *field) {
+// TEXT: atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, -1, (&(field[i])), 1, 119), value * (1 - di));
