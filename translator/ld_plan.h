@@ -460,6 +460,11 @@ struct ld_warp {
    * (__ldcc::its_rs/ws/rws, __ldcc::scope_probe; mode bit 0 clear): another
    * block's access of a location a block-scope atomic uses is a race. */
   int probe;
+  /* Rule "shared memory across threads in a region": a plain store does not
+   * conflict with another lane's store (__ldcc::its_wo; lanes storing one
+   * value, `n = 0` by all, are the common benign case and the checks cannot
+   * see values), only with its reads, and a read with it. */
+  int weak_stores;
   /* A local or parameter points to volatile memory: the replay's wrappers
    * (replay.cuh swr/pwr) take no volatile pointer, so no replay. */
   int volatile_ptr;

@@ -242,16 +242,17 @@ enum __ldcc_report_kind {
                                    value_b[4..7] the flag write's site
                                    (uint32), value_b[8] the writer's warp,
                                    value_b[9] its lane, value_b[10] the
-                                   reader's warp */,
-  __LDCC_RK_CUB_REUSE = 12      /* a thread ran a second CUB block
-                                   collective on one shared TempStorage with
-                                   no block barrier since the first (CUB's
-                                   documented pitfall; include/ldcc/replay.cuh
-                                   cub_use): start_site = end_site the site
-                                   that starts the region, warp_a = warp_b
-                                   the warp, lane the lane, value_a and
-                                   value_b the variable's name (32 bytes,
-                                   NUL-padded) */
+                                   reader's warp */
+  ,
+  __LDCC_RK_CUB_REUSE = 12 /* a thread ran a second CUB block
+                              collective on one shared TempStorage with
+                              no block barrier since the first (CUB's
+                              documented pitfall; include/ldcc/replay.cuh
+                              cub_use): start_site = end_site the site
+                              that starts the region, warp_a = warp_b
+                              the warp, lane the lane, value_a and
+                              value_b the variable's name (32 bytes,
+                              NUL-padded) */
 };
 
 /* mask bits of a scoped-fence record */
@@ -299,7 +300,10 @@ static inline __LDCC_HD uint64_t __ldcc_its_state(unsigned cid,
  * Returns 1 when it conflicts with another lane's access of the same claim
  * and epoch: *other is that lane, *other_wrote whether it wrote, *role
  * which of its fields it came from (0 writer, 1 and 2 readers); 0 else.
- * Never reports a lane against itself, nor across claims or epochs. */
+ * Never reports a lane against itself, nor across claims or epochs.
+ * write == 2 is a plain store that does not conflict with another lane's
+ * store (its_wo: rule "shared memory across threads in a region"), only
+ * with its reads; it becomes the writer, so later reads conflict with it. */
 static inline __LDCC_HD int __ldcc_its_step(uint64_t st, unsigned cid,
                                             unsigned epoch, unsigned lane,
                                             int write, uint64_t *next,
@@ -314,7 +318,7 @@ static inline __LDCC_HD int __ldcc_its_step(uint64_t st, unsigned cid,
   w = (unsigned)(st & 63);
   r1 = (unsigned)((st >> 6) & 63);
   r2 = (unsigned)((st >> 12) & 63);
-  if (w && w != me) {
+  if (w && w != me && write != 2) {
     hit = 1;
     *other = w - 1;
     *other_wrote = 1;

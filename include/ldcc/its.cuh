@@ -278,6 +278,13 @@ static __device__ __forceinline__ P *its_rw(P *p, const B &base, unsigned k,
                                             unsigned site) {
   return its_access(p, base, k, site, 1);
 }
+/* A plain store that another lane's store does not conflict with
+ * (__ldcc_its_step's write == 2; docs/inline-checks.md). */
+template <class P, class B>
+static __device__ __forceinline__ P *its_wo(P *p, const B &base, unsigned k,
+                                            unsigned site) {
+  return its_access(p, base, k, site, 2);
+}
 
 /* In a replay clone (docs/inline-checks.md, "With the replay"): the same
  * checks on the warp's copy, recorded in pass 1 only, so a region run
@@ -297,6 +304,11 @@ template <class P, class B>
 static __device__ __forceinline__ P *its_rw(P *p, const B &base, unsigned k,
                                             unsigned site, int pass) {
   return pass == 1 ? its_access(p, base, k, site, 1) : p;
+}
+template <class P, class B>
+static __device__ __forceinline__ P *its_wo(P *p, const B &base, unsigned k,
+                                            unsigned site, int pass) {
+  return pass == 1 ? its_access(p, base, k, site, 2) : p;
 }
 
 /* ---- block-scope atomics (scoped synchronisation) ------------------- */

@@ -72,6 +72,32 @@ START_TEST(test_step_readers) {
 }
 END_TEST
 
+START_TEST(test_step_weak_store) {
+  uint64_t st = 0;
+  unsigned other = 0;
+  int wrote = 0;
+
+  /* Lanes storing one location with its_wo (write 2) do not conflict
+   * (`n = 0` by every lane), but a read of it by another lane does, and a
+   * weak store after another lane's read too. */
+  ck_assert_int_eq(step(&st, 4, 2, 0, 2, &other, &wrote), 0);
+  ck_assert_int_eq(step(&st, 4, 2, 1, 2, &other, &wrote), 0);
+  ck_assert_int_eq(step(&st, 4, 2, 5, 0, &other, &wrote), 1);
+  ck_assert_uint_eq(other, 1);
+  ck_assert_int_eq(wrote, 1);
+  st = 0;
+  ck_assert_int_eq(step(&st, 4, 2, 3, 0, &other, &wrote), 0);
+  ck_assert_int_eq(step(&st, 4, 2, 6, 2, &other, &wrote), 1);
+  ck_assert_uint_eq(other, 3);
+  ck_assert_int_eq(wrote, 0);
+  /* A read-modify-write (write 1) still conflicts with a weak store. */
+  st = 0;
+  ck_assert_int_eq(step(&st, 4, 2, 3, 2, &other, &wrote), 0);
+  ck_assert_int_eq(step(&st, 4, 2, 8, 1, &other, &wrote), 1);
+  ck_assert_uint_eq(other, 3);
+}
+END_TEST
+
 /* A kernel's ITS metadata as the translator emits it: site i is access i,
  * targets[i - 1] its variable. */
 static const int lines[] = {3, 10, 10, 11, 15};
@@ -343,6 +369,7 @@ int main(void) {
 
   tcase_add_test(tc, test_step_rule);
   tcase_add_test(tc, test_step_readers);
+  tcase_add_test(tc, test_step_weak_store);
   tcase_add_test(tc, test_text_golden);
   tcase_add_test(tc, test_global_and_unknown_element);
   tcase_add_test(tc, test_json_and_dedup);

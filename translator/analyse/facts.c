@@ -223,6 +223,19 @@ static int weak_sync_checks(struct analysis *an, size_t fi, size_t *nits) {
   return LD_OK;
 }
 
+/* Whether a launch of kernel fi in the file gives it dynamic shared memory
+ * (its third configuration argument, other than 0): the inline checks'
+ * 24 KB of static shared memory could then exceed what a block may have. */
+static int dynamic_shared(const struct analysis *an, size_t fi) {
+  size_t j;
+
+  for (j = 0; j < an->nlaunches; j++)
+    if (an->launches[j].fn == fi && an->launches[j].text.config[2] &&
+        strcmp(an->launches[j].text.config[2], "0"))
+      return 1;
+  return 0;
+}
+
 int ld__facts_analyse(struct analysis *an) {
   struct ld_plan *plan = an->plan;
   const struct ld__source *source = &an->s;
@@ -270,6 +283,18 @@ int ld__facts_analyse(struct analysis *an) {
       rc = ld__replay_analyse(source, an->fns[i].cur,
                               &plan->kernels[an->fns[i].kernel]);
     }
+  /* A replay whose proof fails may hide races between lanes of one warp
+   * (racecheck sees them; the replay's unit is a warp): the inline
+   * intra-warp checks ride in its clone (docs/inline-checks.md). */
+  for (i = 0; i < an->nfns && !rc && !plan->deterministic; i++) {
+    struct ld_kernel *k;
+    if (!an->fns[i].is_kernel || !an->fns[i].wants_clone)
+      continue;
+    k = &plan->kernels[an->fns[i].kernel];
+    if (k->checked && k->replay && !k->warp && !k->replay->proof.proved &&
+        !dynamic_shared(an, i))
+      rc = ld__warp_cross_lane(source, an->fns[i].cur, k, &nits);
+  }
   /* A replay it cannot have (shared_reason) leaves a warp-synchronous
    * kernel its inline checks, as before the two were combined. */
   for (i = 0; i < an->nfns && !rc; i++)

@@ -71,6 +71,13 @@ int ld__global_proof_analyse(const struct ld__source *s, CXCursor fn,
  * no fence.  Returns 0 or LD_ENOMEM. */
 int ld__warp_analyse(const struct ld__source *s, CXCursor fn,
                      struct ld_kernel *k, size_t *nchecked, int weak_sync);
+/* The same for a kernel without warp-synchronous code whose replay cannot
+ * prove its shared memory free of races (a region uses it at another
+ * thread's element): rule "shared memory across threads in a region", when
+ * its static shared memory leaves room for the tables and it has no
+ * `extern __shared__` buffer (docs/inline-checks.md). */
+int ld__warp_cross_lane(const struct ld__source *s, CXCursor fn,
+                        struct ld_kernel *k, size_t *nchecked);
 /* Whether a kernel with warp-synchronous code (w, NULL for none) also
  * gets the shared-memory replay, which then carries the inline checks:
  * not when it synchronises through memory or uses block-scope atomics. */

@@ -41,6 +41,10 @@
 #define RULE_LANE_INDEX "lane index"
 #define RULE_BLOCK_ATOMIC "block-scope atomic"
 #define RULE_MEMORY_SYNC "synchronisation through memory"
+#define RULE_CROSS_LANE "shared memory across threads in a region"
+/* The static shared memory a kernel may have for that rule: the tables
+ * take 24 KB more of the 48 KB a block may declare statically. */
+#define CROSS_LANE_MAX_SHARED 16384
 
 #define SKIP_ASM "inline assembly"
 #define SKIP_MACRO "warp synchronisation inside a macro expansion"
@@ -1120,11 +1124,96 @@ int ld__warp_with_replay(const struct ld_warp *w) {
   return w && ((!w->mp && !w->probe && !w->nscoped) || w->fenced_replay);
 }
 
+/* The static shared memory kernel fn names (its own `__shared__`
+ * variables and the file's it uses, each counted at every use: an upper
+ * bound), or -1 for an `extern __shared__` buffer or a size unknown here
+ * (a template's). */
+struct shared_size {
+  const struct ld__source *s;
+  CXCursor fn;
+  int depth;
+  long long bytes;
+};
+
+static void add_shared(struct shared_size *z, CXCursor fn, int depth);
+
+static enum CXChildVisitResult shared_size_cb(CXCursor c, CXCursor parent,
+                                              CXClientData data) {
+  struct shared_size *z = data;
+  CXCursor d = c;
+  long long n;
+  size_t off;
+
+  (void)parent;
+  if (clang_getCursorKind(c) == CXCursor_CallExpr) {
+    /* A device function of the file may declare shared memory too (an
+     * `extern __shared__` buffer the launch sizes). */
+    d = ld__definition_of(clang_getCursorReferenced(c));
+    if (!clang_Cursor_isNull(d) && clang_isCursorDefinition(d) &&
+        ld__main_offset(z->s, clang_getCursorLocation(d), &off))
+      add_shared(z, d, z->depth + 1);
+    return z->bytes < 0 ? CXChildVisit_Break : CXChildVisit_Recurse;
+  }
+  if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
+    d = clang_getCursorReferenced(c);
+    if (clang_equalCursors(clang_getCursorSemanticParent(d), z->fn))
+      return CXChildVisit_Recurse; /* its declaration counts */
+  } else if (clang_getCursorKind(c) != CXCursor_VarDecl) {
+    return CXChildVisit_Recurse;
+  }
+  if (clang_getCursorKind(d) != CXCursor_VarDecl ||
+      !ld__has_child_kind(d, CXCursor_CUDASharedAttr))
+    return CXChildVisit_Recurse;
+  n = clang_Type_getSizeOf(clang_getCursorType(d));
+  if (n < 0 || clang_Cursor_getStorageClass(d) == CX_SC_Extern) {
+    z->bytes = -1;
+    return CXChildVisit_Break;
+  }
+  z->bytes += n;
+  return CXChildVisit_Recurse;
+}
+
+static void add_shared(struct shared_size *z, CXCursor fn, int depth) {
+  struct shared_size sub = *z;
+
+  if (depth > 4) {
+    z->bytes = -1;
+    return;
+  }
+  sub.fn = fn;
+  sub.depth = depth;
+  clang_visitChildren(fn, shared_size_cb, &sub);
+  z->bytes = sub.bytes;
+}
+
+static long long static_shared(const struct ld__source *s, CXCursor fn) {
+  struct shared_size z;
+
+  z.s = s;
+  z.bytes = 0;
+  add_shared(&z, fn, 0);
+  return z.bytes;
+}
+
+static int analyse(const struct ld__source *s, CXCursor fn, struct ld_kernel *k,
+                   size_t *nchecked, int weak_sync, int cross_lane);
+
 int ld__warp_analyse(const struct ld__source *s, CXCursor fn,
                      struct ld_kernel *k, size_t *nchecked, int weak_sync) {
+  return analyse(s, fn, k, nchecked, weak_sync, 0);
+}
+
+int ld__warp_cross_lane(const struct ld__source *s, CXCursor fn,
+                        struct ld_kernel *k, size_t *nchecked) {
+  return analyse(s, fn, k, nchecked, 0, 1);
+}
+
+static int analyse(const struct ld__source *s, CXCursor fn, struct ld_kernel *k,
+                   size_t *nchecked, int weak_sync, int cross_lane) {
   struct warp_walk w;
   CXCursor body;
   size_t b, e;
+  long long shared;
 
   memset(&w, 0, sizeof w);
   w.s = s;
@@ -1132,6 +1221,12 @@ int ld__warp_analyse(const struct ld__source *s, CXCursor fn,
   walk(&w, fn);
   if (w.rc)
     goto out;
+  /* Shared memory used across threads in a region the replay cannot
+   * prove: lanes of one warp may race there, which the replay (a warp is
+   * its unit) cannot see (a block of one warp: nothing at all). */
+  if (cross_lane && !w.rule && !w.mp && !w.block_scoped && !w.skip &&
+      (shared = static_shared(s, fn)) >= 0 && shared <= CROSS_LANE_MAX_SHARED)
+    w.rule = RULE_CROSS_LANE;
   /* A volatile flag next to an atomicCAS or atomicExch: a hand-over (a
    * volatile access is a relaxed one, never a race by itself).  With a
    * rule of its own the kernel is not checked across blocks anyway: the
@@ -1149,6 +1244,7 @@ int ld__warp_analyse(const struct ld__source *s, CXCursor fn,
   }
   k->warp = w.warp;
   w.warp->rule = w.rule;
+  w.warp->weak_stores = !strcmp(w.rule, RULE_CROSS_LANE);
   w.warp->mp = w.mp;
   w.warp->probe = w.block_scoped && !w.mp;
   w.warp->volatile_ptr = w.volatile_ptr;

@@ -20,6 +20,7 @@
 
 static const char *const warp_fn[] = {"", "its_r", "its_w", "its_rw"};
 static const char *const probe_fn[] = {"", "its_rs", "its_ws", "its_rws"};
+static const char *const weak_fn[] = {"", "its_r", "its_wo", "its_rw"};
 static const char *const mp_fn[] = {"", "mp_r",  "mp_w",  "mp_rw",
                                     "", "mp_fr", "mp_fw", "mp_frw"};
 
@@ -130,7 +131,11 @@ static int edit_kernel(const struct ld_warp *w, struct ld_edit_list *edits) {
   /* Inserts at one offset apply in the order they were added: opening
    * texts of outer expressions first, closing texts of inner ones first. */
   if (!rc)
-    rc = wrap_accesses(w, w->probe ? probe_fn : warp_fn, 3, "", edits);
+    rc = wrap_accesses(w,
+                       w->probe         ? probe_fn
+                       : w->weak_stores ? weak_fn
+                                        : warp_fn,
+                       3, "", edits);
   for (i = 0; i < w->nscoped && !rc; i++) {
     const struct ld_warp_access *a = &w->scoped[i];
     if (a->mode & LD_ITS_LIBCU) {
@@ -257,7 +262,8 @@ int ld__warp_clone_edits(const struct ld_kernel *k, const char *src,
     if (!base[i])
       continue; /* not in the clone's text: a miss, never a report */
     b.len = 0;
-    rc = ld_buf_printf(&b, "(*__ldcc::%s(&(", warp_fn[a->mode & 3]);
+    rc = ld_buf_printf(&b, "(*__ldcc::%s(&(",
+                       (w->weak_stores ? weak_fn : warp_fn)[a->mode & 3]);
     if (!rc)
       rc = insert_at(edits, a->begin, b.data, last - n + i);
     b.len = 0;

@@ -65,7 +65,7 @@ int main() {
 // FILE-NEXT: {{^}}KERNEL name=both at=17 coverage=full shared=yes global=yes warp=-{{$}}
 // FILE-NEXT: {{^}}KERNEL name=tail at=26 coverage=full shared=yes global=yes warp=yes warp_rule="__syncwarp or warp collective"{{$}}
 // FILE-NEXT: {{^}}KERNEL name=with_asm at=34 coverage=none reason="inline assembly" shared=no shared_reason="inline assembly" global=no global_reason="inline assembly" warp=-{{$}}
-// FILE-NEXT: {{^}}KERNEL name=counted at=43 coverage=partly shared=yes global=no global_reason="a global access inside code the shared-memory replay rewrites" warp=-{{$}}
+// FILE-NEXT: {{^}}KERNEL name=counted at=43 coverage=partly shared=yes global=no global_reason="a global access inside code the shared-memory replay rewrites" warp=yes warp_rule="shared memory across threads in a region"{{$}}
 // FILE-NEXT: {{^}}KERNEL name=reads at=51 coverage=full shared=- global=- warp=-{{$}}
 // FILE-NEXT: {{^}}UNSEEN name=elsewhere launched_at=58 reason="not translated: defined in a header or another file"{{$}}
 // FILE-NEXT: {{^}}SUMMARY files=1 parsed=1 kernels=6 full=4 partly=1 none=1 unseen=1{{$}}

@@ -65,7 +65,9 @@ __global__ void passes_on(const ECLgraph g, int *label, int *cnt) {
   atomicAdd(cnt, 1);
   visit(g, label, threadIdx.x);
 }
-// PLAN: KERNEL name=passes_on checked=yes at=[[@LINE-4]]:17 global=no global_reason="atomic operations"
+// A struct handed to a device function whole: its clone claims by address
+// (session 24; before, "atomic operations").
+// PLAN: KERNEL name=passes_on checked=yes at=[[@LINE-6]]:17 global=yes units=blocks writes=g,label,cnt one_run=g,label,cnt direct=yes atomics=1 devfns=visit:1:0
 
 __global__ void copies(const ECLgraph g, int *cnt) {
   ECLgraph h = g;

@@ -96,6 +96,12 @@ int main() {
 // PLAN-NEXT: SCOPED kernel=objects id=4 at=32:3 op=cuda::atomic<thread_scope_block> var=c
 // PLAN-NEXT: SCOPED kernel=objects id=5 at=33:11 op=cuda::atomic<thread_scope_block> var=c
 // PLAN-NEXT: SCOPED kernel=objects id=6 at=34:26 op=cuda::atomic<thread_scope_block> var=c
+// PLAN-NEXT: ITS kernel=shared_only checked=yes rule="shared memory across threads in a region"
+// PLAN-NEXT: ACCESS kernel=shared_only id=1 at=41:5 var=hist mode=write
+// PLAN-NEXT: ACCESS kernel=shared_only id=2 at=46:5 var=out mode=write
+// PLAN-NEXT: ACCESS kernel=shared_only id=3 at=46:32 var=hist mode=read
+// PLAN-NEXT: WSYNC kernel=shared_only at=42:3 form=__syncthreads
+// PLAN-NEXT: WSYNC kernel=shared_only at=44:3 form=__syncthreads
 // PLAN-NEXT: OWN kernel=shared_only proved=no reason="an index of out is not a sum of thread, block and loop indices times constants and unchanged parameters"
 // PLAN-NEXT: OWN kernel=device_only proved=no reason="direct one run"
 // PLAN-NOT: {{.}}

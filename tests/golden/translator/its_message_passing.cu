@@ -122,7 +122,10 @@ int main() {
 // PLAN-NEXT: FENCE kernel=grid_phase at=59:3 form=grid.sync
 // PLAN-NEXT: ATOMIC kernel=grid_phase id=4 at=57:13 op=atomicAdd var=?
 // PLAN-NOT: ITS kernel=no_data
-// PLAN-NOT: ITS kernel=shared_slot
+// A shared counter's slots are no message passing: the intra-warp checks of
+// a replay it cannot prove, with weak stores (`n = 0` by every lane).
+// PLAN: ITS kernel=shared_slot checked=yes rule="shared memory across threads in a region"{{$}}
+// PLAN-NEXT: ACCESS kernel=shared_slot id=1 at=72:3 var=n mode=write
 
 // TEXT: {{^}}#include <ldcc/its.cuh>
 // TEXT: {{^}}__global__ void hand_over(int *data, volatile int *ready, int *out) { __ldcc::mp_thread __ldcc_mp = {};{{$}}
@@ -148,7 +151,8 @@ int main() {
 // TEXT-NEXT: {{^}}  __ldcc::mp_fence(__ldcc_mp, 3u), grid.sync();
 // TEXT: {{^}}__global__ void no_data(int *lk) {{{$}}
 // TEXT-NEXT: {{^}}  while (atomicCAS(lk, 0, 1) != 0)
-// TEXT: {{^}}__global__ void shared_slot(int *out) {{{$}}
+// TEXT: {{^}}__global__ void shared_slot(int *out) { __ldcc::its_enter();{{$}}
+// TEXT: {{^}}  (*__ldcc::its_wo(&(n), n, 5u, 1u)) = 0;{{$}}
 // TEXT: {{^}}  __ldcc::its_arm(), __ldcc::launch_as<decltype(__ldcc::plain_fn(&hand_over))>::run(__ldcc__gmeta(0), 0, 2, 32, 0, 0, {{.*}}, p, p, p);
 // TEXT-NEXT: {{^}}  __ldcc::its_arm(), __ldcc::launch_as<decltype(__ldcc::plain_fn(&lock))>::run(__ldcc__gmeta(1), 0, 2, 1, 0, 0, {{.*}}, p, p);
 // TEXT: {{^}}static const int __ldcc_its_lines_0[] = {14, 16, 18, 20, 23, 24, 26};

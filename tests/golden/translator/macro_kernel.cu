@@ -59,6 +59,7 @@ int main() {
 // PLAN-NEXT: SITE kernel=plain id=2 at=34:1 form=exit
 // PLAN-NEXT: COPIES kernel=plain scratch=lazy
 // PLAN-NEXT: PROOF kernel=plain proved=no reason="'tile' is written in a region that also uses it at another thread's element (line 31)"
+// PLAN-NEXT: ITS kernel=plain checked=no rule="shared memory across threads in a region" reason="warp synchronisation inside a macro expansion"
 // PLAN-NEXT: OWN kernel=plain proved=yes conds="1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1"
 // PLAN-NOT: {{.}}
 

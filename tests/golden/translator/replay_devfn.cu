@@ -122,7 +122,7 @@ int main() {
 // CLONE: {{^}}    if (__ldcc::region_end(__ldcc_c, __ldcc_bs, __ldcc_sb + 2, 0, __ldcc::SYNC_PLAIN, 0)) {
 // CLONE-NOT: __ldcc::finish
 // CLONE: {{^}}#define __LDCC_CLONE_PLACE __ldcc::PLACE_SHARED
-// CLONE: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_called(int *out, int n, __ldcc::launch_info __ldcc_li, __ldcc::global_info __ldcc_gi) { const unsigned __ldcc_gc = __ldcc::gcopy(__ldcc_gi); if (__ldcc_gc == __LDCC_GNONE) return; __ldcc::gshift(__ldcc_gi, __ldcc_gc, out, 0);
+// CLONE: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_called(int *out, int n, __ldcc::launch_info __ldcc_li, __ldcc::global_info __ldcc_gi) { __ldcc::its_enter(); const unsigned __ldcc_gc = __ldcc::gcopy(__ldcc_gi); if (__ldcc_gc == __LDCC_GNONE) return; __ldcc::gshift(__ldcc_gi, __ldcc_gc, out, 0);
 // The caller's side: region end before the call (site 2), the call with
 // base 4, the snapshot and label after it.
 // CLONE: {{^}}    if (__ldcc::region_end(__ldcc_c, __ldcc_bs, 2, 0, __ldcc::SYNC_PLAIN, 0)) {
@@ -137,12 +137,12 @@ int main() {
 // CLONE-NEXT: {{^}}    { {
 // CLONE: {{^}}    if (__ldcc::region_end(__ldcc_c, __ldcc_bs, 3, 0, __ldcc::SYNC_PLAIN, 0)) {
 // CLONE: {{^ *}}(__ldcc_c, __ldcc_bs, 7, ((__ldcc_c.rd = 1, __ldcc_p)->buf), out, t);
-// CLONE: {{^}}__ldcc_L3:; }
+// CLONE: {{^}}__ldcc_L3:; __ldcc::its_sync(); }
 // CLONE: {{^}}    if (__ldcc::region_end(__ldcc_c, __ldcc_bs, 10, 1, __ldcc::SYNC_PLAIN, 0)) {
 // CLONE: {{^}}static const int __ldcc__sites_0[] = {35, 40, 41, 44, 11, 15, 20, 11, 15, 20, 46};
 // The function's store counts as a write of the target handed to it.
 // CLONE-NEXT: {{^}}static const int __ldcc__wl_0_0[] = {14, 19, 39};
-// CLONE: __ldcc__sites_0, 11, __ldcc__launches, 2);
+// CLONE: __ldcc__sites_0, 11, __ldcc__launches, 1);
 
 // Deterministic mode (docs/deterministic.md): the kernels' clones take the
 // global copies (composed); the device functions' clones do not.

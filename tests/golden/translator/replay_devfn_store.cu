@@ -131,15 +131,15 @@ int main() {
 // CLONE-NEXT: {{^}}}
 // CLONE-NEXT: {{^}}#define __LDCC_CLONE_PLACE __ldcc::PLACE_SHARED
 // CLONE-NOT: __ldcc_nested
-// CLONE: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_fill(int *out, int n, __ldcc::launch_info __ldcc_li, __ldcc::global_info __ldcc_gi) { const unsigned __ldcc_gc = __ldcc::gcopy(__ldcc_gi); if (__ldcc_gc == __LDCC_GNONE) return; __ldcc::gshift(__ldcc_gi, __ldcc_gc, out, 0);
+// CLONE: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_fill(int *out, int n, __ldcc::launch_info __ldcc_li, __ldcc::global_info __ldcc_gi) { __ldcc::its_enter(); const unsigned __ldcc_gc = __ldcc::gcopy(__ldcc_gi); if (__ldcc_gc == __LDCC_GNONE) return; __ldcc::gshift(__ldcc_gi, __ldcc_gc, out, 0);
 // CLONE: {{^}}  __ldcc_c.always_read = 1;
 // The calls are renamed where they stand: a statement, an unbraced `if`
 // body, inside an expression.
 // CLONE: {{^}}  __ldcc_fill__f_put(__ldcc_c, ((__ldcc_c.rd = 1, __ldcc_p)->tile), t, t * 2);
 // CLONE: {{^}}  if (t < n)
 // CLONE-NEXT: {{^}}    __ldcc_fill__f_put(__ldcc_c, out, t, (*__ldcc::srd(__ldcc_c, &((__ldcc_p->tile)[(t + 1) % 128]))));
-// CLONE: {{^}}  (*__ldcc::glog(__ldcc_c, &(out[n + t]))) = __ldcc_fill__f_swap_in(__ldcc_c, ((__ldcc_c.rd = 1, __ldcc_p)->tile), t, 0) + 1;
-// CLONE: {{^}}__global__ void __launch_bounds__(1024) __ldcc_fill__lb(int *out, int n, __ldcc::launch_info __ldcc_li, __ldcc::global_info __ldcc_gi) { const unsigned __ldcc_gc = __ldcc::gcopy(__ldcc_gi); if (__ldcc_gc == __LDCC_GNONE) return; __ldcc::gshift(__ldcc_gi, __ldcc_gc, out, 0);
+// CLONE: {{^}} (*__ldcc::glog(__ldcc_c, &((*__ldcc::its_wo(&(out[n + t]), out, 0u, 1u, __ldcc_c.pass))))) = __ldcc_fill__f_swap_in(__ldcc_c, ((__ldcc_c.rd = 1, __ldcc_p)->tile), t, 0) + 1;
+// CLONE: {{^}}__global__ void __launch_bounds__(1024) __ldcc_fill__lb(int *out, int n, __ldcc::launch_info __ldcc_li, __ldcc::global_info __ldcc_gi) { __ldcc::its_enter(); const unsigned __ldcc_gc = __ldcc::gcopy(__ldcc_gi); if (__ldcc_gc == __LDCC_GNONE) return; __ldcc::gshift(__ldcc_gi, __ldcc_gc, out, 0);
 // CLONE: {{^}}  __ldcc_c.always_read = 1;
 // CLONE: {{^}}  __ldcc_fill__f_put(__ldcc_c, ((__ldcc_c.rd = 1, __ldcc_p)->tile), t, t * 2);
 // A function that stores through a further call is cloned with it: the

@@ -30,10 +30,10 @@ __global__ void pure_reader(const float *in, float *out) {
 // CLONE-LABEL: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_pure_reader(
 // CLONE-NOT: {{^}} *__ldcc_c.always_read
 // CLONE-NOT: {{^}} *__ldcc_c.always_dirty
-// CLONE: {{^}}  (*__ldcc::swr(__ldcc_c, &((__ldcc_p->tile)[threadIdx.x]))) = in[threadIdx.x];
-// CLONE: {{^}}    (*__ldcc::swr(__ldcc_c, &((__ldcc_p->count)))) = 0;
-// CLONE: {{^}}    (*__ldcc::swr(__ldcc_c, &(((__ldcc_c.rd = 1, __ldcc_p)->count))))++;
-// CLONE: {{^}}  (*__ldcc::glog(__ldcc_c, &(out[threadIdx.x]))) = total(((__ldcc_c.rd = 1, __ldcc_p)->tile), 64) + fmaxf((*__ldcc::srd(__ldcc_c, &((__ldcc_p->tile)[threadIdx.x]))), 0.0f) + (*__ldcc::srd(__ldcc_c, &((__ldcc_p->count))));
+// CLONE: {{^}} (*__ldcc::swr(__ldcc_c, &((*__ldcc::its_wo(&((__ldcc_p->tile)[threadIdx.x]), (__ldcc_p->tile), 0u, 1u, __ldcc_c.pass))))) = in[threadIdx.x];
+// CLONE: {{^}} (*__ldcc::swr(__ldcc_c, &((*__ldcc::its_wo(&((__ldcc_p->count)), (__ldcc_p->count), 0u, 2u, __ldcc_c.pass))))) = 0;
+// CLONE: {{^}} (*__ldcc::swr(__ldcc_c, &((*__ldcc::its_rw(&(((__ldcc_c.rd = 1, __ldcc_p)->count)), ((__ldcc_p)->count), 0u, 3u, __ldcc_c.pass)))))++;
+// CLONE: {{^}} (*__ldcc::glog(__ldcc_c, &((*__ldcc::its_wo(&(out[threadIdx.x]), out, 0u, 4u, __ldcc_c.pass))))) = total(((__ldcc_c.rd = 1, __ldcc_p)->tile), 64) + fmaxf((*__ldcc::srd(__ldcc_c, &((__ldcc_p->tile)[threadIdx.x]))), 0.0f) + (*__ldcc::srd(__ldcc_c, &((*__ldcc::its_r(&((__ldcc_p->count)), (__ldcc_p->count), 0u, 5u, __ldcc_c.pass)))));
 // CLONE-NOT: {{^}} *__ldcc_c.always_dirty
 // CLONE-LABEL: {{^}}__global__ void copier(
 

@@ -46,12 +46,20 @@ int main() {
 // PLAN-NEXT: COPIES kernel=histogram scratch=whole reason="a target's address is taken or it is bound to a reference"
 // PLAN-NEXT: PROOF kernel=histogram proved=no reason="'count' is used other than element by element (line 20)"
 // The shared atomics touch no global memory: checked across blocks too.
+// PLAN-NEXT: ITS kernel=histogram checked=yes rule="shared memory across threads in a region"
+// PLAN-NEXT: ACCESS kernel=histogram id=1 at=13:5 var=local mode=write
+// PLAN-NEXT: ACCESS kernel=histogram id=2 at=15:5 var=count mode=write
+// PLAN-NEXT: ACCESS kernel=histogram id=3 at=24:5 var=hist mode=write
+// PLAN-NEXT: ACCESS kernel=histogram id=4 at=24:45 var=local mode=read
+// PLAN-NEXT: ACCESS kernel=histogram id=5 at=24:66 var=count mode=read
+// PLAN-NEXT: WSYNC kernel=histogram at=16:3 form=__syncthreads
+// PLAN-NEXT: WSYNC kernel=histogram at=22:3 form=__syncthreads
 // PLAN-NEXT: OWN kernel=histogram proved=yes conds="1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+64*(gridDim.x-1)+0<2147483648"
 // PLAN-NOT: {{.}}
 // Shared atomics with unused results become shared_atomic_add (a
 // subtraction adds the negated value).
 // CLONE: {{^}}    __ldcc::shared_atomic_add(__ldcc_c, &((__ldcc_c.rd = 1, __ldcc_p)->local)[in[i] % BINS], 1u);
 // CLONE-NEXT: {{^}}    __ldcc::shared_atomic_add(__ldcc_c, &((__ldcc_c.rd = 1, __ldcc_p)->count), -(-1));
-// CLONE: {{^}}    (*__ldcc::glog(__ldcc_c, &(hist[blockIdx.x * BINS + threadIdx.x]))) = (*__ldcc::srd(__ldcc_c, &((__ldcc_p->local)[threadIdx.x]))) + (*__ldcc::srd(__ldcc_c, &((__ldcc_p->count)))) * 0;
+// CLONE: {{^}} (*__ldcc::glog(__ldcc_c, &((*__ldcc::its_wo(&(hist[blockIdx.x * BINS + threadIdx.x]), hist, 0u, 3u, __ldcc_c.pass))))) = (*__ldcc::srd(__ldcc_c, &((*__ldcc::its_r(&((__ldcc_p->local)[threadIdx.x]), (__ldcc_p->local), 0u, 4u, __ldcc_c.pass))))) + (*__ldcc::srd(__ldcc_c, &((*__ldcc::its_r(&((__ldcc_p->count)), (__ldcc_p->count), 0u, 5u, __ldcc_c.pass))))) * 0;
 // CLONE: {{^}}static const int __ldcc__wl_0_0[] = {13, 19};
 // CLONE-NEXT: {{^}}static const int __ldcc__wl_0_1[] = {15, 20};

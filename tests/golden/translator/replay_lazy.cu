@@ -60,8 +60,8 @@ int main() {
 
 // CLONE-LABEL: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_plain(
 // CLONE: {{^}}  __ldcc::begin<__LDCC_CLONE_PLACE | __ldcc::COPIES_LAZY>(
-// CLONE: {{^}}  (*__ldcc::swr(__ldcc_c, &((__ldcc_p->tile)[threadIdx.x]))) = in[threadIdx.x];
-// CLONE: {{^}}  (*__ldcc::glog(__ldcc_c, &(out[threadIdx.x]))) = (*__ldcc::srd(__ldcc_c, &((__ldcc_p->tile)[255 - threadIdx.x]))) * (*__ldcc::srd(__ldcc_c, &((__ldcc_p->n)))) + -(*__ldcc::srd(__ldcc_c, &((__ldcc_p->tile)[0])));
+// CLONE: {{^}} (*__ldcc::swr(__ldcc_c, &((*__ldcc::its_wo(&((__ldcc_p->tile)[threadIdx.x]), (__ldcc_p->tile), 0u, 1u, __ldcc_c.pass))))) = in[threadIdx.x];
+// CLONE: {{^}} (*__ldcc::glog(__ldcc_c, &((*__ldcc::its_wo(&(out[threadIdx.x]), out, 0u, 3u, __ldcc_c.pass))))) = (*__ldcc::srd(__ldcc_c, &((*__ldcc::its_r(&((__ldcc_p->tile)[255 - threadIdx.x]), (__ldcc_p->tile), 0u, 4u, __ldcc_c.pass))))) * (*__ldcc::srd(__ldcc_c, &((*__ldcc::its_r(&((__ldcc_p->n)), (__ldcc_p->n), 0u, 5u, __ldcc_c.pass))))) + -(*__ldcc::srd(__ldcc_c, &((*__ldcc::its_r(&((__ldcc_p->tile)[0]), (__ldcc_p->tile), 0u, 6u, __ldcc_c.pass)))));
 // CLONE-LABEL: {{^}}template <int B> __global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_dependent(
 // CLONE: {{^}}  __ldcc::begin<__LDCC_CLONE_PLACE | __ldcc::COPIES_LAZY>(
 // CLONE: {{^}}  (*__ldcc::swr(__ldcc_c, &(((__ldcc_c.rd = 1, __ldcc_p)->s)[threadIdx.x]))) += (*__ldcc::srd(__ldcc_c, &((__ldcc_p->s)[(threadIdx.x + 1) % B])));

@@ -48,7 +48,7 @@ __global__ void unnamed(int *p, int v) {
 // CLONE: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_unnamed(int *, int, __ldcc::launch_info __ldcc_li, __ldcc::global_info __ldcc_gi);
 // CLONE: {{^}}__global__ void unnamed(int *, int); __global__ void __ldcc_g_unnamed(int *, int, __ldcc::global_info __ldcc_gi);{{$}}
 // CLONE: {{^}}  __ldcc::launch_as<decltype(__ldcc::plain_fn(&later))>::run(__ldcc__gmeta(0), 0, 1, 128, 0, 0, {{.*}} __ldcc::launch(&__ldcc_meta_later::meta, (const void *)__ldcc_later, (const void *)__ldcc_later__lb, 0, __ldcc_m__g, __ldcc_m__b, __ldcc_m__sh, __ldcc_m__st,
-// CLONE-NEXT: {{^}}  __ldcc::launch(&__ldcc_meta_none::meta, (const void *)__ldcc_none, (const void *)__ldcc_none__lb, 1, 1, 32, 0, 0, {{.*}}, int __ldcc_l__big) { if (__ldcc_l__big) __ldcc_none__lb<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_l__li); else __ldcc_none<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_l__li); }
+// CLONE-NEXT: {{^}} __ldcc::its_arm(), __ldcc::launch(&__ldcc_meta_none::meta, (const void *)__ldcc_none, (const void *)__ldcc_none__lb, 1, 1, 32, 0, 0, [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh, cudaStream_t __ldcc_l__st, __ldcc::launch_info __ldcc_l__li, int __ldcc_l__big) { if (__ldcc_l__big) __ldcc_none__lb<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_l__li); else __ldcc_none<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_l__li); }, [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh, cudaStream_t __ldcc_l__st) { none<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(); });
 // CLONE-NEXT: {{^}}  __ldcc::launch_as<decltype(__ldcc::plain_fn(&unnamed))>::run(__ldcc__gmeta(1), 0, 1, 32, 0, 0, {{.*}} __ldcc::launch(&__ldcc_meta_unnamed::meta, (const void *)__ldcc_unnamed, (const void *)__ldcc_unnamed__lb, 2, __ldcc_m__g,
 // CLONE: {{^}}struct __ldcc_layout_later {
 // CLONE-NOT: {{^}}struct __ldcc_meta_later {
@@ -84,6 +84,10 @@ __global__ void unnamed(int *p, int v) {
 // PLAN-NEXT: SITE kernel=unnamed id=2 at=39:1 form=exit
 // PLAN-NEXT: COPIES kernel=unnamed scratch=lazy
 // PLAN-NEXT: PROOF kernel=unnamed proved=yes bounds=x<=extent(s,0),y=1,z=1
+// PLAN-NEXT: ITS kernel=none checked=yes rule="shared memory across threads in a region"
+// PLAN-NEXT: ACCESS kernel=none id=1 at=30:3 var=s mode=write
+// PLAN-NEXT: ACCESS kernel=none id=2 at=30:20 var=s mode=read
+// PLAN-NEXT: WSYNC kernel=none at=31:3 form=__syncthreads
 // PLAN-NEXT: OWN kernel=later proved=yes conds="1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+0<2147483648"
 // PLAN-NEXT: OWN kernel=unnamed proved=yes conds="1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+0<2147483648"
 // PLAN-NOT: {{.}}

@@ -169,7 +169,7 @@ int main() {
 // PLAN: SITE kernel=converge id=3 at=33:12 form=SYNC_OR
 // PLAN: SITE kernel=rows id=1 at={{[0-9]+}}:{{[0-9]+}} form=call callee=blockSum
 
-// CLONE: {{^}}__ldcc_L3:;{{ *$}}
+// CLONE: {{^}}__ldcc_L3:; __ldcc::its_sync(); 
 // CLONE-NEXT: {{^}}#line 33
 // CLONE-NEXT: {{^}}  } while (__ldcc_c.sync_result);
 // CLONE: {{^}}  if (__ldcc::global_atomic_v_cas(__ldcc_c, {{.*}}&dist[w]{{.*}}, -1, 1) == -1) {
@@ -181,7 +181,7 @@ int main() {
 // CLONE-NEXT: {{^}}#line 104
 // CLONE-NEXT: {{^ *}}<__ldcc_L, T>(__ldcc_c, __ldcc_bs, 2, in[blockIdx.x * blockDim.x + threadIdx.x]);
 // CLONE: {{^}}  while (1) {__ldcc_c.pred = (more); {
-// CLONE: {{^}}__ldcc_L2:; if (!__ldcc_c.sync_result) break;{{ *$}}
+// CLONE: {{^}}__ldcc_L2:; __ldcc::its_sync(); if (!__ldcc_c.sync_result) break; 
 // CLONE: {{^}}  { __ldcc_ret = ( Pair{s[0], s[blockDim.x - 1]}); goto __ldcc_exit; }
 // CLONE: {{^}}  { decltype(acc) __ldcc_ai = {0.0f}; __ldcc::copy(acc, __ldcc_ai); };
-// CLONE: {{^}}  (void)((*__ldcc::pwr(__ldcc_c, (&out[blockIdx.x * 256 + threadIdx.x]))) = (acc[0][0] + p.lo + acc[1][1]));
+// CLONE: {{^}}  ((void)((*__ldcc::pwr(__ldcc_c, (&out[blockIdx.x * 256 + threadIdx.x]))) = (acc[0][0] + p.lo + acc[1][1])), __ldcc::its_sync());

@@ -55,22 +55,33 @@ int main() {
 // PLAN-NEXT: SITE kernel=vote id=8 at=27:1 form=exit
 // PLAN-NEXT: COPIES kernel=vote scratch=whole reason="a call gets a target's address"
 // PLAN-NEXT: PROOF kernel=vote proved=no reason="a call gets a target's address"
+// PLAN-NEXT: ITS kernel=vote checked=yes rule="shared memory across threads in a region"
+// PLAN-NEXT: ACCESS kernel=vote id=1 at=14:3 var=flag mode=write
+// PLAN-NEXT: ACCESS kernel=vote id=2 at=17:5 var=out mode=write
+// PLAN-NEXT: ACCESS kernel=vote id=3 at=26:3 var=out mode=rw
+// PLAN-NEXT: WSYNC kernel=vote at=15:11 form=__syncthreads_count
+// PLAN-NEXT: WSYNC kernel=vote at=16:7 form=__syncthreads_or
+// PLAN-NEXT: WSYNC kernel=vote at=18:9 form=__syncthreads_and
+// PLAN-NEXT: WSYNC kernel=vote at=20:5 form=__syncthreads
+// PLAN-NEXT: WSYNC kernel=vote at=22:5 form=cg.sync
+// PLAN-NEXT: WSYNC kernel=vote at=24:5 form=__syncthreads_count
+// PLAN-NEXT: WSYNC kernel=vote at=25:3 form=cg::sync
 // PLAN-NEXT: OWN kernel=vote proved=yes conds="1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+0<2147483648"
 // PLAN-NOT: {{.}}
 // The block handle is re-created at the top; the predicate is evaluated
 // before the site, the call is replaced by the barrier's result; unbraced
 // bodies get braces.
-// CLONE: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_vote(const int *in, int *out, __ldcc::launch_info __ldcc_li, __ldcc::global_info __ldcc_gi) { const unsigned __ldcc_gc = __ldcc::gcopy(__ldcc_gi); if (__ldcc_gc == __LDCC_GNONE) return; __ldcc::gshift(__ldcc_gi, __ldcc_gc, in, 0); __ldcc::gshift(__ldcc_gi, __ldcc_gc, out, 1);
+// CLONE: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_vote(const int *in, int *out, __ldcc::launch_info __ldcc_li, __ldcc::global_info __ldcc_gi) { __ldcc::its_enter(); const unsigned __ldcc_gc = __ldcc::gcopy(__ldcc_gi); if (__ldcc_gc == __LDCC_GNONE) return; __ldcc::gshift(__ldcc_gi, __ldcc_gc, in, 0); __ldcc::gshift(__ldcc_gi, __ldcc_gc, out, 1);
 // CLONE: {{^}}  cg::thread_block block = cg::this_thread_block();
 // CLONE-NEXT: {{^}}  int t{};
 // CLONE-NEXT: {{^}}  int any{};
 // CLONE-NEXT: {{^}}  int n{};
 // CLONE-NEXT: {{^}}  int k{};
 // CLONE: {{^}}  t = threadIdx.x;
-// CLONE-NEXT: {{^}}  (*__ldcc::swr(__ldcc_c, &((__ldcc_p->flag)[t]))) = in[t] > 0;
+// CLONE-NEXT: {{^}} (*__ldcc::swr(__ldcc_c, &((*__ldcc::its_wo(&((__ldcc_p->flag)[t]), (__ldcc_p->flag), 0u, 1u, __ldcc_c.pass))))) = in[t] > 0;
 // CLONE-NEXT: {{^}}  __ldcc_c.pred = ((*__ldcc::srd(__ldcc_c, &((__ldcc_p->flag)[t])))); {
 // CLONE: {{^}}    if (__ldcc::region_end(__ldcc_c, __ldcc_bs, 1, 0, __ldcc::SYNC_COUNT, __ldcc_c.pred)) {
-// CLONE: {{^}}__ldcc_L1:; n = __ldcc_c.sync_result
+// CLONE: {{^}}__ldcc_L1:; __ldcc::its_sync(); n = __ldcc_c.sync_result
 // CLONE: {{^}}  __ldcc_c.pred = ((*__ldcc::srd(__ldcc_c, &((__ldcc_p->flag)[63 - t])))); {
 // CLONE: {{^}}    if (__ldcc::region_end(__ldcc_c, __ldcc_bs, 2, 0, __ldcc::SYNC_OR, __ldcc_c.pred)) {
 // CLONE: {{^}}  if (__ldcc_c.sync_result)
@@ -80,12 +91,12 @@ int main() {
 // CLONE-NEXT: {{^}}  if (t < 32)
 // CLONE-NEXT: {{^}}    { {
 // CLONE: {{^}}    if (__ldcc::region_end(__ldcc_c, __ldcc_bs, 4, 0, __ldcc::SYNC_PLAIN, 0)) {
-// CLONE: {{^}}__ldcc_L4:; }
+// CLONE: {{^}}__ldcc_L4:; __ldcc::its_sync(); }
 // CLONE: {{^}}  else
 // CLONE-NEXT: {{^}}    { {
-// CLONE: {{^}}__ldcc_L5:; }
+// CLONE: {{^}}__ldcc_L5:; __ldcc::its_sync(); }
 // CLONE: {{^}}  for (k = 0; k < 2; k++)
 // CLONE-NEXT: {{^}}    { __ldcc_c.pred = (k); {
-// CLONE: {{^}}__ldcc_L6:; (void)__ldcc_c.sync_result
+// CLONE: {{^}}__ldcc_L6:; __ldcc::its_sync(); (void)__ldcc_c.sync_result
 // CLONE: {{^}}    if (__ldcc::region_end(__ldcc_c, __ldcc_bs, 7, 0, __ldcc::SYNC_PLAIN, 0)) {
 // CLONE: {{^}}    if (__ldcc::region_end(__ldcc_c, __ldcc_bs, 8, 1, __ldcc::SYNC_PLAIN, 0)) {

@@ -255,6 +255,14 @@ int main() {
 // PLAN-NEXT: SITE kernel=warp_tile id=2 at=124:1 form=exit
 // PLAN-NEXT: COPIES kernel=warp_tile scratch=lazy
 // PLAN-NEXT: PROOF kernel=warp_tile proved=yes bounds=x<=extent(s,0),y=1,z=1
+// PLAN-NEXT: ITS kernel=device_barrier checked=yes rule="shared memory across threads in a region"
+// PLAN-NEXT: ACCESS kernel=device_barrier id=1 at=45:3 var=s mode=write
+// PLAN-NEXT: ACCESS kernel=device_barrier id=2 at=47:3 var=out mode=write
+// PLAN-NEXT: ACCESS kernel=device_barrier id=3 at=47:22 var=s mode=read
+// PLAN-NEXT: WSYNC kernel=device_barrier at=46:3 form=wait_all
+// PLAN-NEXT: ITS kernel=shared_atomic_result checked=yes rule="shared memory across threads in a region"
+// PLAN-NEXT: ACCESS kernel=shared_atomic_result id=1 at=71:3 var=out mode=write
+// PLAN-NEXT: WSYNC kernel=shared_atomic_result at=72:3 form=__syncthreads
 // PLAN-NEXT: ITS kernel=syncwarp checked=yes rule="__syncwarp or warp collective"
 // PLAN-NEXT: ACCESS kernel=syncwarp id=1 at=84:3 var=s mode=write
 // PLAN-NEXT: WSYNC kernel=syncwarp at=85:3 form=__syncwarp

@@ -43,5 +43,10 @@ int main() {
 // PLAN-NEXT: SITE kernel=hk id=2 at=17:1 form=exit
 // PLAN-NEXT: COPIES kernel=hk scratch=whole reason="a call gets a target's address"
 // PLAN-NEXT: PROOF kernel=hk proved=no reason="a call gets a target's address"
+// PLAN-NEXT: ITS kernel=hk checked=yes rule="shared memory across threads in a region"
+// PLAN-NEXT: WSYNC kernel=hk at=14:20 form=__hadd
+// PLAN-NEXT: WSYNC kernel=hk at=15:3 form=__syncthreads
+// PLAN-NEXT: WSYNC kernel=hk at=16:22 form=__hmul
+// PLAN-NEXT: WSYNC kernel=hk at=16:50 form=__float2half
 // PLAN-NEXT: OWN kernel=hk proved=yes conds="1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+0<2147483648"
 // PLAN-NOT: {{.}}

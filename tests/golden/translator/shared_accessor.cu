@@ -128,6 +128,21 @@ int main() {
 // PLAN-NEXT: SITE kernel=plain id=2 at=67:1 form=exit
 // PLAN-NEXT: COPIES kernel=plain scratch=whole reason="a pointer to a target is kept in a local"
 // PLAN-NEXT: PROOF kernel=plain proved=no reason="shared memory reached through an accessor"
+// PLAN-NEXT: ITS kernel=by_class checked=yes rule="shared memory across threads in a region"
+// PLAN-NEXT: ACCESS kernel=by_class id=1 at=42:3 var=s mode=write
+// PLAN-NEXT: ACCESS kernel=by_class id=2 at=44:3 var=out mode=write
+// PLAN-NEXT: ACCESS kernel=by_class id=3 at=44:48 var=s mode=read
+// PLAN-NEXT: WSYNC kernel=by_class at=43:3 form=__syncthreads
+// PLAN-NEXT: ITS kernel=by_function checked=yes rule="shared memory across threads in a region"
+// PLAN-NEXT: ACCESS kernel=by_function id=1 at=49:3 var=s mode=write
+// PLAN-NEXT: ACCESS kernel=by_function id=2 at=51:3 var=out mode=write
+// PLAN-NEXT: ACCESS kernel=by_function id=3 at=51:48 var=s mode=read
+// PLAN-NEXT: WSYNC kernel=by_function at=50:3 form=__syncthreads
+// PLAN-NEXT: ITS kernel=by_method checked=yes rule="shared memory across threads in a region"
+// PLAN-NEXT: ACCESS kernel=by_method id=1 at=57:3 var=s mode=write
+// PLAN-NEXT: ACCESS kernel=by_method id=2 at=59:3 var=out mode=write
+// PLAN-NEXT: ACCESS kernel=by_method id=3 at=59:48 var=s mode=read
+// PLAN-NEXT: WSYNC kernel=by_method at=58:3 form=__syncthreads
 // PLAN-NEXT: OWN kernel=by_class proved=yes conds="1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)<1*blockDim.x;1*(blockDim.x-1)+1*blockDim.x*(gridDim.x-1)+0<2147483648"
 // PLAN-NEXT: OWN kernel=by_function proved=yes conds="1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)<1*blockDim.x;1*(blockDim.x-1)+1*blockDim.x*(gridDim.x-1)+0<2147483648"
 // PLAN-NEXT: OWN kernel=by_method proved=yes conds="1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)<1*blockDim.x;1*(blockDim.x-1)+1*blockDim.x*(gridDim.x-1)+0<2147483648"

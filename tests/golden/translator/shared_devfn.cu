@@ -128,7 +128,7 @@ int main() {
 // TEXT-NEXT: {{^}}};{{$}}
 // TEXT: {{^}}template <class __ldcc_L> __device__ int __ldcc_counts__f_counter_get(__ldcc::thread_ctx &__ldcc_c, int i) { __ldcc_L *__ldcc_p = (__ldcc_L *)__ldcc_c.mine; (void)__ldcc_p;{{$}}
 // TEXT: {{^}}template <class __ldcc_L> __device__ int __ldcc_counts__f_twice(__ldcc::thread_ctx &__ldcc_c, int i) { __ldcc_L *__ldcc_p = (__ldcc_L *)__ldcc_c.mine; (void)__ldcc_p; return __ldcc_counts__f_counter_get<__ldcc_L>(__ldcc_c, i) + __ldcc_counts__f_counter_get<__ldcc_L>(__ldcc_c, i + 1); }{{$}}
-// TEXT: {{^}}  (*__ldcc::glog(__ldcc_c, &(out[threadIdx.x]))) = __ldcc_counts__f_twice<__ldcc_L>(__ldcc_c, threadIdx.x) + __ldcc_counts__f_counter_get<__ldcc_L>(__ldcc_c, 2);{{$}}
+// TEXT: {{^}} (*__ldcc::glog(__ldcc_c, &((*__ldcc::its_wo(&(out[threadIdx.x]), out, 1u, 1u, __ldcc_c.pass))))) = __ldcc_counts__f_twice<__ldcc_L>(__ldcc_c, threadIdx.x) + __ldcc_counts__f_counter_get<__ldcc_L>(__ldcc_c, 2);{{$}}
 // A template kernel: the layout is a template, the clone takes the instance.
 // TEXT: {{^}}template <int N>{{$}}
 // TEXT-NEXT: {{^}}struct __ldcc_layout_staged {{{$}}

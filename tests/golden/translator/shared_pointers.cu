@@ -85,8 +85,8 @@ int main() {
 // TEXT: __global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_rows(
 // TEXT: __ldcc_c.always_read = 1;
 // TEXT: row = &((__ldcc_c.rd = 1, __ldcc_p)->tile)[ty][0];
-// TEXT-NEXT: (*__ldcc::pwr(__ldcc_c, &(row[tx]))) = in[ty * TILE + tx];
-// TEXT: (*__ldcc::pwr(__ldcc_c, &(out[ty * TILE + tx]))) = (*__ldcc::srd(__ldcc_c, &((__ldcc_p->tile)[tx][ty])));
+// TEXT-NEXT: (*__ldcc::pwr(__ldcc_c, &((*__ldcc::its_wo(&(row[tx]), row, 0u, 1u, __ldcc_c.pass))))) = in[ty * TILE + tx];
+// TEXT: (*__ldcc::pwr(__ldcc_c, &((*__ldcc::its_wo(&(out[ty * TILE + tx]), out, 0u, 2u, __ldcc_c.pass))))) = (*__ldcc::srd(__ldcc_c, &((*__ldcc::its_r(&((__ldcc_p->tile)[tx][ty]), (__ldcc_p->tile), 0u, 3u, __ldcc_c.pass)))));
 // TEXT: __ldcc_sum(
 // TEXT: s = reinterpret_cast<T *>(((unsigned char *)(__ldcc_c.rd = 1, __ldcc_c.ext)));
 // TEXT-NEXT: (*__ldcc::pwr(__ldcc_c, &(s[threadIdx.x]))) = in[threadIdx.x];
