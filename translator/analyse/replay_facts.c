@@ -12,6 +12,7 @@
  * gets half a clone.  It generates no site code (replay.c does, without
  * libclang).  Host code only. */
 #include <clang-c/Index.h>
+#include <ctype.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -352,6 +353,23 @@ static enum CXChildVisitResult file_shared_cb(CXCursor c, CXCursor parent,
 /* A declaration statement: shared variables move to the layout, locals are
  * hoisted (their initialisers stay as assignments), constants move to the
  * top whole. */
+/* Whether init, the initialiser of v, is a constructor's argument list
+ * written after the name (`T v(a, b)`, `T v{a, b}`, `T v{}` of a class):
+ * its extent starts at the name, brackets follow. */
+static int ctor_args(struct facts *fx, CXCursor init,
+                     const struct decl_var *v) {
+  const char *s = fx->s->src;
+  size_t ib, ie, p = v->name_off;
+
+  if (!ld__replay_span(fx, init, &ib, &ie) || ib > v->name_off)
+    return 0;
+  while (p < ie && (isalnum((unsigned char)s[p]) || s[p] == '_'))
+    p++;
+  while (p < ie && ld__is_blank(s[p]))
+    p++;
+  return p < ie && (s[p] == '(' || s[p] == '{');
+}
+
 /* Where each variable of the declaration [sb, ...) is: its name, the end
  * of its declarator, its initialiser and where its declarator starts.  0,
  * or -1 after ld__replay_fail(). */
@@ -374,6 +392,13 @@ static int place_decl_vars(struct facts *fx, struct var_list *vl, size_t sb) {
         ib > v->name_off) {
       v->init_begin = ib;
       v->init_end = ie;
+    } else if (!clang_Cursor_isNull(init) && ctor_args(fx, init, v)) {
+      /* `half2 v(0.f, 0.f);`, `P v{};`: the constructor's arguments follow
+       * the name (its extent starts there); the hoisted declaration kept
+       * them and added `{}`, which nvcc rejects, and an assignment of the
+       * arguments alone would be a comma. */
+      ld__replay_fail(fx, "local initialised with a constructor's arguments");
+      return -1;
     } else if (!clang_Cursor_isNull(init) &&
                clang_getCursorKind(init) != CXCursor_CallExpr) {
       /* A constructor call without source is default initialisation. */

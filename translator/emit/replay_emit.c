@@ -312,6 +312,10 @@ struct clone {
   const char *src; /* the main file, src[0, len) */
   size_t len;
   const char *path; /* its name in `#line` */
+  /* Without the inline checks (a kernel of rule "shared memory across
+   * threads in a region" whose checks cannot be combined with its clone:
+   * the replay stays, the original keeps the checks). */
+  int no_warp;
 };
 
 static int clone_init(struct clone *cl, const struct ld_kernel *k,
@@ -322,6 +326,7 @@ static int clone_init(struct clone *cl, const struct ld_kernel *k,
   cl->src = src;
   cl->len = len;
   cl->path = path;
+  cl->no_warp = 0;
   return ld_edit_list_copy(&r->edits, &cl->edits);
 }
 
@@ -329,7 +334,7 @@ static int clone_init(struct clone *cl, const struct ld_kernel *k,
  * barrier is a sync point, the warp's next epoch (docs/inline-checks.md,
  * "With the replay"); a replay's jump to the label steps it too. */
 static int put_its_step(struct ld_buf *b, const struct clone *cl) {
-  return cl->r == cl->k->replay && ld__warp_in_clone(cl->k)
+  return cl->r == cl->k->replay && ld__warp_in_clone(cl->k) && !cl->no_warp
              ? ld_buf_puts(b, " __ldcc::its_sync();")
              : LD_OK;
 }
@@ -741,16 +746,20 @@ static int put_clones(struct clone *cl, struct ld_buf *b) {
   return rc;
 }
 
-int ld__replay_emit(const struct ld_kernel *k, const char *src, size_t len,
-                    const char *path, struct ld_edit_list *edits) {
+/* The clone and its kernel's layout, with the inline checks when the
+ * kernel has them (no_warp: without). */
+static int replay_emit(const struct ld_kernel *k, const char *src, size_t len,
+                       const char *path, struct ld_edit_list *edits,
+                       int no_warp) {
   struct ld_buf b = LD_BUF_INIT;
   struct clone cl;
   int rc = clone_init(&cl, k, k->replay, src, len, path);
 
+  cl.no_warp = no_warp;
   if (!rc)
     rc = edit_kernel_clone(&cl);
   /* Last: the inline checks wrap what the replay made of each access. */
-  if (!rc && ld__warp_in_clone(k))
+  if (!rc && ld__warp_in_clone(k) && !no_warp)
     rc = ld__warp_clone_edits(k, src, &cl.edits);
   if (!rc)
     rc = put_clones(&cl, &b);
@@ -759,4 +768,15 @@ int ld__replay_emit(const struct ld_kernel *k, const char *src, size_t len,
   ld_buf_free(&b);
   ld_edit_list_free(&cl.edits);
   return rc ? rc : emit_layout(k, src, edits);
+}
+
+int ld__replay_emit(const struct ld_kernel *k, const char *src, size_t len,
+                    const char *path, struct ld_edit_list *edits) {
+  int rc = replay_emit(k, src, len, path, edits, 0);
+
+  /* Checks added because the replay's proof failed never cost the replay:
+   * rendered without them, the clone checks what it checked before. */
+  if (rc == LD_EOVERLAP && ld__warp_in_clone(k) && k->warp->weak_stores)
+    rc = replay_emit(k, src, len, path, edits, 1);
+  return rc;
 }
