@@ -88,13 +88,17 @@ static const char *scope_of(const struct ld_plan *plan,
 }
 
 /* Whether the file's inline intra-warp checks cover k (warp_emit.c emits
- * them for up to LD_WARP_MAX_KERNELS kernels). */
+ * them for up to LD_WARP_MAX_KERNELS kernels) and are its check.  A kernel
+ * that has them because its replay is not proved (weak_stores) is checked
+ * by its replay: it gets a launcher like any other (an API launch of it ran
+ * the original, whose intra-warp checks cannot see its warps' races). */
 static int armed(const struct ld_plan *plan, const struct ld_kernel *k) {
   size_t i, n = 0;
 
   for (i = 0; i < plan->nkernels; i++)
     n += plan->kernels[i].warp && !plan->kernels[i].warp->skip;
-  return k->warp && !k->warp->skip && n <= LD_WARP_MAX_KERNELS;
+  return k->warp && !k->warp->skip && !k->warp->weak_stores &&
+         n <= LD_WARP_MAX_KERNELS;
 }
 
 static char *concat(const char *a, const char *b, const char *c) {

@@ -486,7 +486,10 @@ int ld__warp_emit(const struct ld_plan *plan, size_t len,
    * parenthesised with it. */
   for (i = 0; i < plan->nlaunches && !rc; i++) {
     const struct ld_launch *l = &plan->launches[i];
-    if (!arms(plan, l))
+    /* Not a registration's launch after the last line (register_emit.c
+     * makes its launcher of the rewritten text, a replay's for a kernel of
+     * rule "shared memory across threads in a region"). */
+    if (!arms(plan, l) || l->begin >= len)
       continue;
     rc = ld_edit_insert(edits, l->begin,
                         l->via_api ? "(__ldcc::its_arm(), "

@@ -142,7 +142,7 @@ int main() {
 // CLONE: {{^}}static const int __ldcc__sites_0[] = {35, 40, 41, 44, 11, 15, 20, 11, 15, 20, 46};
 // The function's store counts as a write of the target handed to it.
 // CLONE-NEXT: {{^}}static const int __ldcc__wl_0_0[] = {14, 19, 39};
-// CLONE: __ldcc__sites_0, 11, __ldcc__launches, 1);
+// CLONE: __ldcc__sites_0, 11, __ldcc__launches, 2);
 
 // Deterministic mode (docs/deterministic.md): the kernels' clones take the
 // global copies (composed); the device functions' clones do not.

@@ -224,9 +224,9 @@ int main() {
 // PLAN: PROOF kernel=fill_skewed proved=no reason="'tile' is written in a region that also uses it at another thread's element (line 183)"
 
 // TEXT: {{^}}const __ldcc::kernel_meta __ldcc_meta_scan::meta = __ldcc::kernel<__ldcc_layout_scan, __ldcc_meta_scan>(
-// TEXT-NEXT: {{^}}    "scan", __ldcc__file, 13, __ldcc_meta_scan::targets, 1, __ldcc__sites_0, 5, __ldcc__launches, 21,{{$}}
+// TEXT-NEXT: {{^}}    "scan", __ldcc__file, 13, __ldcc_meta_scan::targets, 1, __ldcc__sites_0, 5, __ldcc__launches, 29,{{$}}
 // TEXT-NEXT: {{^}}    nullptr, 1, __ldcc::pmin(std::extent<decltype(__ldcc_layout_scan::s), 0>::value), __ldcc::pmin(1u), __ldcc::pmin(1u));{{$}}
-// TEXT: {{^}}    "scan_racy", __ldcc__file, 28, __ldcc_meta_scan_racy::targets, 1, __ldcc__sites_1, 4, __ldcc__launches, 21);{{$}}
+// TEXT: {{^}}    "scan_racy", __ldcc__file, 28, __ldcc_meta_scan_racy::targets, 1, __ldcc__sites_1, 4, __ldcc__launches, 29);{{$}}
 // TEXT: {{^}}const __ldcc::kernel_meta __ldcc_meta_flip<TILE>::meta = __ldcc::kernel<__ldcc_layout_flip<TILE>, __ldcc_meta_flip<TILE>>(
 // TEXT-NEXT: {{^}}    "flip", {{.*}}
 // TEXT-NEXT: {{^}}    nullptr, 1, __ldcc::pmin(std::extent<decltype(__ldcc_layout_flip<TILE>::tile), 1>::value), __ldcc::pmin(std::extent<decltype(__ldcc_layout_flip<TILE>::tile), 0>::value), __ldcc::pmin(1u));{{$}}
