@@ -349,9 +349,20 @@ static void describe_direct(const struct __ldcc_report *rec,
       !(direct_atomic(ka) && direct_atomic(kb)))
     direct_order(rec->end_site, ua, ub, c->warp_units, d->detail,
                  sizeof d->detail);
-  /* A kernel with grid syncs: block[2] is 1 + the region both accesses
-   * were in (ld_rt_gdirect.cu). */
-  if (rec->block[2] == 1)
+  /* Two warps of one block (mask bit 30): block[2] is 1 + the block's
+   * barrier count at both accesses (docs/global-check.md, "Warps of one
+   * block"); with grid syncs it is 1 + the region both accesses were in
+   * (ld_rt_gdirect.cu). */
+  if ((rec->mask & 0x40000000u) && rec->block[2] == 1)
+    snprintf(d->region, sizeof d->region,
+             "from kernel entry to the block's first barrier, with no "
+             "barrier between the two warps' accesses");
+  else if (rec->mask & 0x40000000u)
+    snprintf(d->region, sizeof d->region,
+             "after the block's barrier %u (counted from kernel entry), with "
+             "no barrier between the two warps' accesses",
+             rec->block[2] - 1);
+  else if (rec->block[2] == 1)
     snprintf(d->region, sizeof d->region,
              "from kernel entry to the first grid sync");
   else if (rec->block[2])

@@ -21,6 +21,8 @@ bool ok(cudaError_t e, cudaError_t pending) {
 struct direct_alloc {
   unsigned long long base, size;
   uint32_t ctx;
+  uint32_t bctx; /* the context naming warps (clashes between warps of
+                    one block) */
 };
 struct direct_reports {
   const struct __ldcc_gclashes *t;
@@ -60,7 +62,9 @@ __global__ void direct_reports_kernel(struct direct_reports r) {
   bool reads = c->kind_a == __LDCC_GK_READ || c->kind_a == __LDCC_GK_READERS ||
                c->kind_b == __LDCC_GK_READ;
   unsigned kind = reads ? __LDCC_RK_GLOBAL_RW : __LDCC_RK_GLOBAL_WW;
-  unsigned mask = 0x80000000u | c->kind_a | c->kind_b << 4;
+  /* Bit 30: two warps of one block (pad: 1 + the block's barrier count). */
+  unsigned mask =
+      0x80000000u | (c->pad ? 0x40000000u : 0u) | c->kind_a | c->kind_b << 4;
   unsigned long long key = r.kernel_meta, where = a->base;
   unsigned h = (unsigned)(key ^ (key >> 32)) * 0x9E3779B1u;
   h ^= kind * 0x85EBCA6Bu;
@@ -82,9 +86,10 @@ __global__ void direct_reports_kernel(struct direct_reports r) {
   rec->bucket = h;
   rec->block[0] = c->line_a;
   rec->block[1] = c->line_b;
-  /* A kernel with grid syncs: 1 + the region both accesses were in. */
-  rec->block[2] = r.grid_sync ? c->region + 1 : 0;
-  rec->start_site = a->ctx;
+  /* A kernel with grid syncs: 1 + the region both accesses were in; two
+   * warps of one block: 1 + the block's barrier count. */
+  rec->block[2] = c->pad ? c->pad : r.grid_sync ? c->region + 1 : 0;
+  rec->start_site = c->pad ? a->bctx : a->ctx;
   rec->end_site = c->order; /* with fences: why no order covers them */
   rec->warp_a = c->unit_a;
   rec->warp_b = c->unit_b;
@@ -138,8 +143,10 @@ void layout(const struct ld__gdirect_call *c, struct direct_area *d) {
   d->total = at + round_up(sizeof(struct __ldcc_gclashes));
 }
 
-/* The launch context of allocation i, for the records: units by number. */
-uint32_t context(const struct ld__gdirect_call *c, uint32_t i) {
+/* The launch context of allocation i, for the records: units by number
+ * (warps with `warps`, else the kernel's units). */
+uint32_t context(const struct ld__gdirect_call *c, uint32_t i,
+                 bool warps = false) {
   const struct ld_rt_galloc *a = &c->plan->allocs[i];
   const struct __ldcc_global_meta *m = c->m;
   /* (A pointer inside a class parameter is a slot after the parameters
@@ -160,10 +167,10 @@ uint32_t context(const struct ld__gdirect_call *c, uint32_t i) {
   x.value_kind = arg->value_kind;
   memcpy(x.grid, c->g3, sizeof x.grid);
   memcpy(x.block, c->b3, sizeof x.block);
-  x.warp_units = m->warp_units;
+  x.warp_units = m->warp_units || warps;
   x.m = 1;
   x.stride = 1;
-  x.nunits = c->nunits;
+  x.nunits = warps ? ld_rt_global_units(c->g3, c->b3, 1) : c->nunits;
   x.deterministic = 1; /* records name units, not copies */
   return ld_rt_gctx_intern(&x, &id) == 0 ? id : 0;
 }
@@ -217,18 +224,19 @@ void say_atomics_only(const struct ld__gdirect_call *c) {
   fflush(c->env->messages);
 }
 
-/* The records of the clashes, queued after the run. */
-bool queue_reports(const struct ld__gdirect_call *c, unsigned char *at,
-                   const struct direct_area *d) {
+/* The records of the clashes in table t, queued after the run. */
+bool queue_table(const struct ld__gdirect_call *c,
+                 const struct __ldcc_gclashes *t, bool warps) {
   struct direct_reports r;
 
   memset(&r, 0, sizeof r);
-  r.t = (const struct __ldcc_gclashes *)(at + d->clashes_at);
+  r.t = t;
   r.nallocs = c->plan->nallocs;
   for (uint32_t i = 0; i < c->plan->nallocs; i++) {
     r.a[i].base = c->plan->allocs[i].a.base;
     r.a[i].size = c->plan->allocs[i].a.size;
-    r.a[i].ctx = context(c, i);
+    r.a[i].ctx = warps ? 0 : context(c, i);
+    r.a[i].bctx = warps ? context(c, i, true) : 0;
   }
   r.same_value = c->env->report_same_value;
   r.launch_id = (uint32_t)c->launch_id;
@@ -241,11 +249,17 @@ bool queue_reports(const struct ld__gdirect_call *c, unsigned char *at,
   direct_reports_kernel<<<1, __LDCC_GCLASH_MAX, 0, c->stream>>>(r);
   return ok(cudaPeekAtLastError(), c->pending);
 }
+bool queue_reports(const struct ld__gdirect_call *c, unsigned char *at,
+                   const struct direct_area *d) {
+  return queue_table(c, (const struct __ldcc_gclashes *)(at + d->clashes_at),
+                     false);
+}
 
 /* The area's parts zeroed, the owner table and the clash table's header
  * in place; false when a step could not be queued. */
 bool fill(const struct ld__gdirect_call *c, unsigned char *at,
-          const struct direct_area *d, struct __ldcc_gowner *o) {
+          const struct direct_area *d, struct __ldcc_gowner *o,
+          struct ld__gblock *blk) {
   struct __ldcc_gclashes head;
   bool failed;
 
@@ -259,6 +273,7 @@ bool fill(const struct ld__gdirect_call *c, unsigned char *at,
     o->e[i].tags = (uint64_t)(uintptr_t)(at + d->tags_at[i]);
     o->e[i].lines = (uint64_t)(uintptr_t)(at + d->lines_at[i]);
   }
+  (void)ld__gblock_take(c, blk, o);
   memset(&head, 0, sizeof head);
   head.atomic_reads = c->env->atomic_reads ? 1 : 0;
   if (c->m->flags & __LDCC_GM_FENCES) {
@@ -282,8 +297,85 @@ bool fill(const struct ld__gdirect_call *c, unsigned char *at,
 
 } // namespace
 
+bool ld__gblock_take(const struct ld__gdirect_call *c, struct ld__gblock *b,
+                     struct __ldcc_gowner *o) {
+  const struct ld_rt_gplan *p = c->plan;
+  uint64_t blocks = (uint64_t)c->g3[0] * c->g3[1] * c->g3[2];
+  uint64_t threads = (uint64_t)c->b3[0] * c->b3[1] * c->b3[2], at = 0;
+  struct __ldcc_gclashes head;
+
+  memset(b, 0, sizeof *b);
+  if (!(c->m->flags & __LDCC_GM_EPOCHS) || c->m->warp_units ||
+      blocks > __LDCC_GB_MAX_BLOCKS || threads > 1024 || blocks < 1)
+    return false;
+  for (uint32_t i = 0; i < p->nallocs; i++) {
+    const struct ld_rt_alloc *a = &p->allocs[i].a;
+    b->btags_at[i] = at;
+    at += round_up((a->base % 4 + a->size + 3) / 4 * 8);
+  }
+  b->eps_at = at;
+  at += round_up(blocks * threads * 4);
+  b->table_at = at;
+  b->total = at + round_up(sizeof(struct __ldcc_gclashes));
+  if (b->total > c->free_bytes / 4)
+    return false;
+  b->at =
+      ld__gpool_take(b->total, c->env->device, c->stream, c->pending, &b->area);
+  if (!b->at)
+    return false;
+  memset(&head, 0, sizeof head);
+  head.atomic_reads = c->env->atomic_reads ? 1 : 0;
+  head.wpb = (uint32_t)((threads + 31) / 32);
+  if (!ok(cudaMemsetAsync(b->at, 0, b->table_at, c->stream), c->pending) ||
+      !ok(cudaMemcpyAsync(b->at + b->table_at, &head, sizeof head,
+                          cudaMemcpyHostToDevice, c->stream),
+          c->pending)) {
+    ld__gblock_free(c, b);
+    return false;
+  }
+  for (uint32_t i = 0; i < p->nallocs && i < o->n; i++)
+    o->e[i].btags = (uint64_t)(uintptr_t)(b->at + b->btags_at[i]);
+  return true;
+}
+
+void ld__gblock_info(const struct ld__gblock *b, const struct __ldcc_gowner *o,
+                     struct __ldcc_global_info *gi) {
+  if (!b->at)
+    return;
+  gi->eps = (uint64_t)(uintptr_t)(b->at + b->eps_at);
+  gi->bclashes = (uint64_t)(uintptr_t)(b->at + b->table_at);
+  /* gi->own[j] are copies of o's entries: find each by its tags. */
+  for (uint32_t j = 0; j < __LDCC_GMAX_PTRS; j++)
+    for (uint32_t i = 0; i < o->n; i++)
+      if (gi->own[j].size && gi->own[j].tags == o->e[i].tags)
+        gi->own[j].btags = o->e[i].btags;
+}
+
+unsigned ld__gblock_reports(const struct ld__gdirect_call *c,
+                            const struct ld__gblock *b) {
+  unsigned n = 0;
+
+  if (!b->at)
+    return 0;
+  (void)queue_table(c, (const struct __ldcc_gclashes *)(b->at + b->table_at),
+                    true);
+  if (!ok(cudaMemcpyAsync(&n, b->at + b->table_at, sizeof n,
+                          cudaMemcpyDeviceToHost, c->stream),
+          c->pending) ||
+      !ok(cudaStreamSynchronize(c->stream), c->pending))
+    return 0;
+  return n;
+}
+
+void ld__gblock_free(const struct ld__gdirect_call *c, struct ld__gblock *b) {
+  if (b->area)
+    ld__gpool_free(b->area, c->env->device, c->stream, c->pending);
+  b->area = b->at = NULL;
+}
+
 int ld__gdirect_launch(const struct ld__gdirect_call *c) {
   struct direct_area d;
+  struct ld__gblock blk;
   struct __ldcc_gowner o;
   struct __ldcc_global_info gi;
   unsigned char *area = NULL, *at;
@@ -314,11 +406,13 @@ int ld__gdirect_launch(const struct ld__gdirect_call *c) {
     return 1;
   }
   layout(c, &d);
+  memset(&blk, 0, sizeof blk);
   at = d.total <= c->free_bytes / 4 * 3
            ? ld__gpool_take(d.total, c->env->device, c->stream, c->pending,
                             &area)
            : NULL;
-  if (!at || !fill(c, at, &d, &o)) {
+  if (!at || !fill(c, at, &d, &o, &blk)) {
+    ld__gblock_free(c, &blk);
     if (at)
       ld__gpool_free(area, c->env->device, c->stream, c->pending);
     snprintf(why, sizeof why,
@@ -336,11 +430,13 @@ int ld__gdirect_launch(const struct ld__gdirect_call *c) {
   gi.owner = (uint64_t)(uintptr_t)(at + d.table_at);
   gi.clashes = (uint64_t)(uintptr_t)(at + d.clashes_at);
   ld_rt_global_one_info(c->m, c->plan, &o, &gi);
+  ld__gblock_info(&blk, &o, &gi);
   c->run(c->ctx, &gi);
   if (c->pending == cudaSuccess && cudaPeekAtLastError() != cudaSuccess) {
     snprintf(why, sizeof why,
              "the instrumented kernel could not be launched (%s)",
              cudaGetErrorString(cudaGetLastError()));
+    ld__gblock_free(c, &blk);
     ld__gpool_free(area, c->env->device, c->stream, c->pending);
     c->no(&c->m->kernel, c->launch_id, why);
     return 0;
@@ -348,12 +444,14 @@ int ld__gdirect_launch(const struct ld__gdirect_call *c) {
   /* A record the ring cannot take, or a table that cannot be read, leaves
    * the launch as run once: counted checked, its clashes unreported. */
   (void)queue_reports(c, at, &d);
+  unsigned nb = ld__gblock_reports(c, &blk);
   if (!ok(cudaMemcpyAsync(&n, at + d.clashes_at, sizeof n,
                           cudaMemcpyDeviceToHost, c->stream),
           c->pending) ||
       !ok(cudaStreamSynchronize(c->stream), c->pending))
-    n = 0;
+    n = nb = 0;
+  ld__gblock_free(c, &blk);
   ld__gpool_free(area, c->env->device, c->stream, c->pending);
-  say(c, n);
+  say(c, n + nb);
   return 1;
 }

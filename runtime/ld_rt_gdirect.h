@@ -37,6 +37,33 @@ struct ld__gdirect_call {
              const char *why);
 };
 
+/* Warps of one block (__LDCC_GM_EPOCHS; docs/global-check.md, "Warps of
+ * one block"): an area of its own next to the one run's or the direct
+ * run's -- per written allocation a 64-bit tag per word, a barrier count
+ * per thread, and a clash table -- taken (and zeroed) by ld__gblock_take,
+ * its clashes queued as reports by ld__gblock_reports after the run, and
+ * freed by ld__gblock_free. */
+struct ld__gblock {
+  unsigned char *area, *at; /* NULL: not taken */
+  uint64_t btags_at[LD_RT_GMAX_ALLOCS];
+  uint64_t eps_at, table_at, total;
+};
+/* Takes it when the kernel has __LDCC_GM_EPOCHS, the grid's blocks fit a
+ * tag and the area fits; sets the btags of table o's entries (before the
+ * caller copies o to the device).  false when not taken (b->at NULL; the
+ * launch is checked without it). */
+bool ld__gblock_take(const struct ld__gdirect_call *c, struct ld__gblock *b,
+                     struct __ldcc_gowner *o);
+/* The clone's part of it: gi->eps, gi->bclashes and the btags of the
+ * entries gi->own (after ld_rt_global_one_info). */
+void ld__gblock_info(const struct ld__gblock *b, const struct __ldcc_gowner *o,
+                     struct __ldcc_global_info *gi);
+/* After the run, before anything puts memory back: its clashes queued as
+ * reports; the number of them (0 when they could not be read). */
+unsigned ld__gblock_reports(const struct ld__gdirect_call *c,
+                            const struct ld__gblock *b);
+void ld__gblock_free(const struct ld__gdirect_call *c, struct ld__gblock *b);
+
 /* Run the launch directly.  Returns 1 when it ran checked (its clashes are
  * in the report ring), 0 when the caller must run the original (`no` said
  * why: the run does not fit, or the clone could not be launched). */

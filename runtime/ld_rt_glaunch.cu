@@ -325,7 +325,9 @@ bool clone_refused(struct glaunch *L, unsigned char *area) {
 }
 
 /* verbosity >= 1: what the one run found. */
-void say_one(const struct glaunch *L, bool conflict) {
+/* nblock: clashes between warps of one block (__LDCC_GM_EPOCHS), -1 when
+ * they were not looked for. */
+void say_one(const struct glaunch *L, bool conflict, int nblock) {
   const struct __ldcc_global_meta *m = L->m;
   const struct ld__rt_env *env = L->env;
   int line = launch_line(m, L->launch_id);
@@ -350,6 +352,11 @@ void say_one(const struct glaunch *L, bool conflict) {
         name, file, line, deterministic ? "run deterministically" : "checked",
         m->warp_units ? "warps" : "blocks", (unsigned long long)L->in.nunits,
         L->plan.nallocs, (unsigned long long)L->plan.copy_bytes);
+  if (nblock >= 0)
+    fprintf(env->messages,
+            "ldcc: launch of %s at %s:%d: warps of one block checked against "
+            "each other between barriers: %d clashes\n",
+            name, file, line, nblock);
   fflush(env->messages);
 }
 
@@ -367,6 +374,17 @@ void say_one(const struct glaunch *L, bool conflict) {
  * launched (`no` said why; the caller runs the original); 2 when units
  * clashed but the memory could not be put back (`no` said so: the launch
  * ran once, unchecked). */
+/* The launch as ld_rt_gdirect.cu takes it. */
+void direct_call(struct glaunch *L, struct ld__gdirect_call *c) {
+  struct ld__gdirect_call d = {
+      L->m,         L->launch_id,     {0},        {0},    L->stream,  L->args,
+      L->nargs,     L->run,           L->ctx,     L->env, L->pending, &L->plan,
+      L->in.nunits, L->in.free_bytes, L->mode->no};
+  memcpy(d.g3, L->g3, sizeof d.g3);
+  memcpy(d.b3, L->b3, sizeof d.b3);
+  *c = d;
+}
+
 int one_run(struct glaunch *L) {
   const struct __ldcc_global_meta *m = L->m;
   const struct ld_rt_gplan *plan = &L->plan;
@@ -378,8 +396,10 @@ int one_run(struct glaunch *L) {
   cudaStream_t stream = L->stream;
   cudaError_t pending = L->pending;
   int deterministic = L->mode->deterministic;
-  unsigned found = 0;
-  bool failed;
+  unsigned found = 0, nblock = 0;
+  struct ld__gdirect_call dc;
+  struct ld__gblock blk;
+  bool failed, btaken = false;
   uint32_t i;
 
   if (!L->env->one_run || !ld_rt_global_one_run_ok(m, plan, L->in.nunits))
@@ -393,6 +413,11 @@ int one_run(struct glaunch *L) {
     return 0;
   ld__gt_mark(&L->gt, LD_RT_GT_ALLOC);
   ld_rt_global_one_table(plan, parts, (uint64_t)(uintptr_t)at, flag_at, &o);
+  /* Warps of one block between barriers (__LDCC_GM_EPOCHS), not in a
+   * deterministic build's run. */
+  direct_call(L, &dc);
+  memset(&blk, 0, sizeof blk);
+  btaken = !deterministic && ld__gblock_take(&dc, &blk, &o);
   failed = !ok(cudaMemcpyAsync(at + table_at, &o, sizeof o,
                                cudaMemcpyHostToDevice, stream),
                pending) ||
@@ -408,6 +433,7 @@ int one_run(struct glaunch *L) {
                  pending);
   }
   if (failed) {
+    ld__gblock_free(&dc, &blk);
     free_area(L, area);
     return 0;
   }
@@ -423,9 +449,17 @@ int one_run(struct glaunch *L) {
   }
   gi.owner = (uint64_t)(uintptr_t)(at + table_at);
   ld_rt_global_one_info(m, plan, &o, &gi);
+  ld__gblock_info(&blk, &o, &gi);
   L->run(L->ctx, &gi);
-  if (clone_refused(L, area))
+  if (clone_refused(L, area)) {
+    ld__gblock_free(&dc, &blk);
     return -1;
+  }
+  /* Clashes between warps of one block are races whatever the copies
+   * find (they cannot see them): reported now, before memory is put back
+   * (their values after the launch are this run's). */
+  nblock = ld__gblock_reports(&dc, &blk);
+  ld__gblock_free(&dc, &blk);
   ld__gt_mark(&L->gt, deterministic ? LD_RT_GT_PASS : LD_RT_GT_PASS1);
   double waited = ld__gt_clock(&L->gt);
   /* A failed read leaves the launch as run once: whatever failed (the
@@ -454,7 +488,7 @@ int one_run(struct glaunch *L) {
           "back; the launch ran once");
     return 2;
   }
-  say_one(L, found != 0);
+  say_one(L, found != 0, btaken ? (int)nblock : -1);
   return found ? 0 : 1;
 }
 
@@ -660,12 +694,8 @@ const struct gmode det_mode = {
 /* A kernel with atomics, fences, printf or clocks: the direct one run only
  * (ld_rt_gdirect.cu); 1 checked, 0 the caller runs the original. */
 int direct(struct glaunch *L) {
-  struct ld__gdirect_call c = {
-      L->m,         L->launch_id,     {0},        {0},    L->stream,  L->args,
-      L->nargs,     L->run,           L->ctx,     L->env, L->pending, &L->plan,
-      L->in.nunits, L->in.free_bytes, L->mode->no};
-  memcpy(c.g3, L->g3, sizeof c.g3);
-  memcpy(c.b3, L->b3, sizeof c.b3);
+  struct ld__gdirect_call c;
+  direct_call(L, &c);
   int rc = ld__gdirect_launch(&c);
   gt_end(L, false);
   return rc;

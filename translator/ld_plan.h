@@ -395,6 +395,18 @@ struct ld_global {
   size_t ngcalls;
   struct ld_gdevfn *devfns;
   size_t ndevfns;
+  /* Warps of one block (docs/global-check.md, "Warps of one block"): units
+   * are blocks and every block barrier the kernel can reach is one of
+   * these, in its own body; the clone counts each, `(B,
+   * __ldcc::gbarrier(__ldcc_gi))` or `__ldcc::gbarrier(__ldcc_gi, B)` when
+   * its value is used, and the one run and the direct run check two
+   * warps of one block between barriers (__LDCC_GM_EPOCHS). */
+  int epochs;
+  struct ld_gbar {
+    size_t begin, end;
+    int value; /* __syncthreads_count, _and, _or */
+  } * gbars;
+  size_t ngbars;
 };
 
 /* Inline checks for intra-warp races (docs/inline-checks.md). */

@@ -102,6 +102,8 @@ static void dump_global(const struct ld_kernel *k, FILE *out) {
   }
   if (g->ngsyncs)
     fprintf(out, " grid_syncs=%zu", g->ngsyncs);
+  if (g->epochs)
+    fprintf(out, " block_warps=%zu", g->ngbars);
 }
 
 /* `PROOF kernel=<k> proved=yes bounds=x<=extent(tile,1),...,z=1` (the
@@ -395,6 +397,7 @@ void ld_global_free(struct ld_global *g) {
   free(g->atomics);
   free(g->stores);
   free(g->gsyncs);
+  free(g->gbars);
   free(g->fences);
   free(g->gcalls);
   for (i = 0; i < g->ndevfns; i++) {

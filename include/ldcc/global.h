@@ -48,12 +48,12 @@ extern "C" {
 #endif
 
 #define __LDCC_GLOBAL_ABI                                                      \
-  11u /* 6: __ldcc_global_launch takes a __ldcc_global_call; 7: the embedded   \
+  12u /* 6: __ldcc_global_launch takes a __ldcc_global_call; 7: the embedded   \
          kernel_meta grew (launch_files); 8: the direct one run                \
          (gput/gget/gatomic_claim lines, clash table); 9: pointers inside      \
          by-value class arguments (an argument's bytes, the info's patch       \
          table, __LDCC_GP_FIELDS); 10: their offsets (field_at); 11: the       \
-         call's shared_why */
+         call's shared_why; 12: warps of one block (btags, eps, bclashes) */
 /* Pointer parameters a checked kernel may have (the shift table is passed
  * by value); a kernel with more is left unchecked by the translator. */
 #define __LDCC_GMAX_PTRS 16
@@ -110,6 +110,14 @@ extern "C" {
          (grelease, gacquire, gacquired): a clash                              \
          the fences order is no race                                           \
          (docs/global-check.md, "Fences") */
+#define __LDCC_GM_EPOCHS                                                       \
+  32u /* units are blocks, and every block barrier the                         \
+         kernel can reach is a __syncthreads() (or                             \
+         block.sync()) in its own body, which the clone                        \
+         counts (gbarrier): in the one run and the                             \
+         direct run the warps of one block are checked                         \
+         against each other between barriers                                   \
+         (docs/global-check.md, "Warps of one block") */
 
 /* A term of a launch condition of that proof: |c| * |sym| * (range - 1),
  * where sym and range name a symbol or are __LDCC_OWN_NONE (a factor 1),
@@ -165,6 +173,8 @@ struct __ldcc_gown_ent {
   uint64_t tags;  /* device address of (size + 3) / 4 tags */
   uint64_t lines; /* direct run: as many 32-bit source lines, the line of
                      the access that last set each word's tag; else 0 */
+  uint64_t btags; /* __LDCC_GM_EPOCHS: as many 64-bit tags of the warps of
+                     one block (__ldcc_gblock_step); else 0 */
 };
 
 /* The direct one run (docs/global-check.md, "Direct one run").  Access
@@ -361,6 +371,85 @@ static inline __LDCC_GHD int __ldcc_gdirect_ordered(uint32_t order) {
   return (order & __LDCC_GORDER_ACQUIRED) &&
          (order & (__LDCC_GORDER_RELEASED | __LDCC_GORDER_SEVERAL));
 }
+/* Warps of one block (docs/global-check.md, "Warps of one block"): with
+ * __LDCC_GM_EPOCHS each written word also has a 64-bit tag of the last
+ * access by a warp of a block -- bits 0-15 its line (0 past 65535), 16-18
+ * its kind (__LDCC_GK_STORE, _READ, _READERS: several warps read, _ATOMIC
+ * of any scope, _ATOMICS: several warps' atomics), 19-24 the warp in the
+ * block + 1 (0 for several), 25-38 the block's barrier count at the
+ * access (its region), 39-63 the block + 1.  Two accesses of one region
+ * by two warps of one block are not ordered by any barrier: a store
+ * against anything of another warp races, as does a read against another
+ * warp's atomic when atomic_reads.  An access of another block or of an
+ * earlier region takes the word (the claims of the run decide between
+ * blocks; a barrier orders the regions). */
+#define __LDCC_GB_MAX_EPOCH 0x3fffu
+#define __LDCC_GB_MAX_BLOCKS 0x1fffffeu
+static inline __LDCC_GHD uint64_t __ldcc_gblock_tag(uint64_t block,
+                                                    uint32_t epoch,
+                                                    uint32_t warp,
+                                                    uint32_t kind,
+                                                    uint32_t line) {
+  return (block + 1) << 39 | (uint64_t)(epoch & 0x3fffu) << 25 |
+         (uint64_t)((warp + 1) & 0x3fu) << 19 | (uint64_t)(kind & 7u) << 16 |
+         (line <= 0xffffu ? line : 0u);
+}
+static inline __LDCC_GHD uint32_t __ldcc_gblock_kind(uint64_t t) {
+  return (uint32_t)(t >> 16) & 7u;
+}
+/* The warp + 1 a tag records, 0 for several. */
+static inline __LDCC_GHD uint32_t __ldcc_gblock_warp(uint64_t t) {
+  return (uint32_t)(t >> 19) & 0x3fu;
+}
+static inline __LDCC_GHD uint32_t __ldcc_gblock_line(uint64_t t) {
+  return (uint32_t)t & 0xffffu;
+}
+/* The region (block and barrier count) a tag records. */
+static inline __LDCC_GHD uint64_t __ldcc_gblock_region(uint64_t t) {
+  return t >> 25;
+}
+/* `t` as several warps' accesses of `kind` (READERS, ATOMICS). */
+static inline __LDCC_GHD uint64_t __ldcc_gblock_several(uint64_t t,
+                                                        uint32_t kind) {
+  return (t & ~(uint64_t)0x1fffffu) | (uint64_t)kind << 16 | (t & 0xffffu);
+}
+/* One access (tag `mine`, made by __ldcc_gblock_tag) to a word whose tag
+ * is `old`: the tag it leaves (old when nothing changes), and 1 in
+ * *clash when it races with the access old records. */
+static inline __LDCC_GHD uint64_t __ldcc_gblock_step(uint64_t old,
+                                                     uint64_t mine,
+                                                     uint32_t atomic_reads,
+                                                     int *clash) {
+  uint32_t ko = __ldcc_gblock_kind(old), km = __ldcc_gblock_kind(mine);
+  int several = ko == __LDCC_GK_READERS || ko == __LDCC_GK_ATOMICS;
+
+  *clash = 0;
+  if (!old || __ldcc_gblock_region(old) != __ldcc_gblock_region(mine))
+    return mine;
+  if (!several && __ldcc_gblock_warp(old) == __ldcc_gblock_warp(mine)) {
+    /* The warp's own access: a store stays, a read gives way. */
+    if (ko == __LDCC_GK_STORE)
+      return old;
+    if (ko == __LDCC_GK_READ)
+      return km == __LDCC_GK_READ ? old : mine;
+    return km == __LDCC_GK_STORE ? mine : old; /* its atomic */
+  }
+  if (ko == __LDCC_GK_STORE) {
+    *clash = 1;
+    return old;
+  }
+  if (ko == __LDCC_GK_READ || ko == __LDCC_GK_READERS) {
+    if (km == __LDCC_GK_READ)
+      return several ? old : __ldcc_gblock_several(mine, __LDCC_GK_READERS);
+    *clash = km == __LDCC_GK_STORE || atomic_reads;
+    return *clash ? old : mine;
+  }
+  /* old: atomics of another warp, or of several */
+  if (km == __LDCC_GK_ATOMIC)
+    return several ? old : __ldcc_gblock_several(mine, __LDCC_GK_ATOMICS);
+  *clash = km == __LDCC_GK_STORE || atomic_reads;
+  return old;
+}
 struct __ldcc_gowner {
   uint32_t n; /* entries in e */
   uint32_t reserved;
@@ -467,6 +556,13 @@ struct __ldcc_global_info {
   uint32_t npatch;
   uint32_t pad2;
   struct __ldcc_gpatch patch[__LDCC_GMAX_PATCH];
+  /* __LDCC_GM_EPOCHS in the one run or the direct run (0 otherwise): the
+   * device address of one 32-bit barrier count per thread of the launch
+   * (gbarrier), and of the struct __ldcc_gclashes that takes the clashes
+   * between warps of one block (docs/global-check.md, "Warps of one
+   * block"). */
+  uint64_t eps;
+  uint64_t bclashes;
 };
 
 /* gpatch's work on the `size` bytes of parameter k's copy: each word the
@@ -595,6 +691,116 @@ __device__ __forceinline__ void gpatch(const global_info &gi, unsigned copy,
   __ldcc_gpatch_bytes(&gi, copy, (void *)&f, sizeof(F), k);
 }
 
+/* Warps of one block (__LDCC_GM_EPOCHS; docs/global-check.md, "Warps of
+ * one block"): the calling thread's linear index in its block, its
+ * block's, and its barrier count in gi.eps (one word per thread of the
+ * launch; gbarrier counts). */
+__device__ __forceinline__ unsigned gthread_in_block() {
+  return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+}
+__device__ __forceinline__ unsigned long long gblock_index() {
+  return blockIdx.x +
+         (unsigned long long)gridDim.x *
+             (blockIdx.y + (unsigned long long)gridDim.y * blockIdx.z);
+}
+__device__ __forceinline__ unsigned *gepoch_of(const global_info &gi) {
+  unsigned long long nthreads =
+      (unsigned long long)blockDim.x * blockDim.y * blockDim.z;
+  return (unsigned *)gi.eps + gblock_index() * nthreads + gthread_in_block();
+}
+/* After each block barrier of the clone: `(B, __ldcc::gbarrier(gi))`, or
+ * `__ldcc::gbarrier(gi, B)` for a barrier whose value is used. */
+__device__ __forceinline__ void gbarrier(const global_info &gi) {
+  if (gi.eps)
+    ++*gepoch_of(gi);
+}
+template <class T>
+__device__ __forceinline__ T gbarrier(const global_info &gi, T v) {
+  gbarrier(gi);
+  return v;
+}
+/* A slot of clash table t for a `size`-byte access at addr, with the
+ * value there now (before the access); NULL once the table is full (the
+ * clash is counted all the same). */
+static __device__ __forceinline__ __ldcc_gclash *
+gclash_take(__ldcc_gclashes *t, unsigned long long addr, unsigned size) {
+  unsigned long long before = 0;
+  unsigned i = atomicAdd(&t->n, 1u);
+
+  if (i >= __LDCC_GCLASH_MAX)
+    return NULL;
+  for (unsigned k = 0; k < size && k < 8; k++)
+    before |= (unsigned long long)((volatile unsigned char *)addr)[k] << 8 * k;
+  __ldcc_gclash *c = &t->c[i];
+  c->addr = addr;
+  c->size = size;
+  c->before = before;
+  c->region = 0;
+  c->order = 0;
+  c->pad = 0;
+  return c;
+}
+/* A clash between two warps of one block: recorded in gi.bclashes (no
+ * flag: the run's own claims decide between blocks), units numbered as
+ * warps, `pad` 1 + the region's barrier count. */
+static __device__ __noinline__ void
+gblock_record(const global_info &gi, unsigned long long addr,
+              unsigned long long old, unsigned kind, unsigned size,
+              unsigned line, unsigned epoch) {
+  unsigned nthreads = blockDim.x * blockDim.y * blockDim.z;
+  unsigned long long first =
+      gblock_index() * ((nthreads + 31) / 32); /* the block's warp 0 */
+  unsigned wa = __ldcc_gblock_warp(old);
+  __ldcc_gclash *c = gclash_take((__ldcc_gclashes *)gi.bclashes, addr, size);
+
+  if (!c)
+    return;
+  c->unit_a = (unsigned)(first + (wa ? wa - 1 : 0));
+  c->unit_b = (unsigned)(first + gthread_in_block() / 32);
+  c->line_a = __ldcc_gblock_line(old);
+  c->line_b = line <= 0xffffu ? line : 0u;
+  c->kind_a = __ldcc_gblock_kind(old);
+  c->kind_b = kind;
+  c->pad = epoch + 1;
+}
+/* The words of a `size`-byte access at p (rel bytes into entry e) for the
+ * calling thread's warp in its block's current region. */
+__device__ __forceinline__ void gblock_claim(const global_info &gi,
+                                             const __ldcc_gown_ent &e,
+                                             unsigned long long rel,
+                                             const void *p, unsigned size,
+                                             unsigned kind, unsigned line) {
+  if (!gi.eps || !e.btags || !gi.bclashes)
+    return;
+  unsigned epoch = *gepoch_of(gi);
+  if (epoch > __LDCC_GB_MAX_EPOCH)
+    return; /* past the tag's count: not checked any more */
+  if (kind == __LDCC_GK_ATOMIC_BLOCK || kind == __LDCC_GK_ATOMIC_SYSTEM)
+    kind = __LDCC_GK_ATOMIC; /* any scope covers a block */
+  unsigned long long mine = __ldcc_gblock_tag(
+      gblock_index(), epoch, gthread_in_block() / 32, kind, line);
+  unsigned long long *tags = (unsigned long long *)e.btags;
+  unsigned long long last = (rel + size - 1) / 4, words = (e.size + 3) / 4;
+  unsigned reads = ((const __ldcc_gclashes *)gi.bclashes)->atomic_reads;
+  for (unsigned long long w = rel / 4; w <= last && w < words; w++) {
+    unsigned long long old = ((volatile unsigned long long *)tags)[w];
+    for (;;) {
+      int clash = 0;
+      unsigned long long next = __ldcc_gblock_step(old, mine, reads, &clash);
+      if (clash) {
+        gblock_record(gi, (unsigned long long)p, old, kind, size, line, epoch);
+        break;
+      }
+      if (next == old)
+        break;
+      unsigned long long seen = atomicCAS(tags + w, old, next);
+      if (seen == old)
+        break;
+      old = seen;
+    }
+  }
+}
+
 /* The one run: claim the words of a `size`-byte access at p, inside entry
  * e's allocation, for `unit` (a store or update unless `load`).  A claim
  * that meets another unit's where either stores raises *flag (the launch
@@ -666,16 +872,30 @@ __device__ __forceinline__ void gclaim(const __ldcc_gowner *o,
  * written memory, as is otherwise.  gput for a store or update, gget for
  * a read. */
 template <bool Load, class T>
-__device__ __forceinline__ T *gaccess(const global_info &gi, int j, T *p) {
+__device__ __forceinline__ T *gaccess(const global_info &gi, int j, T *p,
+                                      unsigned line = 0) {
+  const __ldcc_gown_ent *e = NULL;
   if (j < 0) { /* a pointer inside a class parameter: by its address */
-    if (gi.owner)
-      gclaim((const __ldcc_gowner *)gi.owner, gunit(gi.warp_units),
-             (const void *)p, sizeof(T), Load);
-    return p;
+    if (gi.owner) {
+      const __ldcc_gowner *o = (const __ldcc_gowner *)gi.owner;
+      unsigned long long a = (unsigned long long)p;
+      for (unsigned i = 0; i < o->n && !e; i++)
+        if (a - o->e[i].lo < o->e[i].size)
+          e = &o->e[i];
+      if (e)
+        gclaim_in(*e, o->flag, gunit(gi.warp_units), a - e->lo, sizeof(T), Load,
+                  true);
+    }
+  } else {
+    unsigned long long rel = (unsigned long long)p - gi.own[j].lo;
+    if (gi.own[j].size && rel < gi.own[j].size) {
+      e = &gi.own[j];
+      gclaim_in(*e, gi.flag, gunit(gi.warp_units), rel, sizeof(T), Load);
+    }
   }
-  unsigned long long rel = (unsigned long long)p - gi.own[j].lo;
-  if (gi.own[j].size && rel < gi.own[j].size)
-    gclaim_in(gi.own[j], gi.flag, gunit(gi.warp_units), rel, sizeof(T), Load);
+  if (e && gi.eps)
+    gblock_claim(gi, *e, (unsigned long long)p - e->lo, (const void *)p,
+                 sizeof(T), Load ? __LDCC_GK_READ : __LDCC_GK_STORE, line);
   return p;
 }
 template <class T>
@@ -698,27 +918,20 @@ gdirect_record(const global_info &gi, unsigned long long addr, unsigned old,
                unsigned oline, unsigned kind, unsigned size, unsigned line,
                unsigned order = 0) {
   __ldcc_gclashes *t = (__ldcc_gclashes *)gi.clashes;
-  unsigned ua = 0, i;
+  unsigned ua = 0;
   unsigned ka = __ldcc_gdirect_kind(old, t->wpb, &ua);
-  unsigned long long before = 0;
 
   *(volatile unsigned *)gi.flag = 1;
-  i = atomicAdd(&t->n, 1u);
-  if (i >= __LDCC_GCLASH_MAX)
+  __ldcc_gclash *c = gclash_take(t, addr, size);
+  if (!c)
     return;
-  for (unsigned k = 0; k < size && k < 8; k++)
-    before |= (unsigned long long)((volatile unsigned char *)addr)[k] << 8 * k;
-  __ldcc_gclash *c = &t->c[i];
-  c->addr = addr;
   c->unit_a = ua;
   c->unit_b = (unsigned)gunit(gi.warp_units);
   c->line_a = oline;
   c->line_b = line;
   c->kind_a = ka;
   c->kind_b = kind;
-  c->size = size;
   c->region = ((volatile __ldcc_gclashes *)t)->region;
-  c->before = before;
   c->order = order;
 }
 /* The owner entry of pointer ordinal j, or for j < 0 (a pointer inside a
@@ -805,6 +1018,8 @@ __device__ __forceinline__ void gdirect_claim(const global_info &gi, int j,
       old = seen;
     }
   }
+  if (gi.eps)
+    gblock_claim(gi, e, rel, p, size, kind, line);
 }
 /* A fence F of a direct kernel with fences becomes `(grelease(gi, L), F,
  * gacquire(gi, L))`, L 1 for __threadfence_block, 2 for device or system
@@ -864,16 +1079,22 @@ __device__ __forceinline__ T grelease_after(const global_info &gi,
     grelease(gi, level);
   return acquire ? gacquired(gi, acquire, v) : v;
 }
-/* A direct kernel's plain access (gput, gget with the statement's line). */
+/* A plain access with the statement's line: a direct kernel's (the direct
+ * run's clash table), or a kernel's with __LDCC_GM_EPOCHS in the one run
+ * (its lines name the accesses of two warps of one block). */
 template <class T>
 __device__ __forceinline__ T *gput(const global_info &gi, int j, T *p,
                                    unsigned line) {
+  if (!gi.clashes)
+    return gaccess<false>(gi, j, p, line);
   gdirect_claim(gi, j, (const void *)p, sizeof(T), __LDCC_GK_STORE, line);
   return p;
 }
 template <class T>
 __device__ __forceinline__ T *gget(const global_info &gi, int j, T *p,
                                    unsigned line) {
+  if (!gi.clashes)
+    return gaccess<true>(gi, j, p, line);
   gdirect_claim(gi, j, (const void *)p, sizeof(T), __LDCC_GK_READ, line);
   return p;
 }

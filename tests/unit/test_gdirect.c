@@ -170,6 +170,79 @@ START_TEST(test_several) {
 }
 END_TEST
 
+/* Warps of one block (__ldcc_gblock_step; docs/global-check.md, "Warps
+ * of one block"): accesses of kind ka by warp wa then kb by warp wb, of
+ * block 5, at barrier counts ea and eb: whether the second clashes. */
+static int bpair(uint32_t ka, uint32_t wa, uint32_t ea, uint32_t kb,
+                 uint32_t wb, uint32_t eb, uint64_t block_b,
+                 uint32_t atomic_reads) {
+  int clash = 0;
+  uint64_t t = __ldcc_gblock_step(0, __ldcc_gblock_tag(5, ea, wa, ka, 10),
+                                  atomic_reads, &clash);
+  ck_assert_int_eq(clash, 0);
+  (void)__ldcc_gblock_step(t, __ldcc_gblock_tag(block_b, eb, wb, kb, 20),
+                           atomic_reads, &clash);
+  return clash;
+}
+
+START_TEST(test_block_warps) {
+  const uint32_t S = __LDCC_GK_STORE, R = __LDCC_GK_READ, A = __LDCC_GK_ATOMIC;
+  int clash = 0;
+  uint64_t t;
+
+  /* two warps of one region: a store against anything races */
+  ck_assert(bpair(S, 0, 1, S, 1, 1, 5, 1));
+  ck_assert(bpair(S, 0, 1, R, 1, 1, 5, 1));
+  ck_assert(bpair(R, 0, 1, S, 1, 1, 5, 1));
+  ck_assert(bpair(A, 0, 1, S, 1, 1, 5, 1));
+  ck_assert(bpair(S, 0, 1, A, 1, 1, 5, 1));
+  /* readers share, atomics share; a read against an atomic only with
+   * atomic_reads */
+  ck_assert(!bpair(R, 0, 1, R, 1, 1, 5, 1));
+  ck_assert(!bpair(A, 0, 1, A, 1, 1, 5, 1));
+  ck_assert(bpair(A, 0, 1, R, 1, 1, 5, 1));
+  ck_assert(!bpair(A, 0, 1, R, 1, 1, 5, 0));
+  ck_assert(bpair(R, 0, 1, A, 1, 1, 5, 1));
+  ck_assert(!bpair(R, 0, 1, A, 1, 1, 5, 0));
+  /* one warp alone never clashes */
+  ck_assert(!bpair(S, 3, 1, R, 3, 1, 5, 1));
+  ck_assert(!bpair(R, 3, 1, S, 3, 1, 5, 1));
+  ck_assert(!bpair(A, 3, 1, S, 3, 1, 5, 1));
+  /* a barrier between them, or another block: no clash here (the run's
+   * own claims decide between blocks) */
+  ck_assert(!bpair(S, 0, 1, S, 1, 2, 5, 1));
+  ck_assert(!bpair(S, 0, 0, R, 1, 1, 5, 1));
+  ck_assert(!bpair(S, 0, 1, S, 1, 1, 6, 1));
+  /* several readers, then a store by one of them: races with the others */
+  t = __ldcc_gblock_step(0, __ldcc_gblock_tag(5, 1, 0, R, 10), 1, &clash);
+  t = __ldcc_gblock_step(t, __ldcc_gblock_tag(5, 1, 1, R, 11), 1, &clash);
+  ck_assert_int_eq(clash, 0);
+  ck_assert_uint_eq(__ldcc_gblock_kind(t), __LDCC_GK_READERS);
+  ck_assert_uint_eq(__ldcc_gblock_warp(t), 0);
+  (void)__ldcc_gblock_step(t, __ldcc_gblock_tag(5, 1, 0, S, 12), 1, &clash);
+  ck_assert_int_eq(clash, 1);
+  /* ... but after a barrier the store takes the word */
+  t = __ldcc_gblock_step(t, __ldcc_gblock_tag(5, 2, 0, S, 12), 1, &clash);
+  ck_assert_int_eq(clash, 0);
+  ck_assert_uint_eq(__ldcc_gblock_kind(t), S);
+  ck_assert_uint_eq(__ldcc_gblock_line(t), 12);
+  /* a warp's read gives way to its store; its store stays */
+  t = __ldcc_gblock_step(0, __ldcc_gblock_tag(5, 1, 2, R, 10), 1, &clash);
+  t = __ldcc_gblock_step(t, __ldcc_gblock_tag(5, 1, 2, S, 11), 1, &clash);
+  ck_assert_uint_eq(__ldcc_gblock_kind(t), S);
+  ck_assert_uint_eq(
+      __ldcc_gblock_step(t, __ldcc_gblock_tag(5, 1, 2, R, 12), 1, &clash), t);
+  /* the fields */
+  t = __ldcc_gblock_tag(__LDCC_GB_MAX_BLOCKS - 1, __LDCC_GB_MAX_EPOCH, 31, A,
+                        70000);
+  ck_assert_uint_eq(__ldcc_gblock_warp(t), 32);
+  ck_assert_uint_eq(__ldcc_gblock_kind(t), A);
+  ck_assert_uint_eq(__ldcc_gblock_line(t), 0); /* past 65535 */
+  ck_assert_uint_eq(__ldcc_gblock_region(t),
+                    (uint64_t)__LDCC_GB_MAX_BLOCKS << 14 | __LDCC_GB_MAX_EPOCH);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("gdirect");
   TCase *tc = tcase_create("core");
@@ -179,6 +252,7 @@ int main(void) {
   tcase_add_test(tc, test_rules);
   tcase_add_test(tc, test_several);
   tcase_add_test(tc, test_order);
+  tcase_add_test(tc, test_block_warps);
   suite_add_tcase(s, tc);
   sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);

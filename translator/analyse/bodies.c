@@ -249,7 +249,11 @@ static void add_barrier(struct analysis *an, CXCursor call, const char *form) {
   b->fn = an->cur_fn;
   b->form = form;
   b->at = pos;
-  b->in_macro = ld__in_macro(&an->s, pos.offset);
+  b->end =
+      ld__main_pos(&an->s, clang_getRangeEnd(clang_getCursorExtent(call)), &pos)
+          ? pos.offset
+          : 0;
+  b->in_macro = ld__in_macro(&an->s, b->at.offset);
 }
 
 /* A call of a member function (an operator, a conversion) of a class of
@@ -311,6 +315,54 @@ static const char *global_use_of(CXCursor call) {
 
 /* A callee defined outside the main file whose body may hold a block
  * barrier: not in a system header, or in CUB or cooperative groups. */
+/* A function of cooperative groups that never waits for other threads:
+ * the groups' handles and their queries, and the warp-level collectives
+ * of a tile (a block's `sync()` is a barrier form of its own,
+ * ld__barrier_form).  Any other of their functions may hide a barrier. */
+static int cg_plain(CXCursor decl) {
+  static const char *const plain[] = {"this_thread_block",
+                                      "this_grid",
+                                      "thread_block",
+                                      "thread_group",
+                                      "grid_group",
+                                      "thread_block_tile",
+                                      "thread_rank",
+                                      "size",
+                                      "num_threads",
+                                      "group_index",
+                                      "thread_index",
+                                      "dim_threads",
+                                      "group_dim",
+                                      "block_index",
+                                      "block_rank",
+                                      "dim_blocks",
+                                      "num_blocks",
+                                      "meta_group_rank",
+                                      "meta_group_size",
+                                      "is_valid",
+                                      "get_type",
+                                      "shfl",
+                                      "shfl_down",
+                                      "shfl_up",
+                                      "shfl_xor",
+                                      "any",
+                                      "all",
+                                      "ballot",
+                                      "match_any",
+                                      "match_all",
+                                      "tiled_partition",
+                                      "__static_size_tile_base",
+                                      "__static_size_thread_block_tile_base",
+                                      "thread_block_tile_base",
+                                      "__single_warp_thread_block_tile"};
+  size_t i;
+
+  for (i = 0; i < sizeof plain / sizeof plain[0]; i++)
+    if (ld__name_is(decl, plain[i]))
+      return 1;
+  return 0;
+}
+
 static int may_hide_barrier(CXCursor decl) {
   CXSourceLocation loc = clang_getCursorLocation(decl);
   CXFile file;
@@ -334,7 +386,7 @@ static int may_hide_barrier(CXCursor decl) {
           (strstr(clang_getCString(name), "/cub/") ||
            strstr(clang_getCString(name), "cooperative_groups"));
   clang_disposeString(name);
-  return hides;
+  return hides && !cg_plain(decl);
 }
 
 /* Deterministic builds (docs/deterministic-global.md): whether the call's

@@ -132,7 +132,8 @@ static int global_analyse(struct analysis *an, const struct ld__source *s,
   struct ld__global_in in;
   const char **vars = NULL;
   struct ld_buf why = LD_BUF_INIT;
-  size_t i;
+  struct ld_gbar *bars = NULL;
+  size_t i, nbars = 0;
   int rc;
 
   memset(&in, 0, sizeof in);
@@ -184,6 +185,30 @@ static int global_analyse(struct analysis *an, const struct ld__source *s,
    * rule), the replay clone carries the direct run's claims too. */
   in.replay = in.direct_ok && k->replay ? k->replay : NULL;
   in.may_sync_block = fn->g_may_sync;
+  in.epochs_ok =
+      fn->g_may_sync && fn->g_epochs && !an->plan->deterministic && !k->replay;
+  for (i = 0; in.epochs_ok && i < an->nbarriers; i++) {
+    const struct barrier *b = &an->barriers[i];
+    struct ld_gbar *nb;
+    if (b->fn != fi)
+      continue;
+    nb = realloc(bars, (nbars + 1) * sizeof *bars);
+    if (!nb) {
+      free(bars);
+      free(vars);
+      ld_buf_free(&why);
+      return LD_ENOMEM;
+    }
+    bars = nb;
+    bars[nbars].begin = b->at.offset;
+    bars[nbars].end = b->end;
+    bars[nbars].value = strcmp(b->form, "__syncthreads_count") == 0 ||
+                        strcmp(b->form, "__syncthreads_and") == 0 ||
+                        strcmp(b->form, "__syncthreads_or") == 0;
+    nbars++;
+  }
+  in.bars = bars;
+  in.nbars = nbars;
   in.grid_syncs = fn->grid_syncs;
   in.atomics = fn->acc;
   in.natomics = fn->nacc;
@@ -192,6 +217,7 @@ static int global_analyse(struct analysis *an, const struct ld__source *s,
   in.replay_atomics_only =
       k->replay && !composed && !fn->g_reason && !fn->g_unseen;
   rc = ld__global_analyse(s, fn->cur, k, &in);
+  free(bars);
   free(vars);
   ld_buf_free(&why);
   return rc;

@@ -2284,8 +2284,71 @@ static int find_accesses(const struct ld__source *s, CXCursor fn,
   return rc;
 }
 
+/* Lambdas' extents in a kernel: a barrier inside one cannot be counted
+ * (the lambda does not see the clone's __ldcc_gi). */
+struct lambdas {
+  const struct ld__source *s;
+  const struct ld_gbar *bars;
+  size_t nbars;
+  int inside;
+};
+static enum CXChildVisitResult lambdas_cb(CXCursor c, CXCursor parent,
+                                          CXClientData data) {
+  struct lambdas *x = data;
+  size_t b, e, i;
+
+  (void)parent;
+  if (clang_getCursorKind(c) != CXCursor_LambdaExpr)
+    return CXChildVisit_Recurse;
+  if (!ld__main_span(x->s, c, &b, &e)) {
+    x->inside = 1;
+    return CXChildVisit_Break;
+  }
+  for (i = 0; i < x->nbars; i++)
+    if (x->bars[i].begin >= b && x->bars[i].begin < e)
+      x->inside = 1;
+  return x->inside ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+/* Warps of one block (ld_global.epochs): a kernel with block units that
+ * takes the one run (every written parameter claimed, no written
+ * __device__ variable) or the direct run without fences or flags, whose
+ * barriers are all its own countable ones (kernels.c g_epochs). */
+static int take_epochs(const struct ld__source *s, CXCursor fn,
+                       struct ld_global *g, const struct ld__global_in *in) {
+  struct lambdas x = {s, in->bars, in->nbars, 0};
+
+  if (!g->epochs)
+    return LD_OK;
+  g->epochs = g->checked && !g->warp_units && !g->natomics && !g->nfences &&
+              !g->ngsyncs && !in->sync_flags && !in->replay &&
+              (g->direct || (g->own_tried && !g->nvars));
+  if (g->epochs)
+    clang_visitChildren(fn, lambdas_cb, &x);
+  if (!g->epochs || x.inside || !in->nbars) {
+    g->epochs = 0;
+    return LD_OK;
+  }
+  g->gbars = malloc(in->nbars * sizeof *g->gbars);
+  if (!g->gbars)
+    return LD_ENOMEM;
+  memcpy(g->gbars, in->bars, in->nbars * sizeof *g->gbars);
+  g->ngbars = in->nbars;
+  return LD_OK;
+}
+
+static int global_analyse(const struct ld__source *s, CXCursor fn,
+                          struct ld_kernel *k, const struct ld__global_in *in);
+
 int ld__global_analyse(const struct ld__source *s, CXCursor fn,
                        struct ld_kernel *k, const struct ld__global_in *in) {
+  int rc = global_analyse(s, fn, k, in);
+
+  return rc || !k->global ? rc : take_epochs(s, fn, k->global, in);
+}
+
+static int global_analyse(const struct ld__source *s, CXCursor fn,
+                          struct ld_kernel *k, const struct ld__global_in *in) {
   struct ld_global *g = calloc(1, sizeof *g);
   struct params pp;
   CXCursor parent = clang_getCursorSemanticParent(fn);
@@ -2321,6 +2384,9 @@ int ld__global_analyse(const struct ld__source *s, CXCursor fn,
   }
   g->writes |= in->ndevice_vars != 0 || in->unseen_writes;
   g->warp_units = !in->may_sync_block;
+  /* A candidate for now (its proof then takes warps as units); take_epochs
+   * decides. */
+  g->epochs = !g->warp_units && in->epochs_ok;
   rc = take_vars(s, fn, g, in);
   if (!rc && nptr > LD_GMAX_PTRS)
     rc = set_reason(g, "more than 16 pointer parameters");

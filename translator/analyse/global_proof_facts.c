@@ -899,7 +899,9 @@ int ld__global_proof_analyse(const struct ld__source *s, CXCursor fn,
   memset(&in, 0, sizeof in);
   in.acc = x.acc;
   in.nacc = x.nacc;
-  in.warp_units = g->warp_units;
+  /* Warps of one block checked between barriers: the proof that lets a
+   * launch run as built must then cover warps. */
+  in.warp_units = g->warp_units || g->epochs;
   in.why = x.why[0] ? x.why : NULL;
   if (!rc)
     rc = ld_gproof_decide(&in, &g->gproof);

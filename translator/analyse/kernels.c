@@ -548,6 +548,28 @@ static int data_ref(const struct analysis *an, size_t fi, size_t i) {
 }
 
 /* Add the kernel fns[fi] with its targets to the plan. */
+/* Whether every block barrier kernel fi can reach (seen: the functions it
+ * reaches) is one its global clone can count: in its own body, outside
+ * macros, not a named barrier; and it calls nothing unseen and has no grid
+ * sync (docs/global-check.md, "Warps of one block"). */
+static int epochs_ok(const struct analysis *an, size_t fi,
+                     const unsigned char *seen) {
+  size_t i;
+
+  if (an->fns[fi].grid_syncs)
+    return 0;
+  for (i = 0; i < an->nfns; i++)
+    if (seen[i] && an->fns[i].calls_unseen)
+      return 0;
+  for (i = 0; i < an->nbarriers; i++) {
+    const struct barrier *b = &an->barriers[i];
+    if (seen[b->fn] && (b->fn != fi || b->in_macro || !b->end ||
+                        !strcmp(b->form, "__barrier_sync")))
+      return 0;
+  }
+  return 1;
+}
+
 static int plan_kernel(struct analysis *an, size_t fi, unsigned char *seen,
                        size_t *captargets) {
   struct ld_plan *plan = an->plan;
@@ -638,6 +660,7 @@ static int plan_kernel(struct analysis *an, size_t fi, unsigned char *seen,
     unsupported = kernel_problem(an, fi, seen);
   for (i = 0; i < an->nbarriers; i++)
     fn->g_may_sync |= seen[an->barriers[i].fn];
+  fn->g_epochs = epochs_ok(an, fi, seen);
   /* A grid sync orders the blocks' threads too: units are blocks.  The
    * shared-memory replay cannot run one (docs/global-check.md, "Grid
    * sync"). */

@@ -119,13 +119,19 @@ struct fn {
   const char *g_reason; /* global_use of it or of a callee */
   const char *g_hard;   /* global_hard of it or of a callee */
   int g_may_sync;       /* a reachable barrier or unseen callee */
-  int g_unseen;         /* it or a callee writes memory the plan cannot name */
+  /* Every block barrier it can reach is a __syncthreads() (or
+   * `_count`/`_and`/`_or`, block.sync(), cg::sync(block)) in its own body,
+   * outside macros, and it calls nothing unseen: the global clone can
+   * count them (docs/global-check.md, "Warps of one block"). */
+  int g_epochs;
+  int g_unseen; /* it or a callee writes memory the plan cannot name */
 };
 
 struct barrier {
   size_t fn;
   const char *form; /* static string */
   struct ld_pos at;
+  size_t end; /* one past the call (main file), 0 when unknown */
   int in_macro;
 };
 

@@ -41,7 +41,13 @@ struct ld__global_in {
    * whose edits and sites the claims must not fall inside.  NULL else. */
   const struct ld_replay *replay;
   int may_sync_block; /* a block barrier may be reached */
-  int grid_syncs;     /* grid.sync() calls in the kernel's own body */
+  /* Every such barrier is one of bars (the kernel's own, outside macros):
+   * the clone can count them (ld_global.epochs).  Not in deterministic
+   * builds. */
+  int epochs_ok;
+  const struct ld_gbar *bars;
+  size_t nbars;
+  int grid_syncs; /* grid.sync() calls in the kernel's own body */
   /* Deterministic builds: the kernel's accumulating atomics (copied), and
    * whether it writes global memory in any other way. */
   const struct ld_gatomic *atomics;

@@ -67,7 +67,7 @@ static int wrap_access(struct ld_edit_list *l, const struct ld_global *g,
     /* A cache-hint load or store: its address claimed and returned. */
     snprintf(at, sizeof at, "__ldcc::%s(__ldcc_gi, %d, (",
              a->load ? "gget" : "gput", a->ptr);
-    if (g->direct)
+    if (g->direct || g->epochs)
       snprintf(end, sizeof end, "), %u)", a->line);
     else
       snprintf(end, sizeof end, "))");
@@ -82,7 +82,7 @@ static int wrap_access(struct ld_edit_list *l, const struct ld_global *g,
   } else {
     snprintf(at, sizeof at, "(*__ldcc::%s(__ldcc_gi, %d, &(",
              a->load ? "gget" : "gput", a->ptr);
-    if (g->direct)
+    if (g->direct || g->epochs)
       snprintf(end, sizeof end, "), %u))", a->line);
     else
       snprintf(end, sizeof end, ")))");
@@ -160,6 +160,25 @@ static int edit_grid_syncs(struct ld_edit_list *l, const struct ld_global *g) {
                          "__ldcc::ggrid_sync(__ldcc_gi, ");
     if (!rc)
       rc = ld_edit_replace(l, s->obj_end, s->end, ")");
+  }
+  return rc;
+}
+
+/* Warps of one block (ld_global.epochs): each barrier B of the clone
+ * counts the block's regions, `(B, __ldcc::gbarrier(__ldcc_gi))`, or
+ * `__ldcc::gbarrier(__ldcc_gi, B)` when its value is used
+ * (docs/global-check.md, "Warps of one block"). */
+static int edit_barriers(struct ld_edit_list *l, const struct ld_global *g) {
+  size_t i;
+  int rc = LD_OK;
+
+  for (i = 0; g->epochs && i < g->ngbars && !rc; i++) {
+    const struct ld_gbar *b = &g->gbars[i];
+    rc = ld_edit_insert(l, b->begin,
+                        b->value ? "__ldcc::gbarrier(__ldcc_gi, " : "(");
+    if (!rc)
+      rc = ld_edit_insert(l, b->end,
+                          b->value ? ")" : ", __ldcc::gbarrier(__ldcc_gi))");
   }
   return rc;
 }
@@ -370,6 +389,8 @@ static int put_clone(struct ld_buf *b, const struct ld_kernel *k,
     rc = wrap_access(&l, g, &g->stores[i]);
   if (!rc)
     rc = edit_grid_syncs(&l, g);
+  if (!rc)
+    rc = edit_barriers(&l, g);
   if (!rc && g->direct)
     rc = edit_fences(&l, g);
   if (!rc)
@@ -715,7 +736,7 @@ static int put_trailer(struct ld_buf *b, const struct ld_plan *plan) {
       rc = put_meta_tail(b, plan, k, n);
     if (!rc)
       rc = ld_buf_printf(
-          b, "}, %zu, %s, __ldcc_n%zu, __ldcc_f%zu, __ldcc_p%zu, ",
+          b, "}, %zu, %s%s, __ldcc_n%zu, __ldcc_f%zu, __ldcc_p%zu, ",
           k->global->nparams,
           k->global->natomics ? "__LDCC_GM_ACCUMULATES"
           : runs_proved(k)    ? "__LDCC_GM_OWN"
@@ -728,7 +749,8 @@ static int put_trailer(struct ld_buf *b, const struct ld_plan *plan) {
               ? "__LDCC_GM_DIRECT | __LDCC_GM_FENCES"
           : checked(k) && k->global->direct ? "__LDCC_GM_DIRECT"
                                             : "0",
-          n, n, n);
+          checked(k) && k->global->epochs ? " | __LDCC_GM_EPOCHS" : "", n, n,
+          n);
     if (!rc && checked(k) && k->global->nvars)
       rc = ld_buf_printf(b, "NULL, %zu, __ldcc_v%zu", k->global->nvars, n);
     else if (!rc && checked(k))

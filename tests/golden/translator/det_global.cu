@@ -110,7 +110,7 @@ int main() {
 // CHECKMODE-NOT: det=
 // CHECKMODE: KERNEL name=hist {{.*}}global=yes {{.*}}direct=yes atomics=3{{$}}
 // CHECKMODE: KERNEL name=count_only {{.*}}global=yes {{.*}}direct=yes atomics=1{{$}}
-// CHECKMODE: KERNEL name=stamp {{.*}}global=yes {{.*}}direct=yes atomics=0{{$}}
+// CHECKMODE: KERNEL name=stamp {{.*}}global=yes {{.*}}direct=yes atomics=0 block_warps=1{{$}}
 // An atomic helper's call is an atomic of its argument (atomic_helpers.c);
 // a deterministic build still refuses it.
 // CHECKMODE: KERNEL name=via_callee {{.*}}global=yes {{.*}}direct=yes atomics=1{{$}}

@@ -1,0 +1,130 @@
+// RUN: %ldcc-translate --dump-plan %s | FileCheck %s --check-prefix=PLAN
+// RUN: %ldcc-translate --dump-plan %s | FileCheck %s --check-prefix=OWN
+// RUN: %ldcc-translate %s > %t.cu
+// RUN: grep -v '^ *// ' %t.cu | FileCheck %s --check-prefix=TEXT
+// RUN: sed -n '/^__global__ void __ldcc_g_in_helper(/,/^__global__ void __ldcc_g_fenced(/p' %t.cu > %t.left
+// RUN: grep -c '^__global__ void __ldcc_g_in_' %t.left | grep -x 3
+// RUN: not grep gbarrier %t.left
+// RUN: %nvcc -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
+// Warps of one block (docs/global-check.md, "Warps of one block"): a kernel
+// with block barriers has blocks as units across blocks; when every barrier
+// it can reach is a __syncthreads() (`_count`/`_and`/`_or`) in its own
+// body (block.sync(), cg::sync(block) too) and it calls nothing the walk
+// cannot see, its global clone counts them
+// (`(B, __ldcc::gbarrier(__ldcc_gi))`, `__ldcc::gbarrier(__ldcc_gi, B)` for
+// a value), its accesses pass their lines, and the metadata says
+// __LDCC_GM_EPOCHS: the one run and the direct run then check the warps of
+// a block against each other between barriers.  `--dump-plan` adds
+// `block_warps=<barriers>`.  Not for: a barrier in a device function, in a
+// lambda or in a macro; a kernel with fences; a kernel whose shared-memory
+// replay takes the launch.
+#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+
+#define SYNC() __syncthreads()
+
+__device__ void helper_sync() { __syncthreads(); }
+
+// PLAN: KERNEL name=stage {{.*}} global=yes units=blocks writes=scratch,out one_run=scratch,out,in block_warps=3{{$}}
+// OWN: OWN kernel=stage proved=no
+// TEXT: __global__ void __ldcc_g_stage(
+// TEXT: (*__ldcc::gput(__ldcc_gi, 0, &(scratch[base + t]), [[@LINE+6]])) =
+// TEXT: (__syncthreads(), __ldcc::gbarrier(__ldcc_gi));
+// TEXT: int positive = __ldcc::gbarrier(__ldcc_gi, __syncthreads_count(n > 0));
+// TEXT: if (__ldcc::gbarrier(__ldcc_gi, __syncthreads_or(positive == 0)))
+__global__ void stage(float *scratch, float *out, const float *in) {
+  const int base = blockIdx.x * blockDim.x, t = threadIdx.x;
+  scratch[base + t] = in[base + t] * 0.5f;
+  __syncthreads();
+  float n = scratch[base + (t + 32) % blockDim.x];
+  int positive = __syncthreads_count(n > 0);
+  if (__syncthreads_or(positive == 0))
+    return;
+  scratch[base + t] = n + positive;
+  out[base + t] = n;
+}
+
+// The direct run (an atomic) counts its barriers too.
+// PLAN: KERNEL name=tree_sum {{.*}} direct=yes atomics=1 block_warps=1{{$}}
+// TEXT: __global__ void __ldcc_g_tree_sum(
+// TEXT: (__syncthreads(), __ldcc::gbarrier(__ldcc_gi));
+__global__ void tree_sum(int *buf, unsigned long long *total) {
+  const int base = blockIdx.x * blockDim.x, t = threadIdx.x;
+  for (int s = blockDim.x / 2; s > 0; s >>= 1) {
+    if (t < s)
+      buf[base + t] += buf[base + t + s];
+    __syncthreads();
+  }
+  if (t == 0)
+    atomicAdd(total, (unsigned long long)buf[base]);
+}
+
+// A proof covers warps then: each thread stores its own element.
+// PLAN: KERNEL name=own_elems {{.*}} units=blocks writes=out one_run=out,in block_warps=1{{$}}
+// OWN: OWN kernel=own_elems proved=yes
+__global__ void own_elems(float *out, const float *in) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float v = in[i];
+  __syncthreads();
+  out[i] = v * 2.0f;
+}
+
+// Cooperative groups' block.sync() is a barrier too; their handles and
+// queries hide none.
+// PLAN: KERNEL name=with_cg {{.*}} units=blocks writes=out one_run=out block_warps=1{{$}}
+// TEXT: __global__ void __ldcc_g_with_cg(
+// TEXT: (block.sync(), __ldcc::gbarrier(__ldcc_gi));
+__global__ void with_cg(int *out) {
+  cg::thread_block block = cg::this_thread_block();
+  out[blockIdx.x * blockDim.x + block.thread_rank()] = 1;
+  block.sync();
+  out[blockIdx.x * blockDim.x + block.thread_rank()] += 1;
+}
+
+// Left out: a barrier in a device function, in a macro, in a lambda; a
+// fence.
+// PLAN: KERNEL name=in_helper {{.*}} units=blocks writes=out one_run=out{{$}}
+// PLAN: KERNEL name=in_macro {{.*}} units=blocks writes=out one_run=out{{$}}
+// PLAN: KERNEL name=in_lambda {{.*}} units=blocks writes=out one_run=out{{$}}
+// PLAN: KERNEL name=fenced {{.*}} units=blocks writes=out one_run=out direct=yes atomics=0 fences=1{{$}}
+__global__ void in_helper(int *out) {
+  out[blockIdx.x * blockDim.x + threadIdx.x] = 1;
+  helper_sync();
+  out[blockIdx.x * blockDim.x + threadIdx.x] += 1;
+}
+__global__ void in_macro(int *out) {
+  out[blockIdx.x * blockDim.x + threadIdx.x] = 1;
+  SYNC();
+  out[blockIdx.x * blockDim.x + threadIdx.x] += 1;
+}
+__global__ void in_lambda(int *out) {
+  auto sync = [] { __syncthreads(); };
+  out[blockIdx.x * blockDim.x + threadIdx.x] = 1;
+  sync();
+  out[blockIdx.x * blockDim.x + threadIdx.x] += 1;
+}
+__global__ void fenced(int *out) {
+  out[blockIdx.x * blockDim.x + threadIdx.x] = 1;
+  __threadfence();
+  __syncthreads();
+  out[blockIdx.x * blockDim.x + threadIdx.x] += 1;
+}
+
+// TEXT: __LDCC_GM_EPOCHS
+int main() {
+  float *f;
+  int *i;
+  unsigned long long *u;
+  cudaMalloc(&f, 1024 * sizeof(float));
+  cudaMalloc(&i, 1024 * sizeof(int));
+  cudaMalloc(&u, sizeof *u);
+  stage<<<2, 128>>>(f, f + 256, f + 512);
+  tree_sum<<<2, 128>>>(i, u);
+  own_elems<<<2, 128>>>(f, f + 512);
+  with_cg<<<2, 128>>>(i);
+  in_helper<<<2, 128>>>(i);
+  in_macro<<<2, 128>>>(i);
+  in_lambda<<<2, 128>>>(i);
+  fenced<<<2, 128>>>(i);
+  return 0;
+}
