@@ -335,6 +335,7 @@ bool ld__gblock_take(const struct ld__gdirect_call *c, struct ld__gblock *b,
   }
   for (uint32_t i = 0; i < p->nallocs && i < o->n; i++)
     o->e[i].btags = (uint64_t)(uintptr_t)(b->at + b->btags_at[i]);
+  o->bclashes = (uint64_t)(uintptr_t)(b->at + b->table_at);
   return true;
 }
 

@@ -455,6 +455,9 @@ struct __ldcc_gowner {
   uint32_t reserved;
   uint64_t flag; /* device address of the conflict flag (unsigned) */
   struct __ldcc_gown_ent e[__LDCC_GMAX_PTRS];
+  /* __LDCC_GM_EPOCHS: the table of clashes between warps of one block (as
+   * global_info.bclashes, for a composed replay's glog); else 0. */
+  uint64_t bclashes;
 };
 
 /* A launch argument as the runtime sees it. */
@@ -721,14 +724,24 @@ __device__ __forceinline__ T gbarrier(const global_info &gi, T v) {
 }
 /* A slot of clash table t for a `size`-byte access at addr, with the
  * value there now (before the access); NULL once the table is full (the
- * clash is counted all the same). */
+ * clash is counted all the same).  settle: two stores, whose values decide
+ * (two units storing one value are no race): the earlier unit claimed the
+ * word just before its store, which may not have landed yet -- wait a
+ * moment first, or the old value would make one value look like two. */
 static __device__ __forceinline__ __ldcc_gclash *
-gclash_take(__ldcc_gclashes *t, unsigned long long addr, unsigned size) {
+gclash_take(__ldcc_gclashes *t, unsigned long long addr, unsigned size,
+            bool settle = false) {
   unsigned long long before = 0;
   unsigned i = atomicAdd(&t->n, 1u);
 
   if (i >= __LDCC_GCLASH_MAX)
     return NULL;
+  if (settle) { /* about a microsecond, on any architecture */
+    long long t0 = clock64();
+    while (clock64() - t0 < 2000)
+      ;
+    __threadfence();
+  }
   for (unsigned k = 0; k < size && k < 8; k++)
     before |= (unsigned long long)((volatile unsigned char *)addr)[k] << 8 * k;
   __ldcc_gclash *c = &t->c[i];
@@ -740,18 +753,20 @@ gclash_take(__ldcc_gclashes *t, unsigned long long addr, unsigned size) {
   c->pad = 0;
   return c;
 }
-/* A clash between two warps of one block: recorded in gi.bclashes (no
- * flag: the run's own claims decide between blocks), units numbered as
- * warps, `pad` 1 + the region's barrier count. */
+/* A clash between two warps of one block: recorded in table t (no flag:
+ * the run's own claims decide between blocks), units numbered as warps,
+ * `pad` 1 + the region's barrier count. */
 static __device__ __noinline__ void
-gblock_record(const global_info &gi, unsigned long long addr,
+gblock_record(__ldcc_gclashes *t, unsigned long long addr,
               unsigned long long old, unsigned kind, unsigned size,
               unsigned line, unsigned epoch) {
   unsigned nthreads = blockDim.x * blockDim.y * blockDim.z;
   unsigned long long first =
       gblock_index() * ((nthreads + 31) / 32); /* the block's warp 0 */
   unsigned wa = __ldcc_gblock_warp(old);
-  __ldcc_gclash *c = gclash_take((__ldcc_gclashes *)gi.bclashes, addr, size);
+  __ldcc_gclash *c = gclash_take(
+      t, addr, size,
+      kind == __LDCC_GK_STORE && __ldcc_gblock_kind(old) == __LDCC_GK_STORE);
 
   if (!c)
     return;
@@ -764,16 +779,12 @@ gblock_record(const global_info &gi, unsigned long long addr,
   c->pad = epoch + 1;
 }
 /* The words of a `size`-byte access at p (rel bytes into entry e) for the
- * calling thread's warp in its block's current region. */
-__device__ __forceinline__ void gblock_claim(const global_info &gi,
-                                             const __ldcc_gown_ent &e,
-                                             unsigned long long rel,
-                                             const void *p, unsigned size,
-                                             unsigned kind, unsigned line) {
-  if (!gi.eps || !e.btags || !gi.bclashes)
-    return;
-  unsigned epoch = *gepoch_of(gi);
-  if (epoch > __LDCC_GB_MAX_EPOCH)
+ * calling thread's warp in its block's region `epoch`; clashes to t. */
+__device__ __forceinline__ void
+gblock_claim_in(__ldcc_gclashes *t, const __ldcc_gown_ent &e,
+                unsigned long long rel, const void *p, unsigned size,
+                unsigned kind, unsigned line, unsigned epoch) {
+  if (!e.btags || !t || epoch > __LDCC_GB_MAX_EPOCH)
     return; /* past the tag's count: not checked any more */
   if (kind == __LDCC_GK_ATOMIC_BLOCK || kind == __LDCC_GK_ATOMIC_SYSTEM)
     kind = __LDCC_GK_ATOMIC; /* any scope covers a block */
@@ -781,14 +792,14 @@ __device__ __forceinline__ void gblock_claim(const global_info &gi,
       gblock_index(), epoch, gthread_in_block() / 32, kind, line);
   unsigned long long *tags = (unsigned long long *)e.btags;
   unsigned long long last = (rel + size - 1) / 4, words = (e.size + 3) / 4;
-  unsigned reads = ((const __ldcc_gclashes *)gi.bclashes)->atomic_reads;
+  unsigned reads = ((const volatile __ldcc_gclashes *)t)->atomic_reads;
   for (unsigned long long w = rel / 4; w <= last && w < words; w++) {
     unsigned long long old = ((volatile unsigned long long *)tags)[w];
     for (;;) {
       int clash = 0;
       unsigned long long next = __ldcc_gblock_step(old, mine, reads, &clash);
       if (clash) {
-        gblock_record(gi, (unsigned long long)p, old, kind, size, line, epoch);
+        gblock_record(t, (unsigned long long)p, old, kind, size, line, epoch);
         break;
       }
       if (next == old)
@@ -799,6 +810,17 @@ __device__ __forceinline__ void gblock_claim(const global_info &gi,
       old = seen;
     }
   }
+}
+/* The same for an access of the global clone, in the region its thread's
+ * count (gi.eps) says. */
+__device__ __forceinline__ void gblock_claim(const global_info &gi,
+                                             const __ldcc_gown_ent &e,
+                                             unsigned long long rel,
+                                             const void *p, unsigned size,
+                                             unsigned kind, unsigned line) {
+  if (gi.eps && gi.bclashes)
+    gblock_claim_in((__ldcc_gclashes *)gi.bclashes, e, rel, p, size, kind, line,
+                    *gepoch_of(gi));
 }
 
 /* The one run: claim the words of a `size`-byte access at p, inside entry
@@ -853,15 +875,20 @@ __device__ __forceinline__ void gclaim_in(const __ldcc_gown_ent &e,
 
 /* The same through the table, for an access that may be anywhere (a
  * glog of a shared-memory clone): outside every written allocation it claims
- * nothing. */
+ * nothing.  epoch: the replay's region for the warps of one block
+ * (__LDCC_GM_EPOCHS), ~0u for none. */
 __device__ __forceinline__ void gclaim(const __ldcc_gowner *o,
                                        unsigned long long unit, const void *p,
-                                       unsigned size, bool load) {
+                                       unsigned size, bool load,
+                                       unsigned epoch = ~0u) {
   unsigned long long a = (unsigned long long)p;
   for (unsigned i = 0; i < o->n; i++) {
     unsigned long long rel = a - o->e[i].lo;
     if (rel < o->e[i].size) {
       gclaim_in(o->e[i], o->flag, unit, rel, size, load, true);
+      if (o->bclashes)
+        gblock_claim_in((__ldcc_gclashes *)o->bclashes, o->e[i], rel, p, size,
+                        load ? __LDCC_GK_READ : __LDCC_GK_STORE, 0, epoch);
       return;
     }
   }
@@ -922,7 +949,8 @@ gdirect_record(const global_info &gi, unsigned long long addr, unsigned old,
   unsigned ka = __ldcc_gdirect_kind(old, t->wpb, &ua);
 
   *(volatile unsigned *)gi.flag = 1;
-  __ldcc_gclash *c = gclash_take(t, addr, size);
+  __ldcc_gclash *c = gclash_take(
+      t, addr, size, kind == __LDCC_GK_STORE && ka == __LDCC_GK_STORE);
   if (!c)
     return;
   c->unit_a = ua;

@@ -1120,9 +1120,11 @@ template <class T> __device__ __forceinline__ T *srd(thread_ctx &c, T *p) {
 template <class T> __device__ __forceinline__ T *glog(thread_ctx &c, T *p) {
   /* In the one run, claimed for the block (in both passes: a store of pass
    * 2 alone is claimed too, and a second claim of one unit is no clash). */
+  /* With __LDCC_GM_EPOCHS also for its warp between barriers: pass 1 of
+   * a region runs at c.round, pass 2 after the round's count moved on. */
   if (c.gown)
     gclaim((const __ldcc_gowner *)c.gown, gunit(0), (const void *)p,
-           sizeof(T), false);
+           sizeof(T), false, c.pass == 2 ? c.round - 1 : c.round);
 #ifdef __LDCC_DETERMINISTIC
   return p; /* applied once, never undone */
 #endif

@@ -18,6 +18,14 @@
 //   - warp_totals: each warp's lane 0 stores its warp's total; the fixed twin
 //     to a slot per warp, the racy one to the block's one slot (the last
 //     warp wins), after a __syncthreads_count whose value it uses.
+//   - flip_rows, gather_rows: shared memory too.  flip_rows' shared
+//     accesses are proved, so its launch runs the global clone; gather_rows
+//     stores to its tile at indices from memory, so its launch runs the
+//     shared-memory replay, whose global stores (glog) are checked between
+//     warps of one block by the replay's own regions.  The racy twins store
+//     one row of 32 from all four warps.
+//   - mark_done: every thread stores 1 to its block's flag after a barrier;
+//     warps storing one value are no race, in both twins.
 #include "e2e.h"
 
 #define T 128 /* threads per block: four warps */
@@ -64,6 +72,42 @@ __global__ void warp_totals(int *slots, const int *in) {
 #endif
 }
 
+__global__ void flip_rows(float *rows, const float *in) {
+  __shared__ float tile[T];
+  const int t = threadIdx.x;
+  tile[t] = in[blockIdx.x * T + t];
+  __syncthreads();
+  float v = tile[T - 1 - t];
+#ifdef E2E_RACE
+  rows[blockIdx.x * 32 + t % 32] = v;
+#else
+  rows[blockIdx.x * T + t] = v;
+#endif
+}
+
+__global__ void gather_rows(float *rows, const float *in, const int *idx) {
+  __shared__ float tile[T];
+  const int t = threadIdx.x;
+  tile[idx[t] % T] = in[blockIdx.x * T + t];
+  __syncthreads();
+  float v = tile[t];
+  __syncthreads();
+#ifdef E2E_RACE
+  rows[blockIdx.x * 32 + t % 32] = v + 1.0f;
+#else
+  rows[blockIdx.x * T + t] = v + 1.0f;
+#endif
+}
+
+// Every thread marks its block done, with one value: no race (a store of
+// the value another warp stored changes nothing), in both twins.
+__global__ void mark_done(int *done, float *out, const float *in) {
+  const int t = threadIdx.x;
+  out[blockIdx.x * T + t] = in[blockIdx.x * T + t] + 1.0f;
+  __syncthreads();
+  done[blockIdx.x] = 1;
+}
+
 int main() {
   const int n = NB * T;
   float hin[n], hout[n];
@@ -85,6 +129,24 @@ int main() {
   stage<<<NB, T>>>(scratch, out, in);
   tree_sum<<<NB, T>>>(buf, total);
   warp_totals<<<NB, T>>>(slots, vals);
+  float *rows, *rows2, hrows[n], hrows2[n];
+  int hidx[T];
+  for (int i = 0; i < T; i++)
+    hidx[i] = (i * 37 + 5) % T;
+  int *idx = e2e_to_device(hidx, T);
+  E2E_CHECK(cudaMalloc(&rows, n * sizeof(float)));
+  E2E_CHECK(cudaMalloc(&rows2, n * sizeof(float)));
+  E2E_CHECK(cudaMemset(rows, 0, n * sizeof(float)));
+  E2E_CHECK(cudaMemset(rows2, 0, n * sizeof(float)));
+  flip_rows<<<NB, T>>>(rows, in);
+  gather_rows<<<NB, T>>>(rows2, in, idx);
+  int *done, hdone[NB];
+  E2E_CHECK(cudaMalloc(&done, NB * sizeof(int)));
+  E2E_CHECK(cudaMemset(done, 0, NB * sizeof(int)));
+  mark_done<<<NB, T>>>(done, scratch, in);
+  e2e_to_host(hdone, done, NB);
+  e2e_to_host(hrows, rows, n);
+  e2e_to_host(hrows2, rows2, n);
   e2e_to_host(hout, out, n);
   e2e_to_host(hs, slots, n);
   e2e_to_host(&htotal, total, 1);
@@ -92,18 +154,25 @@ int main() {
   printf("stage %g %g hash %llx total %llu slots %d %d hash %llx\n", hout[0],
          hout[n - 1], e2e_hash(hout, sizeof hout), htotal, hs[0],
          hs[NB * 4 - 1], e2e_hash(hs, sizeof hs));
+  printf("done %d %d\n", hdone[0], hdone[NB - 1]);
+  printf("rows %g %g hash %llx gathered %g hash %llx\n", hrows[0],
+         hrows[n - 1], e2e_hash(hrows, sizeof hrows), hrows2[0],
+         e2e_hash(hrows2, sizeof hrows2));
 #endif
   return 0;
 }
 
 // The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
 // RACE-ENV: LDCC_OPTIONS=verbosity=1
-// RACE-CHECK: ldcc: launch of stage at block_warps.cu:85: warps of one block checked against each other between barriers:
+// RACE-CHECK: ldcc: launch of stage at block_warps.cu:129: warps of one block checked against each other between barriers:
 // RACE-CHECK: ldcc: read-write race on global memory scratch[
 // RACE-CHECK: in kernel stage
 // RACE-CHECK: with no barrier between the two warps' accesses
 // RACE-CHECK: in kernel tree_sum
 // RACE-CHECK: ldcc: write-write race on global memory slots[
 // RACE-CHECK: in kernel warp_totals
-// RACE-CHECK: stored to it at block_warps.cu:60
+// RACE-CHECK: stored to it at block_warps.cu:68
+// RACE-CHECK: in kernel flip_rows
+// RACE-CHECK: in kernel gather_rows
 // RACE-CHECK: ldcc: summary:
+// RACE-CHECK-NOT: in kernel mark_done

@@ -185,8 +185,10 @@ static int global_analyse(struct analysis *an, const struct ld__source *s,
    * rule), the replay clone carries the direct run's claims too. */
   in.replay = in.direct_ok && k->replay ? k->replay : NULL;
   in.may_sync_block = fn->g_may_sync;
-  in.epochs_ok =
-      fn->g_may_sync && fn->g_epochs && !an->plan->deterministic && !k->replay;
+  /* A composed replay counts its regions itself (glog); one that carries
+   * the direct run's claims does not (ld__global_in.replay). */
+  in.epochs_ok = fn->g_may_sync && fn->g_epochs && !an->plan->deterministic &&
+                 (!k->replay || composed);
   for (i = 0; in.epochs_ok && i < an->nbarriers; i++) {
     const struct barrier *b = &an->barriers[i];
     struct ld_gbar *nb;

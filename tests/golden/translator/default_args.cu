@@ -52,7 +52,7 @@ __global__ void later(int *out, const char *tag, int v) {
 void after(int *o) { later<<<2, 32>>>(o); }
 
 // PLAN: KERNEL name=scale checked=yes at=13:17 global=yes units=warps writes=a one_run=a{{$}}
-// PLAN-NEXT: KERNEL name=tile checked=yes at=19:17 global=yes units=blocks writes=out one_run=out{{$}}
+// PLAN-NEXT: KERNEL name=tile checked=yes at=19:17 global=yes units=blocks writes=out one_run=out block_warps=1{{$}}
 // PLAN-NEXT: KERNEL name=fill checked=yes at=28:36 template global=yes units=warps writes=p one_run=p{{$}}
 // PLAN-NEXT: KERNEL name=later checked=yes at=48:17 global=yes units=warps writes=out one_run=out,tag{{$}}
 

@@ -13,7 +13,7 @@
 // parameter, the units' shifts before `begin`, and launches through the
 // check across blocks around the shared-memory launch.
 // PLAN: KERNEL name=tree checked=yes at=[[@LINE+2]]:17 global=yes units=blocks writes=out one_run=out det=yes
-// CHECKMODE: KERNEL name=tree checked=yes at=[[@LINE+1]]:17 global=yes units=blocks writes=out one_run=out{{$}}
+// CHECKMODE: KERNEL name=tree checked=yes at=[[@LINE+1]]:17 global=yes units=blocks writes=out one_run=out block_warps=2{{$}}
 __global__ void tree(const int *in, int *out) {
   __shared__ int s[256];
   s[threadIdx.x] = in[threadIdx.x];

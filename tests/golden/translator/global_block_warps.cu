@@ -12,12 +12,13 @@
 // body (block.sync(), cg::sync(block) too) and it calls nothing the walk
 // cannot see, its global clone counts them
 // (`(B, __ldcc::gbarrier(__ldcc_gi))`, `__ldcc::gbarrier(__ldcc_gi, B)` for
-// a value), its accesses pass their lines, and the metadata says
+// a value), its accesses pass their lines (a composed replay's glog claims
+// its stores in the replay's own regions), and the metadata says
 // __LDCC_GM_EPOCHS: the one run and the direct run then check the warps of
 // a block against each other between barriers.  `--dump-plan` adds
 // `block_warps=<barriers>`.  Not for: a barrier in a device function, in a
 // lambda or in a macro; a kernel with fences; a kernel whose shared-memory
-// replay takes the launch.
+// replay carries the direct run's claims.
 #include <cooperative_groups.h>
 namespace cg = cooperative_groups;
 
@@ -110,6 +111,21 @@ __global__ void fenced(int *out) {
   out[blockIdx.x * blockDim.x + threadIdx.x] += 1;
 }
 
+// A shared-memory kernel: its global clone counts its barriers, and its
+// replay's glog claims its global stores in the replay's own regions.
+// PLAN: KERNEL name=tile_rows {{.*}} units=blocks writes=rows one_run=rows block_warps=1{{$}}
+// TEXT: __global__ void __ldcc_g_tile_rows(
+// TEXT: (__syncthreads(), __ldcc::gbarrier(__ldcc_gi));
+// TEXT: __ldcc_tile_rows(
+// TEXT: (*__ldcc::glog(__ldcc_c, &((*__ldcc::its_w(&(rows[blockIdx.x * 32 + t % 32]), rows,
+__global__ void tile_rows(float *rows, const float *in, const int *idx) {
+  __shared__ float tile[128];
+  const int t = threadIdx.x;
+  tile[idx[t] % 128] = in[blockIdx.x * 128 + t];
+  __syncthreads();
+  rows[blockIdx.x * 32 + t % 32] = tile[t];
+}
+
 // TEXT: __LDCC_GM_EPOCHS
 int main() {
   float *f;
@@ -126,5 +142,6 @@ int main() {
   in_macro<<<2, 128>>>(i);
   in_lambda<<<2, 128>>>(i);
   fenced<<<2, 128>>>(i);
+  tile_rows<<<2, 128>>>(f, f + 512, i);
   return 0;
 }

@@ -160,7 +160,8 @@ int main() {
 
 // PLAN: OWN kernel=axpy proved=yes conds="1*(blockDim.y-1)<1;1*(blockDim.z-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)<1*blockDim.x;1*(blockDim.x-1)+1*blockDim.x*(gridDim.x-1)+0<2147483648"
 // PLAN-NEXT: OWN kernel=tiled proved=yes conds="1*(blockDim.z-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)<16;1*(blockDim.x-1)+16*(gridDim.x-1)<1*|p1|;1*(blockDim.x-1)+16*(gridDim.x-1)+1*|p1|*(blockDim.y-1)<16*|p1|;1*(blockDim.x-1)+16*(gridDim.x-1)+1*|p1|*(blockDim.y-1)+16*|p1|*(gridDim.y-1)+0<2147483648"
-// PLAN-NEXT: OWN kernel=halves proved=yes conds="1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+256<512;1*(blockDim.x-1)+256+512*(gridDim.x-1)+256<2147483648"
+// CHECKMODE-NEXT: OWN kernel=halves proved=yes conds="1*(blockDim.y-1)<1;1*(blockDim.z-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)<256;1*(blockDim.x-1)+256<512;1*(blockDim.x-1)+256+512*(gridDim.x-1)+256<2147483648"
+// DETMODE-NEXT: OWN kernel=halves proved=yes conds="1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+256<512;1*(blockDim.x-1)+256+512*(gridDim.x-1)+256<2147483648"
 // PLAN-NEXT: OWN kernel=per_block proved=yes conds="1*(blockDim.y-1)<1;1*(blockDim.z-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(gridDim.x-1)+0<2147483648"
 // PLAN-NEXT: OWN kernel=moved proved=yes conds="1*(blockDim.z-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)<32;1*(blockDim.x-1)+32*(gridDim.y-1)<1*|p2|;1*(blockDim.x-1)+32*(gridDim.y-1)+1*|p2|*(blockDim.y-1)<8*|p2|;1*(blockDim.x-1)+32*(gridDim.y-1)+1*|p2|*(blockDim.y-1)+24*|p2|<32*|p2|;1*(blockDim.x-1)+32*(gridDim.y-1)+1*|p2|*(blockDim.y-1)+24*|p2|+32*|p2|*(gridDim.x-1)+0<2147483648"
 // PLAN-NEXT: OWN kernel=divided proved=no reason="an index of out is not a sum of thread, block and loop indices times constants and unchanged parameters"
