@@ -350,7 +350,6 @@ static int cg_plain(CXCursor decl) {
                                       "ballot",
                                       "match_any",
                                       "match_all",
-                                      "tiled_partition",
                                       "__static_size_tile_base",
                                       "__static_size_thread_block_tile_base",
                                       "thread_block_tile_base",
