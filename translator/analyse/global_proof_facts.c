@@ -899,9 +899,12 @@ int ld__global_proof_analyse(const struct ld__source *s, CXCursor fn,
   memset(&in, 0, sizeof in);
   in.acc = x.acc;
   in.nacc = x.nacc;
-  /* Warps of one block checked between barriers: the proof that lets a
-   * launch run as built must then cover warps. */
-  in.warp_units = g->warp_units || g->epochs;
+  /* Blocks stay the units of a kernel whose warps are checked between
+   * barriers (ld_global.epochs): a launch the proof takes runs as built,
+   * at nvcc's speed, and its warps are not checked against each other (a
+   * proof for warps would fail for every kernel that shares elements
+   * across a barrier, and the one run costs up to x80 there). */
+  in.warp_units = g->warp_units;
   in.why = x.why[0] ? x.why : NULL;
   if (!rc)
     rc = ld_gproof_decide(&in, &g->gproof);

@@ -27,7 +27,7 @@ namespace cg = cooperative_groups;
 __device__ void helper_sync() { __syncthreads(); }
 
 // PLAN: KERNEL name=stage {{.*}} global=yes units=blocks writes=scratch,out one_run=scratch,out,in block_warps=3{{$}}
-// OWN: OWN kernel=stage proved=no
+// OWN: OWN kernel=stage proved=no reason="an index of scratch is not a sum of thread, block and loop indices times constants and unchanged parameters"
 // TEXT: __global__ void __ldcc_g_stage(
 // TEXT: (*__ldcc::gput(__ldcc_gi, 0, &(scratch[base + t]), [[@LINE+6]])) =
 // TEXT: (__syncthreads(), __ldcc::gbarrier(__ldcc_gi));
@@ -60,9 +60,9 @@ __global__ void tree_sum(int *buf, unsigned long long *total) {
     atomicAdd(total, (unsigned long long)buf[base]);
 }
 
-// A proof covers warps then: each thread stores its own element.
+// The proof keeps blocks as units: a launch it takes runs as built.
 // PLAN: KERNEL name=own_elems {{.*}} units=blocks writes=out one_run=out,in block_warps=1{{$}}
-// OWN: OWN kernel=own_elems proved=yes
+// OWN: OWN kernel=own_elems proved=yes conds="1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)<1*blockDim.x;1*(blockDim.x-1)+1*blockDim.x*(gridDim.x-1)+0<2147483648"
 __global__ void own_elems(float *out, const float *in) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   float v = in[i];

@@ -1,8 +1,8 @@
-// RUN: %ldcc-translate --dump-plan %s | FileCheck %s --check-prefixes=PLAN,CHECKMODE
+// RUN: %ldcc-translate --dump-plan %s | FileCheck %s --check-prefix=PLAN
 // RUN: %ldcc-translate %s > %t.cu
 // RUN: grep -v '^ *// ' %t.cu | FileCheck %s --check-prefix=TEXT
 // RUN: %nvcc -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
-// RUN: %ldcc-translate --deterministic --dump-plan %s | FileCheck %s --check-prefixes=PLAN,DETMODE
+// RUN: %ldcc-translate --deterministic --dump-plan %s | FileCheck %s --check-prefix=PLAN
 // RUN: %ldcc-translate --deterministic %s > %t.det.cu
 // RUN: %nvcc -arch=sm_90 -D__LDCC_DETERMINISTIC=1 -isystem %srcroot/include -c %t.det.cu -o %t.det.o
 // The global-memory proof (docs/global-check.md, "Proved launches"): every
@@ -160,8 +160,7 @@ int main() {
 
 // PLAN: OWN kernel=axpy proved=yes conds="1*(blockDim.y-1)<1;1*(blockDim.z-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)<1*blockDim.x;1*(blockDim.x-1)+1*blockDim.x*(gridDim.x-1)+0<2147483648"
 // PLAN-NEXT: OWN kernel=tiled proved=yes conds="1*(blockDim.z-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)<16;1*(blockDim.x-1)+16*(gridDim.x-1)<1*|p1|;1*(blockDim.x-1)+16*(gridDim.x-1)+1*|p1|*(blockDim.y-1)<16*|p1|;1*(blockDim.x-1)+16*(gridDim.x-1)+1*|p1|*(blockDim.y-1)+16*|p1|*(gridDim.y-1)+0<2147483648"
-// CHECKMODE-NEXT: OWN kernel=halves proved=yes conds="1*(blockDim.y-1)<1;1*(blockDim.z-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)<256;1*(blockDim.x-1)+256<512;1*(blockDim.x-1)+256+512*(gridDim.x-1)+256<2147483648"
-// DETMODE-NEXT: OWN kernel=halves proved=yes conds="1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+256<512;1*(blockDim.x-1)+256+512*(gridDim.x-1)+256<2147483648"
+// PLAN-NEXT: OWN kernel=halves proved=yes conds="1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+256<512;1*(blockDim.x-1)+256+512*(gridDim.x-1)+256<2147483648"
 // PLAN-NEXT: OWN kernel=per_block proved=yes conds="1*(blockDim.y-1)<1;1*(blockDim.z-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(gridDim.x-1)+0<2147483648"
 // PLAN-NEXT: OWN kernel=moved proved=yes conds="1*(blockDim.z-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)<32;1*(blockDim.x-1)+32*(gridDim.y-1)<1*|p2|;1*(blockDim.x-1)+32*(gridDim.y-1)+1*|p2|*(blockDim.y-1)<8*|p2|;1*(blockDim.x-1)+32*(gridDim.y-1)+1*|p2|*(blockDim.y-1)+24*|p2|<32*|p2|;1*(blockDim.x-1)+32*(gridDim.y-1)+1*|p2|*(blockDim.y-1)+24*|p2|+32*|p2|*(gridDim.x-1)+0<2147483648"
 // PLAN-NEXT: OWN kernel=divided proved=no reason="an index of out is not a sum of thread, block and loop indices times constants and unchanged parameters"
@@ -171,16 +170,9 @@ int main() {
 // PLAN-NEXT: OWN kernel=loop_changed proved=no reason="an index of out is not a sum of thread, block and loop indices times constants and unchanged parameters"
 // PLAN-NEXT: OWN kernel=two_offsets proved=no reason="accesses through out differ by more than a constant offset"
 // PLAN-NEXT: OWN kernel=neighbour proved=no reason="two units may touch one element through a"
-// Warps of one block read each other's elements before their barrier:
-// with the barriers counted (block_warps), the proof is asked for warps and
-// fails; the launches take the one run, which checks the warps between
-// barriers (docs/global-check.md, "Warps of one block").  A deterministic
-// build counts no barriers: blocks are its units.
-// CHECKMODE-NEXT: OWN kernel=smooth proved=no reason="two units may touch one element through m"
-// CHECKMODE-NEXT: OWN kernel=smooth_across proved=no reason="two units may touch one element through m"
-// DETMODE-NEXT: OWN kernel=smooth proved=yes conds="1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+768+0<1024;2+1*(blockDim.x-1)+768+1024*(gridDim.x-1)+1<2147483648"
-// DETMODE-NEXT: OWN kernel=smooth_across proved=yes conds="1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1+1*(blockDim.x-1)<1024;1+1*(blockDim.x-1)+1024*(gridDim.x-1)+1<2147483648"
-// PLAN: OWN kernel=jumps proved=no reason="a goto in the kernel"
+// PLAN-NEXT: OWN kernel=smooth proved=yes conds="1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+768+0<1024;2+1*(blockDim.x-1)+768+1024*(gridDim.x-1)+1<2147483648"
+// PLAN-NEXT: OWN kernel=smooth_across proved=yes conds="1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1+1*(blockDim.x-1)<1024;1+1*(blockDim.x-1)+1024*(gridDim.x-1)+1<2147483648"
+// PLAN-NEXT: OWN kernel=jumps proved=no reason="a goto in the kernel"
 // PLAN-NEXT: OWN kernel=narrow proved=no reason="an index of out is not a sum of thread, block and loop indices times constants and unchanged parameters"
 // PLAN-NEXT: OWN kernel=narrow_loop proved=no reason="an index of out is not a sum of thread, block and loop indices times constants and unchanged parameters"
 // PLAN-NEXT: OWN kernel=copied proved=no reason="a pointer it writes through is used other than as the base of an access"
