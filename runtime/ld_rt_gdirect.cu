@@ -345,11 +345,7 @@ void ld__gblock_info(const struct ld__gblock *b, const struct __ldcc_gowner *o,
     return;
   gi->eps = (uint64_t)(uintptr_t)(b->at + b->eps_at);
   gi->bclashes = (uint64_t)(uintptr_t)(b->at + b->table_at);
-  /* gi->own[j] are copies of o's entries: find each by its tags. */
-  for (uint32_t j = 0; j < __LDCC_GMAX_PTRS; j++)
-    for (uint32_t i = 0; i < o->n; i++)
-      if (gi->own[j].size && gi->own[j].tags == o->e[i].tags)
-        gi->own[j].btags = o->e[i].btags;
+  (void)o; /* gi->own[j] are copies of o's entries, btags included */
 }
 
 unsigned ld__gblock_reports(const struct ld__gdirect_call *c,
