@@ -17,6 +17,10 @@
 #               ldcc-det (ldcc --ldcc-deterministic) only if that flag works.
 #   BENCH_ARCH  GPU architecture (default sm_90)
 #   BENCH_JOBS  parallel compilations (default: number of CPUs)
+#   BENCH_VARIANTS  the variants to build, of nvcc ldcc ldcc-det (default:
+#               all three; the compile tier builds ldcc alone)
+#   BENCH_EXTRA_FLAGS  flags added to every compilation (the compile tier:
+#               -Xcicc -O0)
 # A program that ldcc fails to build is listed with built=no and its log in
 # OUTDIR/logs/; the run records it as not built.  nvcc failures are fatal.
 set -euo pipefail
@@ -35,6 +39,8 @@ fi
 # shipped once in OUTDIR/lib (static, each binary would carry ~1 MB of it).
 flags=(-O3 "-arch=$arch" -lineinfo -std=c++17 -cudart shared
   -Xlinker -rpath -Xlinker '$ORIGIN/../../lib')
+# shellcheck disable=SC2206 # several flags
+flags+=(${BENCH_EXTRA_FLAGS:-})
 
 rm -rf "$out"
 mkdir -p "$out/bin" "$out/lib" "$out/logs"
@@ -75,6 +81,22 @@ if [ -n "$ldcc" ]; then
   fi
 else
   echo "build.sh: no ldcc (set LDCC=/path/to/ldcc or build it first): nvcc variant only" >&2
+fi
+
+# BENCH_VARIANTS keeps some of them.
+if [ -n "${BENCH_VARIANTS:-}" ]; then
+  kept=()
+  for v in "${variants[@]}"; do
+    case " $BENCH_VARIANTS " in *" $v "*) kept+=("$v") ;; esac
+  done
+  for v in $BENCH_VARIANTS; do
+    case " ${kept[*]} " in *" $v "*) ;; *)
+      echo "build.sh: variant $v asked for in BENCH_VARIANTS cannot be built" >&2
+      exit 1
+      ;;
+    esac
+  done
+  variants=("${kept[@]}")
 fi
 
 # One compilation; its status goes to a file so that jobs can run in parallel.
@@ -128,7 +150,7 @@ done
 # The CUDA runtime the binaries were linked against (they find it through
 # their rpath, so the GPU machine's library path does not matter).
 cudalib=$(dirname "$(readlink -f "$(command -v "$nvcc")")")/../lib64
-need=$(readelf -d "$out/bin/nvcc/${programs[0]%% *}" |
+need=$(readelf -d "$out/bin/${variants[0]}/${programs[0]%% *}" |
   sed -n 's/.*NEEDED.*\[\(libcudart\.so[^]]*\)\].*/\1/p')
 [ -n "$need" ] && cp -L "$cudalib/$need" "$out/lib/"
 cp "$here/run.py" "$out/run.py"

@@ -1,6 +1,6 @@
 // RUN: %ldcc-translate --dump-plan %s | FileCheck %s --check-prefix=PLAN
 // RUN: %ldcc-translate %s > %t.cu
-// RUN: %nvcc -arch=sm_90 -std=c++17 -isystem %srcroot/include -c %t.cu -o %t.o
+// RUN: %nvcc-ptx -arch=sm_90 -std=c++17 -isystem %srcroot/include -c %t.cu -o %t.o
 // A temporary passed by reference to a callee (`cg::reduce(tile, v,
 // cg::plus<int>())`, whose operator is a `TyFn &&`) is memory of no one's:
 // the walk of writes took the constructor call's first child (`cg`, the

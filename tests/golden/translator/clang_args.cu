@@ -4,7 +4,7 @@
 // RUN: %ldcc-translate %s -o %t.cu -- -I %S/Inputs -DTILE=8 -std=c++17
 // RUN: grep -v '^ *// ' %t.cu | FileCheck %s --check-prefix=TEXT
 // RUN: grep -v '^ *// ' %t.cu | FileCheck %s --check-prefix=CLONE
-// RUN: %nvcc -arch=sm_90 -std=c++17 -isystem %srcroot/include -I %S/Inputs -DTILE=8 -c %t.cu -o %t.o
+// RUN: %nvcc-ptx -arch=sm_90 -std=c++17 -isystem %srcroot/include -I %S/Inputs -DTILE=8 -c %t.cu -o %t.o
 // RUN: not %ldcc-translate %s -- -I %S/Inputs 2>&1 | FileCheck %s --check-prefix=NODEF
 #include "args_helper.h"
 

@@ -1,7 +1,7 @@
 // RUN: %ldcc-translate --extended-lambda --dump-plan %s | FileCheck %s --check-prefix=PLAN
 // RUN: %ldcc-translate --extended-lambda %s > %t.cu
 // RUN: grep -v '^ *// ' %t.cu | FileCheck %s --check-prefix=TEXT
-// RUN: %nvcc -arch=sm_90 --extended-lambda -std=c++17 -isystem %srcroot/include -c %t.cu -o %t.o
+// RUN: %nvcc-ptx -arch=sm_90 --extended-lambda -std=c++17 -isystem %srcroot/include -c %t.cu -o %t.o
 // Launches of template kernels whose arguments are deduced from the
 // launch's: the translator writes them out (the canonical type of each,
 // integers and bools of a builtin parameter type, defaults included), so

@@ -2,7 +2,7 @@
 // RUN: %ldcc-translate --dump-plan %s | FileCheck %s --check-prefix=CHECKMODE
 // RUN: %ldcc-translate --deterministic %s > %t.cu
 // RUN: grep -v '^ *// ' %t.cu | FileCheck %s --check-prefix=TEXT
-// RUN: %nvcc -arch=sm_90 -D__LDCC_DETERMINISTIC=1 -isystem %srcroot/include -c %t.cu -o %t.o
+// RUN: %nvcc-ptx -arch=sm_90 -D__LDCC_DETERMINISTIC=1 -isystem %srcroot/include -c %t.cu -o %t.o
 // RUN: env LDCC_NVCC=%fake-nvcc %ldcc --ldcc-deterministic -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=WARN
 // Deterministic builds, global side (docs/deterministic-global.md): the
 // clone returns at once for units outside the round, accumulating atomics

@@ -2,7 +2,7 @@
 // RUN: %ldcc-translate --dump-plan %s | FileCheck %s --check-prefix=CHECKMODE
 // RUN: %ldcc-translate --deterministic %s > %t.cu
 // RUN: grep -v '^ *// ' %t.cu | FileCheck %s --check-prefix=CLONE
-// RUN: %nvcc -arch=sm_90 -std=c++17 -isystem %srcroot/include -D__LDCC_DETERMINISTIC=1 -c %t.cu -o %t.o
+// RUN: %nvcc-ptx -arch=sm_90 -std=c++17 -isystem %srcroot/include -D__LDCC_DETERMINISTIC=1 -c %t.cu -o %t.o
 // --ldcc-deterministic (docs/deterministic.md): each KERNEL line says what
 // the mode makes of the kernel; warp-synchronous kernels get no inline
 // checks; the replay clone is the check's (include/ldcc/replay.cuh switches

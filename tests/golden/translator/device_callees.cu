@@ -2,7 +2,7 @@
 // RUN: %ldcc-translate %s > %t.cu
 // (The translation is no longer the file unchanged: see TEXT below.)
 // RUN: grep -v '^ *// ' %t.cu | FileCheck %s --check-prefix=TEXT
-// RUN: %nvcc -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
+// RUN: %nvcc-ptx -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
 // Targets reached through callees and lambdas: a shared array declared in a
 // device function and handed out by pointer, an element bound to a non-const
 // reference parameter, a pointer passed to a template, a barrier inside a

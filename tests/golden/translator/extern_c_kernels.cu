@@ -1,6 +1,6 @@
 // RUN: %ldcc-translate --dump-plan %s | FileCheck %s --check-prefix=PLAN
 // RUN: %ldcc-translate %s > %t.cu
-// RUN: %nvcc -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
+// RUN: %nvcc-ptx -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
 // Kernels with C linkage, `extern "C" __global__ void k(...)` and inside an
 // `extern "C" { ... }` block, as the samples and older code declare them
 // (for the driver API, or out of habit): the linkage is no scope.  They

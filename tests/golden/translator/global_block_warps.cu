@@ -5,7 +5,7 @@
 // RUN: sed -n '/^__global__ void __ldcc_g_in_helper(/,/^__global__ void __ldcc_g_fenced(/p' %t.cu > %t.left
 // RUN: grep -c '^__global__ void __ldcc_g_in_' %t.left | grep -x 3
 // RUN: not grep gbarrier %t.left
-// RUN: %nvcc -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
+// RUN: %nvcc-ptx -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
 // Warps of one block (docs/global-check.md, "Warps of one block"): a kernel
 // with block barriers has blocks as units across blocks; when every barrier
 // it can reach is a __syncthreads() (`_count`/`_and`/`_or`) in its own

@@ -1,7 +1,7 @@
 // RUN: %ldcc-translate --dump-plan %s | FileCheck %s --check-prefix=PLAN
 // RUN: %ldcc-translate %s > %t.cu
 // RUN: grep -v '^ *// ' %t.cu | FileCheck %s --check-prefix=TEXT
-// RUN: %nvcc -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
+// RUN: %nvcc-ptx -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
 // Cache-hint loads and stores (`__ldg(&p[i])`, `__ldcs(p + i + 1)`,
 // `__stcs(&p[i], v)`, the forms of CUDA samples' and LLM kernels) are
 // accesses of the element at their address: claimed in the one run and the

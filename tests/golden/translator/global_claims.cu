@@ -1,11 +1,11 @@
 // RUN: %ldcc-translate --dump-plan %s | FileCheck %s --check-prefix=PLAN
 // RUN: %ldcc-translate %s > %t.cu
 // RUN: grep -v '^ *// ' %t.cu | FileCheck %s --check-prefix=TEXT
-// RUN: %nvcc -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
+// RUN: %nvcc-ptx -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
 // RUN: %ldcc-translate --deterministic --dump-plan %s | FileCheck %s --check-prefix=DETPLAN
 // RUN: %ldcc-translate --deterministic %s > %t.det.cu
 // RUN: grep -v '^ *// ' %t.det.cu | FileCheck %s --check-prefix=DET
-// RUN: %nvcc -arch=sm_90 -D__LDCC_DETERMINISTIC=1 -isystem %srcroot/include -c %t.det.cu -o %t.det.o
+// RUN: %nvcc-ptx -arch=sm_90 -D__LDCC_DETERMINISTIC=1 -isystem %srcroot/include -c %t.det.cu -o %t.det.o
 // Claimed pointer parameters (docs/global-check.md, "One run"): a pointer
 // parameter whose every use is the base of an access to one object (read,
 // stored to or updated) is listed in one_run=, and each access is wrapped

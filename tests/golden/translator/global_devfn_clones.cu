@@ -2,7 +2,7 @@
 // RUN: %ldcc-translate %s > %t.cu
 // RUN: grep -v '^ *// ' %t.cu | FileCheck %s --check-prefix=TEXT
 // RUN: not grep -E '__ldcc_gd_(fenced|byref|rec)\(' %t.cu
-// RUN: %nvcc -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
+// RUN: %nvcc-ptx -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
 // Device functions in the direct one run (docs/global-check.md, "Device
 // functions in the direct run"): a kernel with atomics (its own or its
 // device functions') calls a clone `__ldcc_gd_<f>` of each device function

@@ -2,9 +2,9 @@
 // RUN: %ldcc-translate --deterministic --dump-plan %s | FileCheck %s --check-prefix=DET
 // RUN: %ldcc-translate %s > %t.cu
 // RUN: grep -v '^ *// ' %t.cu | FileCheck %s --check-prefix=TEXT
-// RUN: %nvcc -arch=sm_90 -isystem %srcroot/include -I %S -c %t.cu -o %t.o
+// RUN: %nvcc-ptx -arch=sm_90 -isystem %srcroot/include -I %S -c %t.cu -o %t.o
 // RUN: %ldcc-translate --deterministic %s > %t.det.cu
-// RUN: %nvcc -arch=sm_90 -isystem %srcroot/include -I %S -D__LDCC_DETERMINISTIC -c %t.det.cu -o %t.det.o
+// RUN: %nvcc-ptx -arch=sm_90 -isystem %srcroot/include -I %S -D__LDCC_DETERMINISTIC -c %t.det.cu -o %t.det.o
 // Written __device__ variables are shifted like pointer parameters
 // (docs/global-check.md): the clone declares `auto &v = *shifted(&::v)`
 // before the kernel's body, so the name means the unit's copy; the

@@ -7,7 +7,7 @@
 // RUN: %ldcc-translate --extended-lambda --dump-plan %s | FileCheck %s --check-prefix=PLAN
 // RUN: %ldcc-translate --extended-lambda %s > %t.cu
 // RUN: grep -v '^ *// ' %t.cu | FileCheck %s --check-prefix=TEXT
-// RUN: %nvcc -arch=sm_90 --extended-lambda -isystem %srcroot/include -c %t.cu -o %t.o
+// RUN: %nvcc-ptx -arch=sm_90 --extended-lambda -isystem %srcroot/include -c %t.cu -o %t.o
 template <class F> __global__ void for_each(int n, F f) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n)

@@ -1,7 +1,7 @@
 // RUN: %ldcc-translate --dump-plan %s -- -std=c++17 | FileCheck %s --check-prefix=PLAN
 // RUN: %ldcc-translate %s -- -std=c++17 > %t.cu
 // RUN: grep -v '^ *// ' %t.cu | FileCheck %s --check-prefix=TEXT
-// RUN: %nvcc -std=c++17 -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
+// RUN: %nvcc-ptx -std=c++17 -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
 // libcu++ atomics in the direct one run (docs/global-check.md, "Direct
 // one run"): a call on a `cuda::atomic` (or `cuda::std::atomic`) object
 // based on a parameter claims the object's address as an atomic of the

@@ -1,10 +1,10 @@
 // RUN: %ldcc-translate --dump-plan %s | FileCheck %s --check-prefix=PLAN
 // RUN: %ldcc-translate %s > %t.cu
 // RUN: grep -v '^ *// ' %t.cu | FileCheck %s --check-prefix=TEXT
-// RUN: %nvcc -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
+// RUN: %nvcc-ptx -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
 // RUN: %ldcc-translate --deterministic --dump-plan %s | FileCheck %s --check-prefix=PLAN
 // RUN: %ldcc-translate --deterministic %s > %t.det.cu
-// RUN: %nvcc -arch=sm_90 -D__LDCC_DETERMINISTIC=1 -isystem %srcroot/include -c %t.det.cu -o %t.det.o
+// RUN: %nvcc-ptx -arch=sm_90 -D__LDCC_DETERMINISTIC=1 -isystem %srcroot/include -c %t.det.cu -o %t.det.o
 // The global-memory proof (docs/global-check.md, "Proved launches"): every
 // index through a written pointer parameter as a sum of thread, block and
 // loop-counter digits, and the launch conditions that keep two units'

@@ -2,7 +2,7 @@
 // RUN: %ldcc-translate %s > %t.cu
 // RUN: grep -v '^ *// ' %t.cu | FileCheck %s --check-prefix=TEXT
 // The check across blocks routes its launches (TEXT below).
-// RUN: %nvcc -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
+// RUN: %nvcc-ptx -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
 // Global targets: pointer parameters to non-const memory are listed,
 // written=yes only when the kernel (possibly through a callee) writes
 // through them; const pointers are not targets.  __device__ variables the

@@ -1,6 +1,6 @@
 // RUN: %ldcc-translate --dump-plan --extended-lambda -std=c++17 -rdc=true %s | FileCheck %s --check-prefix=PLAN
 // RUN: %ldcc-translate --extended-lambda -std=c++17 -rdc=true %s -o %t.cu
-// RUN: %nvcc -arch=sm_90 -std=c++17 -rdc=true --extended-lambda -isystem %srcroot/include -c %t.cu -o %t.o
+// RUN: %nvcc-ptx -arch=sm_90 -std=c++17 -rdc=true --extended-lambda -isystem %srcroot/include -c %t.cu -o %t.o
 // "Checked" means checked (issue 23): every place a kernel writes is followed
 // to its root (writes.c).  A write whose memory the plan cannot name -- a
 // pointer loaded from memory, held in a __device__ variable, returned by a

@@ -2,7 +2,7 @@
 // RUN: %ldcc-translate %s > %t.cu
 // RUN: grep -v '^ *// ' %t.cu | FileCheck %s --check-prefix=TEXT
 // RUN: tail -n +3 %t.cu | sed '/^\/\* ldcc: the file.s kernels/,$d' | diff - %s
-// RUN: %nvcc -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
+// RUN: %nvcc-ptx -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
 // Syncs the replay cannot model leave the kernel unchecked: a sync on a
 // generic thread_group (block or tile, unknown here) and a grid-wide sync
 // in a device function the kernel calls (one in the kernel's own body is

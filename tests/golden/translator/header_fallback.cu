@@ -1,7 +1,7 @@
 // RUN: %ldcc-translate --dump-plan %s | FileCheck %s --check-prefix=PLAN
 // RUN: %ldcc-translate %s > %t.cu
 // RUN: grep -v '^ *// ' %t.cu | FileCheck %s --check-prefix=TEXT
-// RUN: %nvcc -arch=sm_90 -isystem %srcroot/include -Xcompiler -iquote -Xcompiler %S -c %t.cu -o %t.o
+// RUN: %nvcc-ptx -arch=sm_90 -isystem %srcroot/include -Xcompiler -iquote -Xcompiler %S -c %t.cu -o %t.o
 // RUN: env LDCC_NVCC=%fake-nvcc %ldcc -c %s -o %t.fake.o 2>&1 >/dev/null | FileCheck %s --check-prefix=WARN
 // A user header with device code whose pasted text does not parse (it
 // tests __INCLUDE_LEVEL__): the file is translated alone, as before header

@@ -1,6 +1,6 @@
 // RUN: %ldcc-translate %s > %t.cu
 // RUN: FileCheck %s --check-prefix=TEXT < %t.cu
-// RUN: %nvcc -arch=sm_90 -isystem %srcroot/include -Xcompiler -iquote -Xcompiler %S -c %t.cu -o %t.o
+// RUN: %nvcc-ptx -arch=sm_90 -isystem %srcroot/include -Xcompiler -iquote -Xcompiler %S -c %t.cu -o %t.o
 // RUN: cd %S && %ldcc-translate header_metadata.cu | FileCheck %s --check-prefix=REL
 // RUN: cd %S/Inputs && %ldcc-translate ../header_metadata.cu | FileCheck %s --check-prefix=UP
 // The runtime's metadata names the file each kernel is defined in and the

@@ -4,9 +4,9 @@
 // RUN: %ldcc-translate %S/Inputs/headers/two_b.cu > %t.b.cu
 // RUN: grep -v '^ *// ' %t.a.cu | FileCheck %s --check-prefix=TEXT
 // RUN: grep -v '^ *// ' %t.b.cu | FileCheck %s --check-prefix=TEXT
-// RUN: %nvcc -arch=sm_90 -isystem %srcroot/include -Xcompiler -iquote -Xcompiler %S -c %t.a.cu -o %t.a.o
-// RUN: %nvcc -arch=sm_90 -isystem %srcroot/include -Xcompiler -iquote -Xcompiler %S/Inputs/headers -c %t.b.cu -o %t.b.o
-// RUN: %nvcc -arch=sm_90 %t.a.o %t.b.o -o %t.exe
+// RUN: %nvcc-ptx -arch=sm_90 -isystem %srcroot/include -Xcompiler -iquote -Xcompiler %S -c %t.a.cu -o %t.a.o
+// RUN: %nvcc-ptx -arch=sm_90 -isystem %srcroot/include -Xcompiler -iquote -Xcompiler %S/Inputs/headers -c %t.b.cu -o %t.b.o
+// RUN: %nvcc-ptx -arch=sm_90 %t.a.o %t.b.o -o %t.exe
 // One header included by two translation units (issue 23) is translated
 // in each: each unit gets its own clones of the header's kernels (a
 // template and a static one, as public code writes kernels in headers),

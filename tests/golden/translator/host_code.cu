@@ -2,7 +2,7 @@
 // RUN: %ldcc-translate %s > %t.cu
 // RUN: grep -v '^ *// ' %t.cu | FileCheck %s --check-prefix=TEXT
 // The check across blocks clones its kernels and rewrites their launches.
-// RUN: %nvcc -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
+// RUN: %nvcc-ptx -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
 // Host code with classes, templates and lambdas around a kernel: nothing
 // in it is a kernel, a target or a barrier; the launch inside a lambda and
 // the one inside a class method are found.

@@ -2,7 +2,7 @@
 // RUN: %ldcc-translate %s > %t.cu
 // RUN: grep -v '^ *// ' %t.cu | FileCheck %s --check-prefix=TEXT
 // The check across blocks clones its kernels and rewrites their launches.
-// RUN: %nvcc -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
+// RUN: %nvcc-ptx -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
 // Inline assembly in a kernel (here a raw bar.sync) or in a device
 // function it calls: the translator cannot follow it, so those kernels are
 // unchecked; a kernel without it is checked.

@@ -2,7 +2,7 @@
 // RUN: %ldcc-translate --deterministic --dump-plan %s | FileCheck %s --check-prefix=DET
 // RUN: %ldcc-translate %s > %t.cu
 // RUN: grep -v '^ *// ' %t.cu | FileCheck %s --check-prefix=TEXT
-// RUN: %nvcc -arch=sm_90 -std=c++17 -isystem %srcroot/include -c %t.cu -o %t.o
+// RUN: %nvcc-ptx -arch=sm_90 -std=c++17 -isystem %srcroot/include -c %t.cu -o %t.o
 // Block-scope atomics of libcu++ (docs/inline-checks.md, scoped
 // synchronisation): a cuda::atomic_ref<T, cuda::thread_scope_block> is
 // checked where it is made (its location goes through

@@ -1,7 +1,7 @@
 // RUN: %ldcc-translate --dump-plan %s | FileCheck %s --check-prefix=PLAN
 // RUN: %ldcc-translate %s > %t.cu
 // RUN: grep -v '^ *// ' %t.cu | FileCheck %s --check-prefix=TEXT
-// RUN: %nvcc -arch=sm_90 -std=c++14 -isystem %srcroot/include -c %t.cu -o %t.o
+// RUN: %nvcc-ptx -arch=sm_90 -std=c++14 -isystem %srcroot/include -c %t.cu -o %t.o
 // Block-scope atomics (docs/inline-checks.md, scoped synchronisation): the
 // address of each atomic<Op>_block on memory goes through
 // __ldcc::scope_block, which reports two blocks using it on one location.

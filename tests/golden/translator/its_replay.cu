@@ -2,7 +2,7 @@
 // RUN: %ldcc-translate --dump-plan %s | FileCheck %s --check-prefix=NOSITE
 // RUN: %ldcc-translate %s > %t.cu
 // RUN: grep -v '^ *// ' %t.cu | FileCheck %s --check-prefix=TEXT
-// RUN: %nvcc -arch=sm_90 -std=c++17 -isystem %srcroot/include -c %t.cu -o %t.o
+// RUN: %nvcc-ptx -arch=sm_90 -std=c++17 -isystem %srcroot/include -c %t.cu -o %t.o
 // Warp-synchronous kernels keep the shared-memory replay and the check
 // across blocks (issue 24; docs/inline-checks.md, "With the replay"): a
 // shuffle reduction (the barrier between the warps' sums and warp 0's reads

@@ -1,7 +1,7 @@
 // RUN: %ldcc-translate --dump-plan %s | FileCheck %s --check-prefix=PLAN
 // RUN: %ldcc-translate %s > %t.cu
 // RUN: grep -v '^ *// ' %t.cu | FileCheck %s --check-prefix=TEXT
-// RUN: %nvcc -arch=sm_90 -std=c++17 -isystem %srcroot/include -c %t.cu -o %t.o
+// RUN: %nvcc-ptx -arch=sm_90 -std=c++17 -isystem %srcroot/include -c %t.cu -o %t.o
 // Kernels declared before main and defined after it, checked across
 // blocks: the clone's prototype (`__ldcc_g_<k>`, the prototype's text with
 // `__ldcc::global_info __ldcc_gi` added) goes on the prototype's line,
@@ -92,7 +92,7 @@ __global__ void noted(float *out) {
 // there too.
 // RUN: %ldcc-translate --deterministic --dump-plan %s | FileCheck %s --check-prefix=DET
 // RUN: %ldcc-translate --deterministic %s > %t.det.cu
-// RUN: %nvcc -arch=sm_90 -std=c++17 -isystem %srcroot/include -D__LDCC_DETERMINISTIC=1 -c %t.det.cu -o %t.det.o
+// RUN: %nvcc-ptx -arch=sm_90 -std=c++17 -isystem %srcroot/include -D__LDCC_DETERMINISTIC=1 -c %t.det.cu -o %t.det.o
 // DET: KERNEL name=tile checked=yes at=43:17 global=yes units=blocks writes=out det=yes
 // DET-NEXT: KERNEL name=count
 // DET-NEXT: KERNEL name=noted checked=yes at=52:17 global=no global_reason="launched before its definition" det=partial

@@ -1,7 +1,7 @@
 // RUN: %ldcc-translate --dump-plan %s | FileCheck %s --check-prefix=PLAN
 // RUN: %ldcc-translate %s > %t.cu
 // RUN: grep -v '^ *// ' %t.cu | FileCheck %s --check-prefix=TEXT
-// RUN: %nvcc -arch=sm_90 -std=c++17 -isystem %srcroot/include -c %t.cu -o %t.o
+// RUN: %nvcc-ptx -arch=sm_90 -std=c++17 -isystem %srcroot/include -c %t.cu -o %t.o
 // Launches written inside a macro's argument in host code are rewritten
 // there (the edit is of the argument's text, so the expansion holds the
 // rewritten launch): cudaLaunchKernel in a checking macro, nested in a
@@ -87,7 +87,7 @@ int main() {
 // TEXT: {{^}}static const int __ldcc__launches[] = {52, 53, 31};{{$}}
 
 // The line after the launch over two lines is still its own.
-// RUN: %nvcc -arch=sm_90 -std=c++17 -isystem %srcroot/include -E %t.cu | FileCheck %s --check-prefix=LINE
+// RUN: %nvcc-ptx -arch=sm_90 -std=c++17 -isystem %srcroot/include -E %t.cu | FileCheck %s --check-prefix=LINE
 // LINE: int line = 49;
 // A stringized argument shows the rewritten launch (docs/translator.md).
 // LINE: printf("%s failed\n", "[&](auto, dim3 __ldcc_a__g,

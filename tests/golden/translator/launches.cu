@@ -2,7 +2,7 @@
 // RUN: %ldcc-translate %s > %t.cu
 // RUN: grep -v '^ *// ' %t.cu | FileCheck %s --check-prefix=TEXT
 // The check across blocks clones its kernels and rewrites their launches.
-// RUN: %nvcc -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
+// RUN: %nvcc-ptx -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
 // Every launch form in the main file: <<<>>> with 2, 3 and 4 configuration
 // arguments, a namespaced kernel, a template; cudaLaunchKernel of a kernel
 // (rewritten too) with and without casts, 4 to 6 arguments, in expressions;

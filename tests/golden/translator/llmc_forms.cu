@@ -2,7 +2,7 @@
 // RUN: %ldcc-translate -std=c++17 %s -o %t.cu
 // RUN: grep -v '^ *// ' %t.cu | FileCheck %s --check-prefix=TEXT
 // RUN: grep -v '^ *// ' %t.cu | not grep -q 'plain_fn(&residual_forward)'
-// RUN: %nvcc -arch=sm_90 -std=c++17 -isystem %srcroot/include -c %t.cu -o %t.o
+// RUN: %nvcc-ptx -arch=sm_90 -std=c++17 -isystem %srcroot/include -c %t.cu -o %t.o
 // Forms of llm.c's dev/cuda kernels (and of much code written like them)
 // that left the replay out or made nvcc reject the translated file, which
 // the driver then built unchecked:

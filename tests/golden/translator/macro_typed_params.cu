@@ -2,7 +2,7 @@
 // RUN: %ldcc-translate --coverage %s | FileCheck %s --check-prefix=COV
 // RUN: %ldcc-translate %s > %t.cu
 // RUN: grep -v '^ *// ' %t.cu | FileCheck %s --check-prefix=TEXT
-// RUN: %nvcc -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
+// RUN: %nvcc-ptx -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
 // Parameters whose type is a macro (`Real *__restrict__ u` with `#define
 // Real double`, HeCBench's lid-driven-cavity and laplace, the dslash
 // kernels) and a file-scope `const Real c = 1.7;` between the macro and the

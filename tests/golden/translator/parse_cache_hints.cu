@@ -2,7 +2,7 @@
 // prelude declares __ldca, __ldlu, __stcg, __stcs, __stwb for the parser).
 // RUN: %ldcc-translate --dump-plan %s | FileCheck %s --check-prefix=PLAN
 // RUN: %ldcc-translate %s -o %t.cu
-// RUN: %nvcc -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
+// RUN: %nvcc-ptx -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
 __global__ void stream_copy(const float *__restrict__ in, float *out,
                             float4 *out4, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;

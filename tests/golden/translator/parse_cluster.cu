@@ -2,7 +2,7 @@
 // nvcc (__NVCC__), and __cluster_dims__ is nvcc's attribute.
 // RUN: %ldcc-translate --dump-plan -arch=sm_90 %s | FileCheck %s --check-prefix=PLAN
 // RUN: %ldcc-translate -arch=sm_90 %s -o %t.cu
-// RUN: %nvcc -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
+// RUN: %nvcc-ptx -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
 #include <cooperative_groups.h>
 namespace cg = cooperative_groups;
 

@@ -3,7 +3,7 @@
 // __CUDACC_EXTENDED_LAMBDA__ as nvcc's code does, and Thrust takes them.
 // RUN: %ldcc-translate --dump-plan --extended-lambda -std=c++17 %s | FileCheck %s --check-prefix=PLAN
 // RUN: %ldcc-translate --extended-lambda -std=c++17 %s -o %t.cu
-// RUN: %nvcc -arch=sm_90 --extended-lambda -std=c++17 -isystem %srcroot/include -c %t.cu -o %t.o
+// RUN: %nvcc-ptx -arch=sm_90 --extended-lambda -std=c++17 -isystem %srcroot/include -c %t.cu -o %t.o
 #include <thrust/device_vector.h>
 #include <thrust/transform.h>
 

@@ -3,7 +3,7 @@
 // must parse, as must the float and double overloads on either side.
 // RUN: %ldcc-translate --dump-plan %s | FileCheck %s --check-prefix=PLAN
 // RUN: %ldcc-translate %s -o %t.cu
-// RUN: %nvcc -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
+// RUN: %nvcc-ptx -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
 #include <cstdio>
 
 __global__ void relu(float *a, int n) {

@@ -3,7 +3,7 @@
 // <cmath> too (nvcc's headers include <math.h>, which puts them in ::).
 // RUN: %ldcc-translate --dump-plan %s | FileCheck %s --check-prefix=PLAN
 // RUN: %ldcc-translate %s -o %t.cu
-// RUN: %nvcc -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
+// RUN: %nvcc-ptx -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
 #include <cmath>
 
 template <class T> int count_finite(const T *v, int n) {

@@ -4,7 +4,7 @@
 // before).  The file's own #include "cuda.h" still means its own header.
 // RUN: %ldcc-translate --dump-plan -I%S/Inputs/local_cuda_h %s | FileCheck %s --check-prefix=PLAN
 // RUN: %ldcc-translate -I%S/Inputs/local_cuda_h %s -o %t.cu
-// RUN: %nvcc -arch=sm_90 -I%S/Inputs/local_cuda_h -isystem %srcroot/include -c %t.cu -o %t.o
+// RUN: %nvcc-ptx -arch=sm_90 -I%S/Inputs/local_cuda_h -isystem %srcroot/include -c %t.cu -o %t.o
 #include "cuda.h"
 
 void setdevice(void) { cudaSetDevice(0); }

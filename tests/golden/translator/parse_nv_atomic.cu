@@ -2,7 +2,7 @@
 // clang lacks (the prelude declares them for the parser).
 // RUN: %ldcc-translate --dump-plan %s | FileCheck %s --check-prefix=PLAN
 // RUN: %ldcc-translate %s -o %t.cu
-// RUN: %nvcc -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
+// RUN: %nvcc-ptx -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
 __global__ void ticket(unsigned *counter, unsigned *slots) {
   unsigned t = __nv_atomic_fetch_add(counter, 1u, __NV_ATOMIC_RELAXED,
                                      __NV_THREAD_SCOPE_DEVICE);

@@ -2,7 +2,7 @@
 // with one (-G, --expt-relaxed-constexpr), parses as nvcc compiles it.
 // RUN: %ldcc-translate --dump-plan -G --expt-relaxed-constexpr -arch=sm_90a %s | FileCheck %s --check-prefix=PLAN
 // RUN: %ldcc-translate -G --expt-relaxed-constexpr -arch=sm_90a %s -o %t.cu
-// RUN: %nvcc -arch=sm_90a -G --expt-relaxed-constexpr -isystem %srcroot/include -c %t.cu -o %t.o
+// RUN: %nvcc-ptx -arch=sm_90a -G --expt-relaxed-constexpr -isystem %srcroot/include -c %t.cu -o %t.o
 #if !defined(__NVCC__) || !defined(__CUDACC_VER_MAJOR__) ||                   \
     !defined(__CUDACC_VER_MINOR__) || !defined(__CUDACC_VER_BUILD__)
 #error "not nvcc"

@@ -2,7 +2,7 @@
 // -fopenmp (so _OPENMP and the pragmas) and the host compiler's omp.h.
 // RUN: %ldcc-translate --dump-plan -Xcompiler -fopenmp,-fPIC %s | FileCheck %s --check-prefix=PLAN
 // RUN: %ldcc-translate -Xcompiler -fopenmp %s -o %t.cu
-// RUN: %nvcc -arch=sm_90 -Xcompiler -fopenmp -isystem %srcroot/include -c %t.cu -o %t.o
+// RUN: %nvcc-ptx -arch=sm_90 -Xcompiler -fopenmp -isystem %srcroot/include -c %t.cu -o %t.o
 #include <cstdio>
 #include <omp.h>
 

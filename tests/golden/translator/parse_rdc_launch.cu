@@ -2,7 +2,7 @@
 // code, in clang as in nvcc: -rdc=true reaches the parser as -fgpu-rdc.
 // RUN: %ldcc-translate --dump-plan -rdc=true %s | FileCheck %s --check-prefix=PLAN
 // RUN: %ldcc-translate -rdc=true %s -o %t.cu
-// RUN: %nvcc -arch=sm_90 -rdc=true -isystem %srcroot/include -c %t.cu -o %t.o
+// RUN: %nvcc-ptx -arch=sm_90 -rdc=true -isystem %srcroot/include -c %t.cu -o %t.o
 // RUN: not %ldcc-translate --dump-plan %s 2>&1 | FileCheck %s --check-prefix=NORDC
 #ifndef __CUDACC_RDC__
 #error "nvcc defines __CUDACC_RDC__ under -rdc=true"

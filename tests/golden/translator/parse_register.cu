@@ -2,7 +2,7 @@
 // nvcc's default dialect): the parser accepts it too.
 // RUN: %ldcc-translate --dump-plan %s | FileCheck %s --check-prefix=PLAN
 // RUN: %ldcc-translate -std=c++17 %s -o %t.cu
-// RUN: %nvcc -arch=sm_90 -std=c++17 -isystem %srcroot/include -c %t.cu -o %t.o
+// RUN: %nvcc-ptx -arch=sm_90 -std=c++17 -isystem %srcroot/include -c %t.cu -o %t.o
 __global__ void accumulate(const float *in, float *out, int n) {
   register float acc = 0.0f;
   register int i;

@@ -2,7 +2,7 @@
 // beside device_vector and sort is found and translated.
 // RUN: %ldcc-translate --dump-plan -std=c++17 %s | FileCheck %s --check-prefix=PLAN
 // RUN: %ldcc-translate -std=c++17 %s -o %t.cu
-// RUN: %nvcc -arch=sm_90 -std=c++17 -isystem %srcroot/include -c %t.cu -o %t.o
+// RUN: %nvcc-ptx -arch=sm_90 -std=c++17 -isystem %srcroot/include -c %t.cu -o %t.o
 #include <thrust/device_vector.h>
 #include <thrust/host_vector.h>
 #include <thrust/sort.h>

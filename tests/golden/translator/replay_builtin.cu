@@ -1,6 +1,6 @@
 // RUN: %ldcc-translate --dump-plan %s | FileCheck %s --check-prefix=PLAN
 // RUN: %ldcc-translate %s > %t.cu
-// RUN: %nvcc -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
+// RUN: %nvcc-ptx -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
 // A compiler builtin in a replayed kernel: `-INFINITY` is
 // `__builtin_inff()`, declared where first used and without a body, which
 // the replay took for a call "defined elsewhere" and refused (llm.c's

@@ -1,6 +1,6 @@
 // RUN: %ldcc-translate --dump-plan %s | FileCheck %s --check-prefix=PLAN
 // RUN: %ldcc-translate %s > %t.cu
-// RUN: %nvcc -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
+// RUN: %nvcc-ptx -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
 // A local initialised with a constructor's arguments after its name
 // (`half2 value(0.f, 0.f);`, cuda-samples fp16ScalarProduct): the replay's
 // hoisted declaration kept the arguments and added `{}`

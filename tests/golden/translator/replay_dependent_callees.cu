@@ -1,6 +1,6 @@
 // RUN: %ldcc-translate --dump-plan %s | FileCheck %s --check-prefix=PLAN
 // RUN: %ldcc-translate %s > %t.cu
-// RUN: %nvcc -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
+// RUN: %nvcc-ptx -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
 // Calls a template kernel makes whose callee its text does not resolve:
 // `block_sum<T>(s, v)` (a function template named with its arguments) and
 // `acc.add(...)` on an object of a class template of the file.  The replay

@@ -1,7 +1,7 @@
 // RUN: %ldcc-translate --dump-plan %s | FileCheck %s --check-prefix=PLAN
 // RUN: %ldcc-translate %s > %t.cu
 // RUN: grep -v '^ *// ' %t.cu | FileCheck %s --check-prefix=CLONE
-// RUN: %nvcc -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
+// RUN: %nvcc-ptx -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
 // Replay: __device__ functions that contain barriers (shared-replay.md
 // section 7).  Each gets a clone per calling kernel with its own sites,
 // numbered from the call's site base; the caller's region ends before the
@@ -148,7 +148,7 @@ int main() {
 // global copies (composed); the device functions' clones do not.
 // RUN: %ldcc-translate --deterministic %s > %t.det.cu
 // RUN: grep -v '^ *// ' %t.det.cu | FileCheck %s --check-prefix=DET
-// RUN: %nvcc -arch=sm_90 -isystem %srcroot/include -D__LDCC_DETERMINISTIC=1 -c %t.det.cu -o %t.det.o
+// RUN: %nvcc-ptx -arch=sm_90 -isystem %srcroot/include -D__LDCC_DETERMINISTIC=1 -c %t.det.cu -o %t.det.o
 // DET: __device__ void __ldcc_{{[a-z_]+}}__f_{{[a-z_]+}}(__ldcc::thread_ctx &__ldcc_c, __ldcc::block_state &__ldcc_bs, int __ldcc_sb, {{[^)]*}}) {
 // DET-NOT: __ldcc::gcopy
 // DET: __ldcc::launch_info __ldcc_li, __ldcc::global_info __ldcc_gi) { const unsigned __ldcc_gc = __ldcc::gcopy(__ldcc_gi);

@@ -1,6 +1,6 @@
 // RUN: %ldcc-translate %s > %t.cu
 // RUN: grep -v '^ *// ' %t.cu | FileCheck %s --check-prefix=CLONE
-// RUN: %nvcc -arch=sm_90 -std=c++17 -isystem %srcroot/include -c %t.cu -o %t.o
+// RUN: %nvcc-ptx -arch=sm_90 -std=c++17 -isystem %srcroot/include -c %t.cu -o %t.o
 // Marking writes: every store to a shared target goes through __ldcc::swr,
 // which tells region_end that the thread wrote (a round in which no warp
 // wrote skips the sweeps and the replay).  A target whose address reaches a

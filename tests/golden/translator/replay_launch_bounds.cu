@@ -1,7 +1,7 @@
 // RUN: %ldcc-translate --dump-plan %s | FileCheck %s --check-prefix=PLAN
 // RUN: %ldcc-translate %s > %t.cu
 // RUN: grep -v '^ *// ' %t.cu | FileCheck %s --check-prefix=CLONE
-// RUN: %nvcc -arch=sm_90 -std=c++17 -isystem %srcroot/include -c %t.cu -o %t.o
+// RUN: %nvcc-ptx -arch=sm_90 -std=c++17 -isystem %srcroot/include -c %t.cu -o %t.o
 // Replay: a kernel with bounds of its own (__launch_bounds__, __maxnreg__)
 // gets one clone, which keeps them, and no `__lb` clone; its launch passes
 // nullptr for the second clone and the checked lambda ignores the choice.

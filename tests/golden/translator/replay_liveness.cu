@@ -1,6 +1,6 @@
 // RUN: %ldcc-translate %s > %t.cu
 // RUN: grep -v '^ *// ' %t.cu | FileCheck %s --check-prefix=CLONE
-// RUN: %nvcc -arch=sm_90 -std=c++17 -isystem %srcroot/include -c %t.cu -o %t.o
+// RUN: %nvcc-ptx -arch=sm_90 -std=c++17 -isystem %srcroot/include -c %t.cu -o %t.o
 // Liveness at the sites (docs/shared-replay.md section 2): a local is
 // snapshot, restored and compared only where it may be read after the site.
 // i, up, a and b live inside the inner loop's body, which ends at the

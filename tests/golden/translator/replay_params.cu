@@ -1,6 +1,6 @@
 // RUN: %ldcc-translate %s > %t.cu
 // RUN: grep -v '^ *// ' %t.cu | FileCheck %s --check-prefix=CLONE
-// RUN: %nvcc -arch=sm_90 -std=c++17 -isystem %srcroot/include -c %t.cu -o %t.o
+// RUN: %nvcc-ptx -arch=sm_90 -std=c++17 -isystem %srcroot/include -c %t.cu -o %t.o
 // Parameters: one the body only reads (its value, a pointer's decay, a
 // const reference) cannot change, so it gets no snapshot and no
 // comparison; one the body assigns, increments, takes the address of or

@@ -1,7 +1,7 @@
 // RUN: %ldcc-translate --dump-plan %s | FileCheck %s --check-prefix=PLAN
 // RUN: %ldcc-translate %s > %t.cu
 // RUN: grep -v '^ *// ' %t.cu | FileCheck %s --check-prefix=CLONE
-// RUN: %nvcc -arch=sm_90 -std=c++17 -isystem %srcroot/include -c %t.cu -o %t.o
+// RUN: %nvcc-ptx -arch=sm_90 -std=c++17 -isystem %srcroot/include -c %t.cu -o %t.o
 // Replay: kernels declared before main and defined after it.  The metadata
 // struct and the clone's prototype go before the prototype (composed ones'
 // with the global_info; `__ldcc_g_<k>`'s after it): launches are rewritten.
@@ -96,5 +96,5 @@ __global__ void unnamed(int *p, int v) {
 // the check across blocks cannot copy); the translated file compiles.
 // RUN: %ldcc-translate --deterministic --dump-plan %s | FileCheck %s --check-prefix=DET
 // RUN: %ldcc-translate --deterministic %s > %t.det.cu
-// RUN: %nvcc -arch=sm_90 -isystem %srcroot/include -D__LDCC_DETERMINISTIC=1 -c %t.det.cu -o %t.det.o
+// RUN: %nvcc-ptx -arch=sm_90 -isystem %srcroot/include -D__LDCC_DETERMINISTIC=1 -c %t.det.cu -o %t.det.o
 // DET: KERNEL name=later checked=yes at=20:17 global=yes units=blocks writes=out one_run=out det=yes

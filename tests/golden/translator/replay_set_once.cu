@@ -1,6 +1,6 @@
 // RUN: %ldcc-translate %s > %t.cu
 // RUN: grep -v '^ *// ' %t.cu | FileCheck %s --check-prefix=CLONE
-// RUN: %nvcc -arch=sm_90 -std=c++17 -isystem %srcroot/include -c %t.cu -o %t.o
+// RUN: %nvcc-ptx -arch=sm_90 -std=c++17 -isystem %srcroot/include -c %t.cu -o %t.o
 // Locals set once (docs/shared-replay.md section 2, "Liveness"): a local
 // declared in the body's prefix (before the top-level statement that holds
 // the first site), set only there and before anything in the prefix may

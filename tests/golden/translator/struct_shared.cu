@@ -2,7 +2,7 @@
 // RUN: %ldcc-translate %s > %t.cu
 // RUN: grep -v '^ *// ' %t.cu | FileCheck %s --check-prefix=TEXT
 // RUN: grep -c '__ldcc_g_step(particle \*ps, float \*norms, __ldcc::global_info __ldcc_gi)' %t.cu
-// RUN: %nvcc -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
+// RUN: %nvcc-ptx -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
 // Shared structs, arrays of structs and a 2-D array; one shared table that
 // is only read stays written=no.
 struct particle {
