@@ -26,10 +26,11 @@
 //     one row of 32 from all four warps.
 //   - mark_done: every thread stores 1 to its block's flag after a barrier;
 //     warps storing one value are no race, in both twins.
-// The racy twin runs with proofs=0: the global proof keeps blocks as units,
-// so a launch it takes (warp_totals' racy store to slots[blockIdx.x] is one
-// element per block) runs as built and its warps are not checked against
-// each other (docs/global-check.md, "Warps of one block", "Not seen").
+// The global proof keeps blocks as units and asks, besides, that the warps
+// of a block be apart in each region between barriers: warp_totals' racy
+// store to slots[blockIdx.x] from every warp (one element per block) is
+// proved across blocks but not across warps, so its launch takes the one
+// run (docs/global-check.md, "Warps of one block").
 #include "e2e.h"
 
 #define T 128 /* threads per block: four warps */
@@ -167,7 +168,7 @@ int main() {
 }
 
 // The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
-// RACE-ENV: LDCC_OPTIONS=verbosity=1:proofs=0
+// RACE-ENV: LDCC_OPTIONS=verbosity=1
 // RACE-CHECK: ldcc: launch of stage at block_warps.cu:129: warps of one block checked against each other between barriers:
 // RACE-CHECK: ldcc: read-write race on global memory scratch[
 // RACE-CHECK: in kernel stage

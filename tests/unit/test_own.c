@@ -23,6 +23,7 @@ struct kernel {
   struct ld_gproof_term gterms[8][4];
   size_t nacc;
   int warp_units;
+  int block_warps;
 };
 
 /* A new access to parameter p at constant offset off; terms follow. */
@@ -84,6 +85,7 @@ static char *decide(const struct kernel *k) {
   in.acc = k->acc;
   in.nacc = k->nacc;
   in.warp_units = k->warp_units;
+  in.block_warps = k->block_warps;
   ck_assert_int_eq(ld_gproof_decide(&in, &o), LD_OK);
   if (o.proved)
     ck_assert_int_eq(ld_gproof_text(&o, &b), LD_OK);
@@ -321,6 +323,62 @@ START_TEST(test_two_parameters) {
 }
 END_TEST
 
+/* Warps of one block between barriers (block_warps): rows of 1024, one
+ * block a row, 256 threads.  Region 0 reads each element's neighbours
+ * (out[bx * 1024 + tx - 1], + 1), region 1 stores the thread's own
+ * (out[bx * 1024 + tx]): proved, the store's region with threads as units
+ * adds its conditions.  The same neighbours read in the store's region:
+ * two warps meet.  Every thread storing its block's slot (out[bx]) after
+ * the barrier: proved across blocks, and only for one-thread blocks inside
+ * one. */
+START_TEST(test_block_warps) {
+  struct kernel k;
+  struct ld_gproof_access *a;
+  int i;
+
+  memset(&k, 0, sizeof k);
+  for (i = -1; i <= 1; i += 2) {
+    a = access(&k, 0, i);
+    term(&k, a, BX, 1024, NONE, 0);
+    term(&k, a, TX, 1, NONE, 0);
+  }
+  a = access(&k, 0, 0);
+  term(&k, a, BX, 1024, NONE, 0);
+  term(&k, a, TX, 1, NONE, 0);
+  a->region = 1;
+  a->write = 1;
+  k.block_warps = 1;
+  EXPECT(&k, "1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;2+1*(blockDim.x-1)<1024;"
+             "2+1*(blockDim.x-1)+1024*(gridDim.x-1)+1<2147483648;"
+             "1*(blockDim.y-1)<1;1*(blockDim.z-1)<1;1*(gridDim.y-1)<1;"
+             "1*(gridDim.z-1)<1;1*(blockDim.x-1)<1024;"
+             "1*(blockDim.x-1)+1024*(gridDim.x-1)+0<2147483648");
+  k.acc[0].region = k.acc[1].region = 1;
+  EXPECT(&k, "no: two warps of one block may touch one element through out "
+             "between barriers");
+  k.block_warps = 0;
+  EXPECT(&k, "1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;2+1*(blockDim.x-1)<1024;"
+             "2+1*(blockDim.x-1)+1024*(gridDim.x-1)+1<2147483648");
+
+  memset(&k, 0, sizeof k);
+  a = access(&k, 0, 0);
+  term(&k, a, BX, 1, NONE, 0);
+  a->region = 1;
+  a->write = 1;
+  EXPECT(&k,
+         "1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(gridDim.x-1)+0<2147483648");
+  k.block_warps = 1;
+  EXPECT(&k,
+         "1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(gridDim.x-1)+0<2147483648;"
+         "1*(blockDim.x-1)<1;1*(blockDim.y-1)<1;1*(blockDim.z-1)<1;"
+         "1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(gridDim.x-1)+0<2147483648");
+  /* A region that only reads needs nothing of its warps. */
+  a->write = 0;
+  EXPECT(&k,
+         "1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(gridDim.x-1)+0<2147483648");
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("own");
   TCase *tc = tcase_create("decide");
@@ -333,6 +391,7 @@ int main(void) {
   tcase_add_test(tc, test_refused);
   tcase_add_test(tc, test_two_parameters);
   tcase_add_test(tc, test_guards);
+  tcase_add_test(tc, test_block_warps);
   suite_add_tcase(s, tc);
   return ld_check_run(s);
 }

@@ -2167,6 +2167,10 @@ static void walk_body(struct accesses *st, CXCursor body, size_t nslots) {
 
 /* Which pointer parameters (and, in the direct run, written __device__
  * variables) are claimed, and their accesses. */
+static int epochs_hold(const struct ld__source *s, CXCursor fn,
+                       const struct ld_global *g,
+                       const struct ld__global_in *in);
+
 static int find_accesses(const struct ld__source *s, CXCursor fn,
                          struct ld_global *g, const char *direct_why,
                          const struct ld__global_in *in) {
@@ -2267,9 +2271,13 @@ static int find_accesses(const struct ld__source *s, CXCursor fn,
                                      : direct_why);
     }
   } else if (!rc && kept && all_claimed && !clang_Cursor_isNull(body)) {
-    /* Every written parameter claimed: try the proof. */
+    /* Every written parameter claimed: try the proof; when the warps of a
+     * block are to be checked, they must be apart too. */
+    int warps;
     g->own_tried = 1;
-    rc = ld__global_proof_analyse(s, fn, g, body);
+    warps = epochs_hold(s, fn, g, in);
+    rc = ld__global_proof_analyse(s, fn, g, body, warps ? in->bars : NULL,
+                                  warps ? in->nbars : 0);
   }
   free(st.other);
   free(st.loads);
@@ -2314,18 +2322,24 @@ static enum CXChildVisitResult lambdas_cb(CXCursor c, CXCursor parent,
  * takes the one run (every written parameter claimed, no written
  * __device__ variable) or the direct run without fences or flags, whose
  * barriers are all its own countable ones (kernels.c g_epochs). */
-static int take_epochs(const struct ld__source *s, CXCursor fn,
-                       struct ld_global *g, const struct ld__global_in *in) {
+static int epochs_hold(const struct ld__source *s, CXCursor fn,
+                       const struct ld_global *g,
+                       const struct ld__global_in *in) {
   struct lambdas x = {s, in->bars, in->nbars, 0};
 
+  if (!g->epochs || !g->checked || g->warp_units || g->natomics || g->nfences ||
+      g->ngsyncs || in->sync_flags || in->replay ||
+      !(g->direct || (g->own_tried && !g->nvars)) || !in->nbars)
+    return 0;
+  clang_visitChildren(fn, lambdas_cb, &x);
+  return !x.inside;
+}
+
+static int take_epochs(const struct ld__source *s, CXCursor fn,
+                       struct ld_global *g, const struct ld__global_in *in) {
   if (!g->epochs)
     return LD_OK;
-  g->epochs = g->checked && !g->warp_units && !g->natomics && !g->nfences &&
-              !g->ngsyncs && !in->sync_flags && !in->replay &&
-              (g->direct || (g->own_tried && !g->nvars));
-  if (g->epochs)
-    clang_visitChildren(fn, lambdas_cb, &x);
-  if (!g->epochs || x.inside || !in->nbars) {
+  if (!epochs_hold(s, fn, g, in)) {
     g->epochs = 0;
     return LD_OK;
   }

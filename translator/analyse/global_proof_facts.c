@@ -68,6 +68,13 @@ struct ofx {
   size_t nguards;
   struct ld_gproof_access *acc;
   size_t nacc, capacc;
+  /* Warps of one block (ld_global.epochs): the kernel's barriers, and the
+   * begin offsets of those that are statements of the body's straight-line
+   * code (in no loop or condition), in source order: the regions' bounds. */
+  const struct ld_gbar *bars;
+  size_t nbars;
+  size_t *straight;
+  size_t nstraight;
   char why[200];
   int rc;
 };
@@ -577,6 +584,67 @@ static void owalk_children(struct ofx *x, CXCursor c) {
   clang_visitChildren(c, owalk_cb, x);
 }
 
+/* The region of an access at offset at: the straight-line barriers before
+ * it.  A barrier in a loop or a condition bounds no region (its two sides
+ * are one region, which only asks more of the proof). */
+static int region_of(const struct ofx *x, size_t at) {
+  size_t i;
+  int r = 0;
+
+  for (i = 0; i < x->nstraight; i++)
+    r += x->straight[i] < at;
+  return r;
+}
+
+/* Whether the access at offset at may write: it is no load among the
+ * kernel's claimed accesses (g->stores; one not found there may). */
+static int may_write(const struct ofx *x, size_t at) {
+  size_t i;
+  int found = 0;
+
+  for (i = 0; i < x->g->nstores; i++) {
+    if (x->g->stores[i].begin != at)
+      continue;
+    if (!x->g->stores[i].load)
+      return 1;
+    found = 1;
+  }
+  return !found;
+}
+
+/* The straight-line barriers: statements of the body, or of plain blocks
+ * in it, that are a barrier's call and nothing else. */
+static enum CXChildVisitResult straight_cb(CXCursor c, CXCursor parent,
+                                           CXClientData data) {
+  struct ofx *x = data;
+  size_t b, e, i;
+
+  (void)parent;
+  if (x->rc)
+    return CXChildVisit_Break;
+  if (clang_getCursorKind(c) == CXCursor_CompoundStmt) {
+    clang_visitChildren(c, straight_cb, x);
+    return CXChildVisit_Continue;
+  }
+  if (clang_getCursorKind(c) != CXCursor_CallExpr || !off_of(x, c, &b) ||
+      !ld__main_offset(x->s, clang_getRangeEnd(clang_getCursorExtent(c)), &e))
+    return CXChildVisit_Continue;
+  for (i = 0; i < x->nbars; i++) {
+    size_t *n;
+    if (x->bars[i].begin < b || x->bars[i].end != e)
+      continue;
+    n = realloc(x->straight, (x->nstraight + 1) * sizeof *n);
+    if (!n) {
+      x->rc = LD_ENOMEM;
+      return CXChildVisit_Break;
+    }
+    x->straight = n;
+    x->straight[x->nstraight++] = x->bars[i].begin;
+    break;
+  }
+  return CXChildVisit_Continue;
+}
+
 static void record(struct ofx *x, int p, CXCursor idx, size_t at) {
   struct ld_gproof_access *a;
   struct ld_gproof_term *t;
@@ -617,6 +685,8 @@ static void record(struct ofx *x, int p, CXCursor idx, size_t at) {
   }
   a = &x->acc[x->nacc++];
   memset(a, 0, sizeof *a);
+  a->region = region_of(x, at);
+  a->write = may_write(x, at);
   a->param = (size_t)p;
   a->name = x->g->params[p].name;
   a->terms = t;
@@ -879,7 +949,8 @@ static void owalk(struct ofx *x, CXCursor c) {
 }
 
 int ld__global_proof_analyse(const struct ld__source *s, CXCursor fn,
-                             struct ld_global *g, CXCursor body) {
+                             struct ld_global *g, CXCursor body,
+                             const struct ld_gbar *bars, size_t nbars) {
   struct ofx x;
   struct ld_gproof_input in;
   size_t i;
@@ -890,7 +961,12 @@ int ld__global_proof_analyse(const struct ld__source *s, CXCursor fn,
   x.fn = fn;
   x.g = g;
   x.body = body;
-  clang_visitChildren(body, tops_cb, &x);
+  x.bars = bars;
+  x.nbars = nbars;
+  if (bars)
+    clang_visitChildren(body, straight_cb, &x);
+  if (!x.rc)
+    clang_visitChildren(body, tops_cb, &x);
   if (!x.rc)
     clang_visitChildren(body, defs_cb, &x);
   if (!x.rc)
@@ -900,11 +976,13 @@ int ld__global_proof_analyse(const struct ld__source *s, CXCursor fn,
   in.acc = x.acc;
   in.nacc = x.nacc;
   /* Blocks stay the units of a kernel whose warps are checked between
-   * barriers (ld_global.epochs): a launch the proof takes runs as built,
-   * at nvcc's speed, and its warps are not checked against each other (a
-   * proof for warps would fail for every kernel that shares elements
-   * across a barrier, and the one run costs up to x80 there). */
+   * barriers (ld_global.epochs), and its warps must be apart in each
+   * region: a launch the proof takes runs as built, its warps unchecked
+   * (a proof for warps over the whole kernel would fail for every kernel
+   * that shares elements across a barrier, and the one run costs up to
+   * x80 there). */
   in.warp_units = g->warp_units;
+  in.block_warps = bars != NULL;
   in.why = x.why[0] ? x.why : NULL;
   if (!rc)
     rc = ld_gproof_decide(&in, &g->gproof);
@@ -916,6 +994,7 @@ int ld__global_proof_analyse(const struct ld__source *s, CXCursor fn,
     free((void *)x.acc[i].terms);
   }
   free(x.acc);
+  free(x.straight);
   free(x.defs);
   free(x.bad);
   free(x.tops);

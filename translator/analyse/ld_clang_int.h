@@ -66,9 +66,13 @@ struct ld__global_in {
 int ld__global_analyse(const struct ld__source *s, CXCursor fn,
                        struct ld_kernel *k, const struct ld__global_in *in);
 /* The global-memory proof's facts and decision for kernel k's global facts
- * g (global_proof_facts.c): fills g->gproof.  0 or LD_ENOMEM. */
+ * g (global_proof_facts.c): fills g->gproof.  bars: the kernel's barriers
+ * when its warps are checked against each other between them
+ * (ld_global.epochs; else NULL): the proof then also needs them apart in
+ * each region.  0 or LD_ENOMEM. */
 int ld__global_proof_analyse(const struct ld__source *s, CXCursor fn,
-                             struct ld_global *g, CXCursor body);
+                             struct ld_global *g, CXCursor body,
+                             const struct ld_gbar *bars, size_t nbars);
 /* Decide whether kernel k (cursor fn) has warp-synchronous code and, if so,
  * attach k->warp: the rule, or why it is not checked, and the accesses and
  * syncs to instrument.  *nchecked numbers the checked ones.  weak_sync:

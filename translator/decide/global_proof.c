@@ -552,7 +552,109 @@ static int decide_param(struct st *s, size_t p, const char *name) {
   return !s->rc && close_cond(s, cond, name);
 }
 
+static int decide_all(const struct ld_gproof_input *in, struct ld_gproof *out);
+
+/* Appends o's conditions to out's, renumbered; 0 or LD_ENOMEM. */
+static int merge(struct ld_gproof *out, const struct ld_gproof *o) {
+  struct ld_gproof_cterm *t;
+  size_t i;
+
+  if (!o->nterms)
+    return LD_OK;
+  t = realloc(out->terms, (out->nterms + o->nterms) * sizeof *t);
+  if (!t)
+    return LD_ENOMEM;
+  out->terms = t;
+  for (i = 0; i < o->nterms; i++) {
+    t[out->nterms + i] = o->terms[i];
+    t[out->nterms + i].cond += out->nconds;
+  }
+  out->nterms += o->nterms;
+  out->nconds += o->nconds;
+  return LD_OK;
+}
+
+/* Warps of one block (in->block_warps): per region and written parameter,
+ * the parameter's accesses in that region with every two threads as units
+ * (a thread per unit is stricter than a warp, and across blocks too).  A
+ * region that only reads through a parameter needs nothing. */
+static int decide_regions(const struct ld_gproof_input *in,
+                          struct ld_gproof *out) {
+  struct ld_gproof_access *sub;
+  int r, last = -1;
+  size_t i, j, n;
+  int rc = LD_OK;
+
+  for (i = 0; i < in->nacc; i++)
+    if (in->acc[i].region > last)
+      last = in->acc[i].region;
+  sub = malloc((in->nacc ? in->nacc : 1) * sizeof *sub);
+  if (!sub)
+    return LD_ENOMEM;
+  for (r = 0; r <= last && !rc && out->proved; r++) {
+    for (i = 0; i < in->nacc && !rc && out->proved; i++) {
+      struct ld_gproof_input w;
+      struct ld_gproof o;
+      const struct ld_gproof_access *a = &in->acc[i];
+      if (a->region != r || !a->write)
+        continue;
+      for (j = 0; j < i; j++)
+        if (in->acc[j].region == r && in->acc[j].write &&
+            in->acc[j].param == a->param)
+          break;
+      if (j < i)
+        continue; /* the parameter is done in this region */
+      for (n = 0, j = 0; j < in->nacc; j++)
+        if (in->acc[j].region == r && in->acc[j].param == a->param)
+          sub[n++] = in->acc[j];
+      memset(&w, 0, sizeof w);
+      w.acc = sub;
+      w.nacc = n;
+      w.warp_units = 1;
+      rc = decide_all(&w, &o);
+      if (!rc && !o.proved) {
+        struct st s;
+        memset(&s, 0, sizeof s);
+        s.out = out;
+        free(out->why);
+        out->why = NULL;
+        out->proved = 0;
+        fail(&s,
+             "two warps of one block may touch one element through %s "
+             "between barriers",
+             a->name);
+        rc = s.rc;
+      } else if (!rc) {
+        rc = merge(out, &o);
+      }
+      ld_gproof_free(&o);
+    }
+  }
+  free(sub);
+  if (!rc && out->proved && out->nconds > 255) {
+    out->proved = 0;
+    out->why = strdup("more than 255 launch conditions");
+    if (!out->why)
+      rc = LD_ENOMEM;
+  }
+  if (rc || !out->proved) {
+    free(out->terms);
+    out->terms = NULL;
+    out->nterms = 0;
+    out->nconds = 0;
+  }
+  return rc;
+}
+
 int ld_gproof_decide(const struct ld_gproof_input *in, struct ld_gproof *out) {
+  int rc = decide_all(in, out);
+
+  if (rc || !out->proved || !in->block_warps || in->warp_units)
+    return rc;
+  return decide_regions(in, out);
+}
+
+static int decide_all(const struct ld_gproof_input *in, struct ld_gproof *out) {
   struct st s;
   size_t i, j;
 

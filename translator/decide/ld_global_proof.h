@@ -56,12 +56,22 @@ struct ld_gproof_access {
                      access (`if (threadIdx.x == 0)` around it) */
   const struct ld_gproof_guard *guards;
   size_t nguards;
+  /* block_warps only: the barrier region it is in (the number of the
+   * kernel's straight-line barriers before it), and whether it may write
+   * (else it only reads). */
+  int region;
+  int write;
 };
 
 struct ld_gproof_input {
   const struct ld_gproof_access *acc;
   size_t nacc;
-  int warp_units;  /* units are warps: every two threads must differ */
+  int warp_units; /* units are warps: every two threads must differ */
+  /* Units are blocks, and the warps of one block are checked against each
+   * other between barriers (ld_global.epochs): the launch runs as built
+   * only if, besides, in every region that writes through a parameter,
+   * that parameter's accesses there differ in every two threads. */
+  int block_warps;
   const char *why; /* non-NULL: not provable for this reason */
 };
 

@@ -89,7 +89,7 @@ int main() {
 // PLAN-NEXT: ACCESS kernel=warp_sum id=8 at=39:12 var=s mode=read
 // PLAN-NEXT: WSYNC kernel=warp_sum at=32:3 form=__syncthreads
 // PLAN-NEXT: WSYNC kernel=warp_sum at=35:5 form=__syncwarp
-// PLAN-NEXT: OWN kernel=warp_sum proved=yes conds="1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+0<2147483648"
+// PLAN-NEXT: OWN kernel=warp_sum proved=yes conds="1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+0<2147483648;1*(blockDim.y-1)<1;1*(blockDim.z-1)<1;1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1"
 // PLAN-NOT: {{.}}
 
 // TEXT: {{^}}  [&](auto, dim3 __ldcc_a__g, dim3 __ldcc_a__b, void **__ldcc_a__a, size_t __ldcc_a__sh, cudaStream_t __ldcc_a__st) -> cudaError_t { return __ldcc::api_launch<decltype(__ldcc::plain_fn(&set_flag))>::run(__ldcc_a__a, [&](auto &...__ldcc_a__p) { __ldcc::launch_as<decltype(__ldcc::plain_fn(&set_flag))>::run(__ldcc__gmeta(0), 0, __ldcc_a__g, __ldcc_a__b, __ldcc_a__sh, __ldcc_a__st, [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh, cudaStream_t __ldcc_l__st, const __ldcc::global_info *, auto &...__ldcc_l__a) { set_flag<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_l__a...); }); }); }((const void *)set_flag, 1, 1, nullptr, 0, 0);{{$}}

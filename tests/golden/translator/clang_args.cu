@@ -24,7 +24,7 @@ __global__ void copy_tile(float *out) {
 // PLAN-NEXT: SITE kernel=copy_tile id=2 at=16:1 form=exit
 // PLAN-NEXT: COPIES kernel=copy_tile scratch=lazy
 // PLAN-NEXT: PROOF kernel=copy_tile proved=yes bounds=x<=extent(t,1),y<=extent(t,0),z=1
-// PLAN-NEXT: OWN kernel=copy_tile proved=yes conds="1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+8*(blockDim.y-1)+0<2147483648"
+// PLAN-NEXT: OWN kernel=copy_tile proved=yes conds="1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+8*(blockDim.y-1)+0<2147483648;1*(blockDim.z-1)<1;1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)<8;1*(blockDim.x-1)+8*(blockDim.y-1)+0<2147483648"
 // PLAN-NOT: {{.}}
 
 // TEXT: {{^}}#include <ldcc/ldcc.h>

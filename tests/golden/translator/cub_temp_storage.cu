@@ -89,6 +89,6 @@ int main() {
 // PLAN-NEXT: PROOF kernel=scans proved=no reason="CUB collectives on shared temporary storage"
 // PLAN-NEXT: ITS kernel=scans checked=yes rule="shared memory across threads in a region"
 // PLAN-NEXT: ACCESS kernel=scans id=1 at=35:3 var=out mode=write
-// PLAN-NEXT: OWN kernel=twice proved=yes conds="1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1+2*(gridDim.x-1)+1<2147483648"
+// PLAN-NEXT: OWN kernel=twice proved=yes conds="1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1+2*(gridDim.x-1)+1<2147483648;1*(blockDim.y-1)<1;1*(blockDim.z-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1+2*(gridDim.x-1)+1<2147483648"
 // PLAN-NEXT: OWN kernel=scans proved=yes conds="1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)<128;1*(blockDim.x-1)+128*(gridDim.x-1)+0<2147483648"
 // PLAN-NEXT: OWN kernel=load_scan proved=yes conds="1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)<128;1*(blockDim.x-1)+128*(gridDim.x-1)+0<2147483648"

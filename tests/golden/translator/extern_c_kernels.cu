@@ -57,5 +57,5 @@ int main() {
 // PLAN-NEXT: SITE kernel=scale id=2 at=30:1 form=exit
 // PLAN-NEXT: COPIES kernel=scale scratch=lazy
 // PLAN-NEXT: PROOF kernel=scale proved=yes bounds=x<=extent(s,0),y=1,z=1
-// PLAN-NEXT: OWN kernel=timedReduction proved=yes conds="1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(gridDim.x-1)+0<2147483648"
-// PLAN-NEXT: OWN kernel=scale proved=yes conds="1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)<128;1*(blockDim.x-1)+128*(gridDim.x-1)+0<2147483648"
+// PLAN-NEXT: OWN kernel=timedReduction proved=yes conds="1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(gridDim.x-1)+0<2147483648;1*(blockDim.y-1)<1;1*(blockDim.z-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(gridDim.x-1)+0<2147483648"
+// PLAN-NEXT: OWN kernel=scale proved=yes conds="1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)<128;1*(blockDim.x-1)+128*(gridDim.x-1)+0<2147483648;1*(blockDim.y-1)<1;1*(blockDim.z-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)<128;1*(blockDim.x-1)+128*(gridDim.x-1)+0<2147483648"

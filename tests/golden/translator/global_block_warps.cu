@@ -62,7 +62,7 @@ __global__ void tree_sum(int *buf, unsigned long long *total) {
 
 // The proof keeps blocks as units: a launch it takes runs as built.
 // PLAN: KERNEL name=own_elems {{.*}} units=blocks writes=out one_run=out,in block_warps=1{{$}}
-// OWN: OWN kernel=own_elems proved=yes conds="1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)<1*blockDim.x;1*(blockDim.x-1)+1*blockDim.x*(gridDim.x-1)+0<2147483648"
+// OWN: OWN kernel=own_elems proved=yes conds="1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)<1*blockDim.x;1*(blockDim.x-1)+1*blockDim.x*(gridDim.x-1)+0<2147483648;1*(blockDim.y-1)<1;1*(blockDim.z-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)<1*blockDim.x;1*(blockDim.x-1)+1*blockDim.x*(gridDim.x-1)+0<2147483648"
 __global__ void own_elems(float *out, const float *in) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   float v = in[i];

@@ -30,7 +30,7 @@ int main() {
 // PLAN-NEXT: SITE kernel=from_header id=2 at=header_kernel.h:10:1 form=exit
 // PLAN-NEXT: COPIES kernel=from_header scratch=lazy
 // PLAN-NEXT: PROOF kernel=from_header proved=yes bounds=x<=extent(header_shared,0),x<=extent(s,0),y=1,z=1
-// PLAN-NEXT: OWN kernel=from_header proved=yes conds="1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+0<2147483648"
+// PLAN-NEXT: OWN kernel=from_header proved=yes conds="1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+0<2147483648;1*(blockDim.y-1)<1;1*(blockDim.z-1)<1;1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+0<2147483648"
 // PLAN-NEXT: OWN kernel=local proved=yes conds="1*(blockDim.x-1)<1;1*(blockDim.y-1)<1;1*(blockDim.z-1)<1;1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1"
 // PLAN-NOT: {{.}}
 

@@ -159,10 +159,10 @@ int main() {
 // PLAN-NEXT: ACCESS kernel=lanes id=2 at=68:15 var=g mode=read
 // PLAN-NEXT: ACCESS kernel=lanes id=3 at=69:3 var=g mode=write
 // PLAN-NEXT: ACCESS kernel=lanes id=4 at=69:20 var=buf mode=read
-// PLAN-NEXT: OWN kernel=tail proved=yes conds="1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(gridDim.x-1)+0<2147483648"
+// PLAN-NEXT: OWN kernel=tail proved=yes conds="1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(gridDim.x-1)+0<2147483648;1*(blockDim.y-1)<1;1*(blockDim.z-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(gridDim.x-1)+0<2147483648"
 // PLAN-NEXT: OWN kernel=exchange proved=no reason="direct one run"
 // PLAN-NEXT: OWN kernel=calls proved=no reason="a pointer it writes through is used other than as the base of an access"
-// PLAN-NEXT: OWN kernel=plain proved=yes conds="1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+0<2147483648"
+// PLAN-NEXT: OWN kernel=plain proved=yes conds="1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+0<2147483648;1*(blockDim.y-1)<1;1*(blockDim.z-1)<1;1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+0<2147483648"
 // PLAN-NEXT: OWN kernel=flagged proved=no reason="direct one run"
 // PLAN-NEXT: OWN kernel=lanes proved=yes conds="1*(blockDim.y-1)<1;1*(blockDim.z-1)<1;1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+0<2147483648"
 // PLAN-NOT: {{.}}

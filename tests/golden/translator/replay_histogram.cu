@@ -54,7 +54,7 @@ int main() {
 // PLAN-NEXT: ACCESS kernel=histogram id=5 at=24:66 var=count mode=read
 // PLAN-NEXT: WSYNC kernel=histogram at=16:3 form=__syncthreads
 // PLAN-NEXT: WSYNC kernel=histogram at=22:3 form=__syncthreads
-// PLAN-NEXT: OWN kernel=histogram proved=yes conds="1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+64*(gridDim.x-1)+0<2147483648"
+// PLAN-NEXT: OWN kernel=histogram proved=yes conds="1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+64*(gridDim.x-1)+0<2147483648;1*(blockDim.y-1)<1;1*(blockDim.z-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)<64;1*(blockDim.x-1)+64*(gridDim.x-1)+0<2147483648"
 // PLAN-NOT: {{.}}
 // Shared atomics with unused results become shared_atomic_add (a
 // subtraction adds the negated value).

@@ -44,7 +44,7 @@ int main() {
 // PLAN-NEXT: SITE kernel=matmul id=3 at=24:1 form=exit
 // PLAN-NEXT: COPIES kernel=matmul scratch=lazy
 // PLAN-NEXT: PROOF kernel=matmul proved=yes bounds=x<=extent(as,1),x<=extent(bs,1),y<=extent(as,0),y<=extent(bs,0),z=1
-// PLAN-NEXT: OWN kernel=matmul proved=yes conds="1*(gridDim.z-1)<1;1*(blockDim.x-1)<16;1*(blockDim.x-1)+16*(gridDim.x-1)<1*|p3|;1*(blockDim.x-1)+16*(gridDim.x-1)+1*|p3|*(blockDim.y-1)<16*|p3|;1*(blockDim.x-1)+16*(gridDim.x-1)+1*|p3|*(blockDim.y-1)+16*|p3|*(gridDim.y-1)+0<2147483648"
+// PLAN-NEXT: OWN kernel=matmul proved=yes conds="1*(gridDim.z-1)<1;1*(blockDim.x-1)<16;1*(blockDim.x-1)+16*(gridDim.x-1)<1*|p3|;1*(blockDim.x-1)+16*(gridDim.x-1)+1*|p3|*(blockDim.y-1)<16*|p3|;1*(blockDim.x-1)+16*(gridDim.x-1)+1*|p3|*(blockDim.y-1)+16*|p3|*(gridDim.y-1)+0<2147483648;1*(blockDim.z-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)<16;1*(blockDim.x-1)+16*(gridDim.x-1)<1*|p3|;1*(blockDim.x-1)+16*(gridDim.x-1)+1*|p3|*(blockDim.y-1)<16*|p3|;1*(blockDim.x-1)+16*(gridDim.x-1)+1*|p3|*(blockDim.y-1)+16*|p3|*(gridDim.y-1)+0<2147483648"
 // PLAN-NOT: {{.}}
 // Two sites in the k loop; every switch lists every label; the
 // accumulator is snapshot, saved and compared like every local.

@@ -88,8 +88,8 @@ __global__ void unnamed(int *p, int v) {
 // PLAN-NEXT: ACCESS kernel=none id=1 at=30:3 var=s mode=write
 // PLAN-NEXT: ACCESS kernel=none id=2 at=30:20 var=s mode=read
 // PLAN-NEXT: WSYNC kernel=none at=31:3 form=__syncthreads
-// PLAN-NEXT: OWN kernel=later proved=yes conds="1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+0<2147483648"
-// PLAN-NEXT: OWN kernel=unnamed proved=yes conds="1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+0<2147483648"
+// PLAN-NEXT: OWN kernel=later proved=yes conds="1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+0<2147483648;1*(blockDim.y-1)<1;1*(blockDim.z-1)<1;1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+0<2147483648"
+// PLAN-NEXT: OWN kernel=unnamed proved=yes conds="1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+0<2147483648;1*(blockDim.y-1)<1;1*(blockDim.z-1)<1;1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+0<2147483648"
 // PLAN-NOT: {{.}}
 // Deterministic mode: a kernel launched between its prototype and its
 // definition is composed there too (launch_before_def.cu has a prototype

@@ -37,7 +37,7 @@ int main() {
 // PLAN-NEXT: SITE kernel=block_sum id=2 at=20:1 form=exit
 // PLAN-NEXT: COPIES kernel=block_sum scratch=lazy
 // PLAN-NEXT: PROOF kernel=block_sum proved=no reason="'partial' is written in a region that also uses it at another thread's element (line 16)"
-// PLAN-NEXT: OWN kernel=block_sum proved=yes conds="1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(gridDim.x-1)+0<2147483648"
+// PLAN-NEXT: OWN kernel=block_sum proved=yes conds="1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(gridDim.x-1)+0<2147483648;1*(blockDim.y-1)<1;1*(blockDim.z-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(gridDim.x-1)+0<2147483648"
 // PLAN-NOT: {{.}}
 // The layout keeps the template head; the clone follows the original with
 // its own #line; the loop variable is hoisted; the site jumps back.

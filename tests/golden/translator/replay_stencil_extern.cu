@@ -42,7 +42,7 @@ int main() {
 // PLAN-NEXT: SITE kernel=stencil id=2 at=24:1 form=exit
 // PLAN-NEXT: COPIES kernel=stencil scratch=lazy
 // PLAN-NEXT: PROOF kernel=stencil proved=yes bounds=y=1,z=1
-// PLAN-NEXT: OWN kernel=stencil proved=yes conds="1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)<1*blockDim.x;1*(blockDim.x-1)+1*blockDim.x*(gridDim.x-1)+0<2147483648"
+// PLAN-NEXT: OWN kernel=stencil proved=yes conds="1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)<1*blockDim.x;1*(blockDim.x-1)+1*blockDim.x*(gridDim.x-1)+0<2147483648;1*(blockDim.y-1)<1;1*(blockDim.z-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)<1*blockDim.x;1*(blockDim.x-1)+1*blockDim.x*(gridDim.x-1)+0<2147483648"
 // PLAN-NOT: {{.}}
 // The extern array is the dynamic part of the warp's copy; the layout has
 // no static member, so there is no __ldcc_p; sh and the stream pass through.

@@ -66,7 +66,7 @@ int main() {
 // PLAN-NEXT: WSYNC kernel=vote at=22:5 form=cg.sync
 // PLAN-NEXT: WSYNC kernel=vote at=24:5 form=__syncthreads_count
 // PLAN-NEXT: WSYNC kernel=vote at=25:3 form=cg::sync
-// PLAN-NEXT: OWN kernel=vote proved=yes conds="1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+0<2147483648"
+// PLAN-NEXT: OWN kernel=vote proved=yes conds="1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+0<2147483648;1*(blockDim.y-1)<1;1*(blockDim.z-1)<1;1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+0<2147483648;1*(blockDim.y-1)<1;1*(blockDim.z-1)<1;1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+0<2147483648"
 // PLAN-NOT: {{.}}
 // The block handle is re-created at the top; the predicate is evaluated
 // before the site, the call is replaced by the barrier's result; unbraced

@@ -275,8 +275,8 @@ int main() {
 // PLAN-NEXT: ACCESS kernel=warp_tile id=1 at=120:3 var=s mode=write
 // PLAN-NEXT: WSYNC kernel=warp_tile at=122:3 form=sync
 // PLAN-NEXT: WSYNC kernel=warp_tile at=123:3 form=__syncthreads
-// PLAN-NEXT: OWN kernel=in_expression proved=yes conds="1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+0<2147483648"
-// PLAN-NEXT: OWN kernel=in_condition proved=yes conds="1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1"
+// PLAN-NEXT: OWN kernel=in_expression proved=yes conds="1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+0<2147483648;1*(blockDim.y-1)<1;1*(blockDim.z-1)<1;1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+0<2147483648"
+// PLAN-NEXT: OWN kernel=in_condition proved=yes conds="1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)<1;1*(blockDim.y-1)<1;1*(blockDim.z-1)<1;1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1"
 // PLAN-NEXT: OWN kernel=reference_local proved=yes conds="1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+0<2147483648"
 // PLAN-NEXT: OWN kernel=device_barrier proved=yes conds="1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+0<2147483648"
 // PLAN-NEXT: OWN kernel=device_store proved=yes conds="1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1"

@@ -30,7 +30,7 @@ int main() {
 // PLAN-NEXT: SITE kernel=shift id=2 at=15:1 form=exit
 // PLAN-NEXT: COPIES kernel=shift scratch=lazy
 // PLAN-NEXT: PROOF kernel=shift proved=yes bounds=x<=extent(tile,0),y=1,z=1
-// PLAN-NEXT: OWN kernel=shift proved=yes conds="1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)<1*blockDim.x;1*(blockDim.x-1)+1*blockDim.x*(gridDim.x-1)+0<2147483648"
+// PLAN-NEXT: OWN kernel=shift proved=yes conds="1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)<1*blockDim.x;1*(blockDim.x-1)+1*blockDim.x*(gridDim.x-1)+0<2147483648;1*(blockDim.y-1)<1;1*(blockDim.z-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)<1*blockDim.x;1*(blockDim.x-1)+1*blockDim.x*(gridDim.x-1)+0<2147483648"
 // PLAN-NOT: {{.}}
 
 // TEXT: {{^}}#include <ldcc/ldcc.h>

@@ -54,7 +54,7 @@ int main() {
 // PLAN-NEXT: SITE kernel=reduce id=4 at=29:1 form=exit
 // PLAN-NEXT: COPIES kernel=reduce scratch=whole reason="a target's address is taken or it is bound to a reference"
 // PLAN-NEXT: PROOF kernel=reduce proved=no reason="'partial' is used other than element by element (line 21)"
-// PLAN-NEXT: OWN kernel=reduce proved=yes conds="1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1"
+// PLAN-NEXT: OWN kernel=reduce proved=yes conds="1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.y-1)<1;1*(blockDim.z-1)<1;1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1"
 // PLAN-NOT: {{.}}
 
 // TEXT: {{^}}#include <ldcc/ldcc.h>
