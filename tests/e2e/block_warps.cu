@@ -169,14 +169,14 @@ int main() {
 
 // The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
 // RACE-ENV: LDCC_OPTIONS=verbosity=1
-// RACE-CHECK: ldcc: launch of stage at block_warps.cu:129: warps of one block checked against each other between barriers:
+// RACE-CHECK: ldcc: launch of stage at block_warps.cu:134: warps of one block checked against each other between barriers:
 // RACE-CHECK: ldcc: read-write race on global memory scratch[
 // RACE-CHECK: in kernel stage
 // RACE-CHECK: with no barrier between the two warps' accesses
 // RACE-CHECK: in kernel tree_sum
 // RACE-CHECK: ldcc: write-write race on global memory slots[
 // RACE-CHECK: in kernel warp_totals
-// RACE-CHECK: stored to it at block_warps.cu:68
+// RACE-CHECK: stored to it at block_warps.cu:73
 // RACE-CHECK: in kernel flip_rows
 // RACE-CHECK: in kernel gather_rows
 // RACE-CHECK: ldcc: summary:
