@@ -68,9 +68,9 @@ struct ofx {
   size_t nguards;
   struct ld_gproof_access *acc;
   size_t nacc, capacc;
-  /* Warps of one block (ld_global.epochs): the kernel's barriers, and the
-   * begin offsets of those that are statements of the body's straight-line
-   * code (in no loop or condition), in source order: the regions' bounds. */
+  /* Warps of one block (ld_global.epochs): the kernel's barriers, and
+   * those that are statements of the body's straight-line code (in no loop or
+   * condition), their end offsets in source order: the regions' bounds. */
   const struct ld_gbar *bars;
   size_t nbars;
   size_t *straight;
@@ -584,15 +584,17 @@ static void owalk_children(struct ofx *x, CXCursor c) {
   clang_visitChildren(c, owalk_cb, x);
 }
 
-/* The region of an access at offset at: the straight-line barriers before
- * it.  A barrier in a loop or a condition bounds no region (its two sides
- * are one region, which only asks more of the proof). */
+/* The region of an access at offset at: the straight-line barriers that
+ * end before it (an access inside a barrier's argument, `__syncthreads_or(
+ * a[i] > 0)`, is made before the barrier).  A barrier in a loop or a condition
+ * bounds no region (its two sides are one region, which only asks more of the
+ * proof). */
 static int region_of(const struct ofx *x, size_t at) {
   size_t i;
   int r = 0;
 
   for (i = 0; i < x->nstraight; i++)
-    r += x->straight[i] < at;
+    r += x->straight[i] <= at;
   return r;
 }
 
@@ -639,7 +641,7 @@ static enum CXChildVisitResult straight_cb(CXCursor c, CXCursor parent,
       return CXChildVisit_Break;
     }
     x->straight = n;
-    x->straight[x->nstraight++] = x->bars[i].begin;
+    x->straight[x->nstraight++] = x->bars[i].end;
     break;
   }
   return CXChildVisit_Continue;

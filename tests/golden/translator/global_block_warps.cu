@@ -70,6 +70,27 @@ __global__ void own_elems(float *out, const float *in) {
   out[i] = v * 2.0f;
 }
 
+// Besides, warps must be apart in each region between the body's
+// straight-line barriers: every warp storing its block's slot is proved
+// only for blocks of one thread (its launch takes the one run), and a
+// neighbour read inside a barrier's argument is made before that barrier,
+// in the region of the stores it meets.
+// PLAN: KERNEL name=block_slot {{.*}} units=blocks writes=slots one_run=slots,in block_warps=1{{$}}
+// OWN: OWN kernel=block_slot proved=yes conds="{{.*}};1*(blockDim.x-1)<1;{{.*}}"
+__global__ void block_slot(int *slots, const int *in) {
+  int v = in[blockIdx.x];
+  __syncthreads();
+  slots[blockIdx.x] = v;
+}
+
+// PLAN: KERNEL name=vote_next {{.*}} units=blocks writes=a one_run=a block_warps=1{{$}}
+// OWN: OWN kernel=vote_next proved=no reason="two warps of one block may touch one element through a between barriers"
+__global__ void vote_next(int *a) {
+  const int t = threadIdx.x, i = blockIdx.x * 256 + t;
+  a[i] = t;
+  __syncthreads_or(t + 1 < 256 ? a[i + 1] : 0);
+}
+
 // Cooperative groups' block.sync() is a barrier too; their handles and
 // queries hide none.
 // PLAN: KERNEL name=with_cg {{.*}} units=blocks writes=out one_run=out block_warps=1{{$}}
@@ -137,6 +158,8 @@ int main() {
   stage<<<2, 128>>>(f, f + 256, f + 512);
   tree_sum<<<2, 128>>>(i, u);
   own_elems<<<2, 128>>>(f, f + 512);
+  block_slot<<<2, 128>>>(i, i + 512);
+  vote_next<<<2, 256>>>(i);
   with_cg<<<2, 128>>>(i);
   in_helper<<<2, 128>>>(i);
   in_macro<<<2, 128>>>(i);
