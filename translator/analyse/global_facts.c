@@ -2165,12 +2165,12 @@ static void walk_body(struct accesses *st, CXCursor body, size_t nslots) {
     written_moves(st);
 }
 
-/* Which pointer parameters (and, in the direct run, written __device__
- * variables) are claimed, and their accesses. */
 static int epochs_hold(const struct ld__source *s, CXCursor fn,
                        const struct ld_global *g,
                        const struct ld__global_in *in);
 
+/* Which pointer parameters (and, in the direct run, written __device__
+ * variables) are claimed, and their accesses. */
 static int find_accesses(const struct ld__source *s, CXCursor fn,
                          struct ld_global *g, const char *direct_why,
                          const struct ld__global_in *in) {

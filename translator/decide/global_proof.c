@@ -59,13 +59,30 @@ static long long llabs_(long long v) {
   return v < 0 ? -v : v;
 }
 
-static int fail(struct st *s, const char *fmt, const char *name) {
+/* o proves nothing: its conditions go. */
+static void drop(struct ld_gproof *o) {
+  o->proved = 0;
+  free(o->terms);
+  o->terms = NULL;
+  o->nterms = 0;
+  o->nconds = 0;
+}
+
+/* o is not proved, for the reason fmt (one %s: name), unless it has one
+ * already.  0 or LD_ENOMEM. */
+static int refuse(struct ld_gproof *o, const char *fmt, const char *name) {
   char buf[256];
-  if (s->out->why)
-    return 0;
+
+  drop(o);
+  if (o->why)
+    return LD_OK;
   snprintf(buf, sizeof buf, fmt, name);
-  s->out->why = strdup(buf);
-  if (!s->out->why)
+  o->why = strdup(buf);
+  return o->why ? LD_OK : LD_ENOMEM;
+}
+
+static int fail(struct st *s, const char *fmt, const char *name) {
+  if (!s->out->why && refuse(s->out, fmt, name))
     s->rc = LD_ENOMEM;
   return 0;
 }
@@ -612,46 +629,30 @@ static int decide_regions(const struct ld_gproof_input *in,
       w.nacc = n;
       w.warp_units = 1;
       rc = decide_all(&w, &o);
-      if (!rc && !o.proved) {
-        struct st s;
-        memset(&s, 0, sizeof s);
-        s.out = out;
-        free(out->why);
-        out->why = NULL;
-        out->proved = 0;
-        fail(&s,
-             "two warps of one block may touch one element through %s "
-             "between barriers",
-             a->name);
-        rc = s.rc;
-      } else if (!rc) {
+      if (!rc && !o.proved)
+        rc = refuse(out,
+                    "two warps of one block may touch one element through "
+                    "%s between barriers",
+                    a->name);
+      else if (!rc)
         rc = merge(out, &o);
-      }
       ld_gproof_free(&o);
     }
   }
   free(sub);
-  if (!rc && out->proved && out->nconds > 255) {
-    out->proved = 0;
-    out->why = strdup("more than 255 launch conditions");
-    if (!out->why)
-      rc = LD_ENOMEM;
-  }
-  if (rc || !out->proved) {
-    free(out->terms);
-    out->terms = NULL;
-    out->nterms = 0;
-    out->nconds = 0;
-  }
   return rc;
 }
 
 int ld_gproof_decide(const struct ld_gproof_input *in, struct ld_gproof *out) {
   int rc = decide_all(in, out);
 
-  if (rc || !out->proved || !in->block_warps || in->warp_units)
-    return rc;
-  return decide_regions(in, out);
+  if (!rc && out->proved && in->block_warps && !in->warp_units)
+    rc = decide_regions(in, out);
+  if (!rc && out->proved && out->nconds > 255)
+    rc = refuse(out, "%s", "more than 255 launch conditions");
+  if (rc)
+    drop(out);
+  return rc;
 }
 
 static int decide_all(const struct ld_gproof_input *in, struct ld_gproof *out) {
@@ -676,16 +677,11 @@ static int decide_all(const struct ld_gproof_input *in, struct ld_gproof *out) {
     if (j == i)
       decide_param(&s, in->acc[i].param, in->acc[i].name);
   }
-  if (out->nconds > 255 && !out->why)
-    fail(&s, "%s", "more than 255 launch conditions");
   free(s.lv);
-  if (s.rc || out->why) {
-    free(out->terms);
-    out->terms = NULL;
-    out->nterms = 0;
-    out->nconds = 0;
+  if (s.rc)
+    drop(out);
+  if (s.rc || out->why)
     return s.rc;
-  }
   out->proved = 1;
   return LD_OK;
 }

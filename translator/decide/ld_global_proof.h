@@ -57,8 +57,8 @@ struct ld_gproof_access {
   const struct ld_gproof_guard *guards;
   size_t nguards;
   /* block_warps only: the barrier region it is in (the number of the
-   * kernel's straight-line barriers before it), and whether it may write
-   * (else it only reads). */
+   * kernel's straight-line barriers that end before it), and whether it may
+   * write (else it only reads). */
   int region;
   int write;
 };
