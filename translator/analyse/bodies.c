@@ -59,7 +59,8 @@ static enum use use_in_call(const struct frame *arg, enum use u) {
       return USE_LVALUE;
     return USE_READ;
   }
-  if (ld__name_starts(call, "atomic") || ld__name_starts(call, "__atomic"))
+  if ((ld__name_starts(call, "atomic") || ld__name_starts(call, "__atomic")) &&
+      !ld__user_function(clang_getCursorReferenced(call)))
     return USE_WRITTEN;
   nargs = clang_Cursor_getNumArguments(call);
   /* A template's construction `BR(temp)` (an unresolved construct) shows
@@ -85,6 +86,24 @@ static enum use use_in_call(const struct frame *arg, enum use u) {
              clang_Cursor_getArgument(decl, (unsigned)argi)))
              ? USE_WRITTEN
              : USE_READ;
+}
+
+/* A template's dependent operator call p (overloads of + or * in scope)
+ * on f, which points into the target: `f + i` still points into it
+ * (USE_POINTER, f the pointer side of ld__pointer_sum), `*f` is its memory
+ * (USE_LVALUE); USE_READ for any other call. */
+static enum use operator_use(const struct frame *f, const struct frame *p) {
+  CXCursor x, y;
+  CXSourceRange at = clang_getCursorExtent(ld__unwrap(f->cur));
+
+  if (ld__dependent_sum(p->cur, &x, &y) && ld__pointer_sum(p->cur, &x, &y))
+    return clang_equalRanges(clang_getCursorExtent(ld__unwrap(x)), at)
+               ? USE_POINTER
+               : USE_READ;
+  if (ld__dependent_deref(p->cur, &x) &&
+      clang_equalRanges(clang_getCursorExtent(ld__unwrap(x)), at))
+    return USE_LVALUE;
+  return USE_READ;
 }
 
 /* Climb from a reference to a target until its use is known.  `u` starts as
@@ -152,7 +171,11 @@ static enum use classify_use(const struct frame *f, enum use u) {
                                                                 : USE_READ;
       case CXBinaryOperator_Add:
       case CXBinaryOperator_Sub:
-        if (u != USE_POINTER || !ld__is_pointer(pt))
+        /* A template's `p + i` with p a `T *` has a dependent type: still
+         * a pointer into the target. */
+        if (u != USE_POINTER ||
+            (!ld__is_pointer(pt) &&
+             clang_getCanonicalType(pt).kind != CXType_Dependent))
           return USE_READ;
         break;
       case CXBinaryOperator_Comma:
@@ -184,6 +207,10 @@ static enum use classify_use(const struct frame *f, enum use u) {
       u = USE_POINTER;
       break;
     case CXCursor_CallExpr:
+      if (u == USE_POINTER && operator_use(f, p) != USE_READ) {
+        u = operator_use(f, p);
+        break;
+      }
       return use_in_call(f, u);
     case CXCursor_VarDecl:
       /* Initialising a pointer or reference that allows writes. */
@@ -290,9 +317,15 @@ static const char *global_use_of(CXCursor call) {
       {"surf", REASON_G_SURFACE},
   };
   static const char *const whole[] = {"printf", "vprintf", "malloc", "free"};
-  CXString s = ld__call_name(call);
-  const char *name = clang_getCString(s), *why = NULL;
+  CXString s;
+  const char *name, *why = NULL;
   size_t i;
+
+  /* A user's function (`atomicAggInc`): its body is walked as any. */
+  if (ld__user_function(clang_getCursorReferenced(call)))
+    return NULL;
+  s = ld__call_name(call);
+  name = clang_getCString(s);
 
   /* A member of libcu++'s atomics (`c->fetch_add(1)`, `++c`, `int v = c`
    * on a cuda::atomic, cuda::std::atomic_ref...): defined in classes named

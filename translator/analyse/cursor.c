@@ -279,6 +279,72 @@ int ld__is_assign_operator(CXCursor callee) {
   return 0;
 }
 
+static int unresolved_call(CXCursor e) {
+  return clang_getCursorKind(e) == CXCursor_CallExpr &&
+         clang_isInvalid(clang_getCursorKind(clang_getCursorReferenced(e)));
+}
+
+int ld__dependent_sum(CXCursor e, CXCursor *x, CXCursor *y) {
+  CXCursor op, more;
+
+  e = ld__unwrap(e);
+  return unresolved_call(e) && ld__nth_child(e, 0, x) &&
+         ld__nth_child(e, 1, &op) && ld__nth_child(e, 2, y) &&
+         !ld__nth_child(e, 3, &more) &&
+         (ld__operator_is(op, "operator+") || ld__operator_is(op, "operator-"));
+}
+
+int ld__dependent_deref(CXCursor e, CXCursor *x) {
+  CXCursor a, b, more;
+
+  /* (libclang lists a prefix operator after its operand) */
+  e = ld__unwrap(e);
+  if (!unresolved_call(e) || !ld__nth_child(e, 0, &a) ||
+      !ld__nth_child(e, 1, &b) || ld__nth_child(e, 2, &more))
+    return 0;
+  if (ld__is_operator_ref(b) && ld__operator_is(b, "operator*"))
+    *x = a;
+  else if (ld__is_operator_ref(a) && ld__operator_is(a, "operator*"))
+    *x = b;
+  else
+    return 0;
+  return 1;
+}
+
+/* 2 for a pointer or an array, 1 for a dependent type. */
+static int pointer_like(CXCursor e) {
+  CXType t = clang_getCanonicalType(clang_getCursorType(ld__unwrap(e)));
+
+  return t.kind == CXType_Pointer || ld__is_array(t) ? 2
+         : t.kind == CXType_Dependent                ? 1
+                                                     : 0;
+}
+
+int ld__pointer_sum(CXCursor e, CXCursor *ptr, CXCursor *off) {
+  CXCursor x, y;
+  int add, px, py;
+
+  e = ld__unwrap(e);
+  if (clang_getCursorKind(e) == CXCursor_BinaryOperator) {
+    enum CXBinaryOperatorKind o = clang_getCursorBinaryOperatorKind(e);
+    if ((o != CXBinaryOperator_Add && o != CXBinaryOperator_Sub) ||
+        !ld__nth_child(e, 0, &x) || !ld__nth_child(e, 1, &y))
+      return 0;
+    add = o == CXBinaryOperator_Add;
+  } else if (ld__dependent_sum(e, &x, &y)) {
+    CXCursor op;
+    add = ld__nth_child(e, 1, &op) && ld__operator_is(op, "operator+");
+  } else
+    return 0;
+  px = pointer_like(x);
+  py = add ? pointer_like(y) : 0;
+  if (!px && !py)
+    return 0;
+  *ptr = px >= py ? x : y;
+  *off = px >= py ? y : x;
+  return 1;
+}
+
 /* Is t (after references and qualifiers) the class named cls? */
 int ld__is_class(CXType t, const char *cls) {
   CXCursor decl;
@@ -1069,11 +1135,23 @@ int ld__shared_address(CXCursor arg) {
       clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_AddrOf &&
       ld__nth_child(e, 0, &e))
     e = ld__unwrap(e);
-  else if (clang_getCursorKind(e) == CXCursor_BinaryOperator &&
+  else
+    /* s + i, s + i + j, i + s: s an array (its type is checked below). */
+    while (clang_getCursorKind(e) == CXCursor_BinaryOperator &&
            (clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Add ||
             clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Sub) &&
-           ld__nth_child(e, 0, &e))
-    e = ld__unwrap(e); /* s + i: s an array (its type is checked below) */
+           ld__nth_child(e, 0, &d)) {
+      CXCursor r;
+      d = ld__unwrap(d);
+      if (!ld__is_pointer(clang_getCursorType(d)) &&
+          !ld__is_array(clang_getCursorType(d)) &&
+          clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Add &&
+          ld__nth_child(e, 1, &r) &&
+          (ld__is_pointer(clang_getCursorType(ld__unwrap(r))) ||
+           ld__is_array(clang_getCursorType(ld__unwrap(r)))))
+        d = ld__unwrap(r);
+      e = d;
+    }
   for (;;) {
     enum CXCursorKind k = clang_getCursorKind(e);
     if (k == CXCursor_ArraySubscriptExpr && ld__nth_child(e, 0, &e))
@@ -1092,15 +1170,28 @@ int ld__shared_address(CXCursor arg) {
          !ld__is_pointer(clang_getCursorType(d));
 }
 
+int ld__user_function(CXCursor decl) {
+  enum CXCursorKind k = clang_getCursorKind(decl);
+  CXFile file;
+
+  if (k != CXCursor_FunctionDecl && k != CXCursor_FunctionTemplate)
+    return 0;
+  clang_getSpellingLocation(clang_getCursorLocation(decl), &file, NULL, NULL,
+                            NULL);
+  return file != NULL &&
+         !clang_Location_isInSystemHeader(clang_getCursorLocation(decl));
+}
+
 /* The scope of a call of an atomic function `atomic*` (enum ld_gscope),
- * 0 for any other call. */
+ * 0 for any other call (a user's function so named too). */
 int ld__atomic_scope(CXCursor call) {
   CXString s = ld__call_name(call);
   const char *n = clang_getCString(s);
   size_t len = strlen(n);
   int scope = 0;
 
-  if (!strncmp(n, "atomic", 6))
+  if (!strncmp(n, "atomic", 6) &&
+      !ld__user_function(clang_getCursorReferenced(call)))
     scope = len > 6 && !strcmp(n + len - 6, "_block")    ? LD_GSCOPE_BLOCK
             : len > 7 && !strcmp(n + len - 7, "_system") ? LD_GSCOPE_SYSTEM
                                                          : LD_GSCOPE_DEVICE;

@@ -744,6 +744,9 @@ static int var_of(struct accesses *st, CXCursor e) {
 /* The slot (parameter, or variable of the direct run) an access e is
  * based on, or -1; the parts of e that are not its base (indices,
  * offsets) are added to rest. */
+static int alias_root(struct accesses *st, CXCursor init, CXCursor *rest,
+                      size_t *nrest);
+
 static int access_base(struct accesses *st, CXCursor e, CXCursor *rest,
                        size_t *nrest) {
   enum CXCursorKind k;
@@ -763,29 +766,15 @@ static int access_base(struct accesses *st, CXCursor e, CXCursor *rest,
     p = pointer_of(st, a);
     return p >= 0 ? p : access_base(st, a, rest, nrest); /* v[i]: v */
   }
-  if (k == CXCursor_UnaryOperator &&
-      clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_Deref) {
-    if (!ld__nth_child(e, 0, &a))
-      return -1;
+  /* `*p`, `*(p + i * n + j)`, an alias's `*q` (alias_root); a template's
+   * dependent `*` too. */
+  if ((k == CXCursor_UnaryOperator &&
+       clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_Deref &&
+       ld__nth_child(e, 0, &a)) ||
+      ld__dependent_deref(e, &a)) {
     if ((p = pointer_of(st, a)) >= 0)
       return p;
-    a = ld__unwrap(a);
-    if (clang_getCursorKind(a) != CXCursor_BinaryOperator ||
-        !ld__nth_child(a, 0, &e) || !ld__nth_child(a, 1, &b))
-      return -1;
-    if (clang_getCursorBinaryOperatorKind(a) != CXBinaryOperator_Add &&
-        clang_getCursorBinaryOperatorKind(a) != CXBinaryOperator_Sub)
-      return -1;
-    if ((p = pointer_of(st, e)) >= 0) {
-      rest[(*nrest)++] = b;
-      return p;
-    }
-    if (clang_getCursorBinaryOperatorKind(a) == CXBinaryOperator_Add &&
-        (p = pointer_of(st, b)) >= 0) {
-      rest[(*nrest)++] = e;
-      return p;
-    }
-    return -1;
+    return alias_root(st, a, rest, nrest);
   }
   if (k == CXCursor_MemberRefExpr && ld__nth_child(e, 0, &a)) {
     CXCursor f = clang_getCursorReferenced(e);
@@ -967,6 +956,17 @@ static int alias_root(struct accesses *st, CXCursor init, CXCursor *rest,
       rest[(*nrest)++] = x;
       return alias_root(st, y, rest, nrest);
     }
+  }
+  /* In a template, `p + i + j` with p a `T *`: `p + i` has a dependent
+   * type (an operator call when overloads of + are in scope).  A side
+   * based on a pointer parameter is the pointer (two pointers do not add),
+   * the other side an offset. */
+  if (*nrest + 1 < LD_ACCESS_REST && ld__pointer_sum(e, &x, &y)) {
+    size_t before = *nrest;
+    rest[(*nrest)++] = y;
+    if ((p = alias_root(st, x, rest, nrest)) >= 0)
+      return p;
+    *nrest = before;
   }
   return address_base(st, e, rest, nrest);
 }

@@ -83,6 +83,17 @@ int ld__is_operator_ref(CXCursor c);      /* names an `operator...` */
  * the operator named name (`operator[]`). */
 int ld__operator_is(CXCursor callee, const char *name);
 int ld__is_assign_operator(CXCursor callee);
+/* A dependent operator call of a template (`p + i` with p a `T *` when
+ * overloads of + are in scope): its callee is unresolved, its children the
+ * operands and the operator in source order.  ld__dependent_sum: `x + y`
+ * or `x - y`, *x and *y its operands; ld__dependent_deref: `*x`. */
+int ld__dependent_sum(CXCursor e, CXCursor *x, CXCursor *y);
+int ld__dependent_deref(CXCursor e, CXCursor *x);
+/* Pointer arithmetic `x + y`, `x - y` (a built-in operator, or a template's
+ * dependent one): *ptr the side that may be the pointer (of a pointer or
+ * array type, else of a dependent type, the left first), *off the other;
+ * 0 when e is no such sum or neither side may be a pointer. */
+int ld__pointer_sum(CXCursor e, CXCursor *ptr, CXCursor *off);
 int ld__is_class(CXType t, const char *cls);
 /* The last child of e that is an expression: an explicit cast's operand
  * (`reinterpret_cast<int4 *>(p)` has the type's reference first), a
@@ -155,6 +166,11 @@ int ld__shared_address(CXCursor arg);
 /* A call's atomic scope by its name (`atomic*`: LD_GSCOPE_DEVICE, `_block`
  * LD_GSCOPE_BLOCK, `_system` LD_GSCOPE_SYSTEM), 0 for any other call. */
 int ld__atomic_scope(CXCursor call);
+/* Whether decl is a function the program defines itself (declared outside
+ * the toolkit's and the system's headers): a user's `atomicAggInc` or
+ * `atomicMaxFloat` is a device function like any, not one of CUDA's
+ * atomics that the checks know by name. */
+int ld__user_function(CXCursor decl);
 /* An address with its casts to pointer types (and parentheses) taken off:
  * `(unsigned *)&g[5]` -> `&g[5]`. */
 CXCursor ld__pointer_uncast(CXCursor a);

@@ -1302,7 +1302,7 @@ static void visit_call(struct facts *fx, const struct frame *f) {
     fx->rc = LD_ENOMEM;
     return;
   }
-  if (ld__is_atomic_name(name)) {
+  if (ld__is_atomic_name(name) && !ld__user_function(callee)) {
     visit_atomic(fx, f, name);
   } else if (ld__starts(name, "__threadfence")) {
     visit_fence(fx, f);

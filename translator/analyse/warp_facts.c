@@ -122,6 +122,11 @@ static int name_in(CXCursor c, const char *const *names) {
   const char *n = clang_getCString(sp);
   int hit = 0;
 
+  /* CUDA's functions by name, not a user's so named (`atomicMaxFloat`). */
+  if (ld__user_function(c)) {
+    clang_disposeString(sp);
+    return 0;
+  }
   for (; *names && !hit; names++) {
     size_t len = strlen(*names);
     hit = (*names)[len - 1] == '*' ? !strncmp(n, *names, len - 1)

@@ -449,6 +449,9 @@ static int obj_root(struct root *r, CXCursor e) {
       return ld__nth_child(e, 1, &a) ? obj_root(r, a) : 1;
     return ld__nth_child(e, 0, &a) ? obj_root(r, a) : 1;
   case CXCursor_CallExpr:
+    /* A template's dependent `*p` (overloads of * in scope). */
+    if (ld__dependent_deref(e, &a))
+      return ptr_root(r, a);
     /* A copy (a class passed by value): the original's pointers. */
     if (clang_getCursorKind(clang_getCursorReferenced(e)) ==
             CXCursor_Constructor &&
@@ -520,6 +523,9 @@ static int ptr_root(struct root *r, CXCursor e) {
     if (k == CXCursor_BinaryOperator &&
         clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Comma)
       return ptr_root(r, b);
+    /* In a template `p + i + j`'s `p + i` has a dependent type. */
+    if (ld__pointer_sum(e, &inner, &b))
+      return ptr_root(r, inner);
     return ld__is_pointer(clang_getCursorType(a)) ||
                    ld__is_array(clang_getCursorType(a))
                ? ptr_root(r, a)
@@ -561,6 +567,9 @@ static int ptr_root(struct root *r, CXCursor e) {
     /* `SharedMemory<T>()`, `smem<T>()`: shared memory, not global. */
     if (ld__shared_accessor_call(e, NULL))
       return 1;
+    /* A template's dependent `p + i` (overloads of + in scope). */
+    if (ld__pointer_sum(e, &a, &b))
+      return ptr_root(r, a);
     return unseen(r, "writes through a pointer returned by %s", e);
   default:
     if (is_null(e))

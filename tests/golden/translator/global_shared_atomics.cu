@@ -11,7 +11,9 @@
 // (global_facts.c take_atomic).  A shared histogram written out per block is checked like
 // any kernel; one that hands out slots with a shared atomic's result and
 // also counts globally takes the direct run; an atomic through a shared
-// pointer (it may point anywhere) still keeps its reason.
+// pointer (it may point anywhere) still keeps its reason.  An address
+// `s + i + j` on an extern shared array is shared memory too (llm.c's
+// matmul_backward_bias_kernel7; before, "atomic operations").
 #define BINS 256
 
 __global__ void block_histo(const unsigned char *in, unsigned *out, int n) {
@@ -57,6 +59,17 @@ __global__ void through_pointer(unsigned *out) {
   atomicAdd(where, 1u);
 }
 
+__global__ void bias_sums(const float *in, float *out, int width) {
+  extern __shared__ float sums[];
+  float acc[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+  for (int k = 0; k < 4; k++)
+    acc[k] = in[(blockIdx.x * 4 + k) * width + threadIdx.x];
+  for (int k = 0; k < 4; k++)
+    atomicAdd(sums + threadIdx.x + (k * 32), acc[k]);
+  __syncthreads();
+  atomicAdd(out + threadIdx.x + blockIdx.x * 0, sums[threadIdx.x]);
+}
+
 int main() {
   unsigned char *in = 0;
   unsigned *out = 0;
@@ -65,15 +78,20 @@ int main() {
   compact<<<4, 128>>>(p, p, p, 512);
   float_sums<<<4, 32>>>((float *)p, (float *)p);
   through_pointer<<<4, 32>>>(out);
+  bias_sums<<<4, 32, 128 * sizeof(float)>>>((float *)p, (float *)p, 32);
 }
 
-// PLAN: KERNEL name=block_histo checked=yes at=17:17 global=yes units=blocks writes=out one_run=out
+// PLAN: KERNEL name=block_histo checked=yes at=19:17 global=yes units=blocks writes=out one_run=out
 // PLAN: KERNEL name=compact checked=yes {{.*}}global=yes units=blocks writes=out,total one_run=in,out,total direct=yes atomics=1
 // A float sum's rounding depends on the order: it could store another
 // value in a second pass, so only the direct one run takes it.
 // PLAN: KERNEL name=float_sums checked=yes {{.*}}global=yes units=blocks writes=out one_run=in,out direct=yes atomics=0
 // PLAN: KERNEL name=through_pointer checked=yes {{.*}}global=no global_reason="atomic operations"
+// PLAN: KERNEL name=bias_sums checked=yes {{.*}}global=yes units=blocks writes=out one_run=in,out direct=yes atomics=1
 // TEXT: {{^}}__global__ void __ldcc_g_compact(
 // TEXT: int slot = atomicAdd(&count, 1);
-// TEXT-NEXT: (*__ldcc::gput(__ldcc_gi, 1, &(out[blockIdx.x * blockDim.x + slot]), 36)) = (*__ldcc::gget(__ldcc_gi, 0, &(in[i]), 36));
-// TEXT-NEXT: atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, 2, (total), 1, 37), 1);
+// TEXT-NEXT: (*__ldcc::gput(__ldcc_gi, 1, &(out[blockIdx.x * blockDim.x + slot]), 38)) = (*__ldcc::gget(__ldcc_gi, 0, &(in[i]), 38));
+// TEXT-NEXT: atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, 2, (total), 1, 39), 1);
+// TEXT: {{^}}__global__ void __ldcc_g_bias_sums(
+// TEXT: {{^}}    atomicAdd(sums + threadIdx.x + (k * 32), acc[k]);
+// TEXT: atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, 1, (out + threadIdx.x + blockIdx.x * 0), 1, 70), sums[threadIdx.x]);
