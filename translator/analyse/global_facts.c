@@ -610,6 +610,11 @@ struct accesses {
   const struct devpath *path;
   int *passed;
   int composed; /* the replay clone carries the claims: no clones */
+  /* Why the direct run cannot take the kernel, the first cause found (an
+   * atomic on memory it cannot follow, a helper it cannot clone): the
+   * detail of its reason (`atomic operations: ...`). */
+  char why[200];
+  char devfn_why[120]; /* why the last device function was not cloned */
   int rc;
 };
 
@@ -617,6 +622,20 @@ struct devpath {
   CXCursor fn;
   const struct devpath *up;
 };
+
+/* Note why the direct run cannot take the kernel (the first cause only):
+ * fmt's %s is the name of the function call calls. */
+static void why_not(struct accesses *st, const char *fmt, CXCursor call) {
+  CXString s;
+  const char *name;
+
+  if (st->why[0])
+    return;
+  s = ld__call_name(call);
+  name = clang_getCString(s);
+  snprintf(st->why, sizeof st->why, fmt, name && *name ? name : "an atomic");
+  clang_disposeString(s);
+}
 
 /* The pointer parameter of the kernel that e names (implicit casts and
  * parentheses aside), or -1. */
@@ -1299,9 +1318,11 @@ static void take_atomic(struct accesses *st, CXCursor call, int scope,
     }
     if (p < 0) {
       /* On shared memory: nothing to claim (the run is the program's). */
-      st->bad_atomic |= !ld__shared_address(a) &&
-                        !ld__shared_address(ld__pointer_uncast(a)) &&
-                        !shared_local(st, a);
+      if (!ld__shared_address(a) &&
+          !ld__shared_address(ld__pointer_uncast(a)) && !shared_local(st, a)) {
+        st->bad_atomic = 1;
+        why_not(st, "%s on memory it cannot follow", call);
+      }
       walk_accesses(st, a, LD_USE_READ);
       continue;
     }
@@ -1369,6 +1390,7 @@ static void take_libcu(struct accesses *st, CXCursor call, CXCursor obj,
     first = 0;
   if (p < 0) {
     st->bad_atomic = 1;
+    why_not(st, "%s on an atomic object it cannot follow", call);
     return;
   }
   if (st->lambda)
@@ -1782,10 +1804,15 @@ static int devfn_analyse(struct accesses *st, CXCursor def) {
   int ok, at = -1;
 
   for (up = st->path; up; up = up->up, depth++)
-    if (clang_equalCursors(up->fn, def))
+    if (clang_equalCursors(up->fn, def)) {
+      snprintf(st->devfn_why, sizeof st->devfn_why, "recursion");
       return -1;
-  if (depth >= 4 || !devfn_places(st->s, def, &d))
+    }
+  if (depth >= 4 || !devfn_places(st->s, def, &d)) {
+    snprintf(st->devfn_why, sizeof st->devfn_why, "%s",
+             depth >= 4 ? "calls nested too deep" : "a text it cannot clone");
     return -1;
+  }
   for (i = 0; i < st->root->ndevfns; i++)
     if (st->root->devfns[i].def_begin == d.def_begin) {
       free(d.name);
@@ -1818,6 +1845,15 @@ static int devfn_analyse(struct accesses *st, CXCursor def) {
        !sub.bad_fence && !sub.bad_sync && !fg.nfences && !fg.ngsyncs;
   for (i = 0; i < fg.nparams && ok; i++)
     ok = !(fg.params[i].written && sub.other[i]);
+  if (!ok)
+    snprintf(st->devfn_why, sizeof st->devfn_why, "%.100s",
+             pw.bad                         ? "a non-const reference parameter"
+             : sub.bad_atomic && sub.why[0] ? sub.why
+             : fg.nfences || sub.bad_fence  ? "a fence"
+             : fg.ngsyncs || sub.bad_sync   ? "a grid sync"
+             : clang_Cursor_isNull(body)    ? "no body"
+                                            : "a pointer parameter used other "
+                                              "than as an access's base");
   if (ok) {
     d.has_params = fg.nparams > 0;
     fg.nstores = sub.n;
@@ -1926,8 +1962,18 @@ static int take_devcall(struct accesses *st, CXCursor call) {
       !(st->root->devfns[di].proto_end && at > st->root->devfns[di].proto_end))
     di = -1;
   if (di < 0 || st->rc) {
-    if (!st->rc && calls_atomics(st->s, def, 0))
+    if (!st->rc && calls_atomics(st->s, def, 0)) {
+      char fmt[200];
       st->bad_atomic = 1;
+      if (!strcmp(st->devfn_why, "recursion"))
+        snprintf(fmt, sizeof fmt, "calls %%s recursively");
+      else
+        snprintf(fmt, sizeof fmt,
+                 "calls %%s, whose atomics it cannot follow%s%.120s",
+                 st->devfn_why[0] ? ": " : "", st->devfn_why);
+      why_not(st, fmt, call);
+    }
+    st->devfn_why[0] = 0;
     return 0;
   }
   if (!add_gcall(st, &gc))
@@ -2171,6 +2217,32 @@ static int epochs_hold(const struct ld__source *s, CXCursor fn,
 
 /* Which pointer parameters (and, in the direct run, written __device__
  * variables) are claimed, and their accesses. */
+/* The direct run does not take the kernel: nothing claimed, and the
+ * reason why (direct_why, with st's cause after a colon). */
+static int direct_refused(const struct accesses *st, struct ld_global *g,
+                          const char *direct_why, int rewritten) {
+  char buf[320];
+  size_t j;
+
+  g->checked = 0;
+  g->nstores = 0;
+  g->ngsyncs = 0;
+  g->nfences = 0;
+  g->ngcalls = 0;
+  for (j = 0; j < g->nparams; j++)
+    g->params[j].claimed = 0;
+  if (st->bad_sync)
+    return set_reason(g, "grid-wide synchronisation inside a lambda or a "
+                         "macro");
+  if (rewritten)
+    return set_reason(g, "a global access inside code the shared-memory "
+                         "replay rewrites");
+  if (!st->why[0])
+    return set_reason(g, direct_why);
+  snprintf(buf, sizeof buf, "%s: %s", direct_why, st->why);
+  return set_reason(g, buf);
+}
+
 static int find_accesses(const struct ld__source *s, CXCursor fn,
                          struct ld_global *g, const char *direct_why,
                          const struct ld__global_in *in) {
@@ -2215,6 +2287,11 @@ static int find_accesses(const struct ld__source *s, CXCursor fn,
         !g->params[i].claimed)
       break;
   all_claimed = i == g->nparams;
+  if (!all_claimed && !rc && st.direct && !st.why[0])
+    snprintf(st.why, sizeof st.why,
+             "%s, which it writes through, is used other than as the base "
+             "of an access",
+             g->params[i].name);
   for (j = g->nparams; j < nslots && all_claimed && !rc; j++)
     all_claimed = slot_claimed(&st, j); /* a variable */
   for (j = 0; j < g->nparams && !all_claimed; j++)
@@ -2256,20 +2333,8 @@ static int find_accesses(const struct ld__source *s, CXCursor fn,
         !st.bad_fence && !rewritten && g->ngsyncs == (size_t)g->grid_syncs) {
       g->direct = 1;
       g->vars_claimed = st.in != NULL;
-    } else {
-      g->checked = 0;
-      g->nstores = 0;
-      g->ngsyncs = 0;
-      g->nfences = 0;
-      g->ngcalls = 0;
-      for (j = 0; j < g->nparams; j++)
-        g->params[j].claimed = 0;
-      rc = set_reason(g, st.bad_sync ? "grid-wide synchronisation inside a "
-                                       "lambda or a macro"
-                         : rewritten ? "a global access inside code the "
-                                       "shared-memory replay rewrites"
-                                     : direct_why);
-    }
+    } else
+      rc = direct_refused(&st, g, direct_why, rewritten);
   } else if (!rc && kept && all_claimed && !clang_Cursor_isNull(body)) {
     /* Every written parameter claimed: try the proof; when the warps of a
      * block are to be checked, they must be apart too. */

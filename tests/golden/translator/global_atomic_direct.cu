@@ -83,9 +83,9 @@ int main() {
 
 // PLAN: KERNEL name=counts {{.*}} global=yes units=warps writes=cnt,out one_run=cnt,out,in direct=yes atomics=3
 // PLAN: KERNEL name=on_var {{.*}} global=yes units=warps writes=out,total vars=::total one_run=out,total direct=yes atomics=1
-// PLAN: KERNEL name=copied {{.*}} global=no global_reason="atomic operations"
+// PLAN: KERNEL name=copied {{.*}} global=no global_reason="atomic operations: cnt, which it writes through, is used other than as the base of an access"
 // PLAN: KERNEL name=on_struct {{.*}} global=yes units=warps writes=tot,bins vars=::tot,::bins one_run=in,tot,bins direct=yes atomics=1
-// PLAN: KERNEL name=pointer_var {{.*}} global=no global_reason="atomic operations"
+// PLAN: KERNEL name=pointer_var {{.*}} global=no global_reason="atomic operations: out, which it writes through, is used other than as the base of an access"
 // PLAN: KERNEL name=var_address {{.*}} global=yes units=warps writes=out,total vars=::total one_run=out,total direct=yes atomics=1
 // A local pointer initialised from a parameter and never moved is an alias:
 // its accesses and atomics are the parameter's.

@@ -167,7 +167,7 @@ int main() {
 // PLAN: KERNEL name=stores_too checked=yes at=91:17 global=yes units=warps writes=g one_run=g direct=yes atomics=0 devfns=not_helper:2:1{{$}}
 // PLAN: KERNEL name=through_caller checked=yes at=93:17 global=yes units=warps writes=m,out one_run=m,out direct=yes atomics=0 devfns=calls_and_stores:2:1{{$}}
 // PLAN: KERNEL name=warp_histogram checked=yes {{.*}} global=yes units=blocks writes=partial one_run=partial,data direct=yes atomics=0 block_warps=2{{$}}
-// PLAN: KERNEL name=moved_pointer checked=yes {{.*}} global=no global_reason="atomic operations"{{$}}
+// PLAN: KERNEL name=moved_pointer checked=yes {{.*}} global=no global_reason="atomic operations: addWord on memory it cannot follow"{{$}}
 // PLAN: KERNEL name=locked checked=yes at={{.*}} global=yes units=warps writes=mutex,total one_run=mutex,total direct=yes atomics=2 fences=2{{$}}
 // PLAN: KERNEL name=nested checked=yes {{.*}} global=yes units=warps writes=d one_run=d direct=yes atomics=1{{$}}
 

@@ -86,11 +86,11 @@ __global__ void whole_struct(Bins b, const float *v) {
 }
 // PLAN: KERNEL name=with_fence checked=yes {{.*}} global=no global_reason="memory fence"
 __global__ void with_fence(int *f, int *d) { fenced(f, d, 3); }
-// PLAN: KERNEL name=with_ref checked=yes {{.*}} global=no global_reason="atomic operations"
+// PLAN: KERNEL name=with_ref checked=yes {{.*}} global=no global_reason="atomic operations: calls byref, whose atomics it cannot follow: a non-const reference parameter"
 __global__ void with_ref(int *c) { byref(c[threadIdx.x % 4], 1); }
-// PLAN: KERNEL name=recursive checked=yes {{.*}} global=no global_reason="atomic operations"
+// PLAN: KERNEL name=recursive checked=yes {{.*}} global=no global_reason="atomic operations: calls rec, whose atomics it cannot follow: calls rec recursively"
 __global__ void recursive(int *c) { rec(c, 3); }
-// PLAN: KERNEL name=in_lambda checked=yes {{.*}} global=no global_reason="atomic operations"
+// PLAN: KERNEL name=in_lambda checked=yes {{.*}} global=no global_reason="atomic operations: calls accum, whose atomics it cannot follow"
 __global__ void in_lambda(float *o) {
   auto f = [=](int i) { util::accum(o, i, 2.0f); };
   f(threadIdx.x);
@@ -104,7 +104,7 @@ __global__ void replayed(float *o) {
   util::accum(o, threadIdx.x, s[63 - threadIdx.x]);
 }
 // A replay clone carrying the direct run's claims calls no clones.
-// PLAN: KERNEL name=composed {{.*}} global=no global_reason="atomic operations"
+// PLAN: KERNEL name=composed {{.*}} global=no global_reason="atomic operations: o, which it writes through, is used other than as the base of an access"
 __global__ void composed(float *o, int *cnt) {
   __shared__ float s[64];
   s[threadIdx.x] = o[threadIdx.x];

@@ -86,7 +86,7 @@ int main() {
 // A float sum's rounding depends on the order: it could store another
 // value in a second pass, so only the direct one run takes it.
 // PLAN: KERNEL name=float_sums checked=yes {{.*}}global=yes units=blocks writes=out one_run=in,out direct=yes atomics=0
-// PLAN: KERNEL name=through_pointer checked=yes {{.*}}global=no global_reason="atomic operations"
+// PLAN: KERNEL name=through_pointer checked=yes {{.*}}global=no global_reason="atomic operations: atomicAdd on memory it cannot follow"
 // PLAN: KERNEL name=bias_sums checked=yes {{.*}}global=yes units=blocks writes=out one_run=in,out direct=yes atomics=1
 // TEXT: {{^}}__global__ void __ldcc_g_compact(
 // TEXT: int slot = atomicAdd(&count, 1);

@@ -74,4 +74,4 @@ __global__ void copies(const ECLgraph g, int *cnt) {
   atomicAdd(&h.nlist[threadIdx.x], 1);
   atomicAdd(cnt, 1);
 }
-// PLAN: KERNEL name=copies checked=yes at=[[@LINE-5]]:17 global=no global_reason="atomic operations"
+// PLAN: KERNEL name=copies checked=yes at=[[@LINE-5]]:17 global=no global_reason="atomic operations: atomicAdd on memory it cannot follow"
