@@ -8,13 +8,15 @@
 // checked across blocks at all ("atomic operations": an atomic in a device
 // function, or a helper whose word is at an offset says nothing at its
 // call); now the direct one run calls a clone of each helper that claims
-// its accesses by address.
+// its accesses by address.  A helper taking the element by reference
+// (`put_ref(out[i], v)`, `bump_ref(count[i % 4], 1)`; session 27) has its
+// uses claimed at the reference's address.
 //   Fixed twin: every update atomic, each thread's `put` to its own slot.
 //   Racy twin: the scatter's second update a plain `+=` (a lost update
 //   against the neighbouring cell's atomics of other blocks), the
 //   relaxation a plain test-and-store (a read-write race between blocks
 //   relaxing one node), and `put` to a slot a thread of another block also
-//   stores to (a write-write race).
+//   stores to (a write-write race); `put_ref` the same through a reference.
 // The fixed twin prints what nvcc's build prints, bit for bit (the scatter
 // adds halves, which float sums exactly in any order).
 #include <cstdio>
@@ -38,6 +40,8 @@ __device__ bool relax(int *dist, int v, int nd) {
 } // namespace graph
 
 __device__ __forceinline__ void put(float *out, int i, float v) { out[i] = v; }
+__device__ void put_ref(float &dst, float v) { dst = v; }
+__device__ void bump_ref(int &slot, int v) { atomicAdd(&slot, v); }
 
 __global__ void scatter_particles(const float *__restrict__ x,
                                   float *__restrict__ den, long n) {
@@ -62,6 +66,18 @@ __global__ void keep(float *out, const float *in, int *count, int n) {
     put(out, i, (float)i + in[i]);
 #endif
     atomicAdd(count, 1);
+  }
+}
+
+__global__ void by_ref(float *out, const float *in, int *count, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+#ifdef E2E_RACE
+    put_ref(out[i % (n / 2)], 2.f * in[i]); // blocks b, b + nb/2: one slot
+#else
+    put_ref(out[i], 2.f * in[i]);
+#endif
+    bump_ref(count[i % 4], 1);
   }
 }
 
@@ -95,8 +111,15 @@ int main() {
   scatter_particles<<<nb, b>>>(x, den, n);
   relax_edges<<<nb, b>>>(src, dst, dist, changed, n);
   keep<<<nb, b>>>(out, x, count, n);
+  float *out2 = e2e_to_device(hout, n);
+  int zeros[4] = {0, 0, 0, 0};
+  int *counts = e2e_to_device(zeros, 4);
+  by_ref<<<nb, b>>>(out2, x, counts, n);
   E2E_CHECK(cudaGetLastError());
-  int hchanged, hcount;
+  int hchanged, hcount, hcounts[4];
+  static float hout2[n];
+  e2e_to_host(hout2, out2, n);
+  e2e_to_host(hcounts, counts, 4);
   e2e_to_host(hden, den, cells + 1);
   e2e_to_host(hdist, dist, n);
   e2e_to_host(hout, out, n);
@@ -106,6 +129,8 @@ int main() {
   printf("den %llx dist %llx out %llx changed %d count %d\n",
          e2e_hash(hden, sizeof hden), e2e_hash(hdist, sizeof hdist),
          e2e_hash(hout, sizeof hout), hchanged, hcount);
+  printf("by_ref %llx counts %d %d %d %d\n", e2e_hash(hout2, sizeof hout2),
+         hcounts[0], hcounts[1], hcounts[2], hcounts[3]);
 #endif
   return 0;
 }
@@ -116,3 +141,4 @@ int main() {
 // RACE-CHECK: in kernel relax_edges
 // RACE-CHECK: write-write race on global memory
 // RACE-CHECK: in kernel keep
+// RACE-CHECK: in kernel by_ref

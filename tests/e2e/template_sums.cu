@@ -12,7 +12,8 @@
 //   every thread stores its own element; each block sums in shared memory
 //   and stores its own slot.
 //   Racy twin: the first block of each column group adds with a plain
-//   `+=` (a lost update against the other blocks' atomics); two blocks
+//   `+=` (its read of a word the other blocks update atomically: an
+//   unguarded read, the first half of a lost update); two blocks
 //   store one row; two blocks store one slot (a write-write race).
 // Sums are of small integers, exact in any order: the fixed twin prints
 // what nvcc's build prints, bit for bit.
@@ -106,7 +107,7 @@ int main() {
 
 // The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
 // RACE-CHECK: in kernel bias_sums
-// RACE-CHECK: lost update (a plain store and another unit's atomic) on global memory
+// RACE-CHECK: unguarded read (of a word other units update atomically) on global memory
 // RACE-CHECK: in kernel store_rows
 // RACE-CHECK: write-write race on global memory
 // RACE-CHECK: in kernel block_sums

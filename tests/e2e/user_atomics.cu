@@ -9,8 +9,8 @@
 // the atomics inside by address.
 //   Fixed twin: every update atomic.
 //   Racy twin: block 0's leaders bump their bucket's counter with a plain
-//   read and store (a lost update against the other blocks' atomicAdd),
-//   and block 1's store their maximum plainly (the same against atomicMax).
+//   read and store, block 1's store their maximum plainly (each an unguarded
+//   read of a word the other blocks update atomically, then a lost update).
 // The fixed twin prints per-bucket counts, maxima and sums of the indices
 // placed, which do not depend on the order of the atomics.
 #include <cooperative_groups.h>
@@ -103,5 +103,5 @@ int main() {
 
 // The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
 // RACE-CHECK: in kernel map_to_buckets
-// RACE-CHECK: lost update (a plain store and another unit's atomic) on global memory
+// RACE-CHECK: unguarded read (of a word other units update atomically) on global memory
 // RACE-CHECK: in kernel bucket_max

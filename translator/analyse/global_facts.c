@@ -615,6 +615,7 @@ struct accesses {
    * detail of its reason (`atomic operations: ...`). */
   char why[200];
   char devfn_why[120]; /* why the last device function was not cloned */
+  uint64_t refs;       /* a device function's reference parameters (bit i) */
   int rc;
 };
 
@@ -639,11 +640,28 @@ static void why_not(struct accesses *st, const char *fmt, CXCursor call) {
 
 /* The pointer parameter of the kernel that e names (implicit casts and
  * parentheses aside), or -1. */
-static int param_of(struct accesses *st, CXCursor e) {
-  CXCursor d;
+/* The slot of d, a pointer parameter (ref 0) or a non-const reference
+ * parameter (ref 1, st->refs) of the function walked, or -1. */
+static int param_slot(const struct accesses *st, CXCursor d, int ref) {
   CXString n;
   size_t i;
   int found = -1;
+
+  if (clang_getCursorKind(d) != CXCursor_ParmDecl ||
+      !clang_equalCursors(clang_getCursorSemanticParent(d), st->fn))
+    return -1;
+  n = clang_getCursorSpelling(d);
+  for (i = 0; i < st->g->nparams && found < 0; i++)
+    if ((ref ? i < 64 && (st->refs >> i & 1) : st->g->params[i].is_pointer) &&
+        !strcmp(st->g->params[i].name, clang_getCString(n)))
+      found = (int)i;
+  clang_disposeString(n);
+  return found;
+}
+
+static int param_of(struct accesses *st, CXCursor e) {
+  CXCursor d;
+  size_t i;
 
   e = ld__unwrap(e);
   if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
@@ -655,16 +673,7 @@ static int param_of(struct accesses *st, CXCursor e) {
       return st->alias_of[i];
     }
   st->key = 0;
-  if (clang_getCursorKind(d) != CXCursor_ParmDecl ||
-      !clang_equalCursors(clang_getCursorSemanticParent(d), st->fn))
-    return -1;
-  n = clang_getCursorSpelling(d);
-  for (i = 0; i < st->g->nparams && found < 0; i++)
-    if (st->g->params[i].is_pointer &&
-        !strcmp(st->g->params[i].name, clang_getCString(n)))
-      found = (int)i;
-  clang_disposeString(n);
-  return found;
+  return param_slot(st, d, 0);
 }
 
 /* The by-value class parameter (__LDCC_GP_FIELDS) of the direct run that
@@ -766,6 +775,46 @@ static int var_of(struct accesses *st, CXCursor e) {
 static int alias_root(struct accesses *st, CXCursor init, CXCursor *rest,
                       size_t *nrest);
 
+/* The non-const reference parameter of the device function walked that e
+ * names (st->refs), or -1: an access to it is e itself, at its address. */
+static int ref_param_of(struct accesses *st, CXCursor e) {
+  e = ld__unwrap(e);
+  if (!st->refs || clang_getCursorKind(e) != CXCursor_DeclRefExpr)
+    return -1;
+  return param_slot(st, clang_getCursorReferenced(e), 1);
+}
+
+/* A reference parameter handed on by reference (`g(r)` with g's `T &`, a
+ * class's operator): what the callee does with it is not seen here, so it
+ * is another use (the function is not cloned). */
+static enum CXChildVisitResult ref_args_cb(CXCursor c, CXCursor parent,
+                                           CXClientData data) {
+  struct accesses *st = data;
+  CXCursor callee, obj;
+  int i, n, p;
+
+  (void)parent;
+  if (clang_getCursorKind(c) != CXCursor_CallExpr)
+    return CXChildVisit_Recurse;
+  n = clang_Cursor_getNumArguments(c);
+  for (i = 0; i < n; i++) {
+    CXCursor a = clang_Cursor_getArgument(c, (unsigned)i);
+    while (clang_getCursorKind(a) == CXCursor_ParenExpr &&
+           ld__nth_child(a, 0, &a))
+      ;
+    if (clang_getCursorKind(a) == CXCursor_DeclRefExpr &&
+        (p = ref_param_of(st, a)) >= 0)
+      st->other[p] = 1;
+  }
+  /* `r.f()`: a method may change r. */
+  if (ld__nth_child(c, 0, &callee) &&
+      clang_getCursorKind(callee = ld__unwrap(callee)) ==
+          CXCursor_MemberRefExpr &&
+      ld__nth_child(callee, 0, &obj) && (p = ref_param_of(st, obj)) >= 0)
+    st->other[p] = 1;
+  return CXChildVisit_Recurse;
+}
+
 static int access_base(struct accesses *st, CXCursor e, CXCursor *rest,
                        size_t *nrest) {
   enum CXCursorKind k;
@@ -778,6 +827,8 @@ static int access_base(struct accesses *st, CXCursor e, CXCursor *rest,
     return -1;
   if ((p = var_of(st, e)) >= 0)
     return p; /* v, v[i] (below), v.f (below) */
+  if ((p = ref_param_of(st, e)) >= 0)
+    return p; /* a device function's `T &r`: r itself */
   if (k == CXCursor_ArraySubscriptExpr) {
     if (!ld__nth_child(e, 0, &a) || !ld__nth_child(e, 1, &b))
       return -1;
@@ -1704,6 +1755,7 @@ static int devfn_places(const struct ld__source *s, CXCursor def,
  * object written in place) makes it no clone. */
 struct devfn_params {
   struct ld_global *g;
+  uint64_t refs; /* bit i: parameter i is a non-const lvalue reference */
   int bad, rc;
 };
 
@@ -1716,10 +1768,16 @@ static enum CXChildVisitResult devfn_params_cb(CXCursor c, CXCursor parent,
   (void)parent;
   if (clang_getCursorKind(c) != CXCursor_ParmDecl)
     return CXChildVisit_Continue;
+  /* A non-const lvalue reference (`float &left`): its uses are accesses
+   * of the caller's object, claimed by address (ref_param_of). */
   if ((t.kind == CXType_LValueReference || t.kind == CXType_RValueReference) &&
       !clang_isConstQualifiedType(
-          clang_getCanonicalType(clang_getPointeeType(t))))
-    w->bad = 1;
+          clang_getCanonicalType(clang_getPointeeType(t)))) {
+    if (t.kind == CXType_LValueReference && w->g->nparams < 64)
+      w->refs |= (uint64_t)1 << w->g->nparams;
+    else
+      w->bad = 1;
+  }
   gp = realloc(w->g->params, (w->g->nparams + 1) * sizeof *gp);
   if (!gp) {
     w->rc = LD_ENOMEM;
@@ -1734,7 +1792,7 @@ static enum CXChildVisitResult devfn_params_cb(CXCursor c, CXCursor parent,
     return CXChildVisit_Break;
   }
   gp->is_pointer = ld__param_is_pointer(t);
-  gp->written = gp->is_pointer ||
+  gp->written = gp->is_pointer || (w->refs >> (w->g->nparams - 1) & 1) ||
                 (!ld__is_pointer(t) && *gp->name && ld__holds_pointer(t, 0));
   return CXChildVisit_Continue;
 }
@@ -1826,6 +1884,7 @@ static int devfn_analyse(struct accesses *st, CXCursor def) {
   sub.s = st->s;
   sub.fn = def;
   sub.g = &fg;
+  sub.refs = pw.refs;
   sub.direct = 1;
   sub.sync_flags = st->sync_flags;
   sub.root = st->root;
@@ -1839,6 +1898,8 @@ static int devfn_analyse(struct accesses *st, CXCursor def) {
   sub.rc = pw.rc || !sub.other || !sub.loads || !sub.passed ? LD_ENOMEM : 0;
   if (!sub.rc && !pw.bad) {
     clang_visitChildren(def, body_cb, &body);
+    if (sub.refs && !clang_Cursor_isNull(body))
+      clang_visitChildren(body, ref_args_cb, &sub);
     walk_body(&sub, body, fg.nparams);
   }
   ok = !sub.rc && !pw.bad && !clang_Cursor_isNull(body) && !sub.bad_atomic &&
@@ -1852,8 +1913,9 @@ static int devfn_analyse(struct accesses *st, CXCursor def) {
              : fg.nfences || sub.bad_fence  ? "a fence"
              : fg.ngsyncs || sub.bad_sync   ? "a grid sync"
              : clang_Cursor_isNull(body)    ? "no body"
-                                            : "a pointer parameter used other "
-                                              "than as an access's base");
+                                            : "a pointer or reference "
+                                              "parameter used other than as "
+                                              "an access's base");
   if (ok) {
     d.has_params = fg.nparams > 0;
     fg.nstores = sub.n;
@@ -1888,6 +1950,29 @@ static int call_places(const struct accesses *st, CXCursor call,
   out->args_open = open_paren(st->s->src, out->name_end, e);
   out->no_args = clang_Cursor_getNumArguments(call) == 0;
   return out->args_open != 0;
+}
+
+/* Whether device function def's parameter i is a non-const lvalue
+ * reference (its clone claims the object by address, ref_param_of). */
+static int by_ref(CXCursor def, int i) {
+  CXType t = clang_getCanonicalType(
+      clang_getCursorType(clang_Cursor_getArgument(def, (unsigned)i)));
+
+  return t.kind == CXType_LValueReference &&
+         !clang_isConstQualifiedType(
+             clang_getCanonicalType(clang_getPointeeType(t)));
+}
+
+static int arg_slot(struct accesses *st, CXCursor a, CXCursor *rest,
+                    size_t *nrest);
+
+/* The slot argument a of def's parameter i hands over: the object's base
+ * for a reference parameter (`byref(c[i % 4], 1)`: c, as `&c[i % 4]`
+ * would), else arg_slot's. */
+static int call_arg_slot(struct accesses *st, CXCursor def, int i, CXCursor a,
+                         CXCursor *rest, size_t *nrest) {
+  return by_ref(def, i) ? access_base(st, a, rest, nrest)
+                        : arg_slot(st, a, rest, nrest);
 }
 
 /* The slot a pointer argument a is based on (`p`, `p + i`, `&p[i]`, an
@@ -1941,7 +2026,8 @@ static int take_devcall(struct accesses *st, CXCursor call) {
     return 0;
   for (i = 0; i < n && !need; i++) {
     nrest = 0;
-    p = arg_slot(st, clang_Cursor_getArgument(call, (unsigned)i), rest, &nrest);
+    p = call_arg_slot(st, def, i, clang_Cursor_getArgument(call, (unsigned)i),
+                      rest, &nrest);
     need = p >= 0 && (size_t)p < st->g->nparams && st->g->params[p].written;
   }
   if (!need && !calls_atomics(st->s, def, 0))
@@ -1974,6 +2060,15 @@ static int take_devcall(struct accesses *st, CXCursor call) {
       why_not(st, fmt, call);
     }
     st->devfn_why[0] = 0;
+    /* An object handed by reference to a function not cloned: what the
+     * function does with it is not seen, another use. */
+    for (i = 0; i < n && !st->rc; i++) {
+      nrest = 0;
+      if (by_ref(def, i) &&
+          (p = access_base(st, clang_Cursor_getArgument(call, (unsigned)i),
+                           rest, &nrest)) >= 0)
+        st->other[p] = 1;
+    }
     return 0;
   }
   if (!add_gcall(st, &gc))
@@ -1981,9 +2076,9 @@ static int take_devcall(struct accesses *st, CXCursor call) {
   for (i = 0; i < n && !st->rc; i++) {
     CXCursor a = clang_Cursor_getArgument(call, (unsigned)i);
     nrest = 0;
-    p = arg_slot(st, a, rest, &nrest);
+    p = call_arg_slot(st, def, i, a, rest, &nrest);
     if (p < 0) {
-      walk_accesses(st, a, LD_USE_READ);
+      walk_accesses(st, a, by_ref(def, i) ? LD_USE_ADDR : LD_USE_READ);
       continue;
     }
     st->passed[p] = 1;

@@ -1,7 +1,8 @@
 // RUN: %ldcc-translate --dump-plan %s | FileCheck %s --check-prefix=PLAN
 // RUN: %ldcc-translate %s > %t.cu
 // RUN: grep -v '^ *// ' %t.cu | FileCheck %s --check-prefix=TEXT
-// RUN: not grep -E '__ldcc_gd_(fenced|byref|rec)\(' %t.cu
+// RUN: grep -v '^ *// ' %t.cu | FileCheck %s --check-prefix=REF
+// RUN: not grep -E '__ldcc_gd_(fenced|rec|byref_call)\(' %t.cu
 // RUN: %nvcc-ptx -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
 // Device functions in the direct one run (docs/global-check.md, "Device
 // functions in the direct run"): a kernel with atomics (its own or its
@@ -15,9 +16,13 @@
 // (the clone's prototype follows the declaration), a `__host__ __device__`
 // template in a namespace called qualified and with explicit arguments
 // (`__host__` dropped in the clone), nested calls, a local alias, a struct
-// of pointers handed over whole.  Left to the kernel's reason: a fence in
-// the function, a reference parameter, recursion, a call inside a lambda,
-// a kernel whose shared-memory replay carries the claims.
+// of pointers handed over whole, a non-const reference parameter (its uses
+// claimed at its address, the argument handed over like `&c[i]`; session
+// 27, cuda-samples' eigenvalues `subdivideActiveInterval(..., float &left,
+// ..., unsigned &converged)`).  Left to the kernel's reason: a fence in the
+// function, recursion, a call inside a lambda, a reference handed on to a
+// call or a method, a kernel whose shared-memory replay carries the
+// claims.
 struct Bins {
   int *count;
   float *sum;
@@ -55,6 +60,12 @@ __device__ void fenced(int *flag, int *data, int v) {
   atomicExch(flag, 1);
 }
 __device__ void byref(int &slot, int v) { atomicAdd(&slot, v); }
+__device__ void keep(int &slot, int v) { slot = v; }
+__device__ void inc(int &n) { n += 1; }
+__device__ void byref_call(int &slot, int *c) {
+  inc(slot);
+  atomicAdd(c, 1);
+}
 __device__ void rec(int *p, int n) {
   if (n > 0) {
     atomicAdd(p, 1);
@@ -86,8 +97,16 @@ __global__ void whole_struct(Bins b, const float *v) {
 }
 // PLAN: KERNEL name=with_fence checked=yes {{.*}} global=no global_reason="memory fence"
 __global__ void with_fence(int *f, int *d) { fenced(f, d, 3); }
-// PLAN: KERNEL name=with_ref checked=yes {{.*}} global=no global_reason="atomic operations: calls byref, whose atomics it cannot follow: a non-const reference parameter"
-__global__ void with_ref(int *c) { byref(c[threadIdx.x % 4], 1); }
+// PLAN: KERNEL name=with_ref checked=yes {{.*}} global=yes units=warps writes=c,out one_run=c,out direct=yes atomics=0 devfns=byref:1:1,keep:1:0{{$}}
+__global__ void with_ref(int *c, int *out) {
+  int mine = 0;
+  byref(c[threadIdx.x % 4], 1);
+  keep(out[blockIdx.x * blockDim.x + threadIdx.x], 2);
+  keep(mine, 3); // a local: nothing to claim
+  out[blockIdx.x * blockDim.x + threadIdx.x] += mine;
+}
+// PLAN: KERNEL name=ref_handed_on checked=yes {{.*}} global=no global_reason="atomic operations: calls byref_call, whose atomics it cannot follow: a pointer or reference parameter used other than as an access's base"
+__global__ void ref_handed_on(int *c) { byref_call(c[1], c); }
 // PLAN: KERNEL name=recursive checked=yes {{.*}} global=no global_reason="atomic operations: calls rec, whose atomics it cannot follow: calls rec recursively"
 __global__ void recursive(int *c) { rec(c, 3); }
 // PLAN: KERNEL name=in_lambda checked=yes {{.*}} global=no global_reason="atomic operations: calls accum, whose atomics it cannot follow"
@@ -130,7 +149,8 @@ int main() {
   template_call<<<2, 32>>>(d);
   whole_struct<<<2, 32>>>(b, d);
   with_fence<<<2, 32>>>(c, c + 8);
-  with_ref<<<2, 32>>>(c);
+  with_ref<<<2, 32>>>(c, c);
+  ref_handed_on<<<2, 32>>>(c);
   recursive<<<2, 32>>>(c);
   in_lambda<<<2, 32>>>(d);
   replayed<<<2, 64>>>(d);
@@ -142,21 +162,21 @@ int main() {
 // TEXT: __device__ void scatter(double lc, float value, float *field);
 // TEXT: __device__ void __ldcc_gd_scatter(const __ldcc::global_info &__ldcc_gi, double lc, float value, float *field);
 // TEXT: {{^ *}}__device__ inline void __ldcc_gd_accum(const __ldcc::global_info &__ldcc_gi, T *out, int i, T v) {
-// TEXT-NEXT: atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, -1, (out + i), 1, 31), v);
+// TEXT-NEXT: atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, -1, (out + i), 1, 36), v);
 // TEXT: __device__ __forceinline__ void __ldcc_gd_store2(const __ldcc::global_info &__ldcc_gi, float *o, int i, float a) {
-// TEXT-NEXT: (*__ldcc::gput(__ldcc_gi, -1, &(o[i]), 34)) = a;
+// TEXT-NEXT: (*__ldcc::gput(__ldcc_gi, -1, &(o[i]), 39)) = a;
 // TEXT: __device__ void __ldcc_gd_nested(const __ldcc::global_info &__ldcc_gi, float *o, int i, float v) {
 // TEXT-NEXT: util::__ldcc_gd_store2(__ldcc_gi, o, 2 * i, v);
 // TEXT-NEXT: util::__ldcc_gd_accum<float>(__ldcc_gi, o, 0, v);
 // TEXT: __device__ int __ldcc_gd_via_local(const __ldcc::global_info &__ldcc_gi, int *p, int i) {
 // TEXT-NEXT: int *q = p + i;
-// TEXT-NEXT: return __ldcc::gacquired(__ldcc_gi, 2u, atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, -1, (q), 1, 46), 1));
+// TEXT-NEXT: return __ldcc::gacquired(__ldcc_gi, 2u, atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, -1, (q), 1, 51), 1));
 // TEXT: __device__ void __ldcc_gd_bin(const __ldcc::global_info &__ldcc_gi, Bins b, int k, float v) {
-// TEXT-NEXT: atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, -1, (&b.count[k]), 1, 49), 1);
-// TEXT-NEXT: (*__ldcc::gput(__ldcc_gi, -1, &(b.sum[k]), 50)) += v;
+// TEXT-NEXT: atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, -1, (&b.count[k]), 1, 54), 1);
+// TEXT-NEXT: (*__ldcc::gput(__ldcc_gi, -1, &(b.sum[k]), 55)) += v;
 // The kernels' clones call the function's clones, `__ldcc_gi` first.
 // TEXT: __global__ void __ldcc_g_particles(
-// TEXT: scatter(__ldcc_gi, (*__ldcc::gget(__ldcc_gi, 0, &(x[p]), 69)), 1.f, den);
+// TEXT: scatter(__ldcc_gi, (*__ldcc::gget(__ldcc_gi, 0, &(x[p]), 80)), 1.f, den);
 // TEXT: __global__ void __ldcc_g_nest(
 // TEXT: __ldcc_gd_nested(__ldcc_gi, o, i, 1.0f);
 // TEXT: __global__ void __ldcc_g_template_call(
@@ -164,4 +184,12 @@ int main() {
 // TEXT: __global__ void __ldcc_g_whole_struct(
 // TEXT: __ldcc_gd_bin(__ldcc_gi, b, threadIdx.x % 4,
 // TEXT: __device__ void __ldcc_gd_scatter(const __ldcc::global_info &__ldcc_gi, double lc, float value, float *field) {
-// TEXT: atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, -1, (&(field[i])), 1, 119), value * (1 - di));
+// TEXT: atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, -1, (&(field[i])), 1, 138), value * (1 - di));
+// A reference parameter's uses claimed at its address; the argument handed
+// over whole (claimed in the clone), a local's left alone.
+// REF: __device__ void __ldcc_gd_byref(const __ldcc::global_info &__ldcc_gi, int &slot, int v) { atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, -1, (&slot), 1, 62), v); }
+// REF: __device__ void __ldcc_gd_keep(const __ldcc::global_info &__ldcc_gi, int &slot, int v) { (*__ldcc::gput(__ldcc_gi, -1, &(slot), 63)) = v; }
+// REF: {{^}}__global__ void __ldcc_g_with_ref(
+// REF: {{^}}  __ldcc_gd_byref(__ldcc_gi, c[threadIdx.x % 4], 1);
+// REF-NEXT: {{^}}  __ldcc_gd_keep(__ldcc_gi, out[blockIdx.x * blockDim.x + threadIdx.x], 2);
+// REF-NEXT: {{^}}  keep(mine, 3);
