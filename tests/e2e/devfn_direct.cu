@@ -73,9 +73,9 @@ __global__ void by_ref(float *out, const float *in, int *count, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) {
 #ifdef E2E_RACE
-    put_ref(out[i % (n / 2)], 2.f * in[i]); // blocks b, b + nb/2: one slot
+    put_ref(out[i % (n / 2)], 2.f * in[i] + i); // blocks b, b + nb/2: one slot
 #else
-    put_ref(out[i], 2.f * in[i]);
+    put_ref(out[i], 2.f * in[i] + i);
 #endif
     bump_ref(count[i % 4], 1);
   }
