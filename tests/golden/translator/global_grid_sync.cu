@@ -104,7 +104,7 @@ int main() {
 // PLAN-NEXT: KERNEL name=in_macro checked=yes {{.*}} global=no global_reason="grid-wide synchronisation inside a lambda or a macro"
 // PLAN-NEXT: KERNEL name=split checked=no reason="grid-wide synchronisation" {{.*}} global=no
 // PLAN-NEXT: KERNEL name=with_shared checked=no reason="grid-wide synchronisation in a kernel that writes shared memory (the shared-memory replay cannot run it)" {{.*}} global=no
-// PLAN-NEXT: KERNEL name=unclaimed checked=yes {{.*}} global=no global_reason="grid-wide synchronisation"
+// PLAN-NEXT: KERNEL name=unclaimed checked=yes {{.*}} global=no global_reason="grid-wide synchronisation: p, which it writes through, is used other than as the base of an access"
 // PLAN: OWN kernel=two_phase proved=no reason="direct one run"
 // PLAN-NEXT: OWN kernel=forms proved=no reason="direct one run"
 // PLAN-NOT: OWN
