@@ -14,8 +14,8 @@
 //   volatile or the kernel's atomics take the same parameter (the plain
 //   unlock `release(&m)`, `*mutex = 0` in add_racy's own body);
 // - a fence-only helper (`publish()`) and a helper calling one;
-// - a function storing through a reference parameter is no helper: the
-//   kernel keeps its reason.
+// - a function storing through a reference parameter is no helper: it is
+//   cloned, its uses of the reference claimed at its address (session 27).
 __device__ void lock(int *mutex) {
   while (atomicCAS(mutex, 0, 1) != 0) {
   }
@@ -116,7 +116,7 @@ __global__ void flag_and_lock(int *data, volatile int *ready, int *out,
 // PLAN-NEXT: KERNEL name=add_racy checked=yes at=62:17 global=yes units=warps writes=mutex,sum one_run=mutex,sum,in direct=yes atomics=1 fences=1{{$}}
 // PLAN-NEXT: KERNEL name=add_try checked=yes at=70:17 global=yes units=warps writes=mutex,sum,out one_run=mutex,sum,out direct=yes atomics=1 fences=1{{$}}
 // PLAN-NEXT: KERNEL name=hand checked=yes at=78:17 global=yes units=warps writes=data,flag one_run=data,flag direct=yes atomics=1 fences=1{{$}}
-// PLAN-NEXT: KERNEL name=by_ref checked=yes at=83:17 global=no global_reason="atomic operations: calls set_ref, whose atomics it cannot follow: a non-const reference parameter"
+// PLAN-NEXT: KERNEL name=by_ref checked=yes at=83:17 global=yes units=warps writes=out one_run=out direct=yes atomics=0 devfns=set_ref:2:1{{$}}
 // PLAN-NEXT: KERNEL name=flag_and_lock checked=yes at=99:17 global=yes units=warps writes=data,ready,out,m one_run=data,ready,out,m direct=yes atomics=2 fences=4{{$}}
 
 // TEXT: __global__ void __ldcc_g_add(
