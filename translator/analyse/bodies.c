@@ -88,6 +88,15 @@ static enum use use_in_call(const struct frame *arg, enum use u) {
              : USE_READ;
 }
 
+/* A dependent type, or an `auto` a dependent initialiser leaves
+ * undeduced. */
+static int dependent_type(CXType t) {
+  CXType c = clang_getCanonicalType(t);
+
+  return c.kind == CXType_Dependent || c.kind == CXType_Auto ||
+         t.kind == CXType_Auto || c.kind == CXType_Unexposed;
+}
+
 /* A template's dependent operator call p (overloads of + or * in scope)
  * on f, which points into the target: `f + i` still points into it
  * (USE_POINTER, f the pointer side of ld__pointer_sum), `*f` is its memory
@@ -207,14 +216,17 @@ static enum use classify_use(const struct frame *f, enum use u) {
       u = USE_POINTER;
       break;
     case CXCursor_CallExpr:
-      if (u == USE_POINTER && operator_use(f, p) != USE_READ) {
-        u = operator_use(f, p);
-        break;
-      }
-      return use_in_call(f, u);
+      if (u != USE_POINTER || operator_use(f, p) == USE_READ)
+        return use_in_call(f, u);
+      u = operator_use(f, p);
+      break;
     case CXCursor_VarDecl:
-      /* Initialising a pointer or reference that allows writes. */
-      return ld__writable_indirection(pt) ? USE_WRITTEN : USE_READ;
+      /* Initialising a pointer or reference that allows writes (a
+       * template's `auto q = p + i`, of a dependent type, may). */
+      return ld__writable_indirection(pt) ||
+                     (u == USE_POINTER && dependent_type(pt))
+                 ? USE_WRITTEN
+                 : USE_READ;
     case CXCursor_ReturnStmt:
     case CXCursor_InitListExpr:
       return u == USE_POINTER ? USE_WRITTEN : USE_READ;

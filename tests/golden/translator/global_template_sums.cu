@@ -45,21 +45,37 @@ __global__ void store_at(T *out, T *count, const T *in) {
   atomicAdd(count + blockIdx.x % 2, (T)1);
 }
 
+// A local `auto c = p + ...` in a template has a dependent type: the
+// plan took it for a read-only view, so HeCBench vol2col's kernel, which
+// stores only through `*c`, was "checked" with nothing written.  Its
+// writes take the copies (the local moves).
+template <typename T>
+__global__ void through_auto(T *col, int width) {
+  auto c = col + blockIdx.x * width + threadIdx.x;
+  for (int k = 0; k < 2; k++) {
+    *c = (T)k;
+    c += width * gridDim.x;
+  }
+}
+
 int main() {
   float *d = 0, *o = 0;
   bias<<<8, 32>>>(d, o, 32, std::bool_constant<true>{});
   bias<<<8, 32>>>(d, o, 32, std::bool_constant<false>{});
   flipped<<<8, 32>>>(d, o);
   store_at<<<8, 32>>>(d, d, o);
+  through_auto<<<8, 32>>>(d, 32);
 }
 
 // PLAN: KERNEL name=bias checked=yes {{.*}} global=yes units=warps writes=dbias one_run=dbias,dout direct=yes atomics=1
 // PLAN: KERNEL name=flipped checked=yes {{.*}} global=yes units=warps writes=out one_run=out,in direct=yes atomics=1
 // PLAN: KERNEL name=store_at checked=yes {{.*}} global=yes units=warps writes=out,count one_run=out,count,in direct=yes atomics=1
+// PLAN: KERNEL name=through_auto checked=yes {{.*}} global=yes units=warps writes=col{{$}}
 // PLAN: TARGET kernel=bias space=global name=dbias {{.*}} written=yes
 // PLAN: TARGET kernel=flipped space=global name=out {{.*}} written=yes
 // PLAN: TARGET kernel=store_at space=global name=out {{.*}} written=yes
 // PLAN-NEXT: TARGET kernel=store_at space=global name=count {{.*}} written=yes
+// PLAN-NEXT: TARGET kernel=through_auto space=global name=col {{.*}} written=yes
 // TEXT: {{^}}__global__ void __ldcc_g_bias(
 // TEXT: atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, 0, (dbias + oc + k), 1, 24), a);
 // TEXT: {{^}}__global__ void __ldcc_g_flipped(
