@@ -386,6 +386,7 @@ extern "C" int ld__rt_enter(const struct __ldcc_kernel_meta *m, int launch_id,
   env->copy_memory_mb = rt.opt.copy_memory_mb;
   env->one_run = rt.opt.one_run;
   env->atomic_reads = rt.opt.atomic_reads;
+  env->lanes = rt.opt.lanes;
   env->proofs = rt.opt.proofs;
   env->warp_groups = rt.opt.warp_groups;
   env->verbosity = rt.opt.verbosity;

@@ -28,6 +28,7 @@ struct ld__rt_env {
   long copy_memory_mb;        /* LDCC_OPTIONS copy_memory_mb */
   int one_run;                /* LDCC_OPTIONS one_run */
   int atomic_reads;           /* LDCC_OPTIONS atomic_reads */
+  int lanes;                  /* LDCC_OPTIONS lanes */
   int proofs;                 /* LDCC_OPTIONS proofs */
   int warp_groups;            /* LDCC_OPTIONS warp_groups */
   long verbosity;

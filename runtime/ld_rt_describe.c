@@ -311,6 +311,48 @@ static void direct_order(uint32_t order, const char *ua, const char *ub,
              ub, unit);
 }
 
+/* A clash between lanes of one warp in one instruction (mask bit 29;
+ * docs/global-check.md, "Lanes of one warp"): the unit is the warp,
+ * rec->lane holds the two lanes and how many lanes took part, value_a and
+ * value_b what the two lanes stored, value_a's upper half the word before
+ * the instruction. */
+static void describe_lanes(const struct __ldcc_report *rec,
+                           const struct ld_rt_gctx *c,
+                           struct ld_rt_race_desc *d) {
+  uint32_t lanes = (uint32_t)rec->lane, size = rec->size > 8 ? 8 : rec->size;
+  unsigned la = lanes & 0xffu, lb = lanes >> 8 & 0xffu, n = lanes >> 16 & 0xffu;
+  int update = (rec->mask & 0xfu) == __LDCC_GK_UPDATE;
+  char unit[160], before[96];
+
+  ld_rt_global_unit_text(c, rec->warp_a, unit, sizeof unit);
+  ld_rt_format_value(rec->value_a + 8, size, c->value_kind, before,
+                     sizeof before);
+  snprintf(d->header, sizeof d->header, "%s on global memory %s in kernel %s",
+           update ? "lost update (lanes of one warp updating one word in the "
+                    "same instruction)"
+                  : "write-write race between lanes of one warp",
+           d->element, d->kernel);
+  if (update)
+    snprintf(d->detail, sizeof d->detail,
+             "%s: lanes %u and %u (of %u) read %s at %s:%u and stored %s and "
+             "%s; one lane's update overwrites the other's",
+             unit, la, lb, n, before, d->file, rec->block[0], d->value_a,
+             d->value_b);
+  else
+    snprintf(d->detail, sizeof d->detail,
+             "%s: lanes %u and %u (of %u storing to it in one instruction at "
+             "%s:%u) stored %s and %s; %s before",
+             unit, la, lb, n, d->file, rec->block[0], d->value_a, d->value_b,
+             before);
+  snprintf(d->region, sizeof d->region,
+           "one instruction at %s:%u (the lanes of a warp are not ordered "
+           "without __syncwarp, a warp collective or an atomic)",
+           d->file, rec->block[0]);
+  d->nstatements = 0;
+  if (rec->block[0])
+    d->statements[d->nstatements++] = (int)rec->block[0];
+}
+
 /* A clash of the direct one run (mask bit 31): both accesses with their
  * kinds, units and lines, the value before the later one and after the
  * launch (ld_rt_gdirect.cu). */
@@ -401,6 +443,10 @@ static void describe_global(const struct __ldcc_report *rec,
   snprintf(d->region, sizeof d->region, "the whole launch");
   snprintf(d->region_from, sizeof d->region_from, "kernel entry");
   snprintf(d->region_to, sizeof d->region_to, "kernel exit");
+  if (rec->mask & 0x20000000u) {
+    describe_lanes(rec, c, d);
+    return;
+  }
   if (rec->mask & 0x80000000u) {
     describe_direct(rec, c, d);
     return;

@@ -32,6 +32,7 @@ struct direct_reports {
   uint32_t launch_id;
   uint32_t report_capacity;
   uint32_t grid_sync; /* __LDCC_GM_GRID_SYNC: records name the region */
+  uint32_t lanes;     /* the table of lanes of one warp (gi.lanes) */
   unsigned long long kernel_meta;
   struct __ldcc_report *reports;
   unsigned *report_next;
@@ -56,15 +57,17 @@ __global__ void direct_reports_kernel(struct direct_reports r) {
     return;
   for (k = 0; k < size && c->addr + k < a->base + a->size; k++)
     after |= (unsigned long long)((const unsigned char *)c->addr)[k] << 8 * k;
+  /* (Lanes of one warp: the device compared their values.) */
   if (c->kind_a == __LDCC_GK_STORE && c->kind_b == __LDCC_GK_STORE &&
-      !r.same_value && after == c->before)
+      !r.same_value && !r.lanes && after == c->before)
     return;
   bool reads = c->kind_a == __LDCC_GK_READ || c->kind_a == __LDCC_GK_READERS ||
                c->kind_b == __LDCC_GK_READ;
   unsigned kind = reads ? __LDCC_RK_GLOBAL_RW : __LDCC_RK_GLOBAL_WW;
-  /* Bit 30: two warps of one block (pad: 1 + the block's barrier count). */
-  unsigned mask =
-      0x80000000u | (c->pad ? 0x40000000u : 0u) | c->kind_a | c->kind_b << 4;
+  /* Bit 30: two warps of one block (pad: 1 + the block's barrier count);
+   * bit 29: lanes of one warp (order: the lanes, va and vb their values). */
+  unsigned mask = 0x80000000u | (c->pad ? 0x40000000u : 0u) |
+                  (r.lanes ? 0x20000000u : 0u) | c->kind_a | c->kind_b << 4;
   unsigned long long key = r.kernel_meta, where = a->base;
   unsigned h = (unsigned)(key ^ (key >> 32)) * 0x9E3779B1u;
   h ^= kind * 0x85EBCA6Bu;
@@ -89,17 +92,24 @@ __global__ void direct_reports_kernel(struct direct_reports r) {
   /* A kernel with grid syncs: 1 + the region both accesses were in; two
    * warps of one block: 1 + the block's barrier count. */
   rec->block[2] = c->pad ? c->pad : r.grid_sync ? c->region + 1 : 0;
-  rec->start_site = c->pad ? a->bctx : a->ctx;
+  rec->start_site = c->pad || r.lanes ? a->bctx : a->ctx;
   rec->end_site = c->order; /* with fences: why no order covers them */
   rec->warp_a = c->unit_a;
   rec->warp_b = c->unit_b;
-  rec->lane = -1;
+  rec->lane = r.lanes ? (int)c->order : -1;
   rec->offset = c->addr;
   rec->mask = mask;
   rec->size = size;
-  for (k = 0; k < 16; k++) {
-    rec->value_a[k] = k < size ? (unsigned char)(c->before >> 8 * k) : 0;
-    rec->value_b[k] = k < size ? (unsigned char)(after >> 8 * k) : 0;
+  /* Lanes: what the two lanes stored, and the value before the
+   * instruction in value_a's upper half. */
+  unsigned long long va = r.lanes ? c->va : c->before;
+  unsigned long long vb = r.lanes ? c->vb : after;
+  for (k = 0; k < 8; k++) {
+    rec->value_a[k] = k < size ? (unsigned char)(va >> 8 * k) : 0;
+    rec->value_b[k] = k < size ? (unsigned char)(vb >> 8 * k) : 0;
+    rec->value_a[8 + k] =
+        r.lanes && k < size ? (unsigned char)(c->before >> 8 * k) : 0;
+    rec->value_b[8 + k] = 0;
   }
   __threadfence_system();
   rec->valid = 1;
@@ -226,7 +236,8 @@ void say_atomics_only(const struct ld__gdirect_call *c) {
 
 /* The records of the clashes in table t, queued after the run. */
 bool queue_table(const struct ld__gdirect_call *c,
-                 const struct __ldcc_gclashes *t, bool warps) {
+                 const struct __ldcc_gclashes *t, bool warps,
+                 bool lanes = false) {
   struct direct_reports r;
 
   memset(&r, 0, sizeof r);
@@ -242,12 +253,27 @@ bool queue_table(const struct ld__gdirect_call *c,
   r.launch_id = (uint32_t)c->launch_id;
   r.report_capacity = c->env->report_capacity;
   r.grid_sync = (c->m->flags & __LDCC_GM_GRID_SYNC) != 0;
+  r.lanes = lanes;
   r.kernel_meta = (unsigned long long)(uintptr_t)&c->m->kernel;
   r.reports = c->env->reports;
   r.report_next = c->env->report_next;
   r.counts = c->env->counts;
   direct_reports_kernel<<<1, __LDCC_GCLASH_MAX, 0, c->stream>>>(r);
   return ok(cudaPeekAtLastError(), c->pending);
+}
+/* A table of clashes between warps of one block (or lanes of one warp)
+ * queued as reports; how many clashes it saw (0 when it cannot be read). */
+unsigned queue_counted(const struct ld__gdirect_call *c,
+                       const unsigned char *table, bool lanes) {
+  unsigned n = 0;
+
+  (void)queue_table(c, (const struct __ldcc_gclashes *)table, true, lanes);
+  if (!ok(cudaMemcpyAsync(&n, table, sizeof n, cudaMemcpyDeviceToHost,
+                          c->stream),
+          c->pending) ||
+      !ok(cudaStreamSynchronize(c->stream), c->pending))
+    return 0;
+  return n;
 }
 bool queue_reports(const struct ld__gdirect_call *c, unsigned char *at,
                    const struct direct_area *d) {
@@ -350,18 +376,7 @@ void ld__gblock_info(const struct ld__gblock *b, const struct __ldcc_gowner *o,
 
 unsigned ld__gblock_reports(const struct ld__gdirect_call *c,
                             const struct ld__gblock *b) {
-  unsigned n = 0;
-
-  if (!b->at)
-    return 0;
-  (void)queue_table(c, (const struct __ldcc_gclashes *)(b->at + b->table_at),
-                    true);
-  if (!ok(cudaMemcpyAsync(&n, b->at + b->table_at, sizeof n,
-                          cudaMemcpyDeviceToHost, c->stream),
-          c->pending) ||
-      !ok(cudaStreamSynchronize(c->stream), c->pending))
-    return 0;
-  return n;
+  return b->at ? queue_counted(c, b->at + b->table_at, false) : 0;
 }
 
 void ld__gblock_free(const struct ld__gdirect_call *c, struct ld__gblock *b) {
@@ -370,9 +385,47 @@ void ld__gblock_free(const struct ld__gdirect_call *c, struct ld__gblock *b) {
   b->area = b->at = NULL;
 }
 
+bool ld__glanes_take(const struct ld__gdirect_call *c, struct ld__glanes *l) {
+  struct __ldcc_gclashes head;
+
+  memset(l, 0, sizeof *l);
+  if (!c->env->lanes)
+    return false;
+  l->at = ld__gpool_take(round_up(sizeof head), c->env->device, c->stream,
+                         c->pending, &l->area);
+  if (!l->at)
+    return false;
+  memset(&head, 0, sizeof head);
+  head.wpb = (c->b3[0] * c->b3[1] * c->b3[2] + 31) / 32;
+  if (!ok(cudaMemcpyAsync(l->at, &head, sizeof head, cudaMemcpyHostToDevice,
+                          c->stream),
+          c->pending)) {
+    ld__glanes_free(c, l);
+    return false;
+  }
+  return true;
+}
+
+void ld__glanes_info(const struct ld__glanes *l,
+                     struct __ldcc_global_info *gi) {
+  gi->lanes = (uint64_t)(uintptr_t)l->at;
+}
+
+unsigned ld__glanes_reports(const struct ld__gdirect_call *c,
+                            const struct ld__glanes *l) {
+  return l->at ? queue_counted(c, l->at, true) : 0;
+}
+
+void ld__glanes_free(const struct ld__gdirect_call *c, struct ld__glanes *l) {
+  if (l->area)
+    ld__gpool_free(l->area, c->env->device, c->stream, c->pending);
+  l->area = l->at = NULL;
+}
+
 int ld__gdirect_launch(const struct ld__gdirect_call *c) {
   struct direct_area d;
   struct ld__gblock blk;
+  struct ld__glanes lanes;
   struct __ldcc_gowner o;
   struct __ldcc_global_info gi;
   unsigned char *area = NULL, *at;
@@ -428,11 +481,14 @@ int ld__gdirect_launch(const struct ld__gdirect_call *c) {
   gi.clashes = (uint64_t)(uintptr_t)(at + d.clashes_at);
   ld_rt_global_one_info(c->m, c->plan, &o, &gi);
   ld__gblock_info(&blk, &o, &gi);
+  (void)ld__glanes_take(c, &lanes);
+  ld__glanes_info(&lanes, &gi);
   c->run(c->ctx, &gi);
   if (c->pending == cudaSuccess && cudaPeekAtLastError() != cudaSuccess) {
     snprintf(why, sizeof why,
              "the instrumented kernel could not be launched (%s)",
              cudaGetErrorString(cudaGetLastError()));
+    ld__glanes_free(c, &lanes);
     ld__gblock_free(c, &blk);
     ld__gpool_free(area, c->env->device, c->stream, c->pending);
     c->no(&c->m->kernel, c->launch_id, why);
@@ -442,6 +498,8 @@ int ld__gdirect_launch(const struct ld__gdirect_call *c) {
    * the launch as run once: counted checked, its clashes unreported. */
   (void)queue_reports(c, at, &d);
   unsigned nb = ld__gblock_reports(c, &blk);
+  nb += ld__glanes_reports(c, &lanes);
+  ld__glanes_free(c, &lanes);
   if (!ok(cudaMemcpyAsync(&n, at + d.clashes_at, sizeof n,
                           cudaMemcpyDeviceToHost, c->stream),
           c->pending) ||

@@ -64,6 +64,22 @@ unsigned ld__gblock_reports(const struct ld__gdirect_call *c,
                             const struct ld__gblock *b);
 void ld__gblock_free(const struct ld__gdirect_call *c, struct ld__gblock *b);
 
+/* Lanes of one warp (docs/global-check.md, "Lanes of one warp"): a
+ * clash table of its own for the clone's gset checks in the one run and
+ * the direct run, taken (its header written) by ld__glanes_take unless
+ * LDCC_OPTIONS=lanes=0, its clashes queued as reports after the run by
+ * ld__glanes_reports (how many there were), freed by ld__glanes_free.
+ * Not taken (l->at NULL, gi->lanes 0): the lanes are not checked. */
+struct ld__glanes {
+  unsigned char *area, *at;
+};
+bool ld__glanes_take(const struct ld__gdirect_call *c, struct ld__glanes *l);
+void ld__glanes_info(const struct ld__glanes *l,
+                     struct __ldcc_global_info *gi);
+unsigned ld__glanes_reports(const struct ld__gdirect_call *c,
+                            const struct ld__glanes *l);
+void ld__glanes_free(const struct ld__gdirect_call *c, struct ld__glanes *l);
+
 /* Run the launch directly.  Returns 1 when it ran checked (its clashes are
  * in the report ring), 0 when the caller must run the original (`no` said
  * why: the run does not fit, or the clone could not be launched). */

@@ -201,8 +201,11 @@ int prepare(struct glaunch *L) {
   }
   memset(&L->in, 0, sizeof L->in);
   L->in.nunits = ld_rt_global_units(L->g3, L->b3, (int)m->warp_units);
-  if (rc == LD_RT_GPLAN_NOTHING || L->in.nunits <= 1) {
-    L->run(L->ctx, NULL); /* nothing written, or nothing to compare */
+  /* Nothing written, or one unit and the lanes of one warp not checked:
+   * nothing to compare.  (One unit with lanes on takes the one run or the
+   * direct run for the lanes' check, or runs as built: protocol.) */
+  if (rc == LD_RT_GPLAN_NOTHING || (L->in.nunits <= 1 && !env->lanes)) {
+    L->run(L->ctx, NULL);
     return 2;
   }
   /* Proved: no two units touch one element of what it writes. */
@@ -399,6 +402,7 @@ int one_run(struct glaunch *L) {
   unsigned found = 0, nblock = 0;
   struct ld__gdirect_call dc;
   struct ld__gblock blk;
+  struct ld__glanes lanes;
   bool failed, btaken = false;
   uint32_t i;
 
@@ -450,8 +454,14 @@ int one_run(struct glaunch *L) {
   gi.owner = (uint64_t)(uintptr_t)(at + table_at);
   ld_rt_global_one_info(m, plan, &o, &gi);
   ld__gblock_info(&blk, &o, &gi);
+  /* Lanes of one warp in one instruction: not in a deterministic build. */
+  memset(&lanes, 0, sizeof lanes);
+  if (!deterministic)
+    (void)ld__glanes_take(&dc, &lanes);
+  ld__glanes_info(&lanes, &gi);
   L->run(L->ctx, &gi);
   if (clone_refused(L, area)) {
+    ld__glanes_free(&dc, &lanes);
     ld__gblock_free(&dc, &blk);
     return -1;
   }
@@ -460,6 +470,8 @@ int one_run(struct glaunch *L) {
    * (their values after the launch are this run's). */
   nblock = ld__gblock_reports(&dc, &blk);
   ld__gblock_free(&dc, &blk);
+  (void)ld__glanes_reports(&dc, &lanes);
+  ld__glanes_free(&dc, &lanes);
   ld__gt_mark(&L->gt, deterministic ? LD_RT_GT_PASS : LD_RT_GT_PASS1);
   double waited = ld__gt_clock(&L->gt);
   /* A failed read leaves the launch as run once: whatever failed (the
@@ -718,6 +730,11 @@ int protocol(struct glaunch *L) {
   if (rc != 0) {
     gt_end(L, rc == 1);
     return rc < 0 ? 0 : rc;
+  }
+  if (L->in.nunits <= 1) { /* no one run for the lanes: nothing to compare */
+    gt_end(L, false);
+    L->run(L->ctx, NULL);
+    return 2;
   }
   L->in.max_copies = L->env->max_copies;
   if (!md->size(L))

@@ -66,6 +66,9 @@ enum ld_rt_fallback {
   X(atomic_reads, BOOL, 1, 0, 1,                                               \
     "in the direct one run, report a plain read of a word another unit "       \
     "updates atomically (0: such reads are not races)")                        \
+  X(lanes, BOOL, 1, 0, 1,                                                      \
+    "in the one run and the direct one run, check lanes of one warp that "     \
+    "store to or update one global word in the same instruction (0: off)")     \
   X(report_same_value_writes, BOOL, 0, 0, 1,                                   \
     "also report two units writing the same value to one location")            \
   X(report, BOOL, 1, 0, 1,                                                     \

@@ -246,6 +246,12 @@ struct ld_gstore {
    * is the object, wrapped as `(*__ldcc::gatomic_claim(__ldcc_gi, J,
    * &(E), SCOPE, LINE))`; `c->f()`'s pointer is an atomic's address. */
   int object;
+  /* A plain store or update (the left side of a built-in `=`, compound
+   * assignment, `++` or `--`): in the global clone and the device
+   * functions' clones wrapped as `__ldcc::gset(__ldcc_gi, J, &(E), LINE)`,
+   * whose operators also check the lanes of one warp (docs/global-check.md,
+   * "Lanes of one warp"). */
+  int set;
 };
 enum ld_gscope {
   LD_GSCOPE_DEVICE = 1,

@@ -48,12 +48,13 @@ extern "C" {
 #endif
 
 #define __LDCC_GLOBAL_ABI                                                      \
-  12u /* 6: __ldcc_global_launch takes a __ldcc_global_call; 7: the embedded   \
+  13u /* 6: __ldcc_global_launch takes a __ldcc_global_call; 7: the embedded   \
          kernel_meta grew (launch_files); 8: the direct one run                \
          (gput/gget/gatomic_claim lines, clash table); 9: pointers inside      \
          by-value class arguments (an argument's bytes, the info's patch       \
          table, __LDCC_GP_FIELDS); 10: their offsets (field_at); 11: the       \
-         call's shared_why; 12: warps of one block (btags, eps, bclashes) */
+         call's shared_why; 12: warps of one block (btags, eps, bclashes);     \
+         13: lanes of one warp (lanes, gref, va/vb) */
 /* Pointer parameters a checked kernel may have (the shift table is passed
  * by value); a kernel with more is left unchecked by the translator. */
 #define __LDCC_GMAX_PTRS 16
@@ -186,6 +187,9 @@ struct __ldcc_gown_ent {
 #define __LDCC_GK_ATOMIC_BLOCK 5u
 #define __LDCC_GK_ATOMIC_SYSTEM 6u
 #define __LDCC_GK_ATOMICS 7u /* several units' device-scope atomics */
+#define __LDCC_GK_UPDATE                                                       \
+  8u /* a plain read-modify-write (`+=`, `++`): only in a                      \
+        clash between lanes of one warp (gref) */
 /* Tags of the direct run (units below __LDCC_GDIRECT_MAX_UNITS; id =
  * unit + 1): id a store (maybe reads) by one unit, id | __LDCC_GREAD a
  * read, __LDCC_GREADERS several readers, id | __LDCC_GATOM a device or
@@ -215,6 +219,11 @@ struct __ldcc_gclash {
    * (__LDCC_GORDER_*), 0 without fences. */
   uint32_t order;
   uint32_t pad;
+  /* Lanes of one warp (gi.lanes' table; docs/global-check.md, "Lanes of
+   * one warp"): `order` holds the two lanes and how many lanes took part
+   * (lane a | lane b << 8 | lanes << 16), va and vb what the two lanes
+   * stored; 0 in the other tables. */
+  uint64_t va, vb;
 };
 #define __LDCC_GORDER_FENCES 1u   /* the kernel's fences were looked at */
 #define __LDCC_GORDER_RELEASED 2u /* the earlier unit released after */
@@ -566,6 +575,11 @@ struct __ldcc_global_info {
    * block"). */
   uint64_t eps;
   uint64_t bclashes;
+  /* The one run and the direct run (0 otherwise): the device address of
+   * the struct __ldcc_gclashes that takes the clashes between lanes of one
+   * warp in one instruction (gref; docs/global-check.md, "Lanes of one
+   * warp"). */
+  uint64_t lanes;
 };
 
 /* gpatch's work on the `size` bytes of parameter k's copy: each word the
@@ -751,6 +765,7 @@ gclash_take(__ldcc_gclashes *t, unsigned long long addr, unsigned size,
   c->region = 0;
   c->order = 0;
   c->pad = 0;
+  c->va = c->vb = 0;
   return c;
 }
 /* A clash between two warps of one block: recorded in table t (no flag:
@@ -1125,6 +1140,228 @@ __device__ __forceinline__ T *gget(const global_info &gi, int j, T *p,
     return gaccess<true>(gi, j, p, line);
   gdirect_claim(gi, j, (const void *)p, sizeof(T), __LDCC_GK_READ, line);
   return p;
+}
+/* Lanes of one warp (docs/global-check.md, "Lanes of one warp"): units
+ * are warps or blocks, so two lanes of one warp share a claim and a copy.
+ * What one instruction shows is checked where it runs: the lanes of the
+ * warp that store to one global word in the same instruction (matched by
+ * address) race when their values differ; lanes that update one word in
+ * the same instruction (`+=`, `++`) lose updates when two of them change
+ * it (for `|=` and `&=`: when the words they would leave differ).  The
+ * first lane of the group records the clash in gi.lanes' table (no flag:
+ * the run's claims decide between units).  Local and shared memory are
+ * not checked (a local's address is the same in every lane). */
+template <class V> struct glane_word {
+  static const bool value =
+      (std::is_arithmetic<V>::value || std::is_enum<V>::value ||
+       std::is_pointer<V>::value) &&
+      (sizeof(V) == 1 || sizeof(V) == 2 || sizeof(V) == 4 || sizeof(V) == 8);
+};
+template <class V>
+__device__ __forceinline__ unsigned long long glane_bits(const V &v) {
+  unsigned long long b = 0;
+  memcpy(&b, &v, sizeof(V));
+  return b;
+}
+static __device__ __noinline__ void
+glanes_record(const global_info &gi, unsigned long long addr, unsigned size,
+              unsigned kind, unsigned line, unsigned lanes, unsigned a,
+              unsigned b, unsigned long long va, unsigned long long vb) {
+  __ldcc_gclash *c = gclash_take((__ldcc_gclashes *)gi.lanes, addr, size);
+
+  if (!c)
+    return;
+  c->unit_a = c->unit_b = (unsigned)gunit(1);
+  c->line_a = c->line_b = line <= 0xffffffu ? line : 0u;
+  c->kind_a = c->kind_b = kind;
+  c->order = a | b << 8 | lanes << 16;
+  c->va = va;
+  c->vb = vb;
+}
+/* The lanes of the calling thread's warp at this instruction with the
+ * same address p (0 when none other, or the check is off). */
+__device__ __forceinline__ unsigned glane_peers(const global_info &gi,
+                                                const volatile void *p) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700
+  if (!gi.lanes || !__isGlobal((const void *)p))
+    return 0u;
+  unsigned peers = __match_any_sync(__activemask(), (unsigned long long)p);
+  return peers & (peers - 1) ? peers : 0u;
+#else /* no __match_any_sync before Volta: not checked */
+  (void)gi;
+  (void)p;
+  return 0u;
+#endif
+}
+/* A store of v (bits) by the lanes `peers`. */
+__device__ __forceinline__ void
+glanes_store(const global_info &gi, const volatile void *p, unsigned peers,
+             unsigned long long v, unsigned size, unsigned line) {
+  unsigned first = __ffs(peers) - 1;
+  unsigned long long v0 = __shfl_sync(peers, v, first);
+  unsigned diff = __ballot_sync(peers, v != v0);
+  if (!diff)
+    return; /* one value: not reported, as between units */
+  unsigned second = __ffs(diff) - 1;
+  unsigned long long v1 = __shfl_sync(peers, v, second);
+  if (gthread_in_block() % 32 == first)
+    glanes_record(gi, (unsigned long long)p, size, __LDCC_GK_STORE, line,
+                  __popc(peers), first, second, v0, v1);
+}
+/* An update from old to nv by the lanes `peers` (idem: `|=` or `&=`). */
+__device__ __forceinline__ void
+glanes_update(const global_info &gi, const volatile void *p, unsigned peers,
+              unsigned long long old, unsigned long long nv, bool idem,
+              unsigned size, unsigned line) {
+  unsigned changed = __ballot_sync(peers, nv != old);
+  if (!changed)
+    return; /* nothing changes: nothing is lost */
+  unsigned first = __ffs(changed) - 1;
+  unsigned long long v0 = __shfl_sync(peers, nv, first);
+  unsigned lost = idem ? __ballot_sync(peers, nv != old && nv != v0)
+                       : changed & ~(1u << first);
+  if (!lost)
+    return;
+  unsigned second = __ffs(lost) - 1;
+  unsigned long long v1 = __shfl_sync(peers, nv, second);
+  if (gthread_in_block() % 32 == first)
+    glanes_record(gi, (unsigned long long)p, size, __LDCC_GK_UPDATE, line,
+                  __popc(peers), first, second, v0, v1);
+}
+/* A store or an update through a claimed pointer in the global clone:
+ * `E = v` becomes `__ldcc::gset(gi, J, &(E), L) = v` (`+=`, `++` and the
+ * others alike), whose operators claim the word as gput does, check the
+ * lanes, and store.  A word type (arithmetic, enum, pointer of 1 to 8
+ * bytes) gets the lanes' check; any other type (a template's class) is
+ * forwarded unchanged. */
+template <class T> struct gref_at {
+  const global_info &gi;
+  int j;
+  T *p;
+  unsigned line;
+  __device__ gref_at(const global_info &g, int jj, T *pp, unsigned l)
+      : gi(g), j(jj), p(pp), line(l) {}
+};
+template <class T, bool W = glane_word<typename std::remove_cv<T>::type>::value>
+struct gref;
+template <class T> struct gref<T, true> : gref_at<T> {
+  typedef typename std::remove_cv<T>::type V;
+  using gref_at<T>::gi;
+  using gref_at<T>::j;
+  using gref_at<T>::p;
+  using gref_at<T>::line;
+  __device__ gref(const global_info &g, int jj, T *pp, unsigned l)
+      : gref_at<T>(g, jj, pp, l) {}
+  __device__ T &operator=(V v) {
+    T *q = gput(gi, j, p, line);
+    if (unsigned peers = glane_peers(gi, q))
+      glanes_store(gi, q, peers, glane_bits(v), sizeof(V), line);
+    *q = v;
+    return *q;
+  }
+  /* old -> nv: checked and stored; the result is the stored word. */
+  __device__ T &put(V old, V nv, bool idem) {
+    if (unsigned peers = glane_peers(gi, p))
+      glanes_update(gi, p, peers, glane_bits(old), glane_bits(nv), idem,
+                    sizeof(V), line);
+    *p = nv;
+    return *p;
+  }
+  __device__ V get() {
+    p = gput(gi, j, p, line);
+    return *p;
+  }
+#define __LDCC_GREF_OP(OP, IDEM)                                               \
+  template <class U> __device__ T &operator OP(const U &u) {                   \
+    V old = get(), nv = old;                                                   \
+    nv OP u;                                                                   \
+    return put(old, nv, IDEM);                                                 \
+  }
+  __LDCC_GREF_OP(+=, false)
+  __LDCC_GREF_OP(-=, false)
+  __LDCC_GREF_OP(*=, false)
+  __LDCC_GREF_OP(/=, false)
+  __LDCC_GREF_OP(%=, false)
+  __LDCC_GREF_OP(^=, false)
+  __LDCC_GREF_OP(<<=, false)
+  __LDCC_GREF_OP(>>=, false)
+  __LDCC_GREF_OP(|=, true)
+  __LDCC_GREF_OP(&=, true)
+#undef __LDCC_GREF_OP
+  __device__ T &operator++() {
+    V old = get(), nv = old;
+    ++nv;
+    return put(old, nv, false);
+  }
+  __device__ T &operator--() {
+    V old = get(), nv = old;
+    --nv;
+    return put(old, nv, false);
+  }
+  __device__ V operator++(int) {
+    V old = get(), nv = old;
+    ++nv;
+    put(old, nv, false);
+    return old;
+  }
+  __device__ V operator--(int) {
+    V old = get(), nv = old;
+    --nv;
+    put(old, nv, false);
+    return old;
+  }
+};
+template <class T> struct gref<T, false> : gref_at<T> {
+  typedef typename std::remove_cv<T>::type V;
+  using gref_at<T>::p;
+  __device__ gref(const global_info &g, int jj, T *pp, unsigned l)
+      : gref_at<T>(g, jj, pp, l) {}
+  __device__ T &at() const {
+    return *gput(this->gi, this->j, p, this->line);
+  }
+  __device__ T &operator=(const V &v) {
+    return at() = v;
+  }
+  template <class U>
+  __device__ auto operator=(U &&u) -> decltype(*p = static_cast<U &&>(u)) {
+    return at() = static_cast<U &&>(u);
+  }
+#define __LDCC_GREF_FWD(OP)                                                    \
+  template <class U>                                                           \
+  __device__ auto operator OP(U &&u)->decltype(*p OP static_cast<U &&>(u)) {   \
+    return at() OP static_cast<U &&>(u);                                       \
+  }
+  __LDCC_GREF_FWD(+=)
+  __LDCC_GREF_FWD(-=)
+  __LDCC_GREF_FWD(*=)
+  __LDCC_GREF_FWD(/=)
+  __LDCC_GREF_FWD(%=)
+  __LDCC_GREF_FWD(^=)
+  __LDCC_GREF_FWD(<<=)
+  __LDCC_GREF_FWD(>>=)
+  __LDCC_GREF_FWD(|=)
+  __LDCC_GREF_FWD(&=)
+#undef __LDCC_GREF_FWD
+  /* (Templates, so that a class without them still instantiates.) */
+  template <class Q = T> __device__ auto operator++() -> decltype(++*(Q *)0) {
+    return ++at();
+  }
+  template <class Q = T> __device__ auto operator--() -> decltype(--*(Q *)0) {
+    return --at();
+  }
+  template <class Q = T>
+  __device__ auto operator++(int) -> decltype((*(Q *)0)++) {
+    return at()++;
+  }
+  template <class Q = T>
+  __device__ auto operator--(int) -> decltype((*(Q *)0)--) {
+    return at()--;
+  }
+};
+template <class T>
+__device__ __forceinline__ gref<T> gset(const global_info &gi, int j, T *p,
+                                        unsigned line) {
+  return gref<T>(gi, j, p, line);
 }
 /* A direct kernel's atomic `atomicAdd(A, v)` becomes `atomicAdd(
  * gatomic_claim(gi, j, (A), scope, line), v)`: the address claimed as an

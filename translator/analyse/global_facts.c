@@ -936,6 +936,7 @@ static void add_access(struct accesses *st, CXCursor e, int p, int load,
   st->g->stores[st->n].void_call = 0;
   st->g->stores[st->n].address = 0;
   st->g->stores[st->n].object = 0;
+  st->g->stores[st->n].set = 0;
   /* A volatile access may be a flag of the direct run (mark_flags); the
    * one run and the copies claim every access. */
   st->g->stores[st->n].flag =
@@ -2107,10 +2108,24 @@ static int offset_on_param(struct accesses *st, CXCursor call,
   return 0;
 }
 
+/* The access take_access recorded first from `at` on, when it is the
+ * plain store or update lhs (its indices' reads come after it), is one
+ * gset wraps (ld_gstore.set). */
+static void mark_set(struct accesses *st, size_t at, CXCursor lhs) {
+  struct ld_gstore *a = at < st->n ? &st->g->stores[at] : NULL;
+  CXSourceRange r = clang_getCursorExtent(lhs);
+  size_t b;
+
+  if (a && !a->load && !a->atomic && !a->address && !a->object &&
+      offset_in_main(st->s, clang_getRangeStart(r), &b) && b == a->begin)
+    a->set = 1;
+}
+
 static void walk_accesses(struct accesses *st, CXCursor c, int use) {
   enum CXCursorKind k = clang_getCursorKind(c);
   CXCursor lhs, rhs, obj;
   int p, scope;
+  size_t at = st->n;
 
   if (k == CXCursor_CallExpr && st->direct && ld__grid_sync(c, &obj) == 1)
     take_grid_sync(st, c, obj); /* and its parts, as any call's */
@@ -2173,6 +2188,7 @@ static void walk_accesses(struct accesses *st, CXCursor c, int use) {
       k == CXCursor_CompoundAssignOperator) {
     if (ld__nth_child(c, 0, &lhs) && ld__nth_child(c, 1, &rhs) &&
         take_access(st, lhs, LD_USE_WRITE)) {
+      mark_set(st, at, lhs);
       if (!st->rc)
         walk_accesses(st, rhs, LD_USE_READ);
       return;
@@ -2180,8 +2196,10 @@ static void walk_accesses(struct accesses *st, CXCursor c, int use) {
   } else if (k == CXCursor_UnaryOperator) {
     enum CXUnaryOperatorKind u = clang_getCursorUnaryOperatorKind(c);
     if (u >= CXUnaryOperator_PostInc && u <= CXUnaryOperator_PreDec &&
-        ld__nth_child(c, 0, &lhs) && take_access(st, lhs, LD_USE_WRITE))
+        ld__nth_child(c, 0, &lhs) && take_access(st, lhs, LD_USE_WRITE)) {
+      mark_set(st, at, lhs);
       return;
+    }
     if (u == CXUnaryOperator_AddrOf) {
       walk_children(st, c, LD_USE_ADDR);
       return;

@@ -44,7 +44,7 @@ static int runs_proved(const struct ld_kernel *k) {
  * gget (with its line in a direct kernel), or a direct kernel's atomic's
  * address in gatomic_claim (docs/global-check.md, "Direct one run"). */
 static int wrap_access(struct ld_edit_list *l, const struct ld_global *g,
-                       const struct ld_gstore *a) {
+                       const struct ld_gstore *a, int sets) {
   char at[80], end[48];
   int rc;
 
@@ -79,6 +79,11 @@ static int wrap_access(struct ld_edit_list *l, const struct ld_global *g,
   } else if (a->atomic) {
     snprintf(at, sizeof at, "__ldcc::gatomic_claim(__ldcc_gi, %d, (", a->ptr);
     snprintf(end, sizeof end, "), %d, %u)", a->atomic, a->line);
+  } else if (a->set && sets) {
+    /* A store or update: gset's operators claim, check the lanes of one
+     * warp and store (include/ldcc/global.h, gref). */
+    snprintf(at, sizeof at, "__ldcc::gset(__ldcc_gi, %d, &(", a->ptr);
+    snprintf(end, sizeof end, "), %u)", a->line);
   } else {
     snprintf(at, sizeof at, "(*__ldcc::%s(__ldcc_gi, %d, &(",
              a->load ? "gget" : "gput", a->ptr);
@@ -138,7 +143,7 @@ int ld__global_replay_claims(const struct ld_kernel *k,
         continue;
       }
     }
-    rc = wrap_access(l, g, a);
+    rc = wrap_access(l, g, a, 0);
   }
   /* A kernel with fences (ld_warp.fenced_replay): its releases and
    * acquires order the run's clashes in the replay clone too. */
@@ -299,7 +304,7 @@ static int put_devfn_decl(struct ld_buf *b, const struct ld_gdevfn *d,
   if (!rc && definition)
     rc = edit_gcalls(&l, d->calls, d->ncalls, src);
   for (i = 0; definition && i < d->nstores && !rc; i++)
-    rc = wrap_access(&l, &g, &d->stores[i]);
+    rc = wrap_access(&l, &g, &d->stores[i], 1);
   if (!rc)
     rc = ld_buf_puts(b, "\n");
   if (!rc)
@@ -386,7 +391,7 @@ static int put_clone(struct ld_buf *b, const struct ld_kernel *k,
   /* Accesses through claimed parameters claim their words in the one run
    * (docs/global-check.md). */
   for (i = 0; i < g->nstores && !rc; i++)
-    rc = wrap_access(&l, g, &g->stores[i]);
+    rc = wrap_access(&l, g, &g->stores[i], 1);
   if (!rc)
     rc = edit_grid_syncs(&l, g);
   if (!rc)

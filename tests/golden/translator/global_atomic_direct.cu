@@ -94,12 +94,12 @@ int main() {
 // TEXT: atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, 0, (&cnt[(*__ldcc::gget(__ldcc_gi, 2, &(in[i]), 32)) & 7]), 1, 32), 1);
 // TEXT: atomicMax_system(__ldcc::gatomic_claim(__ldcc_gi, 0, (cnt + 8), 3, 33), (*__ldcc::gget(__ldcc_gi, 2, &(in[i]), 33)));
 // TEXT: atomicOr(__ldcc::gatomic_claim(__ldcc_gi, 1, (out), 1, 34), i);
-// TEXT: (*__ldcc::gput(__ldcc_gi, 1, &(out[i + 1]), 35)) = (*__ldcc::gget(__ldcc_gi, 2, &(in[i]), 35)) + (int)(clock64() & 1);
+// TEXT: __ldcc::gset(__ldcc_gi, 1, &(out[i + 1]), 35) = (*__ldcc::gget(__ldcc_gi, 2, &(in[i]), 35)) + (int)(clock64() & 1);
 // TEXT: atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, 1, (&total), 1, 40), 1);
-// TEXT: (*__ldcc::gput(__ldcc_gi, 0, &(out[threadIdx.x]), 41)) = 1;
+// TEXT: __ldcc::gset(__ldcc_gi, 0, &(out[threadIdx.x]), 41) = 1;
 // TEXT: atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, 1, (&tot.n), 1, 50), 1);
-// TEXT: (*__ldcc::gput(__ldcc_gi, 2, &(bins[(*__ldcc::gget(__ldcc_gi, 0, &(in[threadIdx.x]), 51)) & 7]), 51)) += 1;
-// TEXT: (*__ldcc::gput(__ldcc_gi, 1, &(tot.s), 53)) = (*__ldcc::gget(__ldcc_gi, 2, &(bins[0]), 53));
+// TEXT: __ldcc::gset(__ldcc_gi, 2, &(bins[(*__ldcc::gget(__ldcc_gi, 0, &(in[threadIdx.x]), 51)) & 7]), 51) += 1;
+// TEXT: __ldcc::gset(__ldcc_gi, 1, &(tot.s), 53) = (*__ldcc::gget(__ldcc_gi, 2, &(bins[0]), 53));
 // TEXT: atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, 0, (slot + ((*__ldcc::gget(__ldcc_gi, 1, &(mine[threadIdx.x]), 70)) & 7)), 1, 70), 1);
 // TEXT: static const unsigned char __ldcc_f1[] = {7, 7};
 // TEXT: static const unsigned char __ldcc_f3[] = {5, 7, 7};

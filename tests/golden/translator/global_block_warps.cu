@@ -29,7 +29,7 @@ __device__ void helper_sync() { __syncthreads(); }
 // PLAN: KERNEL name=stage {{.*}} global=yes units=blocks writes=scratch,out one_run=scratch,out,in block_warps=3{{$}}
 // OWN: OWN kernel=stage proved=no reason="an index of scratch is not a sum of thread, block and loop indices times constants and unchanged parameters"
 // TEXT: __global__ void __ldcc_g_stage(
-// TEXT: (*__ldcc::gput(__ldcc_gi, 0, &(scratch[base + t]), [[@LINE+6]])) =
+// TEXT: __ldcc::gset(__ldcc_gi, 0, &(scratch[base + t]), [[@LINE+6]]) =
 // TEXT: (__syncthreads(), __ldcc::gbarrier(__ldcc_gi));
 // TEXT: int positive = __ldcc::gbarrier(__ldcc_gi, __syncthreads_count(n > 0));
 // TEXT: if (__ldcc::gbarrier(__ldcc_gi, __syncthreads_or(positive == 0)))

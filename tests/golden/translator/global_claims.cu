@@ -85,23 +85,23 @@ int main() {
 // PLAN: KERNEL name=tmpl {{.*}} global=yes units=warps writes=out one_run=out,in{{$}}
 // PLAN: KERNEL name=lam {{.*}} global=yes units=blocks writes=out{{$}}
 
-// TEXT: {{^}}  (*__ldcc::gput(__ldcc_gi, 0, &(sub[i]))) = (*__ldcc::gget(__ldcc_gi, 7, &(in[i])));{{$}}
-// TEXT-NEXT: {{^}}  (*__ldcc::gput(__ldcc_gi, 1, &(*deref))) = 1.0f;{{$}}
-// TEXT-NEXT: {{^}}  (*__ldcc::gput(__ldcc_gi, 2, &(*(off + i)))) = 2.0f;{{$}}
-// TEXT-NEXT: {{^}}  (*__ldcc::gput(__ldcc_gi, 2, &(*(i + off)))) = 3.0f;{{$}}
-// TEXT-NEXT: {{^}}  (*__ldcc::gput(__ldcc_gi, 3, &(arrow->b))) = i;{{$}}
-// TEXT-NEXT: {{^}}  (*__ldcc::gput(__ldcc_gi, 4, &(member[i].v[i % 4]))) = (*__ldcc::gget(__ldcc_gi, 7, &(in[i])));{{$}}
-// TEXT-NEXT: {{^}}  (*__ldcc::gput(__ldcc_gi, 5, &(rmw[i]))) += 1.0f;{{$}}
-// TEXT-NEXT: {{^}}  (*__ldcc::gput(__ldcc_gi, 6, &(read[i]))) = (*__ldcc::gget(__ldcc_gi, 6, &(read[i + 1])));{{$}}
-// TEXT-NEXT: {{^}}  (*__ldcc::gput(__ldcc_gi, 8, &(idx_self[(int)(*__ldcc::gget(__ldcc_gi, 8, &(idx_self[0])))]))) = 1;{{$}}
-// TEXT-NEXT: {{^}}  (*__ldcc::gput(__ldcc_gi, 9, &(cnt[i])))++;{{$}}
+// TEXT: {{^}}  __ldcc::gset(__ldcc_gi, 0, &(sub[i]), 26) = (*__ldcc::gget(__ldcc_gi, 7, &(in[i])));{{$}}
+// TEXT-NEXT: {{^}}  __ldcc::gset(__ldcc_gi, 1, &(*deref), 27) = 1.0f;{{$}}
+// TEXT-NEXT: {{^}}  __ldcc::gset(__ldcc_gi, 2, &(*(off + i)), 28) = 2.0f;{{$}}
+// TEXT-NEXT: {{^}}  __ldcc::gset(__ldcc_gi, 2, &(*(i + off)), 29) = 3.0f;{{$}}
+// TEXT-NEXT: {{^}}  __ldcc::gset(__ldcc_gi, 3, &(arrow->b), 30) = i;{{$}}
+// TEXT-NEXT: {{^}}  __ldcc::gset(__ldcc_gi, 4, &(member[i].v[i % 4]), 31) = (*__ldcc::gget(__ldcc_gi, 7, &(in[i])));{{$}}
+// TEXT-NEXT: {{^}}  __ldcc::gset(__ldcc_gi, 5, &(rmw[i]), 32) += 1.0f;{{$}}
+// TEXT-NEXT: {{^}}  __ldcc::gset(__ldcc_gi, 6, &(read[i]), 33) = (*__ldcc::gget(__ldcc_gi, 6, &(read[i + 1])));{{$}}
+// TEXT-NEXT: {{^}}  __ldcc::gset(__ldcc_gi, 8, &(idx_self[(int)(*__ldcc::gget(__ldcc_gi, 8, &(idx_self[0])))]), 34) = 1;{{$}}
+// TEXT-NEXT: {{^}}  __ldcc::gset(__ldcc_gi, 9, &(cnt[i]), 35)++;{{$}}
 // TEXT: {{^}}__global__ void __ldcc_g_others(
 // TEXT: {{^}}  q[i] = 0;{{$}}
 // TEXT-NEXT: {{^}}  PUT(macro, i, 1.0f);{{$}}
 // TEXT-NEXT: {{^}}  float *r = &addr[i];{{$}}
 // TEXT-NEXT: {{^}}  *r = 1;{{$}}
 // TEXT-NEXT: {{^}}  out[i] = 2;{{$}}
-// TEXT: {{^}}    (*__ldcc::gput(__ldcc_gi, 0, &(out[i]))) = (*__ldcc::gget(__ldcc_gi, 1, &(in[i]))) * 2;{{$}}
+// TEXT: {{^}}    __ldcc::gset(__ldcc_gi, 0, &(out[i]), 54) = (*__ldcc::gget(__ldcc_gi, 1, &(in[i]))) * 2;{{$}}
 // TEXT: {{^}}  auto f = [&](int i) { out[i] = 1; };{{$}}
 // TEXT-NOT: {{^[^/]*}}gput
 // TEXT: {{^}}__global__ void __ldcc_g_tile_sum(

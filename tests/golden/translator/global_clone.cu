@@ -104,10 +104,10 @@ void host(float *y, const float *x, span s, int *q, cudaStream_t st) {
 // TEXT-NOT: __ldcc_g_reader
 // TEXT: {{^}}__global__ void __ldcc_g_with_struct(span s, __ldcc::global_info __ldcc_gi) { const unsigned __ldcc_gc = __ldcc::gcopy(__ldcc_gi); __ldcc::gpatch(__ldcc_gi, __ldcc_gc, s, 0); s.data[threadIdx.x] = 1.0f; }{{$}}
 // TEXT: {{^}}__global__ void __ldcc_g_counting(float *p, __ldcc::global_info __ldcc_gi) { const unsigned __ldcc_gc = __ldcc::gcopy(__ldcc_gi); __ldcc::gshift(__ldcc_gi, __ldcc_gc, p, 0); auto *__ldcc_v0 = &::hits; __ldcc::gshift(__ldcc_gi, __ldcc_gc, __ldcc_v0, 1); auto &hits = *__ldcc_v0;{{$}}
-// TEXT-NEXT: {{^}}  (*__ldcc::gput(__ldcc_gi, 0, &(p[threadIdx.x]), 48)) = 0.0f;{{$}}
+// TEXT-NEXT: {{^}}  __ldcc::gset(__ldcc_gi, 0, &(p[threadIdx.x]), 48) = 0.0f;{{$}}
 // TEXT-NEXT: {{^}}  atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, 1, (&hits), 1, 49), 1);{{$}}
 // TEXT: {{^}}template <int N> __global__ void __ldcc_g_fill(int *p, int v, __ldcc::global_info __ldcc_gi) { const unsigned __ldcc_gc = __ldcc::gcopy(__ldcc_gi); __ldcc::gshift(__ldcc_gi, __ldcc_gc, p, 0);{{$}}
-// TEXT: {{^}}template <class T> __global__ void __ldcc_g_put_all(T *p, T v, __ldcc::global_info __ldcc_gi) { const unsigned __ldcc_gc = __ldcc::gcopy(__ldcc_gi); __ldcc::gshift(__ldcc_gi, __ldcc_gc, p, 0); (*__ldcc::gput(__ldcc_gi, 0, &(p[threadIdx.x]))) = v; }{{$}}
+// TEXT: {{^}}template <class T> __global__ void __ldcc_g_put_all(T *p, T v, __ldcc::global_info __ldcc_gi) { const unsigned __ldcc_gc = __ldcc::gcopy(__ldcc_gi); __ldcc::gshift(__ldcc_gi, __ldcc_gc, p, 0); __ldcc::gset(__ldcc_gi, 0, &(p[threadIdx.x]), 64) = v; }{{$}}
 // Arguments are converted to the parameters' types (launch_as) where the
 // launch names one function; the lambda runs the clone or the original.
 // TEXT: {{^}}  __ldcc::launch_as<decltype(__ldcc::plain_fn(&axpy))>::run(__ldcc__gmeta(0), 0, 4, 64, 0, st, [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh, cudaStream_t __ldcc_l__st, const __ldcc::global_info *__ldcc_l__gi, auto &...__ldcc_l__a) { if (__ldcc_l__gi) __ldcc_g_axpy<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_l__a..., *__ldcc_l__gi); else axpy<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_l__a...); }, y, x, 0.5f, cfg);{{$}}

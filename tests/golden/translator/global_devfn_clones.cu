@@ -164,7 +164,7 @@ int main() {
 // TEXT: {{^ *}}__device__ inline void __ldcc_gd_accum(const __ldcc::global_info &__ldcc_gi, T *out, int i, T v) {
 // TEXT-NEXT: atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, -1, (out + i), 1, 36), v);
 // TEXT: __device__ __forceinline__ void __ldcc_gd_store2(const __ldcc::global_info &__ldcc_gi, float *o, int i, float a) {
-// TEXT-NEXT: (*__ldcc::gput(__ldcc_gi, -1, &(o[i]), 39)) = a;
+// TEXT-NEXT: __ldcc::gset(__ldcc_gi, -1, &(o[i]), 39) = a;
 // TEXT: __device__ void __ldcc_gd_nested(const __ldcc::global_info &__ldcc_gi, float *o, int i, float v) {
 // TEXT-NEXT: util::__ldcc_gd_store2(__ldcc_gi, o, 2 * i, v);
 // TEXT-NEXT: util::__ldcc_gd_accum<float>(__ldcc_gi, o, 0, v);
@@ -173,7 +173,7 @@ int main() {
 // TEXT-NEXT: return __ldcc::gacquired(__ldcc_gi, 2u, atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, -1, (q), 1, 51), 1));
 // TEXT: __device__ void __ldcc_gd_bin(const __ldcc::global_info &__ldcc_gi, Bins b, int k, float v) {
 // TEXT-NEXT: atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, -1, (&b.count[k]), 1, 54), 1);
-// TEXT-NEXT: (*__ldcc::gput(__ldcc_gi, -1, &(b.sum[k]), 55)) += v;
+// TEXT-NEXT: __ldcc::gset(__ldcc_gi, -1, &(b.sum[k]), 55) += v;
 // The kernels' clones call the function's clones, `__ldcc_gi` first.
 // TEXT: __global__ void __ldcc_g_particles(
 // TEXT: scatter(__ldcc_gi, (*__ldcc::gget(__ldcc_gi, 0, &(x[p]), 80)), 1.f, den);
@@ -188,7 +188,7 @@ int main() {
 // A reference parameter's uses claimed at its address; the argument handed
 // over whole (claimed in the clone), a local's left alone.
 // REF: __device__ void __ldcc_gd_byref(const __ldcc::global_info &__ldcc_gi, int &slot, int v) { atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, -1, (&slot), 1, 62), v); }
-// REF: __device__ void __ldcc_gd_keep(const __ldcc::global_info &__ldcc_gi, int &slot, int v) { (*__ldcc::gput(__ldcc_gi, -1, &(slot), 63)) = v; }
+// REF: __device__ void __ldcc_gd_keep(const __ldcc::global_info &__ldcc_gi, int &slot, int v) { __ldcc::gset(__ldcc_gi, -1, &(slot), 63) = v; }
 // REF: {{^}}__global__ void __ldcc_g_with_ref(
 // REF: {{^}}  __ldcc_gd_byref(__ldcc_gi, c[threadIdx.x % 4], 1);
 // REF-NEXT: {{^}}  __ldcc_gd_keep(__ldcc_gi, out[blockIdx.x * blockDim.x + threadIdx.x], 2);

@@ -121,11 +121,11 @@ __global__ void flag_and_lock(int *data, volatile int *ready, int *out,
 
 // TEXT: __global__ void __ldcc_g_add(
 // TEXT: (lock(__ldcc::gatomic_claim(__ldcc_gi, 0, (mutex), 1, 56)), __ldcc::grelease(__ldcc_gi, 2u), __ldcc::gacquire(__ldcc_gi, 2u));
-// TEXT-NEXT: (*__ldcc::gput(__ldcc_gi, 1, &(*sum), 57)) += (*__ldcc::gget(__ldcc_gi, 2, &(in[blockIdx.x]), 57));
+// TEXT-NEXT: __ldcc::gset(__ldcc_gi, 1, &(*sum), 57) += (*__ldcc::gget(__ldcc_gi, 2, &(in[blockIdx.x]), 57));
 // TEXT-NEXT: (__ldcc::grelease(__ldcc_gi, 2u), unlock(__ldcc::gatomic_claim(__ldcc_gi, 0, (mutex), 1, 58)), __ldcc::gacquire(__ldcc_gi, 2u));
 // The plain unlock in the kernel's body: a flag, not claimed.
 // TEXT: __global__ void __ldcc_g_add_racy(
-// TEXT: (*__ldcc::gput(__ldcc_gi, 1, &(*sum), 65)) += (*__ldcc::gget(__ldcc_gi, 2, &(in[blockIdx.x]), 65));
+// TEXT: __ldcc::gset(__ldcc_gi, 1, &(*sum), 65) += (*__ldcc::gget(__ldcc_gi, 2, &(in[blockIdx.x]), 65));
 // TEXT-NEXT: *mutex = 0;
 // A block-scope fence in try_lock, a device-scope CAS: released at block
 // scope, acquired at device scope; the volatile release a flag; set's

@@ -96,7 +96,7 @@ int main() {
 // The hand-over: fences wrapped, the volatile flag not claimed, the data
 // claimed around the message-passing checks.
 // TEXT: __global__ void __ldcc_g_hand_over(int *data, volatile int *ready, int *out, __ldcc::global_info __ldcc_gi) { __ldcc::mp_thread __ldcc_mp = {};
-// TEXT: (*__ldcc::gput(__ldcc_gi, 0, &((*__ldcc::mp_w(&(data[pair]), __ldcc_mp, data, 0u, 1u))), 15)) = 1000 + pair;
+// TEXT: __ldcc::gset(__ldcc_gi, 0, &((*__ldcc::mp_w(&(data[pair]), __ldcc_mp, data, 0u, 1u))), 15) = 1000 + pair;
 // TEXT-NEXT: __ldcc::mp_fence(__ldcc_mp, 2u), (__ldcc::grelease(__ldcc_gi, 2u), __threadfence(), __ldcc::gacquire(__ldcc_gi, 2u));
 // TEXT-NEXT: (*__ldcc::mp_fw(&(ready[pair]), __ldcc_mp, ready, 0u, 2u)) = 1;
 // TEXT: while ((*__ldcc::mp_fr(&(ready[pair]), __ldcc_mp, ready, 0u, 3u)) == 0)
@@ -105,7 +105,7 @@ int main() {
 // flag (not claimed), the data between are claimed.
 // TEXT: __global__ void __ldcc_g_locked_add(
 // TEXT: while (__ldcc::gacquired(__ldcc_gi, 2u, atomicCAS(__ldcc::gatomic_claim(__ldcc_gi, 0, (__ldcc::mp_atomic(lock, __ldcc_mp, {{[0-9]+}}u, {{[0-9]+}}u, 0, 1)), 1, 29), 0, 1)) != 0)
-// TEXT: (*__ldcc::gput(__ldcc_gi, 1, &((*__ldcc::mp_rw(&(total[0]), __ldcc_mp, total, {{[0-9]+}}u, 1u))), 32)) += (*__ldcc::gget(__ldcc_gi, 2, &(in[blockIdx.x]), 32));
+// TEXT: __ldcc::gset(__ldcc_gi, 1, &((*__ldcc::mp_rw(&(total[0]), __ldcc_mp, total, {{[0-9]+}}u, 1u))), 32) += (*__ldcc::gget(__ldcc_gi, 2, &(in[blockIdx.x]), 32));
 // TEXT: (*__ldcc::mp_fw(&(*lock), __ldcc_mp, lock, {{[0-9]+}}u, {{[0-9]+}}u)) = 0;
 
 // The ticket: the counting atomic, a statement, acquires nothing; the
@@ -120,11 +120,11 @@ int main() {
 // atomicExch of its parameter; global_devfn_lock.cu has more): released
 // before, acquired after, its atomic's address claimed.
 // TEXT: __global__ void __ldcc_g_fence_in_callee(
-// TEXT: (*__ldcc::gput(__ldcc_gi, 0, &(data[blockIdx.x]), 58)) = 1;
+// TEXT: __ldcc::gset(__ldcc_gi, 0, &(data[blockIdx.x]), 58) = 1;
 // TEXT-NEXT: (__ldcc::grelease(__ldcc_gi, 2u), publish(__ldcc::gatomic_claim(__ldcc_gi, 1, (flag), 1, 59)), __ldcc::gacquire(__ldcc_gi, 2u));
 
 // TEXT: __global__ void __ldcc_g_bump(volatile int *v, int *o, __ldcc::global_info __ldcc_gi) {
-// TEXT: {{^}}  (*__ldcc::gput(__ldcc_gi, 0, &(v[i]))) = (*__ldcc::gget(__ldcc_gi, 0, &(v[i]))) + 1;
+// TEXT: {{^}}  __ldcc::gset(__ldcc_gi, 0, &(v[i]), 73) = (*__ldcc::gget(__ldcc_gi, 0, &(v[i]))) + 1;
 
 // The metadata asks the runtime for the clocks.
 // TEXT: __LDCC_GM_DIRECT | __LDCC_GM_FENCES

@@ -77,8 +77,8 @@ __global__ void pingpong(int *a, int *b, int *from, int n) {
   b[threadIdx.x] = 0;
 }
 // PLAN: KERNEL name=pingpong checked=yes at=[[@LINE-10]]:17 global=yes units=blocks writes=a,b,from one_run=a,b,from direct=yes atomics=0 fences=1
-// TEXT: (*__ldcc::gput(__ldcc_gi, -1, &(b[i]), 74)) = (*__ldcc::gget(__ldcc_gi, -1, &(a[i]), 74)) + (*__ldcc::gget(__ldcc_gi, 2, &(from[i]), 74));
-// TEXT: (*__ldcc::gput(__ldcc_gi, -1, &(b[threadIdx.x]), 77)) = 0;
+// TEXT: __ldcc::gset(__ldcc_gi, -1, &(b[i]), 74) = (*__ldcc::gget(__ldcc_gi, -1, &(a[i]), 74)) + (*__ldcc::gget(__ldcc_gi, 2, &(from[i]), 74));
+// TEXT: __ldcc::gset(__ldcc_gi, -1, &(b[threadIdx.x]), 77) = 0;
 
 __global__ void walking(int *a, int n) {
   atomicAdd(a, 1);
@@ -86,7 +86,7 @@ __global__ void walking(int *a, int n) {
   a[threadIdx.x] = 2;
 }
 // PLAN: KERNEL name=walking checked=yes at=[[@LINE-5]]:17 global=yes units=warps writes=a one_run=a direct=yes atomics=1
-// TEXT: (*__ldcc::gput(__ldcc_gi, -1, &(a[threadIdx.x]), 86)) = 2;
+// TEXT: __ldcc::gset(__ldcc_gi, -1, &(a[threadIdx.x]), 86) = 2;
 
 // A pointer moved in from anything but a parameter: not claimed.
 __global__ void elsewhere(int *a, int **table) {

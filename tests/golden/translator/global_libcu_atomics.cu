@@ -78,7 +78,7 @@ int main() {
 // TEXT-NEXT: (__ldcc::grelease(__ldcc_gi, 2u), __ldcc::gacquired(__ldcc_gi, 2u, (*__ldcc::gatomic_claim(__ldcc_gi, 0, &(c[1]), 1, 24)) += 2));
 // TEXT-NEXT: (__ldcc::grelease(__ldcc_gi, 2u), __ldcc::gacquired(__ldcc_gi, 2u, ((*__ldcc::gatomic_claim(__ldcc_gi, 0, &(*c), 1, 25)))++));
 // TEXT-NEXT: int v = (__ldcc::grelease(__ldcc_gi, 2u), __ldcc::gacquired(__ldcc_gi, 2u, (*__ldcc::gatomic_claim(__ldcc_gi, 0, &(c[2]), 1, 26)).load()));
-// TEXT-NEXT: (*__ldcc::gput(__ldcc_gi, 1, &(out[i]), 27)) = v + (*__ldcc::gatomic_claim(__ldcc_gi, 0, &(c[3]), 1, 27)).load(cuda::memory_order_relaxed);
+// TEXT-NEXT: __ldcc::gset(__ldcc_gi, 1, &(out[i]), 27) = v + (*__ldcc::gatomic_claim(__ldcc_gi, 0, &(c[3]), 1, 27)).load(cuda::memory_order_relaxed);
 // TEXT: __global__ void __ldcc_g_handoff(
 // TEXT: (__ldcc::grelease(__ldcc_gi, 1u), cuda::atomic_thread_fence(cuda::memory_order_release,
 // TEXT: cuda::thread_scope_block), __ldcc::gacquire(__ldcc_gi, 1u));
@@ -86,6 +86,6 @@ int main() {
 // TEXT: __ldcc::gatomic_claim(__ldcc_gi, 1, (flag), 1, 37)->store(1, cuda::memory_order_relaxed);
 // TEXT: while ((__ldcc::gacquired(__ldcc_gi, 2u, __ldcc::gatomic_claim(__ldcc_gi, 1, (flag), 1, 39)->load(cuda::memory_order_acquire))) == 0) {
 // TEXT: __global__ void __ldcc_g_system_scope(
-// TEXT: (*__ldcc::gput(__ldcc_gi, 1, &(out[blockIdx.x]), 46)) = (__ldcc::grelease(__ldcc_gi, 2u), __ldcc::gacquired(__ldcc_gi, 2u, __ldcc::gatomic_claim(__ldcc_gi, 0, (a), 3, 46)->fetch_add(1)));
+// TEXT: __ldcc::gset(__ldcc_gi, 1, &(out[blockIdx.x]), 46) = (__ldcc::grelease(__ldcc_gi, 2u), __ldcc::gacquired(__ldcc_gi, 2u, __ldcc::gatomic_claim(__ldcc_gi, 0, (a), 3, 46)->fetch_add(1)));
 // TEXT: __global__ void __ldcc_g_through_local(
 // TEXT: (__ldcc::grelease(__ldcc_gi, 2u), __ldcc::gacquired(__ldcc_gi, 2u, __ldcc::gatomic_claim(__ldcc_gi, 0, (mine), 1, 56)->fetch_add(1)));

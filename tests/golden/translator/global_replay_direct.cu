@@ -52,7 +52,7 @@ int main() {
 // PLAN: KERNEL name=in_pred checked=yes at=40:17 global=no global_reason="a global access inside code the shared-memory replay rewrites"{{$}}
 
 // The global clone, then the replay clone.
-// TEXT: {{^}}    (*__ldcc::gput(__ldcc_gi, 1, &(partial[blockIdx.x]), 28)) += s[0];
+// TEXT: {{^}}    __ldcc::gset(__ldcc_gi, 1, &(partial[blockIdx.x]), 28) += s[0];
 // TEXT: {{^}}    atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, 0, (total), 1, 29), s[0]);
 // TEXT: {{^}} (*__ldcc::swr(__ldcc_c, &((*__ldcc::its_wo(&((__ldcc_p->s)[threadIdx.x]), (__ldcc_p->s), 0u, 1u, __ldcc_c.pass))))) = i < n ? (*__ldcc::gget(__ldcc_gi, 2, &(in[i]), 20)) : 0;
 // TEXT: {{^}} (*__ldcc::glog(__ldcc_c, __ldcc::gput(__ldcc_gi, 1, &((*__ldcc::its_rw(&(partial[blockIdx.x]), partial, 0u, 4u, __ldcc_c.pass))), 28))) += (*__ldcc::srd(__ldcc_c, &((*__ldcc::its_r(&((__ldcc_p->s)[0]), (__ldcc_p->s), 0u, 5u, __ldcc_c.pass)))));

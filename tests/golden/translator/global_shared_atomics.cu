@@ -90,7 +90,7 @@ int main() {
 // PLAN: KERNEL name=bias_sums checked=yes {{.*}}global=yes units=blocks writes=out one_run=in,out direct=yes atomics=1
 // TEXT: {{^}}__global__ void __ldcc_g_compact(
 // TEXT: int slot = atomicAdd(&count, 1);
-// TEXT-NEXT: (*__ldcc::gput(__ldcc_gi, 1, &(out[blockIdx.x * blockDim.x + slot]), 38)) = (*__ldcc::gget(__ldcc_gi, 0, &(in[i]), 38));
+// TEXT-NEXT: __ldcc::gset(__ldcc_gi, 1, &(out[blockIdx.x * blockDim.x + slot]), 38) = (*__ldcc::gget(__ldcc_gi, 0, &(in[i]), 38));
 // TEXT-NEXT: atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, 2, (total), 1, 39), 1);
 // TEXT: {{^}}__global__ void __ldcc_g_bias_sums(
 // TEXT: {{^}}    atomicAdd(sums + threadIdx.x + (k * 32), acc[k]);

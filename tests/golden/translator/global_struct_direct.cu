@@ -56,7 +56,7 @@ __global__ void add_locked(Locked s, float v) {
 }
 // PLAN: KERNEL name=add_locked checked=yes at=[[@LINE-10]]:17 global=yes units=warps writes=s one_run=s direct=yes atomics=1 fences=2
 // TEXT: atomicCAS(__ldcc::gatomic_claim(__ldcc_gi, -1, (s.lock), 1, 49), 0, 1)
-// TEXT: (*__ldcc::gput(__ldcc_gi, -1, &(s.data[0]), 52)) += v;
+// TEXT: __ldcc::gset(__ldcc_gi, -1, &(s.data[0]), 52) += v;
 // TEXT: {{^}}    *s.lock = 0;
 
 __device__ void visit(ECLgraph g, int *label, int v) { label[v] = g.nodes; }

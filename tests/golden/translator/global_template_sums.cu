@@ -81,4 +81,4 @@ int main() {
 // TEXT: {{^}}__global__ void __ldcc_g_flipped(
 // TEXT: atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, 0, (oc + out + threadIdx.x % 4), 1, 33), (*__ldcc::gget(__ldcc_gi, 1, &(in[threadIdx.x]), 33)));
 // TEXT: {{^}}__global__ void __ldcc_g_store_at(
-// TEXT: (*__ldcc::gput(__ldcc_gi, 0, &(*(out + blockIdx.x * blockDim.x + threadIdx.x)), 44)) = (*__ldcc::gget(__ldcc_gi, 2, &(in[threadIdx.x]), 44));
+// TEXT: __ldcc::gset(__ldcc_gi, 0, &(*(out + blockIdx.x * blockDim.x + threadIdx.x)), 44) = (*__ldcc::gget(__ldcc_gi, 2, &(in[threadIdx.x]), 44));

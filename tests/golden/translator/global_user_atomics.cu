@@ -59,7 +59,7 @@ int main() {
 // PLAN: KERNEL name=bucket_max checked=yes {{.*}}global=yes units=blocks writes=maxes one_run=src,values,maxes direct=yes atomics=0 devfns=atomicAggMax:1:1{{$}}
 // TEXT: {{^}}__device__ int __ldcc_gd_atomicAggIncMulti(const __ldcc::global_info &__ldcc_gi, const int bucket, int *counter) {
 // TEXT: res = __ldcc::gacquired(__ldcc_gi, 2u, atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, -1, (&counter[bucket]), 1, 22), labeled.size()));
-// TEXT: (*__ldcc::gput(__ldcc_gi, 1, &(indices[bucket * n + __ldcc_gd_atomicAggIncMulti(__ldcc_gi, bucket, counters)]), 32)) = i;
+// TEXT: __ldcc::gset(__ldcc_gi, 1, &(indices[bucket * n + __ldcc_gd_atomicAggIncMulti(__ldcc_gi, bucket, counters)]), 32) = i;
 // TEXT: {{^}}__device__ void __ldcc_gd_atomicAggMax(const __ldcc::global_info &__ldcc_gi, const int bucket, int *counter, int v) {
 // TEXT: __ldcc::gacquired(__ldcc_gi, 2u, atomicMax(__ldcc::gatomic_claim(__ldcc_gi, -1, (&counter[bucket]), 1, 41), m));
 // TEXT: __ldcc_gd_atomicAggMax(__ldcc_gi, (*__ldcc::gget(__ldcc_gi, 0, &(src[i]), 49)), maxes, (*__ldcc::gget(__ldcc_gi, 1, &(values[i]), 49)));

@@ -63,8 +63,8 @@ void run(const int *in, int *out, int *buf, int n) {
 // exchange has no shared memory: its global clone carries the checks
 // (no pass), innermost, inside the claims of the one run.
 // TEXT: __global__ void __ldcc_g_exchange(int *buf, __ldcc::global_info __ldcc_gi) { __ldcc::its_enter(); const unsigned __ldcc_gc
-// TEXT: (*__ldcc::gput(__ldcc_gi, 0, &((*__ldcc::its_w(&(buf[lane]), buf, 1u, 1u))))) = lane;
+// TEXT: __ldcc::gset(__ldcc_gi, 0, &((*__ldcc::its_w(&(buf[lane]), buf, 1u, 1u))), 35) = lane;
 // TEXT-NEXT: (__syncwarp(), __ldcc::its_sync());
-// TEXT-NEXT: (*__ldcc::gput(__ldcc_gi, 0, &((*__ldcc::its_rw(&(buf[lane]), buf, 1u, 2u))))) += (*__ldcc::gget(__ldcc_gi, 0, &((*__ldcc::its_r(&(buf[(lane + 1) % 32]), buf, 1u, 3u)))));
+// TEXT-NEXT: __ldcc::gset(__ldcc_gi, 0, &((*__ldcc::its_rw(&(buf[lane]), buf, 1u, 2u))), 37) += (*__ldcc::gget(__ldcc_gi, 0, &((*__ldcc::its_r(&(buf[(lane + 1) % 32]), buf, 1u, 3u)))));
 // TEXT: __ldcc::its_arm(), __ldcc::launch_as<decltype(__ldcc::plain_fn(&reduce_shfl))>
 // TEXT: __ldcc::its_arm(), __ldcc::launch_as<decltype(__ldcc::plain_fn(&exchange))>
