@@ -33,7 +33,15 @@ __global__ void bias_sums(OutFloat *dbias, const float *dout, int rows,
          r += gridDim.y * blockDim.x)
       a += dout[r * gridDim.x * 4 + oc + k];
     if constexpr (!Atomic) {
-      dbias[oc + k] = (OutFloat)(a + (float)dbias[oc + k]);
+      // One block per column group: its first thread adds the column up
+      // (every lane storing its own partial sum was a race between the
+      // lanes of the warp, found once they were checked: session 28).
+      if (threadIdx.x == 0) {
+        float t = 0.f;
+        for (int r = 0; r < rows; r++)
+          t += dout[r * gridDim.x * 4 + oc + k];
+        dbias[oc + k] = (OutFloat)(t + (float)dbias[oc + k]);
+      }
     } else {
 #ifdef E2E_RACE
       if (blockIdx.y == 0) {
