@@ -250,7 +250,9 @@ struct ld_gstore {
    * assignment, `++` or `--`): in the global clone and the device
    * functions' clones wrapped as `__ldcc::gset(__ldcc_gi, J, &(E), LINE)`,
    * whose operators also check the lanes of one warp (docs/global-check.md,
-   * "Lanes of one warp"). */
+   * "Lanes of one warp"): 1; a store `E = R` computing from E itself at R's
+   * top, an update: 2 arithmetic (`E = E + v`), 3 bitwise or a maximum
+   * (`E = E | v`, `E = max(E, v)`), wrapped with a last argument 1u or 2u. */
   int set;
 };
 enum ld_gscope {

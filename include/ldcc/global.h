@@ -1239,8 +1239,10 @@ template <class T> struct gref_at {
   int j;
   T *p;
   unsigned line;
-  __device__ gref_at(const global_info &g, int jj, T *pp, unsigned l)
-      : gi(g), j(jj), p(pp), line(l) {}
+  unsigned upd; /* `E = R` with R computed from E: 1 `E + v`, 2 `E | v` */
+  __device__ gref_at(const global_info &g, int jj, T *pp, unsigned l,
+                     unsigned u)
+      : gi(g), j(jj), p(pp), line(l), upd(u) {}
 };
 template <class T, bool W = glane_word<typename std::remove_cv<T>::type>::value>
 struct gref;
@@ -1250,12 +1252,17 @@ template <class T> struct gref<T, true> : gref_at<T> {
   using gref_at<T>::j;
   using gref_at<T>::p;
   using gref_at<T>::line;
-  __device__ gref(const global_info &g, int jj, T *pp, unsigned l)
-      : gref_at<T>(g, jj, pp, l) {}
+  __device__ gref(const global_info &g, int jj, T *pp, unsigned l, unsigned u)
+      : gref_at<T>(g, jj, pp, l, u) {}
   __device__ T &operator=(V v) {
     T *q = gput(gi, j, p, line);
-    if (unsigned peers = glane_peers(gi, q))
-      glanes_store(gi, q, peers, glane_bits(v), sizeof(V), line);
+    if (unsigned peers = glane_peers(gi, q)) {
+      if (this->upd) /* the lanes read *q before: an update from it */
+        glanes_update(gi, q, peers, glane_bits((V)*q), glane_bits(v),
+                      this->upd == 2, sizeof(V), line);
+      else
+        glanes_store(gi, q, peers, glane_bits(v), sizeof(V), line);
+    }
     *q = v;
     return *q;
   }
@@ -1314,8 +1321,8 @@ template <class T> struct gref<T, true> : gref_at<T> {
 template <class T> struct gref<T, false> : gref_at<T> {
   typedef typename std::remove_cv<T>::type V;
   using gref_at<T>::p;
-  __device__ gref(const global_info &g, int jj, T *pp, unsigned l)
-      : gref_at<T>(g, jj, pp, l) {}
+  __device__ gref(const global_info &g, int jj, T *pp, unsigned l, unsigned u)
+      : gref_at<T>(g, jj, pp, l, u) {}
   __device__ T &at() const {
     return *gput(this->gi, this->j, p, this->line);
   }
@@ -1360,8 +1367,8 @@ template <class T> struct gref<T, false> : gref_at<T> {
 };
 template <class T>
 __device__ __forceinline__ gref<T> gset(const global_info &gi, int j, T *p,
-                                        unsigned line) {
-  return gref<T>(gi, j, p, line);
+                                        unsigned line, unsigned upd = 0) {
+  return gref<T>(gi, j, p, line, upd);
 }
 /* A direct kernel's atomic `atomicAdd(A, v)` becomes `atomicAdd(
  * gatomic_claim(gi, j, (A), scope, line), v)`: the address claimed as an

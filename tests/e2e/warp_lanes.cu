@@ -12,7 +12,8 @@
 //   Racy twin: the same kernels with plain updates and stores.
 // Kernels are launched with one warp (one unit) and with several warps
 // per block, the histogram's bins chosen so that only lanes of one warp
-// meet (each warp has bins of its own).
+// meet (each warp has bins of its own); updates written out (`total[w] =
+// total[w] + v`, `top[w] = max(top[w], v)`) are updates too.
 #include <cstdio>
 
 #include "e2e.h"
@@ -72,6 +73,28 @@ __global__ void mark(const int *in, unsigned *flags, unsigned *seen) {
 #endif
 }
 
+// Per-warp totals and maxima written out as `E = E + v` and `E = max(E, v)`
+// (every lane reads the word, then stores what it computed).
+__global__ void warp_totals(const int *in, int *total, int *top, int *low) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int w = i / 32;
+#ifdef E2E_RACE
+  total[w] = total[w] + in[i];
+  top[w] = max(top[w], in[i]);
+#else
+  if (i % 32 == 0) {
+    int t = 0, m = top[w];
+    for (int k = i; k < i + 32; k++) {
+      t += in[k];
+      m = max(m, in[k]);
+    }
+    total[w] = total[w] + t;
+    top[w] = max(top[w], m);
+  }
+#endif
+  low[w] = max(low[w], -1); // every lane leaves the word as it is: no race
+}
+
 // A template whose store's type depends on T: pairs of lanes store to one
 // element in the racy twin.
 template <class T>
@@ -93,6 +116,7 @@ int main() {
   static int hdone[1] = {1};
   static unsigned hflags[1], hseen[1];
   static float fin[n], fout[n];
+  static int htotal[warps], htop[warps], hlow[warps];
   for (int i = 0; i < n; i++) {
     hin[i] = (i * 7 + 3) % 11;
     fin[i] = 0.5f * (float)i;
@@ -113,12 +137,15 @@ int main() {
   int *dist = e2e_to_device(hdist, nodes), *done = e2e_to_device(hdone, 1);
   unsigned *flags = e2e_to_device(hflags, 1), *seen = e2e_to_device(hseen, 1);
   float *din = e2e_to_device(fin, n), *dout = e2e_to_device(fout, n);
+  int *total = e2e_to_device(htotal, warps), *top = e2e_to_device(htop, warps);
+  int *low = e2e_to_device(hlow, warps);
 
   warp_histogram<<<2, 64>>>(in, hist);
   push_odd<<<1, 32>>>(in, wl, size);
   relax<<<1, m>>>(src, dst, w, dist_in, dist, done, m);
   mark<<<1, 32>>>(in, flags, seen);
   scatter_pairs<float><<<warps, 32>>>(din, dout, n);
+  warp_totals<<<2, 64>>>(in, total, top, low);
   E2E_CHECK(cudaGetLastError());
 
   e2e_to_host(hhist, hist, warps * BINS_PER_WARP);
@@ -129,6 +156,9 @@ int main() {
   e2e_to_host(hflags, flags, 1);
   e2e_to_host(hseen, seen, 1);
   e2e_to_host(fout, dout, n);
+  e2e_to_host(htotal, total, warps);
+  e2e_to_host(htop, top, warps);
+  e2e_to_host(hlow, low, warps);
 #ifndef E2E_RACE
   printf("hist:");
   for (int b = 0; b < warps * BINS_PER_WARP; b++)
@@ -141,18 +171,24 @@ int main() {
     printf(" %d", hdist[v]);
   printf("\ndone %d flags %u seen %08x\n", hdone[0], hflags[0], hseen[0]);
   printf("out %016llx\n", e2e_hash(fout, sizeof fout));
+  for (int k = 0; k < warps; k++)
+    printf("warp %d total %d top %d low %d\n", k, htotal[k], htop[k], hlow[k]);
 #endif
   return 0;
 }
 
 // The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
-// RACE-CHECK: lost update (lanes of one warp updating one word in the same
-// instruction) on global memory hist[ RACE-CHECK: in kernel warp_histogram
-// RACE-CHECK: lost update (lanes of one warp updating one word in the same
-// instruction) on global memory wl_size[0] in kernel push_odd RACE-CHECK:
-// write-write race between lanes of one warp on global memory wl[ RACE-CHECK:
-// write-write race between lanes of one warp on global memory dist[ RACE-CHECK:
-// lost update (lanes of one warp updating one word in the same instruction) on
-// global memory seen[0] in kernel mark RACE-CHECK: write-write race between
-// lanes of one warp on global memory out[ RACE-CHECK: in kernel
-// scatter_pairs<float> RACE-CHECK-NOT: memory done RACE-CHECK-NOT: memory flags
+// RACE-CHECK: lost update (lanes of one warp updating one word in the same instruction) on global memory hist[
+// RACE-CHECK: in kernel warp_histogram
+// RACE-CHECK: lost update (lanes of one warp updating one word in the same instruction) on global memory wl_size[0] in kernel push_odd
+// RACE-CHECK: write-write race between lanes of one warp on global memory wl[
+// RACE-CHECK: write-write race between lanes of one warp on global memory dist[
+// RACE-CHECK: lost update (lanes of one warp updating one word in the same instruction) on global memory seen[0] in kernel mark
+// RACE-CHECK: write-write race between lanes of one warp on global memory out[
+// RACE-CHECK: in kernel scatter_pairs<float>
+// RACE-CHECK: lost update (lanes of one warp updating one word in the same instruction) on global memory total[
+// RACE-CHECK: lost update (lanes of one warp updating one word in the same instruction) on global memory top[
+// RACE-CHECK: in kernel warp_totals
+// RACE-CHECK-NOT: memory done
+// RACE-CHECK-NOT: memory flags
+// RACE-CHECK-NOT: memory low

@@ -2108,17 +2108,93 @@ static int offset_on_param(struct accesses *st, CXCursor call,
   return 0;
 }
 
+/* e without parentheses, implicit and explicit casts. */
+static CXCursor uncast(CXCursor e) {
+  CXCursor x;
+  enum CXCursorKind k;
+
+  for (;;) {
+    e = ld__unwrap(e);
+    k = clang_getCursorKind(e);
+    if ((k != CXCursor_CStyleCastExpr && k != CXCursor_CXXFunctionalCastExpr &&
+         k != CXCursor_CXXStaticCastExpr) ||
+        !ld__last_expr_child(e, &x))
+      return e;
+    e = x;
+  }
+}
+
+/* Whether e's text is [b, end)'s, blanks aside. */
+static int same_text(const struct accesses *st, CXCursor e, size_t b,
+                     size_t end) {
+  const char *src = st->s->src;
+  size_t i, ie, j;
+
+  if (!ld__main_span(st->s, e, &i, &ie))
+    return 0;
+  for (j = b;; i++, j++) {
+    while (i < ie && (src[i] == ' ' || src[i] == '\t' || src[i] == '\n'))
+      i++;
+    while (j < end && (src[j] == ' ' || src[j] == '\t' || src[j] == '\n'))
+      j++;
+    if (i == ie || j == end)
+      return i == ie && j == end;
+    if (src[i] != src[j])
+      return 0;
+  }
+}
+
+/* A store `E = R` whose R computes from E itself at its top (after casts):
+ * 2 for an arithmetic operator with E as an operand (`E = E + v`, `E = v *
+ * E`, `-`, `/`, `%`, `^`, shifts), 3 for `|`, `&` or a call of max, min,
+ * fmax, fmin, fmaxf or fminf with E as an argument (the lanes' results
+ * decide, as for `|=`); 1 otherwise (a plain store). */
+static int self_update(const struct accesses *st, CXCursor rhs, size_t b,
+                       size_t end) {
+  static const char *const idem_fns[] = {"max",  "min",   "fmax",
+                                         "fmin", "fmaxf", "fminf"};
+  CXCursor r = uncast(rhs), x, y;
+  enum CXBinaryOperatorKind o;
+  size_t i;
+  int idem = 0;
+
+  if (clang_getCursorKind(r) == CXCursor_CallExpr) {
+    int n = clang_Cursor_getNumArguments(r), j;
+    for (i = 0; i < sizeof idem_fns / sizeof *idem_fns; i++)
+      for (j = 0; j < n && ld__name_is(r, idem_fns[i]); j++)
+        if (same_text(st, uncast(clang_Cursor_getArgument(r, (unsigned)j)), b,
+                      end))
+          return 3;
+    return 1;
+  }
+  if (clang_getCursorKind(r) != CXCursor_BinaryOperator ||
+      !ld__nth_child(r, 0, &x) || !ld__nth_child(r, 1, &y))
+    return 1;
+  o = clang_getCursorBinaryOperatorKind(r);
+  if (o == CXBinaryOperator_Or || o == CXBinaryOperator_And)
+    idem = 1;
+  else if (o != CXBinaryOperator_Add && o != CXBinaryOperator_Sub &&
+           o != CXBinaryOperator_Mul && o != CXBinaryOperator_Div &&
+           o != CXBinaryOperator_Rem && o != CXBinaryOperator_Xor &&
+           o != CXBinaryOperator_Shl && o != CXBinaryOperator_Shr)
+    return 1;
+  if (same_text(st, uncast(x), b, end) || same_text(st, uncast(y), b, end))
+    return idem ? 3 : 2;
+  return 1;
+}
+
 /* The access take_access recorded first from `at` on, when it is the
  * plain store or update lhs (its indices' reads come after it), is one
- * gset wraps (ld_gstore.set). */
-static void mark_set(struct accesses *st, size_t at, CXCursor lhs) {
+ * gset wraps (ld_gstore.set; a store `E = R` with its R, else NULL). */
+static void mark_set(struct accesses *st, size_t at, CXCursor lhs,
+                     const CXCursor *rhs) {
   struct ld_gstore *a = at < st->n ? &st->g->stores[at] : NULL;
   CXSourceRange r = clang_getCursorExtent(lhs);
   size_t b;
 
   if (a && !a->load && !a->atomic && !a->address && !a->object &&
       offset_in_main(st->s, clang_getRangeStart(r), &b) && b == a->begin)
-    a->set = 1;
+    a->set = rhs ? self_update(st, *rhs, a->begin, a->end) : 1;
 }
 
 static void walk_accesses(struct accesses *st, CXCursor c, int use) {
@@ -2188,7 +2264,8 @@ static void walk_accesses(struct accesses *st, CXCursor c, int use) {
       k == CXCursor_CompoundAssignOperator) {
     if (ld__nth_child(c, 0, &lhs) && ld__nth_child(c, 1, &rhs) &&
         take_access(st, lhs, LD_USE_WRITE)) {
-      mark_set(st, at, lhs);
+      mark_set(st, at, lhs,
+               k == CXCursor_BinaryOperator ? &rhs : (const CXCursor *)NULL);
       if (!st->rc)
         walk_accesses(st, rhs, LD_USE_READ);
       return;
@@ -2197,7 +2274,7 @@ static void walk_accesses(struct accesses *st, CXCursor c, int use) {
     enum CXUnaryOperatorKind u = clang_getCursorUnaryOperatorKind(c);
     if (u >= CXUnaryOperator_PostInc && u <= CXUnaryOperator_PreDec &&
         ld__nth_child(c, 0, &lhs) && take_access(st, lhs, LD_USE_WRITE)) {
-      mark_set(st, at, lhs);
+      mark_set(st, at, lhs, NULL);
       return;
     }
     if (u == CXUnaryOperator_AddrOf) {

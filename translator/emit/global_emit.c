@@ -83,7 +83,10 @@ static int wrap_access(struct ld_edit_list *l, const struct ld_global *g,
     /* A store or update: gset's operators claim, check the lanes of one
      * warp and store (include/ldcc/global.h, gref). */
     snprintf(at, sizeof at, "__ldcc::gset(__ldcc_gi, %d, &(", a->ptr);
-    snprintf(end, sizeof end, "), %u)", a->line);
+    if (a->set > 1) /* `E = E + v`: an update (2), `E = E | v` (3) */
+      snprintf(end, sizeof end, "), %u, %du)", a->line, a->set - 1);
+    else
+      snprintf(end, sizeof end, "), %u)", a->line);
   } else {
     snprintf(at, sizeof at, "(*__ldcc::%s(__ldcc_gi, %d, &(",
              a->load ? "gget" : "gput", a->ptr);
