@@ -314,36 +314,33 @@ static void direct_order(uint32_t order, const char *ua, const char *ub,
 /* A clash between lanes of one warp in one instruction (mask bit 29;
  * docs/global-check.md, "Lanes of one warp"): the unit is the warp,
  * rec->lane holds the two lanes and how many lanes took part, value_a and
- * value_b what the two lanes stored, value_a's upper half the word before
- * the instruction. */
+ * value_b what the two lanes stored, value_a's upper half the word the
+ * lanes of an update read, value_b's the word after the launch. */
 static void describe_lanes(const struct __ldcc_report *rec,
                            const struct ld_rt_gctx *c,
                            struct ld_rt_race_desc *d) {
   uint32_t lanes = (uint32_t)rec->lane, size = rec->size > 8 ? 8 : rec->size;
   unsigned la = lanes & 0xffu, lb = lanes >> 8 & 0xffu, n = lanes >> 16 & 0xffu;
   int update = (rec->mask & 0xfu) == __LDCC_GK_UPDATE;
-  char unit[160], before[96];
+  char unit[160], before[96], after[96];
 
   ld_rt_global_unit_text(c, rec->warp_a, unit, sizeof unit);
   ld_rt_format_value(rec->value_a + 8, size, c->value_kind, before,
                      sizeof before);
+  ld_rt_format_value(rec->value_b + 8, size, c->value_kind, after,
+                     sizeof after);
   snprintf(d->header, sizeof d->header, "%s on global memory %s in kernel %s",
            update ? "lost update (lanes of one warp updating one word in the "
                     "same instruction)"
                   : "write-write race between lanes of one warp",
            d->element, d->kernel);
-  if (update)
-    snprintf(d->detail, sizeof d->detail,
-             "%s: lanes %u and %u (of %u) read %s at %s:%u and stored %s and "
-             "%s; one lane's update overwrites the other's",
-             unit, la, lb, n, before, d->file, rec->block[0], d->value_a,
-             d->value_b);
-  else
-    snprintf(d->detail, sizeof d->detail,
-             "%s: lanes %u and %u (of %u storing to it in one instruction at "
-             "%s:%u) stored %s and %s; %s before",
-             unit, la, lb, n, d->file, rec->block[0], d->value_a, d->value_b,
-             before);
+  snprintf(d->detail, sizeof d->detail,
+           "%s: %u lanes %s it in one instruction at %s:%u%s%s; lanes %u and "
+           "%u stored %s and %s%s; %s after the launch",
+           unit, n, update ? "updated" : "stored to", d->file, rec->block[0],
+           update ? ", each from " : "", update ? before : "", la, lb,
+           d->value_a, d->value_b,
+           update ? ": one lane's update overwrites the other's" : "", after);
   snprintf(d->region, sizeof d->region,
            "one instruction at %s:%u (the lanes of a warp are not ordered "
            "without __syncwarp, a warp collective or an atomic)",

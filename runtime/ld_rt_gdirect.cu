@@ -100,8 +100,8 @@ __global__ void direct_reports_kernel(struct direct_reports r) {
   rec->offset = c->addr;
   rec->mask = mask;
   rec->size = size;
-  /* Lanes: what the two lanes stored, and the value before the
-   * instruction in value_a's upper half. */
+  /* Lanes: what the two lanes stored, the word the lanes of an update
+   * read in value_a's upper half, the word after the launch in value_b's. */
   unsigned long long va = r.lanes ? c->va : c->before;
   unsigned long long vb = r.lanes ? c->vb : after;
   for (k = 0; k < 8; k++) {
@@ -109,7 +109,8 @@ __global__ void direct_reports_kernel(struct direct_reports r) {
     rec->value_b[k] = k < size ? (unsigned char)(vb >> 8 * k) : 0;
     rec->value_a[8 + k] =
         r.lanes && k < size ? (unsigned char)(c->before >> 8 * k) : 0;
-    rec->value_b[8 + k] = 0;
+    rec->value_b[8 + k] =
+        r.lanes && k < size ? (unsigned char)(after >> 8 * k) : 0;
   }
   __threadfence_system();
   rec->valid = 1;

@@ -913,31 +913,48 @@ __device__ __forceinline__ void gclaim(const __ldcc_gowner *o,
  * in the clone `__ldcc_g_<k>`: claimed in the one run when j points into
  * written memory, as is otherwise.  gput for a store or update, gget for
  * a read. */
+/* The owner entry of pointer ordinal j, copied (a pointer that may point
+ * into the kernel's parameter makes the compiler copy the whole parameter
+ * to local memory in every thread: 1.6 KB each, most of a one run's cost
+ * before session 28), or for j < 0 (a pointer inside a by-value class
+ * parameter, global_facts.c fields_of) the written allocation holding p,
+ * found in the owner table.  false when none. */
+__device__ __forceinline__ bool gown_of(const global_info &gi, int j,
+                                        const void *p, __ldcc_gown_ent *out) {
+  if (j >= 0) {
+    *out = gi.own[j];
+    return true;
+  }
+  const __ldcc_gowner *o = (const __ldcc_gowner *)gi.owner;
+  if (!o)
+    return false;
+  unsigned long long a = (unsigned long long)p;
+  for (unsigned i = 0; i < o->n; i++)
+    if (a - o->e[i].lo < o->e[i].size) {
+      *out = o->e[i];
+      return true;
+    }
+  return false;
+}
 template <bool Load, class T>
 __device__ __forceinline__ T *gaccess(const global_info &gi, int j, T *p,
                                       unsigned line = 0) {
-  const __ldcc_gown_ent *e = NULL;
-  if (j < 0) { /* a pointer inside a class parameter: by its address */
-    if (gi.owner) {
-      const __ldcc_gowner *o = (const __ldcc_gowner *)gi.owner;
-      unsigned long long a = (unsigned long long)p;
-      for (unsigned i = 0; i < o->n && !e; i++)
-        if (a - o->e[i].lo < o->e[i].size)
-          e = &o->e[i];
-      if (e)
-        gclaim_in(*e, o->flag, gunit(gi.warp_units), a - e->lo, sizeof(T), Load,
-                  true);
-    }
-  } else {
-    unsigned long long rel = (unsigned long long)p - gi.own[j].lo;
-    if (gi.own[j].size && rel < gi.own[j].size) {
-      e = &gi.own[j];
-      gclaim_in(*e, gi.flag, gunit(gi.warp_units), rel, sizeof(T), Load);
-    }
-  }
-  if (e && gi.eps)
-    gblock_claim(gi, *e, (unsigned long long)p - e->lo, (const void *)p,
-                 sizeof(T), Load ? __LDCC_GK_READ : __LDCC_GK_STORE, line);
+  __ldcc_gown_ent e;
+  if (j < 0 && !gi.owner)
+    return p;
+  if (!gown_of(gi, j, (const void *)p, &e))
+    return p;
+  unsigned long long rel = (unsigned long long)p - e.lo;
+  if (!e.size || rel >= e.size)
+    return p;
+  if (j < 0) /* a pointer inside a class parameter: by its address */
+    gclaim_in(e, ((const __ldcc_gowner *)gi.owner)->flag, gunit(gi.warp_units),
+              rel, sizeof(T), Load, true);
+  else
+    gclaim_in(e, gi.flag, gunit(gi.warp_units), rel, sizeof(T), Load);
+  if (gi.eps)
+    gblock_claim(gi, e, rel, (const void *)p, sizeof(T),
+                 Load ? __LDCC_GK_READ : __LDCC_GK_STORE, line);
   return p;
 }
 template <class T>
@@ -956,20 +973,20 @@ __device__ __forceinline__ T *gget(const global_info &gi, int j, T *p) {
  * the earlier access's line from e.lines and the value before this
  * access. */
 static __device__ __noinline__ void
-gdirect_record(const global_info &gi, unsigned long long addr, unsigned old,
-               unsigned oline, unsigned kind, unsigned size, unsigned line,
+gdirect_record(__ldcc_gclashes *t, unsigned *flag, unsigned unit,
+               unsigned long long addr, unsigned old, unsigned oline,
+               unsigned kind, unsigned size, unsigned line,
                unsigned order = 0) {
-  __ldcc_gclashes *t = (__ldcc_gclashes *)gi.clashes;
   unsigned ua = 0;
   unsigned ka = __ldcc_gdirect_kind(old, t->wpb, &ua);
 
-  *(volatile unsigned *)gi.flag = 1;
+  *(volatile unsigned *)flag = 1;
   __ldcc_gclash *c = gclash_take(
       t, addr, size, kind == __LDCC_GK_STORE && ka == __LDCC_GK_STORE);
   if (!c)
     return;
   c->unit_a = ua;
-  c->unit_b = (unsigned)gunit(gi.warp_units);
+  c->unit_b = unit;
   c->line_a = oline;
   c->line_b = line;
   c->kind_a = ka;
@@ -977,29 +994,12 @@ gdirect_record(const global_info &gi, unsigned long long addr, unsigned old,
   c->region = ((volatile __ldcc_gclashes *)t)->region;
   c->order = order;
 }
-/* The owner entry of pointer ordinal j, or for j < 0 (a pointer inside a
- * by-value class parameter, global_facts.c fields_of) the written
- * allocation holding p, found in the owner table; NULL when none. */
-__device__ __forceinline__ const __ldcc_gown_ent *
-gown_of(const global_info &gi, int j, const void *p) {
-  if (j >= 0)
-    return &gi.own[j];
-  const __ldcc_gowner *o = (const __ldcc_gowner *)gi.owner;
-  if (!o)
-    return NULL;
-  unsigned long long a = (unsigned long long)p;
-  for (unsigned i = 0; i < o->n; i++)
-    if (a - o->e[i].lo < o->e[i].size)
-      return &o->e[i];
-  return NULL;
-}
 __device__ __forceinline__ void gdirect_claim(const global_info &gi, int j,
                                               const void *p, unsigned size,
                                               unsigned kind, unsigned line) {
-  const __ldcc_gown_ent *ep = gown_of(gi, j, p);
-  if (!ep)
+  __ldcc_gown_ent e;
+  if (!gown_of(gi, j, p, &e))
     return;
-  const __ldcc_gown_ent &e = *ep;
   unsigned long long rel = (unsigned long long)p - e.lo;
   if (!e.size || rel >= e.size || !gi.clashes)
     return;
@@ -1038,7 +1038,8 @@ __device__ __forceinline__ void gdirect_claim(const global_info &gi, int j,
         }
       }
       if (clash) {
-        gdirect_record(gi, (unsigned long long)p, old,
+        gdirect_record((__ldcc_gclashes *)gi.clashes, (unsigned *)gi.flag,
+                       (unsigned)unit, (unsigned long long)p, old,
                        ((volatile unsigned *)lines)[w], kind, size, line,
                        order);
         break;
@@ -1164,13 +1165,18 @@ __device__ __forceinline__ unsigned long long glane_bits(const V &v) {
   return b;
 }
 static __device__ __noinline__ void
-glanes_record(const global_info &gi, unsigned long long addr, unsigned size,
+glanes_record(__ldcc_gclashes *t, unsigned long long addr, unsigned size,
               unsigned kind, unsigned line, unsigned lanes, unsigned a,
-              unsigned b, unsigned long long va, unsigned long long vb) {
-  __ldcc_gclash *c = gclash_take((__ldcc_gclashes *)gi.lanes, addr, size);
+              unsigned b, unsigned long long va, unsigned long long vb,
+              unsigned long long old = 0) {
+  __ldcc_gclash *c = gclash_take(t, addr, size);
 
   if (!c)
     return;
+  /* An update: the word the lanes read (the memory may hold another
+   * lane's store by now); a store: what gclash_take read, unused. */
+  if (kind == __LDCC_GK_UPDATE)
+    c->before = old;
   c->unit_a = c->unit_b = (unsigned)gunit(1);
   c->line_a = c->line_b = line <= 0xffffffu ? line : 0u;
   c->kind_a = c->kind_b = kind;
@@ -1205,8 +1211,8 @@ glanes_store(const global_info &gi, const volatile void *p, unsigned peers,
   unsigned second = __ffs(diff) - 1;
   unsigned long long v1 = __shfl_sync(peers, v, second);
   if (gthread_in_block() % 32 == first)
-    glanes_record(gi, (unsigned long long)p, size, __LDCC_GK_STORE, line,
-                  __popc(peers), first, second, v0, v1);
+    glanes_record((__ldcc_gclashes *)gi.lanes, (unsigned long long)p, size,
+                  __LDCC_GK_STORE, line, __popc(peers), first, second, v0, v1);
 }
 /* An update from old to nv by the lanes `peers` (idem: `|=` or `&=`). */
 __device__ __forceinline__ void
@@ -1225,8 +1231,9 @@ glanes_update(const global_info &gi, const volatile void *p, unsigned peers,
   unsigned second = __ffs(lost) - 1;
   unsigned long long v1 = __shfl_sync(peers, nv, second);
   if (gthread_in_block() % 32 == first)
-    glanes_record(gi, (unsigned long long)p, size, __LDCC_GK_UPDATE, line,
-                  __popc(peers), first, second, v0, v1);
+    glanes_record((__ldcc_gclashes *)gi.lanes, (unsigned long long)p, size,
+                  __LDCC_GK_UPDATE, line, __popc(peers), first, second, v0, v1,
+                  old);
 }
 /* A store or an update through a claimed pointer in the global clone:
  * `E = v` becomes `__ldcc::gset(gi, J, &(E), L) = v` (`+=`, `++` and the

@@ -185,7 +185,7 @@ int main() {
 // RACE-CHECK: write-write race between lanes of one warp on global memory dist[
 // RACE-CHECK: lost update (lanes of one warp updating one word in the same instruction) on global memory seen[0] in kernel mark
 // RACE-CHECK: write-write race between lanes of one warp on global memory out[
-// RACE-CHECK: in kernel scatter_pairs<float>
+// RACE-CHECK: in kernel scatter_pairs
 // RACE-CHECK: lost update (lanes of one warp updating one word in the same instruction) on global memory total[
 // RACE-CHECK: lost update (lanes of one warp updating one word in the same instruction) on global memory top[
 // RACE-CHECK: in kernel warp_totals

@@ -739,6 +739,30 @@ START_TEST(test_report_text) {
 }
 END_TEST
 
+/* The kernel "relax" of g.cu, launched at line lines[0]. */
+static void relax_meta(struct __ldcc_kernel_meta *km, const int *lines) {
+  memset(km, 0, sizeof *km);
+  km->abi = __LDCC_HOST_ABI;
+  km->name = "relax";
+  km->file = "g.cu";
+  km->line = 3;
+  km->launch_lines = lines;
+  km->nlaunches = 1;
+}
+
+/* The text the report record rec prints (malloc'd). */
+static char *report_text(const struct __ldcc_report *rec) {
+  struct ld_rt_races *races = ld_rt_races_new(100);
+  char *text = NULL;
+  size_t len = 0;
+  FILE *out = open_memstream(&text, &len);
+
+  ck_assert_int_eq(ld_rt_races_add(races, rec, out), 1);
+  fclose(out);
+  ld_rt_races_free(races);
+  return text;
+}
+
 /* A direct run's clash in a kernel with grid syncs names its region
  * (block[2]: 1 + the grid syncs passed, docs/global-check.md "Grid sync");
  * without grid syncs (0) the region is the whole launch. */
@@ -756,20 +780,11 @@ START_TEST(test_direct_region_text) {
   int v1 = 7, v2 = 9;
   size_t i;
 
-  memset(&km, 0, sizeof km);
-  km.abi = __LDCC_HOST_ABI;
-  km.name = "relax";
-  km.file = "g.cu";
-  km.line = 3;
-  km.launch_lines = lines;
-  km.nlaunches = 1;
+  relax_meta(&km, lines);
   c.kernel = &km;
   ck_assert_int_eq(ld_rt_gctx_intern(&c, &id), 0);
   for (i = 0; i < 3; i++) {
-    struct ld_rt_races *races = ld_rt_races_new(100);
-    char *text = NULL;
-    size_t len = 0;
-    FILE *out = open_memstream(&text, &len);
+    char *text;
     memset(&rec, 0, sizeof rec);
     rec.valid = 1;
     rec.kind = __LDCC_RK_GLOBAL_RW;
@@ -785,15 +800,69 @@ START_TEST(test_direct_region_text) {
     rec.size = 4;
     memcpy(rec.value_a, &v1, 4);
     memcpy(rec.value_b, &v2, 4);
-    ck_assert_int_eq(ld_rt_races_add(races, &rec, out), 1);
-    fclose(out);
+    text = report_text(&rec);
     ck_assert_msg(strstr(text, "ldcc: read-write race on global memory "
                                "d_out[5] in kernel relax\n") != NULL,
                   "%s", text);
     ck_assert_msg(strstr(text, "stored to it at g.cu:12") != NULL, "%s", text);
     ck_assert_msg(strstr(text, want[i]) != NULL, "%s", text);
     free(text);
-    ld_rt_races_free(races);
+  }
+}
+END_TEST
+
+/* A clash between lanes of one warp (mask bit 29; docs/global-check.md,
+ * "Lanes of one warp"): the warp, how many lanes, the two lanes and their
+ * values, for an update the word they read, and the word after the launch;
+ * the same-value rule of two units does not apply (the device compared). */
+START_TEST(test_lanes_text) {
+  static const int lines[] = {40};
+  static const char *const want[] = {
+      "ldcc: lost update (lanes of one warp updating one word in the same "
+      "instruction) on global memory d_out[5] in kernel relax\n"
+      "  block (1,0,0) warp 0: 5 lanes updated it in one instruction at "
+      "g.cu:29, "
+      "each from 7 (0x00000007); lanes 0 and 10 stored 8 (0x00000008) and 8 "
+      "(0x00000008): one lane's update "
+      "overwrites the other's; 8 (0x00000008) after the launch\n",
+      "ldcc: write-write race between lanes of one warp on global memory "
+      "d_out[5] in kernel relax\n"
+      "  block (1,0,0) warp 0: 5 lanes stored to it in one instruction at "
+      "g.cu:29; "
+      "lanes 0 and 10 stored 8 (0x00000008) and 9 (0x00000009); 9 "
+      "(0x00000009) after the launch\n"};
+  static const uint32_t kinds[] = {__LDCC_GK_UPDATE, __LDCC_GK_STORE};
+  struct __ldcc_kernel_meta km;
+  struct __ldcc_report rec;
+  struct ld_rt_gctx c = ctx(16, 1, 16, 1);
+  uint32_t id = 0;
+  int old = 7, va = 8, vb[] = {8, 9};
+  size_t i;
+
+  relax_meta(&km, lines);
+  c.kernel = &km;
+  c.deterministic = 1; /* records name units, not copies */
+  ck_assert_int_eq(ld_rt_gctx_intern(&c, &id), 0);
+  for (i = 0; i < 2; i++) {
+    char *text;
+    memset(&rec, 0, sizeof rec);
+    rec.valid = 1;
+    rec.kind = __LDCC_RK_GLOBAL_WW;
+    rec.kernel_meta = (uint64_t)(uintptr_t)&km;
+    rec.start_site = id;
+    rec.mask = 0xa0000000u | kinds[i] | kinds[i] << 4;
+    rec.block[0] = rec.block[1] = 29;
+    rec.warp_a = rec.warp_b = 2; /* block 1's warp 0 (two warps a block) */
+    rec.lane = 0 | 10 << 8 | 5 << 16;
+    rec.offset = 0x1000 + 4 * 5;
+    rec.size = 4;
+    memcpy(rec.value_a, &va, 4);
+    memcpy(rec.value_a + 8, &old, 4);
+    memcpy(rec.value_b, &vb[i], 4);
+    memcpy(rec.value_b + 8, &vb[i], 4);
+    text = report_text(&rec);
+    ck_assert_msg(strstr(text, want[i]) != NULL, "%s", text);
+    free(text);
   }
 }
 END_TEST
@@ -970,6 +1039,7 @@ int main(void) {
   tcase_add_test(tc, test_element_and_contexts);
   tcase_add_test(tc, test_report_text);
   tcase_add_test(tc, test_direct_region_text);
+  tcase_add_test(tc, test_lanes_text);
   tcase_add_test(tc, test_fields);
   tcase_add_test(tc, test_field_offsets);
   suite_add_tcase(s, tc);
