@@ -74,8 +74,7 @@ struct ld__glanes {
   unsigned char *area, *at;
 };
 bool ld__glanes_take(const struct ld__gdirect_call *c, struct ld__glanes *l);
-void ld__glanes_info(const struct ld__glanes *l,
-                     struct __ldcc_global_info *gi);
+void ld__glanes_info(const struct ld__glanes *l, struct __ldcc_global_info *gi);
 unsigned ld__glanes_reports(const struct ld__gdirect_call *c,
                             const struct ld__glanes *l);
 void ld__glanes_free(const struct ld__gdirect_call *c, struct ld__glanes *l);

@@ -124,7 +124,7 @@ int main() {
 // TEXT-NEXT: (__ldcc::grelease(__ldcc_gi, 2u), publish(__ldcc::gatomic_claim(__ldcc_gi, 1, (flag), 1, 59)), __ldcc::gacquire(__ldcc_gi, 2u));
 
 // TEXT: __global__ void __ldcc_g_bump(volatile int *v, int *o, __ldcc::global_info __ldcc_gi) {
-// TEXT: {{^}}  __ldcc::gset(__ldcc_gi, 0, &(v[i]), 73) = (*__ldcc::gget(__ldcc_gi, 0, &(v[i]))) + 1;
+// TEXT: {{^}}  __ldcc::gset(__ldcc_gi, 0, &(v[i]), 73, 1u) = (*__ldcc::gget(__ldcc_gi, 0, &(v[i]))) + 1;
 
 // The metadata asks the runtime for the clocks.
 // TEXT: __LDCC_GM_DIRECT | __LDCC_GM_FENCES
