@@ -2161,10 +2161,12 @@ static int self_update(const struct accesses *st, CXCursor rhs, size_t b,
   if (clang_getCursorKind(r) == CXCursor_CallExpr) {
     int n = clang_Cursor_getNumArguments(r), j;
     for (i = 0; i < sizeof idem_fns / sizeof *idem_fns; i++)
-      for (j = 0; j < n && ld__name_is(r, idem_fns[i]); j++)
-        if (same_text(st, uncast(clang_Cursor_getArgument(r, (unsigned)j)), b,
-                      end))
-          return 3;
+      if (ld__name_is(r, idem_fns[i]))
+        break;
+    for (j = 0; i < sizeof idem_fns / sizeof *idem_fns && j < n; j++)
+      if (same_text(st, uncast(clang_Cursor_getArgument(r, (unsigned)j)), b,
+                    end))
+        return 3;
     return 1;
   }
   if (clang_getCursorKind(r) != CXCursor_BinaryOperator ||
