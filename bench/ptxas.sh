@@ -11,7 +11,8 @@
 # section (its callees included, 16 bytes an instruction on sm_90).
 # Usage: bench/ptxas.sh [EXTRA NVCC FLAGS...]   e.g. bench/ptxas.sh -DLDCC_X=1
 # Environment: LDCC (default build/bin/ldcc), ONLY (an extended regex on
-# program names), BENCH_ARCH (default sm_90), KEEP (a folder to keep the
+# program names), KIND (shared, the default, or global: the global-memory
+# programs' clones), BENCH_ARCH (default sm_90), KEEP (a folder to keep the
 # logs and cubins in).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -25,7 +26,7 @@ flags=(-O3 "-arch=$arch" -lineinfo -std=c++17 -Xptxas -v -cubin "$@")
 names=()
 while read -r name src kind expected _ extra; do
   case $name in '' | '#'*) continue ;; esac
-  [ "$kind" = shared ] && [ "$expected" = fixed ] || continue
+  [ "$kind" = "${KIND:-shared}" ] && [ "$expected" = fixed ] || continue
   [[ $name =~ ${ONLY:-.} ]] || continue
   names+=("$name")
   # shellcheck disable=SC2086 # extra holds a flag or nothing

@@ -1078,26 +1078,41 @@ static __device__ __forceinline__ unsigned *gsync_of(const global_info &gi) {
     return NULL;
   return (unsigned *)t->sync + gunit(gi.warp_units) * 4;
 }
+/* The lanes of a warp that reach a release or an acquire together make
+ * it once, by their first lane: releases and acquires are the unit's, and
+ * a clock step per thread (every thread of a block at its fence) made one
+ * word the hottest of the run (bench handoff).  The release's clock is
+ * stepped after all of them reached the fence, so it is later than any
+ * access they made before it. */
 __device__ __forceinline__ void grelease(const global_info &gi,
                                          unsigned level) {
   unsigned *s = gsync_of(gi);
   if (!s)
     return;
-  unsigned r = atomicAdd(&((__ldcc_gclashes *)gi.clashes)->clock, 1u) + 1u;
-  atomicMax(s + 1, r);
-  if (level >= 2)
-    atomicMax(s, r);
+  unsigned peers = __activemask();
+  if (gthread_in_block() % 32 == __ffs(peers) - 1) {
+    unsigned r = atomicAdd(&((__ldcc_gclashes *)gi.clashes)->clock, 1u) + 1u;
+    atomicMax(s + 1, r);
+    if (level >= 2)
+      atomicMax(s, r);
+  }
+  __syncwarp(peers); /* no lane past its release before it is recorded */
 }
 __device__ __forceinline__ void gacquire(const global_info &gi,
                                          unsigned level) {
   unsigned *s = gsync_of(gi);
   if (!s)
     return;
-  unsigned a =
-      *(volatile const unsigned *)&((const __ldcc_gclashes *)gi.clashes)->clock;
-  atomicMax(s + 3, a);
-  if (level >= 2)
-    atomicMax(s + 2, a);
+  unsigned peers = __activemask();
+  if (gthread_in_block() % 32 == __ffs(peers) - 1) {
+    unsigned a =
+        *(volatile const unsigned *)&((const __ldcc_gclashes *)gi.clashes)
+             ->clock;
+    atomicMax(s + 3, a);
+    if (level >= 2)
+      atomicMax(s + 2, a);
+  }
+  __syncwarp(peers); /* no lane's next access before its acquire */
 }
 /* After an atomic that acquires, a device fence first: the clock read
  * after it then cannot be older than what the atomic observed (a release
