@@ -409,6 +409,7 @@ static void describe_direct(const struct __ldcc_report *rec,
              "between grid syncs %u and %u (counted from kernel entry)",
              rec->block[2] - 1, rec->block[2]);
   d->nstatements = 0;
+  d->accesses = 1;
   if (rec->block[0])
     d->statements[d->nstatements++] = (int)rec->block[0];
   if (rec->block[1] && rec->block[1] != rec->block[0])

@@ -40,6 +40,10 @@ struct ld_rt_race_desc {
   int launch_line;       /* 0 when unknown */
   int statements[LD_RT_MAX_STATEMENTS]; /* lines writing the variable */
   size_t nstatements;
+  /* The statements are the two accesses' own lines (a clash of the direct
+   * run or of two warps of one block), one of which may be a read; 0: the
+   * statements that write the variable in the region. */
+  int accesses;
   const struct __ldcc_report *rec;
 };
 

@@ -113,9 +113,11 @@ int ld__sarif_result(struct ld_buf *b, const struct ld_rt_race_desc *d) {
     rc = ld_buf_puts(b, "},\"locations\":[");
   if (rc == LD_OK)
     rc = put_location(b, 0, d->file, line,
-                      d->nstatements ? "a statement that writes the variable "
-                                       "in the region"
-                                     : "the region's first barrier");
+                      d->nstatements && d->accesses
+                          ? "the statement of one of the two accesses"
+                      : d->nstatements ? "a statement that writes the variable "
+                                         "in the region"
+                                       : "the region's first barrier");
   if (rc == LD_OK)
     rc = ld_buf_puts(b, "],\"relatedLocations\":[");
   if (rc == LD_OK)

@@ -17,7 +17,9 @@ void ld_rt_race_print_text(const struct ld_rt_race_desc *d, int colour,
     return;
   fprintf(out, "  %s\n", d->detail);
   fprintf(out, "  region: %s\n", d->region);
-  if (d->nstatements)
+  if (d->nstatements && d->accesses)
+    fprintf(out, "  statements of the two accesses: ");
+  else if (d->nstatements)
     fprintf(out, "  statements that write %s there: ", d->variable);
   for (i = 0; i < d->nstatements; i++)
     fprintf(out, "%s%s:%d", i ? ", " : "", d->file, d->statements[i]);

@@ -806,6 +806,12 @@ START_TEST(test_direct_region_text) {
                   "%s", text);
     ck_assert_msg(strstr(text, "stored to it at g.cu:12") != NULL, "%s", text);
     ck_assert_msg(strstr(text, want[i]) != NULL, "%s", text);
+    /* The two accesses' lines, one of them a read: not "statements that
+     * write" (session 29). */
+    ck_assert_msg(strstr(text, "  statements of the two accesses: g.cu:12, "
+                               "g.cu:14\n") != NULL,
+                  "%s", text);
+    ck_assert_msg(strstr(text, "statements that write") == NULL, "%s", text);
     free(text);
   }
 }

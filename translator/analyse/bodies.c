@@ -931,7 +931,10 @@ static enum CXChildVisitResult body_cb(CXCursor c, CXCursor parent,
     break;
   case CXCursor_GCCAsmStmt:
   case CXCursor_MSAsmStmt:
-    an->fns[an->cur_fn].has_asm = 1;
+    /* Register-only assembly (`mov.u32 %0, %%laneid;`) touches nothing
+     * the checks follow (ld__asm_pure). */
+    if (!ld__asm_pure(c))
+      an->fns[an->cur_fn].has_asm = 1;
     break;
   case CXCursor_BinaryOperator:
   case CXCursor_CompoundAssignOperator:

@@ -194,7 +194,7 @@ static enum CXChildVisitResult purity_cb(CXCursor c, CXCursor parent,
     if (ld__nth_child(c, 0, &lv) &&
         ld__place_of(NULL, lv, &member, &w) != PLACE_LOCAL)
       writes = 1;
-  } else if (k == CXCursor_GCCAsmStmt) {
+  } else if (k == CXCursor_GCCAsmStmt && !ld__asm_pure(c)) {
     why = "inline assembly";
   } else if (k == CXCursor_DeclRefExpr) {
     /* A shared variable (its own or the file's) lives in the kernel's

@@ -5,6 +5,7 @@
  * state (ld_analysis.h, the facts files): everything here takes a cursor,
  * a type or the main file (struct ld__source).  Host code only. */
 #include <clang-c/Index.h>
+#include <ctype.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1374,4 +1375,186 @@ int ld__fence_level(CXCursor call) {
 
   clang_disposeString(s);
   return level;
+}
+
+/* Opcodes (the text before the first `.`) of register-only PTX. */
+static const char *const pure_ops[] = {
+    "mov",       "cvt",   "cvta",     "add",   "sub",   "mul",      "mad",
+    "mul24",     "mad24", "sad",      "fma",   "div",   "rem",      "abs",
+    "neg",       "min",   "max",      "and",   "or",    "xor",      "not",
+    "cnot",      "shl",   "shr",      "bfind", "bfe",   "bfi",      "brev",
+    "popc",      "clz",   "prmt",     "selp",  "set",   "setp",     "slct",
+    "lop3",      "shf",   "copysign", "rcp",   "sqrt",  "rsqrt",    "sin",
+    "cos",       "lg2",   "ex2",      "tanh",  "testp", "addc",     "subc",
+    "madc",      "dp4a",  "dp2a",     "bmsk",  "szext", "vabsdiff", "vabsdiff2",
+    "vabsdiff4", "vadd",  "vadd2",    "vadd4", "vsub",  "vsub2",    "vsub4",
+    "vmin",      "vmin2", "vmin4",    "vmax",  "vmax2", "vmax4",    "vset",
+    "vset2",     "vset4", "vshl",     "vshr",  "vmad",  "vavrg2",   "vavrg4",
+    NULL};
+/* Special registers that say where the thread is (no clock, no SM). */
+static const char *const pure_sregs[] = {
+    "laneid",          "lanemask_eq", "lanemask_le", "lanemask_lt",
+    "lanemask_ge",     "lanemask_gt", "tid",         "ntid",
+    "ctaid",           "nctaid",      "gridid",      "dynamic_smem_size",
+    "total_smem_size", NULL};
+
+static int in_list(const char *const *list, const char *w, size_t n) {
+  for (; *list; list++)
+    if (strlen(*list) == n && !strncmp(*list, w, n))
+      return 1;
+  return 0;
+}
+
+/* Every instruction of template t is register-only, and every `%%name`
+ * a special register of pure_sregs. */
+static int pure_template(const char *t) {
+  const char *p = t, *q;
+
+  /* `%%laneid` as written, `%laneid` as clang may hand it back; `%0` and
+   * `%[name]` are operands. */
+  for (q = t; (q = strchr(q, '%')) != NULL;) {
+    size_t n = 0;
+    q += q[1] == '%' ? 2 : 1;
+    if (!isalpha((unsigned char)*q))
+      continue;
+    while (isalnum((unsigned char)q[n]) || q[n] == '_')
+      n++;
+    if (!in_list(pure_sregs, q, n))
+      return 0;
+    q += n;
+  }
+  while (*p) {
+    size_t n = 0;
+    /* Blanks, braces and statement ends between instructions. */
+    while (*p &&
+           (isspace((unsigned char)*p) || *p == '{' || *p == '}' || *p == ';'))
+      p++;
+    if (!*p)
+      break;
+    if (*p == '@') { /* a guard: @p or @!p */
+      while (*p && !isspace((unsigned char)*p))
+        p++;
+      continue;
+    }
+    if (!strncmp(p, ".reg", 4) && isspace((unsigned char)p[4]))
+      ; /* a register declaration */
+    else {
+      while (isalnum((unsigned char)p[n]) || p[n] == '_')
+        n++;
+      if (!n || (p[n] != '.' && !isspace((unsigned char)p[n])) ||
+          !in_list(pure_ops, p, n))
+        return 0;
+    }
+    while (*p && *p != ';')
+      p++;
+  }
+  return 1;
+}
+
+/* Only register (r l h f d), immediate (n i) or matching (a digit)
+ * constraints, after the output's `=`/`+`/`&`. */
+static int pure_constraint(CXString s) {
+  const char *c = clang_getCString(s);
+  int ok = c && *c;
+
+  for (; ok && *c; c++)
+    if (!strchr("=+&rlhfdni0123456789", *c))
+      ok = 0;
+  clang_disposeString(s);
+  return ok;
+}
+
+/* A local or parameter of a function, neither static nor shared nor a
+ * reference. */
+static int plain_local(CXCursor d) {
+  enum CXCursorKind pk = clang_getCursorKind(clang_getCursorSemanticParent(d));
+
+  return (clang_getCursorKind(d) == CXCursor_VarDecl ||
+          clang_getCursorKind(d) == CXCursor_ParmDecl) &&
+         (pk == CXCursor_FunctionDecl || pk == CXCursor_FunctionTemplate ||
+          pk == CXCursor_CXXMethod || pk == CXCursor_LambdaExpr) &&
+         clang_Cursor_getStorageClass(d) != CX_SC_Static &&
+         clang_getCanonicalType(clang_getCursorType(d)).kind !=
+             CXType_LValueReference &&
+         clang_getCanonicalType(clang_getCursorType(d)).kind !=
+             CXType_RValueReference &&
+         !ld__has_child_kind(d, CXCursor_CUDASharedAttr);
+}
+
+/* An expression that reads no memory: locals, parameters, literals and
+ * operators on them (no subscript, `*`, `->`, call, shared or __device__
+ * variable). */
+static enum CXChildVisitResult reads_memory_cb(CXCursor c, CXCursor parent,
+                                               CXClientData data) {
+  int *bad = data;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  CXCursor d;
+
+  (void)parent;
+  if (k == CXCursor_ArraySubscriptExpr || k == CXCursor_CallExpr ||
+      k == CXCursor_LambdaExpr ||
+      (k == CXCursor_UnaryOperator &&
+       clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_Deref) ||
+      (k == CXCursor_MemberRefExpr && ld__nth_child(c, 0, &d) &&
+       ld__is_pointer(clang_getCursorType(ld__unwrap(d))))) {
+    *bad = 1;
+    return CXChildVisit_Break;
+  }
+  if (k == CXCursor_DeclRefExpr) {
+    d = clang_getCursorReferenced(c);
+    /* A variable of the program's outside functions (threadIdx and the
+     * other builtins are the toolkit's: their members are registers). */
+    if (clang_getCursorKind(d) == CXCursor_VarDecl && !plain_local(d) &&
+        ld__user_function(d)) {
+      *bad = 1;
+      return CXChildVisit_Break;
+    }
+  }
+  return CXChildVisit_Recurse;
+}
+
+int ld__asm_pure(CXCursor c) {
+  unsigned i, n;
+  CXString t;
+  int ok;
+
+  if (clang_getCursorKind(c) != CXCursor_GCCAsmStmt ||
+      clang_Cursor_isGCCAssemblyHasGoto(c))
+    return 0;
+  t = clang_Cursor_getGCCAssemblyTemplate(c);
+  ok = clang_getCString(t) && pure_template(clang_getCString(t));
+  clang_disposeString(t);
+  n = clang_Cursor_getGCCAssemblyNumClobbers(c);
+  for (i = 0; ok && i < n; i++) {
+    CXString cl = clang_Cursor_getGCCAssemblyClobber(c, i);
+    ok =
+        clang_getCString(cl) && !strcmp(clang_getCString(cl), "memory") ? 0 : 1;
+    clang_disposeString(cl);
+  }
+  n = clang_Cursor_getGCCAssemblyNumOutputs(c);
+  for (i = 0; ok && i < n; i++) {
+    CXString cs;
+    CXCursor e, d;
+    if (!clang_Cursor_getGCCAssemblyOutput(c, i, &cs, &e))
+      return 0;
+    ok = pure_constraint(cs);
+    e = ld__unwrap(e);
+    d = clang_getCursorReferenced(e);
+    /* A plain local of the function, not a reference. */
+    ok = ok && clang_getCursorKind(e) == CXCursor_DeclRefExpr && plain_local(d);
+  }
+  n = clang_Cursor_getGCCAssemblyNumInputs(c);
+  for (i = 0; ok && i < n; i++) {
+    CXString cs;
+    CXCursor e;
+    int bad = 0;
+    if (!clang_Cursor_getGCCAssemblyInput(c, i, &cs, &e))
+      return 0;
+    ok = pure_constraint(cs);
+    reads_memory_cb(e, e, &bad);
+    if (!bad)
+      clang_visitChildren(e, reads_memory_cb, &bad);
+    ok = ok && !bad;
+  }
+  return ok;
 }

@@ -171,6 +171,16 @@ int ld__atomic_scope(CXCursor call);
  * `atomicMaxFloat` is a device function like any, not one of CUDA's
  * atomics that the checks know by name. */
 int ld__user_function(CXCursor decl);
+/* Whether inline assembly statement c only computes on registers: a GCC
+ * `asm` whose instructions are arithmetic, logic, moves and conversions
+ * (no load, store, atomic, barrier, fence, shuffle, vote, branch or
+ * call), whose special registers are the thread's place (`%%laneid`,
+ * `%%lanemask_lt`, `%%tid.x`, ...: no clock), with register or immediate
+ * operands only, outputs that are plain locals, inputs that read no
+ * memory, and no "memory" clobber (cuda-samples' `mov.u32 %0,
+ * %%laneid;`, `bfind.u32`, `vabsdiff4`).  Such a statement is left as it
+ * is: it touches nothing the checks follow. */
+int ld__asm_pure(CXCursor c);
 /* An address with its casts to pointer types (and parentheses) taken off:
  * `(unsigned *)&g[5]` -> `&g[5]`. */
 CXCursor ld__pointer_uncast(CXCursor a);

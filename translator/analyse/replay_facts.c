@@ -2023,7 +2023,8 @@ static enum CXChildVisitResult body_cb(CXCursor c, CXCursor parent,
     break;
   case CXCursor_GCCAsmStmt:
   case CXCursor_MSAsmStmt:
-    ld__replay_fail(fx, "inline assembly");
+    if (!ld__asm_pure(c))
+      ld__replay_fail(fx, "inline assembly");
     break;
   case CXCursor_CXXTryStmt:
   case CXCursor_CXXThrowExpr:

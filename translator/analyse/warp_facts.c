@@ -580,7 +580,7 @@ static enum CXChildVisitResult syncs_cb(CXCursor c, CXCursor parent,
   int warp;
 
   (void)parent;
-  if (clang_getCursorKind(c) == CXCursor_GCCAsmStmt ||
+  if ((clang_getCursorKind(c) == CXCursor_GCCAsmStmt && !ld__asm_pure(c)) ||
       clang_getCursorKind(c) == CXCursor_MSAsmStmt ||
       (clang_getCursorKind(c) == CXCursor_CallExpr &&
        (warp_sync_form(c, &warp) ||
@@ -1022,7 +1022,8 @@ static void visit(struct warp_walk *w, const struct frame *f) {
   }
   case CXCursor_GCCAsmStmt:
   case CXCursor_MSAsmStmt:
-    w->skip = w->skip ? w->skip : SKIP_ASM;
+    if (!ld__asm_pure(f->cur))
+      w->skip = w->skip ? w->skip : SKIP_ASM;
     break;
   case CXCursor_IfStmt: {
     CXCursor cond, then;

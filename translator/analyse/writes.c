@@ -914,7 +914,8 @@ static enum CXChildVisitResult functor_cb(CXCursor c, CXCursor parent,
     w->ok = obj_root(w->r, lhs);
   else if (k == CXCursor_CallExpr)
     w->ok = functor_call(w->r, c);
-  else if (k == CXCursor_AsmStmt || k == CXCursor_GCCAsmStmt ||
+  else if (((k == CXCursor_AsmStmt || k == CXCursor_GCCAsmStmt) &&
+            !ld__asm_pure(c)) ||
            k == CXCursor_CXXNewExpr || k == CXCursor_CXXDeleteExpr)
     w->ok = unseen(w->r, "inline assembly or allocation in %s", w->r->fn);
   return w->ok && !w->r->an->rc ? CXChildVisit_Recurse : CXChildVisit_Break;
