@@ -94,7 +94,48 @@ static struct ld_local *add_local(struct facts *fx, CXCursor c) {
   return l;
 }
 
+static int is_hoistable_type(CXType t);
+
+/* What a class declares that a hoisted `T x{};` and `x = init;` need:
+ * constructors (and whether one is a usable default), a deleted copy or
+ * move assignment, a const or reference member, or a member or base that
+ * is not hoistable itself. */
+struct class_needs {
+  int ctors, has_default, bad, depth;
+};
+
+static enum CXChildVisitResult class_needs_cb(CXCursor c, CXCursor parent,
+                                              CXClientData data) {
+  struct class_needs *n = data;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  CXType ft;
+
+  (void)parent;
+  if (k == CXCursor_Constructor) {
+    n->ctors++;
+    if (clang_CXXConstructor_isDefaultConstructor(c) &&
+        !clang_CXXMethod_isDeleted(c))
+      n->has_default = 1;
+  } else if (k == CXCursor_CXXMethod &&
+             (clang_CXXMethod_isCopyAssignmentOperator(c) ||
+              clang_CXXMethod_isMoveAssignmentOperator(c)) &&
+             clang_CXXMethod_isDeleted(c)) {
+    n->bad = 1;
+  } else if (k == CXCursor_FieldDecl) {
+    ft = clang_getCanonicalType(clang_getCursorType(c));
+    if (clang_isConstQualifiedType(ft) || ft.kind == CXType_LValueReference ||
+        ft.kind == CXType_RValueReference ||
+        (ft.kind == CXType_Record && n->depth < 3 && !is_hoistable_type(ft)))
+      n->bad = 1;
+  } else if (k == CXCursor_CXXBaseSpecifier && n->depth < 3) {
+    if (!is_hoistable_type(clang_getCursorType(c)))
+      n->bad = 1;
+  }
+  return n->bad ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
 static int is_hoistable_type(CXType t) {
+  static int depth;
   CXType c = clang_getCanonicalType(t);
 
   switch (c.kind) {
@@ -106,13 +147,26 @@ static int is_hoistable_type(CXType t) {
   case CXType_Record: {
     /* Plain structs, and the CUDA value types (dim3, __half, ...), which
      * are default-constructible and copy-assignable; cooperative groups'
-     * handles are not. */
+     * handles are not, nor a libcu++ pipeline (deleted assignments) or an
+     * aligned_size_t (no default constructor): the hoisted `T x{};` and
+     * `x = init;` would not compile (session 29, cuda-samples'
+     * globalToShmemAsyncCopy once `auto` was spelled). */
     CXCursor d = clang_getTypeDeclaration(c);
     CXString sp = clang_getTypeSpelling(c);
     int cg = strstr(clang_getCString(sp), "cooperative_groups") != NULL;
+    struct class_needs n = {0, 0, 0, 0};
     clang_disposeString(sp);
-    return !cg && (clang_isPODType(c) ||
-                   clang_Location_isInSystemHeader(clang_getCursorLocation(d)));
+    if (cg || (!clang_isPODType(c) &&
+               !clang_Location_isInSystemHeader(clang_getCursorLocation(d))))
+      return 0;
+    n.depth = ++depth;
+    clang_visitChildren(d, class_needs_cb, &n);
+    /* An instantiation shows no members: its template's pattern does. */
+    if (!clang_Cursor_isNull(clang_getSpecializedCursorTemplate(d)))
+      clang_visitChildren(clang_getSpecializedCursorTemplate(d), class_needs_cb,
+                          &n);
+    depth--;
+    return !n.bad && (!n.ctors || n.has_default);
   }
   default:
     return 1;
@@ -510,6 +564,40 @@ static void hoist_handle(struct facts *fx, const struct var_list *vl, size_t sb,
   ld__replay_edit(fx, sb, ie, "");
 }
 
+/* The type clang deduced for `auto x = e;` (or `const auto x = e;`),
+ * spelled for the hoisted declaration without its const (malloc'd), or
+ * NULL when it cannot be: several declarators, `auto *`/`auto &`, a type
+ * that depends on a template parameter, a lambda's or an unnamed type, a
+ * pointer (pointers into shared memory are followed by their declarations,
+ * which `auto` does not write), an array. */
+static char *auto_spelling(struct facts *fx, const struct var_list *vl,
+                           const struct decl_var *v) {
+  const char *s = fx->s->src;
+  CXType t = clang_getCanonicalType(clang_getCursorType(v->cur));
+  CXString sp;
+  const char *c;
+  char *out = NULL;
+  size_t p;
+
+  if (vl->n != 1 || !v->init_begin)
+    return NULL;
+  for (p = v->dstart; p < v->name_off; p++)
+    if (!ld__is_blank(s[p]))
+      return NULL; /* `auto *p`, `auto &r` */
+  if (t.kind == CXType_Invalid || t.kind == CXType_Unexposed ||
+      t.kind == CXType_Pointer || t.kind == CXType_ConstantArray ||
+      t.kind == CXType_Dependent || t.kind == CXType_Auto)
+    return NULL;
+  sp = clang_getTypeSpelling(clang_getUnqualifiedType(t));
+  c = clang_getCString(sp);
+  if (c && *c && !strstr(c, "auto") && !strchr(c, '(') &&
+      !strstr(c, "type-parameter") && !strstr(c, "lambda") &&
+      !strstr(c, "unnamed") && !strstr(c, "anonymous"))
+    out = strdup(c);
+  clang_disposeString(sp);
+  return out;
+}
+
 /* Plain locals: each hoisted with its own declaration, the statement left
  * with their initialisations as assignments. */
 static void hoist_plain(struct facts *fx, struct var_list *vl, size_t sb,
@@ -529,12 +617,17 @@ static void hoist_plain(struct facts *fx, struct var_list *vl, size_t sb,
     struct ld_local *l;
     int is_const = clang_isConstQualifiedType(t);
 
-    if (!is_hoistable_type(t) || ld__has_word(fx, sb, pfx_end, "auto")) {
+    int is_auto = ld__has_word(fx, sb, pfx_end, "auto");
+    char *spelled = NULL;
+
+    if (!is_hoistable_type(t) ||
+        (is_auto && !(spelled = auto_spelling(fx, vl, v)))) {
       ld__replay_fail(fx, "local of a type that cannot be hoisted");
       break;
     }
-    if (is_const && (!ld__has_word(fx, sb, pfx_end, "const") ||
-                     ld__has_word(fx, v->dstart, v->name_off, "const"))) {
+    if (!is_auto && is_const &&
+        (!ld__has_word(fx, sb, pfx_end, "const") ||
+         ld__has_word(fx, v->dstart, v->name_off, "const"))) {
       ld__replay_fail(fx, "local of a type that cannot be hoisted");
       break;
     }
@@ -552,11 +645,21 @@ static void hoist_plain(struct facts *fx, struct var_list *vl, size_t sb,
       }
     }
     l = add_local(fx, v->cur);
-    if (!l)
+    if (!l) {
+      free(spelled);
       break;
+    }
     l->is_array = ld__is_array(t);
-    l->decl = hoisted_decl(fx, sb, pfx_end, v, l->name,
-                           is_const ? drop_const : drop_none);
+    if (spelled) { /* `auto x = e;`: the type clang deduced, spelled */
+      struct ld_buf b = LD_BUF_INIT;
+      l->decl = ld_buf_printf(&b, "%s %s", spelled, l->name)
+                    ? NULL
+                    : ld_buf_detach(&b);
+      ld_buf_free(&b);
+      free(spelled);
+    } else
+      l->decl = hoisted_decl(fx, sb, pfx_end, v, l->name,
+                             is_const ? drop_const : drop_none);
     if (!l->decl) {
       fx->rc = fx->rc ? fx->rc : LD_ENOMEM;
       break;
