@@ -1527,8 +1527,7 @@ int ld__asm_pure(CXCursor c) {
   n = clang_Cursor_getGCCAssemblyNumClobbers(c);
   for (i = 0; ok && i < n; i++) {
     CXString cl = clang_Cursor_getGCCAssemblyClobber(c, i);
-    ok =
-        clang_getCString(cl) && !strcmp(clang_getCString(cl), "memory") ? 0 : 1;
+    ok = !clang_getCString(cl) || strcmp(clang_getCString(cl), "memory");
     clang_disposeString(cl);
   }
   n = clang_Cursor_getGCCAssemblyNumOutputs(c);

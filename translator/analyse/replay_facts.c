@@ -94,7 +94,7 @@ static struct ld_local *add_local(struct facts *fx, CXCursor c) {
   return l;
 }
 
-static int is_hoistable_type(CXType t);
+static int hoistable_at(CXType t, int depth);
 
 /* What a class declares that a hoisted `T x{};` and `x = init;` need:
  * constructors (and whether one is a usable default), a deleted copy or
@@ -125,17 +125,19 @@ static enum CXChildVisitResult class_needs_cb(CXCursor c, CXCursor parent,
     ft = clang_getCanonicalType(clang_getCursorType(c));
     if (clang_isConstQualifiedType(ft) || ft.kind == CXType_LValueReference ||
         ft.kind == CXType_RValueReference ||
-        (ft.kind == CXType_Record && n->depth < 3 && !is_hoistable_type(ft)))
+        (ft.kind == CXType_Record && n->depth < 3 &&
+         !hoistable_at(ft, n->depth)))
       n->bad = 1;
   } else if (k == CXCursor_CXXBaseSpecifier && n->depth < 3) {
-    if (!is_hoistable_type(clang_getCursorType(c)))
+    if (!hoistable_at(clang_getCursorType(c), n->depth))
       n->bad = 1;
   }
   return n->bad ? CXChildVisit_Break : CXChildVisit_Continue;
 }
 
-static int is_hoistable_type(CXType t) {
-  static int depth;
+/* Whether a local of type t can be hoisted; depth: classes looked into so
+ * far (members and bases, at most 3). */
+static int hoistable_at(CXType t, int depth) {
   CXType c = clang_getCanonicalType(t);
 
   switch (c.kind) {
@@ -143,7 +145,7 @@ static int is_hoistable_type(CXType t) {
   case CXType_RValueReference:
     return 0;
   case CXType_ConstantArray:
-    return is_hoistable_type(clang_getArrayElementType(c));
+    return hoistable_at(clang_getArrayElementType(c), depth);
   case CXType_Record: {
     /* Plain structs, and the CUDA value types (dim3, __half, ...), which
      * are default-constructible and copy-assignable; cooperative groups'
@@ -159,18 +161,21 @@ static int is_hoistable_type(CXType t) {
     if (cg || (!clang_isPODType(c) &&
                !clang_Location_isInSystemHeader(clang_getCursorLocation(d))))
       return 0;
-    n.depth = ++depth;
+    n.depth = depth + 1;
     clang_visitChildren(d, class_needs_cb, &n);
     /* An instantiation shows no members: its template's pattern does. */
     if (!clang_Cursor_isNull(clang_getSpecializedCursorTemplate(d)))
       clang_visitChildren(clang_getSpecializedCursorTemplate(d), class_needs_cb,
                           &n);
-    depth--;
     return !n.bad && (!n.ctors || n.has_default);
   }
   default:
     return 1;
   }
+}
+
+static int is_hoistable_type(CXType t) {
+  return hoistable_at(t, 0);
 }
 
 /* The part of a declaration before the first declarator: [stmt_begin, p)
