@@ -1166,10 +1166,16 @@ template <class T> __device__ __forceinline__ T *glog(thread_ctx &c, T *p) {
  * have been handed a target, i.e. point into this warp's copy (in shared
  * memory or in a global scratch slot): then it is a store to a target
  * (swr), anywhere else a global store (glog). */
-template <class T> __device__ __forceinline__ T *pwr(thread_ctx &c, T *p) {
+/* (A template with a C cast: p may point to volatile.) */
+template <class T>
+__device__ __forceinline__ bool in_copies(const thread_ctx &c, T *p) {
   const block_state &bs = *c.bs;
   const unsigned char *a = (const unsigned char *)p;
-  if (a >= bs.copies && a < bs.copies + (size_t)bs.nwarps * bs.stride)
+  return a >= bs.copies && a < bs.copies + (size_t)bs.nwarps * bs.stride;
+}
+
+template <class T> __device__ __forceinline__ T *pwr(thread_ctx &c, T *p) {
+  if (in_copies(c, p))
     return swr(c, p);
   return glog(c, p);
 }
@@ -1365,6 +1371,26 @@ __device__ __forceinline__ T shared_atomic_v_add(thread_ctx &c, T *p, V v) {
     return k < c.atom_n ? (T)c.log->atom_ret[k] : (T)0;
   }
   return (T)c.log->atom_ret[k];
+}
+
+/* `atomicAdd(p, v)` (or atomicSub, its operand negated) on a 32-bit
+ * integer through a pointer the translator cannot place: a device
+ * function's parameter (`addByte(s_WarpHist, b)`), a local of a kernel
+ * that keeps pointers to targets.  Into this warp's copy it is a shared
+ * atomic (its word's delta merged), anywhere else a global one. */
+template <class T, class V>
+__device__ __forceinline__ void patomic_add(thread_ctx &c, T *p, V v) {
+  if (in_copies(c, p))
+    shared_atomic_add(c, p, v);
+  else
+    global_atomic_add(c, p, v);
+}
+
+template <class T, class V>
+__device__ __forceinline__ T patomic_v_add(thread_ctx &c, T *p, V v) {
+  if (in_copies(c, p))
+    return shared_atomic_v_add(c, p, v);
+  return global_atomic_v_add(c, p, v);
 }
 
 template <class T>

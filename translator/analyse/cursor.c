@@ -1200,6 +1200,53 @@ int ld__atomic_scope(CXCursor call) {
   return scope;
 }
 
+/* ld__reassigned's walk. */
+struct reassigned {
+  CXCursor var;
+  int found;
+};
+
+static int names_var(CXCursor e, CXCursor var) {
+  e = ld__unwrap(e);
+  return clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
+         clang_equalCursors(
+             clang_getCanonicalCursor(clang_getCursorReferenced(e)), var);
+}
+
+static enum CXChildVisitResult reassigned_cb(CXCursor c, CXCursor parent,
+                                             CXClientData data) {
+  struct reassigned *r = data;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  CXCursor x;
+
+  (void)parent;
+  if (((k == CXCursor_BinaryOperator &&
+        clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign) ||
+       k == CXCursor_CompoundAssignOperator) &&
+      ld__nth_child(c, 0, &x) && names_var(x, r->var))
+    r->found = 1;
+  if (k == CXCursor_UnaryOperator && ld__nth_child(c, 0, &x) &&
+      names_var(x, r->var)) {
+    enum CXUnaryOperatorKind u = clang_getCursorUnaryOperatorKind(c);
+    if ((u >= CXUnaryOperator_PostInc && u <= CXUnaryOperator_PreDec) ||
+        u == CXUnaryOperator_AddrOf)
+      r->found = 1;
+  }
+  return r->found ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/* Whether function fn's body assigns variable var (a canonical cursor)
+ * after its declaration (`=`, a compound assignment, `++`/`--`) or takes
+ * its address. */
+int ld__reassigned(CXCursor fn, CXCursor var) {
+  struct reassigned r;
+
+  r.var = var;
+  r.found = 0;
+  clang_visitChildren(fn, reassigned_cb, &r);
+  return r.found;
+}
+
 /* An atomic's address with its pointer casts taken off:
  * `atomicInc((unsigned *)&g[5], 17)`, `atomicMax((int *)(f + i), v)`,
  * `atomicAdd(reinterpret_cast<unsigned long long *>(p), 1)`.  The claim

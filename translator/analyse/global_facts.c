@@ -1272,49 +1272,12 @@ static void take_fence(struct accesses *st, CXCursor call, int level) {
   v[st->g->nfences++].level = level;
 }
 
-/* Whether the kernel body assigns variable var after its declaration
- * (`=`, a compound assignment, `++`/`--`) or takes its address. */
-struct reassigned {
-  CXCursor var;
-  int found;
-};
-
-static int names_var(CXCursor e, CXCursor var) {
-  e = ld__unwrap(e);
-  return clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
-         clang_equalCursors(
-             clang_getCanonicalCursor(clang_getCursorReferenced(e)), var);
-}
-
-static enum CXChildVisitResult reassigned_cb(CXCursor c, CXCursor parent,
-                                             CXClientData data) {
-  struct reassigned *r = data;
-  enum CXCursorKind k = clang_getCursorKind(c);
-  CXCursor x;
-
-  (void)parent;
-  if (((k == CXCursor_BinaryOperator &&
-        clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign) ||
-       k == CXCursor_CompoundAssignOperator) &&
-      ld__nth_child(c, 0, &x) && names_var(x, r->var))
-    r->found = 1;
-  if (k == CXCursor_UnaryOperator && ld__nth_child(c, 0, &x) &&
-      names_var(x, r->var)) {
-    enum CXUnaryOperatorKind u = clang_getCursorUnaryOperatorKind(c);
-    if ((u >= CXUnaryOperator_PostInc && u <= CXUnaryOperator_PreDec) ||
-        u == CXUnaryOperator_AddrOf)
-      r->found = 1;
-  }
-  return r->found ? CXChildVisit_Break : CXChildVisit_Recurse;
-}
-
 /* A local pointer that only ever holds a shared address: initialised from
  * one (`uint *s_WarpHist = s_Hist + warp * BINS;`), never assigned again,
  * its address never taken (histogram256's per-warp bins handed to an
  * atomic helper).  An atomic through it touches shared memory. */
 static int shared_local(const struct accesses *st, CXCursor a) {
   CXCursor ref, init, parent;
-  struct reassigned r;
 
   a = ld__pointer_uncast(a);
   if (clang_getCursorKind(a) != CXCursor_DeclRefExpr)
@@ -1329,10 +1292,7 @@ static int shared_local(const struct accesses *st, CXCursor a) {
       !ld__last_expr_child(clang_getCursorDefinition(ref), &init) ||
       !ld__shared_address(ld__pointer_uncast(init)))
     return 0;
-  r.var = ref;
-  r.found = 0;
-  clang_visitChildren(st->fn, reassigned_cb, &r);
-  return !r.found;
+  return !ld__reassigned(st->fn, ref);
 }
 
 /* The pointer an atomic's address is based on, when it is a local's

@@ -184,6 +184,9 @@ int ld__asm_pure(CXCursor c);
 /* An address with its casts to pointer types (and parentheses) taken off:
  * `(unsigned *)&g[5]` -> `&g[5]`. */
 CXCursor ld__pointer_uncast(CXCursor a);
+/* Whether function fn's body assigns variable var (a canonical cursor)
+ * after its declaration or takes its address. */
+int ld__reassigned(CXCursor fn, CXCursor var);
 /* The object of a member, operator or conversion call: `o.f(...)`,
  * `p->f(...)`, `o` converted: the one under the member reference (the
  * pointer before `->`); `o += v`, `++o`: the operator's first argument

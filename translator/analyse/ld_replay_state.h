@@ -90,6 +90,9 @@ struct ld__devfn_facts {
  * (repeats allowed), and whether one allows writes. */
 struct ld__pointer_facts {
   int kept;
+  /* a global atomic (global_atomic_<op>) through a local pointer variable:
+   * it could land in a warp's copy when a pointer to a target is kept */
+  int local_atomics;
   size_t *members;
   size_t nmembers, cap;
 };

@@ -174,9 +174,7 @@ static int hoistable_at(CXType t, int depth) {
   }
 }
 
-static int is_hoistable_type(CXType t) {
-  return hoistable_at(t, 0);
-}
+static int is_hoistable_type(CXType t) { return hoistable_at(t, 0); }
 
 /* The part of a declaration before the first declarator: [stmt_begin, p)
  * where p is the start of the `*`/`&` run before the first name. */
@@ -942,6 +940,69 @@ static void add_write_line(struct facts *fx, size_t member, size_t at) {
   add_member_line(fx, member, ld__line_of(fx, at));
 }
 
+/* Whether local pointer var (a canonical cursor) of the kernel fx walks
+ * only ever points into global memory: initialised from a pointer
+ * parameter (`float *row = rows + k * 32;`, `&p[i]`, behind casts), never
+ * assigned again, its address never taken.  An atomic through it cannot
+ * reach a warp's copy. */
+static int param_local(const struct facts *fx, CXCursor var) {
+  CXCursor init, e, d;
+
+  if (fx->r->is_devfn || clang_getCursorKind(var) != CXCursor_VarDecl ||
+      !ld__last_expr_child(clang_getCursorDefinition(var), &init))
+    return 0;
+  e = ld__unwrap(ld__pointer_uncast(init));
+  for (;;) {
+    if (clang_getCursorKind(e) == CXCursor_UnaryOperator &&
+        clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_AddrOf &&
+        ld__nth_child(e, 0, &d) &&
+        clang_getCursorKind(ld__unwrap(d)) == CXCursor_ArraySubscriptExpr &&
+        ld__nth_child(ld__unwrap(d), 0, &d) &&
+        ld__is_pointer(clang_getCursorType(ld__unwrap(d)))) {
+      e = ld__unwrap(ld__pointer_uncast(d));
+      continue;
+    }
+    if (clang_getCursorKind(e) == CXCursor_BinaryOperator &&
+        (clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Add ||
+         clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Sub)) {
+      unsigned i;
+      for (i = 0; ld__nth_child(e, i, &d); i++)
+        if (ld__is_pointer(clang_getCursorType(ld__unwrap(d))))
+          break;
+      if (!ld__nth_child(e, i, &d))
+        return 0;
+      e = ld__unwrap(ld__pointer_uncast(d));
+      continue;
+    }
+    break;
+  }
+  if (clang_getCursorKind(e) != CXCursor_DeclRefExpr ||
+      clang_getCursorKind(clang_getCursorReferenced(e)) != CXCursor_ParmDecl ||
+      !ld__is_pointer(clang_getCursorType(e)))
+    return 0;
+  return !ld__reassigned(fx->fn, var);
+}
+
+/* A store's (or atomic's) line through a pointer: in a device function's
+ * clone it counts as writing what the caller hands it, in a kernel that
+ * keeps pointers to targets as writing those targets
+ * (point_stores_at_copies). */
+static void note_pointer_store_line(struct facts *fx, size_t at) {
+  unsigned *p, line = ld__line_of(fx, at);
+
+  if (fx->devfns.nstore_lines &&
+      fx->devfns.store_lines[fx->devfns.nstore_lines - 1] == line)
+    return;
+  p = realloc(fx->devfns.store_lines,
+              (fx->devfns.nstore_lines + 1) * sizeof *p);
+  if (!p) {
+    fx->rc = LD_ENOMEM;
+    return;
+  }
+  fx->devfns.store_lines = p;
+  p[fx->devfns.nstore_lines++] = line;
+}
+
 /* The left operand lv of an assignment, `++` or `--` in the kernel. */
 static void visit_store(struct facts *fx, CXCursor lv, CXCursor op) {
   const char *why = NULL;
@@ -977,20 +1038,9 @@ static void visit_store(struct facts *fx, CXCursor lv, CXCursor op) {
      * kernel's, so may one kept in a local: point_stores_at_copies turns
      * these glogs into pwr then, and the lines count as writing those
      * targets. */
-    {
-      unsigned *p, line = ld__line_of(fx, b);
-      if (!fx->devfns.nstore_lines ||
-          fx->devfns.store_lines[fx->devfns.nstore_lines - 1] != line) {
-        p = realloc(fx->devfns.store_lines,
-                    (fx->devfns.nstore_lines + 1) * sizeof *p);
-        if (!p) {
-          fx->rc = LD_ENOMEM;
-          return;
-        }
-        fx->devfns.store_lines = p;
-        p[fx->devfns.nstore_lines++] = line;
-      }
-    }
+    note_pointer_store_line(fx, b);
+    if (fx->rc)
+      return;
     if (fx->r->is_devfn) {
       if (!fx->rc)
         fx->rc = ld_edit_insert(&fx->r->edits, b, "(*__ldcc::pwr(__ldcc_c, &(");
@@ -1139,25 +1189,152 @@ static void visit_printf(struct facts *fx, const struct frame *f) {
     fx->rc = ld_edit_insert(&fx->r->edits, ce, " : 0)");
 }
 
+/* Whether the address e (an atomic's first argument) is based on a
+ * pointer variable: `p + i`, `&p[i]`, `p` for a pointer parameter of a
+ * device function or a local pointer (not an array, not a `__device__`
+ * variable), also behind a cast (`(unsigned *)&p[i]`).  In a device function's
+ * clone such a pointer may have been handed a target (it points into the warp's
+ * copy), and so may a local of a kernel that keeps pointers to targets
+ * (`unsigned *s_WarpHist = s_Hist + warp * BINS;`): only the run knows. */
+static int through_pointer_variable(const struct facts *fx, CXCursor e,
+                                    CXCursor *var) {
+  for (;;) {
+    CXCursor c;
+    e = ld__unwrap(e);
+    switch (clang_getCursorKind(e)) {
+    case CXCursor_UnaryOperator:
+      if (clang_getCursorUnaryOperatorKind(e) != CXUnaryOperator_AddrOf ||
+          !ld__nth_child(e, 0, &c))
+        return 0;
+      c = ld__unwrap(c);
+      if (clang_getCursorKind(c) != CXCursor_ArraySubscriptExpr ||
+          !ld__nth_child(c, 0, &e))
+        return 0;
+      break;
+    case CXCursor_BinaryOperator: {
+      unsigned i;
+      if (clang_getCursorBinaryOperatorKind(e) != CXBinaryOperator_Add &&
+          clang_getCursorBinaryOperatorKind(e) != CXBinaryOperator_Sub)
+        return 0;
+      for (i = 0; ld__nth_child(e, i, &c); i++)
+        if (ld__is_pointer(clang_getCursorType(c)))
+          break;
+      if (!ld__nth_child(e, i, &c))
+        return 0;
+      e = c;
+      break;
+    }
+    case CXCursor_CStyleCastExpr:
+    case CXCursor_CXXStaticCastExpr:
+    case CXCursor_CXXReinterpretCastExpr: {
+      /* `(unsigned *)&p[i]`: the operand, its last child. */
+      unsigned i = 0;
+      while (ld__nth_child(e, i, &c))
+        i++;
+      if (!i || !ld__nth_child(e, i - 1, &c) ||
+          !ld__is_pointer(clang_getCursorType(c)))
+        return 0;
+      e = c;
+      break;
+    }
+    case CXCursor_DeclRefExpr: {
+      CXCursor d = clang_getCursorReferenced(e);
+      enum CXCursorKind dk = clang_getCursorKind(d);
+      if (!ld__is_pointer(clang_getCursorType(e)))
+        return 0;
+      *var = clang_getCanonicalCursor(d);
+      if (dk == CXCursor_ParmDecl)
+        return fx->r->is_devfn;
+      return dk == CXCursor_VarDecl && !clang_Cursor_hasVarDeclGlobalStorage(d);
+    }
+    default:
+      return 0;
+    }
+  }
+}
+
+/* An atomic through a pointer variable (through_pointer_variable): a
+ * 32-bit integer add or subtract becomes `__ldcc::patomic_add`, which
+ * tells the warp's copy (a shared atomic, merged as a delta) from global
+ * memory (a global atomic, applied once) at run time.  Others could land
+ * in a copy the sweeps cannot merge: refused. */
+/* `atomicAdd(p, v)` or `atomicSub(p, v)` (its operand [ab, ae)) renamed
+ * to fn, fn_v when its value is used; a subtract's operand negated. */
+static void redirect_add(struct facts *fx, const struct frame *f, size_t ab,
+                         size_t ae, int sub, const char *fn, const char *fn_v) {
+  redirect_call(fx, f->cur, ld__is_statement(f) ? fn : fn_v);
+  if (sub && !fx->rc)
+    fx->rc = ld_edit_insert(&fx->r->edits, ab, "-(");
+  if (sub && !fx->rc)
+    fx->rc = ld_edit_insert(&fx->r->edits, ae, ")");
+}
+
+static int pointer_atomic_ok(CXCursor call, int add, int sub) {
+  CXType pt = clang_getCanonicalType(
+      clang_getCursorType(clang_Cursor_getArgument(call, 0)));
+  CXType et = clang_getCanonicalType(clang_getPointeeType(pt));
+
+  return (add || sub) && pt.kind == CXType_Pointer &&
+         (et.kind == CXType_Int || et.kind == CXType_UInt);
+}
+
+static void visit_pointer_atomic(struct facts *fx, const struct frame *f,
+                                 int add, int sub) {
+  CXCursor call = f->cur;
+  size_t cb, ce, ab, ae;
+
+  if (!pointer_atomic_ok(call, add, sub)) {
+    ld__replay_fail(fx, "atomic through a pointer in a device function, "
+                        "other than a 32-bit integer add or subtract");
+    return;
+  }
+  if (!ld__is_statement(f) && fx->top->k->det_build) {
+    ld__replay_fail(fx, "result of an atomic through a pointer is used");
+    return;
+  }
+  if (!ld__replay_span(fx, call, &cb, &ce) ||
+      !ld__replay_span(fx, clang_Cursor_getArgument(call, 1), &ab, &ae)) {
+    ld__replay_fail(fx, "atomic inside a macro expansion");
+    return;
+  }
+  note_pointer_store_line(fx, cb);
+  if (!fx->rc)
+    redirect_add(fx, f, ab, ae, sub, "__ldcc::patomic_add",
+                 "__ldcc::patomic_v_add");
+}
+
 static void visit_atomic(struct facts *fx, const struct frame *f,
                          const char *name) {
-  CXCursor call = f->cur;
+  CXCursor call = f->cur, var;
   const char *why = NULL;
   size_t member = SIZE_MAX, cb, ce, ab, ae;
   int add = !strcmp(name, "atomicAdd") || !strcmp(name, "atomicAdd_block");
   int sub = !strcmp(name, "atomicSub") || !strcmp(name, "atomicSub_block");
   enum place p;
 
+  if (clang_Cursor_getNumArguments(call) < 2) {
+    ld__replay_fail(fx, "atomic it cannot follow");
+    return;
+  }
+  if (through_pointer_variable(fx, clang_Cursor_getArgument(call, 0), &var)) {
+    if (fx->r->is_devfn || pointer_atomic_ok(call, add, sub)) {
+      visit_pointer_atomic(fx, f, add, sub);
+      return;
+    }
+    /* A kernel's local pointer: global memory unless the kernel keeps a
+     * pointer to a target (point_stores_at_copies refuses it then) and
+     * the local may hold one. */
+    if (!param_local(fx, var))
+      fx->ptrs.local_atomics = 1;
+    visit_global_atomic(fx, f, name);
+    return;
+  }
   if (fx->r->is_plain) {
     ld__replay_fail(fx, "atomic in a device function");
     return;
   }
   if (fx->r->is_devfn) {
     ld__replay_fail(fx, "atomic in a device function with a barrier");
-    return;
-  }
-  if (clang_Cursor_getNumArguments(call) < 2) {
-    ld__replay_fail(fx, "atomic it cannot follow");
     return;
   }
   p = ld__pointee_place(fx, clang_Cursor_getArgument(call, 0), &member, &why);
@@ -1200,15 +1377,8 @@ static void visit_atomic(struct facts *fx, const struct frame *f,
     return;
   }
   add_write_line(fx, member, cb);
-  redirect_call(fx, call,
-                ld__is_statement(f) ? "__ldcc::shared_atomic_add"
-                                    : "__ldcc::shared_atomic_v_add");
-  if (sub) {
-    if (!fx->rc)
-      fx->rc = ld_edit_insert(&fx->r->edits, ab, "-(");
-    if (!fx->rc)
-      fx->rc = ld_edit_insert(&fx->r->edits, ae, ")");
-  }
+  redirect_add(fx, f, ab, ae, sub, "__ldcc::shared_atomic_add",
+               "__ldcc::shared_atomic_v_add");
 }
 static int analyse_def(struct facts *fx, CXCursor fn);
 static void point_stores_at_copies(struct facts *fx);
@@ -2523,19 +2693,21 @@ out:
  * through a pointer may land in the warp's copy, so each becomes pwr (a
  * copy: swr, marking the thread and the line; else glog), and each such
  * line counts as writing every target a pointer was taken to.  A global
- * atomic through a pointer might be applied to a copy once only, while
- * pass 2 starts from a copy without the warp's own writes: refused. */
+ * atomic through a local pointer (one patomic_add does not take: a float,
+ * a maximum) might be applied to a copy once only, while pass 2 starts
+ * from a copy without the warp's own writes: refused.  One through a
+ * parameter or a `__device__` variable cannot reach a copy. */
 static void point_stores_at_copies(struct facts *fx) {
   struct ld_edit_list *l = &fx->r->edits;
   size_t i, j;
 
+  if (fx->ptrs.local_atomics) {
+    ld__replay_fail(fx, "global atomic through a local pointer in a kernel "
+                        "that keeps a pointer to a shared variable");
+    return;
+  }
   for (i = 0; i < l->n; i++) {
     char *t = l->items[i].text;
-    if (ld__starts(t, "__ldcc::global_atomic_")) {
-      ld__replay_fail(fx, "global atomic in a kernel that keeps a pointer to "
-                          "a shared variable");
-      return;
-    }
     if (strcmp(t, GLOG_OPEN))
       continue;
     t = strdup(PWR_OPEN);

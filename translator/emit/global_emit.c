@@ -104,7 +104,9 @@ static int wrap_access(struct ld_edit_list *l, const struct ld_global *g,
  * list.  A store the replay logs, `(*__ldcc::glog(__ldcc_c, &(E)))`, has
  * its address claimed inside the log's, `(*__ldcc::glog(__ldcc_c,
  * __ldcc::gput(__ldcc_gi, J, &(E), L)))` (two wraps at one place would not
- * nest); any other access is wrapped as in the global clone.  The
+ * nest), and so has one through a pointer that may point into a warp's
+ * copy (`pwr`, a kernel that keeps pointers to targets); any other access
+ * is wrapped as in the global clone.  The
  * analysis left out kernels whose accesses lie in code the replay
  * rewrites (global_facts.c replay_rewrites). */
 static int edit_fences(struct ld_edit_list *l, const struct ld_global *g);
@@ -112,6 +114,7 @@ static int edit_fences(struct ld_edit_list *l, const struct ld_global *g);
 int ld__global_replay_claims(const struct ld_kernel *k,
                              struct ld_edit_list *l) {
   static const char glog_open[] = "(*__ldcc::glog(__ldcc_c, &(";
+  static const char pwr_open[] = "(*__ldcc::pwr(__ldcc_c, &(";
   const struct ld_global *g = k->global;
   size_t i, j;
   int rc = LD_OK;
@@ -122,15 +125,16 @@ int ld__global_replay_claims(const struct ld_kernel *k,
     if (!a->load && !a->atomic && !a->address && !a->flag) {
       for (j = 0; j + 1 < l->n; j++)
         if (l->items[j].begin == a->begin && l->items[j].end == a->begin &&
-            !strcmp(l->items[j].text, glog_open) &&
+            (!strcmp(l->items[j].text, glog_open) ||
+             !strcmp(l->items[j].text, pwr_open)) &&
             l->items[j + 1].begin == a->end && l->items[j + 1].end == a->end &&
             !strcmp(l->items[j + 1].text, ")))"))
           break;
       if (j + 1 < l->n) {
         char *o, *c;
         snprintf(open, sizeof open,
-                 "(*__ldcc::glog(__ldcc_c, __ldcc::gput(__ldcc_gi, %d, &(",
-                 a->ptr);
+                 "(*__ldcc::%s(__ldcc_c, __ldcc::gput(__ldcc_gi, %d, &(",
+                 strcmp(l->items[j].text, pwr_open) ? "glog" : "pwr", a->ptr);
         snprintf(close, sizeof close, "), %u)))", a->line);
         o = strdup(open);
         c = strdup(close);

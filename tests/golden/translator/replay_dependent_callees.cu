@@ -86,7 +86,7 @@ int main() {
 }
 
 // PLAN: KERNEL name=reduce checked=yes at=40:36 template global=yes units=blocks writes=out one_run=out
-// PLAN-NEXT: KERNEL name=count checked=yes shared_reason="device function bump: atomic in a device function" at=48:36 template global=no global_reason="atomic operations: out, which it writes through, is used other than as the base of an access"
+// PLAN-NEXT: KERNEL name=count checked=yes shared_reason="device function bump: atomic through a pointer in a device function, other than a 32-bit integer add or subtract" at=48:36 template global=no global_reason="atomic operations: out, which it writes through, is used other than as the base of an access"
 // PLAN-NEXT: KERNEL name=through checked=yes shared_reason="barrier or atomic in device function add, called with a template's arguments" at=55:36 template global=no global_reason="atomic operations"
 // PLAN-NEXT: KERNEL name=doubled checked=yes at=64:36 template global=yes units=blocks writes=out one_run=out
 // PLAN-NEXT: KERNEL name=stored checked=yes at=71:36 template global=yes units=blocks writes=out one_run=out

@@ -93,7 +93,7 @@ int main() {
 // PLAN: KERNEL name=fill checked=yes at=33:17
 // PLAN-NEXT: KERNEL name=nested checked=yes at=44:17
 // PLAN-NEXT: KERNEL name=templated checked=yes at=51:17
-// PLAN-NEXT: KERNEL name=atomic checked=yes shared_reason="device function bump: atomic in a device function" at=58:17
+// PLAN-NEXT: KERNEL name=atomic checked=yes at=58:17
 // PLAN-NEXT: KERNEL name=reference checked=yes at=66:17
 // PLAN-NEXT: KERNEL name=late checked=yes shared_reason="device function put_late that writes memory is defined after the kernel" at=73:17
 // The calls are no sites: only the two barriers split the kernel.
@@ -110,7 +110,9 @@ int main() {
 // PLAN: SITE kernel=templated id=0 at=51:17 form=entry
 // PLAN-NEXT: SITE kernel=templated id=1 at=54:3 form=SYNC_PLAIN
 // PLAN-NEXT: SITE kernel=templated id=2 at=56:1 form=exit
-// PLAN-NOT: SITE
+// PLAN: SITE kernel=atomic id=0 at=58:17 form=entry
+// PLAN-NEXT: SITE kernel=atomic id=1 at=62:3 form=SYNC_PLAIN
+// PLAN-NEXT: SITE kernel=atomic id=2 at=64:1 form=exit
 // PLAN: SITE kernel=reference id=0 at=66:17 form=entry
 // PLAN-NEXT: SITE kernel=reference id=1 at=69:3 form=SYNC_PLAIN
 // PLAN-NEXT: SITE kernel=reference id=2 at=71:1 form=exit
@@ -152,7 +154,10 @@ int main() {
 // it was "store through a reference").
 // CLONE: {{^}}template <int N> __device__ void __ldcc_templated__f_put_n(__ldcc::thread_ctx &__ldcc_c, int *p, int v) { (*__ldcc::pwr(__ldcc_c, &(p[N]))) = v; }
 // CLONE: {{^}}  __ldcc_templated__f_put_n<3>(__ldcc_c, ((__ldcc_c.rd = 1, __ldcc_p)->s), 1);
-// CLONE-NOT: {{__ldcc_atomic\(}}
+// An atomic through the pointer (session 30): patomic_add tells the warp's
+// copy from global memory at run time (replay_pointer_atomics.cu).
+// CLONE: {{^}}__device__ void __ldcc_atomic__f_bump(__ldcc::thread_ctx &__ldcc_c, int *p) { __ldcc::patomic_add(__ldcc_c, p, 1); }
+// CLONE: {{^}}  __ldcc_atomic__f_bump(__ldcc_c, ((__ldcc_c.rd = 1, __ldcc_p)->s));
 // CLONE: {{^}}__device__ void __ldcc_reference__f_set_ref(__ldcc::thread_ctx &__ldcc_c, int &x, int v) { (*__ldcc::pwr(__ldcc_c, &(x))) = v; }
 // CLONE: {{^}}  __ldcc_reference__f_set_ref(__ldcc_c, ((__ldcc_c.rd = 1, __ldcc_p)->s)[threadIdx.x], 1);
 // CLONE-NOT: {{__ldcc_late\(}}
