@@ -355,6 +355,66 @@ int ld__is_class(CXType t, const char *cls) {
   return !clang_Cursor_isNull(decl) && ld__name_is(decl, cls);
 }
 
+/* Whether declaration d lives in namespace cooperative_groups (or one
+ * nested in it). */
+static int in_cg_namespace(CXCursor d) {
+  for (; !clang_Cursor_isNull(d) &&
+         clang_getCursorKind(d) != CXCursor_TranslationUnit;
+       d = clang_getCursorSemanticParent(d))
+    if (clang_getCursorKind(d) == CXCursor_Namespace &&
+        ld__name_is(d, "cooperative_groups"))
+      return 1;
+  return 0;
+}
+
+CXCursor ld__callee_decl(CXCursor call) {
+  CXCursor c = clang_getCursorReferenced(call), x;
+
+  if (!clang_Cursor_isNull(c) &&
+      clang_getCursorKind(c) != CXCursor_OverloadedDeclRef)
+    return c;
+  if (!ld__nth_child(call, 0, &x))
+    return clang_getNullCursor();
+  x = ld__unwrap(x);
+  if (clang_getCursorKind(x) == CXCursor_DeclRefExpr ||
+      clang_getCursorKind(x) == CXCursor_OverloadedDeclRef)
+    x = clang_getCursorReferenced(x);
+  if (clang_getCursorKind(x) == CXCursor_OverloadedDeclRef &&
+      clang_getNumOverloadedDecls(x) > 0)
+    return clang_getOverloadedDecl(x, 0);
+  return x;
+}
+
+int ld__cg_object(CXCursor var) {
+  CXType t = clang_getCanonicalType(clang_getCursorType(var));
+  CXCursor d, init;
+
+  if (t.kind == CXType_LValueReference || t.kind == CXType_RValueReference)
+    t = clang_getCanonicalType(clang_getPointeeType(t));
+  d = t.kind == CXType_Invalid ? clang_getNullCursor()
+                               : clang_getTypeDeclaration(t);
+  if (!clang_Cursor_isNull(d) && in_cg_namespace(d))
+    return 1;
+  /* `auto tile = cg::tiled_partition<TILE>(block);` in a template: the
+   * type is not known yet, the function that makes it is. */
+  if ((t.kind != CXType_Unexposed && t.kind != CXType_Auto &&
+       t.kind != CXType_Invalid) ||
+      clang_getCursorKind(var) != CXCursor_VarDecl ||
+      !ld__last_expr_child(var, &init))
+    return 0;
+  init = ld__unwrap(init);
+  while (clang_getCursorKind(init) == CXCursor_CallExpr &&
+         clang_getCursorKind(clang_getCursorReferenced(init)) ==
+             CXCursor_Constructor &&
+         clang_Cursor_getNumArguments(init) == 1)
+    init = ld__unwrap(clang_Cursor_getArgument(init, 0));
+  if (clang_getCursorKind(init) != CXCursor_CallExpr)
+    return 0;
+  d = ld__callee_decl(init);
+  return !clang_Cursor_isNull(d) && in_cg_namespace(d) &&
+         clang_Location_isInSystemHeader(clang_getCursorLocation(d));
+}
+
 /* The form of a block-wide barrier, or NULL when call is not one.  A sync
  * the replay cannot model sets *unsupported to a reason. */
 const char *ld__barrier_form(CXCursor call, const char **unsupported) {

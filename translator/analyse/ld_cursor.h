@@ -95,6 +95,14 @@ int ld__dependent_deref(CXCursor e, CXCursor *x);
  * 0 when e is no such sum or neither side may be a pointer. */
 int ld__pointer_sum(CXCursor e, CXCursor *ptr, CXCursor *off);
 int ld__is_class(CXType t, const char *cls);
+/* Whether variable var is a cooperative-groups handle: of a type of
+ * namespace cooperative_groups (`cg::thread_block_tile<TILE>` in a
+ * template too), or initialised by a call of one of its functions (`auto
+ * tile = cg::tiled_partition<TILE>(block);`). */
+int ld__cg_object(CXCursor var);
+/* The function a call names, also a template's unresolved one
+ * (`cg::tiled_partition<TILE>(block)`: the first of its overload set). */
+CXCursor ld__callee_decl(CXCursor call);
 /* The last child of e that is an expression: an explicit cast's operand
  * (`reinterpret_cast<int4 *>(p)` has the type's reference first), a
  * declaration's initialiser; 0 when none. */

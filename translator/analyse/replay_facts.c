@@ -174,7 +174,9 @@ static int hoistable_at(CXType t, int depth) {
   }
 }
 
-static int is_hoistable_type(CXType t) { return hoistable_at(t, 0); }
+static int is_hoistable_type(CXType t) {
+  return hoistable_at(t, 0);
+}
 
 /* The part of a declaration before the first declarator: [stmt_begin, p)
  * where p is the start of the `*`/`&` run before the first name. */
@@ -506,11 +508,16 @@ static void hoist_constant(struct facts *fx, const struct var_list *vl,
 /* A tile of the block (`thread_block_tile<32> t = tiled_partition<32>(b)`,
  * b a block handle or `this_thread_block()`): re-created at the top after
  * the handles it names, as they are (nothing in it changes). */
+static int is_partition(CXCursor c) {
+  return clang_getCursorKind(c) == CXCursor_CallExpr &&
+         (ld__name_is(c, "tiled_partition") ||
+          ld__name_is(ld__callee_decl(c), "tiled_partition"));
+}
+
 static enum CXChildVisitResult find_partition_cb(CXCursor c, CXCursor parent,
                                                  CXClientData data) {
   (void)parent;
-  if (clang_getCursorKind(c) == CXCursor_CallExpr &&
-      ld__name_is(c, "tiled_partition")) {
+  if (is_partition(c)) {
     *(CXCursor *)data = c;
     return CXChildVisit_Break;
   }
@@ -522,15 +529,20 @@ static int tile_of_block(CXCursor init) {
   CXCursor ref;
 
   /* Under the conversions to thread_block_tile<N>. */
-  if (clang_getCursorKind(init) == CXCursor_CallExpr &&
-      ld__name_is(init, "tiled_partition"))
+  if (is_partition(init))
     call = init;
   else
     clang_visitChildren(init, find_partition_cb, &call);
-  if (clang_Cursor_isNull(call) || !ld__name_is(call, "tiled_partition") ||
-      clang_Cursor_getNumArguments(call) != 1)
+  if (clang_Cursor_isNull(call) || !is_partition(call))
     return 0;
-  arg = ld__unwrap(clang_Cursor_getArgument(call, 0));
+  /* A template's unresolved call has no argument list: its children are
+   * the callee and the arguments. */
+  if (clang_Cursor_getNumArguments(call) == 1)
+    arg = clang_Cursor_getArgument(call, 0);
+  else if (clang_Cursor_getNumArguments(call) >= 0 ||
+           !ld__nth_child(call, 1, &arg) || ld__nth_child(call, 2, &ref))
+    return 0;
+  arg = ld__unwrap(arg);
   ref = clang_getCursorReferenced(arg);
   if (clang_getCursorKind(arg) == CXCursor_CallExpr)
     return ld__name_is(arg, "this_thread_block");
@@ -916,6 +928,15 @@ static void visit_decl_stmt(struct facts *fx, const struct frame *f) {
   if (vl.n == 1 &&
       ld__is_class(clang_getCursorType(vl.v[0].cur), "thread_block_tile")) {
     hoist_handle(fx, &vl, sb, 1);
+    return;
+  }
+  /* In a template: `cg::thread_block_tile<TILE> t`, `auto t =
+   * cg::tiled_partition<TILE>(b)`, `auto b = cg::this_thread_block()`. */
+  if (vl.n == 1 && ld__cg_object(vl.v[0].cur)) {
+    CXCursor init;
+    hoist_handle(fx, &vl, sb,
+                 ld__last_expr_child(vl.v[0].cur, &init) &&
+                     tile_of_block(init));
     return;
   }
   hoist_plain(fx, &vl, sb, pfx_end);

@@ -713,6 +713,12 @@ static void unresolved_call(struct analysis *an, CXCursor call) {
          clang_Cursor_isNull(clang_getCursorReferenced(c)) &&
          ld__nth_child(c, 0, &op))
     c = ld__unwrap(op);
+  /* A cooperative-groups handle of a template's type (`tile.sync()`,
+   * `tile.thread_rank()` on a `cg::thread_block_tile<TILE>`): writes no
+   * memory of the program's. */
+  if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+      ld__cg_object(clang_getCursorReferenced(c)))
+    return;
   if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
       (clang_getCursorKind(clang_getCursorReferenced(c)) == CXCursor_VarDecl ||
        clang_getCursorKind(clang_getCursorReferenced(c)) == CXCursor_ParmDecl))
