@@ -2723,8 +2723,9 @@ static void point_stores_at_copies(struct facts *fx) {
   size_t i, j;
 
   if (fx->ptrs.local_atomics) {
-    ld__replay_fail(fx, "global atomic through a local pointer in a kernel "
-                        "that keeps a pointer to a shared variable");
+    ld__replay_fail(fx, "atomic through a local pointer that may hold a shared "
+                        "variable's address, other than a 32-bit integer add "
+                        "or subtract");
     return;
   }
   for (i = 0; i < l->n; i++) {
