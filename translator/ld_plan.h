@@ -121,6 +121,10 @@ struct ld_replay {
   int always_read;       /* a target's address is kept in a local pointer: reads
                             through it are not marked, so every region counts as
                             reading targets */
+  int async_copies;      /* asynchronous copies into shared memory: the
+                            clone keeps their queue (__ldcc_aq, a local)
+                            and lands what a barrier finds in flight
+                            (docs/shared-replay.md, "Asynchronous copies") */
   const char *eager_why; /* NULL: every access to a target is a store (swr)
                             or a read (srd), so the clone's copies are lazy
                             (docs/shared-replay.md §3); else why not (a

@@ -96,6 +96,10 @@ struct block_state {
 
 /* Per thread: what the clone reads (mine, ext, pass, start_site,
  * local_diff, pred, sync_result) and the protocol's per-thread state. */
+struct async_queue;
+/* A pointer to T, also for an array type: `ptr_t<float[72]>` is `float
+ * (*)[72]` (an `extern __shared__ float s[][72];` in a clone). */
+template <class T> using ptr_t = T *;
 struct thread_ctx {
   void *mine;          /* this warp's copy */
   void *ext;           /* this warp's extern __shared__ part */
@@ -133,6 +137,7 @@ struct thread_ctx {
   int atom_n; /* logged in pass 1 */
   int atom_k; /* compared so far in pass 2 */
   struct undo_log *log; /* the clone's __ldcc_ul */
+  struct async_queue *aq; /* the clone's __ldcc_aq (asynchronous copies) */
   /* A clone that also takes the global copies, in the one run: its
    * __ldcc_gi.owner (a struct __ldcc_gowner), whose words glog claims for
    * the block; 0 otherwise. */
@@ -435,6 +440,7 @@ __device__ __forceinline__ void begin(thread_ctx &c, undo_log &ul,
   c.atom_n = 0;
   c.atom_k = 0;
   c.log = &ul;
+  c.aq = nullptr;
   c.gown = 0;
   for (int i = 0; i < 4; i++) {
     c.cub_round[i] = 0;
@@ -1178,6 +1184,152 @@ template <class T> __device__ __forceinline__ T *pwr(thread_ctx &c, T *p) {
   if (in_copies(c, p))
     return swr(c, p);
   return glog(c, p);
+}
+
+/* Asynchronous copies into shared memory in a clone (docs/shared-replay.md,
+ * "Asynchronous copies").  A copy is queued when issued and lands (copied,
+ * each piece a store through pwr into the warp's copy, which the sweeps see
+ * like any) at the wait that covers it, or right after the next barrier
+ * when it is still in flight there: a warp that reads its destination in
+ * that region, before the issuing thread's wait and a barrier after it,
+ * races with the landing.  The queue is a local of the clone (__ldcc_aq),
+ * snapshot and restored with the others, so pass 2 sees what pass 1 saw. */
+#ifndef LDCC_ASYNC_ENTRIES
+#define LDCC_ASYNC_ENTRIES 8
+#endif
+struct async_entry {
+  unsigned char *dst;
+  const unsigned char *src;
+  unsigned size, fill, batch, pad;
+};
+struct async_queue {
+  async_entry e[LDCC_ASYNC_ENTRIES];
+  unsigned n;       /* queued, oldest first */
+  unsigned commits; /* batches committed so far */
+};
+
+/* n bytes from src to dst, the last `fill` of them zeros (cp.async's
+ * zero fill), in the widest pieces both addresses and n allow. */
+__device__ __forceinline__ void copy_now(thread_ctx &c, void *dst,
+                                         const void *src, size_t n,
+                                         size_t fill) {
+  unsigned char *d = (unsigned char *)dst;
+  const unsigned char *s = (const unsigned char *)src;
+  size_t m = (size_t)d | (size_t)s | n, i;
+
+  if (fill == 0 && m % 16 == 0) {
+    for (i = 0; i < n; i += 16)
+      *pwr(c, (uint4 *)(d + i)) = *(const uint4 *)(s + i);
+  } else if (fill == 0 && m % 8 == 0) {
+    for (i = 0; i < n; i += 8)
+      *pwr(c, (uint2 *)(d + i)) = *(const uint2 *)(s + i);
+  } else if (fill == 0 && m % 4 == 0) {
+    for (i = 0; i < n; i += 4)
+      *pwr(c, (unsigned *)(d + i)) = *(const unsigned *)(s + i);
+  } else {
+    for (i = 0; i < n; i++)
+      *pwr(c, d + i) = i + fill < n ? s[i] : (unsigned char)0;
+  }
+}
+
+/* Land every queued copy of a batch before `batch` (all: ~0u), in order. */
+static __device__ __noinline__ void aland(thread_ctx &c, unsigned batch) {
+  async_queue &q = *c.aq;
+  unsigned i, k = 0;
+
+  for (i = 0; i < q.n; i++) {
+    if (q.e[i].batch < batch)
+      copy_now(c, q.e[i].dst, q.e[i].src, q.e[i].size, q.e[i].fill);
+    else
+      q.e[k++] = q.e[i];
+  }
+  for (i = k; i < q.n; i++)
+    q.e[i] = async_entry{};
+  q.n = k;
+}
+
+/* After a barrier: what is still in flight lands in the new region. */
+__device__ __forceinline__ void aflush(thread_ctx &c) {
+  if (c.aq->n)
+    aland(c, ~0u);
+}
+
+static __device__ __noinline__ void aissue(thread_ctx &c, void *dst,
+                                           const void *src, size_t size,
+                                           size_t fill) {
+  async_queue &q = *c.aq;
+
+  if (q.n == LDCC_ASYNC_ENTRIES) { /* full: the oldest lands early */
+    async_entry o = q.e[0];
+    for (unsigned i = 1; i < q.n; i++)
+      q.e[i - 1] = q.e[i];
+    q.e[--q.n] = async_entry{};
+    copy_now(c, o.dst, o.src, o.size, o.fill);
+  }
+  q.e[q.n].dst = (unsigned char *)dst;
+  q.e[q.n].src = (const unsigned char *)src;
+  q.e[q.n].size = (unsigned)size;
+  q.e[q.n].fill = (unsigned)fill;
+  q.e[q.n].batch = q.commits;
+  q.e[q.n].pad = 0;
+  q.n++;
+}
+
+/* `__pipeline_memcpy_async(dst, src, size, zfill)`. */
+__device__ __forceinline__ void pmemcpy(thread_ctx &c, void *dst,
+                                        const void *src, size_t size,
+                                        size_t zfill = 0) {
+  aissue(c, dst, src, size, zfill);
+}
+
+/* `__pipeline_commit()`, `__pipeline_wait_prior(n)`: every batch but the
+ * n last committed lands. */
+__device__ __forceinline__ void pcommit(thread_ctx &c) { c.aq->commits++; }
+__device__ __forceinline__ void pwait_prior(thread_ctx &c, size_t n) {
+  unsigned k = c.aq->commits;
+  aland(c, n >= k ? 0u : k - (unsigned)n);
+}
+
+/* A thread-scope cuda::pipeline in a clone: every use of it is
+ * `__ldcc::apipe(__ldcc_c)`. */
+struct pipe_ref {
+  thread_ctx &c;
+  __device__ void producer_acquire() {}
+  __device__ void producer_commit() { pcommit(c); }
+  /* The oldest committed batch lands. */
+  __device__ void consumer_wait() {
+    async_queue &q = *c.aq;
+    unsigned b = ~0u;
+    for (unsigned i = 0; i < q.n; i++)
+      b = q.e[i].batch < b ? q.e[i].batch : b;
+    if (b < q.commits)
+      aland(c, b + 1);
+  }
+  __device__ void consumer_release() {}
+  __device__ bool quit() { return true; }
+  template <class D> __device__ bool consumer_wait_for(const D &) {
+    consumer_wait();
+    return true;
+  }
+  template <class T> __device__ bool consumer_wait_until(const T &) {
+    consumer_wait();
+    return true;
+  }
+};
+__device__ __forceinline__ pipe_ref apipe(thread_ctx &c) { return pipe_ref{c}; }
+
+/* `cuda::memcpy_async(dst, src, size, pipe)` on a thread-scope pipeline;
+ * size a count of bytes or a cuda::aligned_size_t (it converts). */
+__device__ __forceinline__ void amemcpy(thread_ctx &c, void *dst,
+                                        const void *src, size_t size,
+                                        pipe_ref) {
+  aissue(c, dst, src, size, 0);
+}
+
+/* `cuda::pipeline_consumer_wait_prior<N>(pipe)`. */
+template <unsigned N>
+__device__ __forceinline__ void pipeline_consumer_wait_prior(pipe_ref p) {
+  pwait_prior(p.c, N);
 }
 
 /* Pass 2's operand `bits` of the k-th global atomic differs from pass 1's:

@@ -80,6 +80,18 @@ int ld__cache_hint(const char *name) {
   return 0;
 }
 
+int ld__async_copy_name(const char *name) {
+  if (!name)
+    return 0;
+  if (!strcmp(name, "__pipeline_memcpy_async"))
+    return 1;
+  if (!strcmp(name, "memcpy_async"))
+    return 2;
+  return !strcmp(name, "memcpy_async_tx") || ld__starts(name, "cp_async_bulk")
+             ? 3
+             : 0;
+}
+
 /* ---- Device functions ---------------------------------------------------- */
 
 struct purity {
@@ -132,7 +144,8 @@ static enum CXChildVisitResult purity_cb(CXCursor c, CXCursor parent,
       /* A streaming store (`__stcs(p, v)` in llm.c's store128cs) is a
        * store through p, made in the function's clone (replay_facts.c
        * visit_cache_store); a cache-hint load reads. */
-      if (ld__is_atomic_name(name) || ld__cache_hint(name) == 2)
+      if (ld__is_atomic_name(name) || ld__cache_hint(name) == 2 ||
+          ld__async_copy_name(name))
         writes = 1;
       else if (ld__cache_hint(name) == 1)
         why = NULL; /* a read */
@@ -153,7 +166,8 @@ static enum CXChildVisitResult purity_cb(CXCursor c, CXCursor parent,
       CXCursor d = clang_getNullCursor(), op;
       unsigned i, nc;
       if (ld__is_atomic_name(clang_getCString(n)) ||
-          ld__cache_hint(clang_getCString(n)) == 2)
+          ld__cache_hint(clang_getCString(n)) == 2 ||
+          ld__async_copy_name(clang_getCString(n)))
         writes = 1;
       else if (ld__cache_hint(clang_getCString(n)) == 1)
         d = clang_getNullCursor(); /* a read */

@@ -800,11 +800,21 @@ CXString ld__call_name(CXCursor call) {
   CXCursor c = call;
   int depth;
 
-  /* CallExpr -> DeclRefExpr (unresolved, unnamed) -> OverloadedDeclRef */
+  /* CallExpr -> DeclRefExpr (unresolved, unnamed) -> OverloadedDeclRef,
+   * after the qualifier's NamespaceRef or TypeRef (`cuda::memcpy_async`
+   * with a template's arguments). */
   for (depth = 0; depth < 2 && !*clang_getCString(s); depth++) {
+    CXCursor ref = c;
+    unsigned i;
     if (!ld__nth_child(c, 0, &c))
       break;
     c = ld__unwrap(c);
+    for (i = 1; depth == 1 &&
+                (clang_getCursorKind(c) == CXCursor_NamespaceRef ||
+                 clang_getCursorKind(c) == CXCursor_TypeRef) &&
+                ld__nth_child(ref, i, &c);
+         i++)
+      ;
     clang_disposeString(s);
     s = clang_getCursorSpelling(c);
   }

@@ -10,6 +10,11 @@ int ld__is_atomic_name(const char *name);
 /* A cache-hint load (1: `__ldcs(p)`, ...) or store (2: `__stcs(p, v)`,
  * ...), which the parser's prelude declares without a body; 0 otherwise. */
 int ld__cache_hint(const char *name);
+/* An asynchronous copy into shared memory by its name: 1
+ * `__pipeline_memcpy_async`, 2 `memcpy_async` (cuda::, or cooperative
+ * groups'; the arguments tell), 3 another (`memcpy_async_tx`,
+ * `cp_async_bulk_*`); 0 otherwise.  A store through its destination. */
+int ld__async_copy_name(const char *name);
 /* fmt with c's name, valid until the next call; freed by
  * ld__named_reason_free. */
 const char *ld__named_reason(const char *fmt, CXCursor c);

@@ -127,6 +127,10 @@ struct facts {
   CXCursor cubs[4];
   char *cub_names[4];
   size_t ncubs;
+  /* Thread-scope cuda::pipeline locals, each an __ldcc::sync_pipeline in
+   * the clone (its copies are made at once: "Asynchronous copies"). */
+  CXCursor pipes[4];
+  size_t npipes;
 };
 
 /* Where a store or an atomic lands (ld__place_of). */

@@ -579,6 +579,94 @@ static void hoist_handle(struct facts *fx, const struct var_list *vl, size_t sb,
   ld__replay_edit(fx, sb, ie, "");
 }
 
+/* A libcu++ type by its canonical spelling: `cuda::pipeline<...>` (not
+ * its shared state), `cuda::aligned_size_t<N>`. */
+static int cuda_type_is(CXType t, const char *what) {
+  CXString sp = clang_getTypeSpelling(
+      clang_getUnqualifiedType(clang_getCanonicalType(t)));
+  const char *c = clang_getCString(sp);
+  int is = c && ld__starts(c, "cuda::") && strstr(c, what) &&
+           !strstr(c, "pipeline_shared_state");
+  clang_disposeString(sp);
+  return is;
+}
+
+static int is_thread_pipeline(CXType t) {
+  CXString sp = clang_getTypeSpelling(clang_getCanonicalType(t));
+  int is = strstr(clang_getCString(sp), "thread_scope_thread") != NULL;
+  clang_disposeString(sp);
+  return is && cuda_type_is(t, "pipeline<");
+}
+
+/* The clone's queue of asynchronous copies, `__ldcc::async_queue
+ * __ldcc_aq`: a local of the kernel's clone, snapshot and compared at
+ * every site like the others (include/ldcc/replay.cuh).  Added once, by
+ * the first copy, commit, wait or pipeline the walk meets. */
+static void need_async_queue(struct facts *fx) {
+  struct facts *top = fx->top;
+  struct ld_local *l;
+  size_t i;
+
+  if (fx->r->is_devfn && !fx->r->is_plain) {
+    ld__replay_fail(fx, "asynchronous copy in a device function with a "
+                        "barrier");
+    return;
+  }
+  if (top->r->async_copies)
+    return;
+  l = add_local(top, top->fn);
+  if (!l)
+    return;
+  i = top->r->nlocals - 1;
+  free(l->name);
+  free(top->orig_name[i]);
+  l->name = strdup("__ldcc_aq");
+  l->decl = strdup("__ldcc::async_queue __ldcc_aq");
+  top->orig_name[i] = strdup("__ldcc_aq");
+  top->uses[i].scope_b = 0;
+  top->uses[i].scope_e = SIZE_MAX;
+  top->uses[i].escapes = 1; /* live at every site */
+  if (!l->name || !l->decl || !top->orig_name[i])
+    top->rc = LD_ENOMEM;
+  top->r->async_copies = 1;
+}
+
+/* A thread-scope pipeline (`cuda::pipeline<cuda::thread_scope_thread> pipe
+ * = cuda::make_pipeline();`, or `auto pipe = ...`): its declaration goes,
+ * and every use of it becomes `__ldcc::apipe(__ldcc_c)`, whose methods
+ * work on the clone's queue (need_async_queue).  A pipeline of a group
+ * (block scope, shared state) is refused. */
+static void hoist_pipeline(struct facts *fx, const struct var_list *vl,
+                           size_t sb) {
+  const char *s = fx->s->src;
+  size_t ie = vl->v[0].init_end;
+
+  if (!is_thread_pipeline(clang_getCursorType(vl->v[0].cur)) ||
+      !vl->v[0].init_begin || ie < 15 ||
+      memcmp(s + ie - 15, "make_pipeline()", 15)) {
+    ld__replay_fail(fx, "pipeline other than a thread-scope "
+                        "cuda::make_pipeline()");
+    return;
+  }
+  if (fx->npipes == sizeof fx->pipes / sizeof fx->pipes[0]) {
+    ld__replay_fail(fx, "more than four pipelines");
+    return;
+  }
+  need_async_queue(fx);
+  fx->pipes[fx->npipes++] = clang_getCanonicalCursor(vl->v[0].cur);
+  ld__replay_edit(fx, sb, ie, "");
+}
+
+static int is_pipe(const struct facts *fx, CXCursor d) {
+  size_t i;
+
+  d = clang_getCanonicalCursor(d);
+  for (i = 0; i < fx->npipes; i++)
+    if (clang_equalCursors(fx->pipes[i], d))
+      return 1;
+  return 0;
+}
+
 /* The type clang deduced for `auto x = e;` (or `const auto x = e;`),
  * spelled for the hoisted declaration without its const (malloc'd), or
  * NULL when it cannot be: several declarators, `auto *`/`auto &`, a type
@@ -633,14 +721,21 @@ static void hoist_plain(struct facts *fx, struct var_list *vl, size_t sb,
     int is_const = clang_isConstQualifiedType(t);
 
     int is_auto = ld__has_word(fx, sb, pfx_end, "auto");
-    char *spelled = NULL;
+    /* `const auto shape = cuda::aligned_size_t<16>(16);`: a size for
+     * __ldcc::amemcpy, which the clone keeps as a size_t (it converts). */
+    int size = cuda_type_is(t, "aligned_size_t<");
+    char *spelled = size ? strdup("size_t") : NULL;
 
-    if (!is_hoistable_type(t) ||
-        (is_auto && !(spelled = auto_spelling(fx, vl, v)))) {
+    if (size && !spelled) {
+      fx->rc = LD_ENOMEM;
+      break;
+    }
+    if (!size && (!is_hoistable_type(t) ||
+                  (is_auto && !(spelled = auto_spelling(fx, vl, v))))) {
       ld__replay_fail(fx, "local of a type that cannot be hoisted");
       break;
     }
-    if (!is_auto && is_const &&
+    if (!size && !is_auto && is_const &&
         (!ld__has_word(fx, sb, pfx_end, "const") ||
          ld__has_word(fx, v->dstart, v->name_off, "const"))) {
       ld__replay_fail(fx, "local of a type that cannot be hoisted");
@@ -869,6 +964,101 @@ static void keep_scope_decl(struct facts *fx, const struct frame *f) {
   p[n] = '\0';
 }
 
+struct sizes {
+  CXCursor var;  /* the local looked for */
+  int in_shared; /* inside a shared variable's declaration */
+  int found;
+};
+
+static enum CXChildVisitResult sizes_cb(CXCursor c, CXCursor parent,
+                                        CXClientData data) {
+  struct sizes *z = data;
+  int was = z->in_shared;
+
+  (void)parent;
+  if (clang_getCursorKind(c) == CXCursor_VarDecl && is_shared_decl(c))
+    z->in_shared = 1;
+  else if (z->in_shared && clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+           clang_equalCursors(
+               clang_getCanonicalCursor(clang_getCursorReferenced(c)), z->var))
+    z->found = 1;
+  if (!z->found)
+    clang_visitChildren(c, sizes_cb, z);
+  z->in_shared = was;
+  return z->found ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+struct own_names {
+  const char *kernel_tparams; /* the kernel's template header, or "" */
+  int found;
+};
+
+/* Whether word w stands in s as a whole word. */
+static int has_word_in(const char *s, const char *w) {
+  size_t n = strlen(w);
+  const char *p;
+
+  for (p = strstr(s, w); p && n; p = strstr(p + 1, w))
+    if ((p == s || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
+        !(isalnum((unsigned char)p[n]) || p[n] == '_'))
+      return 1;
+  return 0;
+}
+
+static enum CXChildVisitResult own_names_cb(CXCursor c, CXCursor parent,
+                                            CXClientData data) {
+  struct own_names *o = data;
+  CXCursor d = clang_getCursorReferenced(c);
+  enum CXCursorKind k = clang_getCursorKind(c), dk = clang_getCursorKind(d);
+  int tparam =
+      (k == CXCursor_DeclRefExpr && dk == CXCursor_NonTypeTemplateParameter) ||
+      (k == CXCursor_TypeRef && dk == CXCursor_TemplateTypeParameter);
+
+  (void)parent;
+  if (tparam) {
+    /* `T` of `blockSum<T>` called from a kernel template on a `T` of its
+     * own: the layout, a template on the kernel's, has one. */
+    CXString n = clang_getCursorSpelling(d);
+    o->found = !has_word_in(o->kernel_tparams, clang_getCString(n));
+    clang_disposeString(n);
+  } else if (k == CXCursor_DeclRefExpr &&
+             (dk == CXCursor_ParmDecl ||
+              (dk == CXCursor_VarDecl &&
+               !clang_Cursor_hasVarDeclGlobalStorage(d)))) {
+    o->found = 1;
+  }
+  return o->found ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/* Whether the declaration of shared variable var names its function's own
+ * template parameters or locals (`__shared__ float As[BLOCK_SIZE][...]` in
+ * `template <int BLOCK_SIZE> __device__ void matrixMulCUDA`): the
+ * kernel's layout, where a device function's shared variables go, has
+ * neither (but a template parameter of the kernel's of that name). */
+static int names_own(const struct facts *fx, CXCursor var) {
+  struct own_names o;
+
+  o.kernel_tparams =
+      fx->top->r->template_header ? fx->top->r->template_header : "";
+  o.found = 0;
+  clang_visitChildren(var, own_names_cb, &o);
+  return o.found;
+}
+
+/* Whether local var (`const int SUM_N = THREAD_N;`) sizes a shared
+ * variable of the function (`__shared__ real s[SUM_N];`, cuda-samples'
+ * MonteCarloMultiGPU): a constant then, as `constexpr` would be, for the
+ * layout declares the variable where the local is not. */
+static int sizes_shared(const struct facts *fx, CXCursor var) {
+  struct sizes z;
+
+  z.var = clang_getCanonicalCursor(var);
+  z.in_shared = 0;
+  z.found = 0;
+  clang_visitChildren(fx->fn, sizes_cb, &z);
+  return z.found;
+}
+
 static void visit_decl_stmt(struct facts *fx, const struct frame *f) {
   struct var_list vl;
   size_t sb, se, pfx_end, i;
@@ -903,21 +1093,47 @@ static void visit_decl_stmt(struct facts *fx, const struct frame *f) {
     keep_cub_temps(fx, &vl);
     return;
   }
+  if (shared && fx != fx->top)
+    for (i = 0; i < vl.n; i++)
+      if (names_own(fx, vl.v[i].cur)) {
+        ld__replay_fail(fx, "shared variable of a device function sized by "
+                            "its template parameters or locals");
+        return;
+      }
   if (shared) {
+    size_t b = sb;
     for (i = 0; i < vl.n; i++)
       add_member(fx, vl.v[i].cur, sb, pfx_end, &vl.v[i]);
+    /* `__shared__ alignas(16) float a[N];`: the statement's extent starts
+     * at `alignas`, after the macro; the clone keeps no `__shared__ ;`. */
+    while (b > 0 && ld__is_blank(fx->s->src[b - 1]))
+      b--;
+    if (b >= 10 && !memcmp(fx->s->src + b - 10, "__shared__", 10) &&
+        (b == 10 || !(isalnum((unsigned char)fx->s->src[b - 11]) ||
+                      fx->s->src[b - 11] == '_')))
+      sb = b - 10;
     ld__replay_edit(fx, sb, vl.v[vl.n - 1].end, "");
     return;
   }
   constant = ld__has_word(fx, sb, pfx_end, "constexpr") ||
              (ld__has_word(fx, sb, pfx_end, "static") &&
-              ld__has_word(fx, sb, pfx_end, "const"));
+              ld__has_word(fx, sb, pfx_end, "const")) ||
+             (vl.n == 1 && ld__has_word(fx, sb, pfx_end, "const") &&
+              vl.v[0].init_begin &&
+              clang_getCanonicalType(clang_getCursorType(vl.v[0].cur)).kind !=
+                  CXType_Pointer &&
+              sizes_shared(fx, vl.v[0].cur));
   if (constant || ld__has_word(fx, sb, pfx_end, "static")) {
     if (!constant) {
       ld__replay_fail(fx, "static local variable");
       return;
     }
     hoist_constant(fx, &vl, sb, se);
+    return;
+  }
+  if (vl.n == 1 &&
+      cuda_type_is(clang_getCursorType(vl.v[0].cur), "pipeline<")) {
+    hoist_pipeline(fx, &vl, sb);
     return;
   }
   if (vl.n == 1 &&
@@ -1179,6 +1395,156 @@ static void visit_cache_store(struct facts *fx, const struct frame *f) {
     ld__replay_edit(fx, ve, ce, "))");
 }
 
+static int through_pointer_variable(const struct facts *fx, CXCursor e,
+                                    CXCursor *var);
+
+/* Argument i of a call, resolved or a template's unresolved one (whose
+ * children are the callee and the arguments); its count in *n. */
+static int call_arg(CXCursor call, int i, CXCursor *arg, int *n) {
+  int k = clang_Cursor_getNumArguments(call);
+  CXCursor c;
+
+  if (k >= 0) {
+    *n = k;
+    if (i >= k)
+      return 0;
+    *arg = clang_Cursor_getArgument(call, (unsigned)i);
+    return 1;
+  }
+  for (k = 0; ld__nth_child(call, (unsigned)k + 1, &c); k++)
+    if (k == i)
+      *arg = c;
+  *n = k;
+  return i < k;
+}
+
+/* An asynchronous copy into shared memory (docs/shared-replay.md,
+ * "Asynchronous copies"): `__pipeline_memcpy_async(dst, src, size[,
+ * zfill])` becomes `__ldcc::pmemcpy(__ldcc_c, ...)`, `cuda::memcpy_async(
+ * dst, src, size, pipe)` on a thread-scope pipeline of the function's
+ * `__ldcc::amemcpy(__ldcc_c, ...)`: the copy is made at once, each piece a
+ * store through pwr, which the sweeps see like any.  Its wait then has
+ * nothing left to order, and a thread's read of another thread's
+ * destination without a barrier between is the race the replay finds.
+ * (A thread that reads its own destination before its wait is not found:
+ * the copy has landed.)  Other forms (a group's copy, one completed by a
+ * cuda::barrier, cooperative groups', TMA) are refused: left as they are
+ * they would land in the warp's copy behind the sweeps' backs. */
+static void visit_async_copy(struct facts *fx, const struct frame *f,
+                             int kind) {
+  CXCursor call = f->cur, dst, last, var;
+  size_t member = SIZE_MAX, cb, ce;
+  const char *why = NULL;
+  enum place p;
+  int n = 0, prim = kind == 1;
+
+  if (kind == 2 && call_arg(call, 3, &last, &n) && n == 4) {
+    last = ld__unwrap(last);
+    if (clang_getCursorKind(last) != CXCursor_DeclRefExpr ||
+        !is_pipe(fx, clang_getCursorReferenced(last)))
+      kind = 3;
+  } else if (kind == 2) {
+    kind = 3;
+  }
+  if (kind == 1 && (!call_arg(call, 0, &dst, &n) || n < 3 || n > 4))
+    kind = 3;
+  if (kind == 3) {
+    ld__replay_fail(fx, "asynchronous copy other than __pipeline_memcpy_async "
+                        "or cuda::memcpy_async on a thread-scope pipeline");
+    return;
+  }
+  if (!ld__is_statement(f)) {
+    ld__replay_fail(fx, "result of an asynchronous copy is used");
+    return;
+  }
+  if (!call_arg(call, 0, &dst, &n) || !ld__replay_span(fx, call, &cb, &ce)) {
+    ld__replay_fail(fx, "asynchronous copy inside a macro expansion");
+    return;
+  }
+  if (through_pointer_variable(fx, dst, &var)) {
+    note_pointer_store_line(fx, cb);
+  } else {
+    p = ld__pointee_place(fx, dst, &member, &why);
+    if (p != PLACE_SHARED) {
+      ld__replay_fail(fx, p == PLACE_BAD && why
+                              ? why
+                              : "asynchronous copy to memory other than a "
+                                "shared variable");
+      return;
+    }
+    add_write_line(fx, member, cb);
+  }
+  need_async_queue(fx);
+  if (!ld__replay_stopped(fx))
+    redirect_call(fx, call, prim ? "__ldcc::pmemcpy" : "__ldcc::amemcpy");
+}
+
+/* `__pipeline_commit()` -> `__ldcc::pcommit(__ldcc_c)`,
+ * `__pipeline_wait_prior(n)` -> `__ldcc::pwait_prior(__ldcc_c, n)`: on
+ * the clone's queue. */
+static void visit_pipeline_primitive(struct facts *fx, const struct frame *f,
+                                     int commit) {
+  size_t cb, ce;
+
+  if (!ld__replay_span(fx, f->cur, &cb, &ce)) {
+    ld__replay_fail(fx, "asynchronous copy inside a macro expansion");
+    return;
+  }
+  need_async_queue(fx);
+  if (ld__replay_stopped(fx))
+    return;
+  if (commit)
+    ld__replay_edit(fx, cb, ce, "__ldcc::pcommit(__ldcc_c)");
+  else
+    redirect_call(fx, f->cur, "__ldcc::pwait_prior");
+}
+
+/* `cuda::pipeline_consumer_wait_prior<N>(pipe)` on a pipeline of the
+ * function's: `__ldcc::pipeline_consumer_wait_prior<N>(...)`, the pipe
+ * rewritten by its reference (visit_ref). */
+static void visit_wait_prior(struct facts *fx, const struct frame *f) {
+  static const char name[] = "pipeline_consumer_wait_prior";
+  CXCursor arg;
+  size_t cb, ce, p;
+  int n = 0;
+
+  if (!call_arg(f->cur, 0, &arg, &n) || n != 1 ||
+      clang_getCursorKind(ld__unwrap(arg)) != CXCursor_DeclRefExpr ||
+      !is_pipe(fx, clang_getCursorReferenced(ld__unwrap(arg)))) {
+    ld__replay_fail(fx, "pipeline_consumer_wait_prior on a pipeline other "
+                        "than a thread-scope local");
+    return;
+  }
+  if (!ld__replay_span(fx, f->cur, &cb, &ce)) {
+    ld__replay_fail(fx, "asynchronous copy inside a macro expansion");
+    return;
+  }
+  for (p = cb; p + sizeof name - 1 <= ce; p++)
+    if (!memcmp(fx->s->src + p, name, sizeof name - 1))
+      break;
+  if (p + sizeof name - 1 > ce) {
+    ld__replay_fail(fx, "asynchronous copy inside a macro expansion");
+    return;
+  }
+  ld__replay_edit(fx, cb, p + sizeof name - 1,
+                  "__ldcc::pipeline_consumer_wait_prior");
+}
+
+/* A call of the asynchronous copies' API by its name: 1 when it was one. */
+static int visit_async_name(struct facts *fx, const struct frame *f,
+                            const char *name) {
+  if (ld__async_copy_name(name))
+    visit_async_copy(fx, f, ld__async_copy_name(name));
+  else if (!strcmp(name, "pipeline_consumer_wait_prior"))
+    visit_wait_prior(fx, f);
+  else if (!strcmp(name, "__pipeline_commit") ||
+           !strcmp(name, "__pipeline_wait_prior"))
+    visit_pipeline_primitive(fx, f, !strcmp(name, "__pipeline_commit"));
+  else
+    return 0;
+  return 1;
+}
+
 static void visit_atomic(struct facts *fx, const struct frame *f,
                          const char *name);
 
@@ -1191,6 +1557,8 @@ static int visit_by_name(struct facts *fx, const struct frame *f,
     visit_atomic(fx, f, name);
     return 1;
   }
+  if (name && visit_async_name(fx, f, name))
+    return 1;
   if (name && ld__cache_hint(name) == 2)
     visit_cache_store(fx, f);
   return name && ld__cache_hint(name);
@@ -1389,6 +1757,14 @@ static void visit_atomic(struct facts *fx, const struct frame *f,
         et.kind != CXType_UInt) {
       ld__replay_fail(fx,
                       "shared atomic on a type other than a 32-bit integer");
+      return;
+    }
+    /* `__shared__ T sum; atomicAdd(&sum, v);` (hecbench expdist): T may be
+     * a float, which the copies cannot merge (replay.cuh asserts it, and
+     * nvcc rejected the file). */
+    if (pt.kind != CXType_Pointer) {
+      ld__replay_fail(fx, "shared atomic on a type a template parameter "
+                          "decides (merged for 32-bit integers only)");
       return;
     }
   }
@@ -1603,6 +1979,8 @@ static void visit_call(struct facts *fx, const struct frame *f) {
   }
   if (ld__is_atomic_name(name) && !ld__user_function(callee)) {
     visit_atomic(fx, f, name);
+  } else if (!ld__user_function(callee) && visit_async_name(fx, f, name)) {
+    /* an asynchronous copy, a commit or a wait */
   } else if (ld__starts(name, "__threadfence")) {
     visit_fence(fx, f);
   } else if (!strcmp(name, "printf")) {
@@ -1828,6 +2206,14 @@ static void mark_escape(struct facts *fx, const struct frame *f) {
     return;
   }
   free(name);
+  {
+    /* An asynchronous copy's destination: a store (visit_async_copy). */
+    CXString cn = ld__call_name(p->parent->cur);
+    int copy = ld__async_copy_name(clang_getCString(cn)) != 0;
+    clang_disposeString(cn);
+    if (copy && p->index == 1)
+      return;
+  }
   /* An argument passed by value, or to a pointer or reference to const,
    * is only read. */
   n = clang_Cursor_getNumArguments(p->parent->cur);
@@ -2073,6 +2459,13 @@ static void visit_member_ref(struct facts *fx, const struct frame *f,
                    : ld_buf_printf(
                          &t, rd[0] ? "((%s__ldcc_p)->%s)" : "(%s__ldcc_p->%s)",
                          rd, m->name);
+    else if (strchr(m->elem, '[')) /* `extern __shared__ float s[][72];` */
+      fx->rc =
+          fx->rc ? fx->rc
+                 : ld_buf_printf(&t,
+                                 rd[0] ? "((__ldcc::ptr_t<%s>)(%s__ldcc_c.ext))"
+                                       : "((__ldcc::ptr_t<%s>)%s__ldcc_c.ext)",
+                                 m->elem, rd);
     else
       fx->rc = fx->rc ? fx->rc
                       : ld_buf_printf(&t,
@@ -2094,6 +2487,41 @@ static int cg_handle(CXType t) {
   int cg = strstr(clang_getCString(sp), "cooperative_groups::") != NULL;
   clang_disposeString(sp);
   return cg;
+}
+
+/* A use of a pipeline the clone makes an __ldcc::sync_pipeline: one of
+ * its methods, or the last argument of a copy (visit_async_copy). */
+static int pipe_use_ok(const struct frame *f) {
+  static const char *const methods[] = {"producer_acquire",
+                                        "producer_commit",
+                                        "consumer_wait",
+                                        "consumer_release",
+                                        "consumer_wait_for",
+                                        "consumer_wait_until",
+                                        "quit"};
+  const struct frame *p = f;
+  size_t i;
+  int ok = 0;
+
+  while (p->parent && (p->parent->kind == CXCursor_ParenExpr ||
+                       p->parent->kind == CXCursor_UnexposedExpr))
+    p = p->parent;
+  if (!p->parent)
+    return 0;
+  if (p->parent->kind == CXCursor_MemberRefExpr) {
+    CXString n = clang_getCursorSpelling(p->parent->cur);
+    for (i = 0; i < sizeof methods / sizeof methods[0]; i++)
+      ok |= !strcmp(clang_getCString(n), methods[i]);
+    clang_disposeString(n);
+    return ok;
+  }
+  if (p->parent->kind == CXCursor_CallExpr) {
+    CXString n = ld__call_name(p->parent->cur);
+    ok = ld__async_copy_name(clang_getCString(n)) == 2 ||
+         !strcmp(clang_getCString(n), "pipeline_consumer_wait_prior");
+    clang_disposeString(n);
+  }
+  return ok;
 }
 
 /* A reference to local or parameter r->locals[i]: its uses for liveness and
@@ -2156,7 +2584,18 @@ static void visit_local_ref(struct facts *fx, const struct frame *f,
 
 static void visit_ref(struct facts *fx, const struct frame *f) {
   CXCursor d = clang_getCursorReferenced(f->cur);
-  size_t i;
+  size_t i, b, e;
+
+  if (is_pipe(fx, d)) {
+    if (!pipe_use_ok(f))
+      ld__replay_fail(fx, "thread-scope pipeline used other than by its "
+                          "methods and cuda::memcpy_async");
+    else if (!ld__replay_span(fx, f->cur, &b, &e))
+      ld__replay_fail(fx, "asynchronous copy inside a macro expansion");
+    else
+      ld__replay_edit(fx, b, e, "__ldcc::apipe(__ldcc_c)");
+    return;
+  }
 
   for (i = 0; i < fx->top->ncubs; i++)
     if (clang_equalCursors(clang_getCanonicalCursor(d), fx->top->cubs[i])) {
@@ -2940,6 +3379,20 @@ static int clonable(struct facts *fx, const struct frame *f, CXCursor callee,
     ld__replay_fail(fx, ld__named_reason(w->header, callee));
     return 0;
   }
+  /* `uint4 &operator+=(uint4 &a, uint4 b)` (hecbench radixsort): a clone
+   * named `__ldcc_<k>__f_operator+=` is no name, and nvcc rejected the
+   * file. */
+  {
+    CXString sp = clang_getCursorSpelling(def);
+    int op = ld__starts(clang_getCString(sp), "operator");
+    clang_disposeString(sp);
+    if (op) {
+      ld__replay_fail(fx, ld__named_reason("calls %s, an operator of the "
+                                           "file that writes memory",
+                                           callee));
+      return 0;
+    }
+  }
   /* Every clone is emitted after the kernel: what it names must be
    * declared there. */
   if (de > fx->top->r->def_begin) {
@@ -3150,6 +3603,12 @@ int ld__replay_analyse(const struct ld__source *s, CXCursor fn,
     rc = fx.rc;
   if (!rc && !fx.reason && !fx.r->nmembers && !fx.ncubs)
     ld__replay_fail(&fx, "no shared variable declared in the kernel");
+  for (i = 0; !rc && !fx.reason && fx.r->async_copies && i < fx.r->ncallees;
+       i++)
+    if (!fx.r->callees[i]->is_plain)
+      ld__replay_fail(&fx, "asynchronous copies in a kernel that calls a "
+                           "device function with a barrier (its regions "
+                           "would replay without the copies' queue)");
   if (!rc && fx.reason) {
     /* The replay's reason, not the kernel's: the check across blocks runs
      * its own clone of the definition, which needs none of the replay's

@@ -164,6 +164,9 @@ static int put_site(struct ld_buf *b, const struct ld_replay *r, size_t id,
                        INDENT INDENT "__ldcc_c.start_site = %s%zu;\n" INDENT
                                      "}\n__ldcc_L%zu:;",
                        site_base(r), id, id);
+  /* Copies still in flight land in the new region (replayed with it). */
+  if (!rc && r->async_copies)
+    rc = ld_buf_puts(b, " __ldcc::aflush(__ldcc_c);");
   return rc;
 }
 
@@ -261,6 +264,8 @@ static int put_prologue(struct ld_buf *b, const struct ld_kernel *k,
    * global.h, gclaim). */
   if (!rc && LD_COMPOSED(k) && !k->global->direct && r == k->replay)
     rc = ld_buf_puts(b, INDENT "__ldcc_c.gown = __ldcc_gi.owner;\n");
+  if (!rc && r->async_copies)
+    rc = ld_buf_puts(b, INDENT "__ldcc_c.aq = &__ldcc_aq;\n");
   if (!rc && r->always_dirty)
     rc = ld_buf_puts(b, INDENT "__ldcc_c.always_dirty = 1;\n");
   /* Reads the references do not mark: inside calls that get a target's
@@ -538,15 +543,31 @@ static int rename_clone(struct clone *cl, int lb) {
   return rc;
 }
 
+/* Whether [b, e) of src names `__CUDA_ARCH__`. */
+static int names_arch(const char *src, size_t b, size_t e) {
+  static const char w[] = "__CUDA_ARCH__";
+  size_t i;
+
+  for (i = b; i + sizeof w - 1 <= e; i++)
+    if (!memcmp(src + i, w, sizeof w - 1))
+      return 1;
+  return 0;
+}
+
 /* The edits of a clone's body (a kernel's or a device function's): its
  * sites, the prologue after the opening brace, the exit block before the
- * closing one. */
+ * closing one.  A kernel whose body tests `__CUDA_ARCH__` (`#if
+ * __CUDA_ARCH__ >= 800` around it, cuda-samples' tensor-core products)
+ * has its clone's body inside `#ifdef __CUDA_ARCH__`: nvcc's host pass
+ * would keep the exit's jumps to labels its own `#if` removed, and reject
+ * the file (the host needs no body of a kernel). */
 static int edit_body(struct clone *cl) {
   const struct ld_kernel *k = cl->k;
   const struct ld_replay *r = cl->r;
   struct ld_buf b = LD_BUF_INIT;
   size_t i;
   int rc = LD_OK;
+  int arch = r == k->replay && names_arch(cl->src, r->body_open, r->body_close);
 
   /* Composed in the direct run: the claims first, so that a barrier's
    * predicate renders them too. */
@@ -556,6 +577,8 @@ static int edit_body(struct clone *cl) {
     rc = edit_site(cl, i);
   /* Composed: the unit's copy and shifts first, before `begin`'s barrier,
    * so that a block outside the round returns whole. */
+  if (!rc && arch)
+    rc = ld_buf_puts(&b, "\n#ifdef __CUDA_ARCH__\n");
   if (!rc && LD_COMPOSED(k) && r == k->replay) /* not a device function's */
     rc = ld__global_prologue(k, 1, &b);
   if (!rc)
@@ -565,6 +588,8 @@ static int edit_body(struct clone *cl) {
   ld_buf_free(&b);
   if (!rc)
     rc = put_exit(&b, r);
+  if (!rc && arch)
+    rc = ld_buf_puts(&b, "\n#endif\n");
   if (!rc)
     rc = ld_edit_insert(&cl->edits, r->body_close, b.data);
   ld_buf_free(&b);
