@@ -365,16 +365,46 @@ static int specialized(const struct analysis *an, size_t fi) {
   return 0;
 }
 
+struct other_decl {
+  CXCursor self; /* the kernel's canonical declaration */
+  const char *name;
+  int found;
+};
+
+static enum CXChildVisitResult other_decl_cb(CXCursor c, CXCursor parent,
+                                             CXClientData data) {
+  struct other_decl *o = data;
+  CXString n;
+
+  (void)parent;
+  if (clang_getCursorKind(c) != CXCursor_FunctionDecl)
+    return CXChildVisit_Continue;
+  n = clang_getCursorSpelling(c);
+  if (!strcmp(clang_getCString(n), o->name) &&
+      !clang_equalCursors(clang_getCanonicalCursor(c), o->self))
+    o->found = 1;
+  clang_disposeString(n);
+  return o->found ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
 /* Whether a function of the file that is not a kernel has kernel fi's
- * name. */
+ * name, or another function of its scope is declared with it (an
+ * overload declared and never defined, cuda-samples' cdpAdvancedQuicksort
+ * `qsort_warp`): `(const void *)k` would name an overload set. */
 static int namesake(const struct analysis *an, size_t fi) {
+  struct other_decl o;
   size_t i;
 
   for (i = 0; i < an->nfns; i++)
     if (i != fi && !an->fns[i].is_kernel &&
         !strcmp(an->fns[i].name, an->fns[fi].name))
       return 1;
-  return 0;
+  o.self = clang_getCanonicalCursor(an->fns[fi].cur);
+  o.name = an->fns[fi].name;
+  o.found = 0;
+  clang_visitChildren(clang_getCursorSemanticParent(an->fns[fi].cur),
+                      other_decl_cb, &o);
+  return o.found;
 }
 
 /* `void (*)(T1, T2, ...)` of kernel c, its parameters' canonical types;
@@ -483,6 +513,28 @@ static const char *reaches_tolerated(const struct analysis *an,
   return NULL;
 }
 
+static enum CXChildVisitResult param_bytes_cb(CXCursor c, CXCursor parent,
+                                              CXClientData data) {
+  long long n;
+
+  (void)parent;
+  if (clang_getCursorKind(c) == CXCursor_ParmDecl &&
+      (n = clang_Type_getSizeOf(clang_getCursorType(c))) > 0)
+    *(long long *)data += n;
+  return CXChildVisit_Continue;
+}
+
+/* Whether kernel fi's parameters leave no room for the clones' own (a
+ * __ldcc_global_info of about 1.7 KB, a launch_info): CUDA takes at most
+ * 32764 bytes of parameters, and nvcc rejected the translation of
+ * cuda-samples' LargeKernelParameter (a 32 KB struct by value). */
+static int params_too_large(const struct analysis *an, size_t fi) {
+  long long bytes = 0;
+
+  clang_visitChildren(an->fns[fi].cur, param_bytes_cb, &bytes);
+  return bytes + 2560 > 32764;
+}
+
 /* Why kernel fi cannot be translated whatever its code: it reaches code
  * clang refused and nvcc takes, or its name is shared; NULL when none of
  * these. */
@@ -498,6 +550,8 @@ static const char *kernel_problem(const struct analysis *an, size_t fi,
     return REASON_OVERLOADED;
   if (has_pack(an, fi))
     return REASON_PACK;
+  if (params_too_large(an, fi))
+    return REASON_PARAMS;
   return NULL;
 }
 

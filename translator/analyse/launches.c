@@ -494,27 +494,72 @@ static int put_deduced(struct ld_buf *b, CXCursor fn, const struct tparams *tp,
  * its callee text *callee gets them written out (`k<float>`), so the
  * clones and their metadata instance have a spelling (docs/translator.md,
  * "Launches").  Left as written when one has no spelling. */
+/* How many template arguments `k<A, B<C>>` writes out (commas at the
+ * first level of its last `<...>`); -1 when it does not end in one. */
+static int explicit_args(const char *callee) {
+  size_t len = strlen(callee), i;
+  int depth = 0, n = 1;
+
+  if (!len || callee[len - 1] != '>')
+    return -1;
+  for (i = len; i-- > 0;) {
+    char c = callee[i];
+    if (c == '>' || c == ')' || c == ']')
+      depth++;
+    else if (c == '(' || c == '[')
+      depth--;
+    else if (c == '<' && --depth == 0)
+      return n;
+    else if (c == ',' && depth == 1)
+      n++;
+  }
+  return -1;
+}
+
 static int with_deduced(CXCursor name, char **callee) {
   CXCursor fn = clang_getCursorReferenced(name), tmpl;
   struct ld_buf b = LD_BUF_INIT;
   struct tparams tp;
   size_t len = strlen(*callee);
-  int n, i, rc;
+  int n, i, rc, given = 0;
 
   tmpl = clang_getSpecializedCursorTemplate(fn);
-  if (clang_Cursor_isNull(tmpl) || strchr(*callee, '<') || !len ||
-      !(((*callee)[len - 1] >= 'a' && (*callee)[len - 1] <= 'z') ||
-        ((*callee)[len - 1] >= 'A' && (*callee)[len - 1] <= 'Z') ||
-        ((*callee)[len - 1] >= '0' && (*callee)[len - 1] <= '9') ||
-        (*callee)[len - 1] == '_'))
+  if (!len)
+    return LD_OK;
+  /* `k<float><<<g, b>>>(p, state)` of `template <typename T, typename S>`:
+   * the rest deduced (cuda-samples' MC_EstimatePiInlineQ). */
+  if (strchr(*callee, '<') && (given = explicit_args(*callee)) <= 0)
+    return LD_OK;
+  if (clang_Cursor_isNull(tmpl)) {
+    /* In a template, the launch names no instance: with some of the
+     * kernel's arguments left to deduction it has no spelling, and the
+     * launch is left as written (the runtime counts it). */
+    CXCursor t = fn;
+    if (clang_getCursorKind(t) == CXCursor_OverloadedDeclRef &&
+        clang_getNumOverloadedDecls(t) == 1)
+      t = clang_getOverloadedDecl(t, 0);
+    tp.n = 0;
+    if (given > 0 && clang_getCursorKind(t) == CXCursor_FunctionTemplate)
+      clang_visitChildren(t, tparam_cb, &tp);
+    if (given > 0 && (unsigned)given < tp.n) {
+      free(*callee);
+      *callee = NULL;
+    }
+    return LD_OK;
+  }
+  if (!given && !(((*callee)[len - 1] >= 'a' && (*callee)[len - 1] <= 'z') ||
+                  ((*callee)[len - 1] >= 'A' && (*callee)[len - 1] <= 'Z') ||
+                  ((*callee)[len - 1] >= '0' && (*callee)[len - 1] <= '9') ||
+                  (*callee)[len - 1] == '_'))
     return LD_OK;
   n = clang_Cursor_getNumTemplateArguments(fn);
   tp.n = 0;
   clang_visitChildren(tmpl, tparam_cb, &tp);
-  if (n <= 0 || (unsigned)n != tp.n)
+  if (n <= 0 || (unsigned)n != tp.n || given >= n)
     return LD_OK;
-  rc = ld_buf_printf(&b, "%s<", *callee);
-  for (i = 0; i < n && !rc; i++) {
+  rc = given ? ld_buf_printf(&b, "%.*s", (int)(len - 1), *callee)
+             : ld_buf_printf(&b, "%s<", *callee);
+  for (i = given; i < n && !rc; i++) {
     if (i)
       rc = ld_buf_puts(&b, ", ");
     if (!rc && !put_deduced(&b, fn, &tp, (unsigned)i)) {
@@ -530,6 +575,55 @@ static int with_deduced(CXCursor name, char **callee) {
   }
   ld_buf_free(&b);
   return rc ? rc : *callee ? LD_OK : LD_ENOMEM;
+}
+
+/* Whether the line holding offset p of src starts with `#` (blanks
+ * aside): a preprocessor directive. */
+static int directive_line(const char *src, size_t lb, size_t p) {
+  while (p > lb && src[p - 1] != '\n')
+    p--;
+  while (src[p] == ' ' || src[p] == '\t')
+    p++;
+  return src[p] == '#';
+}
+
+/* Arguments with preprocessor lines around them (cuda-samples'
+ * convolutionFFT2D: `kernelX\n#if (USE_TEXTURE)\n, texFloat\n#endif\n);`):
+ * the text from the first argument to the last would keep an `#if` and
+ * lose its `#endif`.  [*ab, *ae) grows to all between the parentheses
+ * when a directive stands before the first or after the last. */
+static void directives_in_args(const char *src, size_t lb, size_t le,
+                               size_t *ab, size_t *ae) {
+  size_t p = *ab, close = le, q;
+  int found = 0;
+
+  while (close > *ae && src[close - 1] != ')')
+    close--;
+  /* Back to the `(`, over blanks and whole directive lines (their own
+   * parentheses aside); anything else (a comment) leaves it as it was. */
+  while (p > lb) {
+    char c = src[p - 1];
+    if (c == '(' && !directive_line(src, lb, p - 1))
+      break;
+    if (c != '\n' && directive_line(src, lb, p - 1)) {
+      while (p > lb && src[p - 1] != '\n')
+        p--;
+      found = 1;
+    } else if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+      p--;
+    } else {
+      return;
+    }
+  }
+  if (!found && close > *ae) {
+    for (q = *ae; q + 1 < close; q++)
+      if (src[q] == '#' && directive_line(src, lb, q))
+        found = 1;
+  }
+  if (!found || p <= lb || close <= *ae)
+    return;
+  *ab = p;
+  *ae = close - 1;
 }
 
 /* Texts of a `k<<<...>>>(...)` launch for rewriting it; leaves t->callee
@@ -574,6 +668,8 @@ int ld__launch_text(struct analysis *an, CXCursor call, CXCursor callee,
       ab = cb;
     ae = ce;
   }
+  if (n && !flat)
+    directives_in_args(an->s.src, lb, le, &ab, &ae);
   t->args = piece_text(an, flat, ab, ae);
   if (!t->args)
     return LD_ENOMEM;

@@ -22,6 +22,9 @@
 #define REASON_CALLEE_SHARED "shared variable declared in a device function"
 #define REASON_OVERLOADED "another kernel of the file has its name"
 #define REASON_SPECIALIZED "template kernel with an explicit specialization"
+#define REASON_PARAMS                                                          \
+  "parameters so large that the clones' own (about 2 KB) would pass CUDA's "   \
+  "32764-byte limit"
 #define REASON_PACK "kernel with a function parameter pack"
 #define REASON_SHARED_INIT                                                     \
   "shared variable with a constructor or initialiser (nvcc does not run it)"

@@ -77,5 +77,6 @@ int main() {
 // TEXT: __ldcc::launch_global_why("launched with a deduced template argument{{.*}} else apply<<<
 // TEXT-NOT: __ldcc_g_many
 // TEXT: {{^}}  many<<<1, 32>>>(o, 1, 2.0f);
-// Written arguments stay as written.
-// TEXT: __ldcc::launch(&__ldcc_meta_stage<double, 32>::meta
+// Written arguments stay as written; those left to their defaults are
+// written out too (launches.c with_deduced, session 31).
+// TEXT: __ldcc::launch(&__ldcc_meta_stage<double, 32, false, 3u>::meta
