@@ -1336,6 +1336,48 @@ CXCursor ld__pointer_uncast(CXCursor a) {
   return a;
 }
 
+/* The expression address a is based on: through pointer casts, `&p[i]`
+ * (and `&p[i].f`), `p + i`, `i + p` and `p - i`, down to the pointer p
+ * (a DeclRefExpr when p is a variable); the address itself, unwrapped and
+ * uncast, when it is none of these.  One walk for the replay's pointer
+ * atomics and locals initialised from parameters (replay_facts.c) and the
+ * check across blocks' local views (global_facts.c). */
+CXCursor ld__pointer_base(CXCursor a) {
+  CXCursor e = ld__unwrap(ld__pointer_uncast(a)), d, r;
+
+  for (;;) {
+    if (clang_getCursorKind(e) == CXCursor_UnaryOperator &&
+        clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_AddrOf &&
+        ld__nth_child(e, 0, &d)) {
+      CXCursor x = ld__unwrap(d);
+      while (clang_getCursorKind(x) == CXCursor_MemberRefExpr &&
+             ld__nth_child(x, 0, &d) &&
+             !ld__is_pointer(clang_getCursorType(ld__unwrap(d))))
+        x = ld__unwrap(d);
+      if (clang_getCursorKind(x) != CXCursor_ArraySubscriptExpr ||
+          !ld__nth_child(x, 0, &d) ||
+          !ld__is_pointer(clang_getCursorType(ld__unwrap(d))))
+        return e;
+      e = ld__unwrap(ld__pointer_uncast(d));
+    } else if (clang_getCursorKind(e) == CXCursor_BinaryOperator &&
+               (clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Add ||
+                clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Sub) &&
+               ld__nth_child(e, 0, &d)) {
+      d = ld__unwrap(d);
+      if (!ld__is_pointer(clang_getCursorType(d)) &&
+          clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Add &&
+          ld__nth_child(e, 1, &r) &&
+          ld__is_pointer(clang_getCursorType(ld__unwrap(r))))
+        d = ld__unwrap(r);
+      if (!ld__is_pointer(clang_getCursorType(d)))
+        return e;
+      e = ld__unwrap(ld__pointer_uncast(d));
+    } else {
+      return e;
+    }
+  }
+}
+
 /* The LD_GSCOPE_* of a libcu++ atomic type by its spelling. */
 static int libcu_scope_of(CXType t) {
   CXString sp = clang_getTypeSpelling(clang_getCanonicalType(t));

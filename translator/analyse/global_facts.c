@@ -1295,44 +1295,6 @@ static int shared_local(const struct accesses *st, CXCursor a) {
   return !ld__reassigned(st->fn, ref);
 }
 
-/* The pointer an atomic's address is based on, when it is a local's
- * element: `&p[i]`, `&p[i].f`, `p + i`, `i + p` give p's reference
- * (llm.c's `float *dbias_shared = shared; atomicAdd(&dbias_shared[i],
- * v)`); any other address is returned as it is. */
-static CXCursor local_base(CXCursor a) {
-  CXCursor e = ld__unwrap(ld__pointer_uncast(a)), d, r;
-
-  if (clang_getCursorKind(e) == CXCursor_UnaryOperator &&
-      clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_AddrOf &&
-      ld__nth_child(e, 0, &d)) {
-    e = ld__unwrap(d);
-    while (clang_getCursorKind(e) == CXCursor_MemberRefExpr &&
-           ld__nth_child(e, 0, &d) &&
-           !ld__is_pointer(clang_getCursorType(ld__unwrap(d))))
-      e = ld__unwrap(d);
-    if (clang_getCursorKind(e) != CXCursor_ArraySubscriptExpr ||
-        !ld__nth_child(e, 0, &d) ||
-        !ld__is_pointer(clang_getCursorType(ld__unwrap(d))))
-      return a;
-    return ld__unwrap(d);
-  }
-  while (clang_getCursorKind(e) == CXCursor_BinaryOperator &&
-         (clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Add ||
-          clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Sub) &&
-         ld__nth_child(e, 0, &d)) {
-    d = ld__unwrap(d);
-    if (!ld__is_pointer(clang_getCursorType(d)) &&
-        clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Add &&
-        ld__nth_child(e, 1, &r) &&
-        ld__is_pointer(clang_getCursorType(ld__unwrap(r))))
-      d = ld__unwrap(r);
-    if (!ld__is_pointer(clang_getCursorType(d)))
-      return a;
-    e = d;
-  }
-  return e;
-}
-
 /* An atomic call in a kernel wanting the direct run: its address claimed
  * as an atomic access of its parameter (every other argument read).  A
  * call of an atomic helper h (atomic_helpers.c) is one on each argument
@@ -1377,7 +1339,7 @@ static void take_atomic(struct accesses *st, CXCursor call, int scope,
       /* On shared memory: nothing to claim (the run is the program's). */
       if (!ld__shared_address(a) &&
           !ld__shared_address(ld__pointer_uncast(a)) && !shared_local(st, a) &&
-          !shared_local(st, local_base(a))) {
+          !shared_local(st, ld__pointer_base(a))) {
         st->bad_atomic = 1;
         why_not(st, "%s on memory it cannot follow", call);
       }

@@ -192,6 +192,9 @@ int ld__asm_pure(CXCursor c);
 /* An address with its casts to pointer types (and parentheses) taken off:
  * `(unsigned *)&g[5]` -> `&g[5]`. */
 CXCursor ld__pointer_uncast(CXCursor a);
+/* The pointer expression address a is based on (`&p[i]`, `&p[i].f`,
+ * `p + i`, casts), or a itself unwrapped and uncast. */
+CXCursor ld__pointer_base(CXCursor a);
 /* Whether function fn's body assigns variable var (a canonical cursor)
  * after its declaration or takes its address. */
 int ld__reassigned(CXCursor fn, CXCursor var);

@@ -1183,36 +1183,12 @@ static void add_write_line(struct facts *fx, size_t member, size_t at) {
  * assigned again, its address never taken.  An atomic through it cannot
  * reach a warp's copy. */
 static int param_local(const struct facts *fx, CXCursor var) {
-  CXCursor init, e, d;
+  CXCursor init, e;
 
   if (fx->r->is_devfn || clang_getCursorKind(var) != CXCursor_VarDecl ||
       !ld__last_expr_child(clang_getCursorDefinition(var), &init))
     return 0;
-  e = ld__unwrap(ld__pointer_uncast(init));
-  for (;;) {
-    if (clang_getCursorKind(e) == CXCursor_UnaryOperator &&
-        clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_AddrOf &&
-        ld__nth_child(e, 0, &d) &&
-        clang_getCursorKind(ld__unwrap(d)) == CXCursor_ArraySubscriptExpr &&
-        ld__nth_child(ld__unwrap(d), 0, &d) &&
-        ld__is_pointer(clang_getCursorType(ld__unwrap(d)))) {
-      e = ld__unwrap(ld__pointer_uncast(d));
-      continue;
-    }
-    if (clang_getCursorKind(e) == CXCursor_BinaryOperator &&
-        (clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Add ||
-         clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Sub)) {
-      unsigned i;
-      for (i = 0; ld__nth_child(e, i, &d); i++)
-        if (ld__is_pointer(clang_getCursorType(ld__unwrap(d))))
-          break;
-      if (!ld__nth_child(e, i, &d))
-        return 0;
-      e = ld__unwrap(ld__pointer_uncast(d));
-      continue;
-    }
-    break;
-  }
+  e = ld__pointer_base(init);
   if (clang_getCursorKind(e) != CXCursor_DeclRefExpr ||
       clang_getCursorKind(clang_getCursorReferenced(e)) != CXCursor_ParmDecl ||
       !ld__is_pointer(clang_getCursorType(e)))
@@ -1579,67 +1555,28 @@ static void visit_printf(struct facts *fx, const struct frame *f) {
 }
 
 /* Whether the address e (an atomic's first argument) is based on a
- * pointer variable: `p + i`, `&p[i]`, `p` for a pointer parameter of a
- * device function or a local pointer (not an array, not a `__device__`
- * variable), also behind a cast (`(unsigned *)&p[i]`).  In a device function's
+ * pointer variable (ld__pointer_base: `p + i`, `&p[i]`, `&p[i].f`, `p`)
+ * for a pointer parameter of a device function or a local pointer (not an
+ * array, not a `__device__` variable), also behind a cast (`(unsigned
+ * *)&p[i]`).  In a device function's
  * clone such a pointer may have been handed a target (it points into the warp's
  * copy), and so may a local of a kernel that keeps pointers to targets
  * (`unsigned *s_WarpHist = s_Hist + warp * BINS;`): only the run knows. */
 static int through_pointer_variable(const struct facts *fx, CXCursor e,
                                     CXCursor *var) {
-  for (;;) {
-    CXCursor c;
-    e = ld__unwrap(e);
-    switch (clang_getCursorKind(e)) {
-    case CXCursor_UnaryOperator:
-      if (clang_getCursorUnaryOperatorKind(e) != CXUnaryOperator_AddrOf ||
-          !ld__nth_child(e, 0, &c))
-        return 0;
-      c = ld__unwrap(c);
-      if (clang_getCursorKind(c) != CXCursor_ArraySubscriptExpr ||
-          !ld__nth_child(c, 0, &e))
-        return 0;
-      break;
-    case CXCursor_BinaryOperator: {
-      unsigned i;
-      if (clang_getCursorBinaryOperatorKind(e) != CXBinaryOperator_Add &&
-          clang_getCursorBinaryOperatorKind(e) != CXBinaryOperator_Sub)
-        return 0;
-      for (i = 0; ld__nth_child(e, i, &c); i++)
-        if (ld__is_pointer(clang_getCursorType(c)))
-          break;
-      if (!ld__nth_child(e, i, &c))
-        return 0;
-      e = c;
-      break;
-    }
-    case CXCursor_CStyleCastExpr:
-    case CXCursor_CXXStaticCastExpr:
-    case CXCursor_CXXReinterpretCastExpr: {
-      /* `(unsigned *)&p[i]`: the operand, its last child. */
-      unsigned i = 0;
-      while (ld__nth_child(e, i, &c))
-        i++;
-      if (!i || !ld__nth_child(e, i - 1, &c) ||
-          !ld__is_pointer(clang_getCursorType(c)))
-        return 0;
-      e = c;
-      break;
-    }
-    case CXCursor_DeclRefExpr: {
-      CXCursor d = clang_getCursorReferenced(e);
-      enum CXCursorKind dk = clang_getCursorKind(d);
-      if (!ld__is_pointer(clang_getCursorType(e)))
-        return 0;
-      *var = clang_getCanonicalCursor(d);
-      if (dk == CXCursor_ParmDecl)
-        return fx->r->is_devfn;
-      return dk == CXCursor_VarDecl && !clang_Cursor_hasVarDeclGlobalStorage(d);
-    }
-    default:
-      return 0;
-    }
-  }
+  CXCursor d;
+  enum CXCursorKind dk;
+
+  e = ld__pointer_base(e);
+  if (clang_getCursorKind(e) != CXCursor_DeclRefExpr ||
+      !ld__is_pointer(clang_getCursorType(e)))
+    return 0;
+  d = clang_getCursorReferenced(e);
+  dk = clang_getCursorKind(d);
+  *var = clang_getCanonicalCursor(d);
+  if (dk == CXCursor_ParmDecl)
+    return fx->r->is_devfn;
+  return dk == CXCursor_VarDecl && !clang_Cursor_hasVarDeclGlobalStorage(d);
 }
 
 /* An atomic through a pointer variable (through_pointer_variable): a
