@@ -127,8 +127,8 @@ struct facts {
   CXCursor cubs[4];
   char *cub_names[4];
   size_t ncubs;
-  /* Thread-scope cuda::pipeline locals, each an __ldcc::sync_pipeline in
-   * the clone (its copies are made at once: "Asynchronous copies"). */
+  /* Thread-scope cuda::pipeline locals, each `__ldcc::apipe(__ldcc_c)`
+   * in the clone, on its queue of copies ("Asynchronous copies"). */
   CXCursor pipes[4];
   size_t npipes;
 };

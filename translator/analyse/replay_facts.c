@@ -1398,14 +1398,14 @@ static int call_arg(CXCursor call, int i, CXCursor *arg, int *n) {
  * "Asynchronous copies"): `__pipeline_memcpy_async(dst, src, size[,
  * zfill])` becomes `__ldcc::pmemcpy(__ldcc_c, ...)`, `cuda::memcpy_async(
  * dst, src, size, pipe)` on a thread-scope pipeline of the function's
- * `__ldcc::amemcpy(__ldcc_c, ...)`: the copy is made at once, each piece a
- * store through pwr, which the sweeps see like any.  Its wait then has
- * nothing left to order, and a thread's read of another thread's
- * destination without a barrier between is the race the replay finds.
- * (A thread that reads its own destination before its wait is not found:
- * the copy has landed.)  Other forms (a group's copy, one completed by a
- * cuda::barrier, cooperative groups', TMA) are refused: left as they are
- * they would land in the warp's copy behind the sweeps' backs. */
+ * `__ldcc::amemcpy(__ldcc_c, ...)`: the copy is queued on the clone's
+ * __ldcc_aq and lands, each piece a store through pwr that the sweeps see
+ * like any, at the wait that covers it or right after the next barrier
+ * (include/ldcc/replay.cuh).  A read of another thread's destination in
+ * the landing's region is the race the replay finds.  Other forms (a group's
+ * copy, one completed by a cuda::barrier, cooperative groups', TMA) are
+ * refused: left as they are they would land in the warp's copy behind the
+ * sweeps' backs. */
 static void visit_async_copy(struct facts *fx, const struct frame *f,
                              int kind) {
   CXCursor call = f->cur, dst, last, var;
@@ -2426,7 +2426,7 @@ static int cg_handle(CXType t) {
   return cg;
 }
 
-/* A use of a pipeline the clone makes an __ldcc::sync_pipeline: one of
+/* A use of a pipeline the clone makes `__ldcc::apipe(__ldcc_c)`: one of
  * its methods, or the last argument of a copy (visit_async_copy). */
 static int pipe_use_ok(const struct frame *f) {
   static const char *const methods[] = {"producer_acquire",
