@@ -515,8 +515,19 @@ struct ld_kernel {
                        its pointer type, `void (*)(float *, int)`, which
                        launches cast `&k` to (`&k` alone names both);
                        NULL otherwise */
-  int checked;      /* 1 when the kernel will be instrumented */
-  char *reason;     /* why checked == 0; NULL otherwise; one short phrase */
+  /* The stem of the names generated for it (`__ldcc_<stem>`,
+   * `__ldcc_meta_<stem>`, ...): its name, or `<name>__<n>` where another
+   * kernel of the file has that name (an overload, a template and its
+   * explicit specializations), n its place among them (docs/translator.md,
+   * "Kernels that share a name"). */
+  char *stem;
+  /* An explicit specialization (`template <> __global__ void
+   * k<float>(...)`): its template arguments, "<float>", as host code names
+   * it (`&k<float>`); its clones are plain functions named by stem, and a
+   * launch's clone names drop the arguments.  NULL otherwise. */
+  char *spec_args;
+  int checked;  /* 1 when the kernel will be instrumented */
+  char *reason; /* why checked == 0; NULL otherwise; one short phrase */
   /* Why the shared-memory replay refused the kernel when it writes shared
    * memory and is otherwise checked (the check across blocks, the warp
    * checks still apply); NULL otherwise. */
@@ -564,7 +575,18 @@ struct ld_barrier {
 };
 
 struct ld_launch {
-  char *kernel;     /* name of the launched kernel, without template args */
+  char *kernel; /* name of the launched kernel, without template args */
+  /* The plan's kernel the launch runs, by its declaration (an overload,
+   * a template or its explicit specialization), or LD_PLAN_NONE when the
+   * launch names one the plan does not have or cannot tell (a dependent
+   * call in a template): routes.c matches those by name, where the name is
+   * the kernel's alone. */
+  size_t kernel_index;
+  /* Set with kernel_index: the kernel's stem and whether its template
+   * arguments are dropped from the callee in generated names
+   * (ld__put_callee_as); borrowed from the plan's kernel. */
+  const char *stem;
+  int drop_args;
   struct ld_pos at; /* position of the kernel name at a `<<<>>>` launch, of
                        the call for cudaLaunchKernel */
   int via_api;      /* 1 for cudaLaunchKernel(k, ...) */

@@ -420,6 +420,8 @@ void ld_plan_free(struct ld_plan *plan) {
     return;
   for (i = 0; i < plan->nkernels; i++) {
     free(plan->kernels[i].name);
+    free(plan->kernels[i].stem);
+    free(plan->kernels[i].spec_args);
     free(plan->kernels[i].fn_cast);
     free(plan->kernels[i].default_cuts);
     free(plan->kernels[i].reason);

@@ -615,6 +615,18 @@ static int direct_use(struct analysis *an, const struct frame *f,
   return plain;
 }
 
+/* The function of the file a launch's callee ref names: an explicit
+ * specialization by its own definition, an instance of a template by the
+ * template's; *unresolved when ref is no one function. */
+static size_t launched_fn(const struct analysis *an, CXCursor ref,
+                          int *unresolved) {
+  CXCursor def = clang_getCursorDefinition(ref);
+  size_t fi = clang_Cursor_isNull(def) ? NONE : ld__find_fn(an, def);
+
+  *unresolved = clang_getCursorKind(ref) != CXCursor_FunctionDecl;
+  return fi != NONE ? fi : ld__find_fn(an, ld__definition_of(ref));
+}
+
 /* The kernel a `<<<>>>` launch names, and which of its arguments may hold
  * a pointer (a template kernel's functor or lambda parameter is judged by
  * them, writes.c): by type, and any argument of a type not known here. */
@@ -622,7 +634,7 @@ static void launch_args(struct analysis *an, struct launch *l, CXCursor name,
                         CXCursor call) {
   int i, n = clang_Cursor_getNumArguments(call);
 
-  l->fn = ld__find_fn(an, ld__definition_of(clang_getCursorReferenced(name)));
+  l->fn = launched_fn(an, clang_getCursorReferenced(name), &l->unresolved);
   l->call = call;
   l->arg_ptr = n < 0 ? ~(uint64_t)0 : 0;
   for (i = 0; i < n && i < 64; i++) {
@@ -782,8 +794,8 @@ static void visit_call(struct analysis *an, const struct frame *f) {
     ld__add_launch(an, arg, f->cur, f->cur, 1);
     if (an->nlaunches > before) {
       struct ld_launch *t = &an->launches[before].text;
-      an->launches[before].fn =
-          ld__find_fn(an, ld__definition_of(clang_getCursorReferenced(arg)));
+      an->launches[before].fn = launched_fn(an, clang_getCursorReferenced(arg),
+                                            &an->launches[before].unresolved);
       an->launches[before].arg_ptr = ~(uint64_t)0; /* void *args[] */
       int in_device =
           an->fns[an->cur_fn].is_kernel || an->fns[an->cur_fn].is_device;

@@ -78,12 +78,71 @@ static enum CXChildVisitResult cuts_cb(CXCursor c, CXCursor parent,
   return CXChildVisit_Continue;
 }
 
-/* k->default_cuts from the definition fn's parameters. */
+/* The offset in the main file of loc, or (size_t)-1. */
+static size_t main_offset(const struct ld__source *s, CXSourceLocation loc) {
+  CXFile f;
+  unsigned off;
+
+  clang_getSpellingLocation(loc, &f, NULL, NULL, &off);
+  return f && clang_File_isEqual(f, s->main_file) && off < s->len ? off
+                                                                  : (size_t)-1;
+}
+
+/* The end of the `<...>` that starts at src[p] after blanks, or p when
+ * none does. */
+static size_t after_angles(const char *src, size_t len, size_t p) {
+  size_t e = p;
+  int depth = 0;
+
+  while (e < len && strchr(" \t\r\n", src[e]))
+    e++;
+  if (e >= len || src[e] != '<')
+    return p;
+  for (; e < len; e++) {
+    depth += src[e] == '<' ? 1 : src[e] == '>' ? -1 : 0;
+    if (!depth)
+      return e + 1;
+    if (strchr("(){};", src[e]))
+      return p;
+  }
+  return p;
+}
+
+/* An explicit specialization's clones are plain functions (ld_kernel
+ * spec_args): the cuts of its `template <>` and of the arguments after its
+ * name.  An unusual spelling leaves them out, and nvcc says so. */
+static void spec_cuts(struct cuts *x, CXCursor fn) {
+  const char *src = x->s->src;
+  size_t len = x->s->len;
+  size_t b = main_offset(x->s, clang_getRangeStart(clang_getCursorExtent(fn)));
+  size_t name = main_offset(x->s, clang_getCursorLocation(fn)), e;
+
+  if (b == (size_t)-1 || name == (size_t)-1 || len - b < 8 ||
+      strncmp(src + b, "template", 8))
+    return;
+  e = after_angles(src, len, b + 8);
+  if (e == b + 8)
+    return;
+  while (e < len && (src[e] == ' ' || src[e] == '\t'))
+    e++;
+  if (!add_cut(x, b, e))
+    return;
+  name += strlen(x->k->name);
+  e = after_angles(src, len, name);
+  if (e > name)
+    add_cut(x, name, e);
+}
+
+/* k->default_cuts from the definition fn's parameters, and an explicit
+ * specialization's template syntax. */
 static int default_cuts(const struct ld__source *s, CXCursor fn,
                         struct ld_kernel *k) {
   struct cuts x = {s, k, 0, LD_OK};
 
-  clang_visitChildren(fn, cuts_cb, &x);
+  if (k->spec_args)
+    spec_cuts(&x, fn);
+  if (!x.rc)
+    clang_visitChildren(fn, cuts_cb, &x);
   return x.rc;
 }
 

@@ -343,26 +343,66 @@ static int functor_args(struct analysis *an, size_t fi, size_t caller) {
   return LD_OK;
 }
 
-/* Whether kernel fi is an explicit specialization of a template kernel
- * (`template <> __global__ void k<float>(...)`) or a template that has one
- * in the file: a launch names the family, and the clone of one member
- * would run for another's launches. */
-static int specialized(const struct analysis *an, size_t fi) {
-  CXCursor self = an->fns[fi].cur, t;
-  size_t i;
+/* The template arguments of kernel fi when it is an explicit
+ * specialization (`template <> __global__ void k<float>(...)`): as written
+ * after its name, else (deduced, `template <> __global__ void k(float *)`)
+ * spelled from its types and integral values; *out NULL for any other
+ * kernel.  LD_EINVAL when they cannot be spelled (a template or a
+ * declaration as argument). */
+static int spec_args(const struct analysis *an, size_t fi, char **out) {
+  CXCursor c = an->fns[fi].cur;
+  const char *src = an->s.src;
+  size_t p = an->fns[fi].at.offset + strlen(an->fns[fi].name), e;
+  struct ld_buf b = LD_BUF_INIT;
+  int i, n, depth = 0, rc = LD_OK;
 
-  if (!clang_Cursor_isNull(clang_getSpecializedCursorTemplate(self)))
-    return 1;
-  for (i = 0; i < an->nfns; i++) {
-    if (i == fi || !an->fns[i].is_kernel)
-      continue;
-    t = clang_getSpecializedCursorTemplate(an->fns[i].cur);
-    if (!clang_Cursor_isNull(t) &&
-        clang_equalCursors(clang_getCanonicalCursor(t),
-                           clang_getCanonicalCursor(self)))
-      return 1;
+  *out = NULL;
+  if (clang_Cursor_isNull(clang_getSpecializedCursorTemplate(c)))
+    return LD_OK;
+  if (an->fns[fi].in_macro)
+    return LD_EINVAL;
+  while (p < an->s.len &&
+         (src[p] == ' ' || src[p] == '\t' || src[p] == '\n' || src[p] == '\r'))
+    p++;
+  if (p < an->s.len && src[p] == '<') {
+    for (e = p; e < an->s.len; e++) {
+      depth += src[e] == '<' ? 1 : src[e] == '>' ? -1 : 0;
+      if (!depth || src[e] == '(' || src[e] == '{' || src[e] == ';')
+        break;
+    }
+    if (e >= an->s.len || src[e] != '>')
+      return LD_EINVAL;
+    rc = ld_buf_append(&b, src + p, e + 1 - p);
+  } else {
+    n = clang_Cursor_getNumTemplateArguments(c);
+    rc = n <= 0 ? LD_EINVAL : ld_buf_putc(&b, '<');
+    for (i = 0; i < n && !rc; i++) {
+      enum CXTemplateArgumentKind kind =
+          clang_Cursor_getTemplateArgumentKind(c, (unsigned)i);
+      if (i)
+        rc = ld_buf_puts(&b, ", ");
+      if (rc)
+        break;
+      if (kind == CXTemplateArgumentKind_Type) {
+        CXString t = clang_getTypeSpelling(clang_getCanonicalType(
+            clang_Cursor_getTemplateArgumentType(c, (unsigned)i)));
+        const char *ts = clang_getCString(t);
+        rc = !ts || !*ts || strchr(ts, '(') ? LD_EINVAL : ld_buf_puts(&b, ts);
+        clang_disposeString(t);
+      } else if (kind == CXTemplateArgumentKind_Integral) {
+        rc = ld_buf_printf(
+            &b, "%lld", clang_Cursor_getTemplateArgumentValue(c, (unsigned)i));
+      } else {
+        rc = LD_EINVAL;
+      }
+    }
+    if (!rc)
+      rc = ld_buf_putc(&b, '>');
   }
-  return 0;
+  if (!rc && !(*out = ld_buf_detach(&b)))
+    rc = LD_ENOMEM;
+  ld_buf_free(&b);
+  return rc;
 }
 
 struct other_decl {
@@ -438,37 +478,48 @@ static int fn_pointer_type(CXCursor c, char **out) {
   return rc ? rc : *out ? LD_OK : LD_ENOMEM;
 }
 
-/* The plan's kernel k for fns[fi]: its name, place, and fn_cast where a
- * function of the file shares its name. */
+/* Kernel fi's place among the kernels of the file that have its name
+ * (overloads, kernels of other namespaces, a template and its explicit
+ * specializations), and how many there are (*n). */
+static size_t namesakes(const struct analysis *an, size_t fi, size_t *n) {
+  size_t i, place = 0;
+
+  *n = 0;
+  for (i = 0; i < an->nfns; i++)
+    if (an->fns[i].is_kernel && !strcmp(an->fns[i].name, an->fns[fi].name)) {
+      place += i < fi;
+      ++*n;
+    }
+  return place;
+}
+
+/* The plan's kernel k for fns[fi]: its name, the stem of its generated
+ * names, its place, its template arguments when it is an explicit
+ * specialization (LD_EINVAL when they cannot be spelled), and fn_cast
+ * where a function of the file shares its name. */
 static int new_kernel(struct analysis *an, size_t fi, struct ld_kernel *k) {
   struct fn *fn = &an->fns[fi];
+  size_t n, place = namesakes(an, fi, &n);
+  struct ld_buf b = LD_BUF_INIT;
+  int rc, spec;
 
   memset(k, 0, sizeof *k);
   k->name = strdup(fn->name);
-  if (!k->name)
+  rc = n > 1 ? ld_buf_printf(&b, "%s__%zu", fn->name, place)
+             : ld_buf_puts(&b, fn->name);
+  k->stem = rc ? NULL : ld_buf_detach(&b);
+  ld_buf_free(&b);
+  if (!k->name || !k->stem)
     return LD_ENOMEM;
   k->at = fn->at;
   k->is_template = fn->is_template;
   fn->kernel = an->plan->nkernels++;
-  if (!fn->is_template && namesake(an, fi))
+  spec = spec_args(an, fi, &k->spec_args);
+  if (spec == LD_ENOMEM)
+    return spec; /* else unspelled: kernel_problem */
+  if (!fn->is_template && (n > 1 || namesake(an, fi)) && !k->spec_args)
     return fn_pointer_type(fn->cur, &k->fn_cast);
   return LD_OK;
-}
-
-/* Whether another kernel of the file has kernel fi's name (an overload, or
- * one in another namespace): launches and clones are named by it. */
-static int overloaded(const struct analysis *an, size_t fi) {
-  size_t i;
-
-  for (i = 0; i < an->nfns; i++)
-    if (i != fi && an->fns[i].is_kernel &&
-        !strcmp(an->fns[i].name, an->fns[fi].name) &&
-        clang_Cursor_isNull(
-            clang_getSpecializedCursorTemplate(an->fns[i].cur)) &&
-        clang_Cursor_isNull(
-            clang_getSpecializedCursorTemplate(an->fns[fi].cur)))
-      return 1;
-  return 0;
 }
 
 static enum CXChildVisitResult pack_cb(CXCursor c, CXCursor parent,
@@ -535,6 +586,25 @@ static int params_too_large(const struct analysis *an, size_t fi) {
   return bytes + 2560 > 32764;
 }
 
+/* Whether kernel fi's launches cannot name it alone: a template kernel
+ * another template kernel of the file shares its name with (`&k<4>` would
+ * name both), or a kernel sharing its name whose parameter types have no
+ * spelling for the cast that tells overloads apart (ld_kernel.fn_cast). */
+static int overloaded(const struct analysis *an, size_t fi) {
+  const struct ld_kernel *k = &an->plan->kernels[an->fns[fi].kernel];
+  size_t i, n;
+
+  if (!an->fns[fi].is_template) {
+    namesakes(an, fi, &n);
+    return n > 1 && !k->fn_cast && !k->spec_args;
+  }
+  for (i = 0; i < an->nfns; i++)
+    if (i != fi && an->fns[i].is_kernel && an->fns[i].is_template &&
+        !strcmp(an->fns[i].name, an->fns[fi].name))
+      return 1;
+  return 0;
+}
+
 /* Why kernel fi cannot be translated whatever its code: it reaches code
  * clang refused and nvcc takes, or its name is shared; NULL when none of
  * these. */
@@ -544,7 +614,9 @@ static const char *kernel_problem(const struct analysis *an, size_t fi,
 
   if (why)
     return why;
-  if (specialized(an, fi))
+  if (!clang_Cursor_isNull(
+          clang_getSpecializedCursorTemplate(an->fns[fi].cur)) &&
+      !an->plan->kernels[an->fns[fi].kernel].spec_args)
     return REASON_SPECIALIZED;
   if (overloaded(an, fi))
     return REASON_OVERLOADED;
@@ -622,6 +694,41 @@ static int epochs_ok(const struct analysis *an, size_t fi,
       return 0;
   }
   return 1;
+}
+
+/* Whether fns[fi] is a template kernel with an explicit specialization in
+ * the file. */
+static int has_specialization(const struct analysis *an, size_t fi) {
+  CXCursor self = clang_getCanonicalCursor(an->fns[fi].cur), t;
+  size_t i;
+
+  for (i = 0; i < an->nfns; i++) {
+    t = clang_getSpecializedCursorTemplate(an->fns[i].cur);
+    if (i != fi && an->fns[i].is_kernel && !clang_Cursor_isNull(t) &&
+        clang_equalCursors(clang_getCanonicalCursor(t), self))
+      return 1;
+  }
+  return 0;
+}
+
+/* Launch pl's kernel in the plan (ld_launch.kernel_index): by the
+ * declaration the call names.  A call in a template that does not name one
+ * instance of a template kernel with explicit specializations may run any
+ * of them: none. */
+static int launch_kernel(const struct analysis *an, const struct launch *l,
+                         struct ld_launch *pl) {
+  const struct fn *f = l->fn == NONE ? NULL : &an->fns[l->fn];
+  const struct ld_kernel *k;
+
+  pl->kernel_index = LD_PLAN_NONE;
+  if (!f || !f->is_kernel || f->kernel == NONE ||
+      (l->unresolved && f->is_template && has_specialization(an, l->fn)))
+    return LD_OK;
+  k = &an->plan->kernels[f->kernel];
+  pl->kernel_index = f->kernel;
+  pl->stem = k->stem;
+  pl->drop_args = k->spec_args != NULL;
+  return LD_OK;
 }
 
 static int plan_kernel(struct analysis *an, size_t fi, unsigned char *seen,
@@ -785,6 +892,9 @@ int ld__build_plan(struct analysis *an) {
     memset(&an->launches[i].text, 0, sizeof an->launches[i].text);
     pl->kernel = an->launches[i].name;
     an->launches[i].name = NULL;
+    rc = launch_kernel(an, &an->launches[i], pl);
+    if (rc)
+      goto out;
     pl->at = an->launches[i].at;
     pl->via_api = an->launches[i].via_api;
     pl->in_macro = an->launches[i].in_macro;

@@ -20,8 +20,11 @@
 #define REASON_MACRO_SHARED "shared variable used inside a macro expansion"
 #define REASON_FILE_SHARED "file-scope shared variable"
 #define REASON_CALLEE_SHARED "shared variable declared in a device function"
-#define REASON_OVERLOADED "another kernel of the file has its name"
-#define REASON_SPECIALIZED "template kernel with an explicit specialization"
+#define REASON_SPECIALIZED                                                     \
+  "explicit specialization whose template arguments cannot be spelled"
+#define REASON_OVERLOADED                                                      \
+  "another kernel of the file has its name, and launches cannot tell them "    \
+  "apart"
 #define REASON_PARAMS                                                          \
   "parameters so large that the clones' own (about 2 KB) would pass CUDA's "   \
   "32764-byte limit"
@@ -142,10 +145,12 @@ struct launch {
   char *name; /* owned */
   struct ld_pos at;
   int via_api;
-  int in_macro;          /* written in a macro's argument (add_launch) */
-  size_t fn;             /* the kernel launched (an->fns), or NONE */
-  uint64_t arg_ptr;      /* arguments that may hold a pointer: bit i */
-  CXCursor call;         /* a `<<<>>>` launch's call, else null */
+  int in_macro;     /* written in a macro's argument (add_launch) */
+  size_t fn;        /* the kernel launched (an->fns), or NONE */
+  int unresolved;   /* the call names no one function (a dependent call in a
+                       template, an overload set): fn is the template's */
+  uint64_t arg_ptr; /* arguments that may hold a pointer: bit i */
+  CXCursor call;    /* a `<<<>>>` launch's call, else null */
   uint64_t arg_followed; /* functor or lambda arguments whose writes are
                             all followed (ld__follow_functors): bit i */
   struct ld_launch text; /* callee, config and argument texts (owned) */

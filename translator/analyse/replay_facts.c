@@ -3012,7 +3012,9 @@ static int analyse_def(struct facts *fx, CXCursor fn) {
   rc = scope_of(fx, fn);
   if (rc || ld__replay_stopped(fx))
     return rc;
-  if (!r->is_devfn)
+  /* (An explicit specialization's canonical declaration is the
+   * template's instance, no prototype of its own.) */
+  if (!r->is_devfn && !fx->k->spec_args)
     find_prototype(fx, fn);
   clang_visitChildren(fn, def_cb, &h);
   if (ld__replay_stopped(fx) || !h.has_body)
@@ -3407,7 +3409,7 @@ static void visit_writer_call(struct facts *fx, const struct frame *f,
     ;
   targs = top->r->callees[idx]->is_template && lt < p;
   if (ld_buf_printf(
-          &t, "__ldcc_%s__f_%s%s", top->k->name, top->r->callees[idx]->fn_name,
+          &t, "__ldcc_%s__f_%s%s", top->k->stem, top->r->callees[idx]->fn_name,
           top->r->callees[idx]->uses_layout && !targs ? "<__ldcc_L>" : "")) {
     ld_buf_free(&t);
     fx->rc = LD_ENOMEM;

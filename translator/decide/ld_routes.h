@@ -10,6 +10,11 @@
 
 #include "ld_plan.h"
 
+/* Whether launch l runs kernel k: the kernel its call names (launch
+ * kernel_index), or, when the translator could not tell which, the kernel
+ * of its name where no other kernel of the file has that name. */
+int ld__launch_runs(const struct ld_plan *plan, const struct ld_launch *l,
+                    const struct ld_kernel *k);
 /* The kernel whose shared-memory clone launch l starts: a checked kernel
  * with a replay whose clone (or the clone's prototype) is declared before
  * l; NULL when none, or when l launches a template with deduced arguments

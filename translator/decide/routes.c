@@ -6,6 +6,20 @@
 
 #include <string.h>
 
+int ld__launch_runs(const struct ld_plan *plan, const struct ld_launch *l,
+                    const struct ld_kernel *k) {
+  size_t i;
+
+  if (l->kernel_index != LD_PLAN_NONE)
+    return &plan->kernels[l->kernel_index] == k;
+  if (!l->kernel || strcmp(k->name, l->kernel))
+    return 0;
+  for (i = 0; i < plan->nkernels; i++)
+    if (&plan->kernels[i] != k && !strcmp(plan->kernels[i].name, k->name))
+      return 0;
+  return 1;
+}
+
 const struct ld_kernel *ld__replay_launched(const struct ld_plan *plan,
                                             const struct ld_launch *l) {
   const struct ld_kernel *found = NULL;
@@ -15,7 +29,7 @@ const struct ld_kernel *ld__replay_launched(const struct ld_plan *plan,
     return NULL;
   for (i = 0; i < plan->nkernels; i++) {
     const struct ld_kernel *k = &plan->kernels[i];
-    if (k->checked && k->replay && !strcmp(k->name, l->kernel) &&
+    if (k->checked && k->replay && ld__launch_runs(plan, l, k) &&
         (k->replay->proto_end ? k->replay->proto_end : k->replay->def_end) <=
             l->begin)
       found = k;
@@ -64,7 +78,7 @@ const struct ld_kernel *ld__global_launched(const struct ld_plan *plan,
     const struct ld_kernel *k = &plan->kernels[i];
     if (!ld__global_routed(k))
       continue;
-    if (!strcmp(k->name, l->kernel) && declared(plan, k, l)) {
+    if (ld__launch_runs(plan, l, k) && declared(plan, k, l)) {
       found = k;
       *index = n;
     }

@@ -374,7 +374,7 @@ static int put_clone(struct ld_buf *b, const struct ld_kernel *k,
   size_t i;
   int rc;
 
-  rc = ld_buf_printf(&t, "__ldcc_g_%s", k->name);
+  rc = ld_buf_printf(&t, "__ldcc_g_%s", k->stem);
   if (!rc)
     rc = ld_edit_replace(&l, g->name_begin, g->name_end, t.data);
   if (!rc)
@@ -438,7 +438,7 @@ static int put_proto(struct ld_buf *b, const struct ld_kernel *k,
   if (!rc)
     rc = ld_buf_append(b, src + g->proto_begin, g->proto_name - g->proto_begin);
   if (!rc)
-    rc = ld_buf_printf(b, "__ldcc_g_%s", k->name);
+    rc = ld_buf_printf(b, "__ldcc_g_%s", k->stem);
   if (!rc && g->nparams) {
     rc = ld_buf_append(b, src + after, g->proto_close - after);
     if (!rc)

@@ -178,7 +178,7 @@ static int put_generated(struct ld_buf *b, const struct ld_kernel *k,
                          const char *what) {
   const struct ld_replay *r = k->replay;
 
-  return ld_buf_printf(b, "%s__ldcc_%s_%s%s", r->scope, what, k->name,
+  return ld_buf_printf(b, "%s__ldcc_%s_%s%s", r->scope, what, k->stem,
                        r->template_args ? r->template_args : "");
 }
 

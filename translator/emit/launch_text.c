@@ -88,18 +88,43 @@ int ld__put_launch_as(struct ld_buf *b, const struct ld_launch *l,
   return rc ? rc : ld_buf_puts(b, "))>");
 }
 
+/* The end of the template arguments `<...>` at callee[p], or p. */
+static size_t after_args(const char *c, size_t p) {
+  size_t e = p;
+  int depth = 0;
+
+  while (c[e] == ' ' || c[e] == '\t')
+    e++;
+  if (c[e] != '<')
+    return p;
+  for (; c[e]; e++) {
+    depth += c[e] == '<' ? 1 : c[e] == '>' ? -1 : 0;
+    if (!depth)
+      return e + 1;
+  }
+  return p;
+}
+
 /* callee with prefix put before the kernel's name and suffix after it
- * (`ns::k<256>` -> `ns::__ldcc_k__lb<256>`). */
+ * (`ns::k<256>` -> `ns::__ldcc_k__lb<256>`).  A generated name (prefix or
+ * suffix given) is made of the kernel's stem, without the template
+ * arguments of an explicit specialization (`k<float>` ->
+ * `__ldcc_k__1`). */
 int ld__put_callee_as(struct ld_buf *b, const struct ld_launch *l,
                       const char *prefix, const char *suffix) {
-  size_t at = name_offset(l), n = strlen(l->kernel);
+  size_t at = name_offset(l), n = strlen(l->kernel), rest = at + n;
+  int generated = *prefix || *suffix;
   int rc = ld_buf_append(b, l->callee, at);
 
   if (!rc)
     rc = ld_buf_puts(b, prefix);
-  if (!rc)
+  if (!rc && generated && l->stem)
+    rc = ld_buf_puts(b, l->stem);
+  else if (!rc)
     rc = ld_buf_append(b, l->callee + at, n);
   if (!rc)
     rc = ld_buf_puts(b, suffix);
-  return rc ? rc : ld_buf_puts(b, l->callee + at + n);
+  if (generated && l->drop_args)
+    rest = after_args(l->callee, rest);
+  return rc ? rc : ld_buf_puts(b, l->callee + rest);
 }

@@ -95,7 +95,9 @@ size_t ld__global_npointers(const struct ld_global *g);
 int ld__global_fields(const struct ld_global *g, size_t i);
 
 /* callee text of launch l with prefix before the kernel's name and suffix
- * after it (`ns::k<256>` -> `ns::__ldcc_k__lb<256>`).  launch_text.c. */
+ * after it (`ns::k<256>` -> `ns::__ldcc_k__lb<256>`); a generated name
+ * takes the kernel's stem and drops an explicit specialization's
+ * arguments.  launch_text.c. */
 int ld__put_callee_as(struct ld_buf *b, const struct ld_launch *l,
                       const char *prefix, const char *suffix);
 /* `__ldcc::launch_as<decltype(__ldcc::plain_fn(&k))>`, the cast to

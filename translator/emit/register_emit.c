@@ -72,7 +72,9 @@ static int namespace_before(const char *src, size_t end) {
 }
 
 /* The file-scope qualification of kernel k, or NULL when it has none the
- * plan knows, or when its name is not unique in the file (overloads). */
+ * plan knows, or when its name does not say which kernel it is (another
+ * kernel has it, and neither a cast nor template arguments tell them
+ * apart). */
 static const char *scope_of(const struct ld_plan *plan,
                             const struct ld_kernel *k, const char *src) {
   size_t i;
@@ -80,7 +82,8 @@ static const char *scope_of(const struct ld_plan *plan,
   if (k->is_template)
     return NULL;
   for (i = 0; i < plan->nkernels; i++)
-    if (&plan->kernels[i] != k && !strcmp(plan->kernels[i].name, k->name))
+    if (&plan->kernels[i] != k && !strcmp(plan->kernels[i].name, k->name) &&
+        !k->fn_cast && !k->spec_args)
       return NULL;
   if (k->replay)
     return k->replay->scope ? k->replay->scope : "";
@@ -152,7 +155,10 @@ static int add_launch(struct ld_plan *plan, const struct ld_kernel *k,
   l->name_at = strlen(scope);
   l->api_nargs = 6;
   l->kernel = strdup(k->name);
-  l->callee = concat(scope, k->name, "");
+  l->kernel_index = (size_t)(k - plan->kernels);
+  l->stem = k->stem;
+  l->drop_args = k->spec_args != NULL;
+  l->callee = concat(scope, k->name, k->spec_args ? k->spec_args : "");
   l->args = strdup("__ldcc_a__p...");
   l->api_args = address_of(k, l->callee,
                            ", __ldcc_r__g, __ldcc_r__b, __ldcc_r__a, "
@@ -178,10 +184,11 @@ int ld__register_prepare(struct ld_plan *plan, const char *src, size_t len) {
   return rc;
 }
 
-/* The edit that rewrote the added launch of callee, or NULL. */
+/* The edit that rewrote the added launch of callee (kernel k), or NULL. */
 static struct ld_edit *rewritten(struct ld_edit_list *edits, size_t len,
+                                 const struct ld_kernel *k,
                                  const char *callee) {
-  size_t i, n = strlen(callee);
+  size_t i, n = strlen(callee), nc = k->fn_cast ? strlen(k->fn_cast) : 0;
 
   for (i = 0; i < edits->n; i++) {
     struct ld_edit *e = &edits->items[i];
@@ -191,9 +198,14 @@ static struct ld_edit *rewritten(struct ld_edit_list *edits, size_t len,
         !(at = strstr(e->text, API_CALLEE)))
       continue;
     at += sizeof API_CALLEE - 1;
-    /* `static_cast<void (*)(...)>(&k)` where a function shares k's name. */
-    if (!strncmp(at, "static_cast<", 12) && (at = strstr(at, ">(")))
-      at += 2;
+    /* `static_cast<void (*)(...)>(&k)` where a function shares k's name:
+     * that cast, which tells overloads apart. */
+    if (k->fn_cast) {
+      if (strncmp(at, "static_cast<", 12) || strncmp(at + 12, k->fn_cast, nc) ||
+          strncmp(at + 12 + nc, ">(", 2))
+        continue;
+      at += 14 + nc;
+    }
     if (*at++ == '&' && !strncmp(at, callee, n) && at[n] == ')')
       return e;
   }
@@ -243,6 +255,7 @@ static int put_registration(struct ld_buf *b, const struct ld_plan *plan,
                             size_t ki, const char *scope, int launcher) {
   const struct ld_kernel *k = &plan->kernels[ki];
   int arming = !launcher && k->checked && armed(plan, k), rc = LD_OK;
+  const char *spec = k->spec_args ? k->spec_args : "";
 
   if (arming)
     rc = ld_buf_printf(b,
@@ -257,13 +270,13 @@ static int put_registration(struct ld_buf *b, const struct ld_plan *plan,
   if (!rc && k->fn_cast)
     rc = ld_buf_printf(b,
                        "static const __ldcc::registration __ldcc__reg_%zu("
-                       "(const void *)static_cast<%s>(&%s%s), ",
-                       ki, k->fn_cast, scope, k->name);
+                       "(const void *)static_cast<%s>(&%s%s%s), ",
+                       ki, k->fn_cast, scope, k->name, spec);
   else if (!rc)
     rc = ld_buf_printf(b,
                        "static const __ldcc::registration __ldcc__reg_%zu("
-                       "(const void *)%s%s, ",
-                       ki, scope, k->name);
+                       "(const void *)%s%s%s, ",
+                       ki, scope, k->name, spec);
   if (!rc && (launcher || arming))
     rc = ld_buf_printf(b, "__ldcc__rl_%zu, \"%s\", %s);\n", ki, k->name,
                        arming ? "__LDCC_REG_ARMED" : "__LDCC_REG_CHECKED");
@@ -310,11 +323,11 @@ int ld__register_emit(const struct ld_plan *plan, const char *src, size_t len,
     char *callee;
     if (!scope)
       continue;
-    if (!(callee = concat(scope, k->name, ""))) {
+    if (!(callee = concat(scope, k->name, k->spec_args ? k->spec_args : ""))) {
       rc = LD_ENOMEM;
       break;
     }
-    e = rewritten(edits, len, callee);
+    e = rewritten(edits, len, k, callee);
     free(callee);
     if (e)
       rc = make_launcher(e, i);

@@ -219,7 +219,7 @@ static int put_prologue(struct ld_buf *b, const struct ld_kernel *k,
     rc = ld_buf_puts(b, "\n");
   else
     rc = ld_buf_printf(b, "\n" INDENT "typedef __ldcc_layout_%s%s __ldcc_L;\n",
-                       k->name, r->template_args ? r->template_args : "");
+                       k->stem, r->template_args ? r->template_args : "");
   if (!rc && !r->is_devfn)
     rc = ld_buf_puts(b,
                      INDENT "__shared__ __ldcc::block_state __ldcc_bs;\n" INDENT
@@ -424,7 +424,7 @@ static int put_meta_struct(struct ld_buf *b, const struct ld_kernel *k) {
                   "struct __ldcc_meta_%s {\n" INDENT
                   "static const __ldcc::target_meta targets[%zu];\n" INDENT
                   "static const __ldcc::kernel_meta meta;\n};\n",
-                  k->name, k->replay->nmembers);
+                  k->stem, k->replay->nmembers);
 }
 
 /* The clone's name: `__ldcc_<k>`, or with lb
@@ -434,12 +434,12 @@ static int put_meta_struct(struct ld_buf *b, const struct ld_kernel *k) {
  * so a block of 1024 threads always has a clone. */
 static int put_clone_name(struct ld_buf *b, const struct ld_kernel *k, int lb) {
   if (lb)
-    return ld_buf_printf(b, LD_LB_ATTR " __ldcc_%s__lb", k->name);
+    return ld_buf_printf(b, LD_LB_ATTR " __ldcc_%s__lb", k->stem);
   /* With an __lb clone the first one is bounded too: 64 registers keep
    * more blocks resident than the ~100 the replay takes unbounded, and
    * the two then differ only in where their copies may live. */
   return ld_buf_printf(b, "%s__ldcc_%s",
-                       k->replay->lb_clone ? LD_FIRST_ATTR " " : "", k->name);
+                       k->replay->lb_clone ? LD_FIRST_ATTR " " : "", k->stem);
 }
 
 /* The parameters a clone takes after the kernel's: its launch_info, and
@@ -500,7 +500,7 @@ static int emit_layout(const struct ld_kernel *k, const char *src,
   int rc = put_template(&b, r);
 
   if (!rc)
-    rc = ld_buf_printf(&b, "struct __ldcc_layout_%s {\n", k->name);
+    rc = ld_buf_printf(&b, "struct __ldcc_layout_%s {\n", k->stem);
   /* Constants of the kernel, so that member sizes can name them. */
   for (i = 0; i < r->nlocals && !rc; i++)
     if (r->locals[i].is_constant)
@@ -633,7 +633,7 @@ static int emit_callee(const struct clone *kernel, const struct ld_replay *c,
   if (!rc && c->uses_layout && c->is_plain)
     rc = ld_edit_insert(&cl.edits, c->body_open + 1, " " LD_DEVFN_P);
   if (!rc)
-    rc = ld_buf_printf(&b, "__ldcc_%s__f_%s", kernel->k->name, c->fn_name);
+    rc = ld_buf_printf(&b, "__ldcc_%s__f_%s", kernel->k->stem, c->fn_name);
   if (!rc)
     rc = ld_edit_replace(&cl.edits, c->name_begin, c->name_end, b.data);
   ld_buf_free(&b);
@@ -674,7 +674,7 @@ static int rename_call(struct clone *cl, const struct ld_site *s,
       lt++;
     targs = c->is_template && cl->src[lt] == '<';
   }
-  rc = ld_buf_printf(&b, "__ldcc_%s__f_%s%s", cl->k->name, c->fn_name,
+  rc = ld_buf_printf(&b, "__ldcc_%s__f_%s%s", cl->k->stem, c->fn_name,
                      c->uses_layout && !targs ? "<__ldcc_L>" : "");
   if (!rc)
     rc = ld_edit_replace(&cl->edits, s->name_begin, end, b.data);

@@ -17,6 +17,7 @@
 #include "ld_emit.h"
 #include "ld_error.h"
 #include "ld_file_names.h"
+#include "ld_routes.h"
 
 static const char *const warp_fn[] = {"", "its_r", "its_w", "its_rw"};
 static const char *const probe_fn[] = {"", "its_rs", "its_ws", "its_rws"};
@@ -462,7 +463,7 @@ static int arms(const struct ld_plan *plan, const struct ld_launch *l) {
     return 0;
   for (i = 0; i < plan->nkernels; i++)
     if (plan->kernels[i].warp && !plan->kernels[i].warp->skip &&
-        !strcmp(plan->kernels[i].name, l->kernel))
+        ld__launch_runs(plan, l, &plan->kernels[i]))
       return 1;
   return 0;
 }
