@@ -29,6 +29,7 @@
 #include "ld_facts.h"
 #include "ld_inclusions.h"
 #include "ld_kernels.h"
+#include "ld_macro_inline.h"
 #include "ld_writes.h"
 
 /* Errors clang reports where nvcc compiles the code, and why a kernel
@@ -157,6 +158,48 @@ failed:
   return LD_EPARSE;
 }
 
+/* Shared memory used through macros (macro_inline.c): expand the
+ * invocations whose expansions name shared variables and parse the text
+ * again, in rounds while there are such (a macro reaching one through
+ * another), at most four.  *text becomes the last text that parsed; one
+ * that does not parse is dropped, the unit parsed again from the last. */
+static int inline_macros(CXTranslationUnit tu,
+                         const struct ld_translate_opts *opts,
+                         struct CXUnsavedFile *prelude, struct ld_buf *text) {
+  struct CXUnsavedFile files[2];
+  int round, rc = LD_OK;
+
+  files[0] = *prelude;
+  files[1].Filename = opts->input_path;
+  for (round = 0; round < 4 && !rc; round++) {
+    struct ld_buf next = LD_BUF_INIT;
+    rc = ld__expand_shared_macros(tu, opts->input_path, &next);
+    if (rc || !next.len)
+      break;
+    files[1].Contents = next.data;
+    files[1].Length = next.len;
+    /* (On a failed reparse libclang has no unit left.) */
+    if (clang_reparseTranslationUnit(tu, 2, files,
+                                     clang_defaultReparseOptions(tu))) {
+      ld_buf_free(&next);
+      return LD_EPARSE;
+    }
+    if (!has_errors(tu)) {
+      ld_buf_free(text);
+      *text = next;
+      continue;
+    }
+    ld_buf_free(&next);
+    files[1].Contents = text->data;
+    files[1].Length = text->len;
+    return clang_reparseTranslationUnit(tu, text->len ? 2 : 1, files,
+                                        clang_defaultReparseOptions(tu))
+               ? LD_EPARSE
+               : LD_OK;
+  }
+  return rc;
+}
+
 /* an->tolerated: where the tolerated errors are, in the main file, and
  * their reasons. */
 static int tolerated_at(struct analysis *an) {
@@ -183,6 +226,7 @@ int ld__parse(const struct ld_translate_opts *opts, struct ld_plan *plan,
   struct analysis an;
   CXIndex index = NULL;
   CXTranslationUnit tu = NULL;
+  struct CXUnsavedFile prelude;
   enum CXErrorCode err;
   char **argv = NULL;
   int argc = 0;
@@ -198,21 +242,20 @@ int ld__parse(const struct ld_translate_opts *opts, struct ld_plan *plan,
     rc = LD_ENOMEM;
     goto out;
   }
-  {
-    struct CXUnsavedFile prelude;
-    prelude.Filename = LD_CLANG_PRELUDE_PATH;
-    prelude.Contents = LD_CLANG_PRELUDE;
-    prelude.Length = sizeof LD_CLANG_PRELUDE - 1;
-    err = clang_parseTranslationUnit2(
-        index, opts->input_path, (const char *const *)argv, argc, &prelude, 1,
-        CXTranslationUnit_DetailedPreprocessingRecord, &tu);
-  }
+  prelude.Filename = LD_CLANG_PRELUDE_PATH;
+  prelude.Contents = LD_CLANG_PRELUDE;
+  prelude.Length = sizeof LD_CLANG_PRELUDE - 1;
+  err = clang_parseTranslationUnit2(
+      index, opts->input_path, (const char *const *)argv, argc, &prelude, 1,
+      CXTranslationUnit_DetailedPreprocessingRecord, &tu);
   if (err != CXError_Success || !tu) {
     rc = LD_EPARSE;
     goto out;
   }
   if (!has_errors(tu))
     rc = reparse_flat(&tu, opts, plan, flat);
+  if (!rc && tu && !has_errors(tu))
+    rc = inline_macros(tu, opts, &prelude, flat);
   if (rc)
     goto out;
   if (has_errors(tu)) {
