@@ -32,7 +32,12 @@ void ld_rt_kernel_name(const struct __ldcc_kernel_meta *meta, char *buf,
   if (!end || strncmp(p, prefix, sizeof prefix - 1))
     return;
   p += sizeof prefix - 1;
-  snprintf(buf, size, "%.*s", (int)(end - p), p);
+  /* The instance's template arguments after the kernel's name: the type's
+   * own name is the kernel's stem, `scale__0` where kernels share a name
+   * (docs/translator.md, "Kernels that share a name"). */
+  p = memchr(p, '<', (size_t)(end - p));
+  if (p && meta->name)
+    snprintf(buf, size, "%s%.*s", meta->name, (int)(end - p), p);
 }
 
 /* The offset of the extern part inside an arena. */

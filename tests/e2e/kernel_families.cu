@@ -6,7 +6,7 @@
 // specialization", "another kernel of the file has its name").
 // Racy twin (-DE2E_RACE): the float specialization reads its neighbour's
 // tile element without the barrier (a shared-memory race racecheck sees
-// too), and the overload with a norm has every block store its own value
+// too; the replay finds it through the store of the value read), and the overload with a norm has every block store its own value
 // to norm[0] (a write-write race across blocks).  The template's other
 // instances and the other overload are race-free in both twins.
 #include "e2e.h"
@@ -82,9 +82,9 @@ int main() {
 }
 
 // The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
-// RACE-CHECK: race on shared variable tile
-// RACE-CHECK: in kernel smooth
+// RACE-CHECK: read-write race through a global store in kernel smooth
 // RACE-CHECK: ldcc: write-write race on global memory norm[0] in kernel update
 // RACE-CHECK: ldcc: summary:
 // RACE-CHECK: 4 checked launches
 // RACE-CHECK-NOT: not checked
+// RACE-CHECK-NOT: smooth__

@@ -36,13 +36,34 @@ static void put32(unsigned char *b, unsigned at, uint32_t v) {
   memcpy(b + at, &v, 4);
 }
 
+static const char *stem_pretty(void) {
+  return "const char* __ldcc::instance_name() [with T = "
+         "__ldcc_meta_block_sum__1<float, 4>]";
+}
+
+static const char *plain_stem_pretty(void) {
+  return "const char* __ldcc::instance_name() [with T = "
+         "__ldcc_meta_block_sum__2]";
+}
+
 START_TEST(test_kernel_name) {
+  /* Kernels that share a name: the type is named by the kernel's stem,
+   * the report by its name and the instance's arguments. */
+  static const struct {
+    const char *(*pretty)(void);
+    const char *want;
+  } cases[] = {{stem_pretty, "block_sum<float, 4>"},
+               {plain_stem_pretty, "block_sum"},
+               {NULL, "block_sum"}};
   char b[128];
+  size_t i;
   ld_rt_kernel_name(&meta, b, sizeof b);
   ck_assert_str_eq(b, "block_sum<256>");
-  meta.instance_name = NULL;
-  ld_rt_kernel_name(&meta, b, sizeof b);
-  ck_assert_str_eq(b, "block_sum");
+  for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    meta.instance_name = cases[i].pretty;
+    ld_rt_kernel_name(&meta, b, sizeof b);
+    ck_assert_str_eq(b, cases[i].want);
+  }
 }
 END_TEST
 
