@@ -185,6 +185,9 @@ static enum CXChildVisitResult purity_cb(CXCursor c, CXCursor parent,
         nc = clang_getNumOverloadedDecls(d);
         for (i = 0; i < nc && !why; i++) {
           int deeper = 0;
+          if (!ld__arity_fits(clang_getOverloadedDecl(d, i),
+                              clang_Cursor_getNumArguments(c)))
+            continue;
           why = ld__callee_problem_at(p->fx, clang_getOverloadedDecl(d, i),
                                       p->depth + 1, &deeper);
           if (why && deeper)
@@ -336,6 +339,8 @@ static enum CXChildVisitResult reach_cb(CXCursor c, CXCursor parent,
       nc = clang_getNumOverloadedDecls(d);
       for (i = 0; i < nc && !r->found; i++)
         r->found =
+            ld__arity_fits(clang_getOverloadedDecl(d, i),
+                           clang_Cursor_getNumArguments(c)) &&
             reaches_sync_or_atomic(clang_getOverloadedDecl(d, i), r->depth + 1);
     }
   }

@@ -367,6 +367,36 @@ static int in_cg_namespace(CXCursor d) {
   return 0;
 }
 
+struct arity {
+  int params, defaults;
+};
+
+static enum CXChildVisitResult arity_cb(CXCursor c, CXCursor parent,
+                                        CXClientData data) {
+  struct arity *a = data;
+  CXCursor e;
+
+  (void)parent;
+  if (clang_getCursorKind(c) == CXCursor_ParmDecl) {
+    a->params++;
+    /* A default argument is the parameter's expression child. */
+    a->defaults += ld__last_expr_child(c, &e);
+  }
+  return CXChildVisit_Continue;
+}
+
+int ld__arity_fits(CXCursor fn, int nargs) {
+  struct arity a = {0, 0};
+  CXCursor def = clang_getCursorDefinition(fn);
+
+  if (nargs < 0)
+    return 1;
+  clang_visitChildren(clang_Cursor_isNull(def) ? fn : def, arity_cb, &a);
+  if (nargs > a.params)
+    return clang_Cursor_isVariadic(fn);
+  return nargs >= a.params - a.defaults;
+}
+
 CXCursor ld__callee_decl(CXCursor call) {
   CXCursor c = clang_getCursorReferenced(call), x;
 

@@ -100,6 +100,13 @@ int ld__is_class(CXType t, const char *cls);
  * template too), or initialised by a call of one of its functions (`auto
  * tile = cg::tiled_partition<TILE>(block);`). */
 int ld__cg_object(CXCursor var);
+/* Whether function (or function template) fn can take a call with nargs
+ * arguments: as many parameters, fewer with defaults, or more with `...`.
+ * An unresolved call in a template names an overload set; a candidate
+ * that cannot take it is not the one called (llm.c's one-argument
+ * `blockReduce<f>(v)` calling the three-argument one, which was taken for
+ * a call of itself). */
+int ld__arity_fits(CXCursor fn, int nargs);
 /* The function a call names, also a template's unresolved one
  * (`cg::tiled_partition<TILE>(block)`: the first of its overload set). */
 CXCursor ld__callee_decl(CXCursor call);

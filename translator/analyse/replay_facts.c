@@ -1803,9 +1803,19 @@ static int dependent_callee(struct facts *fx, const struct frame *f, CXCursor c,
 
   if (clang_getCursorKind(c) == CXCursor_DeclRefExpr)
     d = clang_getCursorReferenced(c);
-  if (clang_getCursorKind(d) == CXCursor_OverloadedDeclRef &&
-      clang_getNumOverloadedDecls(d) == 1)
-    d = clang_getOverloadedDecl(d, 0);
+  if (clang_getCursorKind(d) == CXCursor_OverloadedDeclRef) {
+    /* The one candidate that can take the call's arguments, if one. */
+    int nargs = clang_Cursor_getNumArguments(f->cur);
+    unsigned i, n = clang_getNumOverloadedDecls(d), fits = 0;
+    CXCursor one = clang_getNullCursor();
+    for (i = 0; i < n; i++)
+      if (ld__arity_fits(clang_getOverloadedDecl(d, i), nargs)) {
+        one = clang_getOverloadedDecl(d, i);
+        fits++;
+      }
+    if (fits == 1)
+      d = one;
+  }
   if (clang_getCursorKind(d) == CXCursor_FunctionDecl)
     *callee = d;
   if (clang_getCursorKind(d) != CXCursor_FunctionTemplate)
@@ -1895,11 +1905,12 @@ static void visit_call(struct facts *fx, const struct frame *f) {
       return;
     }
     free(name);
-    for (i = 0; i < n && !ld__replay_stopped(fx); i++) {
-      why = ld__dependent_callee_problem(fx, clang_getOverloadedDecl(c, i));
-      if (why)
+    for (i = 0; i < n && !ld__replay_stopped(fx); i++)
+      if (ld__arity_fits(clang_getOverloadedDecl(c, i),
+                         clang_Cursor_getNumArguments(call)) &&
+          (why =
+               ld__dependent_callee_problem(fx, clang_getOverloadedDecl(c, i))))
         ld__replay_fail(fx, why);
-    }
     return;
   }
   if (ld__has_barrier(callee)) {
