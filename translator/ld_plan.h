@@ -129,12 +129,16 @@ struct ld_replay {
                             or a read (srd), so the clone's copies are lazy
                             (docs/shared-replay.md §3); else why not (a
                             static string) */
-  char *template_header; /* "template <int BLOCK>" or NULL, without default
-                            arguments (for out-of-line definitions) */
-  char *template_decl;   /* the header as written, with its defaults (for
-                            the first declarations) */
-  char *template_args;   /* "<BLOCK>" or NULL */
-  char *scope;           /* enclosing namespaces, "a::b::" or "" */
+  /* A device function's clone whose shared variables the template
+   * arguments of its call size (`<8, size_t>`): those arguments, which
+   * every call of it must give; NULL otherwise. */
+  char *sized_by;
+  char *template_header;   /* "template <int BLOCK>" or NULL, without default
+                              arguments (for out-of-line definitions) */
+  char *template_decl;     /* the header as written, with its defaults (for
+                              the first declarations) */
+  char *template_args;     /* "<BLOCK>" or NULL */
+  char *scope;             /* enclosing namespaces, "a::b::" or "" */
   struct ld_local *locals; /* parameters first, then locals in source order */
   size_t nlocals;
   struct ld_member *members; /* shared targets declared in the kernel */

@@ -371,6 +371,7 @@ void ld_replay_free(struct ld_replay *r) {
   free(r->members);
   free(r->sites);
   free(r->template_header);
+  free(r->sized_by);
   free(r->template_decl);
   free(r->template_args);
   free(r->scope);

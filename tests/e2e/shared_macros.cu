@@ -3,7 +3,9 @@
 // an index macro over an extern buffer (`#define SMEM(X, Y)`,
 // postProcessGL) and a declaring macro.  Before, such kernels were not
 // checked at all ("shared variable used inside a macro expansion"); now the
-// translator expands those macros in its text and replays the kernels.
+// translator expands those macros in its text and replays the kernels,
+// also where the tiles live in a device function template that its
+// template parameter sizes (their layout takes the call's arguments).
 // Racy twin (-DE2E_RACE): the tiled product drops the barrier after the
 // inner product, so a fast warp overwrites a tile others still read (a
 // shared-memory race racecheck sees too).
@@ -15,24 +17,33 @@
 #define SMEM(X, Y) sdata[(Y) * tilew + (X)]
 #define DECLARE_ROW(name) __shared__ int name[128]
 
-__global__ void matmul(const float *A, const float *B, float *C, int wA,
-                       int wB) {
-  int tx = threadIdx.x, ty = threadIdx.y;
+// matrixMulDrv's form: the product in a device function template whose
+// tiles its template parameter sizes, indexed with a template's type, and
+// a kernel per tile size calling it.
+template <int block, typename size_type>
+__device__ void tile_product(float *C, const float *A, const float *B,
+                             size_type wA, size_type wB) {
+  size_type tx = threadIdx.x, ty = threadIdx.y;
   float Csub = 0;
-  for (int a = blockIdx.y * BLOCK * wA, b = blockIdx.x * BLOCK;
-       a < blockIdx.y * BLOCK * wA + wA; a += BLOCK, b += BLOCK * wB) {
-    __shared__ float As[BLOCK][BLOCK];
-    __shared__ float Bs[BLOCK][BLOCK];
+  for (size_type a = wA * block * blockIdx.y, b = block * blockIdx.x;
+       a < wA * block * blockIdx.y + wA; a += block, b += block * wB) {
+    __shared__ float As[block][block];
+    __shared__ float Bs[block][block];
     AS(ty, tx) = A[a + wA * ty + tx];
     BS(ty, tx) = B[b + wB * ty + tx];
     __syncthreads();
-    for (int k = 0; k < BLOCK; ++k)
+    for (size_type k = 0; k < block; ++k)
       Csub += AS(ty, k) * BS(k, tx);
 #ifndef E2E_RACE
     __syncthreads();
 #endif
   }
-  C[(blockIdx.y * BLOCK + ty) * wB + blockIdx.x * BLOCK + tx] = Csub;
+  C[(blockIdx.y * block + ty) * wB + blockIdx.x * block + tx] = Csub;
+}
+
+extern "C" __global__ void matmul(const float *A, const float *B, float *C,
+                                  size_t wA, size_t wB) {
+  tile_product<BLOCK, size_t>(C, A, B, wA, wB);
 }
 
 __global__ void shift(const int *in, int *out, int tilew) {
@@ -72,6 +83,7 @@ int main() {
 
 // The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
 // RACE-CHECK: in kernel matmul
+// RACE-CHECK-NOT: not checked in shared memory
 // RACE-CHECK: ldcc: summary:
 // RACE-CHECK-NOT: in kernel shift
 // RACE-CHECK-NOT: not checked

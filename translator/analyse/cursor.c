@@ -367,6 +367,36 @@ static int in_cg_namespace(CXCursor d) {
   return 0;
 }
 
+struct tparam_list {
+  CXCursor *out;
+  unsigned n, max;
+};
+
+static enum CXChildVisitResult tparam_list_cb(CXCursor c, CXCursor parent,
+                                              CXClientData data) {
+  struct tparam_list *t = data;
+
+  (void)parent;
+  switch (clang_getCursorKind(c)) {
+  case CXCursor_TemplateTypeParameter:
+  case CXCursor_NonTypeTemplateParameter:
+  case CXCursor_TemplateTemplateParameter:
+    if (t->n < t->max)
+      t->out[t->n++] = c;
+    break;
+  default:
+    break;
+  }
+  return CXChildVisit_Continue;
+}
+
+unsigned ld__template_params(CXCursor tmpl, CXCursor *out, unsigned max) {
+  struct tparam_list t = {out, 0, max};
+
+  clang_visitChildren(tmpl, tparam_list_cb, &t);
+  return t.n;
+}
+
 struct arity {
   int params, defaults;
 };

@@ -440,20 +440,6 @@ struct tparams {
   unsigned n;
 };
 
-static enum CXChildVisitResult tparam_cb(CXCursor c, CXCursor parent,
-                                         CXClientData data) {
-  struct tparams *t = data;
-  enum CXCursorKind k = clang_getCursorKind(c);
-
-  (void)parent;
-  if ((k == CXCursor_TemplateTypeParameter ||
-       k == CXCursor_NonTypeTemplateParameter ||
-       k == CXCursor_TemplateTemplateParameter) &&
-      t->n < 32)
-    t->p[t->n++] = c;
-  return CXChildVisit_Continue;
-}
-
 /* Template argument i of the specialization fn spelled for host code at a
  * launch (a canonical type, an integer or bool of a builtin parameter
  * type) into b; 0 when it has no such spelling (a lambda's or unnamed
@@ -538,9 +524,8 @@ static int with_deduced(CXCursor name, char **callee) {
     if (clang_getCursorKind(t) == CXCursor_OverloadedDeclRef &&
         clang_getNumOverloadedDecls(t) == 1)
       t = clang_getOverloadedDecl(t, 0);
-    tp.n = 0;
     if (given > 0 && clang_getCursorKind(t) == CXCursor_FunctionTemplate)
-      clang_visitChildren(t, tparam_cb, &tp);
+      tp.n = ld__template_params(t, tp.p, 32);
     if (given > 0 && (unsigned)given < tp.n) {
       free(*callee);
       *callee = NULL;
@@ -553,8 +538,7 @@ static int with_deduced(CXCursor name, char **callee) {
                   (*callee)[len - 1] == '_'))
     return LD_OK;
   n = clang_Cursor_getNumTemplateArguments(fn);
-  tp.n = 0;
-  clang_visitChildren(tmpl, tparam_cb, &tp);
+  tp.n = ld__template_params(tmpl, tp.p, 32);
   if (n <= 0 || (unsigned)n != tp.n || given >= n)
     return LD_OK;
   rc = given ? ld_buf_printf(&b, "%.*s", (int)(len - 1), *callee)

@@ -100,6 +100,9 @@ int ld__is_class(CXType t, const char *cls);
  * template too), or initialised by a call of one of its functions (`auto
  * tile = cg::tiled_partition<TILE>(block);`). */
 int ld__cg_object(CXCursor var);
+/* The template parameters of template tmpl, in order, at most max of them
+ * into out; returns how many. */
+unsigned ld__template_params(CXCursor tmpl, CXCursor *out, unsigned max);
 /* Whether function (or function template) fn can take a call with nargs
  * arguments: as many parameters, fewer with defaults, or more with `...`.
  * An unresolved call in a template names an overload set; a candidate

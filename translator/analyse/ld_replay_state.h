@@ -107,7 +107,17 @@ struct facts {
   unsigned depth;    /* device functions between the kernel and this one */
   struct ld_kernel *k;
   struct ld_replay *r;
-  CXCursor fn;  /* the function being walked */
+  CXCursor fn; /* the function being walked */
+  /* A device function's walk: the call it came from, whose template
+   * arguments (`matrixMul<8, size_t>(...)`) size its shared variables in
+   * the kernel's layout (replay_facts.c sized_by_args); null for the
+   * kernel's. */
+  CXCursor call;
+  /* Its template parameters' names and the call's arguments for them
+   * (owned), when its shared variables are sized by them. */
+  char *tsub_names[8], *tsub_args[8];
+  int tsub_value[8]; /* a non-type parameter: its argument parenthesised */
+  size_t ntsub;
   char *reason; /* first reason the kernel cannot be cloned */
   int rc;
   CXCursor *local_cur;     /* parallel to r->locals */

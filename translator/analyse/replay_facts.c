@@ -257,6 +257,38 @@ static enum CXChildVisitResult collect_vars_cb(CXCursor c, CXCursor parent,
   return CXChildVisit_Continue;
 }
 
+/* Declaration text of a device function's shared variable with its
+ * template parameters replaced by the call's arguments (sized_by_args):
+ * whole words; a non-type argument parenthesised.  Frees decl. */
+static char *with_args(const struct facts *fx, char *decl) {
+  struct ld_buf b = LD_BUF_INIT;
+  const char *p = decl;
+  int rc = LD_OK;
+
+  while (*p && !rc) {
+    size_t i, n = 0;
+    if (isalpha((unsigned char)*p) || *p == '_') {
+      while (isalnum((unsigned char)p[n]) || p[n] == '_')
+        n++;
+      for (i = 0; i < fx->ntsub; i++)
+        if (strlen(fx->tsub_names[i]) == n && !strncmp(p, fx->tsub_names[i], n))
+          break;
+      rc = i < fx->ntsub ? ld_buf_printf(&b, fx->tsub_value[i] ? "(%s)" : "%s",
+                                         fx->tsub_args[i])
+                         : ld_buf_append(&b, p, n);
+      p += n;
+    } else {
+      rc = ld_buf_putc(&b, *p++);
+    }
+  }
+  free(decl);
+  if (rc) {
+    ld_buf_free(&b);
+    return NULL;
+  }
+  return ld_buf_detach(&b);
+}
+
 /* Shared variable c joins the kernel's layout (fx->top's members, also
  * when a device function's walk finds it: one slot per variable, however
  * many calls reach it). */
@@ -322,6 +354,10 @@ static void add_member(struct facts *fx, CXCursor c, size_t stmt_begin,
       return;
     }
     m->decl = ld_buf_detach(&b);
+    if (m->decl && fx->ntsub)
+      m->decl = with_args(fx, m->decl);
+    if (!m->decl)
+      fx->rc = LD_ENOMEM;
   }
 }
 
@@ -990,7 +1026,7 @@ static enum CXChildVisitResult sizes_cb(CXCursor c, CXCursor parent,
 
 struct own_names {
   const char *kernel_tparams; /* the kernel's template header, or "" */
-  int found;
+  int found; /* 1: a template parameter of its own, 2: a local */
 };
 
 /* Whether word w stands in s as a whole word. */
@@ -1019,22 +1055,96 @@ static enum CXChildVisitResult own_names_cb(CXCursor c, CXCursor parent,
     /* `T` of `blockSum<T>` called from a kernel template on a `T` of its
      * own: the layout, a template on the kernel's, has one. */
     CXString n = clang_getCursorSpelling(d);
-    o->found = !has_word_in(o->kernel_tparams, clang_getCString(n));
+    if (!has_word_in(o->kernel_tparams, clang_getCString(n)))
+      o->found = 1;
     clang_disposeString(n);
   } else if (k == CXCursor_DeclRefExpr &&
              (dk == CXCursor_ParmDecl ||
               (dk == CXCursor_VarDecl &&
                !clang_Cursor_hasVarDeclGlobalStorage(d)))) {
-    o->found = 1;
+    o->found = 2;
   }
-  return o->found ? CXChildVisit_Break : CXChildVisit_Recurse;
+  return o->found == 2 ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/* The template arguments written in call's callee (`matrixMul<8,
+ * size_t>(...)`: "8, size_t", allocated), or NULL (none written, or not
+ * plain text). */
+static char *call_targs(const struct facts *fx, CXCursor call) {
+  const char *s = fx->s->src;
+  size_t b, e, p, open;
+  int depth = 0;
+
+  if (clang_getCursorKind(call) != CXCursor_CallExpr ||
+      !ld__replay_span(fx, call, &b, &e))
+    return NULL;
+  for (p = b; p < e && s[p] != '<' && s[p] != '('; p++)
+    ;
+  if (p >= e || s[p] != '<')
+    return NULL;
+  for (open = p; p < e; p++) {
+    depth += s[p] == '<' ? 1 : s[p] == '>' ? -1 : 0;
+    if (!depth)
+      break;
+  }
+  return p < e ? strndup(s + open + 1, p - open - 1) : NULL;
+}
+
+/* Whether device function fx's template parameters get arguments written
+ * at its call, each (`matrixMul<8, size_t>(...)` of `template <int
+ * block_size, typename size_type>`): then its shared variables sized by
+ * them are declared in the kernel's layout with those arguments (add_member
+ * substitutes them), and every call of it must give the same
+ * (ld_replay.sized_by). */
+static int sized_by_args(struct facts *fx) {
+  CXCursor tp[8];
+  char *args;
+  size_t i, n = 0, at = 0, p;
+  unsigned np = ld__template_params(fx->fn, tp, 8);
+  int depth = 0, bad = np >= 8;
+
+  if (fx->r->sized_by)
+    return 1;
+  if (bad || fx->ntsub || !(args = call_targs(fx, fx->call)))
+    return 0;
+  for (i = 0; i < np; i++) {
+    bad |= clang_getCursorKind(tp[i]) == CXCursor_TemplateTemplateParameter;
+    fx->tsub_value[i] =
+        clang_getCursorKind(tp[i]) == CXCursor_NonTypeTemplateParameter;
+    fx->tsub_names[fx->ntsub++] = ld__cursor_name(tp[i]);
+  }
+  for (p = 0; !bad && n < fx->ntsub; p++) {
+    char c = args[p];
+    depth += c == '<' || c == '(' ? 1 : c == '>' || c == ')' ? -1 : 0;
+    if ((c == ',' && !depth) || !c) {
+      size_t bb = at, ee = p;
+      while (bb < ee && isspace((unsigned char)args[bb]))
+        bb++;
+      while (ee > bb && isspace((unsigned char)args[ee - 1]))
+        ee--;
+      fx->tsub_args[n++] = strndup(args + bb, ee - bb);
+      at = p + 1;
+    }
+    if (!c)
+      break;
+  }
+  for (i = 0; i < fx->ntsub; i++)
+    bad |=
+        !fx->tsub_names[i] || i >= n || !fx->tsub_args[i] || !*fx->tsub_args[i];
+  if (bad || args[p]) {
+    free(args);
+    return 0;
+  }
+  fx->r->sized_by = args;
+  return 1;
 }
 
 /* Whether the declaration of shared variable var names its function's own
- * template parameters or locals (`__shared__ float As[BLOCK_SIZE][...]` in
- * `template <int BLOCK_SIZE> __device__ void matrixMulCUDA`): the
- * kernel's layout, where a device function's shared variables go, has
- * neither (but a template parameter of the kernel's of that name). */
+ * template parameters (1) or locals (2) (`__shared__ float
+ * As[BLOCK_SIZE][...]` in `template <int BLOCK_SIZE> __device__ void
+ * matrixMulCUDA`): the kernel's layout, where a device function's shared
+ * variables go, has neither (but a template parameter of the kernel's of
+ * that name, and the arguments of the call, sized_by_args). */
 static int names_own(const struct facts *fx, CXCursor var) {
   struct own_names o;
 
@@ -1094,12 +1204,14 @@ static void visit_decl_stmt(struct facts *fx, const struct frame *f) {
     return;
   }
   if (shared && fx != fx->top)
-    for (i = 0; i < vl.n; i++)
-      if (names_own(fx, vl.v[i].cur)) {
+    for (i = 0; i < vl.n; i++) {
+      int own = names_own(fx, vl.v[i].cur);
+      if (own == 2 || (own == 1 && !sized_by_args(fx))) {
         ld__replay_fail(fx, "shared variable of a device function sized by "
                             "its template parameters or locals");
         return;
       }
+    }
   if (shared) {
     size_t b = sb;
     for (i = 0; i < vl.n; i++)
@@ -3139,6 +3251,10 @@ static void point_stores_at_copies(struct facts *fx) {
 static void facts_free(struct facts *fx, size_t nlocals) {
   size_t i;
 
+  for (i = 0; i < fx->ntsub; i++) {
+    free(fx->tsub_names[i]);
+    free(fx->tsub_args[i]);
+  }
   for (i = 0; fx->orig_name && i < nlocals; i++)
     free(fx->orig_name[i]);
   free(fx->orig_name);
@@ -3167,7 +3283,8 @@ static void facts_free(struct facts *fx, size_t nlocals) {
 /* The clone description of device function def (a callee of the kernel
  * fx walks, with barriers, or without them when plain), appended to
  * fx->r->callees; returns its index, or SIZE_MAX with fx failed. */
-static size_t analyse_devfn(struct facts *fx, CXCursor def, int plain) {
+static size_t analyse_devfn(struct facts *fx, CXCursor def, int plain,
+                            CXCursor call) {
   struct facts *top = fx->top;
   struct ld_replay *r = top->r;
   struct facts cfx;
@@ -3177,8 +3294,20 @@ static size_t analyse_devfn(struct facts *fx, CXCursor def, int plain) {
   void *a, *b;
 
   for (i = 0; i < r->ncallees; i++)
-    if (clang_equalCursors(top->devfns.callee_cur[i], def))
+    if (clang_equalCursors(top->devfns.callee_cur[i], def)) {
+      /* Shared variables sized by the first call's template arguments:
+       * every call gives the same. */
+      char *args = r->callees[i]->sized_by ? call_targs(fx, call) : NULL;
+      int same = !r->callees[i]->sized_by ||
+                 (args && !strcmp(args, r->callees[i]->sized_by));
+      free(args);
+      if (!same) {
+        ld__replay_fail(fx, "device function whose shared variables its "
+                            "template arguments size, called with others");
+        return SIZE_MAX;
+      }
       return i;
+    }
   if (fx->depth >= 8) {
     ld__replay_fail(fx, "calls nested too deeply");
     return SIZE_MAX;
@@ -3191,6 +3320,7 @@ static size_t analyse_devfn(struct facts *fx, CXCursor def, int plain) {
   cfx.s = fx->s;
   cfx.k = &ck;
   cfx.fn = def;
+  cfx.call = call;
   cfx.r = calloc(1, sizeof *cfx.r);
   if (!ck.name || !cfx.r) {
     fx->rc = LD_ENOMEM;
@@ -3275,7 +3405,7 @@ static void add_callee_write_lines(struct facts *fx, CXCursor call,
  * or SIZE_MAX when the kernel cannot be checked. */
 static size_t clone_callee(struct facts *fx, CXCursor call, CXCursor def,
                            int plain) {
-  size_t idx = analyse_devfn(fx, def, plain);
+  size_t idx = analyse_devfn(fx, def, plain, call);
 
   if (idx == SIZE_MAX || ld__replay_stopped(fx))
     return SIZE_MAX;

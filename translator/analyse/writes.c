@@ -345,7 +345,7 @@ static int var_root(struct root *r, CXCursor decl, int as_object) {
  * or a pointer's element it was loaded from memory. */
 static int loaded_root(struct root *r, CXCursor c) {
   CXCursor base = strip_parens(c), d;
-  int direct = 1;
+  int direct = 1, subscripts = 1;
 
   while (clang_getCursorKind(base) == CXCursor_MemberRefExpr ||
          clang_getCursorKind(base) == CXCursor_ArraySubscriptExpr) {
@@ -353,6 +353,7 @@ static int loaded_root(struct root *r, CXCursor c) {
     if (!ld__nth_child(base, 0, &d))
       return 1; /* a member of `this`: seen at the calls */
     base = strip_parens(ld__unwrap(d));
+    subscripts &= !member;
     if (member ? ld__is_pointer(clang_getCursorType(base))
                : !ld__is_array(clang_getCursorType(base)))
       direct = 0;
@@ -363,6 +364,12 @@ static int loaded_root(struct root *r, CXCursor c) {
     CXType t;
     d = clang_getCursorReferenced(base);
     t = clang_getCanonicalType(clang_getCursorType(d));
+    /* `As[ty][tx]` with a template's index type: the rows' type is
+     * dependent, but the variable is an array, whose element it is
+     * (cuda-samples' matrixMulDrv, `size_type ty`). */
+    if (subscripts && clang_getCursorKind(d) == CXCursor_VarDecl &&
+        ld__is_array(t))
+      return var_root(r, d, 1);
     if (clang_getCursorKind(d) == CXCursor_ParmDecl && r->is_kernel) {
       if (direct && ld__param_patchable(&r->an->s, d))
         return 1;

@@ -1,6 +1,7 @@
 // RUN: %ldcc-translate --coverage %s | FileCheck %s --check-prefix=COV
 // RUN: %ldcc-translate %s > %t.cu
 // RUN: grep -v '^ *// ' %t.cu | FileCheck %s --check-prefix=TEXT
+// RUN: grep -v '^ *// ' %t.cu | FileCheck %s --check-prefix=LAYOUT
 // RUN: %nvcc-ptx -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
 // Forms whose translation nvcc rejected, so that the driver built the
 // whole file unchecked with one warning; found by building 274 files of
@@ -98,15 +99,25 @@ template <typename T> __global__ void blocks(const T *in, T *out) {
 }
 
 // A device function template whose shared arrays its own parameter sizes
-// (cuda-samples' matrixMul_nvrtc): the kernel's layout has no BLOCK.
+// (cuda-samples' matrixMul_nvrtc): the kernel's layout has no BLOCK, so it
+// declares the array with the call's argument (`float t[(16)]`, session
+// 32; before, the kernel went without the replay).  Called with two
+// different arguments from one kernel, it is refused.
 template <int BLOCK> __device__ void tile_sum(float *out, const float *in) {
   __shared__ float t[BLOCK];
   t[threadIdx.x] = in[threadIdx.x];
   __syncthreads();
   out[threadIdx.x] = t[BLOCK - 1 - threadIdx.x];
 }
-// COV: KERNEL name=tile16 {{.*}}shared=no shared_reason="device function tile_sum: shared variable of a device function sized by its template parameters or locals"
+// COV: KERNEL name=tile16 {{.*}}coverage=full shared=yes
+// LAYOUT: struct __ldcc_layout_tile16 {
+// LAYOUT-NEXT: float t[(16)];
 __global__ void tile16(float *out, const float *in) { tile_sum<16>(out, in); }
+// COV: KERNEL name=tile_both {{.*}}shared=no shared_reason="device function whose shared variables its template arguments size, called with others"
+__global__ void tile_both(float *out, const float *in) {
+  tile_sum<16>(out, in);
+  tile_sum<32>(out, in);
+}
 
 // A shared atomic on a template's type (hecbench expdist): a float the
 // copies cannot merge (replay.cuh's static assertion).
@@ -156,6 +167,7 @@ void run_all(float *f, double *d, int *i, uint4 *u, big_t b) {
   sums<<<1, THREADS>>>(f, f);
   blocks<float><<<1, 128>>>(f, f);
   tile16<<<1, 16>>>(f, f);
+  tile_both<<<1, 32>>>(f, f);
   total<float><<<1, 64>>>(f, f);
   add4<<<1, 64>>>(u);
   large<<<1, 64>>>(b, i);

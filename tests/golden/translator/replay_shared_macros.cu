@@ -72,6 +72,25 @@ __global__ void shown(float *out) {
 }
 // PLAN: KERNEL name=shown checked=no reason="shared variable used inside a macro expansion" at=[[@LINE-7]]:17
 
+// matrixMulDrv's own form: the accessor macros in a template device
+// function whose tile is sized by its template parameter and indexed with
+// a template's type.  Expanded, `As[ty][tx]` is an element of a shared
+// array, not a write through a pointer loaded from As (writes.c
+// loaded_root; it left the kernel without the check across blocks), and
+// the tile goes into the kernel's layout sized by the call's arguments.
+template <int block_size, typename size_type>
+__device__ void tile_mul(float *C, const float *A, size_type w) {
+  size_type tx = threadIdx.x, ty = threadIdx.y;
+  __shared__ float As[block_size][block_size];
+  AS(ty, tx) = A[w * ty + tx];
+  __syncthreads();
+  C[w * ty + tx] = AS(tx, ty);
+}
+extern "C" __global__ void tile_mul8(float *C, const float *A, size_t w) {
+  tile_mul<8, size_t>(C, A, w);
+}
+// COV: KERNEL name=tile_mul8 at=[[@LINE-3]] coverage=full shared=yes global=yes
+
 int main() {
   float *a = nullptr, *b = nullptr, *c = nullptr;
   int *i = nullptr, *o = nullptr;
@@ -79,6 +98,7 @@ int main() {
   blur<<<4, 256, 256 * 4>>>(i, o, 256);
   twice<<<1, 256>>>(c);
   shown<<<1, 32>>>(c);
+  tile_mul8<<<1, dim3(8, 8)>>>(c, a, 8);
   return 0;
 }
 // The original kernels' text, expanded (the same tokens the preprocessor
