@@ -452,6 +452,22 @@ static int summary_sarif(const struct ld_rt_races *r, FILE *out) {
   return put_line(&b, rc, out);
 }
 
+/* Whether two records' metadata are one kernel's: the same, or the
+ * metadata of two of its checks (the replay's and the inline intra-warp
+ * checks' for one kernel: one name, file and definition line). */
+static int same_kernel(uint64_t a, uint64_t b) {
+  const struct __ldcc_kernel_meta *x =
+      (const struct __ldcc_kernel_meta *)(uintptr_t)a;
+  const struct __ldcc_kernel_meta *y =
+      (const struct __ldcc_kernel_meta *)(uintptr_t)b;
+
+  if (a == b)
+    return 1;
+  return x && y && x->name && y->name && x->file && y->file &&
+         x->line == y->line && !strcmp(x->name, y->name) &&
+         !strcmp(x->file, y->file);
+}
+
 void ld_rt_races_summary(struct ld_rt_races *r, const unsigned *counts,
                          unsigned long checked_launches,
                          unsigned long unchecked_launches,
@@ -474,7 +490,7 @@ void ld_rt_races_summary(struct ld_rt_races *r, const unsigned *counts,
     s.instances += e->instances;
     for (j = 0; j < i; j++)
       if (ld_rt_kind_is_race(r->v[j].kind) && !r->v[j].suppressed &&
-          r->v[j].kernel_meta == e->kernel_meta)
+          same_kernel(r->v[j].kernel_meta, e->kernel_meta))
         seen = 1;
     s.kernels += !seen;
   }

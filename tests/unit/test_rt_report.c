@@ -311,6 +311,38 @@ START_TEST(test_dedup_and_summary) {
 }
 END_TEST
 
+/* One kernel's races found by two of its checks (the replay's and the
+ * inline intra-warp checks', each with its own metadata) count as one
+ * kernel; another kernel's as another. */
+START_TEST(test_summary_kernels_by_name) {
+  struct ld_rt_races *races = ld_rt_races_new(10);
+  struct __ldcc_kernel_meta twin = meta, other = meta;
+  struct __ldcc_report a = record(__LDCC_RK_WRITE_WRITE, 0, 0x10);
+  struct __ldcc_report b = record(__LDCC_RK_REGISTERS, 0, 0);
+  struct __ldcc_report c = record(__LDCC_RK_REGISTERS, 0, 0);
+  char out[4096];
+
+  ck_assert_ptr_nonnull(races);
+  other.line = meta.line + 40;
+  b.kernel_meta = (uint64_t)(uintptr_t)&twin;
+  b.bucket = 3;
+  c.kernel_meta = (uint64_t)(uintptr_t)&other;
+  c.bucket = 4;
+  CAPTURE(out, {
+    ld_rt_races_add(races, &a, f_);
+    ld_rt_races_add(races, &b, f_);
+    ld_rt_races_summary(races, NULL, 2, 0, 0, f_);
+  });
+  ck_assert_ptr_nonnull(strstr(out, "(2 instances) in 1 kernel;"));
+  CAPTURE(out, {
+    ld_rt_races_add(races, &c, f_);
+    ld_rt_races_summary(races, NULL, 3, 0, 0, f_);
+  });
+  ck_assert_ptr_nonnull(strstr(out, "(3 instances) in 2 kernels;"));
+  ld_rt_races_free(races);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("rt_report");
   TCase *tc = tcase_create("core");
@@ -328,6 +360,7 @@ int main(void) {
   tcase_add_test(tc, test_device_function_writes);
   tcase_add_test(tc, test_cub_reuse);
   tcase_add_test(tc, test_dedup_and_summary);
+  tcase_add_test(tc, test_summary_kernels_by_name);
   suite_add_tcase(s, tc);
   return ld_check_run(s);
 }
