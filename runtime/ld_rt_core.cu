@@ -422,10 +422,11 @@ extern "C" void ld__rt_leave(int checked, void *stream) {
   pthread_mutex_unlock(&lock);
 }
 
-/* A launch of a kernel with inline intra-warp checks (include/ldcc/its.cuh)
- * that the translator did not turn into __ldcc::launch: the kernel runs as
- * written and reports through the same ring. */
-extern "C" int __ldcc_its_arm(struct __ldcc_its_sink *s) {
+/* The report ring for a file's inline intra-warp checks
+ * (include/ldcc/its.cuh) into s; counted: a launch the translator did not
+ * turn into __ldcc::launch's replay, which runs as written and is counted
+ * here (the replay's launch counts itself). */
+static int its_sink(struct __ldcc_its_sink *s, int counted) {
   int rc = -1;
 
   pthread_mutex_lock(&lock);
@@ -433,7 +434,7 @@ extern "C" int __ldcc_its_arm(struct __ldcc_its_sink *s) {
     init();
   if (rt.usable) {
     collect(false);
-    rt.checked++;
+    rt.checked += counted;
     ld_rt_kernels_set_armed(1);
     memset(s, 0, sizeof *s);
     s->reports = rt.ring_dev;
@@ -444,6 +445,14 @@ extern "C" int __ldcc_its_arm(struct __ldcc_its_sink *s) {
   }
   pthread_mutex_unlock(&lock);
   return rc;
+}
+
+extern "C" int __ldcc_its_arm(struct __ldcc_its_sink *s) {
+  return its_sink(s, 1);
+}
+
+extern "C" int __ldcc_its_attach(struct __ldcc_its_sink *s) {
+  return its_sink(s, 0);
 }
 
 /* A launch that reached CUDA outside __ldcc::launch and runs unchecked

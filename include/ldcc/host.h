@@ -517,6 +517,10 @@ __ldcc_launch_prepare(const struct __ldcc_launch_request *rq,
 /* Hands a file's intra-warp checks the report ring (fills s's ring
  * fields) and counts a checked launch; 0 when the runtime is usable. */
 extern "C" __attribute__((weak)) int __ldcc_its_arm(struct __ldcc_its_sink *s);
+/* The same without counting a launch: for a launch of the shared-memory
+ * replay, which __ldcc::launch counts. */
+extern "C" __attribute__((weak)) int
+__ldcc_its_attach(struct __ldcc_its_sink *s);
 extern "C" __attribute__((weak)) void
 __ldcc_launch_done(const struct __ldcc_kernel_meta *meta, int launch_id,
                    cudaStream_t stream);

@@ -797,20 +797,33 @@ static __device__ __forceinline__ void mp_fence(mp_thread &st,
     st.fence_pub = level;
 }
 
+/* Host: whether the file's device code has the ring (shared by every
+ * launch of the file). */
+template <int = 0> static __host__ bool &its_armed() {
+  static bool armed = false;
+  return armed;
+}
+
 /* Host: before each launch of a checked kernel.  The first call hands the
  * file's device code the runtime's ring and the kernels' metadata (one
- * synchronous copy); later calls only count the launch.  A launch from
- * device code (dynamic parallelism) arms nothing. */
-template <int = 0> static __host__ __device__ void its_arm() {
+ * synchronous copy); later calls only count the launch.  A launch of the
+ * shared-memory replay, which __ldcc::launch counts itself, arms with
+ * Counted = 1: nothing is counted here (before, such launches counted
+ * twice).  A launch from device code (dynamic parallelism) arms nothing. */
+template <int Counted = 0> static __host__ __device__ void its_arm() {
 #ifndef __CUDA_ARCH__
-  static bool armed = false;
   __ldcc_its_sink s;
   const __ldcc_kernel_meta *const *metas;
   unsigned n = 0;
 
-  if (!__ldcc_its_arm || __ldcc_its_arm(&s) != 0 || armed)
+  if (Counted && its_armed())
     return;
-  armed = true;
+  if (Counted ? !__ldcc_its_attach || __ldcc_its_attach(&s) != 0
+              : !__ldcc_its_arm || __ldcc_its_arm(&s) != 0)
+    return;
+  if (its_armed())
+    return;
+  its_armed() = true;
   metas = __ldcc_its_table(&n);
   s.nmetas = n < __LDCC_ITS_MAX_KERNELS ? n : __LDCC_ITS_MAX_KERNELS;
   for (unsigned i = 0; i < s.nmetas; i++)

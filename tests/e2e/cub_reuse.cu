@@ -43,6 +43,7 @@ int main() {
 // The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
 // RACE-CHECK: race on shared variable temp (CUB temporary storage) in kernel block_stats
 // RACE-CHECK: ldcc: summary:
+// RACE-CHECK: in 1 kernel; 3 checked launches
 // RACE-CHECK-NOT: in kernel block_scans
 // RACE-CHECK-NOT: in kernel block_rounds
 // RACE-CHECK-NOT: not checked

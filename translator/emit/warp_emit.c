@@ -490,10 +490,16 @@ int ld__warp_emit(const struct ld_plan *plan, size_t len,
     /* Not a registration's launch after the last line (register_emit.c
      * makes its launcher of the rewritten text, a replay's for a kernel of
      * rule "shared memory across threads in a region"). */
+    int counted;
     if (!arms(plan, l) || l->begin >= len)
       continue;
+    /* A launch of the replay is counted by __ldcc::launch (one of the check
+     * across blocks alone is not when its protocol runs the original). */
+    counted = ld__replay_launched(plan, l) != NULL;
     rc = ld_edit_insert(edits, l->begin,
-                        l->via_api ? "(__ldcc::its_arm(), "
+                        l->via_api ? counted ? "(__ldcc::its_arm<1>(), "
+                                             : "(__ldcc::its_arm(), "
+                        : counted  ? "__ldcc::its_arm<1>(), "
                                    : "__ldcc::its_arm(), ");
     if (!rc && l->via_api)
       rc = ld_edit_insert(edits, l->end, ")");

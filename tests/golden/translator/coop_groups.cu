@@ -109,5 +109,5 @@ int main() {
 // TEXT-NEXT: {{^}}  (*__ldcc::its_w(&(flags[0]), flags, 0u, 5u)) = warp.thread_rank();
 // TEXT: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_forms(int *out, int *flags, __ldcc::launch_info __ldcc_li, __ldcc::global_info __ldcc_gi) { __ldcc::its_enter();
 // TEXT: {{^}}  cg::thread_block_tile<32> warp = cg::tiled_partition<32>(block);
-// TEXT: {{^}}  __ldcc::its_arm(), __ldcc::launch_as<decltype(__ldcc::plain_fn(&forms))>::run(
+// TEXT: {{^}}  __ldcc::its_arm<1>(), __ldcc::launch_as<decltype(__ldcc::plain_fn(&forms))>::run(
 // TEXT: {{^}}static const __ldcc_kernel_meta *const __ldcc_its_metas[] = {&__ldcc_its_meta_0, };
