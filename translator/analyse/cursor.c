@@ -367,6 +367,24 @@ static int in_cg_namespace(CXCursor d) {
   return 0;
 }
 
+size_t ld__after_angles(const char *src, size_t len, size_t p) {
+  size_t e = p;
+  int depth = 0;
+
+  while (e < len && strchr(" \t\r\n", src[e]))
+    e++;
+  if (e >= len || src[e] != '<')
+    return p;
+  for (; e < len; e++) {
+    depth += src[e] == '<' ? 1 : src[e] == '>' ? -1 : 0;
+    if (!depth)
+      return e + 1;
+    if (strchr("(){};", src[e]))
+      return p;
+  }
+  return p;
+}
+
 struct tparam_list {
   CXCursor *out;
   unsigned n, max;

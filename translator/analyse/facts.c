@@ -88,26 +88,6 @@ static size_t main_offset(const struct ld__source *s, CXSourceLocation loc) {
                                                                   : (size_t)-1;
 }
 
-/* The end of the `<...>` that starts at src[p] after blanks, or p when
- * none does. */
-static size_t after_angles(const char *src, size_t len, size_t p) {
-  size_t e = p;
-  int depth = 0;
-
-  while (e < len && strchr(" \t\r\n", src[e]))
-    e++;
-  if (e >= len || src[e] != '<')
-    return p;
-  for (; e < len; e++) {
-    depth += src[e] == '<' ? 1 : src[e] == '>' ? -1 : 0;
-    if (!depth)
-      return e + 1;
-    if (strchr("(){};", src[e]))
-      return p;
-  }
-  return p;
-}
-
 /* An explicit specialization's clones are plain functions (ld_kernel
  * spec_args): the cuts of its `template <>` and of the arguments after its
  * name.  An unusual spelling leaves them out, and nvcc says so. */
@@ -120,7 +100,7 @@ static void spec_cuts(struct cuts *x, CXCursor fn) {
   if (b == (size_t)-1 || name == (size_t)-1 || len - b < 8 ||
       strncmp(src + b, "template", 8))
     return;
-  e = after_angles(src, len, b + 8);
+  e = ld__after_angles(src, len, b + 8);
   if (e == b + 8)
     return;
   while (e < len && (src[e] == ' ' || src[e] == '\t'))
@@ -128,7 +108,7 @@ static void spec_cuts(struct cuts *x, CXCursor fn) {
   if (!add_cut(x, b, e))
     return;
   name += strlen(x->k->name);
-  e = after_angles(src, len, name);
+  e = ld__after_angles(src, len, name);
   if (e > name)
     add_cut(x, name, e);
 }

@@ -354,25 +354,18 @@ static int spec_args(const struct analysis *an, size_t fi, char **out) {
   const char *src = an->s.src;
   size_t p = an->fns[fi].at.offset + strlen(an->fns[fi].name), e;
   struct ld_buf b = LD_BUF_INIT;
-  int i, n, depth = 0, rc = LD_OK;
+  int i, n, rc = LD_OK;
 
   *out = NULL;
   if (clang_Cursor_isNull(clang_getSpecializedCursorTemplate(c)))
     return LD_OK;
   if (an->fns[fi].in_macro)
     return LD_EINVAL;
-  while (p < an->s.len &&
-         (src[p] == ' ' || src[p] == '\t' || src[p] == '\n' || src[p] == '\r'))
-    p++;
-  if (p < an->s.len && src[p] == '<') {
-    for (e = p; e < an->s.len; e++) {
-      depth += src[e] == '<' ? 1 : src[e] == '>' ? -1 : 0;
-      if (!depth || src[e] == '(' || src[e] == '{' || src[e] == ';')
-        break;
-    }
-    if (e >= an->s.len || src[e] != '>')
-      return LD_EINVAL;
-    rc = ld_buf_append(&b, src + p, e + 1 - p);
+  e = ld__after_angles(src, an->s.len, p);
+  if (e > p) {
+    while (src[p] != '<')
+      p++;
+    rc = ld_buf_append(&b, src + p, e - p);
   } else {
     n = clang_Cursor_getNumTemplateArguments(c);
     rc = n <= 0 ? LD_EINVAL : ld_buf_putc(&b, '<');

@@ -100,6 +100,9 @@ int ld__is_class(CXType t, const char *cls);
  * template too), or initialised by a call of one of its functions (`auto
  * tile = cg::tiled_partition<TILE>(block);`). */
 int ld__cg_object(CXCursor var);
+/* The end of the `<...>` (template arguments) that starts at src[p] after
+ * blanks, or p when none does or it is not plain text. */
+size_t ld__after_angles(const char *src, size_t len, size_t p);
 /* The template parameters of template tmpl, in order, at most max of them
  * into out; returns how many. */
 unsigned ld__template_params(CXCursor tmpl, CXCursor *out, unsigned max);
