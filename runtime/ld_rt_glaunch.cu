@@ -433,7 +433,7 @@ int one_run(struct glaunch *L) {
                  pending) ||
              !ok(cudaMemcpyAsync(at + parts[i].backup_at,
                                  (const void *)(uintptr_t)a->base, a->size,
-                                 cudaMemcpyDeviceToDevice, stream),
+                                 cudaMemcpyDefault, stream),
                  pending);
   }
   if (failed) {
@@ -488,7 +488,7 @@ int one_run(struct glaunch *L) {
     const struct ld_rt_alloc *a = &plan->allocs[i].a;
     failed =
         !ok(cudaMemcpyAsync((void *)(uintptr_t)a->base, at + parts[i].backup_at,
-                            a->size, cudaMemcpyDeviceToDevice, stream),
+                            a->size, cudaMemcpyDefault, stream),
             pending);
   }
   free_area(L, area);
@@ -641,7 +641,7 @@ bool det_start_u(struct glaunch *L) {
     uint64_t chunks = ld_rt_global_chunks(plan, i);
     failed = !ok(cudaMemcpyAsync(scratch + a->at + a->a.base % LD_RT_GALIGN,
                                  (const void *)(uintptr_t)a->a.base, a->a.size,
-                                 cudaMemcpyDeviceToDevice, L->stream),
+                                 cudaMemcpyDefault, L->stream),
                  L->pending);
     if (!failed && (L->parts & LD_RT_GLAYOUT_ACC))
       failed = !ok(cudaMemsetAsync(scratch + a->marks_at, 0,

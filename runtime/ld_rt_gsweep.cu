@@ -175,7 +175,7 @@ bool ld__gsweep_fill(const struct ld__gsweep *x, uint32_t used,
     for (uint32_t k = 0; k < used; k++)
       if (!ok(cudaMemcpyAsync(x->scratch + a->at + (k + 1) * a->slot + lead,
                               (const void *)(uintptr_t)a->a.base, a->a.size,
-                              cudaMemcpyDeviceToDevice, x->stream),
+                              cudaMemcpyDefault, x->stream),
               pending))
         return false;
   }

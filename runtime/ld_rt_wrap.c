@@ -162,6 +162,35 @@ cudaError_t __wrap_cudaMallocFromPoolAsync_ptsz(void **ptr, size_t size,
   return rc;
 }
 
+/* Page-locked host memory (zero-copy buffers kernels write through PCIe):
+ * with unified addressing, which every 64-bit platform CUDA supports, it
+ * is mapped at its host address, so kernels are handed that address and
+ * the registry keeps it like device memory (the checks' copies use
+ * cudaMemcpyDefault).  cudaHostRegister'ed memory is not recorded: its
+ * device address need not be its host address. */
+cudaError_t __wrap_cudaMallocHost(void **ptr, size_t size) {
+  cudaError_t rc;
+
+  ALLOCATE(rc, __real_cudaMallocHost(ptr, size));
+  linear(rc, ptr, size, LD_RT_ALLOC_HOST, LD_CALLER);
+  return rc;
+}
+
+cudaError_t __wrap_cudaHostAlloc(void **ptr, size_t size, unsigned int flags) {
+  cudaError_t rc;
+
+  ALLOCATE(rc, __real_cudaHostAlloc(ptr, size, flags));
+  linear(rc, ptr, size, LD_RT_ALLOC_HOST_ALLOC, LD_CALLER);
+  return rc;
+}
+
+cudaError_t __wrap_cudaFreeHost(void *ptr) {
+  uint64_t id = ld_rt_intercept_free_begin((uint64_t)(uintptr_t)ptr);
+  cudaError_t rc = __real_cudaFreeHost(ptr);
+  ld_rt_intercept_free_end((uint64_t)(uintptr_t)ptr, id, rc == cudaSuccess);
+  return rc;
+}
+
 /* The entry is looked up before the real free and removed after it, by
  * id, so an allocation on another thread that reuses the address in
  * between keeps its new entry. */

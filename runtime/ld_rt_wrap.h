@@ -24,7 +24,10 @@
     (void **ptr, size_t size, cudaMemPool_t pool, cudaStream_t stream))        \
   X(cudaError_t, cudaMallocFromPoolAsync_ptsz,                                 \
     (void **ptr, size_t size, cudaMemPool_t pool, cudaStream_t stream))        \
+  X(cudaError_t, cudaMallocHost, (void **ptr, size_t size))                    \
+  X(cudaError_t, cudaHostAlloc, (void **ptr, size_t size, unsigned int flags)) \
   X(cudaError_t, cudaFree, (void *ptr))                                        \
+  X(cudaError_t, cudaFreeHost, (void *ptr))                                    \
   X(cudaError_t, cudaFreeAsync, (void *ptr, cudaStream_t stream))              \
   X(cudaError_t, cudaFreeAsync_ptsz, (void *ptr, cudaStream_t stream))         \
   X(void, __cudaRegisterVar,                                                   \

@@ -148,7 +148,17 @@ cudaError_t __real_cudaMallocFromPoolAsync_ptsz(void **ptr, size_t size,
   (void)s;
   return fake_alloc(ptr, size);
 }
+cudaError_t __real_cudaMallocHost(void **ptr, size_t size) {
+  return fake_alloc(ptr, size);
+}
+cudaError_t __real_cudaHostAlloc(void **ptr, size_t size, unsigned int flags) {
+  ck_assert_uint_eq(flags, cudaHostAllocMapped);
+  return fake_alloc(ptr, size);
+}
 cudaError_t __real_cudaFree(void *ptr) {
+  return fake_free(ptr);
+}
+cudaError_t __real_cudaFreeHost(void *ptr) {
   return fake_free(ptr);
 }
 cudaError_t __real_cudaFreeAsync(void *ptr, cudaStream_t s) {
@@ -660,6 +670,27 @@ START_TEST(test_oom_every_wrapper) {
 }
 END_TEST
 
+/* Page-locked host memory is kept like device memory (kernels write it at
+ * its host address); cudaFreeHost removes it. */
+START_TEST(test_host_memory) {
+  void *h, *m;
+
+  ck_assert_int_eq(__wrap_cudaMallocHost(&h, 256), cudaSuccess);
+  ck_assert_int_eq(__wrap_cudaHostAlloc(&m, 128, cudaHostAllocMapped),
+                   cudaSuccess);
+  ck_assert_uint_eq(entries(), 2);
+  ck_assert_int_eq(entry_at((char *)h + 255).kind, LD_RT_ALLOC_HOST);
+  ck_assert_uint_eq(entry_at(h).size, 256);
+  ck_assert_int_eq(entry_at(m).kind, LD_RT_ALLOC_HOST_ALLOC);
+  ck_assert_str_eq(ld_rt_alloc_kind_name(LD_RT_ALLOC_HOST_ALLOC),
+                   "cudaHostAlloc");
+  ck_assert_int_eq(__wrap_cudaFreeHost(h), cudaSuccess);
+  ck_assert_int_eq(__wrap_cudaFreeHost(m), cudaSuccess);
+  ck_assert(!known(h) && !known(m));
+  ck_assert_uint_eq(stats_now().frees, 2);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("rt_intercept");
   TCase *tc = tcase_create("core");
@@ -680,6 +711,7 @@ int main(void) {
   tcase_add_test(tc, test_oom_retry_fails);
   tcase_add_test(tc, test_oom_nothing_kept_or_other_error);
   tcase_add_test(tc, test_oom_every_wrapper);
+  tcase_add_test(tc, test_host_memory);
   suite_add_tcase(s, tc);
   return ld_check_run(s);
 }

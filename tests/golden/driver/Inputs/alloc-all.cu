@@ -11,7 +11,7 @@ __global__ void touch(int *p) {
 }
 
 int main() {
-  void *a, *m, *pi, *as, *pa;
+  void *a, *m, *pi, *as, *pa, *h, *ha;
   size_t pitch;
   cudaPitchedPtr p3;
   cudaMemPool_t pool;
@@ -25,6 +25,8 @@ int main() {
   cudaMallocAsync(&as, 64, s);
   cudaDeviceGetDefaultMemPool(&pool, 0);
   cudaMallocFromPoolAsync(&pa, 64, pool, s);
+  cudaMallocHost(&h, 64);
+  cudaHostAlloc(&ha, 64, cudaHostAllocMapped);
   touch<<<1, 4, 0, s>>>((int *)a);
   cudaFreeAsync(as, s);
   cudaFreeAsync(pa, s);
@@ -33,6 +35,8 @@ int main() {
   cudaFree(pi);
   cudaFree(m);
   cudaFree(a);
+  cudaFreeHost(ha);
+  cudaFreeHost(h);
   printf("%s\n", cudaGetErrorString(cudaGetLastError()));
   return 0;
 }
