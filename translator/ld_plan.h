@@ -530,6 +530,9 @@ struct ld_kernel {
    * it (`&k<float>`); its clones are plain functions named by stem, and a
    * launch's clone names drop the arguments.  NULL otherwise. */
   char *spec_args;
+  /* The namespaces around it as file-scope code names them, "a::b::" or
+   * "" (ld__namespace_scope); NULL inside a class. */
+  char *scope;
   int checked;  /* 1 when the kernel will be instrumented */
   char *reason; /* why checked == 0; NULL otherwise; one short phrase */
   /* Why the shared-memory replay refused the kernel when it writes shared

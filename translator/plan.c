@@ -423,6 +423,7 @@ void ld_plan_free(struct ld_plan *plan) {
     free(plan->kernels[i].name);
     free(plan->kernels[i].stem);
     free(plan->kernels[i].spec_args);
+    free(plan->kernels[i].scope);
     free(plan->kernels[i].fn_cast);
     free(plan->kernels[i].default_cuts);
     free(plan->kernels[i].reason);

@@ -65,7 +65,7 @@ static int decide_and_emit(struct ld_plan *plan, const struct ld_buf *src,
   struct ld_unrendered_list unrendered = LD_UNRENDERED_LIST_INIT;
   size_t nreal = plan->nlaunches;
   /* The launchers' launches go through every step as written ones do. */
-  int rc = ld__register_prepare(plan, src->data, src->len);
+  int rc = ld__register_prepare(plan, src->len);
 
   if (!rc)
     rc = ld_finalize_plan(plan, src->data);

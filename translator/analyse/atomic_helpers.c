@@ -49,6 +49,7 @@ struct helper_walk {
 };
 
 static int walk(struct helper_walk *w, CXCursor c);
+static int local_var(CXCursor c);
 
 /* The parameter a (casts and parentheses aside) names, directly or through
  * an alias, or -1. */
@@ -189,6 +190,74 @@ static int walk_kids(struct helper_walk *w, CXCursor c) {
   return w->bad;
 }
 
+/* `cuda::atomic_ref<T, S>(L)` in a helper (ld__libcu_ref_ctor): the
+ * location L must be `*p` or `p[i]` of a parameter (the latter at an
+ * offset), an atomic of that parameter; its calls order (ref_call). */
+static int ref_ctor(struct helper_walk *w, CXCursor loc, int scope) {
+  CXCursor x, y;
+  int p = -1, offset = 0, seen = w->seen_access;
+
+  loc = ld__unwrap(loc);
+  if (clang_getCursorKind(loc) == CXCursor_UnaryOperator &&
+      clang_getCursorUnaryOperatorKind(loc) == CXUnaryOperator_Deref &&
+      ld__nth_child(loc, 0, &x))
+    p = address_param(w, x, &offset);
+  else if (clang_getCursorKind(loc) == CXCursor_ArraySubscriptExpr &&
+           ld__nth_child(loc, 0, &x) && ld__nth_child(loc, 1, &y) &&
+           (p = tracked_of(w, x)) >= 0) {
+    offset = 1;
+    walk(w, y);
+  }
+  if (p < 0) {
+    w->bad = 1;
+    return 1;
+  }
+  use(w, p, 1);
+  w->seen_access = seen; /* the reference is made, not yet used */
+  if (offset)
+    w->offset_params |= (uint64_t)1 << p;
+  if (!w->scope)
+    w->scope = scope;
+  return w->bad;
+}
+
+/* A call on a `cuda::atomic_ref` in a helper (ld__libcu_ref_member): on a
+ * local reference or a temporary (walked: its constructor); unless
+ * relaxed, its memory order makes the helper a fence of its scope (a
+ * release first when no access came before it) and an acquire. */
+static int ref_call(struct helper_walk *w, CXCursor call, CXCursor ref,
+                    int scope, int order) {
+  CXCursor r = ld__unwrap(ref), o;
+  int n = clang_Cursor_getNumArguments(call), i, first = 0;
+  int level = scope == LD_GSCOPE_BLOCK ? 1 : 2;
+
+  if (clang_getCursorKind(r) == CXCursor_DeclRefExpr) {
+    CXCursor v = clang_getCursorReferenced(r);
+    if (!local_var(v) || clang_getCursorKind(v) != CXCursor_VarDecl) {
+      w->bad = 1;
+      return 1;
+    }
+  } else if (ld__is_pointer(clang_getCursorType(r))) {
+    w->bad = 1;
+    return 1;
+  } else if (walk(w, r)) {
+    return 1;
+  }
+  if (!ld__member_object(call, &o, &first))
+    first = 0;
+  for (i = first; i < n && !w->bad; i++)
+    walk(w, clang_Cursor_getArgument(call, (unsigned)i));
+  if (order) {
+    if (!w->fence)
+      w->fence_first = !w->seen_access && (order & LD_ORDER_RELEASE);
+    if (level > w->fence)
+      w->fence = level;
+    w->acquires |= (order & LD_ORDER_ACQUIRE) != 0;
+  }
+  w->seen_access = 1;
+  return w->bad;
+}
+
 /* A call in a helper: an atomic function `atomic*` (its first argument may
  * be a parameter), another helper (its helper arguments may be), a
  * function of a system header other than a fence or a barrier (none may
@@ -204,7 +273,17 @@ static int walk_call(struct helper_walk *w, CXCursor call) {
   int sync = !strncmp(n, "__threadfence", 13) || !strncmp(n, "__sync", 6) ||
              !strncmp(n, "__barrier", 9);
   struct ld__atomic_helper h;
+  CXCursor obj;
+  int order;
 
+  if (ld__libcu_ref_ctor(call, &obj, &scope)) {
+    clang_disposeString(s);
+    return ref_ctor(w, obj, scope);
+  }
+  if (ld__libcu_ref_member(call, &obj, &scope, &order)) {
+    clang_disposeString(s);
+    return ref_call(w, call, obj, scope, order);
+  }
   if (!fence && libcu == 0) { /* a relaxed or signal fence: nothing */
     clang_disposeString(s);
     return 0;

@@ -599,10 +599,16 @@ static int direct_use(struct analysis *an, const struct frame *f,
   if (strcmp(use, REASON_G_ATOMIC))
     return 0;
   if (libcu_atomic_member(f->cur)) {
-    /* A libcu++ atomic object's call in the kernel's own body (not
-     * atomic_ref's): claimed through its object (global_facts.c). */
+    /* A libcu++ atomic object's call in the kernel's own body: claimed
+     * through its object (global_facts.c); an atomic_ref's also in an
+     * atomic helper or a free device function (cloned), claimed where the
+     * reference is made. */
     CXCursor obj;
     int lvalue, scope, order;
+    if (ld__libcu_ref_member(f->cur, &obj, &scope, &order))
+      return an->fns[an->cur_fn].is_kernel ||
+             is_atomic_helper(an, an->cur_fn) ||
+             free_device_fn(an->fns[an->cur_fn].cur);
     return an->fns[an->cur_fn].is_kernel &&
            ld__libcu_atomic(f->cur, &obj, &lvalue, &scope, &order);
   }
@@ -748,9 +754,10 @@ static int shared_atomic(const struct frame *f) {
 
 static void visit_call(struct analysis *an, const struct frame *f) {
   CXCursor ref = clang_getCursorReferenced(f->cur);
-  CXCursor callee;
+  CXCursor callee, obj;
   const char *form, *use, *unsupported = NULL;
   unsigned i, n;
+  int scope, order;
 
   use = an->plan->deterministic ? det_use_of(an, f) : global_use_of(f->cur);
   if (use && !an->plan->deterministic && !strcmp(use, REASON_G_ATOMIC) &&
@@ -813,8 +820,9 @@ static void visit_call(struct analysis *an, const struct frame *f) {
     add_barrier(an, f->cur, form);
     return;
   }
-  if (!use)
-    ld__check_call(an, f->cur);
+  if (!use || (!strcmp(use, REASON_G_ATOMIC) &&
+               ld__libcu_ref_member(f->cur, &obj, &scope, &order)))
+    ld__check_call(an, f->cur); /* (an atomic_ref's: where it was made) */
   else if (!strcmp(use, REASON_G_SURFACE) && ld__name_contains(f->cur, "write"))
     ld__note_unseen(an, "writes a surface (%s)", f->cur);
   if (!clang_Cursor_isNull(ref)) {

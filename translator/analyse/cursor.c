@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ld_buf.h"
 #include "ld_cursor.h"
 #include "ld_error.h"
 
@@ -1570,6 +1571,55 @@ int ld__libcu_atomic(CXCursor call, CXCursor *obj, int *lvalue, int *scope,
   return 1;
 }
 
+/* Whether t is `cuda::atomic_ref<...>` or `cuda::std::atomic_ref<...>`
+ * (canonically, cv-qualifiers aside). */
+static int libcu_ref_type(CXType t) {
+  CXString sp = clang_getTypeSpelling(clang_getCanonicalType(t));
+  const char *n = clang_getCString(sp);
+  int hit;
+
+  while (!strncmp(n, "const ", 6) || !strncmp(n, "volatile ", 9))
+    n += *n == 'c' ? 6 : 9;
+  hit = !strncmp(n, "cuda::atomic_ref<", 17) ||
+        !strncmp(n, "cuda::std::atomic_ref<", 22);
+  clang_disposeString(sp);
+  return hit;
+}
+
+int ld__libcu_ref_ctor(CXCursor call, CXCursor *obj, int *scope) {
+  CXCursor callee = clang_getCursorReferenced(call);
+
+  if (clang_getCursorKind(callee) != CXCursor_Constructor ||
+      clang_Cursor_getNumArguments(call) != 1 ||
+      !clang_Location_isInSystemHeader(clang_getCursorLocation(callee)) ||
+      !libcu_ref_type(clang_getCursorType(call)))
+    return 0;
+  *obj = ld__unwrap(clang_Cursor_getArgument(call, 0));
+  if (libcu_ref_type(clang_getCursorType(*obj)))
+    return 0; /* a copy of another reference */
+  *scope = libcu_scope_of(clang_getCursorType(call));
+  return 1;
+}
+
+int ld__libcu_ref_member(CXCursor call, CXCursor *ref, int *scope, int *order) {
+  CXCursor callee = clang_getCursorReferenced(call);
+  enum CXCursorKind k = clang_getCursorKind(callee);
+  CXType t;
+  int first = 0;
+
+  if ((k != CXCursor_CXXMethod && k != CXCursor_ConversionFunction) ||
+      !clang_Location_isInSystemHeader(clang_getCursorLocation(callee)) ||
+      !ld__member_object(call, ref, &first))
+    return 0;
+  t = clang_getCanonicalType(clang_getCursorType(*ref));
+  t = t.kind == CXType_Pointer ? clang_getPointeeType(t) : t;
+  if (!libcu_ref_type(t))
+    return 0;
+  *scope = libcu_scope_of(t);
+  *order = call_order(call, first);
+  return 1;
+}
+
 int ld__libcu_fence(CXCursor call) {
   CXCursor callee = clang_getCursorReferenced(call);
   CXString sp;
@@ -1793,4 +1843,45 @@ int ld__asm_pure(CXCursor c) {
     ok = ok && !bad;
   }
   return ok;
+}
+
+int ld__namespace_scope(CXCursor decl, char **out) {
+  CXCursor p = clang_getCursorSemanticParent(decl);
+  struct ld_buf b = LD_BUF_INIT;
+  int rc = LD_OK;
+
+  *out = NULL;
+  while (!clang_Cursor_isNull(p) &&
+         clang_getCursorKind(p) != CXCursor_TranslationUnit && !rc) {
+    char *name;
+    if (clang_getCursorKind(p) == CXCursor_LinkageSpec) {
+      p = clang_getCursorSemanticParent(p); /* extern "C": no scope */
+      continue;
+    }
+    if (clang_getCursorKind(p) != CXCursor_Namespace) {
+      ld_buf_free(&b);
+      return LD_OK; /* a class's */
+    }
+    name = ld__cursor_name(p);
+    if (!name) {
+      rc = LD_ENOMEM;
+      break;
+    }
+    if (*name) { /* (an anonymous namespace's names are its parent's) */
+      struct ld_buf n = LD_BUF_INIT;
+      rc = ld_buf_printf(&n, "%s::%s", name, b.data ? b.data : "");
+      if (!rc) {
+        ld_buf_free(&b);
+        b = n;
+      } else {
+        ld_buf_free(&n);
+      }
+    }
+    free(name);
+    p = clang_getCursorSemanticParent(p);
+  }
+  if (!rc)
+    *out = b.data ? ld_buf_detach(&b) : strdup("");
+  ld_buf_free(&b);
+  return rc ? rc : *out ? LD_OK : LD_ENOMEM;
 }

@@ -1390,6 +1390,28 @@ static void take_helper(struct accesses *st, CXCursor call,
   }
 }
 
+/* A libcu++ atomic's memory order (LD_ORDER_* bits) recorded as a fence
+ * of its scope: a release before the call, an acquire after it. */
+static void libcu_order(struct accesses *st, CXCursor call, int scope,
+                        int order) {
+  size_t f = st->g->nfences;
+  int level = scope == LD_GSCOPE_BLOCK ? 1 : 2;
+
+  if (!order || st->rc)
+    return;
+  take_fence(st, call, level);
+  if (st->g->nfences > f) {
+    /* An acquire-only order releases nothing (a lock's exchange). */
+    st->g->fences[f].level = order & LD_ORDER_RELEASE ? level : 0;
+    st->g->fences[f].acquire = order & LD_ORDER_ACQUIRE ? level : 0;
+    st->g->fences[f].value =
+        clang_getCanonicalType(clang_getCursorType(call)).kind != CXType_Void;
+    st->g->fences[f].conversion =
+        clang_getCursorKind(clang_getCursorReferenced(call)) ==
+        CXCursor_ConversionFunction;
+  }
+}
+
 /* A call on a libcu++ atomic object (ld__libcu_atomic) in a kernel
  * wanting the direct run: the object's address claimed as an atomic of
  * its scope (the object based on a parameter: `c[i].fetch_add(1)`, `(*c)++`,
@@ -1408,12 +1430,18 @@ static void take_libcu(struct accesses *st, CXCursor call, CXCursor obj,
   /* The call's arguments after the object (an operator's first is it). */
   if (!ld__member_object(call, &c, &first))
     first = 0;
-  if (p < 0) {
+  if (p < 0 && lvalue && ld__shared_address(obj)) {
+    /* On shared memory: nothing to claim (the run is the program's). */
+    walk_accesses(st, obj, LD_USE_READ);
+    p = -2;
+  } else if (p < 0) {
     st->bad_atomic = 1;
     why_not(st, "%s on an atomic object it cannot follow", call);
     return;
   }
-  if (st->lambda)
+  if (p == -2)
+    ;
+  else if (st->lambda)
     st->other[p] = 1;
   else
     add_access(st, obj, p, 0, scope);
@@ -1423,21 +1451,43 @@ static void take_libcu(struct accesses *st, CXCursor call, CXCursor obj,
     walk_accesses(st, rest[r], LD_USE_READ);
   for (i = first; i < n && !st->rc; i++)
     walk_accesses(st, clang_Cursor_getArgument(call, (unsigned)i), LD_USE_READ);
-  if (order && !st->rc) {
-    size_t f = st->g->nfences;
-    int level = scope == LD_GSCOPE_BLOCK ? 1 : 2;
-    take_fence(st, call, level);
-    if (st->g->nfences > f) {
-      /* An acquire-only order releases nothing (a lock's exchange). */
-      st->g->fences[f].level = order & LD_ORDER_RELEASE ? level : 0;
-      st->g->fences[f].acquire = order & LD_ORDER_ACQUIRE ? level : 0;
-      st->g->fences[f].value =
-          clang_getCanonicalType(clang_getCursorType(call)).kind != CXType_Void;
-      st->g->fences[f].conversion =
-          clang_getCursorKind(clang_getCursorReferenced(call)) ==
-          CXCursor_ConversionFunction;
+  libcu_order(st, call, scope, order);
+}
+
+/* A call on a `cuda::atomic_ref` (ld__libcu_ref_member) in a kernel wanting
+ * the direct run: the reference's location was claimed where it was made
+ * (take_libcu on its constructor, `cuda::atomic_ref<int, S> r(*cnt)` or a
+ * temporary's), so the call is its memory order's release and acquire
+ * only.  A reference that is no local variable of the kernel nor a
+ * temporary (a parameter, one reached through a pointer) keeps the kernel
+ * out: where its location came from was not seen. */
+static void take_ref_call(struct accesses *st, CXCursor call, CXCursor ref,
+                          int scope, int order) {
+  CXCursor r = ld__unwrap(ref), var;
+  int n = clang_Cursor_getNumArguments(call), i, first;
+
+  if (!ld__member_object(call, &var, &first))
+    first = 0;
+  if (clang_getCursorKind(r) == CXCursor_DeclRefExpr) {
+    var = clang_getCursorReferenced(r);
+    if (clang_getCursorKind(var) != CXCursor_VarDecl ||
+        clang_getCanonicalType(clang_getCursorType(var)).kind ==
+            CXType_LValueReference) {
+      st->bad_atomic = 1;
+      why_not(st, "%s on an atomic reference it cannot follow", call);
+      return;
     }
+  } else if (clang_getCanonicalType(clang_getCursorType(r)).kind ==
+             CXType_Pointer) {
+    st->bad_atomic = 1;
+    why_not(st, "%s on an atomic reference it cannot follow", call);
+    return;
+  } else {
+    walk_accesses(st, r, LD_USE_READ); /* the temporary's constructor */
   }
+  for (i = first; i < n && !st->rc; i++)
+    walk_accesses(st, clang_Cursor_getArgument(call, (unsigned)i), LD_USE_READ);
+  libcu_order(st, call, scope, order);
 }
 
 /* A grid sync in a kernel wanting the direct run: the places the clone
@@ -1584,7 +1634,8 @@ static enum CXChildVisitResult atomics_cb(CXCursor c, CXCursor parent,
     w->found =
         clang_Cursor_isNull(a) ||
         (!ld__shared_address(a) && !ld__shared_address(ld__pointer_uncast(a)));
-  } else if (ld__libcu_atomic(c, &obj, &lvalue, &scope, &order)) {
+  } else if (ld__libcu_atomic(c, &obj, &lvalue, &scope, &order) ||
+             ld__libcu_ref_member(c, &obj, &scope, &order)) {
     w->found = 1;
   } else {
     w->found = callee_atomics(w, c);
@@ -2185,6 +2236,14 @@ static void walk_accesses(struct accesses *st, CXCursor c, int use) {
     int lvalue, order;
     if (ld__libcu_atomic(c, &obj, &lvalue, &scope, &order)) {
       take_libcu(st, c, obj, lvalue, scope, order);
+      return;
+    }
+    if (ld__libcu_ref_ctor(c, &obj, &scope)) {
+      take_libcu(st, c, obj, 1, scope, 0);
+      return;
+    }
+    if (ld__libcu_ref_member(c, &obj, &scope, &order)) {
+      take_ref_call(st, c, obj, scope, order);
       return;
     }
   }

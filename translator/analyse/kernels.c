@@ -510,6 +510,8 @@ static int new_kernel(struct analysis *an, size_t fi, struct ld_kernel *k) {
   spec = spec_args(an, fi, &k->spec_args);
   if (spec == LD_ENOMEM)
     return spec; /* else unspelled: kernel_problem */
+  if (ld__namespace_scope(fn->cur, &k->scope))
+    return LD_ENOMEM;
   if (!fn->is_template && (n > 1 || namesake(an, fi)) && !k->spec_args)
     return fn_pointer_type(fn->cur, &k->fn_cast);
   return LD_OK;

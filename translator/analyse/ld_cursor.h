@@ -51,7 +51,11 @@ int ld__main_span(const struct ld__source *s, CXCursor c, size_t *b, size_t *e);
 /* The main file's text [b, e), malloc'd. */
 char *ld__span_text(const struct ld__source *s, size_t b, size_t e);
 
-char *ld__cursor_name(CXCursor c);                   /* malloc'd spelling */
+char *ld__cursor_name(CXCursor c); /* malloc'd spelling */
+/* The namespaces around decl as file-scope code names it: "a::b::", ""
+ * at file scope (anonymous namespaces and `extern "C"` add nothing);
+ * *out NULL when decl is inside a class.  LD_OK or LD_ENOMEM. */
+int ld__namespace_scope(CXCursor decl, char **out);
 int ld__name_is(CXCursor c, const char *want);       /* spelling == want */
 int ld__name_starts(CXCursor c, const char *prefix); /* spelling's prefix */
 int ld__name_contains(CXCursor c, const char *part); /* part in spelling */
@@ -231,6 +235,16 @@ int ld__member_object(CXCursor call, CXCursor *obj, int *first);
  * them). */
 int ld__libcu_atomic(CXCursor call, CXCursor *obj, int *lvalue, int *scope,
                      int *order);
+/* `cuda::atomic_ref<T, S> r(E)` or its temporary `cuda::atomic_ref<T,
+ * S>(E)` (also `cuda::std::atomic_ref`): 1 with *obj the location E (an
+ * lvalue) and *scope its LD_GSCOPE_*; 0 for any other call, a copy of
+ * another reference among them. */
+int ld__libcu_ref_ctor(CXCursor call, CXCursor *obj, int *scope);
+/* A member, operator or conversion call on a `cuda::atomic_ref` (`r.
+ * fetch_add(1)`, `cuda::atomic_ref<int, S>(p[i]).store(v, order)`, `int v =
+ * r`): 1 with *ref the reference (a variable, a temporary, or the pointer
+ * before `->`), *scope and *order as ld__libcu_atomic's. */
+int ld__libcu_ref_member(CXCursor call, CXCursor *ref, int *scope, int *order);
 /* The level of a CUDA fence call by its name (`__threadfence_block` 1,
  * `__threadfence` and `__threadfence_system` 2), 0 for any other call. */
 int ld__fence_level(CXCursor call);

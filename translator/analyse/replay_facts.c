@@ -2945,43 +2945,14 @@ static enum CXChildVisitResult def_cb(CXCursor c, CXCursor parent,
 }
 
 static int scope_of(struct facts *fx, CXCursor fn) {
-  CXCursor p = clang_getCursorSemanticParent(fn);
-  struct ld_buf b = LD_BUF_INIT;
-  int rc = LD_OK;
+  int rc = ld__namespace_scope(fn, &fx->r->scope);
 
-  while (!clang_Cursor_isNull(p) &&
-         clang_getCursorKind(p) != CXCursor_TranslationUnit && !rc) {
-    char *name;
-    if (clang_getCursorKind(p) == CXCursor_LinkageSpec) {
-      p = clang_getCursorSemanticParent(p); /* extern "C": no scope */
-      continue;
-    }
-    if (clang_getCursorKind(p) != CXCursor_Namespace) {
-      ld__replay_fail(fx, "kernel declared inside a class");
-      break;
-    }
-    name = ld__cursor_name(p);
-    if (!name) {
-      rc = LD_ENOMEM;
-      break;
-    }
-    if (*name) {
-      struct ld_buf n = LD_BUF_INIT;
-      rc = ld_buf_printf(&n, "%s::%s", name, b.data ? b.data : "");
-      if (!rc) {
-        ld_buf_free(&b);
-        b = n;
-      } else {
-        ld_buf_free(&n);
-      }
-    }
-    free(name);
-    p = clang_getCursorSemanticParent(p);
+  if (!rc && !fx->r->scope) {
+    ld__replay_fail(fx, "kernel declared inside a class");
+    fx->r->scope = strdup("");
+    rc = fx->r->scope ? LD_OK : LD_ENOMEM;
   }
-  if (!rc)
-    fx->r->scope = b.data ? ld_buf_detach(&b) : strdup("");
-  ld_buf_free(&b);
-  return rc ? rc : fx->r->scope ? LD_OK : LD_ENOMEM;
+  return rc;
 }
 
 /* A prototype of the kernel earlier in the main file (non-templates). */

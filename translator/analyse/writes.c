@@ -771,13 +771,29 @@ static int call_object(CXCursor call, CXCursor *obj) {
 }
 
 void ld__check_call(struct analysis *an, CXCursor call) {
-  CXCursor ref = clang_getCursorReferenced(call), def, obj;
+  CXCursor ref = clang_getCursorReferenced(call), def, obj, robj;
   const struct fn *fn = &an->fns[an->cur_fn];
   CXFile file;
-  int i, n, nparams;
+  int i, n, nparams, scope, order;
 
   if (fn->unseen || (!fn->is_kernel && !fn->is_device))
     return;
+  /* A `cuda::atomic_ref`'s call writes the location it was made on, which
+   * its constructor's argument names (a reference parameter: written
+   * above); one that is no local of the function nor a temporary came
+   * from elsewhere (its pointer, in its bases, is beyond
+   * ld__holds_pointer). */
+  if (ld__libcu_ref_member(call, &robj, &scope, &order)) {
+    CXCursor r = ld__unwrap(robj), v = clang_getCursorReferenced(r);
+    if (clang_getCursorKind(r) == CXCursor_DeclRefExpr
+            ? clang_getCursorKind(v) != CXCursor_VarDecl ||
+                  clang_getCanonicalType(clang_getCursorType(v)).kind ==
+                      CXType_LValueReference
+            : ld__is_pointer(clang_getCursorType(r)))
+      ld__note_unseen(an, "writes through a cuda::atomic_ref made elsewhere",
+                      clang_getNullCursor());
+    return;
+  }
   if (clang_Cursor_isNull(ref) ||
       clang_getCursorKind(ref) == CXCursor_VarDecl ||
       clang_getCursorKind(ref) == CXCursor_ParmDecl ||

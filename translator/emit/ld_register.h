@@ -24,8 +24,8 @@
 
 /* Append the launch of every kernel a launcher can start to
  * plan->launches (after the nlaunches the parser found, which it leaves
- * alone); src[0, len) is the main file. */
-int ld__register_prepare(struct ld_plan *plan, const char *src, size_t len);
+ * alone), at len, the main file's length. */
+int ld__register_prepare(struct ld_plan *plan, size_t len);
 /* After the emit step: the launchers and registrations at len. */
 int ld__register_emit(const struct ld_plan *plan, const char *src, size_t len,
                       struct ld_edit_list *edits);

@@ -2,9 +2,9 @@
  * and docs/runtime.md, "Every launch accounted for").
  *
  * Which kernels: every kernel the file defines that is not a template and
- * whose name is unique in the file and can be written at file scope (the
- * replay's scope, or no `namespace` before its definition), so that
- * `(const void *)k` names it after the last line.  Its registration says
+ * whose qualified name (its namespaces, ld_kernel.scope) is unique in the
+ * file and can be written at file scope (not inside a class), so that
+ * `(const void *)a::k` names it after the last line.  Its registration says
  * what a launch that bypassed __ldcc::launch does:
  *   - a kernel the rewriters check: a launcher, the rewritten form of
  *     `cudaLaunchKernel(k, g, b, args, sh, st)` (made by the rewriters
@@ -33,61 +33,23 @@
   "__ldcc_r__sh, cudaStream_t __ldcc_r__st)"
 #define REASON_NOTHING "no check of ldcc applies to it"
 
-static int is_ident(char c) {
-  return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-         (c >= '0' && c <= '9');
-}
-
-/* Whether src[0, end) has a `namespace` that is neither `using namespace`
- * nor an alias:
- * the kernel may be inside it, and its name is then not a file-scope
- * name.  Comments count too: a false alarm only leaves a kernel
- * unregistered. */
-static int namespace_before(const char *src, size_t end) {
-  static const char word[] = "namespace";
-  size_t n = sizeof word - 1, i;
-
-  for (i = 0; i + n <= end; i++) {
-    size_t j = i;
-    if (strncmp(src + i, word, n) || (i && is_ident(src[i - 1])) ||
-        (i + n < end && is_ident(src[i + n])))
-      continue;
-    while (j > 0 && (src[j - 1] == ' ' || src[j - 1] == '\t'))
-      j--;
-    if (j >= 5 && !strncmp(src + j - 5, "using", 5))
-      continue;
-    /* `namespace cg = cooperative_groups;` opens none. */
-    j = i + n;
-    while (j < end && (src[j] == ' ' || src[j] == '\t'))
-      j++;
-    while (j < end && (is_ident(src[j]) || src[j] == ':'))
-      j++;
-    while (j < end && (src[j] == ' ' || src[j] == '\t'))
-      j++;
-    if (j < end && src[j] == '=')
-      continue;
-    return 1;
-  }
-  return 0;
-}
-
 /* The file-scope qualification of kernel k, or NULL when it has none the
  * plan knows, or when its name does not say which kernel it is (another
  * kernel has it, and neither a cast nor template arguments tell them
  * apart). */
 static const char *scope_of(const struct ld_plan *plan,
-                            const struct ld_kernel *k, const char *src) {
+                            const struct ld_kernel *k) {
   size_t i;
 
-  if (k->is_template)
+  if (k->is_template || !k->scope)
     return NULL;
   for (i = 0; i < plan->nkernels; i++)
     if (&plan->kernels[i] != k && !strcmp(plan->kernels[i].name, k->name) &&
+        (!plan->kernels[i].scope ||
+         !strcmp(plan->kernels[i].scope, k->scope)) &&
         !k->fn_cast && !k->spec_args)
       return NULL;
-  if (k->replay)
-    return k->replay->scope ? k->replay->scope : "";
-  return namespace_before(src, k->at.offset) ? NULL : "";
+  return k->scope;
 }
 
 /* Whether the file's inline intra-warp checks cover k (warp_emit.c emits
@@ -171,13 +133,13 @@ static int add_launch(struct ld_plan *plan, const struct ld_kernel *k,
   return l->kernel && l->callee && l->args && l->api_args ? LD_OK : LD_ENOMEM;
 }
 
-int ld__register_prepare(struct ld_plan *plan, const char *src, size_t len) {
+int ld__register_prepare(struct ld_plan *plan, size_t len) {
   size_t i;
   int rc = LD_OK;
 
   for (i = 0; i < plan->nkernels && !rc; i++) {
     const struct ld_kernel *k = &plan->kernels[i];
-    const char *scope = scope_of(plan, k, src);
+    const char *scope = scope_of(plan, k);
     if (scope && k->checked && (k->replay || k->global) && !armed(plan, k))
       rc = add_launch(plan, k, scope, len);
   }
@@ -318,7 +280,7 @@ int ld__register_emit(const struct ld_plan *plan, const char *src, size_t len,
 
   for (i = 0; i < plan->nkernels && !rc; i++) {
     const struct ld_kernel *k = &plan->kernels[i];
-    const char *scope = scope_of(plan, k, src);
+    const char *scope = scope_of(plan, k);
     struct ld_edit *e = NULL;
     char *callee;
     if (!scope)

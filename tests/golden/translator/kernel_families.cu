@@ -117,3 +117,6 @@ int main() {
 // TEXT: __ldcc::registration {{.*}}((const void *)scale<double>,
 // TEXT: __ldcc::registration {{.*}}((const void *)static_cast<void (*)(float *, const float *, float *)>(&update),
 // TEXT: __ldcc::registration {{.*}}((const void *)static_cast<void (*)(float *, const float *)>(&update),
+// TEXT: __ldcc::registration {{.*}}((const void *)static_cast<void (*)(int *)>(&a::zero),
+// TEXT: __ldcc::registration {{.*}}((const void *)static_cast<void (*)(int *)>(&b::zero),
+// TEXT: __ldcc::registration {{.*}}((const void *)other,

@@ -74,9 +74,15 @@ int main() {
 // TEXT-NEXT: {{^}}  if ([&](auto, dim3 __ldcc_a__g, dim3 __ldcc_a__b, void **__ldcc_a__a, size_t __ldcc_a__sh, cudaStream_t __ldcc_a__st) -> cudaError_t { return __ldcc::api_launch<decltype(__ldcc::plain_fn(&fill<2>))>::run(__ldcc_a__a, [&](auto &...__ldcc_a__p) { __ldcc::launch_as<decltype(__ldcc::plain_fn(&fill<2>))>::run(__ldcc__gmeta(1), 2, __ldcc_a__g, __ldcc_a__b, __ldcc_a__sh, __ldcc_a__st, [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh, cudaStream_t __ldcc_l__st, const __ldcc::global_info *__ldcc_l__gi, auto &...__ldcc_l__a) { if (__ldcc_l__gi) __ldcc_g_fill<2><<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_l__a..., *__ldcc_l__gi); else fill<2><<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_l__a...); }, __ldcc_a__p...); }); }(&fill<2>, dim3(1), dim3(2), args, 0, st) != cudaSuccess){{$}}
 // TEXT-NEXT: {{^}}    return 1;{{$}}
 // TEXT: {{^}}static const __ldcc::global_meta *__ldcc__gmeta(int __ldcc_i) {{{$}}
-// TEXT: {{^}}  static const int __ldcc_l0[] = {27, 32};{{$}}
+// TEXT: {{^}}  static const int __ldcc_l0[] = {27, 32, 13};{{$}}
 // TEXT: {{^}}  static const int __ldcc_l1[] = {28, 30, 34};{{$}}
-// TEXT: {{^}}  static const int __ldcc_l2[] = {25, 26, 29, 33};{{$}}
-// TEXT: {{^}}      {__LDCC_GLOBAL_ABI, 1, {__LDCC_HOST_ABI, 0, "inner", __ldcc_file, 13, 0, NULL, 0, 16, NULL, NULL, __ldcc_l0, 2, 0}, 1, __LDCC_GM_OWN, __ldcc_n0, __ldcc_f0, __ldcc_p0, NULL, 0, NULL, 12, __ldcc_o0},{{$}}
+// TEXT: {{^}}  static const int __ldcc_l2[] = {25, 26, 29, 33, 18};{{$}}
+// TEXT: {{^}}      {__LDCC_GLOBAL_ABI, 1, {__LDCC_HOST_ABI, 0, "inner", __ldcc_file, 13, 0, NULL, 0, 16, NULL, NULL, __ldcc_l0, 3, 0}, 1, __LDCC_GM_OWN, __ldcc_n0, __ldcc_f0, __ldcc_p0, NULL, 0, NULL, 12, __ldcc_o0},{{$}}
 // TEXT: {{^}}      {__LDCC_GLOBAL_ABI, 1, {__LDCC_HOST_ABI, 0, "fill", __ldcc_file, 16, 0, NULL, 0, 16, NULL, NULL, __ldcc_l1, 3, 0}, 1, __LDCC_GM_OWN, __ldcc_n1, __ldcc_f1, __ldcc_p1, NULL, 0, NULL, 13, __ldcc_o1},{{$}}
-// TEXT: {{^}}      {__LDCC_GLOBAL_ABI, 1, {__LDCC_HOST_ABI, 0, "k", __ldcc_file, 18, 0, NULL, 0, 16, NULL, NULL, __ldcc_l2, 4, 0}, 1, __LDCC_GM_OWN, __ldcc_n2, __ldcc_f2, __ldcc_p2, NULL, 0, NULL, 12, __ldcc_o2},{{$}}
+// TEXT: {{^}}      {__LDCC_GLOBAL_ABI, 1, {__LDCC_HOST_ABI, 0, "k", __ldcc_file, 18, 0, NULL, 0, 16, NULL, NULL, __ldcc_l2, 5, 0}, 1, __LDCC_GM_OWN, __ldcc_n2, __ldcc_f2, __ldcc_p2, NULL, 0, NULL, 12, __ldcc_o2},{{$}}
+// Both kernels are registered (the namespaced one by its qualified name;
+// before session 33 a `namespace` before a kernel left it unregistered, so
+// `cudaLaunchKernel(fp, ...)` above ran k unchecked); each registration's
+// launcher adds its kernel's definition line to its launch lines.
+// TEXT: {{^}}static const __ldcc::registration __ldcc__reg_0((const void *)ns::inner, __ldcc__rl_0, "inner", __LDCC_REG_CHECKED);{{$}}
+// TEXT: {{^}}static const __ldcc::registration __ldcc__reg_2((const void *)k, __ldcc__rl_2, "k", __LDCC_REG_CHECKED);{{$}}
