@@ -862,6 +862,7 @@ static int access_base(struct accesses *st, CXCursor e, CXCursor *rest,
 }
 
 static void walk_accesses(struct accesses *st, CXCursor c, int use);
+static int take_ref_args(struct accesses *st, CXCursor call);
 
 struct walk_kids {
   struct accesses *st;
@@ -2313,6 +2314,8 @@ static void walk_accesses(struct accesses *st, CXCursor c, int use) {
   }
   if (take_access(st, c, use))
     return;
+  if (k == CXCursor_CallExpr && take_ref_args(st, c))
+    return;
   if ((k == CXCursor_MemberRefExpr || k == CXCursor_DeclRefExpr) &&
       take_fields_use(st, c, use))
     return;
@@ -2326,6 +2329,46 @@ static void walk_accesses(struct accesses *st, CXCursor c, int use) {
                 k == CXCursor_ParenExpr || k == CXCursor_UnexposedExpr
                     ? use
                     : LD_USE_READ);
+}
+
+/* A call of a free function (not a method, whose parameters do not count
+ * its object) whose parameters it can see: an argument bound to a reference
+ * to non-const (`cuda::std::swap(a[i], a[j])`, `set(out[i], v)`, a free
+ * `operator+=(float2 &, float2)`) may be written through it, where no
+ * claim at the call can say whether it is; its parameter is used other
+ * than as an access (the one run then leaves the kernel to the copies,
+ * which see every write; the direct run refuses it).  Before, such an
+ * argument was claimed as a read, and two units writing it through the
+ * call were never compared. */
+static int take_ref_args(struct accesses *st, CXCursor call) {
+  CXCursor ref = clang_getCursorReferenced(call);
+  int n = clang_Cursor_getNumArguments(call), np, i, any = 0;
+
+  if (clang_getCursorKind(ref) != CXCursor_FunctionDecl || n <= 0)
+    return 0;
+  np = clang_Cursor_getNumArguments(ref);
+  for (i = 0; i < n && i < np && !any; i++) {
+    CXType t = clang_getCanonicalType(
+        clang_getCursorType(clang_Cursor_getArgument(ref, (unsigned)i)));
+    any = (t.kind == CXType_LValueReference ||
+           t.kind == CXType_RValueReference) &&
+          !clang_isConstQualifiedType(
+              clang_getCanonicalType(clang_getPointeeType(t)));
+  }
+  if (!any)
+    return 0;
+  for (i = 0; i < n && !st->rc; i++) {
+    CXCursor a = clang_Cursor_getArgument(call, (unsigned)i);
+    CXType t = i < np ? clang_getCanonicalType(clang_getCursorType(
+                            clang_Cursor_getArgument(ref, (unsigned)i)))
+                      : clang_getCanonicalType(clang_getCursorType(a));
+    int writes = (t.kind == CXType_LValueReference ||
+                  t.kind == CXType_RValueReference) &&
+                 !clang_isConstQualifiedType(
+                     clang_getCanonicalType(clang_getPointeeType(t)));
+    walk_accesses(st, a, writes ? LD_USE_ADDR : LD_USE_READ);
+  }
+  return 1;
 }
 
 /* Whether slot i of st (a parameter, or a variable of the direct run) is

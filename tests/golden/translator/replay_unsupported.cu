@@ -279,7 +279,7 @@ int main() {
 // PLAN-NEXT: OWN kernel=in_condition proved=yes conds="1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)<1;1*(blockDim.y-1)<1;1*(blockDim.z-1)<1;1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1"
 // PLAN-NEXT: OWN kernel=reference_local proved=yes conds="1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+0<2147483648"
 // PLAN-NEXT: OWN kernel=device_barrier proved=yes conds="1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+0<2147483648"
-// PLAN-NEXT: OWN kernel=device_store proved=yes conds="1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1"
+// PLAN-NEXT: OWN kernel=device_store proved=no reason="a pointer it writes through is used other than as the base of an access"
 // PLAN-NEXT: OWN kernel=atomic_result proved=no reason="direct one run"
 // PLAN-NEXT: OWN kernel=shared_atomic_result proved=no reason="direct one run"
 // PLAN-NEXT: OWN kernel=jumps proved=no reason="a goto in the kernel"
