@@ -50,15 +50,16 @@ static const step_fn steps[] = {solver::init, solver::kernels::relax,
 int main() {
   const int nblocks = 16, threads = 32, n = nblocks * threads;
   static int out[16 * 32], flags[16];
-  int *buf; // the outputs, then the flags, in one allocation
-  E2E_CHECK(cudaMalloc(&buf, (n + nblocks) * sizeof(int)));
-  E2E_CHECK(cudaMemset(buf, 0, (n + nblocks) * sizeof(int)));
+  int *d_out, *d_flags;
+  E2E_CHECK(cudaMalloc(&d_out, n * sizeof(int)));
+  E2E_CHECK(cudaMalloc(&d_flags, nblocks * sizeof(int)));
+  E2E_CHECK(cudaMemset(d_flags, 0, nblocks * sizeof(int)));
   for (const step_fn step : steps) {
-    step<<<nblocks, threads>>>(buf, buf + n);
+    step<<<nblocks, threads>>>(d_out, d_flags);
     E2E_CHECK(cudaGetLastError());
   }
-  e2e_to_host(out, buf, n);
-  e2e_to_host(flags, buf + n, nblocks);
+  e2e_to_host(out, d_out, n);
+  e2e_to_host(flags, d_flags, nblocks);
   e2e_print_ints(out, n);
   e2e_print_ints(flags, nblocks);
   return 0;

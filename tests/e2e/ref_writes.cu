@@ -8,7 +8,7 @@
 // the copies, which see every write (docs/global-check.md, "One run").
 // Racy twin (-DE2E_RACE): every thread exchanges its pair and the next
 // one's (pairs overlap across warps and blocks), and the sums go two
-// threads to an element.
+// threads of different blocks to an element.
 #include <cuda/std/utility>
 
 #include "e2e.h"
@@ -34,7 +34,7 @@ __global__ void exchange(int *a, int n, int phase) {
 __global__ void sums(const float2 *in, float2 *pairs, float *totals, int n) {
   const int t = blockIdx.x * blockDim.x + threadIdx.x;
 #ifdef E2E_RACE
-  const int k = t / 2;
+  const int k = t % (n / 2); /* threads t and t + n / 2: other blocks */
 #else
   const int k = t;
 #endif
