@@ -27,7 +27,8 @@
   X(LD_RT_ALLOC_CONSTANT_VAR, 8, "__constant__ variable")                      \
   X(LD_RT_ALLOC_INTERNAL, 9, "ldcc runtime")                                   \
   X(LD_RT_ALLOC_HOST, 10, "cudaMallocHost")                                    \
-  X(LD_RT_ALLOC_HOST_ALLOC, 11, "cudaHostAlloc")
+  X(LD_RT_ALLOC_HOST_ALLOC, 11, "cudaHostAlloc")                               \
+  X(LD_RT_ALLOC_HOST_REGISTER, 12, "cudaHostRegister")
 
 enum ld_rt_alloc_kind {
 #define LD_RT_ALLOC_KIND_ENUM(name, value, text) name = value,

@@ -166,8 +166,11 @@ cudaError_t __wrap_cudaMallocFromPoolAsync_ptsz(void **ptr, size_t size,
  * with unified addressing, which every 64-bit platform CUDA supports, it
  * is mapped at its host address, so kernels are handed that address and
  * the registry keeps it like device memory (the checks' copies use
- * cudaMemcpyDefault).  cudaHostRegister'ed memory is not recorded: its
- * device address need not be its host address. */
+ * cudaMemcpyDefault).  Memory cudaHostRegister page-locks is recorded at
+ * its host address too: where the device reaches it at another address
+ * (no cudaDevAttrCanUseHostPointerForRegisteredMem), a kernel's pointer
+ * into it is one the registry does not know, and the launch is reported
+ * not checked, as before. */
 cudaError_t __wrap_cudaMallocHost(void **ptr, size_t size) {
   cudaError_t rc;
 
@@ -187,6 +190,21 @@ cudaError_t __wrap_cudaHostAlloc(void **ptr, size_t size, unsigned int flags) {
 cudaError_t __wrap_cudaFreeHost(void *ptr) {
   uint64_t id = ld_rt_intercept_free_begin((uint64_t)(uintptr_t)ptr);
   cudaError_t rc = __real_cudaFreeHost(ptr);
+  ld_rt_intercept_free_end((uint64_t)(uintptr_t)ptr, id, rc == cudaSuccess);
+  return rc;
+}
+
+cudaError_t __wrap_cudaHostRegister(void *ptr, size_t size,
+                                    unsigned int flags) {
+  cudaError_t rc = __real_cudaHostRegister(ptr, size, flags);
+
+  linear(rc, &ptr, size, LD_RT_ALLOC_HOST_REGISTER, LD_CALLER);
+  return rc;
+}
+
+cudaError_t __wrap_cudaHostUnregister(void *ptr) {
+  uint64_t id = ld_rt_intercept_free_begin((uint64_t)(uintptr_t)ptr);
+  cudaError_t rc = __real_cudaHostUnregister(ptr);
   ld_rt_intercept_free_end((uint64_t)(uintptr_t)ptr, id, rc == cudaSuccess);
   return rc;
 }

@@ -28,6 +28,9 @@
   X(cudaError_t, cudaHostAlloc, (void **ptr, size_t size, unsigned int flags)) \
   X(cudaError_t, cudaFree, (void *ptr))                                        \
   X(cudaError_t, cudaFreeHost, (void *ptr))                                    \
+  X(cudaError_t, cudaHostRegister,                                             \
+    (void *ptr, size_t size, unsigned int flags))                              \
+  X(cudaError_t, cudaHostUnregister, (void *ptr))                              \
   X(cudaError_t, cudaFreeAsync, (void *ptr, cudaStream_t stream))              \
   X(cudaError_t, cudaFreeAsync_ptsz, (void *ptr, cudaStream_t stream))         \
   X(void, __cudaRegisterVar,                                                   \

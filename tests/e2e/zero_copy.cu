@@ -1,7 +1,8 @@
 // Kernels writing page-locked host memory (zero copy), as streaming code
 // and the CUDA samples' simpleZeroCopy do: a buffer from cudaHostAlloc
-// (mapped, its device pointer from cudaHostGetDevicePointer) and one from
-// cudaMallocHost, written by kernels with no cudaMemcpy in between.
+// (mapped, its device pointer from cudaHostGetDevicePointer), one from
+// cudaMallocHost and a malloc'd one page-locked with cudaHostRegister,
+// written by kernels with no cudaMemcpy in between.
 // Before, such launches were "not checked: it writes through parameter
 // out, a pointer ldcc does not know"; the runtime now keeps page-locked
 // allocations in its registry (runtime/ld_rt_wrap.c), and the checks copy
@@ -36,8 +37,11 @@ int main() {
   E2E_CHECK(cudaSetDeviceFlags(cudaDeviceMapHost));
   E2E_CHECK(cudaHostAlloc((void **)&h_a, n * sizeof(float), cudaHostAllocMapped));
   E2E_CHECK(cudaHostAlloc((void **)&h_b, n * sizeof(float), cudaHostAllocMapped));
-  E2E_CHECK(cudaHostAlloc((void **)&h_c, n * sizeof(float), cudaHostAllocMapped));
-  E2E_CHECK(cudaMallocHost((void **)&h_sums, blocks * sizeof(float)));
+  E2E_CHECK(cudaMallocHost((void **)&h_c, n * sizeof(float)));
+  // The block sums in memory the program page-locks itself.
+  h_sums = (float *)malloc(blocks * sizeof(float));
+  E2E_CHECK(cudaHostRegister(h_sums, blocks * sizeof(float),
+                             cudaHostRegisterMapped));
   for (int i = 0; i < n; i++) {
     h_a[i] = (float)(i % 17) * 0.5f;
     h_b[i] = (float)(i % 5) + 0.25f;
@@ -46,10 +50,12 @@ int main() {
     h_sums[b] = 0;
   E2E_CHECK(cudaHostGetDevicePointer((void **)&d_a, h_a, 0));
   E2E_CHECK(cudaHostGetDevicePointer((void **)&d_b, h_b, 0));
-  E2E_CHECK(cudaHostGetDevicePointer((void **)&d_c, h_c, 0));
+  d_c = h_c; // (cudaMallocHost's memory is mapped at its host address)
   vec_add<<<blocks, threads>>>(d_a, d_b, d_c, n);
   E2E_CHECK(cudaGetLastError());
-  block_sums<<<blocks, threads>>>(d_c, h_sums, n);
+  float *d_sums;
+  E2E_CHECK(cudaHostGetDevicePointer((void **)&d_sums, h_sums, 0));
+  block_sums<<<blocks, threads>>>(d_c, d_sums, n);
   E2E_CHECK(cudaGetLastError());
   E2E_CHECK(cudaDeviceSynchronize());
   double total = 0;
@@ -60,7 +66,8 @@ int main() {
   E2E_CHECK(cudaFreeHost(h_a));
   E2E_CHECK(cudaFreeHost(h_b));
   E2E_CHECK(cudaFreeHost(h_c));
-  E2E_CHECK(cudaFreeHost(h_sums));
+  E2E_CHECK(cudaHostUnregister(h_sums));
+  free(h_sums);
   return 0;
 }
 

@@ -161,6 +161,17 @@ cudaError_t __real_cudaFree(void *ptr) {
 cudaError_t __real_cudaFreeHost(void *ptr) {
   return fake_free(ptr);
 }
+cudaError_t __real_cudaHostRegister(void *ptr, size_t size,
+                                    unsigned int flags) {
+  (void)ptr;
+  (void)size;
+  ck_assert_uint_eq(flags, cudaHostRegisterMapped);
+  return cudaSuccess;
+}
+cudaError_t __real_cudaHostUnregister(void *ptr) {
+  (void)ptr;
+  return cudaSuccess;
+}
 cudaError_t __real_cudaFreeAsync(void *ptr, cudaStream_t s) {
   (void)s;
   return fake_free(ptr);
@@ -688,6 +699,16 @@ START_TEST(test_host_memory) {
   ck_assert_int_eq(__wrap_cudaFreeHost(m), cudaSuccess);
   ck_assert(!known(h) && !known(m));
   ck_assert_uint_eq(stats_now().frees, 2);
+  /* Memory the program page-locks itself, until it unregisters it. */
+  {
+    static char buf[4096];
+    ck_assert_int_eq(
+        __wrap_cudaHostRegister(buf, sizeof buf, cudaHostRegisterMapped),
+        cudaSuccess);
+    ck_assert_int_eq(entry_at(buf + 100).kind, LD_RT_ALLOC_HOST_REGISTER);
+    ck_assert_int_eq(__wrap_cudaHostUnregister(buf), cudaSuccess);
+    ck_assert(!known(buf));
+  }
 }
 END_TEST
 

@@ -33,6 +33,7 @@ int ld_driver_main(int argc, char **argv, const struct ld_driver_env *env);
   "--wrap=cudaMalloc3D,--wrap=cudaMallocAsync,--wrap=cudaMallocAsync_ptsz,"    \
   "--wrap=cudaMallocFromPoolAsync,--wrap=cudaMallocFromPoolAsync_ptsz,"        \
   "--wrap=cudaMallocHost,--wrap=cudaHostAlloc,--wrap=cudaFreeHost,"            \
+  "--wrap=cudaHostRegister,--wrap=cudaHostUnregister,"                         \
   "--wrap=cudaFree,--wrap=cudaFreeAsync,--wrap=cudaFreeAsync_ptsz,"            \
   "--wrap=__cudaRegisterVar,"                                                  \
   "--wrap=__cudaRegisterManagedVar," LD_DRIVER_WRAP_LAUNCH

@@ -27,6 +27,8 @@ int main() {
   cudaMallocFromPoolAsync(&pa, 64, pool, s);
   cudaMallocHost(&h, 64);
   cudaHostAlloc(&ha, 64, cudaHostAllocMapped);
+  static char locked[4096];
+  cudaHostRegister(locked, sizeof locked, cudaHostRegisterMapped);
   touch<<<1, 4, 0, s>>>((int *)a);
   cudaFreeAsync(as, s);
   cudaFreeAsync(pa, s);
@@ -37,6 +39,7 @@ int main() {
   cudaFree(a);
   cudaFreeHost(ha);
   cudaFreeHost(h);
+  cudaHostUnregister(locked);
   printf("%s\n", cudaGetErrorString(cudaGetLastError()));
   return 0;
 }
