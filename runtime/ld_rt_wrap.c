@@ -47,6 +47,18 @@
     }                                                                          \
   } while (0)
 
+/* Evaluate the real release `call` of ptr into rc: the entry is looked up
+ * before the call and removed after it, by id, so an allocation on
+ * another thread that reuses the address in between keeps its new
+ * entry. */
+#define RELEASE(rc, ptr, call)                                                 \
+  do {                                                                         \
+    uint64_t id_ = ld_rt_intercept_free_begin((uint64_t)(uintptr_t)(ptr));     \
+    (rc) = (call);                                                             \
+    ld_rt_intercept_free_end((uint64_t)(uintptr_t)(ptr), id_,                  \
+                             (rc) == cudaSuccess);                             \
+  } while (0)
+
 static void retried(cudaError_t rc, int before,
                     const struct ld_rt_oom_hooks *hooks) {
   ld_rt_intercept_retried(rc == cudaSuccess);
@@ -188,9 +200,9 @@ cudaError_t __wrap_cudaHostAlloc(void **ptr, size_t size, unsigned int flags) {
 }
 
 cudaError_t __wrap_cudaFreeHost(void *ptr) {
-  uint64_t id = ld_rt_intercept_free_begin((uint64_t)(uintptr_t)ptr);
-  cudaError_t rc = __real_cudaFreeHost(ptr);
-  ld_rt_intercept_free_end((uint64_t)(uintptr_t)ptr, id, rc == cudaSuccess);
+  cudaError_t rc;
+
+  RELEASE(rc, ptr, __real_cudaFreeHost(ptr));
   return rc;
 }
 
@@ -203,33 +215,30 @@ cudaError_t __wrap_cudaHostRegister(void *ptr, size_t size,
 }
 
 cudaError_t __wrap_cudaHostUnregister(void *ptr) {
-  uint64_t id = ld_rt_intercept_free_begin((uint64_t)(uintptr_t)ptr);
-  cudaError_t rc = __real_cudaHostUnregister(ptr);
-  ld_rt_intercept_free_end((uint64_t)(uintptr_t)ptr, id, rc == cudaSuccess);
+  cudaError_t rc;
+
+  RELEASE(rc, ptr, __real_cudaHostUnregister(ptr));
   return rc;
 }
 
-/* The entry is looked up before the real free and removed after it, by
- * id, so an allocation on another thread that reuses the address in
- * between keeps its new entry. */
 cudaError_t __wrap_cudaFree(void *ptr) {
-  uint64_t id = ld_rt_intercept_free_begin((uint64_t)(uintptr_t)ptr);
-  cudaError_t rc = __real_cudaFree(ptr);
-  ld_rt_intercept_free_end((uint64_t)(uintptr_t)ptr, id, rc == cudaSuccess);
+  cudaError_t rc;
+
+  RELEASE(rc, ptr, __real_cudaFree(ptr));
   return rc;
 }
 
 cudaError_t __wrap_cudaFreeAsync(void *ptr, cudaStream_t stream) {
-  uint64_t id = ld_rt_intercept_free_begin((uint64_t)(uintptr_t)ptr);
-  cudaError_t rc = __real_cudaFreeAsync(ptr, stream);
-  ld_rt_intercept_free_end((uint64_t)(uintptr_t)ptr, id, rc == cudaSuccess);
+  cudaError_t rc;
+
+  RELEASE(rc, ptr, __real_cudaFreeAsync(ptr, stream));
   return rc;
 }
 
 cudaError_t __wrap_cudaFreeAsync_ptsz(void *ptr, cudaStream_t stream) {
-  uint64_t id = ld_rt_intercept_free_begin((uint64_t)(uintptr_t)ptr);
-  cudaError_t rc = __real_cudaFreeAsync_ptsz(ptr, stream);
-  ld_rt_intercept_free_end((uint64_t)(uintptr_t)ptr, id, rc == cudaSuccess);
+  cudaError_t rc;
+
+  RELEASE(rc, ptr, __real_cudaFreeAsync_ptsz(ptr, stream));
   return rc;
 }
 
