@@ -342,7 +342,7 @@ static const char *global_use_of(CXCursor call) {
   /* A member of libcu++'s atomics (`c->fetch_add(1)`, `++c`, `int v = c`
    * on a cuda::atomic, cuda::std::atomic_ref...): defined in classes named
    * atomic* or __atomic*. */
-  if (libcu_atomic_member(call)) {
+  if (libcu_atomic_member(call) || ld__libcu_dependent(call)) {
     clang_disposeString(s);
     return REASON_G_ATOMIC;
   }

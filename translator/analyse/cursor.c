@@ -1885,3 +1885,36 @@ int ld__namespace_scope(CXCursor decl, char **out) {
   ld_buf_free(&b);
   return rc ? rc : *out ? LD_OK : LD_ENOMEM;
 }
+
+int ld__libcu_dependent(CXCursor call) {
+  static const char *const prefixes[] = {"cuda::atomic_ref<",
+                                         "cuda::std::atomic_ref<",
+                                         "cuda::atomic<", "cuda::std::atomic<"};
+  CXCursor c;
+  CXString sp;
+  const char *n;
+  size_t i;
+  int hit = 0;
+
+  if (clang_getCursorKind(call) != CXCursor_CallExpr ||
+      !clang_Cursor_isNull(clang_getCursorReferenced(call)) ||
+      !ld__nth_child(call, 0, &c))
+    return 0;
+  c = ld__unwrap(c);
+  if (clang_getCursorKind(c) == CXCursor_MemberRefExpr) {
+    if (!ld__nth_child(c, 0, &c))
+      return 0; /* a member of `this` */
+    c = ld__unwrap(c);
+  }
+  while (clang_getCursorKind(c) == CXCursor_ParenExpr &&
+         ld__nth_child(c, 0, &c))
+    c = ld__unwrap(c);
+  sp = clang_getTypeSpelling(clang_getCursorType(c));
+  n = clang_getCString(sp);
+  while (!strncmp(n, "const ", 6) || !strncmp(n, "volatile ", 9))
+    n += *n == 'c' ? 6 : 9;
+  for (i = 0; i < sizeof prefixes / sizeof prefixes[0] && !hit; i++)
+    hit = !strncmp(n, prefixes[i], strlen(prefixes[i]));
+  clang_disposeString(sp);
+  return hit;
+}

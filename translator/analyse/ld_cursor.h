@@ -245,6 +245,10 @@ int ld__libcu_ref_ctor(CXCursor call, CXCursor *obj, int *scope);
  * r`): 1 with *ref the reference (a variable, a temporary, or the pointer
  * before `->`), *scope and *order as ld__libcu_atomic's. */
 int ld__libcu_ref_member(CXCursor call, CXCursor *ref, int *scope, int *order);
+/* A call a template leaves unresolved on a libcu++ atomic of a dependent
+ * type (`r.fetch_add(v)`, `r += v`, `c->load()` with `cuda::atomic_ref<T,
+ * S> r` or `cuda::atomic<T, S> *c`): an atomic no rule above can follow. */
+int ld__libcu_dependent(CXCursor call);
 /* The level of a CUDA fence call by its name (`__threadfence_block` 1,
  * `__threadfence` and `__threadfence_system` 2), 0 for any other call. */
 int ld__fence_level(CXCursor call);
