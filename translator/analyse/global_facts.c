@@ -863,6 +863,8 @@ static int access_base(struct accesses *st, CXCursor e, CXCursor *rest,
 
 static void walk_accesses(struct accesses *st, CXCursor c, int use);
 static int take_ref_args(struct accesses *st, CXCursor call);
+static int take_class_store(struct accesses *st, CXCursor call);
+static void take_writable_views(struct accesses *st, CXCursor c);
 
 struct walk_kids {
   struct accesses *st;
@@ -2285,6 +2287,9 @@ static void walk_accesses(struct accesses *st, CXCursor c, int use) {
     st->lambda--;
     return;
   }
+  take_writable_views(st, c);
+  if (k == CXCursor_CallExpr && take_class_store(st, c))
+    return;
   if (k == CXCursor_VarDecl && !st->lambda && take_alias_decl(st, c))
     return;
   if (!st->lambda && take_move(st, c))
@@ -2329,6 +2334,86 @@ static void walk_accesses(struct accesses *st, CXCursor c, int use) {
                 k == CXCursor_ParenExpr || k == CXCursor_UnexposedExpr
                     ? use
                     : LD_USE_READ);
+}
+
+/* A store of a class type through a claimed parameter (`out[i] =
+ * make_float2(x, y)`, `pts[i] = q`, `acc[i] += v` with a member
+ * operator): a call of the class's assignment operator, whose object is
+ * the element, stored (or updated) by it.  Before, the element was
+ * claimed as a read, and two units storing float2, float4 or struct
+ * elements to one place were never compared. */
+static int take_class_store(struct accesses *st, CXCursor call) {
+  CXCursor ref = clang_getCursorReferenced(call);
+  int n = clang_Cursor_getNumArguments(call), i;
+
+  if (clang_getCursorKind(ref) != CXCursor_CXXMethod ||
+      clang_CXXMethod_isStatic(ref) || !ld__is_assign_operator(ref) || n < 1 ||
+      !take_access(st, clang_Cursor_getArgument(call, 0), LD_USE_WRITE))
+    return 0;
+  for (i = 1; i < n && !st->rc; i++)
+    walk_accesses(st, clang_Cursor_getArgument(call, (unsigned)i), LD_USE_READ);
+  return 1;
+}
+
+static enum CXChildVisitResult others_cb(CXCursor c, CXCursor parent,
+                                         CXClientData data) {
+  struct accesses *st = data;
+  int p = param_of(st, c);
+
+  (void)parent;
+  if (p >= 0)
+    st->other[p] = 1;
+  return CXChildVisit_Recurse;
+}
+
+/* Every slot e names, anywhere inside it, is used other than as an
+ * access. */
+static void mark_others(struct accesses *st, CXCursor e) {
+  int p = param_of(st, e);
+
+  if (p >= 0)
+    st->other[p] = 1;
+  clang_visitChildren(e, others_cb, st);
+}
+
+/* Elements the code may write through a name of its own: a local
+ * reference to non-const bound to one (`float &r = out[i]; r = v;`, `auto
+ * &node = nodes[v]; node.dist = d;`) and the object of a non-const method
+ * (`pts[i].scale(s)`).  No claim at the binding or the call can say what
+ * is written later or inside, so the slots they name are used other than
+ * as accesses: the one run leaves the kernel to the copies (which see
+ * every write), the direct run refuses it.  Before, the element was
+ * claimed as a read.  (c is walked as usual afterwards.) */
+static void take_writable_views(struct accesses *st, CXCursor c) {
+  enum CXCursorKind k = clang_getCursorKind(c);
+  CXCursor e, ref;
+  CXType t;
+
+  if (k == CXCursor_VarDecl) {
+    t = clang_getCanonicalType(clang_getCursorType(c));
+    if ((t.kind == CXType_LValueReference ||
+         t.kind == CXType_RValueReference) &&
+        !clang_isConstQualifiedType(
+            clang_getCanonicalType(clang_getPointeeType(t))) &&
+        ld__last_expr_child(c, &e))
+      mark_others(st, e);
+    return;
+  }
+  if (k != CXCursor_CallExpr)
+    return;
+  ref = clang_getCursorReferenced(c);
+  if (clang_getCursorKind(ref) != CXCursor_CXXMethod ||
+      clang_CXXMethod_isStatic(ref) || clang_CXXMethod_isConst(ref) ||
+      ld__is_assign_operator(ref))
+    return;
+  if (ld__nth_child(c, 0, &e) &&
+      clang_getCursorKind(ld__unwrap(e)) == CXCursor_MemberRefExpr) {
+    if (ld__nth_child(ld__unwrap(e), 0, &e) &&
+        !ld__is_pointer(clang_getCursorType(ld__unwrap(e))))
+      mark_others(st, e); /* `o.m()`; `p->m()`: p as a value, not claimed */
+  } else if (clang_Cursor_getNumArguments(c) >= 1) {
+    mark_others(st, clang_Cursor_getArgument(c, 0)); /* `o[i]`, `o(i)` */
+  }
 }
 
 /* A call of a free function (not a method, whose parameters do not count

@@ -48,5 +48,5 @@ int main() {
 // PLAN-NEXT: WSYNC kernel=hk at=15:3 form=__syncthreads
 // PLAN-NEXT: WSYNC kernel=hk at=16:22 form=__hmul
 // PLAN-NEXT: WSYNC kernel=hk at=16:50 form=__float2half
-// PLAN-NEXT: OWN kernel=hk proved=yes conds="1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+0<2147483648"
+// PLAN-NEXT: OWN kernel=hk proved=yes conds="1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+0<2147483648;1*(blockDim.y-1)<1;1*(blockDim.z-1)<1;1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+0<2147483648"
 // PLAN-NOT: {{.}}
