@@ -1433,17 +1433,13 @@ static void take_libcu(struct accesses *st, CXCursor call, CXCursor obj,
   /* The call's arguments after the object (an operator's first is it). */
   if (!ld__member_object(call, &c, &first))
     first = 0;
-  if (p < 0 && lvalue && ld__shared_address(obj)) {
-    /* On shared memory: nothing to claim (the run is the program's). */
-    walk_accesses(st, obj, LD_USE_READ);
-    p = -2;
-  } else if (p < 0) {
+  if (p < 0 && !(lvalue && ld__shared_address(obj))) {
     st->bad_atomic = 1;
     why_not(st, "%s on an atomic object it cannot follow", call);
     return;
   }
-  if (p == -2)
-    ;
+  if (p < 0) /* on shared memory: nothing to claim (the run is the program's) */
+    walk_accesses(st, obj, LD_USE_READ);
   else if (st->lambda)
     st->other[p] = 1;
   else
