@@ -34,6 +34,7 @@ extern "C" {
 }
 #include "ld_rt_gcheck.h"
 #include "ld_rt_gdirect.h"
+#include "ld_rt_gflog.h"
 #include "ld_rt_gpool.h"
 #include "ld_rt_gsweep.h"
 #include "ld_rt_gtimer.h"
@@ -170,7 +171,21 @@ struct glaunch {
   unsigned char *area; /* to free */
   struct __ldcc_global_info gi;
   struct ld__gsweep x;
+  struct ld__gflog flog; /* deterministic, __LDCC_GM_FLOAT_SUMS */
 };
+
+/* Threads of the launch. */
+uint64_t threads_of(const struct glaunch *L) {
+  return (uint64_t)L->g3[0] * L->g3[1] * L->g3[2] * L->b3[0] * L->b3[1] *
+         L->b3[2];
+}
+
+/* A deterministic launch whose clone logs floating-point sums: it takes
+ * the copies whatever else holds (one unit too: its threads' additions
+ * are ordered by the log, not by running them). */
+bool float_sums(const struct glaunch *L) {
+  return L->mode->deterministic && (L->m->flags & __LDCC_GM_FLOAT_SUMS);
+}
 
 void no(struct glaunch *L, const char *why) {
   L->mode->no(&L->m->kernel, L->launch_id, why);
@@ -204,7 +219,8 @@ int prepare(struct glaunch *L) {
   /* Nothing written, or one unit and the lanes of one warp not checked:
    * nothing to compare.  (One unit with lanes on takes the one run or the
    * direct run for the lanes' check, or runs as built: protocol.) */
-  if (rc == LD_RT_GPLAN_NOTHING || (L->in.nunits <= 1 && !env->lanes)) {
+  if (rc == LD_RT_GPLAN_NOTHING ||
+      (L->in.nunits <= 1 && !env->lanes && !float_sums(L))) {
     L->run(L->ctx, NULL);
     return 2;
   }
@@ -601,6 +617,8 @@ bool det_size(struct glaunch *L) {
   L->parts = acc ? LD_RT_GLAYOUT_ACC : 0;
   if (acc)
     L->in.fixed_bytes += ld_rt_global_acc_bytes(&L->plan);
+  if (float_sums(L))
+    L->in.fixed_bytes += ld__gflog_bytes(ld__gflog_first_cap(threads_of(L)));
   rc = ld_rt_schedule_det_pick_merge(&L->in, ld_rt_global_merge_bytes(&L->plan),
                                      LD_GMERGE_SEQ_MAX, &L->mcopies, &L->rounds,
                                      &parallel);
@@ -658,12 +676,60 @@ bool det_start_u(struct glaunch *L) {
   return !failed;
 }
 
+/* The log of floating-point sums does not fit: nothing has reached the
+ * program's memory; the area is freed and `no` says why. */
+int log_refused(struct glaunch *L, unsigned long long additions) {
+  char why[200];
+  snprintf(why, sizeof why,
+           "not enough device memory for the log of its floating-point sums "
+           "(%llu additions)",
+           additions);
+  ld__gflog_close(&L->flog);
+  free_area(L, L->area);
+  no(L, why);
+  return ROUNDS_REFUSED;
+}
+
+/* With __LDCC_GM_FLOAT_SUMS, after round r's pass: the additions it
+ * logged fit, else the log grows to take them (keeping the `logged` of
+ * earlier rounds) and the round runs again from S (its merge has not
+ * happened, and marks are set again the same).  ROUNDS_OK,
+ * ROUNDS_FAILED (a step could not be queued) or log_refused's. */
+int det_logged(struct glaunch *L, uint64_t first, uint64_t count,
+               unsigned long long *logged) {
+  unsigned long long n = 0;
+
+  for (;;) {
+    if (!ld__gflog_count(&L->flog, L->stream, &n))
+      return ROUNDS_FAILED;
+    if (n <= L->flog.cap)
+      break;
+    if (!ld__gflog_grow(&L->flog, n + n / 4, *logged, L->stream))
+      return log_refused(L, n);
+    L->gi.flog = L->flog.dev;
+    if (!ld__gsweep_det_fill(&L->x, (uint32_t)count, first, L->parts))
+      return ROUNDS_FAILED;
+    L->run(L->ctx, &L->gi);
+  }
+  *logged = n;
+  return ROUNDS_OK;
+}
+
 /* ceil(N / M) rounds of M units: copies <- S, one pass, the merge into U;
- * then U committed to S. */
+ * then (floating-point sums) each logged word summed into U, and U
+ * committed to S. */
 int det_rounds(struct glaunch *L, bool failed) {
   const struct ld__gsweep *x = &L->x;
+  const bool fsums = float_sums(L);
+  unsigned long long logged = 0;
   uint64_t r;
 
+  if (!failed && fsums) {
+    unsigned long long cap = ld__gflog_first_cap(threads_of(L));
+    if (!ld__gflog_open(&L->flog, cap, L->stream))
+      return log_refused(L, cap);
+    L->gi.flog = L->flog.dev;
+  }
   if (!failed) /* before the first round, as the fill of round 0 */
     failed = !det_start_u(L);
   for (r = 0; r < L->rounds && !failed; r++) {
@@ -680,14 +746,27 @@ int det_rounds(struct glaunch *L, bool failed) {
     ld__gt_filled(&L->gt, &L->plan, count);
     ld__gt_mark(&L->gt, LD_RT_GT_FILL);
     L->run(L->ctx, &L->gi);
-    if (r == 0 && clone_refused(L, L->area))
+    if (r == 0 && clone_refused(L, L->area)) {
+      ld__gflog_close(&L->flog);
       return ROUNDS_REFUSED;
+    }
+    int logged_rc = fsums ? det_logged(L, first, count, &logged) : ROUNDS_OK;
+    if (logged_rc == ROUNDS_REFUSED)
+      return logged_rc;
+    if (logged_rc != ROUNDS_OK) {
+      failed = true;
+      break;
+    }
     ld__gt_mark(&L->gt, LD_RT_GT_PASS);
     failed = !ld__gsweep_det_merge(x, (uint32_t)count, first, L->parts);
     ld__gt_mark(&L->gt, LD_RT_GT_MERGE);
   }
+  if (fsums && !failed)
+    failed = !ld__gflog_fold(&L->flog, logged, &L->plan,
+                             (uint64_t)(uintptr_t)x->scratch, L->stream);
   failed = failed || !ld__gsweep_det_commit(x, L->parts);
   ld__gt_mark(&L->gt, LD_RT_GT_COMMIT);
+  ld__gflog_close(&L->flog); /* cudaFree waits for the commit */
   return failed ? ROUNDS_FAILED : ROUNDS_OK;
 }
 
@@ -731,7 +810,8 @@ int protocol(struct glaunch *L) {
     gt_end(L, rc == 1);
     return rc < 0 ? 0 : rc;
   }
-  if (L->in.nunits <= 1) { /* no one run for the lanes: nothing to compare */
+  if (L->in.nunits <= 1 && !float_sums(L)) {
+    /* no one run for the lanes: nothing to compare */
     gt_end(L, false);
     L->run(L->ctx, NULL);
     return 2;

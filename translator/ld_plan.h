@@ -279,6 +279,8 @@ struct ld_gatomic {
   size_t args_open;          /* the call's `(` */
   size_t arg_begin, arg_end; /* its first argument (the address) */
   int sub;                   /* atomicSub */
+  int fp; /* on a float or double: the runtime logs its additions and sums
+             them in thread order (__LDCC_GM_FLOAT_SUMS) */
 };
 
 /* A call of a device function in the direct run whose clone claims by
@@ -688,6 +690,10 @@ enum ld_det ld_det_kernel(const struct ld_plan *plan, size_t k,
                           const char **why);
 /* "yes", "atomic-only", "partial", "no" (plan.c). */
 const char *ld_det_name(enum ld_det d);
+
+/* Whether one of n accumulating atomics adds floats or doubles (plan.c):
+ * they do not commute, the runtime orders them (__LDCC_GM_FLOAT_SUMS). */
+int ld_gatomics_float(const struct ld_gatomic *a, size_t n);
 /* Releases the plan and everything it owns; ld_plan_free(NULL) is a no-op. */
 void ld_plan_free(struct ld_plan *plan);
 

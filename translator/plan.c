@@ -23,6 +23,15 @@ const char *ld_det_name(enum ld_det d) {
   return names[d];
 }
 
+int ld_gatomics_float(const struct ld_gatomic *a, size_t n) {
+  size_t i;
+
+  for (i = 0; i < n; i++)
+    if (a[i].fp)
+      return 1;
+  return 0;
+}
+
 const char *ld_gvar_name(const struct ld_global *g, size_t i) {
   const char *n = g->vars[i], *c;
 

@@ -48,13 +48,14 @@ extern "C" {
 #endif
 
 #define __LDCC_GLOBAL_ABI                                                      \
-  13u /* 6: __ldcc_global_launch takes a __ldcc_global_call; 7: the embedded   \
+  14u /* 6: __ldcc_global_launch takes a __ldcc_global_call; 7: the embedded   \
          kernel_meta grew (launch_files); 8: the direct one run                \
          (gput/gget/gatomic_claim lines, clash table); 9: pointers inside      \
          by-value class arguments (an argument's bytes, the info's patch       \
          table, __LDCC_GP_FIELDS); 10: their offsets (field_at); 11: the       \
          call's shared_why; 12: warps of one block (btags, eps, bclashes);     \
-         13: lanes of one warp (lanes, gref, va/vb) */
+         13: lanes of one warp (lanes, gref, va/vb); 14: floating-point        \
+         sums (__LDCC_GM_FLOAT_SUMS, the info's flog) */
 /* Pointer parameters a checked kernel may have (the shift table is passed
  * by value); a kernel with more is left unchecked by the translator. */
 #define __LDCC_GMAX_PTRS 16
@@ -119,6 +120,13 @@ extern "C" {
          direct run the warps of one block are checked                         \
          against each other between barriers                                   \
          (docs/global-check.md, "Warps of one block") */
+#define __LDCC_GM_FLOAT_SUMS                                                   \
+  64u /* with __LDCC_GM_ACCUMULATES: some of the                               \
+         accumulating atomics add floats or doubles;                           \
+         deterministic mode logs each addition                                 \
+         (gi.flog) and sums each word's in thread                              \
+         order (docs/deterministic-global.md,                                  \
+         "Floating-point sums") */
 
 /* A term of a launch condition of that proof: |c| * |sym| * (range - 1),
  * where sym and range name a symbol or are __LDCC_OWN_NONE (a factor 1),
@@ -146,6 +154,26 @@ struct __ldcc_own_term {
  * 16-byte chunk): how an accumulating atomic updated it. */
 #define __LDCC_GACC_ADD32 1u
 #define __LDCC_GACC_ADD64 2u
+#define __LDCC_GACC_FADD32 4u /* a float sum: its value comes from the log */
+#define __LDCC_GACC_FADD64 8u /* a double sum (both words) */
+
+/* Deterministic mode's log of floating-point additions
+ * (__LDCC_GM_FLOAT_SUMS; docs/deterministic-global.md, "Floating-point
+ * sums"): entry i < cap says that the thread numbered order[i] (its linear
+ * index in the grid) added val[i] (a float's or a double's bits) to word
+ * word[i]: __LDCC_GFLOG_WORD(acc entry, word index from the entry's lo in
+ * its copy), bit 63 set for a double.  n counts every addition, also those
+ * past cap (the runtime then runs the round again with a larger log). */
+struct __ldcc_gflog {
+  unsigned long long n;
+  unsigned long long cap;
+  uint64_t word;  /* device address of cap 64-bit words */
+  uint64_t order; /* of cap 64-bit thread numbers */
+  uint64_t val;   /* of cap 64-bit values */
+};
+#define __LDCC_GFLOG_WORD(entry, w)                                            \
+  ((uint64_t)(entry) << 48 | (uint64_t)(w))
+#define __LDCC_GFLOG_DOUBLE (1ull << 63)
 
 /* Where deterministic mode's accumulating atomics mark their words: copy
  * c of the allocation spans [lo + c * slot, lo + (c + 1) * slot) with lo
@@ -550,6 +578,8 @@ struct __ldcc_global_info {
   uint32_t deterministic;
   uint32_t nacc; /* entries of acc (with __LDCC_GM_ACCUMULATES) */
   struct __ldcc_gacc acc[__LDCC_GMAX_PTRS];
+  uint64_t flog; /* device address of a struct __ldcc_gflog
+                    (__LDCC_GM_FLOAT_SUMS), else 0 */
   /* The one run: device address of a struct __ldcc_gowner (0 otherwise),
    * its flag, and per pointer parameter (ordinal) the entry of the
    * written allocation it points into (size 0: none, no claims). */
@@ -1475,48 +1505,103 @@ __device__ __forceinline__ void ggrid_sync(const global_info &gi, const G *g) {
 }
 
 /* Mark the word(s) of p, a pointer into the unit's copy, as accumulated
- * (deterministic mode).  Memory outside the copies (not written through a
- * parameter) has no marks. */
+ * (deterministic mode) with kind; the allocation's acc entry and p's word
+ * index from its lo in its copy, or -1 for memory outside the copies (not
+ * written through a parameter), which has no marks. */
 template <class T>
-__device__ __forceinline__ void gmark(const global_info &gi, T *p) {
+__device__ __forceinline__ int gmark(const global_info &gi, T *p, unsigned kind,
+                                     unsigned long long *word) {
   unsigned long long a = (unsigned long long)p;
-  unsigned kind = sizeof(T) == 8 ? __LDCC_GACC_ADD64 : __LDCC_GACC_ADD32;
   for (unsigned i = 0; i < gi.nacc; i++) {
     unsigned long long rel = a - gi.acc[i].lo;
     if (rel >= gi.acc[i].span)
       continue;
     unsigned long long w = rel % gi.acc[i].slot / 4;
     unsigned *marks = (unsigned *)gi.acc[i].marks;
+    *word = w;
     /* Read first: most updates hit words already marked, and a plain load
      * costs less than a contended atomic. */
     for (unsigned k = 0; k < sizeof(T) / 4; k++, w++)
       if (!(((volatile unsigned *)marks)[w / 4] & kind << (8 * (w % 4))))
         atomicOr(marks + w / 4, kind << (8 * (w % 4)));
-    return;
+    return (int)i;
   }
+  return -1;
+}
+
+/* The calling thread's linear index in the grid: the order of the
+ * floating-point log, units first (a unit's threads are consecutive). */
+__device__ __forceinline__ unsigned long long gthread_order() {
+  unsigned long long block =
+      blockIdx.x +
+      (unsigned long long)gridDim.x *
+          (blockIdx.y + (unsigned long long)gridDim.y * blockIdx.z);
+  return block * (blockDim.x * blockDim.y * blockDim.z) + threadIdx.x +
+         blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+}
+
+/* An integer add: the atomic on the unit's copy, the word marked so the
+ * merge adds the copies' deltas instead of taking the last writer's
+ * value. */
+template <class T, class V>
+__device__ __forceinline__ void gaccumulate(const global_info &gi, T *p, V v,
+                                            std::true_type) {
+  static_assert(sizeof(T) == 4 || sizeof(T) == 8,
+                "ldcc: accumulating atomics on 32- or 64-bit integers only");
+  unsigned long long w;
+  atomicAdd(p, v);
+  if (gi.deterministic)
+    gmark(gi, p, sizeof(T) == 8 ? __LDCC_GACC_ADD64 : __LDCC_GACC_ADD32, &w);
+}
+
+/* A float or double add (__LDCC_GM_FLOAT_SUMS): the atomic on the unit's
+ * copy (the unit's own reads see it), the word marked, and the addition
+ * logged: after the last round the runtime sums each word's additions in
+ * thread order from its value at the launch's start, whatever order the
+ * atomics ran in (docs/deterministic-global.md, "Floating-point sums"). */
+template <class T, class V>
+__device__ __forceinline__ void gaccumulate(const global_info &gi, T *p, V v,
+                                            std::false_type) {
+  static_assert(std::is_same<T, float>::value || std::is_same<T, double>::value,
+                "ldcc: accumulating atomics on float or double only");
+  const T x = (T)v;
+  unsigned long long w;
+  atomicAdd(p, x);
+  if (!gi.deterministic || !gi.flog)
+    return;
+  int e = gmark(gi, p, sizeof(T) == 8 ? __LDCC_GACC_FADD64 : __LDCC_GACC_FADD32,
+                &w);
+  if (e < 0)
+    return;
+  __ldcc_gflog *log = (__ldcc_gflog *)gi.flog;
+  unsigned long long i = atomicAdd(&log->n, 1ull);
+  if (i >= log->cap)
+    return;
+  unsigned long long bits = 0;
+  memcpy(&bits, &x, sizeof x);
+  ((uint64_t *)log->word)[i] =
+      __LDCC_GFLOG_WORD(e, w) | (sizeof(T) == 8 ? __LDCC_GFLOG_DOUBLE : 0);
+  ((uint64_t *)log->order)[i] = gthread_order();
+  ((uint64_t *)log->val)[i] = bits;
 }
 
 /* `atomicAdd(p, v);` and `atomicSub(p, v);` with the result unused, in the
- * clone of a deterministic build: the atomic on the unit's copy (the same
- * overload the original calls), and the word marked so the merge adds the
- * copies' deltas instead of taking the last writer's value. */
+ * clone of a deterministic build: the same atomic, on the unit's copy
+ * (integers: the same overload the original calls), recorded for the
+ * merge (docs/deterministic-global.md). */
 template <class T, class V>
 __device__ __forceinline__ void gatomic_add(const global_info &gi, T *p, V v) {
-  static_assert(std::is_integral<T>::value &&
-                    (sizeof(T) == 4 || sizeof(T) == 8),
-                "ldcc: accumulating atomics on 32- or 64-bit integers only");
-  atomicAdd(p, v);
-  if (gi.deterministic)
-    gmark(gi, p);
+  gaccumulate(gi, p, v, std::is_integral<T>());
 }
 template <class T, class V>
 __device__ __forceinline__ void gatomic_sub(const global_info &gi, T *p, V v) {
   static_assert(std::is_integral<T>::value &&
                     (sizeof(T) == 4 || sizeof(T) == 8),
                 "ldcc: accumulating atomics on 32- or 64-bit integers only");
+  unsigned long long w;
   atomicSub(p, v);
   if (gi.deterministic)
-    gmark(gi, p);
+    gmark(gi, p, sizeof(T) == 8 ? __LDCC_GACC_ADD64 : __LDCC_GACC_ADD32, &w);
 }
 
 /* An integer argument's magnitude, for the proof's launch conditions

@@ -447,7 +447,9 @@ static int result_unused(const struct frame *f) {
   return p && ld__is_statement_at(f->cur, f->index, p->cur);
 }
 
-/* An integer type atomicAdd merges as deltas: 32 or 64 bits. */
+/* A type whose atomicAdd the merge orders: an integer of 32 or 64 bits
+ * (1: merged as deltas) or a float or double (2: its additions logged and
+ * summed in thread order, docs/deterministic-global.md). */
 static int accumulable(CXType ptr) {
   CXType t =
       clang_getCanonicalType(clang_getPointeeType(clang_getCanonicalType(ptr)));
@@ -461,6 +463,9 @@ static int accumulable(CXType ptr) {
   case CXType_LongLong:
   case CXType_ULongLong:
     return size == 4 || size == 8;
+  case CXType_Float:
+  case CXType_Double:
+    return 2;
   default:
     return 0;
   }
@@ -480,7 +485,8 @@ static int in_accumulated(const struct analysis *an, size_t off) {
 
 #define REASON_D_USED "atomic whose result is used"
 #define REASON_D_OP "atomic other than atomicAdd or atomicSub"
-#define REASON_D_TYPE "atomic on a type other than a 32- or 64-bit integer"
+#define REASON_D_TYPE                                                          \
+  "atomic on a type other than a 32- or 64-bit integer, float or double"
 #define REASON_D_DEPENDENT "atomic on a template-dependent type"
 #define REASON_D_CALLEE "atomic inside a device function"
 #define REASON_D_MACRO "atomic inside a macro expansion"
@@ -492,6 +498,7 @@ static const char *accumulate(struct analysis *an, const struct frame *f) {
   struct ld_gatomic *a;
   CXCursor callee;
   size_t b, e, ab, ae, open;
+  int kind;
   CXString name = ld__call_name(f->cur);
   int sub = !strcmp(clang_getCString(name), "atomicSub");
   int add = !strcmp(clang_getCString(name), "atomicAdd");
@@ -511,7 +518,8 @@ static const char *accumulate(struct analysis *an, const struct frame *f) {
          clang_getCanonicalType(clang_getPointeeType(t)).kind ==
              CXType_Unexposed))
       return REASON_D_DEPENDENT;
-    if (!accumulable(t))
+    kind = accumulable(t);
+    if (!kind || (kind == 2 && sub))
       return REASON_D_TYPE;
   }
   if (!fn->is_kernel)
@@ -533,6 +541,7 @@ static const char *accumulate(struct analysis *an, const struct frame *f) {
   a->arg_begin = ab;
   a->arg_end = ae;
   a->sub = sub;
+  a->fp = kind == 2;
   return NULL;
 }
 

@@ -2838,13 +2838,15 @@ static int global_analyse(const struct ld__source *s, CXCursor fn,
   if (g->checked && !in->natomics && !g->nvars)
     return find_accesses(s, fn, g, NULL, in);
   if (!g->checked) {
-    g->atomic_only = in->replay_atomics_only && !in->plain_writes;
+    g->atomic_only = in->replay_atomics_only && !in->plain_writes &&
+                     !ld_gatomics_float(in->atomics, in->natomics);
     return LD_OK;
   }
   /* Deterministic builds: a kernel that writes only through accumulating
-   * atomics runs unchanged (integer atomics commute, so its result is the
-   * same in any order); others get the atomics rewritten in the clone. */
-  if (!in->plain_writes) {
+   * integer atomics runs unchanged (they commute, so its result is the
+   * same in any order); others get the atomics rewritten in the clone (a
+   * float sum's order is the runtime's to fix). */
+  if (!in->plain_writes && !ld_gatomics_float(in->atomics, in->natomics)) {
     g->checked = 0;
     g->atomic_only = 1;
     return LD_OK;

@@ -750,8 +750,11 @@ static int put_trailer(struct ld_buf *b, const struct ld_plan *plan) {
       rc = ld_buf_printf(
           b, "}, %zu, %s%s, __ldcc_n%zu, __ldcc_f%zu, __ldcc_p%zu, ",
           k->global->nparams,
-          k->global->natomics ? "__LDCC_GM_ACCUMULATES"
-          : runs_proved(k)    ? "__LDCC_GM_OWN"
+          k->global->natomics &&
+                  ld_gatomics_float(k->global->atomics, k->global->natomics)
+              ? "__LDCC_GM_ACCUMULATES | __LDCC_GM_FLOAT_SUMS"
+          : k->global->natomics ? "__LDCC_GM_ACCUMULATES"
+          : runs_proved(k)      ? "__LDCC_GM_OWN"
           : checked(k) && k->global->ngsyncs && k->global->nfences
               ? "__LDCC_GM_DIRECT | __LDCC_GM_GRID_SYNC | "
                 "__LDCC_GM_FENCES"

@@ -6,11 +6,14 @@
 // RUN: env LDCC_NVCC=%fake-nvcc %ldcc --ldcc-deterministic -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=WARN
 // Deterministic builds, global side (docs/deterministic-global.md): the
 // clone returns at once for units outside the round, accumulating atomics
-// (atomicAdd/atomicSub on 32/64-bit integers, result unused, in the kernel)
-// become __ldcc::gatomic_*, a kernel writing only through them runs
-// unchanged, and what the mode cannot make deterministic keeps the kernel
-// unchanged with a det_reason and one warning.
+// (atomicAdd/atomicSub on 32/64-bit integers, atomicAdd on floats and
+// doubles, result unused, in the kernel) become __ldcc::gatomic_*, a kernel
+// writing only through integer ones runs unchanged (floating-point sums
+// take the clone, whose additions the runtime orders: __LDCC_GM_FLOAT_SUMS),
+// and what the mode cannot make deterministic keeps the kernel unchanged
+// with a det_reason and one warning.
 #include <cstdio>
+#include <cuda_fp16.h>
 
 __device__ void bump(unsigned *c) { atomicAdd(c, 1u); }
 
@@ -67,6 +70,19 @@ __global__ void floats(float *sum, float *out) {
   out[0] = 1;
 }
 
+// Only floating-point sums: no plain store, but not atomic-only (float
+// additions do not commute), so it takes the clone.
+__global__ void float_only(const float *x, float *sum, double *total) {
+  atomicAdd(sum, x[threadIdx.x]);
+  atomicAdd(total, (double)x[threadIdx.x]);
+}
+
+// Half precision is not ordered.
+__global__ void halves(__half *h, int *out) {
+  atomicAdd(h, __float2half(1.0f));
+  out[0] = 1;
+}
+
 __global__ void via_callee(unsigned *c, int *out) {
   bump(c);
   out[0] = 1;
@@ -90,18 +106,22 @@ int main() {
   fenced<<<4, 64>>>(out, next);
   maxed<<<1, 32>>>(next, out);
   floats<<<1, 32>>>(f, f);
+  float_only<<<1, 32>>>(f, f, (double *)f);
+  halves<<<1, 32>>>((__half *)f, out);
   via_callee<<<1, 32>>>(bins, out);
   generic<<<1, 32>>>(bins, bins);
   return 0;
 }
 
-// PLAN: KERNEL name=hist checked=yes at=19:17 global=yes units=warps writes=bins,total,out det=yes det_atomics=3
+// PLAN: KERNEL name=hist checked=yes at=22:17 global=yes units=warps writes=bins,total,out det=yes det_atomics=3
 // PLAN: KERNEL name=count_only checked=yes at={{.*}} global=no global_reason="only accumulating atomics" det=atomic-only
 // PLAN: KERNEL name=stamp checked=yes at={{.*}} global=yes units=blocks writes=out one_run=out det=yes{{$}}
 // PLAN: KERNEL name=ticket checked=yes at={{.*}} det=no det_reason="atomic whose result is used"
 // PLAN: KERNEL name=fenced checked=yes at={{.*}} det=no det_reason="memory fence"
 // PLAN: KERNEL name=maxed checked=yes at={{.*}} det=no det_reason="atomic other than atomicAdd or atomicSub"
-// PLAN: KERNEL name=floats checked=yes at={{.*}} det=no det_reason="atomic on a type other than a 32- or 64-bit integer"
+// PLAN: KERNEL name=floats checked=yes at={{.*}} global=yes units=warps writes=sum,out det=yes det_atomics=1{{$}}
+// PLAN: KERNEL name=float_only checked=yes at={{.*}} global=yes units=warps writes=sum,total det=yes det_atomics=2{{$}}
+// PLAN: KERNEL name=halves checked=yes at={{.*}} det=no det_reason="atomic on a type other than a 32- or 64-bit integer, float or double"
 // PLAN: KERNEL name=via_callee checked=yes at={{.*}} det=no det_reason="atomic inside a device function"
 // PLAN: KERNEL name=generic checked=yes at={{.*}} template {{.*}}det=no det_reason="atomic on a template-dependent type"
 
@@ -132,10 +152,14 @@ int main() {
 // TEXT: {__LDCC_GLOBAL_ABI, 1, {{.*}}"hist"{{.*}}, 5, __LDCC_GM_ACCUMULATES, __ldcc_n0,
 // TEXT: {__LDCC_GLOBAL_ABI, 0, {{.*}}"stamp"{{.*}}, 1, __LDCC_GM_OWN, __ldcc_n1,
 // TEXT: "atomic whose result is used", 0, NULL, 0, NULL},
+// TEXT: {{.*}}"floats"{{.*}}, 2, __LDCC_GM_ACCUMULATES | __LDCC_GM_FLOAT_SUMS,
+// TEXT: {{.*}}"float_only"{{.*}}, 3, __LDCC_GM_ACCUMULATES | __LDCC_GM_FLOAT_SUMS,
 
 // WARN-NOT: warning: {{.*}}'hist'
 // WARN-NOT: warning: {{.*}}'count_only'
 // WARN-NOT: warning: {{.*}}'stamp'
+// WARN-NOT: warning: {{.*}}'floats'
+// WARN-NOT: warning: {{.*}}'float_only'
 // WARN: ldcc: warning: {{.*}}det_global.cu:{{[0-9]+}}: kernel 'ticket' cannot be made deterministic: atomic whose result is used
 // WARN: ldcc: warning: {{.*}}det_global.cu:{{[0-9]+}}: kernel 'fenced' cannot be made deterministic: memory fence
 // WARN-NOT: not checked across blocks
