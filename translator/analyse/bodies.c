@@ -414,6 +414,13 @@ static int may_hide_barrier(CXCursor decl) {
   int hides;
 
   clang_getExpansionLocation(loc, &file, NULL, NULL, NULL);
+  /* A defaulted (or implicit) copy, move or assignment runs no code of
+   * the user's: `Params p = params;`. */
+  if ((clang_getCursorKind(decl) == CXCursor_Constructor ||
+       clang_getCursorKind(decl) == CXCursor_CXXMethod ||
+       clang_getCursorKind(decl) == CXCursor_Destructor) &&
+      clang_CXXMethod_isDefaulted(decl))
+    return 0;
   if (!clang_Location_isInSystemHeader(loc)) {
     /* The parser's prelude declares nvcc's cache-hint loads and stores and
      * atomic builtins (ld_analyse.h): no barrier in them. */

@@ -337,6 +337,194 @@ static int var_root(struct root *r, CXCursor decl, int as_object) {
   return local_root(r, decl, is_ref);
 }
 
+/* A local copy of a class parameter (`Params p = params;`, `const Params
+ * &p = params;`, `auto q = p;`): the pointers it holds are the parameter's,
+ * which the clone patches before the body runs, when nothing else is
+ * stored to it or to its members (a pointer member assigned must have a
+ * seen root) and nothing may change it behind its name (its address, a
+ * reference to non-const, a non-const method).  The walk keeps the
+ * ancestors of each use. */
+#define COPY_STACK 64
+struct copy_uses {
+  struct root *r;
+  CXCursor var;
+  CXCursor stack[COPY_STACK];
+  unsigned depth;
+  int ok;
+};
+
+/* A place passed to a call: a copy's (a constructor's) or a reference to
+ * const's argument is read. */
+static int copy_arg_ok(CXCursor call, CXCursor place) {
+  CXCursor callee = clang_getCursorReferenced(call);
+  int i, n = clang_Cursor_getNumArguments(call), shift = 0;
+
+  if (clang_getCursorKind(callee) == CXCursor_Constructor)
+    return 1;
+  /* A member operator (`p = q`, `p[i]`): its object is argument 0. */
+  if (clang_getCursorKind(callee) == CXCursor_CXXMethod &&
+      !clang_CXXMethod_isStatic(callee)) {
+    if (n > 0 && clang_equalCursors(clang_Cursor_getArgument(call, 0), place))
+      return clang_CXXMethod_isConst(callee);
+    shift = 1;
+  }
+  for (i = shift; i < n; i++) {
+    CXCursor parm;
+    if (!clang_equalCursors(clang_Cursor_getArgument(call, (unsigned)i), place))
+      continue;
+    if (clang_Cursor_isNull(callee) ||
+        i - shift >= clang_Cursor_getNumArguments(callee))
+      return 0;
+    parm = clang_Cursor_getArgument(callee, (unsigned)(i - shift));
+    return !ld__writable_indirection(clang_getCursorType(parm));
+  }
+  return 0;
+}
+
+/* Whether the place of a use (var, or `.` members and their elements) at
+ * stack[at] is only read, or stored with a seen value, by its parent. */
+static int copy_use_ok(struct copy_uses *u, unsigned at) {
+  CXCursor place = u->stack[at], parent, lhs;
+  enum CXCursorKind pk;
+
+  /* Climb the place: `.` members (of a class, not through a pointer),
+   * their elements, parentheses. */
+  while (at > 0) {
+    CXCursor up = u->stack[at - 1];
+    enum CXCursorKind k = clang_getCursorKind(up);
+    if (k == CXCursor_ParenExpr ||
+        (k == CXCursor_MemberRefExpr &&
+         !ld__is_pointer(clang_getCursorType(place))) ||
+        (k == CXCursor_ArraySubscriptExpr &&
+         ld__is_array(clang_getCursorType(place)))) {
+      place = up;
+      at--;
+      continue;
+    }
+    break;
+  }
+  if (at == 0)
+    return 0;
+  parent = u->stack[at - 1];
+  pk = clang_getCursorKind(parent);
+  switch (pk) {
+  case CXCursor_UnexposedExpr:  /* a load, a conversion to const */
+  case CXCursor_CStyleCastExpr: /* of the value */
+  case CXCursor_CXXStaticCastExpr:
+  case CXCursor_CXXFunctionalCastExpr:
+    return !ld__writable_indirection(clang_getCursorType(parent)) ||
+           ld__is_pointer(clang_getCursorType(parent));
+  case CXCursor_CallExpr:
+    return copy_arg_ok(parent, place);
+  case CXCursor_MemberRefExpr: { /* `p.out->x`, a const method's callee */
+    CXCursor m = clang_getCursorReferenced(parent);
+    return clang_getCursorKind(m) != CXCursor_CXXMethod ||
+           clang_CXXMethod_isConst(m) || clang_CXXMethod_isStatic(m);
+  }
+  case CXCursor_ArraySubscriptExpr:
+    return 1;
+  case CXCursor_BinaryOperator:
+  case CXCursor_CompoundAssignOperator:
+    if (!ld__nth_child(parent, 0, &lhs) || !clang_equalCursors(lhs, place))
+      return 1; /* the right side: read */
+    if (clang_getCursorBinaryOperatorKind(parent) != CXBinaryOperator_Assign)
+      return 1; /* `p.out += 4`: the same pointer moved */
+    if (clang_equalCursors(place, u->stack[0]) ||
+        !ld__nth_child(parent, 1, &lhs))
+      return 0;
+    return !ld__is_pointer(clang_getCursorType(place)) ||
+           ld__holds_pointer(clang_getCursorType(place), 0) == 0 ||
+           is_null(lhs) || ptr_root(u->r, lhs);
+  case CXCursor_UnaryOperator:
+    return clang_getCursorUnaryOperatorKind(parent) != CXUnaryOperator_AddrOf;
+  default:
+    return 0;
+  }
+}
+
+static enum CXChildVisitResult copy_uses_cb(CXCursor c, CXCursor parent,
+                                            CXClientData data) {
+  struct copy_uses *u = data;
+
+  (void)parent;
+  if (u->depth >= COPY_STACK) {
+    u->ok = 0;
+    return CXChildVisit_Break;
+  }
+  u->stack[u->depth++] = c;
+  if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+      clang_equalCursors(clang_getCursorReferenced(c), u->var))
+    u->ok = copy_use_ok(u, u->depth - 1);
+  else
+    clang_visitChildren(c, copy_uses_cb, u);
+  u->depth--;
+  return u->ok ? CXChildVisit_Continue : CXChildVisit_Break;
+}
+
+static int copy_root(struct root *r, CXCursor var);
+
+/* The class object a local copy starts from: a kernel's by-value class
+ * parameter the clone patches, a device function's (seen at the calls),
+ * or another such copy. */
+static int copy_source(struct root *r, CXCursor init) {
+  CXCursor e = init, d;
+
+  for (;;) {
+    enum CXCursorKind k = clang_getCursorKind(e);
+    if ((k == CXCursor_UnexposedExpr || k == CXCursor_ParenExpr ||
+         (k == CXCursor_CallExpr &&
+          clang_getCursorKind(clang_getCursorReferenced(e)) ==
+              CXCursor_Constructor &&
+          clang_Cursor_getNumArguments(e) == 1)) &&
+        ld__nth_child(e, 0, &d)) {
+      e = d;
+      continue;
+    }
+    break;
+  }
+  if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
+    return 0;
+  d = clang_getCursorReferenced(e);
+  if (clang_getCursorKind(d) == CXCursor_ParmDecl)
+    return r->is_kernel &&
+                   clang_equalCursors(clang_getCursorSemanticParent(d), r->fn)
+               ? ld__param_patchable(&r->an->s, d)
+               : patchable_at(clang_getCanonicalType(clang_getCursorType(d)),
+                              0);
+  return clang_getCursorKind(d) == CXCursor_VarDecl && copy_root(r, d);
+}
+
+static int copy_root(struct root *r, CXCursor var) {
+  struct copy_uses *u;
+  CXCursor init = clang_Cursor_getVarDeclInitializer(var);
+  unsigned i;
+  int ok;
+
+  if (clang_Cursor_hasVarDeclGlobalStorage(var) == 1 ||
+      clang_Cursor_isNull(init) || !declared_in(r->fn, var) ||
+      r->depth >= MAX_DEPTH)
+    return 0;
+  for (i = 0; i < r->depth; i++)
+    if (clang_equalCursors(r->chain[i], var))
+      return 0;
+  u = calloc(1, sizeof *u);
+  if (!u) {
+    r->an->rc = LD_ENOMEM;
+    return 1;
+  }
+  u->r = r;
+  u->var = var;
+  u->ok = 1;
+  r->chain[r->depth++] = var;
+  ok = copy_source(r, init);
+  if (ok)
+    clang_visitChildren(r->fn, copy_uses_cb, u);
+  ok = ok && u->ok;
+  r->depth--;
+  free(u);
+  return ok;
+}
+
 /* The root of an access through the pointer loaded from the place c.  A
  * pointer read from a by-value class parameter through `.` and array
  * members only (`g.val`, `g.sub.ptrs[2]`) is seen: in a kernel the clone
@@ -380,6 +568,11 @@ static int loaded_root(struct root *r, CXCursor c) {
     if (clang_getCursorKind(d) == CXCursor_ParmDecl && direct &&
         t.kind == CXType_Record && patchable_at(t, 0))
       return 1; /* a device function's: seen at the calls */
+    if (clang_getCursorKind(d) == CXCursor_VarDecl && direct &&
+        t.kind == CXType_Record && copy_root(r, d))
+      return 1; /* a local copy of such a parameter */
+    if (r->why[0])
+      return 0; /* a pointer member's value, stored to the copy */
     return unseen(r, "writes through a pointer loaded from %s", d);
   }
   return unseen(r, "writes through a pointer loaded from memory%s",

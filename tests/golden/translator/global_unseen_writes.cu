@@ -188,6 +188,61 @@ __global__ void strided(float *out, int n) {
 }
 // PLAN: KERNEL name=strided checked=yes at=[[@LINE-7]]:17 global=yes
 
+// A local copy of such a parameter, or a reference to it, holds the
+// patched pointers (writes.c copy_root), also through another copy and a
+// local pointer taken from it, and with a pointer member given a seen
+// value; not when the copy may change behind its name (its address, a
+// reference to non-const, a whole assignment) or a member takes a pointer
+// from memory.
+__device__ float *g_other;
+__device__ void retarget(Arrays &q) { q.a = g_other; }
+__device__ void peek(const Arrays &q, float *x) { *x = q.b[0]; }
+__global__ void copied(Arrays params) {
+  const Arrays p = params;
+  p.a[threadIdx.x] = p.b[threadIdx.x];
+}
+// PLAN: KERNEL name=copied checked=yes at=[[@LINE-4]]:17 global=yes units=warps writes=params
+__global__ void referenced(Arrays params, float *x) {
+  const auto &q = params;
+  Arrays c = q;
+  float *out = c.a;
+  peek(q, x);
+  out[threadIdx.x] = 1;
+}
+// PLAN: KERNEL name=referenced checked=yes at=[[@LINE-7]]:17 global=yes units=warps writes=params,x
+__global__ void copy_retargeted(Arrays params, float *alt) {
+  Arrays p = params;
+  if (p.n > 3)
+    p.a = alt;
+  p.a[threadIdx.x] = 1;
+}
+// PLAN: KERNEL name=copy_retargeted checked=yes at=[[@LINE-6]]:17 global=yes units=warps writes=params,alt
+__global__ void copy_from_memory(Arrays params) {
+  Arrays p = params;
+  p.a = g_other;
+  p.a[threadIdx.x] = 1;
+}
+// PLAN: KERNEL name=copy_from_memory checked=yes at=[[@LINE-5]]:17 global=no global_reason="writes through the pointer in __device__ variable g_other"
+__global__ void copy_addressed(Arrays params) {
+  Arrays p = params;
+  Arrays *pp = &p;
+  pp->n = 3;
+  p.a[threadIdx.x] = 1;
+}
+// PLAN: KERNEL name=copy_addressed checked=yes at=[[@LINE-6]]:17 global=no global_reason="writes through a pointer loaded from p"
+__global__ void copy_retargeted_by_call(Arrays params) {
+  Arrays p = params;
+  retarget(p);
+  p.a[threadIdx.x] = 1;
+}
+// PLAN: KERNEL name=copy_retargeted_by_call checked=yes at=[[@LINE-5]]:17 global=no global_reason="writes through a pointer loaded from p"
+__global__ void copy_reassigned(Arrays params, Arrays other) {
+  Arrays p = params;
+  p = other;
+  p.a[threadIdx.x] = 1;
+}
+// PLAN: KERNEL name=copy_reassigned checked=yes at=[[@LINE-5]]:17 global=no global_reason="writes through a pointer loaded from p"
+
 int main() {
   float *d = nullptr;
   float **pp = nullptr;
@@ -208,5 +263,12 @@ int main() {
   flip<<<1, 32>>>(0, 32);
   packed<<<1, 32>>>(d);
   strided<<<1, 32>>>(d, 4);
+  copied<<<1, 32>>>(Arrays{d, d, 32});
+  referenced<<<1, 32>>>(Arrays{d, d, 32}, d);
+  copy_retargeted<<<1, 32>>>(Arrays{d, d, 32}, d);
+  copy_from_memory<<<1, 32>>>(Arrays{d, d, 32});
+  copy_addressed<<<1, 32>>>(Arrays{d, d, 32});
+  copy_retargeted_by_call<<<1, 32>>>(Arrays{d, d, 32});
+  copy_reassigned<<<1, 32>>>(Arrays{d, d, 32}, Arrays{d, d, 32});
   return 0;
 }
