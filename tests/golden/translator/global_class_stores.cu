@@ -60,7 +60,7 @@ int main() {
 }
 
 // PLAN: KERNEL name=vec2 checked=yes at=24:17 global=yes units=warps writes=out one_run=out{{$}}
-// PLAN-NEXT: KERNEL name=structs checked=yes at=26:17 global=yes units=blocks writes=out one_run=out{{$}}
+// PLAN-NEXT: KERNEL name=structs checked=yes at=26:17 global=yes units=warps writes=out one_run=out{{$}}
 // PLAN-NEXT: KERNEL name=vec4 checked=yes at=28:17 global=yes units=warps writes=out one_run=out,in{{$}}
 // PLAN-NEXT: KERNEL name=method checked=yes at=34:17 global=yes units=warps writes=pts{{$}}
 // PLAN-NEXT: KERNEL name=reference checked=yes at=36:17 global=yes units=warps writes=out{{$}}

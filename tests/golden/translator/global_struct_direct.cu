@@ -67,7 +67,7 @@ __global__ void passes_on(const ECLgraph g, int *label, int *cnt) {
 }
 // A struct handed to a device function whole: its clone claims by address
 // (session 24; before, "atomic operations").
-// PLAN: KERNEL name=passes_on checked=yes at=[[@LINE-6]]:17 global=yes units=blocks writes=g,label,cnt one_run=g,label,cnt direct=yes atomics=1 devfns=visit:1:0
+// PLAN: KERNEL name=passes_on checked=yes at=[[@LINE-6]]:17 global=yes units=warps writes=g,label,cnt one_run=g,label,cnt direct=yes atomics=1 devfns=visit:1:0
 
 __global__ void copies(const ECLgraph g, int *cnt) {
   ECLgraph h = g;

@@ -50,7 +50,7 @@ int main() {
 // PLAN-NEXT: ACCESS kernel=transpose_move id=3 at=23:3 var=out mode=write
 // PLAN-NEXT: ACCESS kernel=transpose_move id=4 at=23:21 var=tile mode=read
 // PLAN-NEXT: WSYNC kernel=transpose_move at=22:3 form=__syncthreads
-// PLAN-NEXT: OWN kernel=transpose_move proved=yes conds="1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.y-1)+16*(blockDim.x-1)+0<2147483648"
+// PLAN-NEXT: OWN kernel=transpose_move proved=yes conds="1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.y-1)+16*(blockDim.x-1)+0<2147483648;1*(blockDim.z-1)<1;1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.y-1)<16;1*(blockDim.y-1)+16*(blockDim.x-1)+0<2147483648"
 // PLAN-NOT: {{.}}
 // CLONE: {{^}}struct __ldcc_layout_transpose_move {
 // CLONE-NEXT: {{^}}  float tile[16][17];

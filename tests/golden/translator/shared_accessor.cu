@@ -86,10 +86,10 @@ int main() {
 // CLONE: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_plain(
 // CLONE: {{^}}  s = __ldcc::ext_ptr(__ldcc_c);
 
-// PLAN: KERNEL name=by_class checked=yes at=37:36 template global=yes units=blocks writes=out one_run=out
-// PLAN-NEXT: KERNEL name=by_function checked=yes at=47:36 template global=yes units=blocks writes=out one_run=out
-// PLAN-NEXT: KERNEL name=by_method checked=yes at=54:36 template global=yes units=blocks writes=out one_run=out
-// PLAN-NEXT: KERNEL name=plain checked=yes at=62:17 global=yes units=blocks writes=out one_run=out
+// PLAN: KERNEL name=by_class checked=yes at=37:36 template global=yes units=blocks writes=out one_run=out block_warps=1
+// PLAN-NEXT: KERNEL name=by_function checked=yes at=47:36 template global=yes units=blocks writes=out one_run=out block_warps=1
+// PLAN-NEXT: KERNEL name=by_method checked=yes at=54:36 template global=yes units=blocks writes=out one_run=out block_warps=1
+// PLAN-NEXT: KERNEL name=plain checked=yes at=62:17 global=yes units=blocks writes=out one_run=out block_warps=1
 // PLAN-NEXT: TARGET kernel=by_class space=shared name=__smem at=16:27 extern written=yes
 // PLAN-NEXT: TARGET kernel=by_class space=shared name=__smem_d at=22:30 extern written=yes
 // PLAN-NEXT: TARGET kernel=by_class space=global name=out at=37:61 written=yes
@@ -146,4 +146,4 @@ int main() {
 // PLAN-NEXT: OWN kernel=by_class proved=yes conds="1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)<1*blockDim.x;1*(blockDim.x-1)+1*blockDim.x*(gridDim.x-1)+0<2147483648;1*(blockDim.y-1)<1;1*(blockDim.z-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)<1*blockDim.x;1*(blockDim.x-1)+1*blockDim.x*(gridDim.x-1)+0<2147483648"
 // PLAN-NEXT: OWN kernel=by_function proved=yes conds="1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)<1*blockDim.x;1*(blockDim.x-1)+1*blockDim.x*(gridDim.x-1)+0<2147483648;1*(blockDim.y-1)<1;1*(blockDim.z-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)<1*blockDim.x;1*(blockDim.x-1)+1*blockDim.x*(gridDim.x-1)+0<2147483648"
 // PLAN-NEXT: OWN kernel=by_method proved=yes conds="1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)<1*blockDim.x;1*(blockDim.x-1)+1*blockDim.x*(gridDim.x-1)+0<2147483648;1*(blockDim.y-1)<1;1*(blockDim.z-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)<1*blockDim.x;1*(blockDim.x-1)+1*blockDim.x*(gridDim.x-1)+0<2147483648"
-// PLAN-NEXT: OWN kernel=plain proved=yes conds="1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)<1*blockDim.x;1*(blockDim.x-1)+1*blockDim.x*(gridDim.x-1)+0<2147483648"
+// PLAN-NEXT: OWN kernel=plain proved=yes conds="1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)<1*blockDim.x;1*(blockDim.x-1)+1*blockDim.x*(gridDim.x-1)+0<2147483648;1*(blockDim.y-1)<1;1*(blockDim.z-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)<1*blockDim.x;1*(blockDim.x-1)+1*blockDim.x*(gridDim.x-1)+0<2147483648"
