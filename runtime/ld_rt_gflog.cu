@@ -10,10 +10,13 @@
  * whatever the schedule, the number of rounds or of copies. */
 #include "ld_rt_gflog.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cub/device/device_radix_sort.cuh>
 
+#include "ld_rt_gprintf.h"
 #include "ldcc/global.h"
 
 namespace {
@@ -240,4 +243,102 @@ void ld__gflog_close(struct ld__gflog *f) {
   if (f->mem)
     cudaFree(f->mem);
   memset(f, 0, sizeof *f);
+}
+
+/* ---- printf lines ------------------------------------------------------ */
+
+bool ld__gplog_open(struct ld__gplog *p, unsigned long long cap,
+                    cudaStream_t stream) {
+  struct __ldcc_gplog head;
+  void *mem = NULL;
+
+  memset(p, 0, sizeof *p);
+  if (cudaMalloc(&mem, up(sizeof head) + cap) != cudaSuccess) {
+    (void)cudaGetLastError();
+    return false;
+  }
+  memset(&head, 0, sizeof head);
+  head.cap = cap;
+  head.buf = (uint64_t)(uintptr_t)mem + up(sizeof head);
+  if (cudaMemcpyAsync(mem, &head, sizeof head, cudaMemcpyHostToDevice,
+                      stream) != cudaSuccess ||
+      cudaStreamSynchronize(stream) != cudaSuccess) {
+    cudaFree(mem);
+    return false;
+  }
+  p->mem = mem;
+  p->dev = (uint64_t)(uintptr_t)mem;
+  p->cap = cap;
+  return true;
+}
+
+bool ld__gplog_count(const struct ld__gplog *p, cudaStream_t stream,
+                     unsigned long long *used) {
+  return cudaMemcpyAsync(used, p->mem, sizeof *used, cudaMemcpyDeviceToHost,
+                         stream) == cudaSuccess &&
+         cudaStreamSynchronize(stream) == cudaSuccess;
+}
+
+bool ld__gplog_grow(struct ld__gplog *p, unsigned long long cap,
+                    unsigned long long keep, cudaStream_t stream) {
+  struct ld__gplog g;
+  static unsigned long long value;
+  uint64_t at = up(sizeof(struct __ldcc_gplog));
+
+  if (keep > p->cap)
+    keep = p->cap;
+  if (!ld__gplog_open(&g, cap, stream))
+    return false;
+  value = keep;
+  if (cudaMemcpyAsync((unsigned char *)g.mem + at, (unsigned char *)p->mem + at,
+                      keep, cudaMemcpyDeviceToDevice, stream) != cudaSuccess ||
+      cudaMemcpyAsync(g.mem, &value, sizeof value, cudaMemcpyHostToDevice,
+                      stream) != cudaSuccess ||
+      cudaStreamSynchronize(stream) != cudaSuccess) {
+    ld__gplog_close(&g);
+    return false;
+  }
+  ld__gplog_close(p);
+  *p = g;
+  return true;
+}
+
+bool ld__gplog_print(const struct ld__gplog *p, unsigned long long used,
+                     cudaStream_t stream) {
+  unsigned char *host;
+  bool ok;
+
+  if (used > p->cap)
+    return false;
+  if (used == 0)
+    return true;
+  host = (unsigned char *)malloc(used);
+  if (!host)
+    return false;
+  ok = cudaMemcpyAsync(
+           host, (unsigned char *)p->mem + up(sizeof(struct __ldcc_gplog)),
+           used, cudaMemcpyDeviceToHost, stream) == cudaSuccess &&
+       cudaStreamSynchronize(stream) == cudaSuccess;
+  if (ok) {
+    fflush(stdout);
+    ok = ld_rt_gprintf_log(host, used, stdout) >= 0;
+    fflush(stdout);
+  }
+  free(host);
+  return ok;
+}
+
+bool ld__gplog_reset(const struct ld__gplog *p, unsigned long long used,
+                     cudaStream_t stream) {
+  static unsigned long long value;
+  value = used;
+  return cudaMemcpyAsync(p->mem, &value, sizeof value, cudaMemcpyHostToDevice,
+                         stream) == cudaSuccess &&
+         cudaStreamSynchronize(stream) == cudaSuccess;
+}
+
+void ld__gplog_close(struct ld__gplog *p) {
+  if (p->mem)
+    cudaFree(p->mem);
+  memset(p, 0, sizeof *p);
 }

@@ -60,4 +60,33 @@ bool ld__gflog_fold(const struct ld__gflog *f, unsigned long long n,
 
 void ld__gflog_close(struct ld__gflog *f);
 
+/* The log of printf lines (__LDCC_GM_PRINTF; docs/deterministic-global.md,
+ * "printf"): cap bytes of records after a struct __ldcc_gplog. */
+struct ld__gplog {
+  void *mem;    /* the allocation (NULL: none) */
+  uint64_t dev; /* device address of its struct __ldcc_gplog */
+  unsigned long long cap;
+};
+
+/* The first log's size: 1 MiB, as CUDA's own printf buffer. */
+#define LD_GPLOG_FIRST (1ull << 20)
+
+bool ld__gplog_open(struct ld__gplog *p, unsigned long long cap,
+                    cudaStream_t stream);
+/* The bytes logged so far (waits for the stream). */
+bool ld__gplog_count(const struct ld__gplog *p, cudaStream_t stream,
+                     unsigned long long *used);
+/* A log of cap bytes keeping the first keep bytes, with used = keep;
+ * false when it does not fit (p unchanged). */
+bool ld__gplog_grow(struct ld__gplog *p, unsigned long long cap,
+                    unsigned long long keep, cudaStream_t stream);
+/* Prints the used bytes' lines in thread order to stdout (waits for the
+ * stream). */
+bool ld__gplog_print(const struct ld__gplog *p, unsigned long long used,
+                     cudaStream_t stream);
+/* Sets used (the records past it are dropped: a round that runs again). */
+bool ld__gplog_reset(const struct ld__gplog *p, unsigned long long used,
+                     cudaStream_t stream);
+void ld__gplog_close(struct ld__gplog *p);
+
 #endif

@@ -172,6 +172,7 @@ struct glaunch {
   struct __ldcc_global_info gi;
   struct ld__gsweep x;
   struct ld__gflog flog; /* deterministic, __LDCC_GM_FLOAT_SUMS */
+  struct ld__gplog plog; /* deterministic, __LDCC_GM_PRINTF */
 };
 
 /* Threads of the launch. */
@@ -187,6 +188,17 @@ bool float_sums(const struct glaunch *L) {
   return L->mode->deterministic && (L->m->flags & __LDCC_GM_FLOAT_SUMS);
 }
 
+/* A deterministic launch whose clone logs its printf lines: the same (one
+ * unit too: its lanes' lines are put in order by the log). */
+bool prints(const struct glaunch *L) {
+  return L->mode->deterministic && (L->m->flags & __LDCC_GM_PRINTF);
+}
+
+/* Either log: the launch takes the copies whatever else holds. */
+bool logs(const struct glaunch *L) {
+  return float_sums(L) || prints(L);
+}
+
 void no(struct glaunch *L, const char *why) {
   L->mode->no(&L->m->kernel, L->launch_id, why);
 }
@@ -195,6 +207,56 @@ void no(struct glaunch *L, const char *why) {
 void gt_end(struct glaunch *L, bool print) {
   ld__gt_end(&L->gt, L->m, launch_line(L->m, L->launch_id), L->env->messages,
              print);
+}
+
+/* A deterministic launch of a kernel that prints and writes no global
+ * memory: the clone runs once on the program's memory with the log of
+ * printf lines, which are then printed in unit order (the round runs
+ * again with a larger log when they did not fit: it writes nothing).
+ * Returns 2 (it ran), or 0 when the caller must run the original (`no`
+ * said why). */
+int print_only(struct glaunch *L) {
+  struct __ldcc_global_info gi;
+  unsigned long long used = 0;
+  char why[200];
+
+  memset(&gi, 0, sizeof gi);
+  gi.stride = 1;
+  gi.m = 1;
+  gi.deterministic = 1;
+  gi.round_units = ~0ull; /* every unit, on its own memory */
+  if (!ld__gplog_open(&L->plog, LD_GPLOG_FIRST, L->stream)) {
+    no(L, "not enough device memory for the log of its printf lines");
+    return 0;
+  }
+  for (;;) {
+    gi.plog = L->plog.dev;
+    L->run(L->ctx, &gi);
+    if (L->pending == cudaSuccess && cudaPeekAtLastError() != cudaSuccess) {
+      snprintf(why, sizeof why,
+               "the instrumented kernel could not be launched (%s)",
+               cudaGetErrorString(cudaGetLastError()));
+      ld__gplog_close(&L->plog);
+      no(L, why);
+      return 0;
+    }
+    if (!ld__gplog_count(&L->plog, L->stream, &used))
+      break;
+    if (used <= L->plog.cap)
+      break;
+    if (!ld__gplog_grow(&L->plog, used + used / 4 + 4096, 0, L->stream)) {
+      ld__gplog_close(&L->plog);
+      no(L, "not enough device memory for the log of its printf lines");
+      return 0;
+    }
+  }
+  if (used > L->plog.cap || !ld__gplog_print(&L->plog, used, L->stream))
+    fprintf(stderr,
+            "ldcc: warning: the printf lines of this launch of %s could not "
+            "be printed\n",
+            L->m->kernel.name ? L->m->kernel.name : "?");
+  ld__gplog_close(&L->plog);
+  return 2;
 }
 
 /* The steps both modes take before any copy: the plan, the units, the
@@ -216,11 +278,13 @@ int prepare(struct glaunch *L) {
   }
   memset(&L->in, 0, sizeof L->in);
   L->in.nunits = ld_rt_global_units(L->g3, L->b3, (int)m->warp_units);
+  if (rc == LD_RT_GPLAN_NOTHING && prints(L))
+    return print_only(L);
   /* Nothing written, or one unit and the lanes of one warp not checked:
    * nothing to compare.  (One unit with lanes on takes the one run or the
    * direct run for the lanes' check, or runs as built: protocol.) */
   if (rc == LD_RT_GPLAN_NOTHING ||
-      (L->in.nunits <= 1 && !env->lanes && !float_sums(L))) {
+      (L->in.nunits <= 1 && !env->lanes && !logs(L))) {
     L->run(L->ctx, NULL);
     return 2;
   }
@@ -619,6 +683,8 @@ bool det_size(struct glaunch *L) {
     L->in.fixed_bytes += ld_rt_global_acc_bytes(&L->plan);
   if (float_sums(L))
     L->in.fixed_bytes += ld__gflog_bytes(ld__gflog_first_cap(threads_of(L)));
+  if (prints(L))
+    L->in.fixed_bytes += LD_GPLOG_FIRST;
   rc = ld_rt_schedule_det_pick_merge(&L->in, ld_rt_global_merge_bytes(&L->plan),
                                      LD_GMERGE_SEQ_MAX, &L->mcopies, &L->rounds,
                                      &parallel);
@@ -676,60 +742,86 @@ bool det_start_u(struct glaunch *L) {
   return !failed;
 }
 
-/* The log of floating-point sums does not fit: nothing has reached the
- * program's memory; the area is freed and `no` says why. */
-int log_refused(struct glaunch *L, unsigned long long additions) {
+/* A log does not fit: nothing has reached the program's memory; the area
+ * is freed and `no` says why. */
+int log_refused(struct glaunch *L, const char *what, unsigned long long n) {
   char why[200];
   snprintf(why, sizeof why,
-           "not enough device memory for the log of its floating-point sums "
-           "(%llu additions)",
-           additions);
+           "not enough device memory for the log of its %s (%llu)", what, n);
   ld__gflog_close(&L->flog);
+  ld__gplog_close(&L->plog);
   free_area(L, L->area);
   no(L, why);
   return ROUNDS_REFUSED;
 }
 
-/* With __LDCC_GM_FLOAT_SUMS, after round r's pass: the additions it
- * logged fit, else the log grows to take them (keeping the `logged` of
- * earlier rounds) and the round runs again from S (its merge has not
- * happened, and marks are set again the same).  ROUNDS_OK,
- * ROUNDS_FAILED (a step could not be queued) or log_refused's. */
-int det_logged(struct glaunch *L, uint64_t first, uint64_t count,
-               unsigned long long *logged) {
-  unsigned long long n = 0;
+/* What the logs held before the round, and hold after it. */
+struct logged {
+  unsigned long long sums;  /* additions (float sums) */
+  unsigned long long bytes; /* of printf records */
+};
 
+/* After round r's pass, with logs: what it logged fits, else the log that
+ * overflowed grows (keeping what earlier rounds logged), the other drops
+ * the round's entries, and the round runs again from S (its merge has not
+ * happened, and marks are set again the same).  ROUNDS_OK, ROUNDS_FAILED
+ * (a step could not be queued) or log_refused's. */
+int det_logged(struct glaunch *L, uint64_t first, uint64_t count,
+               struct logged *lg) {
   for (;;) {
-    if (!ld__gflog_count(&L->flog, L->stream, &n))
+    unsigned long long n = 0, used = 0;
+    bool fover, pover;
+    if (float_sums(L) && !ld__gflog_count(&L->flog, L->stream, &n))
       return ROUNDS_FAILED;
-    if (n <= L->flog.cap)
-      break;
-    if (!ld__gflog_grow(&L->flog, n + n / 4, *logged, L->stream))
-      return log_refused(L, n);
+    if (prints(L) && !ld__gplog_count(&L->plog, L->stream, &used))
+      return ROUNDS_FAILED;
+    fover = float_sums(L) && n > L->flog.cap;
+    pover = prints(L) && used > L->plog.cap;
+    if (!fover && !pover) {
+      lg->sums = n;
+      lg->bytes = used;
+      return ROUNDS_OK;
+    }
+    if (fover && !ld__gflog_grow(&L->flog, n + n / 4, lg->sums, L->stream))
+      return log_refused(L, "floating-point sums", n);
+    if (pover &&
+        !ld__gplog_grow(&L->plog, used + used / 4 + 4096, lg->bytes, L->stream))
+      return log_refused(L, "printf lines (bytes)", used);
+    if ((float_sums(L) && !fover &&
+         !ld__gflog_reset(&L->flog, lg->sums, L->stream)) ||
+        (prints(L) && !pover &&
+         !ld__gplog_reset(&L->plog, lg->bytes, L->stream)))
+      return ROUNDS_FAILED;
     L->gi.flog = L->flog.dev;
+    L->gi.plog = L->plog.dev;
     if (!ld__gsweep_det_fill(&L->x, (uint32_t)count, first, L->parts))
       return ROUNDS_FAILED;
     L->run(L->ctx, &L->gi);
   }
-  *logged = n;
+}
+
+/* Opens the logs the launch needs; ROUNDS_OK or log_refused's. */
+int open_logs(struct glaunch *L) {
+  unsigned long long cap = ld__gflog_first_cap(threads_of(L));
+  if (float_sums(L) && !ld__gflog_open(&L->flog, cap, L->stream))
+    return log_refused(L, "floating-point sums", cap);
+  if (prints(L) && !ld__gplog_open(&L->plog, LD_GPLOG_FIRST, L->stream))
+    return log_refused(L, "printf lines (bytes)", LD_GPLOG_FIRST);
+  L->gi.flog = L->flog.dev;
+  L->gi.plog = L->plog.dev;
   return ROUNDS_OK;
 }
 
 /* ceil(N / M) rounds of M units: copies <- S, one pass, the merge into U;
- * then (floating-point sums) each logged word summed into U, and U
- * committed to S. */
+ * then (floating-point sums) each logged word summed into U, U committed
+ * to S, and (printf) the lines printed in unit order. */
 int det_rounds(struct glaunch *L, bool failed) {
   const struct ld__gsweep *x = &L->x;
-  const bool fsums = float_sums(L);
-  unsigned long long logged = 0;
+  struct logged lg = {0, 0};
   uint64_t r;
 
-  if (!failed && fsums) {
-    unsigned long long cap = ld__gflog_first_cap(threads_of(L));
-    if (!ld__gflog_open(&L->flog, cap, L->stream))
-      return log_refused(L, cap);
-    L->gi.flog = L->flog.dev;
-  }
+  if (!failed && logs(L) && open_logs(L) != ROUNDS_OK)
+    return ROUNDS_REFUSED;
   if (!failed) /* before the first round, as the fill of round 0 */
     failed = !det_start_u(L);
   for (r = 0; r < L->rounds && !failed; r++) {
@@ -748,9 +840,10 @@ int det_rounds(struct glaunch *L, bool failed) {
     L->run(L->ctx, &L->gi);
     if (r == 0 && clone_refused(L, L->area)) {
       ld__gflog_close(&L->flog);
+      ld__gplog_close(&L->plog);
       return ROUNDS_REFUSED;
     }
-    int logged_rc = fsums ? det_logged(L, first, count, &logged) : ROUNDS_OK;
+    int logged_rc = logs(L) ? det_logged(L, first, count, &lg) : ROUNDS_OK;
     if (logged_rc == ROUNDS_REFUSED)
       return logged_rc;
     if (logged_rc != ROUNDS_OK) {
@@ -761,12 +854,19 @@ int det_rounds(struct glaunch *L, bool failed) {
     failed = !ld__gsweep_det_merge(x, (uint32_t)count, first, L->parts);
     ld__gt_mark(&L->gt, LD_RT_GT_MERGE);
   }
-  if (fsums && !failed)
-    failed = !ld__gflog_fold(&L->flog, logged, &L->plan,
+  if (float_sums(L) && !failed)
+    failed = !ld__gflog_fold(&L->flog, lg.sums, &L->plan,
                              (uint64_t)(uintptr_t)x->scratch, L->stream);
   failed = failed || !ld__gsweep_det_commit(x, L->parts);
   ld__gt_mark(&L->gt, LD_RT_GT_COMMIT);
+  /* The lines after the commit: the launch's output, once. */
+  if (prints(L) && !failed && !ld__gplog_print(&L->plog, lg.bytes, L->stream))
+    fprintf(stderr,
+            "ldcc: warning: the printf lines of this launch of %s "
+            "could not be printed\n",
+            L->m->kernel.name ? L->m->kernel.name : "?");
   ld__gflog_close(&L->flog); /* cudaFree waits for the commit */
+  ld__gplog_close(&L->plog);
   return failed ? ROUNDS_FAILED : ROUNDS_OK;
 }
 
@@ -810,7 +910,7 @@ int protocol(struct glaunch *L) {
     gt_end(L, rc == 1);
     return rc < 0 ? 0 : rc;
   }
-  if (L->in.nunits <= 1 && !float_sums(L)) {
+  if (L->in.nunits <= 1 && !logs(L)) {
     /* no one run for the lanes: nothing to compare */
     gt_end(L, false);
     L->run(L->ctx, NULL);

@@ -386,7 +386,8 @@ int ld_rt_global_own_ok(const struct __ldcc_global_meta *m,
   int ok = 1;
 
   if (!m || !p || !(m->flags & __LDCC_GM_OWN) || !m->own || !m->nown ||
-      (m->flags & __LDCC_GM_ACCUMULATES) || m->nvars || p->nfields) {
+      (m->flags & (__LDCC_GM_ACCUMULATES | __LDCC_GM_PRINTF)) || m->nvars ||
+      p->nfields) {
     snprintf(why, whysize, "no proof");
     return 0;
   }
@@ -437,7 +438,8 @@ int ld_rt_global_one_run_ok(const struct __ldcc_global_meta *m,
                             const struct ld_rt_gplan *p, uint64_t nunits) {
   uint32_t i;
 
-  if (!m || !p || !p->nallocs || (m->flags & __LDCC_GM_ACCUMULATES) ||
+  if (!m || !p || !p->nallocs ||
+      (m->flags & (__LDCC_GM_ACCUMULATES | __LDCC_GM_PRINTF)) ||
       nunits >= 0x7fffffffu)
     return 0;
   for (i = 0; i < nslots(m, p) && i < LD_RT_GSLOTS; i++)

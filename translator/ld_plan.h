@@ -283,6 +283,14 @@ struct ld_gatomic {
              them in thread order (__LDCC_GM_FLOAT_SUMS) */
 };
 
+/* A `printf` in a deterministic build's clone, in the kernel's own body:
+ * `printf(` becomes `__ldcc::gprintf(__ldcc_gi, `, which logs the line
+ * for the runtime to print in unit order (__LDCC_GM_PRINTF). */
+struct ld_gprint {
+  size_t name_begin; /* the callee's name */
+  size_t args_open;  /* the call's `(` */
+};
+
 /* A call of a device function in the direct run whose clone claims by
  * address (docs/global-check.md, "Device functions in the direct run"):
  * `f(a...)` becomes `__ldcc_gd_f(__ldcc_gi, a...)`. */
@@ -347,6 +355,8 @@ struct ld_global {
   struct ld_gatomic *atomics; /* accumulating atomics in the kernel's body,
                                  in source order */
   size_t natomics;
+  struct ld_gprint *prints; /* its printf calls, in source order */
+  size_t nprints;
   int atomic_only; /* it writes only through accumulating atomics: it runs
                       unchanged (integer atomics commute), not routed */
   /* Both modes: */

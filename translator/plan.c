@@ -264,6 +264,9 @@ int ld_plan_dump(const struct ld_plan *plan, FILE *out) {
         fprintf(out, " det_reason=\"%s\"", k->det_reason);
       if (k->det == LD_DET_YES && k->global && k->global->natomics)
         fprintf(out, " det_atomics=%zu", k->global->natomics);
+      if (k->det == LD_DET_YES && k->global && k->global->checked &&
+          k->global->nprints)
+        fprintf(out, " det_prints=%zu", k->global->nprints);
     }
     fputc('\n', out);
   }
@@ -405,6 +408,7 @@ void ld_global_free(struct ld_global *g) {
   free(g->params);
   free(g->reason);
   free(g->atomics);
+  free(g->prints);
   free(g->stores);
   free(g->gsyncs);
   free(g->gbars);

@@ -55,7 +55,8 @@ extern "C" {
          table, __LDCC_GP_FIELDS); 10: their offsets (field_at); 11: the       \
          call's shared_why; 12: warps of one block (btags, eps, bclashes);     \
          13: lanes of one warp (lanes, gref, va/vb); 14: floating-point        \
-         sums (__LDCC_GM_FLOAT_SUMS, the info's flog) */
+         sums (__LDCC_GM_FLOAT_SUMS, the info's flog) and printf in unit       \
+         order (__LDCC_GM_PRINTF, plog) */
 /* Pointer parameters a checked kernel may have (the shift table is passed
  * by value); a kernel with more is left unchecked by the translator. */
 #define __LDCC_GMAX_PTRS 16
@@ -127,6 +128,12 @@ extern "C" {
          (gi.flog) and sums each word's in thread                              \
          order (docs/deterministic-global.md,                                  \
          "Floating-point sums") */
+#define __LDCC_GM_PRINTF                                                       \
+  128u /* deterministic builds: the clone's printf                             \
+          calls log their lines (gprintf, gi.plog),                            \
+          which the runtime prints in unit order                               \
+          after the launch (docs/deterministic-global.md,                      \
+          "printf") */
 
 /* A term of a launch condition of that proof: |c| * |sym| * (range - 1),
  * where sym and range name a symbol or are __LDCC_OWN_NONE (a factor 1),
@@ -174,6 +181,30 @@ struct __ldcc_gflog {
 #define __LDCC_GFLOG_WORD(entry, w)                                            \
   ((uint64_t)(entry) << 48 | (uint64_t)(w))
 #define __LDCC_GFLOG_DOUBLE (1ull << 63)
+
+/* Deterministic mode's log of printf lines (__LDCC_GM_PRINTF): records of
+ * `size` bytes (a multiple of 8) from byte 0 of buf, each a struct
+ * __ldcc_gprec, the format (NUL-terminated) and the arguments, one kind
+ * byte each (__LDCC_GP_*, the argument's size in bytes in the high
+ * nibble) followed by 8 bytes of value or, for a string, its bytes and a
+ * NUL.  used counts every record's bytes, also those past cap (the round
+ * then runs again with a larger log). */
+struct __ldcc_gplog {
+  unsigned long long used;
+  unsigned long long cap;
+  uint64_t buf;
+};
+struct __ldcc_gprec {
+  uint32_t size;  /* of the record */
+  uint32_t nargs;
+  uint64_t order; /* the thread's linear index in the grid */
+};
+#define __LDCC_GP_INT 1u    /* signed integer */
+#define __LDCC_GP_UINT 2u   /* unsigned integer */
+#define __LDCC_GP_DOUBLE 3u /* float or double, as a double */
+#define __LDCC_GP_PTR 4u    /* a pointer (%p) */
+#define __LDCC_GP_STR 5u    /* a string: its bytes follow */
+#define __LDCC_GP_STRMAX 1023u /* bytes of a string (or the format) kept */
 
 /* Where deterministic mode's accumulating atomics mark their words: copy
  * c of the allocation spans [lo + c * slot, lo + (c + 1) * slot) with lo
@@ -580,6 +611,8 @@ struct __ldcc_global_info {
   struct __ldcc_gacc acc[__LDCC_GMAX_PTRS];
   uint64_t flog; /* device address of a struct __ldcc_gflog
                     (__LDCC_GM_FLOAT_SUMS), else 0 */
+  uint64_t plog; /* device address of a struct __ldcc_gplog
+                    (__LDCC_GM_PRINTF), else 0 */
   /* The one run: device address of a struct __ldcc_gowner (0 otherwise),
    * its flag, and per pointer parameter (ordinal) the entry of the
    * written allocation it points into (size 0: none, no claims). */
@@ -1602,6 +1635,117 @@ __device__ __forceinline__ void gatomic_sub(const global_info &gi, T *p, V v) {
   atomicSub(p, v);
   if (gi.deterministic)
     gmark(gi, p, sizeof(T) == 8 ? __LDCC_GACC_ADD64 : __LDCC_GACC_ADD32, &w);
+}
+
+/* printf in a deterministic clone (__LDCC_GM_PRINTF): the line is logged
+ * with the thread's order and printed by the runtime after the launch, in
+ * unit order (docs/deterministic-global.md, "printf"); without a log (the
+ * launch runs as built) it is printf. */
+__device__ __forceinline__ unsigned gp_len(const char *s) {
+  unsigned n = 0;
+  if (!s)
+    return 0;
+  while (n < __LDCC_GP_STRMAX && s[n])
+    n++;
+  return n;
+}
+template <class T> struct gp_kind {
+  static const unsigned value =
+      std::is_floating_point<T>::value ? __LDCC_GP_DOUBLE
+      : std::is_pointer<T>::value      ? __LDCC_GP_PTR
+      : std::is_signed<T>::value || std::is_enum<T>::value ? __LDCC_GP_INT
+                                                            : __LDCC_GP_UINT;
+};
+template <class T>
+__device__ __forceinline__ unsigned gp_size(const T &) {
+  return 9;
+}
+__device__ __forceinline__ unsigned gp_size(const char *s) {
+  return 2 + gp_len(s);
+}
+__device__ __forceinline__ unsigned gp_size(char *s) {
+  return 2 + gp_len(s);
+}
+__device__ __forceinline__ unsigned gp_sizes() { return 0; }
+template <class A, class... R>
+__device__ __forceinline__ unsigned gp_sizes(const A &a, const R &...r) {
+  return gp_size(a) + gp_sizes(r...);
+}
+template <class T>
+__device__ __forceinline__ unsigned long long
+gp_bits(const T &v, std::integral_constant<unsigned, __LDCC_GP_DOUBLE>) {
+  double d = (double)v;
+  unsigned long long bits;
+  memcpy(&bits, &d, 8);
+  return bits;
+}
+template <class T>
+__device__ __forceinline__ unsigned long long
+gp_bits(const T &v, std::integral_constant<unsigned, __LDCC_GP_PTR>) {
+  return (unsigned long long)(uintptr_t)v;
+}
+template <class T>
+__device__ __forceinline__ unsigned long long
+gp_bits(const T &v, std::integral_constant<unsigned, __LDCC_GP_INT>) {
+  return (unsigned long long)(long long)v;
+}
+template <class T>
+__device__ __forceinline__ unsigned long long
+gp_bits(const T &v, std::integral_constant<unsigned, __LDCC_GP_UINT>) {
+  return (unsigned long long)v;
+}
+template <class T>
+__device__ __forceinline__ char *gp_put(char *at, const T &v) {
+  typedef typename std::decay<T>::type D;
+  const unsigned k = gp_kind<D>::value;
+  unsigned long long bits =
+      gp_bits(v, std::integral_constant<unsigned, gp_kind<D>::value>());
+  *at = (char)(k | (sizeof(D) < 8 ? (unsigned)sizeof(D) : 8u) << 4);
+  memcpy(at + 1, &bits, 8);
+  return at + 9;
+}
+__device__ __forceinline__ char *gp_str(char *at, const char *s) {
+  unsigned n = gp_len(s);
+  *at++ = (char)(__LDCC_GP_STR | 8u << 4);
+  for (unsigned i = 0; i < n; i++)
+    at[i] = s[i];
+  at[n] = 0;
+  return at + n + 1;
+}
+__device__ __forceinline__ char *gp_put(char *at, const char *s) {
+  return gp_str(at, s);
+}
+__device__ __forceinline__ char *gp_put(char *at, char *s) {
+  return gp_str(at, s);
+}
+__device__ __forceinline__ char *gp_puts(char *at) { return at; }
+template <class A, class... R>
+__device__ __forceinline__ char *gp_puts(char *at, const A &a, const R &...r) {
+  return gp_puts(gp_put(at, a), r...);
+}
+template <class... A>
+__device__ int gprintf(const global_info &gi, const char *fmt, A... a) {
+  if (!gi.plog)
+    return printf(fmt, a...);
+  __ldcc_gplog *log = (__ldcc_gplog *)gi.plog;
+  unsigned flen = gp_len(fmt);
+  unsigned size = (unsigned)sizeof(__ldcc_gprec) + flen + 1 + gp_sizes(a...);
+  size = (size + 7u) & ~7u;
+  unsigned long long at = atomicAdd(&log->used, (unsigned long long)size);
+  if (at + size > log->cap)
+    return (int)sizeof...(A);
+  char *r = (char *)log->buf + at;
+  __ldcc_gprec h;
+  h.size = size;
+  h.nargs = (uint32_t)sizeof...(A);
+  h.order = gthread_order();
+  memcpy(r, &h, sizeof h);
+  char *p = r + sizeof h;
+  for (unsigned i = 0; i < flen; i++)
+    p[i] = fmt[i];
+  p[flen] = 0;
+  gp_puts(p + flen + 1, a...);
+  return (int)sizeof...(A);
 }
 
 /* An integer argument's magnitude, for the proof's launch conditions

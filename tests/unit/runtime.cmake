@@ -28,3 +28,6 @@ ld_add_unit_test(test_rt_kernels SOURCES unit/test_rt_kernels.c LIBS ldcc_rt_hos
 # Deterministic or stopped (issue 26): the fallback options, the verdict on
 # a launch, launches deterministic as built, the stop line.
 ld_add_unit_test(test_rt_det SOURCES unit/test_rt_det.c LIBS ldcc_rt_host)
+# printf in unit order (issue 26): the records formatted as device printf
+# would, the log printed in thread order.
+ld_add_unit_test(test_gprintf SOURCES unit/test_gprintf.c LIBS ldcc_rt_host)

@@ -552,13 +552,47 @@ static const char *accumulate(struct analysis *an, const struct frame *f) {
   return NULL;
 }
 
+#define REASON_D_PRINTF_CALLEE "printf inside a device function"
+#define REASON_D_PRINTF_MACRO "printf inside a macro expansion"
+
+/* A printf in a deterministic build: in the kernel's own body the clone
+ * logs its line and the runtime prints the lines in unit order
+ * (docs/deterministic-global.md, "printf"); elsewhere its lines would come
+ * in the order the threads ran. */
+static const char *det_print(struct analysis *an, const struct frame *f) {
+  struct fn *fn = &an->fns[an->cur_fn];
+  CXCursor callee;
+  size_t b, e, open;
+
+  if (!fn->is_kernel)
+    return REASON_D_PRINTF_CALLEE;
+  /* (`printf`, `std::printf`, `::printf`: the name is replaced whole) */
+  if (!ld__nth_child(f->cur, 0, &callee) ||
+      !ld__main_span(&an->s, ld__unwrap(callee), &b, &e) ||
+      ld__in_macro(&an->s, b) || e - b < strlen("printf") ||
+      strncmp(an->s.src + e - strlen("printf"), "printf", strlen("printf")))
+    return REASON_D_PRINTF_MACRO;
+  for (open = e; open < an->s.len && an->s.src[open] != '('; open++)
+    if (an->s.src[open] != ' ' && an->s.src[open] != '\t')
+      return REASON_D_PRINTF_MACRO;
+  if (open >= an->s.len)
+    return REASON_D_PRINTF_MACRO;
+  if (PUSH(an, fn->prints, fn->nprints, fn->capprints))
+    return NULL;
+  fn->prints[fn->nprints].name_begin = b;
+  fn->prints[fn->nprints++].args_open = open;
+  return NULL;
+}
+
 /* What keeps a deterministic build from cloning the kernel, by call: one
- * pass prints once and a clock read only changes values the unit computes,
- * so printf and clocks are fine; accumulating atomics are merged. */
+ * pass prints once (in unit order, det_print) and a clock read only
+ * changes values the unit computes; accumulating atomics are merged. */
 static const char *det_use_of(struct analysis *an, const struct frame *f) {
   const char *use = global_use_of(f->cur);
 
-  if (use && (!strcmp(use, REASON_G_PRINTF) || !strcmp(use, REASON_G_CLOCK)))
+  if (use && !strcmp(use, REASON_G_PRINTF))
+    return det_print(an, f);
+  if (use && !strcmp(use, REASON_G_CLOCK))
     return NULL;
   if (use && !strcmp(use, REASON_G_ATOMIC))
     return accumulate(an, f);

@@ -253,6 +253,8 @@ static int global_analyse(struct analysis *an, const struct ld__source *s,
   in.grid_syncs = fn->grid_syncs;
   in.atomics = fn->acc;
   in.natomics = fn->nacc;
+  in.prints = fn->prints;
+  in.nprints = fn->nprints;
   in.plain_writes = plain_written(an, fi);
   in.unseen_writes = fn->g_unseen;
   in.replay_atomics_only =

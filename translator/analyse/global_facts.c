@@ -2827,7 +2827,16 @@ static int global_analyse(const struct ld__source *s, CXCursor fn,
     rc = set_reason(g, "defined inside a macro expansion");
   if (rc)
     return rc;
-  g->checked = g->writes && !g->reason;
+  /* Deterministic builds: a kernel that prints gets the clone even when
+   * it writes nothing, to put its lines in unit order. */
+  g->checked = (g->writes || in->nprints) && !g->reason;
+  if (in->nprints) { /* deterministic builds: printf in the clone */
+    g->prints = malloc(in->nprints * sizeof *g->prints);
+    if (!g->prints)
+      return LD_ENOMEM;
+    memcpy(g->prints, in->prints, in->nprints * sizeof *g->prints);
+    g->nprints = in->nprints;
+  }
   /* Atomics, fences, printf or clocks: the direct one run (written
    * __device__ variables claimed like parameters), or unchecked with that
    * reason. */

@@ -913,6 +913,7 @@ void ld__analysis_free(struct analysis *an) {
     free(an->fns[i].refs);
     free(an->fns[i].callees);
     free(an->fns[i].acc);
+    free(an->fns[i].prints);
     free(an->fns[i].g_vars);
     free(an->fns[i].unseen);
     free(an->fns[i].unseen_call_buf);

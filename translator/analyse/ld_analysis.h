@@ -116,6 +116,9 @@ struct fn {
   /* Deterministic builds: its accumulating atomics (kernels only). */
   struct ld_gatomic *acc;
   size_t nacc, capacc;
+  /* Deterministic builds: its printf calls (kernels only). */
+  struct ld_gprint *prints;
+  size_t nprints, capprints;
   /* Filled by plan_kernel for a kernel: */
   size_t *g_vars; /* the __device__ variables it writes (an->vars) */
   size_t ng_vars, capg_vars;

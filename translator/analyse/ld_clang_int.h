@@ -52,6 +52,8 @@ struct ld__global_in {
    * whether it writes global memory in any other way. */
   const struct ld_gatomic *atomics;
   size_t natomics;
+  const struct ld_gprint *prints; /* printf in the kernel's own body */
+  size_t nprints;
   int plain_writes;
   int unseen_writes; /* it writes memory no target names (writes.c) */
   /* A replay kernel left to the replay for its accumulating atomics

@@ -27,6 +27,12 @@ enum ld_det ld_det_kernel(const struct ld_plan *plan, size_t k,
   int global_writes = g && g->writes;
 
   *why = NULL;
+  /* Its lines would come in the order the warps ran: the replay's clone
+   * does not log them (docs/deterministic-global.md, "printf"). */
+  if (kn->replay && g && g->nprints) {
+    *why = "printf in a kernel with shared-memory copies";
+    return LD_DET_NO;
+  }
   if (kn->replay) {
     /* With the global copies in its clone; or its global writes are
      * accumulating integer atomics only, which the replay applies once

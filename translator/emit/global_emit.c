@@ -390,6 +390,10 @@ static int put_clone(struct ld_buf *b, const struct ld_kernel *k,
                          "");
   if (!rc)
     rc = ld__global_prologue(k, deterministic, &t);
+  for (i = 0; i < g->nprints && !rc; i++)
+    rc =
+        ld_edit_replace(&l, g->prints[i].name_begin, g->prints[i].args_open + 1,
+                        "__ldcc::gprintf(__ldcc_gi, ");
   for (i = 0; i < g->natomics && !rc; i++)
     rc = ld_edit_replace(&l, g->atomics[i].name_begin,
                          g->atomics[i].args_open + 1,
@@ -748,7 +752,7 @@ static int put_trailer(struct ld_buf *b, const struct ld_plan *plan) {
       rc = put_meta_tail(b, plan, k, n);
     if (!rc)
       rc = ld_buf_printf(
-          b, "}, %zu, %s%s, __ldcc_n%zu, __ldcc_f%zu, __ldcc_p%zu, ",
+          b, "}, %zu, %s%s%s, __ldcc_n%zu, __ldcc_f%zu, __ldcc_p%zu, ",
           k->global->nparams,
           k->global->natomics &&
                   ld_gatomics_float(k->global->atomics, k->global->natomics)
@@ -764,7 +768,8 @@ static int put_trailer(struct ld_buf *b, const struct ld_plan *plan) {
               ? "__LDCC_GM_DIRECT | __LDCC_GM_FENCES"
           : checked(k) && k->global->direct ? "__LDCC_GM_DIRECT"
                                             : "0",
-          checked(k) && k->global->epochs ? " | __LDCC_GM_EPOCHS" : "", n, n,
+          checked(k) && k->global->epochs ? " | __LDCC_GM_EPOCHS" : "",
+          checked(k) && k->global->nprints ? " | __LDCC_GM_PRINTF" : "", n, n,
           n);
     if (!rc && checked(k) && k->global->nvars)
       rc = ld_buf_printf(b, "NULL, %zu, __ldcc_v%zu", k->global->nvars, n);

@@ -115,7 +115,7 @@ int main() {
 
 // PLAN: KERNEL name=hist checked=yes at=22:17 global=yes units=warps writes=bins,total,out det=yes det_atomics=3
 // PLAN: KERNEL name=count_only checked=yes at={{.*}} global=no global_reason="only accumulating atomics" det=atomic-only
-// PLAN: KERNEL name=stamp checked=yes at={{.*}} global=yes units=blocks writes=out one_run=out det=yes{{$}}
+// PLAN: KERNEL name=stamp checked=yes at={{.*}} global=yes units=blocks writes=out one_run=out det=yes det_prints=1{{$}}
 // PLAN: KERNEL name=ticket checked=yes at={{.*}} det=no det_reason="atomic whose result is used"
 // PLAN: KERNEL name=fenced checked=yes at={{.*}} det=no det_reason="memory fence"
 // PLAN: KERNEL name=maxed checked=yes at={{.*}} det=no det_reason="atomic other than atomicAdd or atomicSub"
@@ -150,7 +150,7 @@ int main() {
 // TEXT: count_only<<<4, 64>>>(in, bins, 256);
 // TEXT: __ldcc::launch_as<decltype(__ldcc::plain_fn(&ticket))>::run({{.*}}, const __ldcc::global_info *, auto &...__ldcc_l__a) { ticket<<<
 // TEXT: {__LDCC_GLOBAL_ABI, 1, {{.*}}"hist"{{.*}}, 5, __LDCC_GM_ACCUMULATES, __ldcc_n0,
-// TEXT: {__LDCC_GLOBAL_ABI, 0, {{.*}}"stamp"{{.*}}, 1, __LDCC_GM_OWN, __ldcc_n1,
+// TEXT: {__LDCC_GLOBAL_ABI, 0, {{.*}}"stamp"{{.*}}, 1, __LDCC_GM_OWN | __LDCC_GM_PRINTF, __ldcc_n1,
 // TEXT: "atomic whose result is used", 0, NULL, 0, NULL},
 // TEXT: {{.*}}"floats"{{.*}}, 2, __LDCC_GM_ACCUMULATES | __LDCC_GM_FLOAT_SUMS,
 // TEXT: {{.*}}"float_only"{{.*}}, 3, __LDCC_GM_ACCUMULATES | __LDCC_GM_FLOAT_SUMS,
