@@ -810,6 +810,38 @@ void ld__check_store(struct analysis *an, CXCursor lhs) {
     record(an, &r);
 }
 
+/* Whether e makes a temporary (a prvalue): a literal, a call or cast
+ * whose type is no reference, arithmetic.  A reference to it writes no
+ * memory of the program's. */
+static int temporary(CXCursor e) {
+  CXCursor u = ld__unwrap(e);
+  enum CXCursorKind k = clang_getCursorKind(u);
+  CXType t = clang_getCanonicalType(clang_getCursorType(u));
+
+  if (t.kind == CXType_LValueReference || t.kind == CXType_RValueReference)
+    return 0;
+  switch (k) {
+  case CXCursor_IntegerLiteral:
+  case CXCursor_FloatingLiteral:
+  case CXCursor_CharacterLiteral:
+  case CXCursor_CXXBoolLiteralExpr:
+  case CXCursor_CallExpr:
+  case CXCursor_CStyleCastExpr:
+  case CXCursor_CXXFunctionalCastExpr:
+  case CXCursor_CXXStaticCastExpr:
+    return 1;
+  case CXCursor_BinaryOperator:
+    return clang_getCursorBinaryOperatorKind(u) < CXBinaryOperator_Assign;
+  case CXCursor_UnaryOperator: {
+    enum CXUnaryOperatorKind o = clang_getCursorUnaryOperatorKind(u);
+    return o != CXUnaryOperator_Deref && o != CXUnaryOperator_PreInc &&
+           o != CXUnaryOperator_PreDec;
+  }
+  default:
+    return 0;
+  }
+}
+
 static void check_arg(struct analysis *an, CXCursor arg, int is_ref,
                       int holders) {
   struct root r;
@@ -1036,8 +1068,12 @@ void ld__check_call(struct analysis *an, CXCursor call) {
       check_arg(an, clang_Cursor_getArgument(call, (unsigned)i), 1, 1);
       continue;
     }
-    if (!ld__writable_indirection(t))
-      continue;
+    if (!ld__writable_indirection(t) || obj.kind == CXType_FunctionProto ||
+        obj.kind == CXType_FunctionNoProto)
+      continue; /* (a function passed by reference: `cg::reduce(g, v, op)`) */
+    if (t.kind == CXType_RValueReference &&
+        temporary(clang_Cursor_getArgument(call, (unsigned)i)))
+      continue; /* `tile.shfl(__popc(v), 0)`: it writes a temporary */
     check_arg(an, clang_Cursor_getArgument(call, (unsigned)i),
               t.kind != CXType_Pointer, 0);
   }

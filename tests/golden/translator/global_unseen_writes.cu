@@ -8,6 +8,8 @@
 // through a functor or lambda parameter holding a pointer -- leaves the
 // check that would miss it off, with the reason; array parameters and local
 // aliases of a parameter are targets.
+#include <cooperative_groups.h>
+#include <cooperative_groups/reduce.h>
 #include <cstdint>
 
 struct Arrays {
@@ -243,6 +245,34 @@ __global__ void copy_reassigned(Arrays params, Arrays other) {
 }
 // PLAN: KERNEL name=copy_reassigned checked=yes at=[[@LINE-5]]:17 global=no global_reason="writes through a pointer loaded from p"
 
+// A temporary or a function bound to a reference parameter is no memory
+// of the program's: `tile.shfl(__popc(vote), 0)` (cuda-samples cdpQuadtree)
+// and `cg::reduce(warp, v, op)` with a function (llm.c) read "writes
+// through __popc" and "writes through both"; an element bound to a
+// reference to non-const still is a write.
+namespace cg = cooperative_groups;
+struct SumMax {
+  float s, m;
+};
+__device__ SumMax both(SumMax a, SumMax b) { return {a.s + b.s, fmaxf(a.m, b.m)}; }
+__global__ void ballots(const unsigned *flags, int *out) {
+  auto tile32 = cg::tiled_partition<32>(cg::this_thread_block());
+  unsigned vote = tile32.ballot(flags[threadIdx.x] & 1);
+  out[blockIdx.x * blockDim.x + threadIdx.x] = tile32.shfl(__popc(vote), 0);
+}
+// PLAN: KERNEL name=ballots checked=yes at=[[@LINE-5]]:17 global=yes
+__global__ void sum_max(const float *in, SumMax *out) {
+  auto warp = cg::tiled_partition<32>(cg::this_thread_block());
+  SumMax v = {in[threadIdx.x], in[threadIdx.x]};
+  SumMax r = cg::reduce(warp, v, both);
+  if (warp.thread_rank() == 0)
+    out[blockIdx.x] = r;
+}
+// PLAN: KERNEL name=sum_max checked=yes at=[[@LINE-7]]:17 global=yes
+__device__ void set_one(float &x) { x = 1; }
+__global__ void by_reference(float *out) { set_one(out[threadIdx.x]); }
+// PLAN: KERNEL name=by_reference checked=yes at=[[@LINE-1]]:17 global=yes units=warps writes=out
+
 int main() {
   float *d = nullptr;
   float **pp = nullptr;
@@ -270,5 +300,8 @@ int main() {
   copy_addressed<<<1, 32>>>(Arrays{d, d, 32});
   copy_retargeted_by_call<<<1, 32>>>(Arrays{d, d, 32});
   copy_reassigned<<<1, 32>>>(Arrays{d, d, 32}, Arrays{d, d, 32});
+  ballots<<<1, 32>>>((const unsigned *)d, (int *)d);
+  sum_max<<<1, 32>>>(d, (SumMax *)d);
+  by_reference<<<1, 32>>>(d);
   return 0;
 }
