@@ -8,7 +8,10 @@
 // bit for bit).  Racy twin (-DE2E_RACE): layer_scale's upper half of the
 // grid stores into the lower half's elements (a write-write race between
 // blocks), layer_shift works in place and reads its right neighbour, which
-// the next warp or block stores (a read-write race).
+// the next warp or block stores (a read-write race), and layer_count
+// (atomics: the direct one run, which claims the copy's accesses by
+// address, as the parameter's) counts with a plain `++` where the fixed
+// twin uses atomicAdd (a lost update between units).
 #include <string.h>
 
 #include "e2e.h"
@@ -20,6 +23,7 @@ struct LayerParams {
   const float *x;
   float *y;
   const float *w;
+  int *count;
   int n;
 };
 
@@ -48,6 +52,18 @@ __global__ void layer_shift(LayerParams params) {
 #endif
 }
 
+__global__ void layer_count(LayerParams params) {
+  const LayerParams p = params;
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= p.n || p.x[i] < 24.0f)
+    return;
+#ifdef E2E_RACE
+  (*p.count)++;
+#else
+  atomicAdd(p.count, 1);
+#endif
+}
+
 int main() {
   static float x[N], y[N], w[32];
   for (int i = 0; i < N; i++)
@@ -59,6 +75,8 @@ int main() {
   p.x = e2e_to_device(x, N);
   p.y = e2e_to_device(y, N);
   p.w = e2e_to_device(w, 32);
+  int zero = 0, count = 0;
+  p.count = e2e_to_device(&zero, 1);
   p.n = N;
   layer_scale<<<N / THREADS, THREADS>>>(p);
   E2E_CHECK(cudaGetLastError());
@@ -68,6 +86,10 @@ int main() {
   E2E_CHECK(cudaGetLastError());
   e2e_to_host(y, p.y, N);
   printf("shifted hash %llx\n", e2e_hash(y, sizeof y));
+  layer_count<<<N / THREADS, THREADS>>>(p);
+  E2E_CHECK(cudaGetLastError());
+  e2e_to_host(&count, p.count, 1);
+  printf("counted %d\n", count);
   return 0;
 }
 
@@ -76,6 +98,7 @@ int main() {
 // RACE-CHECK: in kernel layer_scale
 // RACE-CHECK: read-write race on global memory
 // RACE-CHECK: in kernel layer_shift
+// RACE-CHECK: in kernel layer_count
 // RACE-CHECK-NOT: not checked
 // RACE-CHECK: ldcc: summary:
 // DET

@@ -705,6 +705,12 @@ static int fields_root(const struct accesses *st, CXCursor e, CXCursor *field) {
   if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
     return -1;
   d = clang_getCursorReferenced(e);
+  /* A local copy of the parameter holds its pointers (writes.c). */
+  if (clang_getCursorKind(d) == CXCursor_VarDecl) {
+    CXCursor parm = ld__copied_param(st->fn, d);
+    if (!clang_Cursor_isNull(parm))
+      d = parm;
+  }
   if (clang_getCursorKind(d) != CXCursor_ParmDecl ||
       !clang_equalCursors(clang_getCursorSemanticParent(d), st->fn))
     return -1;
@@ -2287,6 +2293,11 @@ static void walk_accesses(struct accesses *st, CXCursor c, int use) {
   if (k == CXCursor_CallExpr && take_class_store(st, c))
     return;
   if (k == CXCursor_VarDecl && !st->lambda && take_alias_decl(st, c))
+    return;
+  /* `const Params p = params;`: the copy's uses are the parameter's
+   * (fields_root); making it accesses nothing. */
+  if (k == CXCursor_VarDecl && st->direct && !st->lambda &&
+      !clang_Cursor_isNull(ld__copied_param(st->fn, c)))
     return;
   if (!st->lambda && take_move(st, c))
     return;

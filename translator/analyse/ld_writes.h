@@ -22,6 +22,11 @@ int ld__fields_patchable(CXType t);
  * whose `const` (`const Graph g`) the clones drop when ld__class_const
  * finds it written there. */
 int ld__param_patchable(const struct ld__source *s, CXCursor parm);
+/* The parameter of function fn that local var copies (`Params p = params;`,
+ * `const auto &q = params;`, a copy of such a copy) when nothing may
+ * change the copy behind its name and no member of it is stored: its
+ * pointers are the parameter's.  A null cursor otherwise. */
+CXCursor ld__copied_param(CXCursor fn, CXCursor var);
 /* 1 when the functor or lambda passed as argument arg of the launch call
  * (`k<<<g, b>>>(n, [=] __device__(int i) { p[i] = 0; })`) writes only
  * through its own fields or captures (patched in the clone, gpatch) and

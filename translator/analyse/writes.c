@@ -434,7 +434,7 @@ static int copy_use_ok(struct copy_uses *u, unsigned at) {
       return 0;
     return !ld__is_pointer(clang_getCursorType(place)) ||
            ld__holds_pointer(clang_getCursorType(place), 0) == 0 ||
-           is_null(lhs) || ptr_root(u->r, lhs);
+           is_null(lhs) || (u->r && ptr_root(u->r, lhs));
   case CXCursor_UnaryOperator:
     return clang_getCursorUnaryOperatorKind(parent) != CXUnaryOperator_AddrOf;
   default:
@@ -463,10 +463,9 @@ static enum CXChildVisitResult copy_uses_cb(CXCursor c, CXCursor parent,
 
 static int copy_root(struct root *r, CXCursor var);
 
-/* The class object a local copy starts from: a kernel's by-value class
- * parameter the clone patches, a device function's (seen at the calls),
- * or another such copy. */
-static int copy_source(struct root *r, CXCursor init) {
+/* The variable or parameter a copy's initialiser names (through implicit
+ * conversions, parentheses and a copy constructor), or a null cursor. */
+static CXCursor copy_init_source(CXCursor init) {
   CXCursor e = init, d;
 
   for (;;) {
@@ -483,8 +482,18 @@ static int copy_source(struct root *r, CXCursor init) {
     break;
   }
   if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
+    return clang_getNullCursor();
+  return clang_getCursorReferenced(e);
+}
+
+/* The class object a local copy starts from: a kernel's by-value class
+ * parameter the clone patches, a device function's (seen at the calls),
+ * or another such copy. */
+static int copy_source(struct root *r, CXCursor init) {
+  CXCursor d = copy_init_source(init);
+
+  if (clang_Cursor_isNull(d))
     return 0;
-  d = clang_getCursorReferenced(e);
   if (clang_getCursorKind(d) == CXCursor_ParmDecl)
     return r->is_kernel &&
                    clang_equalCursors(clang_getCursorSemanticParent(d), r->fn)
@@ -523,6 +532,40 @@ static int copy_root(struct root *r, CXCursor var) {
   r->depth--;
   free(u);
   return ok;
+}
+
+/* ld__copied_param's walk, depth copies deep. */
+static CXCursor copied(CXCursor fn, CXCursor var, unsigned depth) {
+  CXCursor init = clang_Cursor_getVarDeclInitializer(var), d, src;
+  struct copy_uses *u;
+  int ok;
+
+  if (depth >= MAX_DEPTH || clang_Cursor_hasVarDeclGlobalStorage(var) == 1 ||
+      clang_Cursor_isNull(init) || !declared_in(fn, var))
+    return clang_getNullCursor();
+  d = copy_init_source(init);
+  if (clang_Cursor_isNull(d))
+    return d;
+  src = clang_getCursorKind(d) == CXCursor_ParmDecl &&
+                clang_equalCursors(clang_getCursorSemanticParent(d), fn)
+            ? d
+        : clang_getCursorKind(d) == CXCursor_VarDecl ? copied(fn, d, depth + 1)
+                                                     : clang_getNullCursor();
+  if (clang_Cursor_isNull(src))
+    return src;
+  u = calloc(1, sizeof *u);
+  if (!u)
+    return clang_getNullCursor();
+  u->var = var;
+  u->ok = 1;
+  clang_visitChildren(fn, copy_uses_cb, u); /* u->r NULL: no member stored */
+  ok = u->ok;
+  free(u);
+  return ok ? src : clang_getNullCursor();
+}
+
+CXCursor ld__copied_param(CXCursor fn, CXCursor var) {
+  return copied(fn, var, 0);
 }
 
 /* The root of an access through the pointer loaded from the place c.  A

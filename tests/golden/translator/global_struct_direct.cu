@@ -69,9 +69,21 @@ __global__ void passes_on(const ECLgraph g, int *label, int *cnt) {
 // (session 24; before, "atomic operations").
 // PLAN: KERNEL name=passes_on checked=yes at=[[@LINE-6]]:17 global=yes units=warps writes=g,label,cnt one_run=g,label,cnt direct=yes atomics=1 devfns=visit:1:0
 
+// A local copy of the struct holds its pointers (writes.c
+// ld__copied_param): its accesses are claimed by address as the
+// parameter's (session 34; before, "atomicAdd on memory it cannot
+// follow"); one whose member is stored, or that is passed on, is not.
 __global__ void copies(const ECLgraph g, int *cnt) {
   ECLgraph h = g;
   atomicAdd(&h.nlist[threadIdx.x], 1);
   atomicAdd(cnt, 1);
 }
-// PLAN: KERNEL name=copies checked=yes at=[[@LINE-5]]:17 global=no global_reason="atomic operations: atomicAdd on memory it cannot follow"
+// PLAN: KERNEL name=copies checked=yes at=[[@LINE-5]]:17 global=yes units=warps writes=g,cnt one_run=g,cnt direct=yes atomics=2
+// TEXT: atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, -1, (&h.nlist[threadIdx.x]), 1, [[@LINE-4]]), 1);
+__global__ void copy_retargeted(const ECLgraph g, int *other, int *cnt) {
+  ECLgraph h = g;
+  h.nlist = other;
+  atomicAdd(&h.nlist[threadIdx.x], 1);
+  atomicAdd(cnt, 1);
+}
+// PLAN: KERNEL name=copy_retargeted checked=yes at=[[@LINE-6]]:17 global=no global_reason="atomic operations: atomicAdd on memory it cannot follow"
