@@ -599,6 +599,10 @@ static int callee_syncs(CXCursor callee, int depth) {
     return 0; /* dependent or builtin: nvcc resolves it, not ours */
   if (ld__name_is(callee, "this_thread_block"))
     return 0; /* a handle: its constructor reads special registers */
+  /* A compiler builtin (`-INFINITY` is `__builtin_huge_valf()`, declared
+   * where it is first used, outside any system header). */
+  if (ld__name_starts(callee, "__builtin"))
+    return 0;
   if (depth > MAX_DEPTH)
     return 1;
   def = ld__definition_of(callee);
