@@ -421,6 +421,10 @@ static int may_hide_barrier(CXCursor decl) {
        clang_getCursorKind(decl) == CXCursor_Destructor) &&
       clang_CXXMethod_isDefaulted(decl))
     return 0;
+  /* A compiler builtin (`INFINITY` is `__builtin_huge_valf()`), declared
+   * where it is first used. */
+  if (ld__name_starts(decl, "__builtin"))
+    return 0;
   if (!clang_Location_isInSystemHeader(loc)) {
     /* The parser's prelude declares nvcc's cache-hint loads and stores and
      * atomic builtins (ld_analyse.h): no barrier in them. */

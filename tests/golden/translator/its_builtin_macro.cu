@@ -24,6 +24,8 @@ __global__ void softmax_rows(float *out, const float *in, int c) {
   for (int i = threadIdx.x; i < c; i += blockDim.x)
     out[blockIdx.x * c + i] = expf(x[i] - top);
 }
+// Nor one that may hide a barrier: units stay warps.
+// PLAN: KERNEL name=softmax_rows checked=yes at=[[@LINE-11]]:17 global=yes units=warps
 // PLAN: ITS kernel=softmax_rows checked=yes rule="__syncwarp or warp collective"
 
 int main() {
