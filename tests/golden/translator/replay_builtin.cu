@@ -38,4 +38,4 @@ int main() {
 // PLAN-NEXT: SITE kernel=block_max id=2 at=23:1 form=exit
 // PLAN-NEXT: COPIES kernel=block_max scratch=lazy
 // PLAN-NEXT: PROOF kernel=block_max proved=yes bounds=x<=extent(s,0),y=1,z=1
-// PLAN-NEXT: OWN kernel=block_max proved=yes conds="1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(gridDim.x-1)+0<2147483648"
+// PLAN-NEXT: OWN kernel=block_max proved=yes conds="1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(gridDim.x-1)+0<2147483648;1*(blockDim.y-1)<1;1*(blockDim.z-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(gridDim.x-1)+0<2147483648"
