@@ -10,8 +10,11 @@
 // blocks), layer_shift works in place and reads its right neighbour, which
 // the next warp or block stores (a read-write race), and layer_count
 // (atomics: the direct one run, which claims the copy's accesses by
-// address, as the parameter's) counts with a plain `++` where the fixed
-// twin uses atomicAdd (a lost update between units).
+// address, as the parameter's) counts with a plain `++` in odd warps where
+// the fixed twin uses atomicAdd everywhere (a lost update between units:
+// a plain update against another unit's atomic.  With `++` alone every
+// unit would store the same value, which the copies cannot tell from no
+// race: DESIGN.md §3).
 #include <string.h>
 
 #include "e2e.h"
@@ -58,7 +61,10 @@ __global__ void layer_count(LayerParams params) {
   if (i >= p.n || p.x[i] < 24.0f)
     return;
 #ifdef E2E_RACE
-  (*p.count)++;
+  if (i / 32 % 2) /* odd warps forget the atomic */
+    (*p.count)++;
+  else
+    atomicAdd(p.count, 1);
 #else
   atomicAdd(p.count, 1);
 #endif

@@ -147,10 +147,21 @@ static int param_written(void *ctx, const char *name) {
 }
 
 /* Whether kernel fi writes a pointer parameter or a __device__ variable
- * other than as the address of an accumulating atomic. */
+ * other than as the address of an accumulating atomic.  A by-value class
+ * parameter holding pointers counts as written plainly: its fields' uses
+ * are not told apart (`(*p.count)++` next to `atomicAdd(p.count, 1)` is
+ * no accumulation). */
 static int plain_written(const struct analysis *an, size_t fi) {
   const struct fn *fn = &an->fns[fi];
+  int n = clang_Cursor_getNumArguments(fn->cur), j;
   size_t i;
+
+  for (j = 0; j < n; j++) {
+    CXType t = clang_getCanonicalType(
+        clang_getCursorType(clang_Cursor_getArgument(fn->cur, (unsigned)j)));
+    if (t.kind == CXType_Record && ld__holds_pointer(t, 0))
+      return 1;
+  }
 
   for (i = 0; i < fn->nrefs; i++) {
     const struct var *v = &an->vars[fn->refs[i].var];

@@ -83,6 +83,19 @@ __global__ void halves(__half *h, int *out) {
   out[0] = 1;
 }
 
+// Pointers in a struct: a plain update through a field next to the
+// atomics is no accumulation, so the kernel takes the clone (before, it
+// was taken for atomics only and ran unchanged: not deterministic).
+struct Counters {
+  int *count;
+};
+__global__ void struct_counts(Counters c) {
+  if (threadIdx.x % 2)
+    (*c.count)++;
+  else
+    atomicAdd(c.count, 1);
+}
+
 __global__ void via_callee(unsigned *c, int *out) {
   bump(c);
   out[0] = 1;
@@ -108,6 +121,7 @@ int main() {
   floats<<<1, 32>>>(f, f);
   float_only<<<1, 32>>>(f, f, (double *)f);
   halves<<<1, 32>>>((__half *)f, out);
+  struct_counts<<<1, 64>>>(Counters{out});
   via_callee<<<1, 32>>>(bins, out);
   generic<<<1, 32>>>(bins, bins);
   return 0;
@@ -122,6 +136,7 @@ int main() {
 // PLAN: KERNEL name=floats checked=yes at={{.*}} global=yes units=warps writes=sum,out det=yes det_atomics=1{{$}}
 // PLAN: KERNEL name=float_only checked=yes at={{.*}} global=yes units=warps writes=sum,total det=yes det_atomics=2{{$}}
 // PLAN: KERNEL name=halves checked=yes at={{.*}} det=no det_reason="atomic on a type other than a 32- or 64-bit integer, float or double"
+// PLAN: KERNEL name=struct_counts checked=yes at={{.*}} global=yes units=warps writes=c det=yes det_atomics=1{{$}}
 // PLAN: KERNEL name=via_callee checked=yes at={{.*}} det=no det_reason="atomic inside a device function"
 // PLAN: KERNEL name=generic checked=yes at={{.*}} template {{.*}}det=no det_reason="atomic on a template-dependent type"
 
