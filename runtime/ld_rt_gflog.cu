@@ -58,6 +58,21 @@ void place(struct ld__gflog *f, unsigned char *base, unsigned long long cap,
   f->temp_bytes = temp;
 }
 
+/* Both logs start with their 64-bit count (struct __ldcc_gflog's n,
+ * __ldcc_gplog's used): read or set at the device address dev, waiting
+ * for the stream. */
+bool read_count(uint64_t dev, cudaStream_t stream, unsigned long long *n) {
+  return cudaMemcpyAsync(n, (const void *)(uintptr_t)dev, sizeof *n,
+                         cudaMemcpyDeviceToHost, stream) == cudaSuccess &&
+         cudaStreamSynchronize(stream) == cudaSuccess;
+}
+
+bool write_count(uint64_t dev, unsigned long long n, cudaStream_t stream) {
+  return cudaMemcpyAsync((void *)(uintptr_t)dev, &n, sizeof n,
+                         cudaMemcpyHostToDevice, stream) == cudaSuccess &&
+         cudaStreamSynchronize(stream) == cudaSuccess;
+}
+
 __global__ void iota(uint32_t *ix, unsigned long long n) {
   unsigned long long i =
       blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x;
@@ -167,18 +182,12 @@ bool ld__gflog_open(struct ld__gflog *f, unsigned long long cap,
 
 bool ld__gflog_count(const struct ld__gflog *f, cudaStream_t stream,
                      unsigned long long *n) {
-  return cudaMemcpyAsync(n, (const void *)(uintptr_t)f->dev, sizeof *n,
-                         cudaMemcpyDeviceToHost, stream) == cudaSuccess &&
-         cudaStreamSynchronize(stream) == cudaSuccess;
+  return read_count(f->dev, stream, n);
 }
 
 bool ld__gflog_reset(const struct ld__gflog *f, unsigned long long n,
                      cudaStream_t stream) {
-  static unsigned long long value;
-  value = n;
-  return cudaMemcpyAsync((void *)(uintptr_t)f->dev, &value, sizeof value,
-                         cudaMemcpyHostToDevice, stream) == cudaSuccess &&
-         cudaStreamSynchronize(stream) == cudaSuccess;
+  return write_count(f->dev, n, stream);
 }
 
 bool ld__gflog_grow(struct ld__gflog *f, unsigned long long cap,
@@ -274,27 +283,21 @@ bool ld__gplog_open(struct ld__gplog *p, unsigned long long cap,
 
 bool ld__gplog_count(const struct ld__gplog *p, cudaStream_t stream,
                      unsigned long long *used) {
-  return cudaMemcpyAsync(used, p->mem, sizeof *used, cudaMemcpyDeviceToHost,
-                         stream) == cudaSuccess &&
-         cudaStreamSynchronize(stream) == cudaSuccess;
+  return read_count(p->dev, stream, used);
 }
 
 bool ld__gplog_grow(struct ld__gplog *p, unsigned long long cap,
                     unsigned long long keep, cudaStream_t stream) {
   struct ld__gplog g;
-  static unsigned long long value;
   uint64_t at = up(sizeof(struct __ldcc_gplog));
 
   if (keep > p->cap)
     keep = p->cap;
   if (!ld__gplog_open(&g, cap, stream))
     return false;
-  value = keep;
   if (cudaMemcpyAsync((unsigned char *)g.mem + at, (unsigned char *)p->mem + at,
                       keep, cudaMemcpyDeviceToDevice, stream) != cudaSuccess ||
-      cudaMemcpyAsync(g.mem, &value, sizeof value, cudaMemcpyHostToDevice,
-                      stream) != cudaSuccess ||
-      cudaStreamSynchronize(stream) != cudaSuccess) {
+      !write_count(g.dev, keep, stream)) {
     ld__gplog_close(&g);
     return false;
   }
@@ -330,11 +333,7 @@ bool ld__gplog_print(const struct ld__gplog *p, unsigned long long used,
 
 bool ld__gplog_reset(const struct ld__gplog *p, unsigned long long used,
                      cudaStream_t stream) {
-  static unsigned long long value;
-  value = used;
-  return cudaMemcpyAsync(p->mem, &value, sizeof value, cudaMemcpyHostToDevice,
-                         stream) == cudaSuccess &&
-         cudaStreamSynchronize(stream) == cudaSuccess;
+  return write_count(p->dev, used, stream);
 }
 
 void ld__gplog_close(struct ld__gplog *p) {

@@ -209,6 +209,17 @@ void gt_end(struct glaunch *L, bool print) {
              print);
 }
 
+/* The launch's printf lines, the used bytes of its log, to stdout in unit
+ * order; a warning when they cannot be (the launch's work is done: it does
+ * not run again). */
+void print_lines(const struct glaunch *L, unsigned long long used) {
+  if (!ld__gplog_print(&L->plog, used, L->stream))
+    fprintf(stderr,
+            "ldcc: warning: the printf lines of this launch of %s could not "
+            "be printed\n",
+            L->m->kernel.name ? L->m->kernel.name : "?");
+}
+
 /* A deterministic launch of a kernel that prints and writes no global
  * memory: the clone runs once on the program's memory with the log of
  * printf lines, which are then printed in unit order (the round runs
@@ -250,11 +261,7 @@ int print_only(struct glaunch *L) {
       return 0;
     }
   }
-  if (used > L->plog.cap || !ld__gplog_print(&L->plog, used, L->stream))
-    fprintf(stderr,
-            "ldcc: warning: the printf lines of this launch of %s could not "
-            "be printed\n",
-            L->m->kernel.name ? L->m->kernel.name : "?");
+  print_lines(L, used);
   ld__gplog_close(&L->plog);
   return 2;
 }
@@ -860,11 +867,8 @@ int det_rounds(struct glaunch *L, bool failed) {
   failed = failed || !ld__gsweep_det_commit(x, L->parts);
   ld__gt_mark(&L->gt, LD_RT_GT_COMMIT);
   /* The lines after the commit: the launch's output, once. */
-  if (prints(L) && !failed && !ld__gplog_print(&L->plog, lg.bytes, L->stream))
-    fprintf(stderr,
-            "ldcc: warning: the printf lines of this launch of %s "
-            "could not be printed\n",
-            L->m->kernel.name ? L->m->kernel.name : "?");
+  if (prints(L) && !failed)
+    print_lines(L, lg.bytes);
   ld__gflog_close(&L->flog); /* cudaFree waits for the commit */
   ld__gplog_close(&L->plog);
   return failed ? ROUNDS_FAILED : ROUNDS_OK;
