@@ -817,12 +817,8 @@ static int plan_kernel(struct analysis *an, size_t fi, unsigned char *seen,
   for (i = 0; i < an->nbarriers; i++)
     fn->g_may_sync |= seen[an->barriers[i].fn];
   fn->g_epochs = epochs_ok(an, fi, seen);
-  /* A grid sync orders the blocks' threads too: units are blocks.  The
-   * shared-memory replay cannot run one (docs/global-check.md, "Grid
-   * sync"). */
+  /* A grid sync orders the blocks' threads too: units are blocks. */
   fn->g_may_sync |= fn->grid_syncs != 0;
-  if (fn->grid_syncs && shared_written && !unsupported)
-    unsupported = REASON_GRID_SYNC_SHARED;
 
   k->checked = 1;
   if (fn->in_macro)
@@ -839,6 +835,14 @@ static int plan_kernel(struct analysis *an, size_t fi, unsigned char *seen,
       return LD_ENOMEM;
   }
   fn->wants_clone = k->checked && shared_written;
+  /* The shared-memory replay cannot run a grid sync: such a kernel's
+   * shared memory is not checked (said at build and run time), its global
+   * memory is, by the direct one run (docs/global-check.md, "Grid sync"). */
+  if (fn->wants_clone && fn->grid_syncs) {
+    fn->wants_clone = 0;
+    if (!(k->shared_reason = strdup(REASON_GRID_SYNC_SHARED)))
+      return LD_ENOMEM;
+  }
   return LD_OK;
 }
 

@@ -43,8 +43,7 @@
  * (regions between syncs), nothing else can. */
 #define REASON_G_GRID_SYNC "grid-wide synchronisation"
 #define REASON_GRID_SYNC_SHARED                                                \
-  "grid-wide synchronisation in a kernel that writes shared memory (the "      \
-  "shared-memory replay cannot run it)"
+  "grid-wide synchronisation (the shared-memory replay cannot run it)"
 
 enum var_kind { VAR_SHARED, VAR_DEVICE, VAR_PARAM };
 

@@ -10,8 +10,8 @@
 // launch of it cooperative, the clone's and the original's
 // (`__ldcc::launch_coop`).  Left unchecked: a grid sync in a device
 // function, inside a lambda or a macro, the split barrier
-// (barrier_arrive/barrier_wait), a kernel that also
-// writes shared memory (the replay cannot run it); a written parameter
+// (barrier_arrive/barrier_wait); a kernel writing shared memory is checked
+// across blocks, its shared memory not (shared_reason); a written parameter
 // that is not claimed keeps it from the direct run.  A deterministic build
 // still refuses grid syncs (issue 26).
 #include <cooperative_groups.h>
@@ -103,10 +103,11 @@ int main() {
 // PLAN-NEXT: KERNEL name=in_lambda checked=yes {{.*}} global=no global_reason="grid-wide synchronisation inside a lambda or a macro"
 // PLAN-NEXT: KERNEL name=in_macro checked=yes {{.*}} global=no global_reason="grid-wide synchronisation inside a lambda or a macro"
 // PLAN-NEXT: KERNEL name=split checked=no reason="grid-wide synchronisation" {{.*}} global=no
-// PLAN-NEXT: KERNEL name=with_shared checked=no reason="grid-wide synchronisation in a kernel that writes shared memory (the shared-memory replay cannot run it)" {{.*}} global=no
+// PLAN-NEXT: KERNEL name=with_shared checked=yes shared_reason="grid-wide synchronisation (the shared-memory replay cannot run it)" at=73:17 global=yes units=blocks writes=p one_run=p direct=yes atomics=0 grid_syncs=1
 // PLAN-NEXT: KERNEL name=unclaimed checked=yes {{.*}} global=no global_reason="grid-wide synchronisation: p, which it writes through, is used other than as the base of an access"
 // PLAN: OWN kernel=two_phase proved=no reason="direct one run"
 // PLAN-NEXT: OWN kernel=forms proved=no reason="direct one run"
+// PLAN-NEXT: OWN kernel=with_shared proved=no reason="direct one run"
 // PLAN-NOT: OWN
 
 // The clone's syncs, in every form.
