@@ -146,7 +146,11 @@ static size_t site_text(const struct __ldcc_kernel_meta *m, uint32_t site,
     return (size_t)snprintf(buf, size, "kernel entry");
   if (m->nsites && site == m->nsites - 1)
     return (size_t)snprintf(buf, size, "kernel exit");
-  return (size_t)snprintf(buf, size, "%s:%d", m->file ? m->file : "?",
+  return (size_t)snprintf(buf, size, "%s:%d",
+                          m->site_files && site < m->nsites &&
+                                  m->site_files[site]
+                              ? m->site_files[site]
+                              : (m->file ? m->file : "?"),
                           site_line(m, site));
 }
 
@@ -171,6 +175,11 @@ static int line_in_region(const struct __ldcc_kernel_meta *m, int line,
   /* A statement above the kernel is in a device function it calls (those
    * are defined before it), which any region may run. */
   if (line < m->line)
+    return 1;
+  /* A region of a device function in another file (a header's helper):
+   * its lines are not the kernel file's, any statement may run. */
+  if (m->site_files && ((start < m->nsites && m->site_files[start]) ||
+                        (end < m->nsites && m->site_files[end])))
     return 1;
   if (a < b)
     return line > a && line < b;

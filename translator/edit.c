@@ -8,6 +8,7 @@
  * line there does not change the meaning of the code. */
 #include "ld_edit.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,6 +41,27 @@ static int add_edit(struct ld_edit_list *l, size_t begin, size_t end,
 
 int ld_edit_insert(struct ld_edit_list *l, size_t offset, const char *text) {
   return add_edit(l, offset, offset, text);
+}
+
+int ld_edit_insert_first(struct ld_edit_list *l, size_t offset,
+                         const char *text) {
+  size_t i, first = SIZE_MAX;
+  int rc;
+
+  for (i = 0; i < l->n; i++)
+    if (l->items[i].begin == offset && l->items[i].end == offset &&
+        l->items[i].seq < first)
+      first = l->items[i].seq;
+  rc = add_edit(l, offset, offset, text);
+  if (rc || first == SIZE_MAX)
+    return rc;
+  /* Before the others at offset: they move one later, keeping their
+   * order (sequence numbers only order edits of one range). */
+  for (i = 0; i + 1 < l->n; i++)
+    if (l->items[i].begin == offset && l->items[i].end == offset)
+      l->items[i].seq++;
+  l->items[l->n - 1].seq = first;
+  return LD_OK;
 }
 
 int ld_edit_replace(struct ld_edit_list *l, size_t begin, size_t end,

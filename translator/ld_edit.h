@@ -64,6 +64,11 @@ void ld_line_map_free(struct ld_line_map *map);
  * offset come out in the order they were added, before any replacement that
  * starts there. */
 int ld_edit_insert(struct ld_edit_list *l, size_t offset, const char *text);
+/* Insert text before the original byte at offset, before every insert
+ * already there (a statement put ahead of one whose first operand an
+ * earlier edit wraps). */
+int ld_edit_insert_first(struct ld_edit_list *l, size_t offset,
+                         const char *text);
 /* Replace the original bytes [begin, end) with text (may be ""). */
 int ld_edit_replace(struct ld_edit_list *l, size_t begin, size_t end,
                     const char *text);

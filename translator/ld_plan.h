@@ -81,13 +81,26 @@ struct ld_site {
   /* A call `f(args);` of a __device__ function that contains barriers
    * (docs/shared-replay.md section 7): the caller's region ends before the
    * call, f's clone replays its own regions, a new region starts after it.
-   * callee is 1 + its index in ld_replay.callees; 0 for a barrier. */
+   * callee is 1 + its index in the kernel's ld_replay.callees (also for
+   * a call in a device function's clone); 0 for a barrier. */
   size_t callee;
   size_t name_begin, name_end; /* the callee's name in the call */
   size_t args_close;           /* the call's `)` */
   int has_args;
   size_t site_base; /* set by the analysis: the callee's site 0 in the kernel's
-                       site table */
+                       site table (in a device function's clone: counted
+                       from that function's own site 0) */
+  /* `return f(args);` in a device function's clone that returns a value:
+   * the analysis made it `{ __ldcc_ret = (f(args));`, the site's text after
+   * the call closes it with `goto __ldcc_exit; }`. */
+  int ret_goto;
+  /* `LHS = f(args);` (or `op=`) with LHS not a local (`*sum = f(v);`,
+   * `out[i] = f(v);`): the call's value goes to `__ldcc_h<site>`, declared
+   * at the clone's top as `<hoist_type> __ldcc_h<site>;`, before the site's
+   * label, and the statement stores it in the next region (C++17 sequences
+   * an assignment's right operand before its left).  Owned; NULL for
+   * other calls. */
+  char *hoist_type;
 };
 
 /* What the replay clone of one kernel needs (only for kernels that are

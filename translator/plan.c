@@ -242,6 +242,39 @@ static void dump_warp(const struct ld_plan *plan, const struct ld_kernel *k,
   }
 }
 
+/* The SITE lines of a call of device function c whose site 0 is base: its
+ * entry, its own sites (a call's base counted in the kernel's table), its
+ * exit, then the blocks of the calls it makes. */
+static void dump_site_block(const struct ld_plan *plan,
+                            const struct ld_kernel *k,
+                            const struct ld_replay *c, size_t base, FILE *out) {
+  const struct ld_replay *top = k->replay;
+  size_t m;
+
+  fprintf(out, "SITE kernel=%s id=%zu at=%s form=entry in=%s\n", k->name, base,
+          at(plan, c->entry_line, 0, c->name_begin).s, c->fn_name);
+  for (m = 0; m < c->nsites; m++) {
+    const struct ld_site *s = &c->sites[m];
+    if (s->callee == 0)
+      fprintf(out, "SITE kernel=%s id=%zu at=%s form=%s in=%s\n", k->name,
+              base + m + 1, at_pos(plan, &s->at).s, s->form, c->fn_name);
+    else
+      fprintf(out,
+              "SITE kernel=%s id=%zu at=%s form=call callee=%s base=%zu "
+              "in=%s\n",
+              k->name, base + m + 1, at_pos(plan, &s->at).s,
+              top->callees[s->callee - 1]->fn_name, base + s->site_base,
+              c->fn_name);
+  }
+  fprintf(out, "SITE kernel=%s id=%zu at=%s form=exit in=%s\n", k->name,
+          base + c->nsites + 1,
+          at(plan, c->exit_line, c->exit_col, c->body_close).s, c->fn_name);
+  for (m = 0; m < c->nsites; m++)
+    if (c->sites[m].callee != 0)
+      dump_site_block(plan, k, top->callees[c->sites[m].callee - 1],
+                      base + c->sites[m].site_base, out);
+}
+
 int ld_plan_dump(const struct ld_plan *plan, FILE *out) {
   size_t i;
 
@@ -311,24 +344,10 @@ int ld_plan_dump(const struct ld_plan *plan, FILE *out) {
                 k->name, j + 1, at_pos(plan, &s->at).s,
                 r->callees[s->callee - 1]->fn_name, s->site_base);
     }
-    for (j = 0; j < r->nsites; j++) {
-      const struct ld_site *s = &r->sites[j];
-      const struct ld_replay *c;
-      size_t m;
-      if (s->callee == 0)
-        continue;
-      c = r->callees[s->callee - 1];
-      fprintf(out, "SITE kernel=%s id=%zu at=%s form=entry in=%s\n", k->name,
-              s->site_base, at(plan, c->entry_line, 0, c->name_begin).s,
-              c->fn_name);
-      for (m = 0; m < c->nsites; m++)
-        fprintf(out, "SITE kernel=%s id=%zu at=%s form=%s in=%s\n", k->name,
-                s->site_base + m + 1, at_pos(plan, &c->sites[m].at).s,
-                c->sites[m].form, c->fn_name);
-      fprintf(out, "SITE kernel=%s id=%zu at=%s form=exit in=%s\n", k->name,
-              s->site_base + c->nsites + 1,
-              at(plan, c->exit_line, c->exit_col, c->body_close).s, c->fn_name);
-    }
+    for (j = 0; j < r->nsites; j++)
+      if (r->sites[j].callee != 0)
+        dump_site_block(plan, k, r->callees[r->sites[j].callee - 1],
+                        r->sites[j].site_base, out);
     fprintf(out, "SITE kernel=%s id=%zu at=%s form=exit\n", k->name,
             r->exit_site ? r->exit_site : r->nsites + 1,
             at(plan, r->exit_line, r->exit_col, r->body_close).s);
@@ -381,6 +400,8 @@ void ld_replay_free(struct ld_replay *r) {
   }
   free(r->locals);
   free(r->members);
+  for (i = 0; i < r->nsites; i++)
+    free(r->sites[i].hoist_type);
   free(r->sites);
   free(r->template_header);
   free(r->sized_by);

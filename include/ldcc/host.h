@@ -137,14 +137,19 @@ struct __ldcc_kernel_meta {
    * __shared__ memory are not checked), and why; the check across blocks
    * may still take it.  Each launch site says so once. */
   const char *shared_reason;
+  /* The file of each site, parallel to site_lines (a device function with
+   * barriers in a header of the unit, called by a kernel of another
+   * file); NULL: every site is in `file`. */
+  const char *const *site_files;
 };
 
 #define __LDCC_HOST_ABI                                                        \
-  7u /* 2: launch_prepare takes the __launch_bounds__(1024) clone; 3:          \
+  8u /* 2: launch_prepare takes the __launch_bounds__(1024) clone; 3:          \
         global_reason; 4: proved, proof_max; 5: launch_prepare takes a         \
         __ldcc_launch_request; 6: launch_files, and `file` is the kernel's     \
         own file (a header's for a kernel defined in one); 7: shared_reason    \
-        (a kernel the replay refuses keeps the check across blocks) */
+        (a kernel the replay refuses keeps the check across blocks); 8:        \
+        site_files */
 
 /* The file of launch launch_id of m, as reports print it: its entry of
  * launch_files, else the kernel's file, "?" when unknown. */
@@ -800,6 +805,23 @@ kernel(const char *name, const char *file, int line, const target_meta *targets,
  * the translator wraps around kernel(...) in a unit that pastes headers,
  * whose launches need not be in the kernel's file. */
 constexpr kernel_meta in_files(kernel_meta m, const char *const *files) {
+  return kernel_meta{
+      m.abi,           m.ntargets,
+      m.name,          m.file,
+      m.line,          m.nsites,
+      m.instance_name, m.static_bytes,
+      m.align,         m.targets,
+      m.site_lines,    m.launch_lines,
+      m.nlaunches,     m.proved,
+      m.global_reason, {m.proof_max[0], m.proof_max[1], m.proof_max[2]},
+      files,           m.shared_reason,
+      m.site_files};
+}
+
+/* m with the file of each of its sites (kernel_meta.site_files): what the
+ * translator wraps around kernel(...) when a device function the kernel
+ * calls lies in another file of the unit. */
+constexpr kernel_meta in_site_files(kernel_meta m, const char *const *files) {
   return kernel_meta{m.abi,
                      m.ntargets,
                      m.name,
@@ -816,6 +838,8 @@ constexpr kernel_meta in_files(kernel_meta m, const char *const *files) {
                      m.proved,
                      m.global_reason,
                      {m.proof_max[0], m.proof_max[1], m.proof_max[2]},
+                     m.launch_files,
+                     m.shared_reason,
                      files};
 }
 

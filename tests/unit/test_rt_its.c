@@ -124,6 +124,7 @@ static const struct __ldcc_kernel_meta its_meta = {__LDCC_HOST_ABI,
                                                    NULL,
                                                    {0, 0, 0},
                                                    NULL,
+                                                   NULL,
                                                    NULL};
 
 static struct __ldcc_report its_record(uint32_t a, uint32_t b, uint32_t mask,
@@ -243,6 +244,7 @@ static const struct __ldcc_kernel_meta scoped_meta = {__LDCC_HOST_ABI,
                                                       NULL,
                                                       {0, 0, 0},
                                                       NULL,
+                                                      NULL,
                                                       NULL};
 
 START_TEST(test_scoped_golden) {
@@ -290,9 +292,25 @@ static const struct __ldcc_target_meta mp_vars[] = {
     {"data", 0, 0, 1, {0, 0, 0, 0}, 0, 3, 0, 1, mp_wl_data},
 };
 static const int mp_lines[] = {10, 12, 14, 18, 21, 25};
-static const struct __ldcc_kernel_meta mp_meta = {
-    __LDCC_HOST_ABI, 4,        "mp", "mp.cu", 10, 6,    NULL,      0,    1,
-    mp_vars,         mp_lines, NULL, 0,       0,  NULL, {0, 0, 0}, NULL, NULL};
+static const struct __ldcc_kernel_meta mp_meta = {__LDCC_HOST_ABI,
+                                                  4,
+                                                  "mp",
+                                                  "mp.cu",
+                                                  10,
+                                                  6,
+                                                  NULL,
+                                                  0,
+                                                  1,
+                                                  mp_vars,
+                                                  mp_lines,
+                                                  NULL,
+                                                  0,
+                                                  0,
+                                                  NULL,
+                                                  {0, 0, 0},
+                                                  NULL,
+                                                  NULL,
+                                                  NULL};
 
 static void mp_record(struct __ldcc_report *rec, unsigned wblock,
                       unsigned rblock, unsigned wwarp, unsigned rwarp,

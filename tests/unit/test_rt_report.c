@@ -143,6 +143,23 @@ START_TEST(test_region_text) {
 }
 END_TEST
 
+/* A device function of a header called by the kernel: its sites name the
+ * header (kernel_meta.site_files, session 35; they named the kernel's
+ * file with the header's lines). */
+START_TEST(test_region_text_site_files) {
+  static const char *const files[] = {"reduce.cu", "reduce.cu", "common.h",
+                                      "reduce.cu"};
+  struct __ldcc_kernel_meta m = meta;
+  char b[128];
+  m.site_files = files;
+  ld_rt_region_text(&m, 1, 2, b, sizeof b);
+  ck_assert_str_eq(b, "between reduce.cu:29 and common.h:36");
+  m.site_files = NULL;
+  ld_rt_region_text(&m, 1, 2, b, sizeof b);
+  ck_assert_str_eq(b, "between reduce.cu:29 and reduce.cu:36");
+}
+END_TEST
+
 START_TEST(test_write_write_golden) {
   struct __ldcc_report r = record(__LDCC_RK_WRITE_WRITE, 0, 0x0010);
   char out[1024];
@@ -353,6 +370,7 @@ int main(void) {
   tcase_add_test(tc, test_find_target_and_extern);
   tcase_add_test(tc, test_values);
   tcase_add_test(tc, test_region_text);
+  tcase_add_test(tc, test_region_text_site_files);
   tcase_add_test(tc, test_write_write_golden);
   tcase_add_test(tc, test_read_write_golden);
   tcase_add_test(tc, test_registers_golden);

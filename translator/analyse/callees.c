@@ -295,24 +295,16 @@ const char *ld__callee_problem(struct facts *fx, CXCursor callee,
   return ld__callee_problem_at(fx, callee, depth, NULL);
 }
 
-static enum CXChildVisitResult barrier_cb(CXCursor c, CXCursor parent,
-                                          CXClientData data) {
-  (void)parent;
-  if (clang_getCursorKind(c) == CXCursor_CallExpr && ld__block_barrier(c)) {
-    *(int *)data = 1;
-    return CXChildVisit_Break;
-  }
-  return CXChildVisit_Recurse;
-}
-
-/* Barriers and atomics anywhere a callee reaches (its body, and the
- * functions of the user's it calls, resolved or a template's candidates). */
+/* Barriers (and, with atomics set, atomics) anywhere a callee reaches: its
+ * body and the user's functions it calls, resolved or a template's
+ * candidates that can take the call. */
 struct reach {
   unsigned depth;
+  int atomics;
   int found;
 };
 
-static int reaches_sync_or_atomic(CXCursor callee, unsigned depth);
+static int reaches(CXCursor callee, unsigned depth, int atomics);
 
 static enum CXChildVisitResult reach_cb(CXCursor c, CXCursor parent,
                                         CXClientData data) {
@@ -325,13 +317,15 @@ static enum CXChildVisitResult reach_cb(CXCursor c, CXCursor parent,
   if (clang_getCursorKind(c) != CXCursor_CallExpr)
     return CXChildVisit_Recurse;
   n = ld__call_name(c);
-  r->found =
-      ld__block_barrier(c) != NULL || ld__is_atomic_name(clang_getCString(n));
+  r->found = ld__block_barrier(c) != NULL ||
+             (r->atomics && ld__is_atomic_name(clang_getCString(n)));
   clang_disposeString(n);
   ref = clang_getCursorReferenced(c);
-  if (!r->found && !clang_Cursor_isNull(ref))
-    r->found = reaches_sync_or_atomic(ref, r->depth + 1);
-  else if (!r->found && ld__nth_child(c, 0, &first)) {
+  if (!r->found && !clang_Cursor_isNull(ref)) {
+    d = clang_getSpecializedCursorTemplate(ref);
+    r->found =
+        reaches(clang_Cursor_isNull(d) ? ref : d, r->depth + 1, r->atomics);
+  } else if (!r->found && ld__nth_child(c, 0, &first)) {
     d = ld__unwrap(first);
     if (clang_getCursorKind(d) == CXCursor_DeclRefExpr)
       d = clang_getCursorReferenced(d);
@@ -341,22 +335,28 @@ static enum CXChildVisitResult reach_cb(CXCursor c, CXCursor parent,
         r->found =
             ld__arity_fits(clang_getOverloadedDecl(d, i),
                            clang_Cursor_getNumArguments(c)) &&
-            reaches_sync_or_atomic(clang_getOverloadedDecl(d, i), r->depth + 1);
+            reaches(clang_getOverloadedDecl(d, i), r->depth + 1, r->atomics);
+    } else if (clang_getCursorKind(d) == CXCursor_FunctionTemplate) {
+      r->found = reaches(d, r->depth + 1, r->atomics);
     }
   }
   return r->found ? CXChildVisit_Break : CXChildVisit_Recurse;
 }
 
-static int reaches_sync_or_atomic(CXCursor callee, unsigned depth) {
+static int reaches(CXCursor callee, unsigned depth, int atomics) {
   struct reach r;
-  CXCursor def = ld__definition_of(callee);
+  CXCursor def;
 
+  if (clang_Cursor_isNull(callee))
+    return 0;
+  def = ld__definition_of(callee);
   if (clang_Cursor_isNull(def) || !clang_isCursorDefinition(def) ||
       clang_Location_isInSystemHeader(clang_getCursorLocation(def)))
     return 0;
   if (depth >= MAX_CALL_DEPTH)
-    return 1; /* too deep to tell: assume the worst */
+    return atomics; /* too deep to tell: assume the worst for atomics */
   r.depth = depth;
+  r.atomics = atomics;
   r.found = 0;
   clang_visitChildren(def, reach_cb, &r);
   return r.found;
@@ -366,7 +366,7 @@ const char *ld__dependent_callee_problem(struct facts *fx, CXCursor callee) {
   int own = 0;
   const char *why;
 
-  if (reaches_sync_or_atomic(callee, 0))
+  if (reaches(callee, 0, 1))
     return ld__named_reason(
         "barrier or atomic in device function %s, called with a template's "
         "arguments",
@@ -375,18 +375,10 @@ const char *ld__dependent_callee_problem(struct facts *fx, CXCursor callee) {
   return why && !own ? why : NULL;
 }
 
-/* Whether callee is a function whose own body (main file or a user header)
- * contains a barrier call. */
+/* Whether callee is a function whose body (main file or a user header)
+ * reaches a barrier call, in itself or in a user function it calls (the
+ * clone of a device function with barriers calls the clones of those it
+ * reaches them through: docs/shared-replay.md section 7). */
 int ld__has_barrier(CXCursor callee) {
-  CXCursor def;
-  int found = 0;
-
-  if (clang_Cursor_isNull(callee))
-    return 0;
-  def = ld__definition_of(callee);
-  if (clang_Cursor_isNull(def) || !clang_isCursorDefinition(def) ||
-      clang_Location_isInSystemHeader(clang_getCursorLocation(def)))
-    return 0;
-  clang_visitChildren(def, barrier_cb, &found);
-  return found;
+  return reaches(callee, 0, 0);
 }

@@ -3562,7 +3562,116 @@ static const struct frame *valued_call_statement(struct facts *fx,
       p->parent->kind == CXCursor_DeclStmt && ld__is_statement(p->parent) &&
       !ld__nth_child(p->parent->cur, 1, &lv))
     return p->parent;
+  /* `return f(args);` in a device function that returns a value: its
+   * __ldcc_ret is set before the function's next region starts. */
+  if (p->kind == CXCursor_ReturnStmt && fx->r->is_devfn && fx->r->ret_end &&
+      ld__is_statement(p))
+    return p;
   return NULL;
+}
+
+/* `return f(args);` (return_value made it `{ __ldcc_ret = (f(args));
+ * goto __ldcc_exit; }`): the `goto` and the brace move after the call's
+ * site (the site's snapshot and label come between), so the `;`'s edit at
+ * [end - 1, end) becomes `);`.  Returns whether it found it. */
+static int return_after_site(struct facts *fx, size_t end) {
+  struct ld_edit_list *l = &fx->r->edits;
+  size_t i;
+
+  for (i = 0; end && i < l->n; i++) {
+    struct ld_edit *ed = &l->items[i];
+    char *t;
+    if (ed->begin != end - 1 || ed->end != end ||
+        !ld__starts(ed->text, "); goto __ldcc_exit;"))
+      continue;
+    if (!(t = strdup(");"))) {
+      fx->rc = LD_ENOMEM;
+      return 0;
+    }
+    free(ed->text);
+    ed->text = t;
+    return 1;
+  }
+  return 0;
+}
+
+/* A call whose value an expression uses, evaluated whenever its statement
+ * runs (`*sum = f(v);`, `out[i] = f(v) * k;`, `return f(x) - x;`, `float
+ * r = g(f(x));`, `if (f(x) > 0)`): its value can be computed before the
+ * statement, held in a local of the clone across the call's site, and the
+ * statement runs in the next region.  The path from the call up to its
+ * statement must evaluate it unconditionally and once: not through `&&`,
+ * `||`, `,`, `?:`, a lambda, nor a loop's condition.  Returns the
+ * statement (an expression statement, a `return` in a device function
+ * returning a value, a declaration of one variable, an `if`'s condition),
+ * with *type the spelling of the call's type, a builtin scalar or a pointer
+ * (declared without an initialiser at the clone's top); NULL otherwise. */
+static const struct frame *hoisted_call_statement(struct facts *fx,
+                                                  const struct frame *e,
+                                                  CXCursor call, char **type) {
+  const struct frame *c = e, *p;
+  CXType t = clang_getCursorType(call), ct = clang_getCanonicalType(t);
+  CXString sp;
+  CXCursor second;
+
+  *type = NULL;
+  if (!((ct.kind >= CXType_Bool && ct.kind <= CXType_LongDouble) ||
+        ct.kind == CXType_Pointer || ct.kind == CXType_Half ||
+        ct.kind == CXType_Float16))
+    return NULL;
+  for (;; c = p) {
+    p = c->parent;
+    if (!p)
+      return NULL;
+    if (p->kind == CXCursor_ReturnStmt) {
+      if (!fx->r->is_devfn || !fx->r->ret_end || !ld__is_statement(p))
+        return NULL;
+      break;
+    }
+    if (p->kind == CXCursor_VarDecl) {
+      if (!p->parent || p->parent->kind != CXCursor_DeclStmt ||
+          !ld__is_statement(p->parent) ||
+          ld__nth_child(p->parent->cur, 1, &second))
+        return NULL;
+      p = p->parent;
+      break;
+    }
+    if (p->kind == CXCursor_IfStmt) {
+      if (c->index != 0 || !ld__is_statement(p))
+        return NULL;
+      break;
+    }
+    if (p->kind == CXCursor_BinaryOperator) {
+      enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(p->cur);
+      if (op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr ||
+          op == CXBinaryOperator_Comma)
+        return NULL;
+    } else if (p->kind != CXCursor_CompoundAssignOperator &&
+               p->kind != CXCursor_UnaryOperator &&
+               p->kind != CXCursor_ParenExpr &&
+               p->kind != CXCursor_UnexposedExpr &&
+               p->kind != CXCursor_CStyleCastExpr &&
+               p->kind != CXCursor_CXXStaticCastExpr &&
+               p->kind != CXCursor_CXXFunctionalCastExpr &&
+               p->kind != CXCursor_ArraySubscriptExpr &&
+               p->kind != CXCursor_CallExpr) {
+      return NULL;
+    }
+    if (ld__is_statement(p))
+      break;
+  }
+  /* One such call per statement: its text goes ahead of the statement. */
+  if (fx->r->nsites) {
+    const struct ld_site *last = &fx->r->sites[fx->r->nsites - 1];
+    size_t sb, se;
+    if (last->hoist_type && ld__replay_span(fx, p->cur, &sb, &se) &&
+        last->stmt_begin == sb)
+      return NULL;
+  }
+  sp = clang_getTypeSpelling(t);
+  *type = strdup(clang_getCString(sp));
+  clang_disposeString(sp);
+  return *type ? p : NULL;
 }
 
 /* `f(args);` where f contains barriers: a site of the caller (its region
@@ -3578,12 +3687,17 @@ static void visit_devfn_call(struct facts *fx, const struct frame *f,
       1};
   struct ld_replay *r = fx->r;
   CXCursor def = ld__definition_of(callee);
-  const struct frame *e = f;
+  const struct frame *e = f, *v;
   struct ld_site *site;
   size_t cb, ce, nb, ne, sb, se, idx, i;
   int n = clang_Cursor_getNumArguments(f->cur);
+  char *hoist = NULL;
 
-  if (r->is_devfn) {
+  /* A device function with barriers calling another (llm.c's
+   * `blockReduce<f>(v)` returning `blockReduce<f>(v, false, 0.0f)`): a site
+   * of the caller's clone, the callee's block of sites after the caller's
+   * own (site_bases).  A function without barriers cannot reach one. */
+  if (r->is_plain) {
     ld__replay_fail(fx,
                     ld__named_reason("barrier in device function %s", callee));
     return;
@@ -3591,7 +3705,10 @@ static void visit_devfn_call(struct facts *fx, const struct frame *f,
   while (e->parent && (e->parent->kind == CXCursor_UnexposedExpr ||
                        e->parent->kind == CXCursor_ParenExpr))
     e = e->parent;
-  e = valued_call_statement(fx, e);
+  v = valued_call_statement(fx, e);
+  if (!v)
+    v = hoisted_call_statement(fx, e, f->cur, &hoist);
+  e = v;
   if (!e) {
     ld__replay_fail(
         fx, ld__named_reason("call of device function %s with a barrier inside "
@@ -3600,19 +3717,38 @@ static void visit_devfn_call(struct facts *fx, const struct frame *f,
     return;
   }
   if (!clonable(fx, f, callee, def, &whys, &nb, &ne, &ce) ||
-      !ld__replay_span(fx, f->cur, &cb, &ce))
+      !ld__replay_span(fx, f->cur, &cb, &ce)) {
+    free(hoist);
     return;
+  }
   if (!ld__replay_span(fx, e->cur, &sb, &se)) {
+    free(hoist);
     ld__replay_fail(fx, ld__named_reason(whys.macro, callee));
     return;
   }
   idx = clone_callee(fx, f->cur, def, 0);
-  if (idx == SIZE_MAX)
+  if (idx == SIZE_MAX) {
+    free(hoist);
     return;
+  }
+  if (fx->top->r->callees[idx]->uses_layout && fx != fx->top)
+    r->uses_layout = 1; /* passes the layout on */
+  if (e->kind == CXCursor_ReturnStmt && !hoist &&
+      !return_after_site(fx, ld__stmt_end(fx, se))) {
+    if (!fx->rc)
+      ld__replay_fail(fx, ld__named_reason("return of device function %s's "
+                                           "value the clone cannot split",
+                                           callee));
+    return;
+  }
   site = new_site(fx);
-  if (!site)
+  if (!site) {
+    free(hoist);
     return;
+  }
   site->callee = idx + 1;
+  site->ret_goto = e->kind == CXCursor_ReturnStmt && !hoist;
+  site->hoist_type = hoist;
   site->form = "SYNC_PLAIN";
   site->at.line = ld__line_of(fx, cb);
   {
@@ -3633,6 +3769,33 @@ static void visit_devfn_call(struct facts *fx, const struct frame *f,
   site->args_close = i; /* the `(`: the clone's arguments go after it */
   site->has_args = n > 0;
   site->needs_braces = e->parent->kind != CXCursor_CompoundStmt;
+}
+
+/* The number of sites in the block of a call of callee c: its entry, its
+ * own sites, its exit, then a block per call it makes (nested device
+ * functions with barriers).  top holds every callee. */
+static size_t block_sites(const struct ld_replay *top,
+                          const struct ld_replay *c) {
+  size_t i, n = c->nsites + 2;
+
+  for (i = 0; i < c->nsites; i++)
+    if (c->sites[i].callee != 0)
+      n += block_sites(top, top->callees[c->sites[i].callee - 1]);
+  return n;
+}
+
+/* Numbers the blocks of r's calls after r's own sites (and, for a device
+ * function, after its exit): each call site's site_base, counted from r's
+ * site 0.  Returns the first number after them (the kernel's exit). */
+static size_t site_bases(const struct ld_replay *top, struct ld_replay *r) {
+  size_t i, base = r->nsites + 1 + (r->is_devfn != 0);
+
+  for (i = 0; i < r->nsites; i++)
+    if (r->sites[i].callee != 0) {
+      r->sites[i].site_base = base;
+      base += block_sites(top, top->callees[r->sites[i].callee - 1]);
+    }
+  return base;
 }
 
 int ld__replay_analyse(const struct ld__source *s, CXCursor fn,
@@ -3670,15 +3833,11 @@ int ld__replay_analyse(const struct ld__source *s, CXCursor fn,
   } else if (!rc && (rc = ld__build_proof(&fx)) != 0) {
     /* out of memory */
   } else if (!rc) {
-    /* Site numbers: the kernel's own, then per call the callee's (entry,
-     * barriers, exit), then the kernel's exit. */
-    size_t base = fx.r->nsites + 1;
-    for (i = 0; i < fx.r->nsites; i++)
-      if (fx.r->sites[i].callee != 0) {
-        fx.r->sites[i].site_base = base;
-        base += fx.r->callees[fx.r->sites[i].callee - 1]->nsites + 2;
-      }
-    fx.r->exit_site = base;
+    /* Site numbers: the kernel's own, then per call the callee's block,
+     * then the kernel's exit (site_bases). */
+    fx.r->exit_site = site_bases(fx.r, fx.r);
+    for (i = 0; i < fx.r->ncallees; i++)
+      (void)site_bases(fx.r, fx.r->callees[i]);
     /* Write lines from callees were appended at the calls: sort, unique. */
     for (i = 0; i < fx.r->nmembers; i++) {
       struct ld_member *m = &fx.r->members[i];

@@ -263,6 +263,62 @@ static int put_targets(struct ld_buf *b, const struct ld_kernel *k, size_t ki) {
   return rc;
 }
 
+/* One pass over a kernel's site table, in its order: mode 0 appends each
+ * site's line, mode 1 each site's file (its report name), mode 2 only
+ * notes whether a site lies in another file than the kernel. */
+struct site_walk {
+  struct ld_buf *b;
+  const struct ld_plan *plan;
+  const struct ld_kernel *k;
+  int mode;
+  int other_file;
+};
+
+static int put_site_entry(struct site_walk *w, unsigned line, size_t offset) {
+  if (w->mode == 2) {
+    w->other_file |= ld__file_differs(w->plan, w->k->at.offset, offset);
+    return LD_OK;
+  }
+  if (w->mode == 0)
+    return ld_buf_printf(w->b, ", %u", line);
+  {
+    int rc = ld_buf_puts(w->b, ", ");
+    return rc ? rc : ld__put_file_expr(w->b, w->plan, offset, "__ldcc__file");
+  }
+}
+
+/* The sites of a call of device function c (docs/shared-replay.md section
+ * 7): its entry, its own sites, its exit, then the block of each call it
+ * makes.  top holds every callee. */
+static int put_site_block(struct site_walk *w, const struct ld_replay *top,
+                          const struct ld_replay *c) {
+  size_t j;
+  int rc = put_site_entry(w, c->entry_line, c->name_begin);
+
+  for (j = 0; j < c->nsites && !rc; j++)
+    rc = put_site_entry(w, c->sites[j].at.line, c->sites[j].at.offset);
+  if (!rc)
+    rc = put_site_entry(w, c->exit_line, c->body_close);
+  for (j = 0; j < c->nsites && !rc; j++)
+    if (c->sites[j].callee != 0)
+      rc = put_site_block(w, top, top->callees[c->sites[j].callee - 1]);
+  return rc;
+}
+
+/* The kernel's whole site table (without its first entry): its own sites,
+ * the blocks of its calls, its exit. */
+static int put_site_table(struct site_walk *w, const struct ld_replay *r) {
+  size_t i;
+  int rc = LD_OK;
+
+  for (i = 0; i < r->nsites && !rc; i++)
+    rc = put_site_entry(w, r->sites[i].at.line, r->sites[i].at.offset);
+  for (i = 0; i < r->nsites && !rc; i++)
+    if (r->sites[i].callee != 0)
+      rc = put_site_block(w, r, r->callees[r->sites[i].callee - 1]);
+  return rc ? rc : put_site_entry(w, r->exit_line, r->body_close);
+}
+
 /* put_kernel_meta: with_files, the launch table has a file per launch
  * (__ldcc__launch_files). */
 static int put_kernel_meta(struct ld_buf *b, const struct ld_plan *plan,
@@ -274,25 +330,35 @@ static int put_kernel_meta(struct ld_buf *b, const struct ld_plan *plan,
   size_t i, j;
   int rc;
 
-  rc = ld_buf_printf(b, "static const int __ldcc__sites_%zu[] = {%u", ki,
-                     k->at.line);
-  for (i = 0; i < r->nsites && !rc; i++)
-    rc = ld_buf_printf(b, ", %u", r->sites[i].at.line);
-  /* Per call of a device function with barriers, its sites (the site
-   * numbers replay_facts.c gave them): entry, barriers, exit. */
-  for (i = 0; i < r->nsites && !rc; i++) {
-    const struct ld_replay *c;
-    if (r->sites[i].callee == 0)
-      continue;
-    c = r->callees[r->sites[i].callee - 1];
-    rc = ld_buf_printf(b, ", %u", c->entry_line);
-    for (j = 0; j < c->nsites && !rc; j++)
-      rc = ld_buf_printf(b, ", %u", c->sites[j].at.line);
-    if (!rc)
-      rc = ld_buf_printf(b, ", %u", c->exit_line);
-  }
+  struct site_walk w;
+
+  /* The lines of the sites (the numbers replay_facts.c gave them), and
+   * their files when a device function of another file has some. */
+  w.b = b;
+  w.plan = plan;
+  w.k = k;
+  w.mode = 2;
+  w.other_file = 0;
+  rc = put_site_table(&w, r);
+  w.mode = 0;
   if (!rc)
-    rc = ld_buf_printf(b, ", %u};\n", r->exit_line);
+    rc = ld_buf_printf(b, "static const int __ldcc__sites_%zu[] = {%u", ki,
+                       k->at.line);
+  if (!rc)
+    rc = put_site_table(&w, r);
+  if (!rc)
+    rc = ld_buf_puts(b, "};\n");
+  w.mode = 1;
+  if (!rc && w.other_file) {
+    rc = ld_buf_printf(b, "static const char *const __ldcc__sfiles_%zu[] = {",
+                       ki);
+    if (!rc)
+      rc = ld__put_file_expr(b, plan, k->at.offset, "__ldcc__file");
+    if (!rc)
+      rc = put_site_table(&w, r);
+    if (!rc)
+      rc = ld_buf_puts(b, "};\n");
+  }
   for (i = 0; i < r->nmembers && !rc; i++) {
     const struct ld_member *m = &r->members[i];
     if (!m->nwrite_lines)
@@ -311,7 +377,8 @@ static int put_kernel_meta(struct ld_buf *b, const struct ld_plan *plan,
   if (!rc)
     rc = put_generated(b, k, "meta");
   if (!rc)
-    rc = ld_buf_printf(b, "::meta = %s__ldcc::kernel<",
+    rc = ld_buf_printf(b, "::meta = %s%s__ldcc::kernel<",
+                       w.other_file ? "__ldcc::in_site_files(" : "",
                        with_files ? "__ldcc::in_files(" : "");
   if (!rc)
     rc = put_generated(b, k, "layout");
@@ -347,6 +414,8 @@ static int put_kernel_meta(struct ld_buf *b, const struct ld_plan *plan,
     rc = put_proof_bounds(b, k);
   if (!rc && with_files)
     rc = ld_buf_puts(b, "), __ldcc__launch_files");
+  if (!rc && w.other_file)
+    rc = ld_buf_printf(b, "), __ldcc__sfiles_%zu", ki);
   return rc ? rc : ld_buf_puts(b, ");\n");
 }
 

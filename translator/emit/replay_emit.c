@@ -178,7 +178,7 @@ static int put_call_site(struct ld_buf *pre, struct ld_buf *post,
   int rc = ld_buf_puts(pre, "{\n");
 
   if (!rc)
-    rc = put_region_end(pre, r, "", id, 0, "SYNC_PLAIN", 0);
+    rc = put_region_end(pre, r, site_base(r), id, 0, "SYNC_PLAIN", 0);
   if (!rc)
     rc = ld_buf_puts(pre, INDENT "}\n" INDENT);
   if (!rc)
@@ -187,9 +187,9 @@ static int put_call_site(struct ld_buf *pre, struct ld_buf *post,
     rc = put_snapshot(post, r, INDENT INDENT);
   if (!rc)
     rc = ld_buf_printf(post,
-                       INDENT INDENT "__ldcc_c.start_site = %zu;\n" INDENT
+                       INDENT INDENT "__ldcc_c.start_site = %s%zu;\n" INDENT
                                      "}\n__ldcc_L%zu:;",
-                       id, id);
+                       site_base(r), id, id);
   return rc;
 }
 
@@ -238,6 +238,12 @@ static int put_prologue(struct ld_buf *b, const struct ld_kernel *k,
                          INDENT "decltype(%s) __ldcc_s%zu; decltype(%s) "
                                 "__ldcc_e%zu; (void)__ldcc_e%zu;\n",
                          r->locals[i].name, i, r->locals[i].name, i, i);
+  /* The values of calls `LHS = f(args);` (replay_facts.c hoisted_call_
+   * statement): set before the call site's label, read after it only. */
+  for (i = 0; i < r->nsites && !rc; i++)
+    if (r->sites[i].hoist_type)
+      rc = ld_buf_printf(b, INDENT "%s __ldcc_h%zu;\n", r->sites[i].hoist_type,
+                         i + 1);
   /* The value a device function returns, set by its `return`s (replay_
    * facts.c), compared at its exit and returned after it. */
   if (!rc && r->is_devfn && r->ret_end) {
@@ -352,12 +358,49 @@ static int edit_site(struct clone *cl, size_t i) {
   struct ld_buf pred = LD_BUF_INIT;
   int rc = LD_OK;
 
+  if (s->callee != 0 && s->hoist_type) {
+    /* `{ region end } __ldcc_h<i> = (call); { snapshot } label: LHS =
+     * __ldcc_h<i>;`: the call's text (its clone's name and arguments)
+     * moves before the label, the store stays in the next region. */
+    struct ld_buf call = LD_BUF_INIT, name = LD_BUF_INIT;
+    rc = s->needs_braces ? ld_buf_puts(&b, "{ ") : LD_OK;
+    if (!rc)
+      rc = ld_edit_render_expr(&cl->edits, cl->src, cl->len, s->call_begin,
+                               s->call_end, cl->path, &call);
+    if (!rc)
+      ld_edit_drop_within(&cl->edits, s->call_begin, s->call_end);
+    if (!rc)
+      rc = ld_buf_printf(&name, "__ldcc_h%zu", i + 1);
+    if (!rc)
+      rc = ld_edit_replace(&cl->edits, s->call_begin, s->call_end, name.data);
+    if (!rc)
+      rc = put_call_site(&b, &pred, r, i + 1);
+    if (!rc)
+      rc = ld_buf_printf(&b, "%s = (%s);", name.data,
+                         call.data ? call.data : "");
+    if (!rc)
+      rc = ld_buf_append(&b, pred.data ? pred.data : "", pred.len);
+    if (!rc)
+      rc = put_its_step(&b, cl);
+    if (!rc)
+      rc = ld_buf_putc(&b, ' ');
+    /* Ahead of the statement's own edits there (a store's pwr wrapper). */
+    if (!rc)
+      rc = ld_edit_insert_first(&cl->edits, s->stmt_begin, b.data);
+    if (!rc && s->needs_braces)
+      rc = ld_edit_insert(&cl->edits, s->stmt_end, " }");
+    ld_buf_free(&call);
+    ld_buf_free(&name);
+    goto out;
+  }
   if (s->callee != 0) {
     rc = s->needs_braces ? ld_buf_puts(&b, "{ ") : LD_OK;
     if (!rc)
       rc = put_call_site(&b, &pred, r, i + 1);
     if (!rc)
       rc = put_its_step(&pred, cl);
+    if (!rc && s->ret_goto)
+      rc = ld_buf_puts(&pred, " goto __ldcc_exit; }");
     if (!rc && s->needs_braces)
       rc = ld_buf_puts(&pred, " }");
     if (!rc)
@@ -601,6 +644,8 @@ static int edit_body(struct clone *cl) {
  * &__ldcc_bs, int __ldcc_sb` first, appended to out.  A function without
  * barriers (is_plain) takes `__ldcc_c` only: its body keeps its text but
  * for the stores replay_facts.c wrapped in pwr, and it has no sites. */
+static int edit_calls(struct clone *cl, const struct ld_replay *top);
+
 static int emit_callee(const struct clone *kernel, const struct ld_replay *c,
                        struct ld_buf *out) {
   const char *params = c->is_plain
@@ -644,6 +689,8 @@ static int emit_callee(const struct clone *kernel, const struct ld_replay *c,
              ? ld_edit_insert(&cl.edits, open + 1, ", ")
              : ld_edit_replace(&cl.edits, open + 1, c->params_close, params);
   if (!rc && !c->is_plain)
+    rc = edit_calls(&cl, kernel->r);
+  if (!rc && !c->is_plain)
     rc = edit_body(&cl);
   if (!rc)
     rc = ld_buf_putc(out, '\n');
@@ -685,8 +732,10 @@ static int rename_call(struct clone *cl, const struct ld_site *s,
 }
 
 /* At each call of a device function with barriers: its clone, with the
- * protocol's state and the call's site base first. */
-static int edit_calls(struct clone *cl) {
+ * protocol's state and the call's site base first (in a device function's
+ * clone, from its own __ldcc_sb).  top: the kernel's replay, which holds
+ * every callee. */
+static int edit_calls(struct clone *cl, const struct ld_replay *top) {
   const struct ld_replay *r = cl->r;
   struct ld_buf b = LD_BUF_INIT;
   size_t i;
@@ -697,11 +746,11 @@ static int edit_calls(struct clone *cl) {
     if (s->callee == 0)
       continue;
     ld_buf_free(&b);
-    rc = rename_call(cl, s, r->callees[s->callee - 1]);
+    rc = rename_call(cl, s, top->callees[s->callee - 1]);
     ld_buf_free(&b);
     if (!rc)
-      rc = ld_buf_printf(&b, "__ldcc_c, __ldcc_bs, %zu%s", s->site_base,
-                         s->has_args ? ", " : "");
+      rc = ld_buf_printf(&b, "__ldcc_c, __ldcc_bs, %s%zu%s", site_base(r),
+                         s->site_base, s->has_args ? ", " : "");
     if (!rc)
       rc = ld_edit_insert(&cl->edits, s->args_close + 1, b.data);
   }
@@ -735,7 +784,7 @@ static int edit_kernel_clone(struct clone *cl) {
     rc = ld_edit_replace(&cl->edits, k->default_cuts[i].begin,
                          k->default_cuts[i].end, "");
   if (!rc)
-    rc = edit_calls(cl);
+    rc = edit_calls(cl, r);
   return rc ? rc : edit_body(cl);
 }
 

@@ -183,8 +183,9 @@ static int in_site(const struct ld_replay *r, size_t b, size_t e, int calls) {
 
   for (i = 0; i < r->nsites; i++) {
     const struct ld_site *s = &r->sites[i];
-    size_t sb = s->with_result ? s->call_begin : s->stmt_begin;
-    size_t se = s->with_result ? s->call_end : s->stmt_end;
+    int call_only = s->with_result || s->hoist_type; /* the call moves */
+    size_t sb = call_only ? s->call_begin : s->stmt_begin;
+    size_t se = call_only ? s->call_end : s->stmt_end;
     if (s->callee && !calls)
       continue;
     if (b >= sb && e <= se)

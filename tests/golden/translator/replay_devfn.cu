@@ -87,8 +87,12 @@ int main() {
 }
 
 // PLAN: KERNEL name=called checked=yes at=35:17
-// PLAN: KERNEL name=valued checked=yes shared_reason="call of device function value with a barrier inside an expression" at=48:17
-// PLAN: KERNEL name=nested checked=yes shared_reason="barrier in device function inner" at=54:17
+// Since session 35 a value stored elsewhere than in a local (`out[0] =
+// value(buf);`) is held in a local of the clone until the store, and a
+// device function reaching a barrier through another is cloned with its
+// callee's (replay_nested_devfn.cu).
+// PLAN: KERNEL name=valued checked=yes at=48:17
+// PLAN: KERNEL name=nested checked=yes at=54:17
 // counts's atomic goes through its pointer: patomic_add (session 30; it
 // was "atomic in a device function with a barrier").
 // PLAN: KERNEL name=atomic checked=yes at=61:17
@@ -150,7 +154,7 @@ int main() {
 // CLONE: {{^}}static const int __ldcc__sites_0[] = {35, 40, 41, 44, 11, 15, 20, 11, 15, 20, 46};
 // The function's store counts as a write of the target handed to it.
 // CLONE-NEXT: {{^}}static const int __ldcc__wl_0_0[] = {14, 19, 39};
-// CLONE: __ldcc__sites_0, 11, __ldcc__launches, 4);
+// CLONE: __ldcc__sites_0, 11, __ldcc__launches, 8);
 
 // Deterministic mode (docs/deterministic.md): the kernels' clones take the
 // global copies (composed); the device functions' clones do not.

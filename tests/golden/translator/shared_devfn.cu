@@ -70,9 +70,9 @@ int main() {
 // PLAN: KERNEL name=sums checked=yes at=38:17
 // PLAN-NEXT: KERNEL name=counts checked=yes at=46:17
 // PLAN-NEXT: KERNEL name=staged checked=yes at=50:34
-// A result stored to global memory would be undone by a replay of the
-// caller's next region: refused.
-// PLAN-NEXT: KERNEL name=in_expression checked=yes shared_reason="call of device function block_sum with a barrier inside an expression" at=56:17
+// A result stored to global memory: held in a local of the clone, stored
+// in the caller's next region (session 35; it was refused).
+// PLAN-NEXT: KERNEL name=in_expression checked=yes at=56:17
 // PLAN: TARGET kernel=sums space=shared name=part at=13:27 written=yes
 // PLAN: TARGET kernel=counts space=shared name=hits at=24:18 written=yes
 // Each call is a site of the caller and a block of the callee's sites.
@@ -137,4 +137,8 @@ int main() {
 // TEXT: {{^}}template <class __ldcc_L> __device__ void __ldcc_staged__f_stage(__ldcc::thread_ctx &__ldcc_c, __ldcc::block_state &__ldcc_bs, int __ldcc_sb, float *out, float v) {{{$}}
 // TEXT: {{^}}  typedef __ldcc_layout_staged<N> __ldcc_L;{{$}}
 // TEXT: {{^}}  __ldcc_staged__f_stage<__ldcc_L>{{$}}
-// TEXT-NOT: {{^}}__global__ void {{.*}}__ldcc_in_expression(
+// The result's store: after the call's site, from a local of the clone.
+// TEXT: {{^}}__global__ void {{.*}}__ldcc_in_expression(
+// TEXT: {{^}}  float __ldcc_h1;
+// TEXT: {{^}}  __ldcc_h1 = (__ldcc_in_expression__f_block_sum<__ldcc_L>(__ldcc_c, __ldcc_bs, 2, 1.0f));
+// TEXT: {{^}}  out[threadIdx.x]), out, 2u, 1u, __ldcc_c.pass))))) = __ldcc_h1;
