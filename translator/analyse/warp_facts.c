@@ -606,6 +606,13 @@ static int callee_syncs(CXCursor callee, int depth) {
   if (depth > MAX_DEPTH)
     return 1;
   def = ld__definition_of(callee);
+  /* The compiler's constructor (`Packed128() = default;`, an implicit
+   * one): it copies or initialises members.  Its call is a declaration's
+   * name (`x128 v;`), which no wrapper can surround (llm.c's
+   * classifier_fused: nvcc rejected `x128 __ldcc::its_after(v);`). */
+  if (clang_getCursorKind(callee) == CXCursor_Constructor &&
+      (clang_CXXMethod_isDefaulted(callee) || !clang_isCursorDefinition(def)))
+    return 0;
   if (!clang_isCursorDefinition(def))
     return !clang_Location_isInSystemHeader(clang_getCursorLocation(callee));
   clang_visitChildren(def, syncs_cb, &q);
