@@ -69,17 +69,34 @@ __global__ void minus_kernel(float *out, const float *in) {
   out[threadIdx.x] = blockMinus(in[threadIdx.x]);
 }
 
+// The other statements a value may stand in: a declaration, an `if`'s
+// condition; and the forms left out: `&&` (not always evaluated).
+__global__ void forms_kernel(float *out, const float *in) {
+  float r = fabsf(blockReduce(in[threadIdx.x], true, 0.0f)) + 1.0f;
+  if (blockReduce(r, true, 0.0f) > 0.0f)
+    out[threadIdx.x] = r;
+}
+
+__global__ void and_kernel(float *out, const float *in) {
+  if (in[0] > 0.0f && blockReduce(in[threadIdx.x]) > 0.0f)
+    out[threadIdx.x] = 1.0f;
+}
+
 int main() {
   float *d = 0;
   norm_kernel<<<1, 64>>>(d, d);
   stats_kernel<<<1, 64>>>(d, d, d, d);
   minus_kernel<<<1, 64>>>(d, d);
+  forms_kernel<<<1, 64>>>(d, d);
+  and_kernel<<<1, 64>>>(d, d);
   return 0;
 }
 
 // PLAN: KERNEL name=norm_kernel checked=yes at=51:17
 // PLAN: KERNEL name=stats_kernel checked=yes at=57:17
 // PLAN: KERNEL name=minus_kernel checked=yes at=68:17
+// PLAN: KERNEL name=forms_kernel checked=yes at=74:17
+// PLAN: KERNEL name=and_kernel checked=yes shared_reason="call of device function blockReduce with a barrier inside an expression" at=80:17
 // PLAN: SITE kernel=norm_kernel id=0 at=51:17 form=entry
 // PLAN-NEXT: SITE kernel=norm_kernel id=1 at=52:13 form=call callee=blockReduce base=2
 // PLAN-NEXT: SITE kernel=norm_kernel id=2 at=38:0 form=entry in=blockReduce
@@ -125,6 +142,16 @@ int main() {
 // CLONE: __ldcc_L1:; { __ldcc_ret = (
 // CLONE-NEXT: #line 48
 // CLONE-NEXT: __ldcc_h1 - v); goto __ldcc_exit; }
+// The declaration and the condition: their values first.
+// CLONE: __ldcc_forms_kernel(
+// CLONE: __ldcc_h1 = (__ldcc_forms_kernel__f_blockReduce<__ldcc_L>(__ldcc_c, __ldcc_bs, 3, in[threadIdx.x], true, 0.0f));
+// CLONE: __ldcc_L1:; __ldcc::its_sync(); r =
+// CLONE-NEXT: #line 75
+// CLONE-NEXT: fabsf(__ldcc_h1) + 1.0f;
+// CLONE: __ldcc_h2 = (__ldcc_forms_kernel__f_blockReduce<__ldcc_L>(__ldcc_c, __ldcc_bs, 7, r, true, 0.0f));
+// CLONE: __ldcc_L2:; __ldcc::its_sync();
+// CLONE-NEXT: #line 76
+// CLONE-NEXT: if (__ldcc_h2 > 0.0f)
 // The kernels' tables: the inner blocks after each outer block's exit.
 // CLONE: static const int __ldcc__sites_0[] = {51, 52, 38, 39, 40, 24, 30, 34, 36, 55};
 // CLONE: static const int __ldcc__sites_1[] = {57, 60, 65, 42, 43, 44, 45, 24, 30, 34, 36, 24, 30, 34, 36, 24, 30, 34, 36, 66};
