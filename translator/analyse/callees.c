@@ -382,3 +382,106 @@ const char *ld__dependent_callee_problem(struct facts *fx, CXCursor callee) {
 int ld__has_barrier(CXCursor callee) {
   return reaches(callee, 0, 0);
 }
+
+/* ld__fn_may_write: a store or `++`/`--` to anything but a local or a
+ * by-value parameter, a block barrier, an atomic or cache-hint store, inline
+ * assembly that is not register-only, an allocation, a lambda, a call of
+ * an unknown function or of a user function that may (followed depth
+ * calls deep).  Warp collectives exchange registers: not writes. */
+struct may_write {
+  unsigned depth;
+  int found;
+};
+
+static int may_write_at(CXCursor fn, unsigned depth);
+
+/* Whether e (a store's target) is a local or a by-value parameter. */
+static int local_target(CXCursor e) {
+  CXCursor d;
+  enum CXCursorKind k;
+  CXType t;
+
+  e = ld__unwrap(e);
+  if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
+    return 0;
+  d = clang_getCursorReferenced(e);
+  k = clang_getCursorKind(d);
+  t = clang_getCanonicalType(clang_getCursorType(d));
+  if (t.kind == CXType_LValueReference || t.kind == CXType_RValueReference)
+    return 0;
+  return k == CXCursor_ParmDecl ||
+         (k == CXCursor_VarDecl && !clang_Cursor_hasVarDeclGlobalStorage(d));
+}
+
+static enum CXChildVisitResult may_write_cb(CXCursor c, CXCursor parent,
+                                            CXClientData data) {
+  struct may_write *w = data;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  CXCursor lhs, ref;
+
+  (void)parent;
+  if ((k == CXCursor_BinaryOperator &&
+       clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign) ||
+      k == CXCursor_CompoundAssignOperator) {
+    w->found = ld__nth_child(c, 0, &lhs) && !local_target(lhs);
+  } else if (k == CXCursor_UnaryOperator &&
+             clang_getCursorUnaryOperatorKind(c) >= CXUnaryOperator_PostInc &&
+             clang_getCursorUnaryOperatorKind(c) <= CXUnaryOperator_PreDec) {
+    w->found = ld__nth_child(c, 0, &lhs) && !local_target(lhs);
+  } else if (k == CXCursor_CallExpr) {
+    ref = clang_getCursorReferenced(c);
+    if (ld__block_barrier(c)) {
+      w->found = 1;
+    } else if (clang_Cursor_isNull(ref)) {
+      w->found = 1; /* a call it cannot resolve */
+    } else if (clang_Location_isInSystemHeader(clang_getCursorLocation(ref)) ||
+               ld__name_starts(ref, "__builtin")) {
+      char *name = ld__cursor_name(ref);
+      w->found = !name || ld__is_atomic_name(name) ||
+                 ld__cache_hint(name) == 2 || ld__async_copy_name(name);
+      free(name);
+    } else if (clang_getCursorKind(ref) != CXCursor_Constructor ||
+               !(clang_CXXMethod_isDefaulted(ref) ||
+                 !clang_isCursorDefinition(ld__definition_of(ref)))) {
+      w->found = may_write_at(ref, w->depth + 1);
+    }
+  } else if (((k == CXCursor_AsmStmt || k == CXCursor_GCCAsmStmt) &&
+              !ld__asm_pure(c)) ||
+             k == CXCursor_MSAsmStmt || k == CXCursor_CXXNewExpr ||
+             k == CXCursor_CXXDeleteExpr || k == CXCursor_LambdaExpr) {
+    w->found = 1;
+  }
+  return w->found ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+static int may_write_at(CXCursor fn, unsigned depth) {
+  struct may_write w;
+  CXCursor def = ld__definition_of(fn);
+
+  if (depth >= MAX_CALL_DEPTH || clang_Cursor_isNull(def) ||
+      !clang_isCursorDefinition(def))
+    return 1;
+  w.depth = depth;
+  w.found = 0;
+  clang_visitChildren(def, may_write_cb, &w);
+  return w.found;
+}
+
+int ld__fn_may_write(CXCursor fn) {
+  return may_write_at(fn, 0);
+}
+
+static int may_write_visit(CXCursor fn, void *data) {
+  CXCursor *out = data;
+  if (!ld__fn_may_write(fn))
+    return 0;
+  *out = fn;
+  return 1;
+}
+
+int ld__template_fn_writer(CXCursor callee_expr, CXCursor *param,
+                           CXCursor *writer) {
+  *writer = clang_getNullCursor();
+  return ld__template_fn_candidates(callee_expr, param, may_write_visit,
+                                    writer);
+}

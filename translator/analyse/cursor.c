@@ -1918,3 +1918,61 @@ int ld__libcu_dependent(CXCursor call) {
   clang_disposeString(sp);
   return hit;
 }
+
+struct fn_candidates {
+  const char *type; /* canonical spelling of the function type */
+  int (*visit)(CXCursor fn, void *data);
+  void *data;
+  int rc;
+};
+
+static enum CXChildVisitResult fn_candidates_cb(CXCursor c, CXCursor parent,
+                                                CXClientData data) {
+  struct fn_candidates *w = data;
+  enum CXCursorKind k = clang_getCursorKind(c);
+
+  (void)parent;
+  if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec)
+    return CXChildVisit_Recurse;
+  if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(c) &&
+      !clang_Location_isInSystemHeader(clang_getCursorLocation(c))) {
+    CXString sp =
+        clang_getTypeSpelling(clang_getCanonicalType(clang_getCursorType(c)));
+    int same = !strcmp(clang_getCString(sp), w->type);
+    clang_disposeString(sp);
+    if (same && (w->rc = w->visit(c, w->data)) != 0)
+      return CXChildVisit_Break;
+  }
+  return CXChildVisit_Continue;
+}
+
+int ld__template_fn_candidates(CXCursor callee_expr, CXCursor *param,
+                               int (*visit)(CXCursor fn, void *data),
+                               void *data) {
+  struct fn_candidates w;
+  CXCursor d;
+  CXType t;
+  CXString sp;
+
+  if (clang_getCursorKind(callee_expr) != CXCursor_DeclRefExpr)
+    return -1;
+  d = clang_getCursorReferenced(callee_expr);
+  if (clang_getCursorKind(d) != CXCursor_NonTypeTemplateParameter)
+    return -1;
+  t = clang_getCanonicalType(clang_getCursorType(d));
+  if (t.kind == CXType_Pointer || t.kind == CXType_LValueReference)
+    t = clang_getCanonicalType(clang_getPointeeType(t));
+  if (t.kind != CXType_FunctionProto && t.kind != CXType_FunctionNoProto)
+    return -1;
+  *param = d;
+  sp = clang_getTypeSpelling(t);
+  w.type = clang_getCString(sp);
+  w.visit = visit;
+  w.data = data;
+  w.rc = 0;
+  clang_visitChildren(
+      clang_getTranslationUnitCursor(clang_Cursor_getTranslationUnit(d)),
+      fn_candidates_cb, &w);
+  clang_disposeString(sp);
+  return w.rc;
+}

@@ -34,5 +34,17 @@ const char *ld__dependent_callee_problem(struct facts *fx, CXCursor callee);
 /* Whether callee may reach a block barrier. */
 int ld__has_barrier(CXCursor callee);
 void ld__named_reason_free(void);
+/* Whether function fn may write memory other than its locals or
+ * synchronise: a store to anything else, a block barrier, an atomic, an
+ * allocation, assembly, a call of an unknown function or of a user function
+ * that may (warp collectives exchange registers only). */
+int ld__fn_may_write(CXCursor fn);
+/* A call through a function-pointer template parameter (callee_expr its
+ * unwrapped callee expression, ld__template_fn_candidates): 1 with *writer
+ * the first function of the unit of the parameter's type that may write
+ * (ld__fn_may_write), 0 when none may, -1 when callee_expr names no such
+ * parameter; *param the parameter. */
+int ld__template_fn_writer(CXCursor callee_expr, CXCursor *param,
+                           CXCursor *writer);
 
 #endif

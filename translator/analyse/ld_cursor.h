@@ -289,4 +289,16 @@ int ld__atomic_helper(CXCursor fn, struct ld__atomic_helper *out);
 /* The same, for a helper called depth helpers deep. */
 int ld__atomic_helper_at(CXCursor fn, int depth, struct ld__atomic_helper *out);
 
+/* A call through a function-pointer template parameter (`template
+ * <float (*op)(float)> ... op(v)`, llm.c's `warp_reduction(val)`): when
+ * callee_expr (the call's unwrapped callee expression) names one, calls
+ * visit for every function of the unit (main file and user headers, with a
+ * body) of the parameter's function type (the functions a template
+ * argument may name), stopping at the first nonzero it returns, which it
+ * returns; *param gets the parameter.  -1 when callee_expr names no such
+ * parameter. */
+int ld__template_fn_candidates(CXCursor callee_expr, CXCursor *param,
+                               int (*visit)(CXCursor fn, void *data),
+                               void *data);
+
 #endif

@@ -1944,6 +1944,30 @@ static int dependent_callee(struct facts *fx, const struct frame *f, CXCursor c,
   return 1;
 }
 
+/* A call whose code the replay cannot clone: a kernel launch, or `op(v)`
+ * with `template <float (*op)(float)>` (the call names the parameter): the
+ * functions a template argument may name run unseen (no clone, no site),
+ * which is right only when none of them writes memory or synchronises
+ * (session 35: a shared store in such a function went unchecked). */
+static void visit_unseen_call(struct facts *fx, CXCursor call) {
+  CXCursor param, writer, first;
+  int w = -1;
+
+  if (ld__is_triple_chevron(call)) {
+    ld__replay_fail(fx, "kernel launch inside a kernel");
+    return;
+  }
+  if (ld__nth_child(call, 0, &first))
+    w = ld__template_fn_writer(ld__unwrap(first), &param, &writer);
+  if (w != 0)
+    ld__replay_fail(
+        fx, w < 0 ? "call it cannot follow"
+                  : ld__named_reason("calls a function a template argument "
+                                     "names, which may be %s, a function "
+                                     "that writes memory or synchronises",
+                                     writer));
+}
+
 static void visit_call(struct facts *fx, const struct frame *f) {
   CXCursor call = f->cur;
   CXCursor callee = clang_getCursorReferenced(call);
@@ -1951,8 +1975,9 @@ static void visit_call(struct facts *fx, const struct frame *f) {
   const char *form, *why;
   char *name;
 
-  if (ld__is_triple_chevron(call)) {
-    ld__replay_fail(fx, "kernel launch inside a kernel");
+  if (ld__is_triple_chevron(call) ||
+      clang_getCursorKind(callee) == CXCursor_NonTypeTemplateParameter) {
+    visit_unseen_call(fx, call);
     return;
   }
   form = ld__block_barrier(call);

@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ld_callees.h"
 #include "ld_error.h"
 #include "ld_kernels.h"
 #include "ld_writes.h"
@@ -994,6 +995,20 @@ static void unresolved_call(struct analysis *an, CXCursor call) {
   if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
       ld__cg_object(clang_getCursorReferenced(c)))
     return;
+  /* `op(v)` with `template <float (*op)(float)>`: every function of the
+   * unit a template argument may name must write nothing (session 35). */
+  {
+    CXCursor param, writer;
+    int w = ld__template_fn_writer(c, &param, &writer);
+    if (w == 1)
+      ld__note_unseen(an,
+                      "calls a function a template argument names, which "
+                      "may be %s, a function that writes memory or "
+                      "synchronises",
+                      writer);
+    if (w >= 0)
+      return;
+  }
   if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
       (clang_getCursorKind(clang_getCursorReferenced(c)) == CXCursor_VarDecl ||
        clang_getCursorKind(clang_getCursorReferenced(c)) == CXCursor_ParmDecl))
@@ -1065,7 +1080,8 @@ void ld__check_call(struct analysis *an, CXCursor call) {
   if (clang_Cursor_isNull(ref) ||
       clang_getCursorKind(ref) == CXCursor_VarDecl ||
       clang_getCursorKind(ref) == CXCursor_ParmDecl ||
-      clang_getCursorKind(ref) == CXCursor_FieldDecl) {
+      clang_getCursorKind(ref) == CXCursor_FieldDecl ||
+      clang_getCursorKind(ref) == CXCursor_NonTypeTemplateParameter) {
     unresolved_call(an, call);
     return;
   }
