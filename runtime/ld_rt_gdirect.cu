@@ -5,6 +5,7 @@
  * ld_rt_core.cu, read like the sweeps' records).  Host code and one small
  * device kernel; CUDA runtime API only.  Never clears an error the program
  * left pending. */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -176,6 +177,11 @@ uint32_t context(const struct ld__gdirect_call *c, uint32_t i,
   x.base = a->a.base;
   x.elem_size = arg->elem_size ? arg->elem_size : 1;
   x.value_kind = arg->value_kind;
+  if (a->loaded) { /* reached through loaded pointers: bytes, its name */
+    x.name = a->a.name;
+    x.elem_size = 1;
+    x.value_kind = __LDCC_VK_OTHER;
+  }
   memcpy(x.grid, c->g3, sizeof x.grid);
   memcpy(x.block, c->b3, sizeof x.block);
   x.warp_units = m->warp_units || warps;
@@ -211,6 +217,8 @@ void say(const struct ld__gdirect_call *c, unsigned clashes) {
           m->warp_units ? "warps" : "blocks",
           m->flags & __LDCC_GM_GRID_SYNC
               ? "grid syncs: regions between them, launched cooperatively"
+          : m->flags & __LDCC_GM_LOADS
+              ? "pointers loaded from memory: every allocation followed"
               : "atomics, fences, printf or clocks",
           (unsigned long long)c->nunits, clashes, c->plan->nallocs,
           (unsigned long long)c->plan->copy_bytes);
@@ -501,13 +509,29 @@ int ld__gdirect_launch(const struct ld__gdirect_call *c) {
   unsigned nb = ld__gblock_reports(c, &blk);
   nb += ld__glanes_reports(c, &lanes);
   ld__glanes_free(c, &lanes);
+  unsigned unknown = 0;
   if (!ok(cudaMemcpyAsync(&n, at + d.clashes_at, sizeof n,
                           cudaMemcpyDeviceToHost, c->stream),
           c->pending) ||
+      !ok(cudaMemcpyAsync(&unknown,
+                          at + d.table_at + offsetof(__ldcc_gowner, unknown),
+                          sizeof unknown, cudaMemcpyDeviceToHost, c->stream),
+          c->pending) ||
       !ok(cudaStreamSynchronize(c->stream), c->pending))
-    n = nb = 0;
+    n = nb = unknown = 0;
   ld__gblock_free(c, &blk);
   ld__gpool_free(area, c->env->device, c->stream, c->pending);
+  /* Writes through loaded pointers into memory no entry holds went
+   * unchecked: the launch is not checked (its clashes stay reported). */
+  if (unknown && (c->m->flags & __LDCC_GM_LOADS)) {
+    snprintf(why, sizeof why,
+             "%u stores or atomics through pointers loaded from memory went "
+             "to memory ldcc does not know (not from the cudaMalloc family "
+             "or a __device__ variable)",
+             unknown);
+    c->no(&c->m->kernel, c->launch_id, why);
+    return 0;
+  }
   say(c, n + nb);
   return 1;
 }

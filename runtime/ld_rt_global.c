@@ -244,6 +244,73 @@ static int32_t find_alloc(const struct ld_rt_gplan *p, uint64_t ptr) {
   return -1;
 }
 
+/* What loaded_cb needs: the plan, the kernel's first parameter (its
+ * loading one), and whether the plan overflowed. */
+struct loaded_walk {
+  struct ld_rt_gplan *p;
+  uint32_t param;
+  uint32_t dropped; /* allocations that did not fit */
+};
+
+/* One allocation of the registry into the plan, unless already there or
+ * memory no kernel writes (__constant__, the runtime's own). */
+static int loaded_cb(const struct ld_rt_alloc *a, void *ctx) {
+  struct loaded_walk *w = ctx;
+  struct ld_rt_galloc *g;
+  char text[40];
+
+  /* Variables are followed when the kernel names them (its written
+   * variables); a store through a loaded pointer into another lands in
+   * no entry and is counted (__ldcc_gowner.unknown). */
+  if (a->kind == LD_RT_ALLOC_INTERNAL || a->kind == LD_RT_ALLOC_CONSTANT_VAR ||
+      a->kind == LD_RT_ALLOC_DEVICE_VAR || a->kind == LD_RT_ALLOC_MANAGED_VAR ||
+      find_alloc(w->p, a->base) >= 0)
+    return 0;
+  if (w->p->nallocs == LD_RT_GMAX_ALLOCS) {
+    w->dropped++;
+    return 0;
+  }
+  g = &w->p->allocs[w->p->nallocs++];
+  memset(g, 0, sizeof *g);
+  g->a = *a;
+  if (!a->name) {
+    snprintf(text, sizeof text, "%s#%llu", ld_rt_alloc_kind_name(a->kind),
+             (unsigned long long)a->id);
+    g->a.name = intern_name(text);
+  }
+  g->param = w->param;
+  g->loaded = 1;
+  g->slot = round_up(a->size + LD_RT_GALIGN, LD_RT_GALIGN);
+  w->p->copy_bytes += g->slot;
+  return 0;
+}
+
+/* __LDCC_GM_LOADS: pointers loaded from memory may point anywhere, so
+ * every allocation of the program joins the plan (docs/global-check.md,
+ * "Pointers loaded from memory"); 0 with why when they do not fit. */
+static int loaded_allocs(const struct __ldcc_global_meta *m,
+                         struct ld_rt_registry *reg, struct ld_rt_gplan *p,
+                         char *why, size_t whysize) {
+  struct loaded_walk w = {p, 0, 0};
+
+  if (!(m->flags & __LDCC_GM_LOADS))
+    return 1;
+  if (!reg) {
+    snprintf(why, whysize,
+             "it reads pointers from memory, and ldcc knows no allocation");
+    return 0;
+  }
+  (void)ld_rt_registry_each(reg, loaded_cb, &w);
+  if (w.dropped) {
+    snprintf(why, whysize,
+             "it reads pointers from memory, and the program has %u "
+             "allocations, more than the %d the direct one run follows",
+             p->nallocs + w.dropped, LD_RT_GMAX_ALLOCS);
+    return 0;
+  }
+  return 1;
+}
+
 int ld_rt_global_plan(const struct __ldcc_global_meta *m,
                       const struct __ldcc_global_arg *args, unsigned nargs,
                       struct ld_rt_registry *reg, struct ld_rt_gplan *p,
@@ -336,6 +403,8 @@ int ld_rt_global_plan(const struct __ldcc_global_meta *m,
     p->copy_bytes += p->allocs[p->nallocs].slot;
     p->nallocs++;
   }
+  if (!loaded_allocs(m, reg, p, why, whysize))
+    return LD_RT_GPLAN_UNCHECKED;
   if (!p->nallocs)
     return LD_RT_GPLAN_NOTHING;
   /* Pass 2: every pointer into a written allocation is shifted with it, so
@@ -480,8 +549,9 @@ int ld_rt_global_atomics_only(const struct __ldcc_global_meta *m,
   uint32_t i, n = 0;
   const unsigned want = __LDCC_GP_CLAIMED | __LDCC_GP_ATOMIC;
 
+  /* (Accesses through loaded pointers have no entry of their own.) */
   if (!m || !(m->flags & __LDCC_GM_DIRECT) ||
-      (m->flags & (__LDCC_GM_GRID_SYNC | __LDCC_GM_FENCES)))
+      (m->flags & (__LDCC_GM_GRID_SYNC | __LDCC_GM_FENCES | __LDCC_GM_LOADS)))
     return 0;
   for (i = 0; i < nslots(m, p) && i < LD_RT_GSLOTS; i++) {
     if (p->param_alloc[i] < 0)

@@ -16,7 +16,7 @@
 #include "ldcc/global.h"
 
 /* Distinct allocations a checked launch may write. */
-#define LD_RT_GMAX_ALLOCS __LDCC_GMAX_PTRS
+#define LD_RT_GMAX_ALLOCS __LDCC_GOWN_MAX
 
 /* Entries of a kernel's parameter tables at most: its parameters, then the
  * __device__ variables it writes. */
@@ -41,6 +41,10 @@ struct ld_rt_galloc {
   uint64_t winners_at; /* deterministic mode's parallel merge: offset of
                           its scratch (128 bytes per chunk, struct
                           ld_gwinners); else 0 */
+  /* __LDCC_GM_LOADS: an allocation no argument points into, followed
+   * because pointers loaded from memory may (a.name its allocation call
+   * and number, param the first loading parameter); else 0. */
+  int loaded;
 };
 
 /* A pointer found inside a by-value class argument (__LDCC_GP_FIELDS):

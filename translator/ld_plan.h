@@ -216,6 +216,9 @@ struct ld_gparam {
                      claims its words in the one run (docs/global-check.md,
                      "One run") */
   int loads;      /* of those accesses, some read */
+  /* A pointer whose memory holds pointers, in a kernel that loads them
+   * (ld_global.loads): written, since they may point anywhere. */
+  int holds_pointers;
   /* In the direct run: claimed, and every access through it is a device-
    * or system-scope atomic (__LDCC_GP_ATOMIC: a launch whose written memory
    * only such parameters reach needs no run, docs/global-check.md "Atomics
@@ -396,6 +399,11 @@ struct ld_global {
   /* In the direct run, the written __device__ variables are claimed too
    * (their accesses are among stores, ordinal npointers + i). */
   int vars_claimed;
+  /* In the direct run, it reads pointers from the memory a pointer
+   * parameter points to (ld__global_in.loads): the accesses through them
+   * are claimed by their address, and the runtime follows every
+   * allocation of the program (__LDCC_GM_LOADS). */
+  int loads;
   /* Grid-wide syncs (`grid.sync()`, `cg::sync(grid)`) in the kernel's own
    * body: their launches are cooperative (the clone's and the original's),
    * and in the direct run's clone each becomes `__ldcc::ggrid_sync(

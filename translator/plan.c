@@ -100,6 +100,8 @@ static void dump_global(const struct ld_kernel *k, FILE *out) {
     fprintf(out, " direct=yes atomics=%zu", natom);
     if (g->nfences)
       fprintf(out, " fences=%zu", g->nfences);
+    if (g->loads)
+      fprintf(out, " loads=yes");
     /* Device functions cloned for it: name:accesses:atomics. */
     for (i = 0; i < g->ndevfns; i++) {
       size_t j, na = 0;

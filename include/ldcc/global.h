@@ -48,7 +48,7 @@ extern "C" {
 #endif
 
 #define __LDCC_GLOBAL_ABI                                                      \
-  14u /* 6: __ldcc_global_launch takes a __ldcc_global_call; 7: the embedded   \
+  15u /* 6: __ldcc_global_launch takes a __ldcc_global_call; 7: the embedded   \
          kernel_meta grew (launch_files); 8: the direct one run                \
          (gput/gget/gatomic_claim lines, clash table); 9: pointers inside      \
          by-value class arguments (an argument's bytes, the info's patch       \
@@ -56,10 +56,15 @@ extern "C" {
          call's shared_why; 12: warps of one block (btags, eps, bclashes);     \
          13: lanes of one warp (lanes, gref, va/vb); 14: floating-point        \
          sums (__LDCC_GM_FLOAT_SUMS, the info's flog) and printf in unit       \
-         order (__LDCC_GM_PRINTF, plog) */
+         order (__LDCC_GM_PRINTF, plog); 15: pointers loaded from memory  \
+         (__LDCC_GM_LOADS, the owner table's unknown) */
 /* Pointer parameters a checked kernel may have (the shift table is passed
  * by value); a kernel with more is left unchecked by the translator. */
 #define __LDCC_GMAX_PTRS 16
+/* Entries of the owner table (__ldcc_gowner): the written allocations,
+ * with __LDCC_GM_LOADS every allocation of the program (the direct one
+ * run's claims by address look an address up in it). */
+#define __LDCC_GOWN_MAX 64
 /* Parameters a checked kernel may have. */
 #define __LDCC_GMAX_PARAMS 64
 
@@ -134,6 +139,15 @@ extern "C" {
           which the runtime prints in unit order                               \
           after the launch (docs/deterministic-global.md,                      \
           "printf") */
+
+#define __LDCC_GM_LOADS                                                        \
+  256u /* with __LDCC_GM_DIRECT: it reads pointers                             \
+          from memory a pointer parameter points                               \
+          to; the accesses through them are claimed                            \
+          by address, and the owner table holds                                \
+          every allocation of the program                                      \
+          (docs/global-check.md, "Pointers loaded                              \
+          from memory") */
 
 /* A term of a launch condition of that proof: |c| * |sym| * (range - 1),
  * where sym and range name a symbol or are __LDCC_OWN_NONE (a factor 1),
@@ -520,9 +534,12 @@ static inline __LDCC_GHD uint64_t __ldcc_gblock_step(uint64_t old,
 }
 struct __ldcc_gowner {
   uint32_t n; /* entries in e */
-  uint32_t reserved;
+  /* Stores and atomics claimed by address (ordinal -1) on global memory
+   * that no entry holds: with __LDCC_GM_LOADS, writes through loaded
+   * pointers the run could not check (the launch is then unchecked). */
+  uint32_t unknown;
   uint64_t flag; /* device address of the conflict flag (unsigned) */
-  struct __ldcc_gown_ent e[__LDCC_GMAX_PTRS];
+  struct __ldcc_gown_ent e[__LDCC_GOWN_MAX];
   /* __LDCC_GM_EPOCHS: the table of clashes between warps of one block (as
    * global_info.bclashes, for a composed replay's glog); else 0. */
   uint64_t bclashes;
@@ -1061,8 +1078,11 @@ __device__ __forceinline__ void gdirect_claim(const global_info &gi, int j,
                                               const void *p, unsigned size,
                                               unsigned kind, unsigned line) {
   __ldcc_gown_ent e;
-  if (!gown_of(gi, j, p, &e))
+  if (!gown_of(gi, j, p, &e)) {
+    if (j < 0 && gi.owner && kind != __LDCC_GK_READ && __isGlobal(p))
+      atomicAdd(&((__ldcc_gowner *)gi.owner)->unknown, 1u);
     return;
+  }
   unsigned long long rel = (unsigned long long)p - e.lo;
   if (!e.size || rel >= e.size || !gi.clashes)
     return;

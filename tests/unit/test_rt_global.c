@@ -381,6 +381,67 @@ START_TEST(test_atomics_only) {
 }
 END_TEST
 
+/* __LDCC_GM_LOADS (docs/global-check.md, "Pointers loaded from memory"):
+ * every allocation of the program joins the plan, named by its
+ * allocation call and number unless it has a name, the runtime's own and
+ * __constant__ memory aside; more than the table holds leaves the launch
+ * unchecked, with the reason. */
+START_TEST(test_plan_loaded_pointers) {
+  enum { C = __LDCC_GP_POINTER | __LDCC_GP_WRITTEN | __LDCC_GP_CLAIMED };
+  static const unsigned char flags[] = {C, R | __LDCC_GP_CLAIMED, 0, 0, 0};
+  static const signed char ptr[] = {0, 1, -1, -1, -1};
+  struct __ldcc_global_meta m = meta_of(flags, ptr, 2);
+  struct __ldcc_global_arg args[2];
+  struct ld_rt_registry *reg = registry();
+  static struct ld_rt_gplan p;
+  struct ld_rt_alloc a;
+  char why[200] = "";
+  uint64_t id;
+  size_t ev;
+  unsigned i;
+
+  m.flags = __LDCC_GM_DIRECT | __LDCC_GM_LOADS;
+  args[0] = ptr_arg(0x40004, 8); /* the struct of pointers: "odd" */
+  args[1] = ptr_arg(0x20000, 4);
+  ck_assert_int_eq(ld_rt_global_plan(&m, args, 2, reg, &p, why, sizeof why),
+                   LD_RT_GPLAN_CHECK);
+  /* odd (the parameter's), then the cudaMalloc (loaded); not the
+   * runtime's own at 0x30000, nor a variable the kernel does not name
+   * (table: a store through a loaded pointer there is counted unknown). */
+  ck_assert_uint_eq(p.nallocs, 2);
+  ck_assert_uint_eq(p.allocs[0].a.base, 0x40004);
+  ck_assert_int_eq(p.allocs[0].loaded, 0);
+  ck_assert_uint_eq(p.allocs[1].a.base, 0x10000);
+  ck_assert_int_eq(p.allocs[1].loaded, 1);
+  ck_assert_str_eq(p.allocs[1].a.name, "cudaMalloc#1");
+  /* The read-only parameter points into no followed allocation; the
+   * direct run may take the launch. */
+  ck_assert_int_eq(p.param_alloc[1], -1);
+  ck_assert(ld_rt_global_direct_ok(&m, &p, 64, why, sizeof why));
+  ck_assert(!ld_rt_global_atomics_only(&m, &p));
+  /* Without the flag only the written parameter's allocation. */
+  m.flags = __LDCC_GM_DIRECT;
+  ck_assert_int_eq(ld_rt_global_plan(&m, args, 2, reg, &p, why, sizeof why),
+                   LD_RT_GPLAN_CHECK);
+  ck_assert_uint_eq(p.nallocs, 1);
+  /* More allocations than the table holds: unchecked, said why. */
+  m.flags = __LDCC_GM_DIRECT | __LDCC_GM_LOADS;
+  memset(&a, 0, sizeof a);
+  a.kind = LD_RT_ALLOC_MALLOC;
+  a.size = 256;
+  for (i = 0; i < LD_RT_GMAX_ALLOCS; i++) {
+    a.base = 0x100000 + (uint64_t)i * 0x1000;
+    ck_assert_int_eq(ld_rt_registry_insert(reg, &a, 0, &id, &ev), 0);
+  }
+  ck_assert_int_eq(ld_rt_global_plan(&m, args, 2, reg, &p, why, sizeof why),
+                   LD_RT_GPLAN_UNCHECKED);
+  ck_assert_msg(strstr(why, "reads pointers from memory") &&
+                    strstr(why, "66 allocations"),
+                "%s", why);
+  ld_rt_registry_free(reg);
+}
+END_TEST
+
 START_TEST(test_plan_device_variables) {
   static const char *const vnames[] = {"out", "n", "table", "odd"};
   static const unsigned char flags[] = {W, 0, W, W};
@@ -1047,6 +1108,7 @@ int main(void) {
   tcase_add_test(tc, test_direct_region_text);
   tcase_add_test(tc, test_lanes_text);
   tcase_add_test(tc, test_fields);
+  tcase_add_test(tc, test_plan_loaded_pointers);
   tcase_add_test(tc, test_field_offsets);
   suite_add_tcase(s, tc);
   return ld_check_run(s);

@@ -13,6 +13,7 @@
 
 #include "ld_buf.h"
 #include "ld_clang_int.h"
+#include "ld_cursor.h"
 #include "ld_error.h"
 #include "ld_facts.h"
 
@@ -172,6 +173,46 @@ static int plain_written(const struct analysis *an, size_t fi) {
   return 0;
 }
 
+/* "pointer inside parameter p" for the kernel's first pointer parameter
+ * whose memory holds pointers (`Graph *g`, `int **rows`) into why, 1; 0
+ * when it has none. */
+static int hidden_param(CXCursor fn, struct ld_buf *why) {
+  int n = clang_Cursor_getNumArguments(fn), j;
+
+  for (j = 0; j < n; j++) {
+    CXCursor a = clang_Cursor_getArgument(fn, (unsigned)j);
+    CXType t = clang_getCanonicalType(clang_getCursorType(a));
+    CXString name;
+    int rc;
+    if (!ld__param_is_pointer(t) || !ld__holds_pointer(ld__param_pointee(t), 0))
+      continue;
+    name = clang_getCursorSpelling(a);
+    rc = ld_buf_printf(why, "pointer inside parameter %s",
+                       clang_getCString(name));
+    clang_disposeString(name);
+    return rc ? -1 : 1;
+  }
+  return 0;
+}
+
+/* Whether kernel fn reads pointers from memory a pointer parameter points
+ * to, for the direct one run to claim their accesses by address (not with
+ * a replay clone, whose writes through them are unseen: kernels.c); then
+ * *greason becomes its reason when it has none.  -1 out of memory. */
+static int loads_pointers(const struct fn *fn, const struct ld_kernel *k,
+                          struct ld_buf *hidden, const char **greason) {
+  int loads;
+
+  if (k->replay || fn->g_unseen)
+    return 0;
+  loads = fn->g_loaded != NULL;
+  if (!loads && (loads = hidden_param(fn->cur, hidden)) < 0)
+    return -1;
+  if (!*greason && loads)
+    *greason = fn->g_loaded ? fn->g_loaded : hidden->data;
+  return loads;
+}
+
 /* no_replay: why a warp-synchronous kernel's replay could not be made
  * (NULL when it was, or none was asked for). */
 static int global_analyse(struct analysis *an, const struct ld__source *s,
@@ -201,6 +242,13 @@ static int global_analyse(struct analysis *an, const struct ld__source *s,
    * clone too (LD_COMPOSED), unless it has accumulating atomics, which the
    * replay applies to memory itself. */
   int composed = k->replay && !fn->nacc;
+  const char *greason = fn->g_reason;
+  struct ld_buf hidden = LD_BUF_INIT;
+  int loads = loads_pointers(fn, k, &hidden, &greason);
+  if (loads < 0) {
+    free(vars);
+    return LD_ENOMEM;
+  }
   /* A warp-synchronous kernel with a replay clone takes the global copies
    * there, next to the inline checks the clone carries too
    * (docs/inline-checks.md, "With the replay"); without one, the global
@@ -212,11 +260,12 @@ static int global_analyse(struct analysis *an, const struct ld__source *s,
           ? k->warp->mp ? "checked by the inline message-passing "
                           "checks"
                         : "checked by the inline intra-warp checks"
-          : fn->g_reason;
+          : greason;
   if (no_replay && in.other_reason && k->warp && !k->warp->skip &&
       !k->warp->mp && !k->replay && !ld_warp_carried(k->warp)) {
     if (ld_buf_printf(&why, "%s (no replay: %s)", in.other_reason, no_replay)) {
       free(vars);
+      ld_buf_free(&hidden);
       return LD_ENOMEM;
     }
     in.other_reason = why.data;
@@ -227,10 +276,11 @@ static int global_analyse(struct analysis *an, const struct ld__source *s,
    * the reason stays theirs. */
   int mp = k->warp && !k->warp->skip && k->warp->mp && !k->replay;
   in.direct_ok = !an->plan->deterministic && in.other_reason &&
-                 (in.other_reason == fn->g_reason || (mp && fn->g_reason)) &&
+                 (in.other_reason == greason || (mp && greason)) &&
                  !fn->g_hard && !fn->g_unseen && (!k->replay || composed) &&
                  !fn->nacc;
   in.sync_flags = mp;
+  in.loads = loads && in.direct_ok;
   /* With a replay clone (its global atomics' results unused: the replay's
    * rule), the replay clone carries the direct run's claims too. */
   in.replay = in.direct_ok && k->replay ? k->replay : NULL;
@@ -249,6 +299,7 @@ static int global_analyse(struct analysis *an, const struct ld__source *s,
       free(bars);
       free(vars);
       ld_buf_free(&why);
+      ld_buf_free(&hidden);
       return LD_ENOMEM;
     }
     bars = nb;
@@ -274,6 +325,7 @@ static int global_analyse(struct analysis *an, const struct ld__source *s,
   free(bars);
   free(vars);
   ld_buf_free(&why);
+  ld_buf_free(&hidden);
   return rc;
 }
 

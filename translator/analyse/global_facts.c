@@ -206,6 +206,15 @@ static enum CXChildVisitResult params_cb(CXCursor c, CXCursor parent,
   hidden = (gp->is_pointer && ld__holds_pointer(ld__param_pointee(canon), 0)) ||
            (!gp->is_pointer && ld__holds_pointer(canon, 0));
   g->writes |= hidden;
+  /* In the direct run a pointer parameter whose memory holds pointers is
+   * claimed like any (its `g->n` by its ordinal), the accesses through
+   * the pointers loaded from it by their address (loaded_key): written,
+   * since what it points to may be. */
+  if (hidden && gp->is_pointer && *gp->name && p->in->loads) {
+    gp->written = 1;
+    gp->holds_pointers = 1;
+    hidden = 0;
+  }
   if (hidden && !gp->is_pointer && *gp->name && ld__param_patchable(p->s, c)) {
     gp->written = 1;
     hidden = 0;
@@ -587,7 +596,13 @@ struct accesses {
    * `g.lock` from `g.data`, which share the parameter's slot. */
   unsigned *key_of;
   unsigned *alias_key; /* the same per alias */
-  unsigned key;        /* the last base found (param_of, fields_of) */
+  /* In a kernel that loads pointers from memory (ld__global_in.loads): per
+   * site and per alias, the key of the loaded pointer it goes through
+   * (loaded_key; 0 for none): such a site is claimed by its address. */
+  int loading;
+  unsigned *addr_of;
+  unsigned *alias_addr;
+  unsigned key; /* the last base found (param_of, fields_of) */
   /* In the direct run, per parameter: it is moved (`a = b`, `p += n`,
    * `p++`: a ping-pong swap, a walking pointer), so its accesses are
    * claimed by address (ordinal -1); and per parameter the parameters
@@ -821,6 +836,94 @@ static enum CXChildVisitResult ref_args_cb(CXCursor c, CXCursor parent,
   return CXChildVisit_Recurse;
 }
 
+/* Whether the place e lies in memory reached through a pointer (`p->f`,
+ * `p[i]`, `*p`, `p->a[2]`), not in a variable or parameter of its own. */
+static int memory_place(CXCursor e) {
+  CXCursor a;
+
+  e = ld__unwrap(e);
+  switch (clang_getCursorKind(e)) {
+  case CXCursor_MemberRefExpr:
+    if (!ld__nth_child(e, 0, &a))
+      return 1; /* a member of `this` */
+    a = ld__unwrap(a);
+    return ld__is_pointer(clang_getCursorType(a)) || memory_place(a);
+  case CXCursor_ArraySubscriptExpr:
+    if (!ld__nth_child(e, 0, &a))
+      return 0;
+    a = ld__unwrap(a);
+    return !ld__is_array(clang_getCursorType(a)) || memory_place(a);
+  case CXCursor_UnaryOperator:
+    return clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_Deref;
+  default:
+    return ld__dependent_deref(e, &a);
+  }
+}
+
+/* A pointer read from memory as a value (`g->dist`, `rows[i]`): in a
+ * kernel that loads pointers, the base of an access or an alias's
+ * initialiser only (its other uses are the parameter's other uses). */
+static int loaded_pointer(const struct accesses *st, CXCursor e) {
+  return st->loading && ld__is_pointer(clang_getCursorType(ld__unwrap(e))) &&
+         memory_place(e);
+}
+
+/* The key of the pointer loaded from memory through which the place e
+ * (addr 0) or the address e (addr 1) is reached: its member's hash (| 1)
+ * or 2 for an element of pointers; 0 when none is (docs/global-check.md,
+ * "Pointers loaded from memory"). */
+static unsigned loaded_key(const struct accesses *st, CXCursor e, int addr) {
+  CXCursor a, b;
+  size_t i;
+
+  e = ld__unwrap(e);
+  if (addr && memory_place(e))
+    return clang_getCursorKind(e) == CXCursor_MemberRefExpr
+               ? clang_hashCursor(clang_getCursorReferenced(e)) | 1u
+               : 2u;
+  switch (clang_getCursorKind(e)) {
+  case CXCursor_DeclRefExpr:
+    for (i = 0; addr && i < st->nalias; i++)
+      if (clang_equalCursors(
+              clang_getCanonicalCursor(clang_getCursorReferenced(e)),
+              st->alias[i]))
+        return st->alias_addr[i];
+    return 0;
+  case CXCursor_ParenExpr:
+  case CXCursor_CStyleCastExpr:
+  case CXCursor_CXXStaticCastExpr:
+  case CXCursor_CXXReinterpretCastExpr:
+    return ld__last_expr_child(e, &a) ? loaded_key(st, a, addr) : 0;
+  case CXCursor_MemberRefExpr:
+    if (!ld__nth_child(e, 0, &a))
+      return 0;
+    return loaded_key(st, a,
+                      ld__is_pointer(clang_getCursorType(ld__unwrap(a))));
+  case CXCursor_ArraySubscriptExpr:
+    if (!ld__nth_child(e, 0, &a))
+      return 0;
+    return loaded_key(st, a, !ld__is_array(clang_getCursorType(ld__unwrap(a))));
+  case CXCursor_UnaryOperator:
+    if (!ld__nth_child(e, 0, &a))
+      return 0;
+    if (clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_Deref)
+      return loaded_key(st, a, 1);
+    return clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_AddrOf
+               ? loaded_key(st, a, 0)
+               : 0;
+  case CXCursor_BinaryOperator:
+    if (!addr || !ld__nth_child(e, 0, &a) || !ld__nth_child(e, 1, &b))
+      return 0;
+    return ld__is_pointer(clang_getCursorType(ld__unwrap(a)))
+               ? loaded_key(st, a, 1)
+               : loaded_key(st, b, 1);
+  default:
+    if (ld__dependent_deref(e, &a))
+      return loaded_key(st, a, 1);
+    return addr && ld__pointer_sum(e, &a, &b) ? loaded_key(st, a, 1) : 0;
+  }
+}
+
 static int access_base(struct accesses *st, CXCursor e, CXCursor *rest,
                        size_t *nrest) {
   enum CXCursorKind k;
@@ -907,7 +1010,7 @@ static void walk_children(struct accesses *st, CXCursor c, int use) {
 
 /* Record the access e to parameter p (a load when `load`). */
 static void add_access(struct accesses *st, CXCursor e, int p, int load,
-                       int atomic) {
+                       int atomic, int addr) {
   CXSourceRange r = clang_getCursorExtent(e);
   CXType t = clang_getCanonicalType(clang_getCursorType(e));
   size_t b, end;
@@ -925,15 +1028,18 @@ static void add_access(struct accesses *st, CXCursor e, int p, int load,
     struct ld_gstore *s2 = realloc(st->g->stores, cap * sizeof *s2);
     int *p2 = s2 ? realloc(st->site_of, cap * sizeof *p2) : NULL;
     unsigned *k2 = p2 ? realloc(st->key_of, cap * sizeof *k2) : NULL;
+    unsigned *a2 = k2 ? realloc(st->addr_of, cap * sizeof *a2) : NULL;
     if (s2)
       st->g->stores = s2;
     if (p2)
       st->site_of = p2;
-    if (!k2) {
+    if (k2)
+      st->key_of = k2;
+    if (!a2) {
       st->rc = LD_ENOMEM;
       return;
     }
-    st->key_of = k2;
+    st->addr_of = a2;
     st->cap = cap;
   }
   st->g->stores[st->n].begin = b;
@@ -956,6 +1062,9 @@ static void add_access(struct accesses *st, CXCursor e, int p, int load,
   st->g->stores[st->n].line = line;
   st->key_of[st->n] =
       p < (int)st->g->nparams && !st->g->params[p].is_pointer ? st->key : 0;
+  st->addr_of[st->n] = st->loading ? loaded_key(st, e, addr) : 0;
+  if (st->addr_of[st->n])
+    st->key_of[st->n] = st->addr_of[st->n];
   st->site_of[st->n++] = p;
   st->loads[p] |= load;
 }
@@ -968,10 +1077,11 @@ static int take_access(struct accesses *st, CXCursor c, int use) {
 
   if (p < 0)
     return 0;
-  if (use == LD_USE_ADDR || st->lambda)
+  /* A pointer loaded or stored as a value: where it goes is not seen. */
+  if (use == LD_USE_ADDR || st->lambda || loaded_pointer(st, c))
     st->other[p] = 1;
   else
-    add_access(st, c, p, use == LD_USE_READ, 0);
+    add_access(st, c, p, use == LD_USE_READ, 0, 0);
   for (i = 0; i < nrest && !st->rc; i++)
     walk_accesses(st, rest[i], LD_USE_READ);
   return 1;
@@ -1028,6 +1138,10 @@ static int alias_root(struct accesses *st, CXCursor init, CXCursor *rest,
   }
   if ((p = pointer_of(st, e)) >= 0)
     return p;
+  /* A pointer loaded from memory (`g->dist`, `rows[i]`): its accesses are
+   * claimed by their address (loaded_key). */
+  if (loaded_pointer(st, e))
+    return access_base(st, e, rest, nrest);
   if (clang_getCursorKind(e) == CXCursor_BinaryOperator &&
       *nrest + 1 < LD_ACCESS_REST && ld__nth_child(e, 0, &x) &&
       ld__nth_child(e, 1, &y)) {
@@ -1141,16 +1255,22 @@ static enum CXChildVisitResult aliases_cb(CXCursor c, CXCursor parent,
     int *o = a ? realloc(st->alias_of, (st->nalias + 1) * sizeof *o) : NULL;
     unsigned *ak =
         o ? realloc(st->alias_key, (st->nalias + 1) * sizeof *ak) : NULL;
+    unsigned *aa =
+        ak ? realloc(st->alias_addr, (st->nalias + 1) * sizeof *aa) : NULL;
     if (a)
       st->alias = a;
     if (o)
       st->alias_of = o;
-    if (!ak) {
+    if (ak)
+      st->alias_key = ak;
+    if (!aa) {
       st->rc = LD_ENOMEM;
       return CXChildVisit_Break;
     }
-    st->alias_key = ak;
-    st->alias_key[st->nalias] = key;
+    st->alias_addr = aa;
+    st->alias_addr[st->nalias] = st->loading ? loaded_key(st, init, 1) : 0;
+    st->alias_key[st->nalias] =
+        st->alias_addr[st->nalias] ? st->alias_addr[st->nalias] : key;
     st->alias[st->nalias] = clang_getCanonicalCursor(c);
     st->alias_of[st->nalias++] = p;
   }
@@ -1242,7 +1362,7 @@ static int take_hint(struct accesses *st, CXCursor call, int hint) {
   if (st->lambda)
     st->other[p] = 1;
   else
-    add_access(st, a, p, hint == 1, 0);
+    add_access(st, a, p, hint == 1, 0, 1);
   if (st->n > before)
     st->g->stores[before].address = 1;
   for (i = 0; i < nrest && !st->rc; i++)
@@ -1331,7 +1451,7 @@ static void take_atomic(struct accesses *st, CXCursor call, int scope,
       if (st->lambda)
         st->other[p] = 1;
       else
-        add_access(st, a, p, !(h->stored_params >> i & 1), 0);
+        add_access(st, a, p, !(h->stored_params >> i & 1), 0, 1);
       if (st->n > before) {
         st->g->stores[before].address = 1;
         st->g->stores[before].flag = (int)(h->volatile_params >> i & 1);
@@ -1359,7 +1479,7 @@ static void take_atomic(struct accesses *st, CXCursor call, int scope,
       st->other[p] = 1; /* (a helper's word at an offset: not claimed) */
     else {
       size_t before = st->n;
-      add_access(st, a, p, 0, scope);
+      add_access(st, a, p, 0, scope, 1);
       if (st->n > before) {
         atomic_call(st, call, &st->g->stores[before]);
         st->g->stores[before].acquires |= h && h->acquires;
@@ -1449,7 +1569,7 @@ static void take_libcu(struct accesses *st, CXCursor call, CXCursor obj,
   else if (st->lambda)
     st->other[p] = 1;
   else
-    add_access(st, obj, p, 0, scope);
+    add_access(st, obj, p, 0, scope, !lvalue);
   if (st->n > before)
     st->g->stores[before].object = lvalue;
   for (r = 0; r < nrest && !st->rc; r++)
@@ -1842,6 +1962,8 @@ static void free_devfn_facts(struct ld_global *fg, struct accesses *sub) {
   free(sub->alias);
   free(sub->alias_of);
   free(sub->alias_key);
+  free(sub->alias_addr);
+  free(sub->addr_of);
 }
 
 /* Keep the walked function's clone (d, with fg's accesses and calls) in
@@ -1912,6 +2034,7 @@ static int devfn_analyse(struct accesses *st, CXCursor def) {
   sub.refs = pw.refs;
   sub.direct = 1;
   sub.sync_flags = st->sync_flags;
+  sub.loading = st->loading;
   sub.root = st->root;
   me.fn = def;
   me.up = st->path;
@@ -2475,6 +2598,9 @@ static int slot_claimed(const struct accesses *st, size_t i) {
            !st->other[i];
   if (st->other[i])
     return 0;
+  /* Written for what it may hold, and used nowhere: nothing to claim. */
+  if (i < st->g->nparams && st->g->params[i].holds_pointers)
+    return 1;
   if (st->passed && st->passed[i])
     return 1; /* its accesses are in clones, by address */
   for (j = 0; j < st->n; j++)
@@ -2612,6 +2738,7 @@ static int find_accesses(const struct ld__source *s, CXCursor fn,
   st.direct = direct_why != NULL;
   st.in = st.direct && g->nvars ? in : NULL;
   st.sync_flags = in && in->sync_flags;
+  st.loading = st.direct && in && in->loads;
   nslots = g->nparams + (st.in ? g->nvars : 0);
   for (i = 0; i < g->nparams; i++)
     npointers += g->params[i].is_pointer != 0;
@@ -2665,9 +2792,10 @@ static int find_accesses(const struct ld__source *s, CXCursor fn,
     size_t p = (size_t)st.site_of[i];
     if (p < g->nparams ? g->params[p].claimed : all_claimed) {
       g->stores[kept] = g->stores[i];
-      g->stores[kept++].ptr = p < g->nparams
-                                  ? (st.moved[p] ? -1 : g->params[p].ptr_index)
-                                  : (int)(npointers + p - g->nparams);
+      g->stores[kept++].ptr =
+          st.addr_of[i]    ? -1 /* through a loaded pointer: by address */
+          : p < g->nparams ? (st.moved[p] ? -1 : g->params[p].ptr_index)
+                           : (int)(npointers + p - g->nparams);
     }
   }
   g->nstores = kept;
@@ -2687,6 +2815,7 @@ static int find_accesses(const struct ld__source *s, CXCursor fn,
         !st.bad_fence && !rewritten && g->ngsyncs == (size_t)g->grid_syncs) {
       g->direct = 1;
       g->vars_claimed = st.in != NULL;
+      g->loads = st.loading;
     } else
       rc = direct_refused(&st, g, direct_why, rewritten);
   } else if (!rc && kept && all_claimed && !clang_Cursor_isNull(body)) {
@@ -2708,6 +2837,8 @@ static int find_accesses(const struct ld__source *s, CXCursor fn,
   free(st.alias);
   free(st.alias_of);
   free(st.alias_key);
+  free(st.alias_addr);
+  free(st.addr_of);
   return rc;
 }
 

@@ -634,6 +634,16 @@ static int unseen_writes(struct analysis *an, size_t fi,
   int rc = LD_OK;
 
   for (i = 0; i < an->nfns; i++)
+    if (seen[i] && an->fns[i].loaded && !fn->g_loaded)
+      fn->g_loaded = an->fns[i].loaded;
+  /* Writes through loaded pointers are claimed by the direct one run
+   * alone, which a replay clone does not take for them: unseen there. */
+  if (fn->g_loaded && replayed) {
+    fn->g_unseen = 1;
+    fn->g_reason = fn->g_reason ? fn->g_reason : fn->g_loaded;
+    fn->g_loaded = NULL;
+  }
+  for (i = 0; i < an->nfns; i++)
     if (seen[i] && an->fns[i].unseen) {
       fn->g_unseen = 1;
       if (!fn->g_reason)
@@ -920,6 +930,7 @@ void ld__analysis_free(struct analysis *an) {
     free(an->fns[i].prints);
     free(an->fns[i].g_vars);
     free(an->fns[i].unseen);
+    free(an->fns[i].loaded);
     free(an->fns[i].unseen_call_buf);
     free(an->fns[i].ocalls);
   }

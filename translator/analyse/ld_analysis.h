@@ -100,6 +100,10 @@ struct fn {
   /* The first write the checks cannot see (writes.c; owned), and the
    * kernel's parameters of a template type it calls (`f(i)`): bit i. */
   char *unseen;
+  /* The first write through a pointer loaded from the memory a pointer
+   * parameter points to (`g->dist[v]`; writes.c; owned): only the direct
+   * one run can check it, claiming it by its address. */
+  char *loaded;
   uint64_t dep_params;
   /* A kernel's call through such a parameter that may hold a pointer at
    * a launch: the reason the kernel is unchecked (kernels.c). */
@@ -132,7 +136,8 @@ struct fn {
    * outside macros, and it calls nothing unseen: the global clone can
    * count them (docs/global-check.md, "Warps of one block"). */
   int g_epochs;
-  int g_unseen; /* it or a callee writes memory the plan cannot name */
+  int g_unseen;         /* it or a callee writes memory the plan cannot name */
+  const char *g_loaded; /* loaded of it or of a callee (no replay clone) */
 };
 
 struct barrier {

@@ -33,6 +33,12 @@ struct ld__global_in {
   /* other_reason is only atomics, fences, printf or clocks that the
    * direct one run can take (docs/global-check.md, "Direct one run"). */
   int direct_ok;
+  /* It reads pointers from the memory a pointer parameter points to
+   * (`g->dist[v]`, `rows[i][j]`) and the direct one run may take it: such
+   * accesses are claimed by their address, the runtime following every
+   * allocation of the program (docs/global-check.md, "Pointers loaded
+   * from memory"). */
+  int loads;
   /* A message-passing kernel (warp_facts.c): its volatile accesses are
    * flags, not claimed in the direct run (docs/global-check.md, "Fences"). */
   int sync_flags;

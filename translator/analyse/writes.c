@@ -42,6 +42,11 @@ struct root {
   int functor;   /* fn is a functor's operator() or a lambda's body, walked
                     for a launch (ld__functor_followed) */
   char why[200]; /* set when not seen */
+  /* Set when a place written is reached through a pointer loaded from
+   * the memory a kernel's or device function's pointer parameter points
+   * to (`g->dist[v]`, `rows[i][j]`): seen by the direct one run alone,
+   * which claims such accesses by their address (fn->loaded). */
+  char loaded[200];
 };
 
 static int obj_root(struct root *r, CXCursor e);
@@ -55,6 +60,22 @@ static int unseen(struct root *r, const char *fmt, CXCursor named) {
            name && *name ? name : "a call of a template type");
   free(name);
   return 0;
+}
+
+/* A write through a pointer loaded from the memory a pointer parameter
+ * points to: seen, but only by the direct one run (global_facts.c claims
+ * it by address); a functor's is not seen. */
+static int loaded(struct root *r, const char *fmt, CXCursor named) {
+  char *name;
+
+  if (r->functor)
+    return unseen(r, fmt, named);
+  if (!r->loaded[0]) {
+    name = ld__cursor_name(named);
+    snprintf(r->loaded, sizeof r->loaded, fmt, name ? name : "?");
+    free(name);
+  }
+  return 1;
 }
 
 /* Parentheses only (implicit casts matter here). */
@@ -605,8 +626,13 @@ static int loaded_root(struct root *r, CXCursor c) {
     if (clang_getCursorKind(d) == CXCursor_ParmDecl && r->is_kernel) {
       if (direct && ld__param_patchable(&r->an->s, d))
         return 1;
+      if (t.kind == CXType_Pointer &&
+          clang_equalCursors(clang_getCursorSemanticParent(d), r->fn))
+        return loaded(r, "pointer inside parameter %s", d);
       return unseen(r, "pointer inside parameter %s", d);
     }
+    if (clang_getCursorKind(d) == CXCursor_ParmDecl && t.kind == CXType_Pointer)
+      return loaded(r, "writes through a pointer loaded from %s", d);
     if (t.kind == CXType_LValueReference || t.kind == CXType_RValueReference)
       t = clang_getCanonicalType(clang_getPointeeType(t));
     if (clang_getCursorKind(d) == CXCursor_ParmDecl && direct &&
@@ -826,9 +852,16 @@ static int ptr_root(struct root *r, CXCursor e) {
                 r->fn);
 }
 
-static void record(struct analysis *an, const struct root *r) {
+/* What a root walk found (seen: its result): a write not seen
+ * (fn->unseen), or one through a loaded pointer (fn->loaded). */
+static void record(struct analysis *an, const struct root *r, int seen) {
   struct fn *fn = &an->fns[an->cur_fn];
 
+  if (seen) {
+    if (r->loaded[0] && !fn->loaded && !(fn->loaded = strdup(r->loaded)))
+      an->rc = LD_ENOMEM;
+    return;
+  }
   if (fn->unseen || !r->why[0])
     return;
   fn->unseen = strdup(r->why);
@@ -850,8 +883,7 @@ void ld__check_store(struct analysis *an, CXCursor lhs) {
   if (fn->unseen || (!fn->is_kernel && !fn->is_device))
     return;
   root_init(&r, an);
-  if (!obj_root(&r, lhs))
-    record(an, &r);
+  record(an, &r, obj_root(&r, lhs));
 }
 
 /* Whether e makes a temporary (a prvalue): a literal, a call or cast
@@ -895,8 +927,7 @@ static void check_arg(struct analysis *an, CXCursor arg, int is_ref,
     return;
   root_init(&r, an);
   r.holders = holders;
-  if (!(is_ref ? obj_root(&r, arg) : ptr_root(&r, arg)))
-    record(an, &r);
+  record(an, &r, is_ref ? obj_root(&r, arg) : ptr_root(&r, arg));
 }
 
 void ld__note_unseen(struct analysis *an, const char *fmt, CXCursor named) {
@@ -907,7 +938,7 @@ void ld__note_unseen(struct analysis *an, const char *fmt, CXCursor named) {
     return;
   root_init(&r, an);
   unseen(&r, fmt, named);
-  record(an, &r);
+  record(an, &r, 0);
 }
 
 struct param_index {

@@ -752,7 +752,7 @@ static int put_trailer(struct ld_buf *b, const struct ld_plan *plan) {
       rc = put_meta_tail(b, plan, k, n);
     if (!rc)
       rc = ld_buf_printf(
-          b, "}, %zu, %s%s%s, __ldcc_n%zu, __ldcc_f%zu, __ldcc_p%zu, ",
+          b, "}, %zu, %s%s%s%s, __ldcc_n%zu, __ldcc_f%zu, __ldcc_p%zu, ",
           k->global->nparams,
           k->global->natomics &&
                   ld_gatomics_float(k->global->atomics, k->global->natomics)
@@ -769,8 +769,8 @@ static int put_trailer(struct ld_buf *b, const struct ld_plan *plan) {
           : checked(k) && k->global->direct ? "__LDCC_GM_DIRECT"
                                             : "0",
           checked(k) && k->global->epochs ? " | __LDCC_GM_EPOCHS" : "",
-          checked(k) && k->global->nprints ? " | __LDCC_GM_PRINTF" : "", n, n,
-          n);
+          checked(k) && k->global->nprints ? " | __LDCC_GM_PRINTF" : "",
+          checked(k) && k->global->loads ? " | __LDCC_GM_LOADS" : "", n, n, n);
     if (!rc && checked(k) && k->global->nvars)
       rc = ld_buf_printf(b, "NULL, %zu, __ldcc_v%zu", k->global->nvars, n);
     else if (!rc && checked(k))

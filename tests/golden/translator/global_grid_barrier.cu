@@ -88,13 +88,13 @@ __global__ void walking(int *a, int n) {
 // PLAN: KERNEL name=walking checked=yes at=[[@LINE-5]]:17 global=yes units=warps writes=a one_run=a direct=yes atomics=1
 // TEXT: __ldcc::gset(__ldcc_gi, -1, &(a[threadIdx.x]), 86) = 2;
 
-// A pointer moved in from anything but a parameter: not claimed.
+// A pointer moved in from one loaded from memory: claimed by address.
 __global__ void elsewhere(int *a, int **table) {
   atomicAdd(a, 1);
   a = table[0];
   a[threadIdx.x] = 2;
 }
-// PLAN: KERNEL name=elsewhere checked=yes at=[[@LINE-5]]:17 global=no global_reason="pointer inside parameter table"
+// PLAN: KERNEL name=elsewhere checked=yes at=[[@LINE-5]]:17 global=yes units=warps writes=a,table one_run=a,table direct=yes atomics=1 loads=yes
 
 __device__ unsigned int bumps;
 

@@ -82,12 +82,12 @@ __global__ void rows(float *out) {
 }
 // PLAN: KERNEL name=rows checked=yes at=[[@LINE-6]]:17 global=yes units=warps writes=out
 
-// A pointer loaded from an array of pointers.
+// A pointer loaded from an array of pointers: claimed by address.
 __global__ void gather_out(float **outs) {
   float *o = outs[blockIdx.x];
   o[threadIdx.x] = 1.0f;
 }
-// PLAN: KERNEL name=gather_out checked=yes at=[[@LINE-4]]:17 global=no global_reason="pointer inside parameter outs"
+// PLAN: KERNEL name=gather_out checked=yes at=[[@LINE-4]]:17 global=yes units=warps writes=outs one_run=outs direct=yes atomics=0 loads=yes
 
 // A pointer held in a __device__ variable.
 __device__ float *g_buffer;
@@ -127,7 +127,7 @@ __global__ void loaded_functor(float **outs) {
   Acc acc{outs[0]};
   acc(threadIdx.x, 1.0f);
 }
-// PLAN: KERNEL name=loaded_functor checked=yes at=[[@LINE-4]]:17 global=no global_reason="pointer inside parameter outs"
+// PLAN: KERNEL name=loaded_functor checked=yes at=[[@LINE-4]]:17 global=no global_reason="pointer inside parameter outs: outs, which it writes through, is used other than as the base of an access"
 
 // A device function template calling its functor argument: judged at its
 // calls.  Plus holds no pointer (and its implicit constructor is the
