@@ -177,9 +177,9 @@ uint32_t context(const struct ld__gdirect_call *c, uint32_t i,
   x.base = a->a.base;
   x.elem_size = arg->elem_size ? arg->elem_size : 1;
   x.value_kind = arg->value_kind;
-  if (a->loaded) { /* reached through loaded pointers: bytes, its name */
+  if (a->loaded) { /* reached through loaded pointers: its name */
     x.name = a->a.name;
-    x.elem_size = 1;
+    x.elem_size = a->a.site_name && a->a.elem_size ? a->a.elem_size : 1;
     x.value_kind = __LDCC_VK_OTHER;
   }
   memcpy(x.grid, c->g3, sizeof x.grid);

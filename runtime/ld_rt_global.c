@@ -273,7 +273,9 @@ static int loaded_cb(const struct ld_rt_alloc *a, void *ctx) {
   g = &w->p->allocs[w->p->nallocs++];
   memset(g, 0, sizeof *g);
   g->a = *a;
-  if (!a->name) {
+  if (a->site_name) {
+    g->a.name = a->site_name; /* the program's, never freed */
+  } else if (!a->name) {
     snprintf(text, sizeof text, "%s#%llu", ld_rt_alloc_kind_name(a->kind),
              (unsigned long long)a->id);
     g->a.name = intern_name(text);

@@ -64,11 +64,26 @@ static void record(const struct ld_rt_alloc *a) {
   pthread_mutex_unlock(&state_lock);
 }
 
+/* The name the translated host code gave the calling thread's next
+ * allocation (__ldcc_alloc_name), until that call returns. */
+static _Thread_local const char *next_name;
+static _Thread_local uint32_t next_elem_size;
+
+void __ldcc_alloc_name(const char *name, unsigned elem_size) {
+  next_name = name;
+  next_elem_size = name ? elem_size : 0;
+}
+
 void ld_rt_intercept_alloc(const struct ld_rt_alloc *a) {
   struct ld_rt_alloc copy = *a;
 
   if (internal_depth > 0)
     copy.kind = LD_RT_ALLOC_INTERNAL;
+  else if (next_name && !copy.site_name) {
+    copy.site_name = next_name;
+    copy.elem_size = next_elem_size;
+    next_name = NULL;
+  }
   record(&copy);
 }
 

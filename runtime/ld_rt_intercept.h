@@ -31,6 +31,14 @@ struct ld_rt_registry *ld_rt_allocations(void);
  * ld_rt_intercept_internal, the kind is recorded as LD_RT_ALLOC_INTERNAL. */
 void ld_rt_intercept_alloc(const struct ld_rt_alloc *a);
 
+/* The translated host code names the calling thread's next allocation
+ * (`(__ldcc::alloc_name("d_out", sizeof *(d_out)), __ldcc::alloc_done(
+ * cudaMalloc(&d_out, n)))`): the next one recorded from this thread (not
+ * the runtime's own) takes name and elem_size as site_name; NULL forgets
+ * it (the call returned; a failed one records nothing).  name must live
+ * as long as the program (a string literal). */
+void __ldcc_alloc_name(const char *name, unsigned elem_size);
+
 /* A free has two halves around the real call: _free_begin before it (the
  * id of the entry at base, 0 when none), _free_end after it with the real
  * call's outcome.  A successful free removes that entry, and only that

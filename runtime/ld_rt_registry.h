@@ -56,6 +56,13 @@ struct ld_rt_alloc {
    * and never freed before the registry is, so a snapshot's name stays
    * valid. */
   const char *name;
+  /* The program's name for an allocation (the variable its cudaMalloc
+   * call fills, as the source spells it: `h.dist_new`) and the size of
+   * that pointer's element (0 unknown), told by the translated host code
+   * (__ldcc_alloc_name); a string of the program's, never freed.  NULL
+   * when not told. */
+  const char *site_name;
+  uint32_t elem_size;
 };
 
 struct ld_rt_registry; /* opaque */

@@ -658,6 +658,17 @@ struct ld_launch {
                         the macro's arguments */
 };
 
+/* A cudaMalloc-family call in host code whose first argument is `&X`
+ * (through casts): the translation names the allocation X for the
+ * runtime's reports, `(__ldcc::alloc_name("X", ES), __ldcc::alloc_done(
+ * CALL))` (include/ldcc/host.h; docs/global-check.md, "Pointers loaded
+ * from memory"). */
+struct ld_alloc_site {
+  size_t begin, end; /* the call, as written in the file */
+  char *name;        /* X's text, blanks folded */
+  int sized;         /* `sizeof *(X)` names X's element (complete, not void) */
+};
+
 struct ld_plan {
   char *file; /* main file path as given */
   struct ld_kernel *kernels;
@@ -678,6 +689,8 @@ struct ld_plan {
    * parse where the file alone did.  Their kernels then run unchecked and
    * the driver says so. */
   const char *headers_left_out;
+  struct ld_alloc_site *alloc_sites;
+  size_t nalloc_sites;
 };
 
 /* Whether parameter i of kernel k takes part in the one run

@@ -488,6 +488,9 @@ void ld_plan_free(struct ld_plan *plan) {
   free(plan->targets);
   free(plan->barriers);
   free(plan->launches);
+  for (i = 0; i < plan->nalloc_sites; i++)
+    free(plan->alloc_sites[i].name);
+  free(plan->alloc_sites);
   free(plan->file);
   ld_line_map_free(&plan->lines);
   free(plan);

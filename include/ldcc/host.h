@@ -562,6 +562,16 @@ extern "C" __attribute__((weak)) void
 __ldcc_register_kernel(const void *stub, __ldcc_launcher launcher,
                        const char *name, int kind, const char *why);
 
+/* The program's name for the allocation a cudaMalloc-family call in host
+ * code makes (the variable it fills, as written, and the size of its
+ * element, 0 unknown): the translator wraps the call as
+ * `(__ldcc::alloc_name("d_out", sizeof *(d_out)),
+ * __ldcc::alloc_done(cudaMalloc(&d_out, n)))`, and reports name memory
+ * reached through pointers loaded from memory by it (docs/global-check.md,
+ * "Pointers loaded from memory"). */
+extern "C" __attribute__((weak)) void __ldcc_alloc_name(const char *name,
+                                                        unsigned elem_size);
+
 /* A --ldcc-deterministic build (__LDCC_DETERMINISTIC): every translated
  * file tells the runtime from a static constructor, before any launch, so
  * that a launch it cannot run deterministically (one of a kernel no file
@@ -570,6 +580,19 @@ __ldcc_register_kernel(const void *stub, __ldcc_launcher launcher,
 extern "C" __attribute__((weak)) void __ldcc_deterministic_build(void);
 
 namespace __ldcc {
+
+inline int alloc_name(const char *name, unsigned elem_size) {
+  if (__ldcc_alloc_name)
+    __ldcc_alloc_name(name, elem_size);
+  return 0;
+}
+/* The call returned: the name is forgotten (a failed call records
+ * nothing, and the next allocation must not take it). */
+template <class E> inline E alloc_done(E result) {
+  if (__ldcc_alloc_name)
+    __ldcc_alloc_name(nullptr, 0);
+  return result;
+}
 
 #ifdef __LDCC_DETERMINISTIC
 struct deterministic_build {

@@ -475,6 +475,39 @@ START_TEST(test_internal_allocations) {
 }
 END_TEST
 
+/* The translated host code names the next allocation (__ldcc_alloc_name,
+ * include/ldcc/host.h alloc_name/alloc_done): it alone takes the name; a
+ * failed call leaves it to be forgotten, the runtime's own do not take it. */
+START_TEST(test_allocation_names) {
+  void *a, *b, *own, *c;
+
+  __ldcc_alloc_name("d_out", 4);
+  ck_assert_int_eq(__wrap_cudaMalloc(&a, 64), cudaSuccess);
+  __ldcc_alloc_name(NULL, 0); /* alloc_done */
+  ck_assert_int_eq(__wrap_cudaMalloc(&b, 64), cudaSuccess);
+  ck_assert_str_eq(entry_at(a).site_name, "d_out");
+  ck_assert_uint_eq(entry_at(a).elem_size, 4);
+  ck_assert_ptr_null(entry_at(b).site_name);
+  /* A failed call records nothing; alloc_done forgets the name. */
+  __ldcc_alloc_name("lost", 8);
+  fail_with = cudaErrorMemoryAllocation;
+  ck_assert_int_eq(__wrap_cudaMalloc(&c, 64), cudaErrorMemoryAllocation);
+  __ldcc_alloc_name(NULL, 0);
+  ck_assert_int_eq(__wrap_cudaMalloc(&c, 64), cudaSuccess);
+  ck_assert_ptr_null(entry_at(c).site_name);
+  /* The runtime's own allocation in between does not take it. */
+  __ldcc_alloc_name("h.rows", 0);
+  ld_rt_intercept_internal(1);
+  ck_assert_int_eq(__wrap_cudaMalloc(&own, 64), cudaSuccess);
+  ld_rt_intercept_internal(0);
+  ck_assert_int_eq(__wrap_cudaMallocManaged(&c, 64, 2), cudaSuccess);
+  __ldcc_alloc_name(NULL, 0);
+  ck_assert_ptr_null(entry_at(own).site_name);
+  ck_assert_str_eq(entry_at(c).site_name, "h.rows");
+  ck_assert_uint_eq(entry_at(c).elem_size, 0);
+}
+END_TEST
+
 static int attempts;
 
 /* Resolves host address h to 0x9000000 + h, but refuses "late" once. */
@@ -718,6 +751,7 @@ int main(void) {
 
   tcase_add_checked_fixture(tc, setup, teardown);
   tcase_add_test(tc, test_malloc_recorded);
+  tcase_add_test(tc, test_allocation_names);
   tcase_add_test(tc, test_failure_passed_through);
   tcase_add_test(tc, test_kinds_and_shapes);
   tcase_add_test(tc, test_double_free);

@@ -221,15 +221,36 @@ static int ref_ctor(struct helper_walk *w, CXCursor loc, int scope) {
   return w->bad;
 }
 
+/* The arguments of a call on an atomic object or reference (after the
+ * object), walked; unless relaxed its memory order makes the helper a
+ * fence of the scope (a release first when no access came before it) and
+ * an acquire. */
+static void member_call(struct helper_walk *w, CXCursor call, int scope,
+                        int order) {
+  CXCursor o;
+  int n = clang_Cursor_getNumArguments(call), i, first;
+  int level = scope == LD_GSCOPE_BLOCK ? 1 : 2;
+
+  if (!ld__member_object(call, &o, &first))
+    first = 0;
+  for (i = first; i < n && !w->bad; i++)
+    walk(w, clang_Cursor_getArgument(call, (unsigned)i));
+  if (order) {
+    if (!w->fence)
+      w->fence_first = !w->seen_access && (order & LD_ORDER_RELEASE);
+    if (level > w->fence)
+      w->fence = level;
+    w->acquires |= (order & LD_ORDER_ACQUIRE) != 0;
+  }
+}
+
 /* A call on a `cuda::atomic_ref` in a helper (ld__libcu_ref_member): on a
  * local reference or a temporary (walked: its constructor); unless
  * relaxed, its memory order makes the helper a fence of its scope (a
  * release first when no access came before it) and an acquire. */
 static int ref_call(struct helper_walk *w, CXCursor call, CXCursor ref,
                     int scope, int order) {
-  CXCursor r = ld__unwrap(ref), o;
-  int n = clang_Cursor_getNumArguments(call), i, first = 0;
-  int level = scope == LD_GSCOPE_BLOCK ? 1 : 2;
+  CXCursor r = ld__unwrap(ref);
 
   if (clang_getCursorKind(r) == CXCursor_DeclRefExpr) {
     CXCursor v = clang_getCursorReferenced(r);
@@ -243,18 +264,39 @@ static int ref_call(struct helper_walk *w, CXCursor call, CXCursor ref,
   } else if (walk(w, r)) {
     return 1;
   }
-  if (!ld__member_object(call, &o, &first))
-    first = 0;
-  for (i = first; i < n && !w->bad; i++)
-    walk(w, clang_Cursor_getArgument(call, (unsigned)i));
-  if (order) {
-    if (!w->fence)
-      w->fence_first = !w->seen_access && (order & LD_ORDER_RELEASE);
-    if (level > w->fence)
-      w->fence = level;
-    w->acquires |= (order & LD_ORDER_ACQUIRE) != 0;
-  }
+  member_call(w, call, scope, order);
   w->seen_access = 1;
+  return w->bad;
+}
+
+/* A call on a libcu++ atomic object in a helper (ld__libcu_atomic): the
+ * object is a parameter viewed as one (`((cuda::atomic<T> *)p)->load(o)`,
+ * Indigo-style atomicRead/atomicWrite, or `p[i]` / `p + i` of such a
+ * pointer: at an offset), an atomic of that parameter; unless relaxed its
+ * memory order makes the helper a fence of its scope (a release first when
+ * no access came before it) and an acquire, as ref_call's. */
+static int cast_atomic(struct helper_walk *w, CXCursor call, CXCursor obj,
+                       int lvalue, int scope, int order) {
+  CXCursor x;
+  int p = -1, offset = 0;
+
+  obj = ld__unwrap(obj);
+  if (!lvalue)
+    p = address_param(w, obj, &offset);
+  else if (clang_getCursorKind(obj) == CXCursor_UnaryOperator &&
+           clang_getCursorUnaryOperatorKind(obj) == CXUnaryOperator_Deref &&
+           ld__nth_child(obj, 0, &x))
+    p = address_param(w, x, &offset);
+  if (p < 0) {
+    w->bad = 1;
+    return 1;
+  }
+  member_call(w, call, scope, order);
+  use(w, p, 1);
+  if (offset)
+    w->offset_params |= (uint64_t)1 << p;
+  if (!w->scope)
+    w->scope = scope;
   return w->bad;
 }
 
@@ -283,6 +325,13 @@ static int walk_call(struct helper_walk *w, CXCursor call) {
   if (ld__libcu_ref_member(call, &obj, &scope, &order)) {
     clang_disposeString(s);
     return ref_call(w, call, obj, scope, order);
+  }
+  {
+    int lvalue;
+    if (ld__libcu_atomic(call, &obj, &lvalue, &scope, &order)) {
+      clang_disposeString(s);
+      return cast_atomic(w, call, obj, lvalue, scope, order);
+    }
   }
   if (!fence && libcu == 0) { /* a relaxed or signal fence: nothing */
     clang_disposeString(s);

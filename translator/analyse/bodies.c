@@ -304,8 +304,11 @@ static int libcu_atomic_member(CXCursor call) {
   CXString sp;
   int hit;
 
-  if (k != CXCursor_CXXMethod && k != CXCursor_ConversionFunction)
-    return 0;
+  if (k != CXCursor_CXXMethod && k != CXCursor_ConversionFunction) {
+    CXCursor obj; /* a template's dependent call (ld__libcu_atomic) */
+    int lvalue, scope, order;
+    return ld__libcu_atomic(call, &obj, &lvalue, &scope, &order);
+  }
   cls = clang_getCursorSemanticParent(callee);
   sp = clang_getCursorSpelling(cls);
   hit = !strncmp(clang_getCString(sp), "atomic", 6) ||
@@ -663,7 +666,10 @@ static int direct_use(struct analysis *an, const struct frame *f,
       return an->fns[an->cur_fn].is_kernel ||
              is_atomic_helper(an, an->cur_fn) ||
              free_device_fn(an->fns[an->cur_fn].cur);
-    return an->fns[an->cur_fn].is_kernel &&
+    /* An atomic object's call in an atomic helper too: a parameter viewed
+     * as one (`((cuda::atomic<T> *)p)->load(o)`), claimed at its call. */
+    return (an->fns[an->cur_fn].is_kernel ||
+            is_atomic_helper(an, an->cur_fn)) &&
            ld__libcu_atomic(f->cur, &obj, &lvalue, &scope, &order);
   }
   if (!an->fns[an->cur_fn].is_kernel && !is_atomic_helper(an, an->cur_fn) &&
@@ -832,6 +838,8 @@ static void visit_call(struct analysis *an, const struct frame *f) {
         !free_device_fn(an->fns[an->cur_fn].cur))
       an->fns[an->cur_fn].global_hard = REASON_G_ATOMIC;
   }
+  if (!an->fns[an->cur_fn].is_kernel && !an->fns[an->cur_fn].is_device)
+    ld__add_alloc_site(an, f->cur);
   if (ld__is_triple_chevron(f->cur) && !an->fns[an->cur_fn].global_use)
     an->fns[an->cur_fn].global_use = REASON_G_LAUNCH;
   if (ld__is_triple_chevron(f->cur) && ld__nth_child(f->cur, 0, &callee)) {

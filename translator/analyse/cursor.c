@@ -1538,6 +1538,62 @@ int ld__member_object(CXCursor call, CXCursor *obj, int *first) {
   return 1;
 }
 
+/* In a template, `((cuda::atomic<T> *)p)->load(o)` is a call of a member
+ * of a dependent type, which names no method: a member of an atomic's (by
+ * name) on an object whose type is spelled `cuda::atomic<...>` or
+ * `cuda::std::atomic<...>`, or a pointer to one (Indigo-style atomicRead
+ * and atomicWrite templates).  Sets *obj, *first as ld__member_object. */
+static int dependent_libcu(CXCursor call, CXCursor *obj, int *first) {
+  static const char *const members[] = {"load",
+                                        "store",
+                                        "exchange",
+                                        "fetch_add",
+                                        "fetch_sub",
+                                        "fetch_and",
+                                        "fetch_or",
+                                        "fetch_xor",
+                                        "fetch_min",
+                                        "fetch_max",
+                                        "compare_exchange_weak",
+                                        "compare_exchange_strong"};
+  CXCursor m;
+  CXString sp;
+  const char *n;
+  size_t i;
+  int hit = 0;
+
+  if (!ld__libcu_dependent(call) || !ld__nth_child(call, 0, &m) ||
+      clang_getCursorKind(m = ld__unwrap(m)) != CXCursor_MemberRefExpr)
+    return 0;
+  /* A dependent member has no spelling: its name is the last token. */
+  {
+    CXTranslationUnit tu = clang_Cursor_getTranslationUnit(m);
+    CXToken *toks = NULL;
+    unsigned nt = 0;
+    clang_tokenize(tu, clang_getCursorExtent(m), &toks, &nt);
+    if (nt && clang_getTokenKind(toks[nt - 1]) == CXToken_Identifier) {
+      sp = clang_getTokenSpelling(tu, toks[nt - 1]);
+      for (i = 0; i < sizeof members / sizeof *members && !hit; i++)
+        hit = !strcmp(clang_getCString(sp), members[i]);
+      clang_disposeString(sp);
+    }
+    if (toks)
+      clang_disposeTokens(tu, toks, nt);
+  }
+  if (!hit || !ld__nth_child(m, 0, obj))
+    return 0;
+  *first = 0;
+  *obj = ld__unwrap(*obj);
+  while (clang_getCursorKind(*obj) == CXCursor_ParenExpr &&
+         ld__nth_child(*obj, 0, obj))
+    *obj = ld__unwrap(*obj);
+  sp = clang_getTypeSpelling(clang_getCursorType(*obj));
+  n = clang_getCString(sp);
+  hit = !strstr(n, "atomic_ref");
+  clang_disposeString(sp);
+  return hit;
+}
+
 int ld__libcu_atomic(CXCursor call, CXCursor *obj, int *lvalue, int *scope,
                      int *order) {
   CXCursor callee = clang_getCursorReferenced(call), cls;
@@ -1546,8 +1602,16 @@ int ld__libcu_atomic(CXCursor call, CXCursor *obj, int *lvalue, int *scope,
   CXType t;
   int hit, first = 0;
 
-  if (k != CXCursor_CXXMethod && k != CXCursor_ConversionFunction)
-    return 0;
+  if (k != CXCursor_CXXMethod && k != CXCursor_ConversionFunction) {
+    if (!dependent_libcu(call, obj, &first))
+      return 0;
+    t = clang_getCursorType(*obj);
+    *lvalue = t.kind != CXType_Pointer;
+    t = *lvalue ? t : clang_getPointeeType(t);
+    *scope = libcu_scope_of(t);
+    *order = call_order(call, first);
+    return 1;
+  }
   cls = clang_getCursorSemanticParent(callee);
   sp = clang_getCursorSpelling(cls);
   hit = (!strncmp(clang_getCString(sp), "atomic", 6) ||

@@ -721,3 +721,121 @@ int ld__api_launch_text(struct analysis *an, CXCursor call, CXCursor name,
   t->api_nargs = nargs;
   return t->args && t->api_args ? LD_OK : LD_ENOMEM;
 }
+
+/* The cudaMalloc-family functions whose first argument receives the new
+ * allocation's address. */
+static int allocates(CXCursor ref) {
+  static const char *const names[] = {"cudaMalloc",
+                                      "cudaMallocManaged",
+                                      "cudaMallocAsync",
+                                      "cudaMallocHost",
+                                      "cudaHostAlloc",
+                                      "cudaMallocPitch",
+                                      "cudaMallocFromPoolAsync"};
+  size_t i;
+
+  for (i = 0; i < sizeof names / sizeof *names; i++)
+    if (ld__name_is(ref, names[i]))
+      return 1;
+  return 0;
+}
+
+struct returned {
+  CXCursor var;
+  int found;
+};
+
+static enum CXChildVisitResult returned_cb(CXCursor c, CXCursor parent,
+                                           CXClientData data) {
+  struct returned *r = data;
+  CXCursor e;
+
+  (void)parent;
+  if (clang_getCursorKind(c) == CXCursor_ReturnStmt &&
+      ld__nth_child(c, 0, &e) &&
+      clang_getCursorKind(e = ld__unwrap(e)) == CXCursor_DeclRefExpr &&
+      clang_equalCursors(clang_getCursorReferenced(e), r->var)) {
+    r->found = 1;
+    return CXChildVisit_Break;
+  }
+  return CXChildVisit_Recurse;
+}
+
+/* `&X` (through casts and parentheses) as the first argument: X, else a
+ * null cursor. */
+static CXCursor allocated_var(CXCursor call) {
+  CXCursor a, x;
+
+  if (clang_Cursor_getNumArguments(call) < 1)
+    return clang_getNullCursor();
+  a = clang_Cursor_getArgument(call, 0);
+  for (;;) {
+    enum CXCursorKind k = clang_getCursorKind(a);
+    if ((k == CXCursor_CStyleCastExpr || k == CXCursor_CXXStaticCastExpr ||
+         k == CXCursor_CXXReinterpretCastExpr || k == CXCursor_ParenExpr ||
+         k == CXCursor_UnexposedExpr) &&
+        ld__last_expr_child(a, &x))
+      a = x;
+    else
+      break;
+  }
+  if (clang_getCursorKind(a) != CXCursor_UnaryOperator ||
+      clang_getCursorUnaryOperatorKind(a) != CXUnaryOperator_AddrOf ||
+      !ld__nth_child(a, 0, &x))
+    return clang_getNullCursor();
+  return x;
+}
+
+void ld__add_alloc_site(struct analysis *an, CXCursor call) {
+  CXCursor ref = clang_getCursorReferenced(call), x = allocated_var(call), d;
+  CXSourceRange r;
+  struct ld_plan *plan = an->plan;
+  struct ld_alloc_site *s;
+  size_t b, e, xb, xe, cap;
+  int w1, w2;
+  long long size;
+
+  if (clang_Cursor_isNull(ref) || !allocates(ref) || clang_Cursor_isNull(x) ||
+      !launch_span(an, call, 0, 0, &b, &e) || !launch_place_ok(an, b, e))
+    return;
+  r = clang_getCursorExtent(x);
+  if (!file_offset(an, clang_getRangeStart(r), &xb, &w1) ||
+      !file_offset(an, clang_getRangeEnd(r), &xe, &w2) || !w1 || !w2 ||
+      xe <= xb || xb < b || xe > e)
+    return;
+  /* A helper's local it returns (`T *p; cudaMalloc(&p, n); return p;`)
+   * would name every allocation it makes the same: not named. */
+  if (clang_getCursorKind(ld__unwrap(x)) == CXCursor_DeclRefExpr) {
+    struct returned rt = {clang_getCursorReferenced(ld__unwrap(x)), 0};
+    d = an->fns[an->cur_fn].cur;
+    clang_visitChildren(d, returned_cb, &rt);
+    if (rt.found)
+      return;
+  }
+  for (cap = 0; cap < plan->nalloc_sites; cap++)
+    if (plan->alloc_sites[cap].begin == b)
+      return; /* a macro that uses its argument twice: one text */
+  cap = plan->nalloc_sites;
+  s = realloc(plan->alloc_sites, (cap + 1) * sizeof *s);
+  if (!s) {
+    an->rc = LD_ENOMEM;
+    return;
+  }
+  plan->alloc_sites = s;
+  s = &s[cap];
+  memset(s, 0, sizeof *s);
+  s->begin = b;
+  s->end = e;
+  s->name = piece_text(an, 1, xb, xe);
+  if (!s->name) {
+    an->rc = LD_ENOMEM;
+    return;
+  }
+  {
+    CXType t = clang_getCanonicalType(clang_getCursorType(x));
+    CXType pt = clang_getCanonicalType(clang_getPointeeType(t));
+    size = t.kind == CXType_Pointer ? clang_Type_getSizeOf(pt) : -1;
+    s->sized = pt.kind != CXType_Void && size > 0;
+  }
+  plan->nalloc_sites++;
+}

@@ -20,4 +20,8 @@ int ld__launch_text(struct analysis *an, CXCursor call, CXCursor callee,
 int ld__api_launch_text(struct analysis *an, CXCursor call, CXCursor name,
                         CXCursor decl, struct ld_launch *t);
 
+/* Record in the plan the cudaMalloc-family call `call` of host code when
+ * its first argument is `&X` written in the file (ld_alloc_site). */
+void ld__add_alloc_site(struct analysis *an, CXCursor call);
+
 #endif

@@ -508,6 +508,36 @@ static int emit_replays(const struct ld_plan *plan, const char *src, size_t len,
   return rc;
 }
 
+/* Each cudaMalloc-family call of host code that fills `&X` tells the
+ * runtime X's name first and forgets it after (ld_alloc_site): `(
+ * __ldcc::alloc_name("X", sizeof *(X)), __ldcc::alloc_done(CALL))`. */
+static int put_alloc_sites(const struct ld_plan *plan,
+                           struct ld_edit_list *edits) {
+  struct ld_buf b = LD_BUF_INIT;
+  size_t i;
+  int rc = LD_OK;
+
+  for (i = 0; i < plan->nalloc_sites && !rc; i++) {
+    const struct ld_alloc_site *a = &plan->alloc_sites[i];
+    ld_buf_free(&b);
+    rc = ld_buf_puts(&b, "(__ldcc::alloc_name(\"");
+    if (!rc)
+      rc = ld_buf_put_c_escaped(&b, a->name);
+    if (!rc && a->sized)
+      rc = ld_buf_printf(&b, "\", (unsigned)sizeof *(%s)), ", a->name);
+    else if (!rc)
+      rc = ld_buf_puts(&b, "\", 0u), ");
+    if (!rc)
+      rc = ld_buf_puts(&b, "__ldcc::alloc_done(");
+    if (!rc)
+      rc = ld_edit_insert(edits, a->begin, b.data);
+    if (!rc)
+      rc = ld_edit_insert(edits, a->end, "))");
+  }
+  ld_buf_free(&b);
+  return rc;
+}
+
 int ld__instrument(const struct ld_plan *plan, const char *src, size_t len,
                    struct ld_edit_list *edits,
                    struct ld_unrendered_list *unrendered) {
@@ -515,5 +545,7 @@ int ld__instrument(const struct ld_plan *plan, const char *src, size_t len,
 
   if (!rc)
     rc = ld__warp_emit(plan, len, edits);
+  if (!rc)
+    rc = put_alloc_sites(plan, edits);
   return rc ? rc : emit_replays(plan, src, len, edits, unrendered);
 }
