@@ -510,20 +510,22 @@ int ld__gdirect_launch(const struct ld__gdirect_call *c) {
   nb += ld__glanes_reports(c, &lanes);
   ld__glanes_free(c, &lanes);
   unsigned unknown = 0;
+  bool loads = (c->m->flags & __LDCC_GM_LOADS) != 0;
   if (!ok(cudaMemcpyAsync(&n, at + d.clashes_at, sizeof n,
                           cudaMemcpyDeviceToHost, c->stream),
           c->pending) ||
-      !ok(cudaMemcpyAsync(&unknown,
-                          at + d.table_at + offsetof(__ldcc_gowner, unknown),
-                          sizeof unknown, cudaMemcpyDeviceToHost, c->stream),
-          c->pending) ||
+      (loads &&
+       !ok(cudaMemcpyAsync(&unknown,
+                           at + d.table_at + offsetof(__ldcc_gowner, unknown),
+                           sizeof unknown, cudaMemcpyDeviceToHost, c->stream),
+           c->pending)) ||
       !ok(cudaStreamSynchronize(c->stream), c->pending))
     n = nb = unknown = 0;
   ld__gblock_free(c, &blk);
   ld__gpool_free(area, c->env->device, c->stream, c->pending);
   /* Writes through loaded pointers into memory no entry holds went
    * unchecked: the launch is not checked (its clashes stay reported). */
-  if (unknown && (c->m->flags & __LDCC_GM_LOADS)) {
+  if (unknown) {
     snprintf(why, sizeof why,
              "%u stores or atomics through pointers loaded from memory went "
              "to memory ldcc does not know (not from the cudaMalloc family "

@@ -244,12 +244,10 @@ static int32_t find_alloc(const struct ld_rt_gplan *p, uint64_t ptr) {
   return -1;
 }
 
-/* What loaded_cb needs: the plan, the kernel's first parameter (its
- * loading one), and whether the plan overflowed. */
+/* What loaded_cb needs: the plan, and how many did not fit in it. */
 struct loaded_walk {
   struct ld_rt_gplan *p;
-  uint32_t param;
-  uint32_t dropped; /* allocations that did not fit */
+  uint32_t dropped;
 };
 
 /* One allocation of the registry into the plan, unless already there or
@@ -280,7 +278,7 @@ static int loaded_cb(const struct ld_rt_alloc *a, void *ctx) {
              (unsigned long long)a->id);
     g->a.name = intern_name(text);
   }
-  g->param = w->param;
+  g->param = 0; /* (named by loaded, not by a parameter) */
   g->loaded = 1;
   g->slot = round_up(a->size + LD_RT_GALIGN, LD_RT_GALIGN);
   w->p->copy_bytes += g->slot;
@@ -293,7 +291,7 @@ static int loaded_cb(const struct ld_rt_alloc *a, void *ctx) {
 static int loaded_allocs(const struct __ldcc_global_meta *m,
                          struct ld_rt_registry *reg, struct ld_rt_gplan *p,
                          char *why, size_t whysize) {
-  struct loaded_walk w = {p, 0, 0};
+  struct loaded_walk w = {p, 0};
 
   if (!(m->flags & __LDCC_GM_LOADS))
     return 1;
