@@ -457,6 +457,20 @@ extern "C" int __ldcc_its_attach(struct __ldcc_its_sink *s) {
 
 /* A launch that reached CUDA outside __ldcc::launch and runs unchecked
  * (ld_rt_lwrap.c): counted, and said once per kernel and reason. */
+extern "C" void ld__rt_foreign_partly(const char *kernel, const char *why) {
+  pthread_mutex_lock(&lock);
+  if (!rt.initialised)
+    init();
+  if (rt.usable &&
+      ld_rt_races_foreign_as(rt.races, kernel, "checked in part", why, rt.out))
+    fflush(rt.out);
+  pthread_mutex_unlock(&lock);
+}
+
+extern "C" void __ldcc_checked_in_part(const char *kernel, const char *why) {
+  ld__rt_foreign_partly(kernel, why);
+}
+
 extern "C" void ld__rt_foreign(const char *kernel, const char *why) {
   pthread_mutex_lock(&lock);
   if (!rt.initialised)

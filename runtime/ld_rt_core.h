@@ -103,6 +103,11 @@ void ld__rt_nest(int delta);
  * lock itself. */
 void ld__rt_foreign(const char *kernel, const char *why);
 
+/* A launch of a kernel whose arming function ran (counted as checked) that
+ * its checks cover in part (its registration's why): said once per kernel
+ * and reason, "launch of K checked in part: why".  Takes the lock itself. */
+void ld__rt_foreign_partly(const char *kernel, const char *why);
+
 /* A launch of a kernel a deterministic build registered as deterministic
  * as built (__LDCC_REG_AS_BUILT) that reached CUDA outside __ldcc::launch:
  * it runs as the program gave it and counts as a checked launch.  Takes

@@ -495,10 +495,17 @@ static void describe_intra_warp(const struct __ldcc_report *rec,
   unsigned nidx = rec->value_b[0], i;
   size_t n;
 
-  d->memory = rec->mask & __LDCC_ITS_M_SHARED ? "shared" : "global";
+  d->memory =
+      rec->kind == __LDCC_RK_CLUSTER_SHARED || (rec->mask & __LDCC_ITS_M_SHARED)
+          ? "shared"
+          : "global";
   if (rec->end_site >= 1 && rec->end_site <= m->ntargets)
     t = &m->targets[rec->end_site - 1];
   d->variable = t && t->name ? t->name : "?";
+  /* An atomic's site is named "<op>:<variable>" (distributed shared
+   * memory): the variable. */
+  if (rec->kind == __LDCC_RK_CLUSTER_SHARED && strrchr(d->variable, ':'))
+    d->variable = strrchr(d->variable, ':') + 1;
   n = (size_t)snprintf(d->element, sizeof d->element, "%s", d->variable);
   if (nidx == 0xff) {
     snprintf(d->element + n, sizeof d->element - n, " (address 0x%" PRIx64 ")",
@@ -659,6 +666,31 @@ static void describe_cub(const struct __ldcc_report *rec,
   d->value_a[0] = d->value_b[0] = 0;
 }
 
+/* The lines of a distributed-shared-memory record: warp_a and warp_b the
+ * two blocks' ranks, lane the owner's, mask the two kinds. */
+static void describe_cluster(const struct __ldcc_report *rec,
+                             struct ld_rt_race_desc *d) {
+  static const char *const did[] = {"read", "wrote", "used an atomic on"};
+  const uint32_t *b = rec->block;
+  uint32_t cluster;
+
+  memcpy(&cluster, rec->value_b + 4, 4);
+  snprintf(d->header, sizeof d->header,
+           "race on distributed shared memory %s in kernel %s, between "
+           "blocks of rank %u and %u of cluster %u",
+           d->element, d->kernel, rec->warp_a, rec->warp_b, cluster);
+  snprintf(d->detail, sizeof d->detail,
+           "in the shared memory of the block of rank %u: the block of rank "
+           "%u %s it at %s, the block of rank %u (block (%u,%u,%u)) %s it at "
+           "%s, with no cluster.sync() between",
+           (unsigned)rec->lane, rec->warp_a, did[(rec->mask & 3) % 3],
+           /* Sites are noted after the state (best effort): two blocks
+            * at once may leave the earlier one's unrecorded. */
+           rec->start_site ? d->region_from : "a line not recorded",
+           rec->warp_b, b[0], b[1], b[2], did[((rec->mask >> 2) & 3) % 3],
+           d->region_to);
+}
+
 static void describe_lines(const struct __ldcc_report *rec,
                            struct ld_rt_race_desc *d) {
   const uint32_t *b = rec->block;
@@ -753,6 +785,9 @@ static void describe_lines(const struct __ldcc_report *rec,
   case __LDCC_RK_CUB_REUSE:
     describe_cub(rec, d);
     break;
+  case __LDCC_RK_CLUSTER_SHARED:
+    describe_cluster(rec, d);
+    break;
   case __LDCC_RK_SCOPED_FENCE:
     break; /* describe_mp wrote them */
   case __LDCC_RK_LOG_OVERFLOW:
@@ -798,7 +833,8 @@ void ld_rt_race_describe(const struct __ldcc_report *rec,
     ld_rt_format_value(rec->value_b, rec->size, __LDCC_VK_OTHER, d->value_b,
                        sizeof d->value_b);
   }
-  if (rec->kind == __LDCC_RK_INTRA_WARP)
+  if (rec->kind == __LDCC_RK_INTRA_WARP ||
+      rec->kind == __LDCC_RK_CLUSTER_SHARED)
     describe_intra_warp(rec, m, d);
   else if (rec->kind == __LDCC_RK_SCOPED_ATOMIC)
     describe_scoped(rec, m, d);

@@ -29,7 +29,9 @@ struct ld_rt_kernel {
   const char *name;       /* as written in the definition */
   int kind;               /* enum ld_rt_kernel_kind */
   const char *why;        /* launcher NULL: why the translator left the kernel
-                             unchecked (static storage of the program) */
+                             unchecked; an arming kernel's: what its
+                             checks leave out, or NULL (static storage of
+                             the program) */
 };
 
 /* How a launch that reached a wrapper goes on. */

@@ -75,9 +75,15 @@
     "A thread ran a second CUB block collective (BlockReduce, BlockScan, "     \
     "BlockLoad, ...) on the same shared TempStorage with no __syncthreads() "  \
     "since the first: threads still reading the first collective's results "   \
-    "race with the second collective's writes (CUB requires the barrier).")
+    "race with the second collective's writes (CUB requires the barrier).")    \
+  X(__LDCC_RK_CLUSTER_SHARED, "cluster-shared", 1, "shared",                   \
+    "Race on distributed shared memory between the blocks of a cluster",       \
+    "Two blocks of one cluster accessed the same word of one block's shared "  \
+    "memory (through map_shared_rank), at least one of them writing (or one "  \
+    "with an atomic, the other plainly), with no cluster.sync() between the "  \
+    "accesses.")
 
-#define LD_RT_NKINDS 13u
+#define LD_RT_NKINDS 14u
 
 /* The kind's name ("write-write"), "unknown" out of range. */
 const char *ld_rt_kind_name(uint32_t kind);

@@ -92,6 +92,8 @@ static int route(const struct launch *l, cudaError_t *rc) {
   ld_rt_kernels_nest(-1);
   if (r == LD_RT_ROUTE_ARM) {
     (void)ld_rt_kernels_take_armed(); /* this launch is the one it counted */
+    if (k->why) /* what its checks leave out (a cluster kernel's) */
+      ld__rt_foreign_partly(k->name, k->why);
     return 0;
   }
   return 1;

@@ -32,8 +32,9 @@ struct race {
 /* Launches outside __ldcc::launch that ran unchecked, per kernel and
  * reason (ld_rt_races_foreign). */
 struct foreign {
-  char *kernel;    /* owned */
-  const char *why; /* static */
+  char *kernel;      /* owned */
+  const char *state; /* "not checked", "checked in part" (static) */
+  const char *why;   /* static */
   unsigned long launches;
 };
 
@@ -314,11 +315,12 @@ void ld_rt_races_unchecked_as(struct ld_rt_races *r,
 /* The tally entry of (kernel, why), made the first time; NULL without
  * memory. */
 static struct foreign *foreign_of(struct ld_rt_races *r, const char *kernel,
-                                  const char *why) {
+                                  const char *state, const char *why) {
   size_t i;
 
   for (i = 0; i < r->nf; i++)
-    if (!strcmp(r->f[i].kernel, kernel) && !strcmp(r->f[i].why, why))
+    if (!strcmp(r->f[i].kernel, kernel) && !strcmp(r->f[i].why, why) &&
+        !strcmp(r->f[i].state, state))
       return &r->f[i];
   if (r->nf == r->capf) {
     size_t cap = r->capf ? 2 * r->capf : 8;
@@ -332,20 +334,26 @@ static struct foreign *foreign_of(struct ld_rt_races *r, const char *kernel,
   if (!r->f[r->nf].kernel)
     return NULL;
   r->f[r->nf].why = why;
+  r->f[r->nf].state = state;
   r->f[r->nf].launches = 0;
   return &r->f[r->nf++];
 }
 
 int ld_rt_races_foreign(struct ld_rt_races *r, const char *kernel,
                         const char *why, FILE *out) {
-  struct foreign *f = foreign_of(r, kernel ? kernel : "?", why);
+  return ld_rt_races_foreign_as(r, kernel, "not checked", why, out);
+}
+
+int ld_rt_races_foreign_as(struct ld_rt_races *r, const char *kernel,
+                           const char *state, const char *why, FILE *out) {
+  struct foreign *f = foreign_of(r, kernel ? kernel : "?", state, why);
   struct ld_buf b = LD_BUF_INIT;
   char text[768];
 
   if (f && f->launches++)
     return 0;
-  snprintf(text, sizeof text, "launch of %s not checked: %s",
-           kernel ? kernel : "?", why);
+  snprintf(text, sizeof text, "launch of %s %s: %s", kernel ? kernel : "?",
+           state, why);
   if (r->c.format == LD_RT_FORMAT_JSON) {
     put_line(&b, ld__json_unchecked(&b, kernel, NULL, 0, why), out);
   } else if (r->c.format == LD_RT_FORMAT_SARIF) {
@@ -396,8 +404,9 @@ static void summary_text(const struct ld_rt_races *r,
   fputs(colour ? LD_RT_RESET "\n" : "\n", out);
   /* Launches that bypassed __ldcc::launch: which kernels, and why. */
   for (i = 0; i < r->nf; i++)
-    fprintf(out, "  not checked: %lu launch%s of %s: %s\n", r->f[i].launches,
-            r->f[i].launches == 1 ? "" : "es", r->f[i].kernel, r->f[i].why);
+    fprintf(out, "  %s: %lu launch%s of %s: %s\n", r->f[i].state,
+            r->f[i].launches, r->f[i].launches == 1 ? "" : "es", r->f[i].kernel,
+            r->f[i].why);
   for (i = 0; i < r->n; i++)
     if (r->v[i].id && r->v[i].header)
       fprintf(out, "  %s: %" PRIu64 " instance%s\n", r->v[i].header,

@@ -81,6 +81,9 @@ void ld_rt_races_unchecked_as(struct ld_rt_races *r,
  * Returns 1 for the first of its pair, 0 else. */
 int ld_rt_races_foreign(struct ld_rt_races *r, const char *kernel,
                         const char *why, FILE *out);
+/* The same with another state than "not checked" ("checked in part"). */
+int ld_rt_races_foreign_as(struct ld_rt_races *r, const char *kernel,
+                           const char *state, const char *why, FILE *out);
 
 /* Distinct races so far (notes and suppressed races excluded). */
 unsigned long ld_rt_races_count(const struct ld_rt_races *r);

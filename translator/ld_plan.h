@@ -535,6 +535,12 @@ struct ld_warp {
    * keeps its shared-memory replay, whose regions with a fence run once
    * (docs/shared-replay.md, "Kernels with fences"). */
   int fenced_replay;
+  /* Distributed shared memory (`cluster.map_shared_rank(buf, r)`): every
+   * access and atomic is noted in the cluster's shadow
+   * (__ldcc::cl_r/w/rw/a), each cluster sync steps the thread's epoch; no
+   * warp tables, no replay (docs/inline-checks.md, "Distributed shared
+   * memory"). */
+  int cluster;
 };
 
 /* What --ldcc-deterministic makes of a kernel (decide/deterministic.c):

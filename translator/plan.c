@@ -41,7 +41,7 @@ const char *ld_gvar_name(const struct ld_global *g, size_t i) {
 }
 
 int ld_warp_carried(const struct ld_warp *w) {
-  return w && !w->skip && !w->mp && !w->probe && !w->nscoped;
+  return w && !w->skip && !w->mp && !w->probe && (!w->nscoped || w->cluster);
 }
 
 int ld_gparam_one_run(const struct ld_kernel *k, size_t i) {
@@ -216,7 +216,10 @@ static void dump_warp(const struct ld_plan *plan, const struct ld_kernel *k,
     return;
   fprintf(out, "ITS kernel=%s checked=%s rule=\"%s\"%s", k->name,
           yes_no(!w->skip), w->rule,
-          w->mp && !w->skip ? " checks=message-passing" : "");
+          w->skip      ? ""
+          : w->mp      ? " checks=message-passing"
+          : w->cluster ? " checks=cluster"
+                       : "");
   if (w->skip)
     fprintf(out, " reason=\"%s\"", w->skip);
   fputc('\n', out);
@@ -232,7 +235,10 @@ static void dump_warp(const struct ld_plan *plan, const struct ld_kernel *k,
   }
   for (j = 0; j < w->nsyncs; j++) {
     const struct ld_warp_sync *y = &w->syncs[j];
-    fprintf(out, "%s kernel=%s at=%s form=%s\n", w->mp ? "FENCE" : "WSYNC",
+    fprintf(out, "%s kernel=%s at=%s form=%s\n",
+            w->mp        ? "FENCE"
+            : w->cluster ? "CSYNC"
+                         : "WSYNC",
             k->name, at_pos(plan, &y->at).s, y->form);
   }
   for (j = 0; j < w->nscoped; j++) {

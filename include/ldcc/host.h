@@ -258,6 +258,22 @@ enum __ldcc_report_kind {
                               the warp, lane the lane, value_a and
                               value_b the variable's name (32 bytes,
                               NUL-padded) */
+  ,
+  __LDCC_RK_CLUSTER_SHARED = 13 /* two blocks of one cluster touched one
+                                   word of distributed shared memory, one
+                                   of them writing (an atomic against a
+                                   plain access), with no cluster.sync()
+                                   between (include/ldcc/its.cuh
+                                   cl_note): kernel_meta and sites as for
+                                   intra-warp; warp_a the earlier access's
+                                   block rank, warp_b this block's; lane
+                                   the rank of the block whose shared
+                                   memory it is; mask the earlier access's
+                                   kind | this one's << 2 (0 read, 1
+                                   write, 2 atomic); offset, size, value_a
+                                   and value_b[0] as for intra-warp;
+                                   value_b[4..7] the cluster's linear
+                                   index (uint32) */
 };
 
 /* mask bits of a scoped-fence record */
@@ -346,6 +362,68 @@ static inline __LDCC_HD int __ldcc_its_step(uint64_t st, unsigned cid,
   else if (r1 != me && !r2)
     r2 = me;
   *next = base | w | ((uint64_t)r1 << 6) | ((uint64_t)r2 << 12);
+  return hit;
+}
+
+/* The shadow state of one word of a block's shared memory in a cluster
+ * launch (its.cuh cl_note, docs/inline-checks.md "Distributed shared
+ * memory"): bits 0-15 the block ranks that read it, 16-31 those that used
+ * an atomic on it, 32-36 the rank + 1 of the last plain writer (0: none),
+ * 37-60 the cluster-sync epoch (24 bits).  Plain C so the unit tests check
+ * the rule. */
+#define __LDCC_CL_EPOCH_MASK 0xffffffull
+
+/* One access (kind 0 a load, 1 a store, 2 an atomic) by the block of rank
+ * `rank` in epoch `epoch` (the cluster syncs its thread has passed) to a
+ * word whose state is st.  *next is the new state.  A state of an earlier
+ * epoch counts as empty (a cluster.sync() ordered it); one of a later epoch
+ * (an access between barrier_arrive and barrier_wait) is left as it is.
+ * Returns 1 when another rank's access of the same epoch conflicts: a
+ * store with anything, a load with a store or an atomic, an atomic with a
+ * plain access (atomics do not race with each other); *other is that rank,
+ * *other_kind its kind.  Never reports a rank against itself. */
+static inline __LDCC_HD int __ldcc_cl_step(uint64_t st, unsigned epoch,
+                                           unsigned rank, int kind,
+                                           uint64_t *next, unsigned *other,
+                                           int *other_kind) {
+  uint64_t e = (uint64_t)epoch & __LDCC_CL_EPOCH_MASK;
+  uint64_t se = (st >> 37) & __LDCC_CL_EPOCH_MASK;
+  unsigned reads, atomics, writer, mine = 1u << (rank & 15), i, rest = 0;
+  int hit = 0;
+
+  if (se > e) {
+    *next = st;
+    return 0;
+  }
+  if (se < e)
+    st = 0;
+  reads = (unsigned)(st & 0xffff);
+  atomics = (unsigned)((st >> 16) & 0xffff);
+  writer = (unsigned)((st >> 32) & 31);
+  if (writer && writer != (rank & 15) + 1) {
+    hit = 1;
+    *other = writer - 1;
+    *other_kind = 1;
+  } else if (kind != 0 && (reads & ~mine)) {
+    rest = reads & ~mine;
+    *other_kind = 0;
+  } else if (kind != 2 && (atomics & ~mine)) {
+    rest = atomics & ~mine;
+    *other_kind = 2;
+  }
+  if (rest) {
+    hit = 1;
+    for (i = 0; !(rest >> i & 1); i++)
+      ;
+    *other = i;
+  }
+  if (kind == 0)
+    reads |= mine;
+  else if (kind == 2)
+    atomics |= mine;
+  else
+    writer = (rank & 15) + 1;
+  *next = e << 37 | (uint64_t)writer << 32 | (uint64_t)atomics << 16 | reads;
   return hit;
 }
 
@@ -558,6 +636,11 @@ typedef cudaError_t (*__ldcc_launcher)(dim3 grid, dim3 block, void **args,
        program gave them and count as run                                      \
        deterministically */
 extern "C" __attribute__((weak)) void __ldcc_launch_scope(int delta);
+/* A launch its checks cover in part (a cluster kernel's: include/ldcc/
+ * its.cuh checked_in_part), counted as checked by its arming: said once
+ * per kernel and reason (why: static storage of the program). */
+extern "C" __attribute__((weak)) void __ldcc_checked_in_part(const char *kernel,
+                                                             const char *why);
 extern "C" __attribute__((weak)) void
 __ldcc_register_kernel(const void *stub, __ldcc_launcher launcher,
                        const char *name, int kind, const char *why);

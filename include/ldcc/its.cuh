@@ -198,10 +198,10 @@ static __device__ __forceinline__ int its_check(const void *p, unsigned site,
       *site_a = (unsigned)(sites >> (21 * role)) & 0x1fffffu;
       *a_wrote = ow;
     }
-    unsigned my_role = write ? 0u
-                       : ((next >> 6) & 63) == lane + 1 ? 1u
+    unsigned my_role = write                             ? 0u
+                       : ((next >> 6) & 63) == lane + 1  ? 1u
                        : ((next >> 12) & 63) == lane + 1 ? 2u
-                                                          : 3u;
+                                                         : 3u;
     if (my_role < 3) {
       sites &= ~(0x1fffffull << (21 * my_role));
       sites |= (unsigned long long)(site & 0x1fffffu) << (21 * my_role);
@@ -243,9 +243,8 @@ its_element(P *p, const B &base, unsigned long long *offset, unsigned *idx) {
 }
 
 template <class P, class B>
-static __device__ __forceinline__ P *its_access(P *p, const B &base,
-                                                unsigned kernel, unsigned site,
-                                                int write) {
+static __device__ __forceinline__ P *
+its_access(P *p, const B &base, unsigned kernel, unsigned site, int write) {
   unsigned lane_a = 0, site_a = 0;
   int a_wrote = 0;
 
@@ -328,12 +327,9 @@ static __device__ __ldcc_scope_slot __ldcc_scope_tab[__LDCC_SCOPE_SLOTS];
 /* Record a block-scope atomic race (cold path): block_b used the location
  * at site_b with a block-scope atomic (its site names the atomic), block_a
  * at site_a; the record's block is block_b's. */
-static __device__ __noinline__ void scope_report(unsigned kernel,
-                                                 unsigned site_a,
-                                                 unsigned site_b,
-                                                 unsigned block_a,
-                                                 unsigned block_b,
-                                                 const void *p) {
+static __device__ __noinline__ void
+scope_report(unsigned kernel, unsigned site_a, unsigned site_b,
+             unsigned block_a, unsigned block_b, const void *p) {
   volatile __ldcc_report *r =
       its_record(__LDCC_RK_SCOPED_ATOMIC, kernel, site_a, site_b);
 
@@ -360,11 +356,11 @@ static __device__ __noinline__ void scope_report(unsigned kernel,
  * synchronisation (those get the message-passing checks, where only
  * block-scope atomics are noted).  Shared and local memory are never
  * checked; an eviction is a possible miss. */
-static __device__ __forceinline__ void scope_note(const void *p,
-                                                  unsigned kernel,
-                                                  unsigned site, int scoped) {
+static __device__ __forceinline__ void
+scope_note(const void *p, unsigned kernel, unsigned site, int scoped) {
   unsigned long long a = (unsigned long long)p & 0x1ffffffffffffull, grid;
-  unsigned block = blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
+  unsigned block =
+      blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
   unsigned slot = (unsigned)(((a >> 2) ^ (a >> 14)) & (__LDCC_SCOPE_SLOTS - 1));
   __ldcc_scope_slot *s = &__ldcc_scope_tab[slot];
 
@@ -501,12 +497,12 @@ struct mp_pending {
 /* One per thread, a local of the checked kernel. */
 struct mp_thread {
   mp_pending pend[__LDCC_MP_PENDING];
-  unsigned npend;         /* pending writes (the oldest are overwritten) */
-  unsigned long long acq; /* the flag of the last acquire, 0 none */
-  unsigned acq_site;      /* its site */
-  unsigned acq_level;     /* strongest fence since (3: grid sync) */
-  int acq_atomic;         /* the flag was read by an atomic */
-  int acq_fresh;          /* no checked read since the acquire */
+  unsigned npend;             /* pending writes (the oldest are overwritten) */
+  unsigned long long acq;     /* the flag of the last acquire, 0 none */
+  unsigned acq_site;          /* its site */
+  unsigned acq_level;         /* strongest fence since (3: grid sync) */
+  int acq_atomic;             /* the flag was read by an atomic */
+  int acq_fresh;              /* no checked read since the acquire */
   unsigned long long acq_seq; /* the flag's seq at the first checked read */
   unsigned fence_pub;         /* strongest fence since the last publication */
 };
@@ -527,7 +523,7 @@ static __device__ __forceinline__ unsigned mp_slot_of(unsigned long long a) {
 
 /* This thread's info word for a write at `site` in claim `claim`. */
 static __device__ __forceinline__ unsigned long long mp_info(unsigned site,
-                                                            unsigned claim) {
+                                                             unsigned claim) {
   unsigned tid = its_tid();
   return (unsigned long long)(tid % 32) |
          (unsigned long long)((tid / 32) & 31) << 5 |
@@ -673,9 +669,8 @@ static __device__ __forceinline__ void mp_acquire(const void *p, mp_thread &st,
 /* A data load after an acquire: was it handed over with the fences its
  * scope needs? */
 template <class P, class B>
-static __device__ __forceinline__ void mp_load(P *p, mp_thread &st,
-                                               const B &base, unsigned kernel,
-                                               unsigned site) {
+static __device__ __forceinline__ void
+mp_load(P *p, mp_thread &st, const B &base, unsigned kernel, unsigned site) {
   unsigned long long a = (unsigned long long)p & 0x1ffffffffffffull;
   __ldcc_mp_slot *s = &__ldcc_mp_tab[mp_slot_of(a)];
 
@@ -693,9 +688,9 @@ static __device__ __forceinline__ void mp_load(P *p, mp_thread &st,
   unsigned long long flag = __ldcg(&s->flag), fseq = __ldcg(&s->fseq);
   unsigned long long o2 = __ldcg(&s->owner);
   unsigned claim = (unsigned)(t >> 49), block = mp_block(), tid = its_tid();
-  if (o1 != o2 || (o1 >> 49) != claim || ((o1 >> 24) & 0x1ffffffull) !=
-      mp_grid() || !(info >> 12 & 1) || (info >> 55) != (claim & 0x1ffu) ||
-      flag != st.acq)
+  if (o1 != o2 || (o1 >> 49) != claim ||
+      ((o1 >> 24) & 0x1ffffffull) != mp_grid() || !(info >> 12 & 1) ||
+      (info >> 55) != (claim & 0x1ffu) || flag != st.acq)
     return;
   unsigned wblock = (unsigned)(o1 & 0xffffffu) - 1;
   if (wblock == block && ((info >> 5) & 31) == ((tid / 32) & 31) &&
@@ -779,8 +774,7 @@ static __device__ __forceinline__ P *mp_atomic(P *p, mp_thread &st,
 /* Before a fence (level 1 block, 2 device) or a grid sync (3: everything
  * before it is ordered for every thread: nothing stays pending, no flag
  * stays acquired). */
-static __device__ __forceinline__ void mp_fence(mp_thread &st,
-                                                unsigned level) {
+static __device__ __forceinline__ void mp_fence(mp_thread &st, unsigned level) {
   unsigned n = st.npend < __LDCC_MP_PENDING ? st.npend : __LDCC_MP_PENDING;
 
   if (level >= 3) {
@@ -833,6 +827,209 @@ template <int Counted = 0> static __host__ __device__ void its_arm() {
       pending == cudaSuccess)
     (void)cudaGetLastError();
 #endif
+}
+
+/* ---- distributed shared memory (clusters) ---------------------------- */
+
+/* A kernel that maps another block's shared memory (`cluster.
+ * map_shared_rank(buf, r)`, `__cluster_map_shared_rank`) gets, instead of
+ * the warp tables (docs/inline-checks.md, "Distributed shared memory"):
+ *   __ldcc::cl_thread __ldcc_cl = {};     after the body's `{`
+ *   (*__ldcc::cl_r/w/rw(&(E), __ldcc_cl, B, k, site))   each access
+ *   atomicX(__ldcc::cl_a(P, __ldcc_cl, k, site), ...)  each atomic
+ *   (cluster.sync(), __ldcc::cl_sync(__ldcc_cl))       each cluster sync
+ * Each access of an address in the cluster's shared memory is noted in a
+ * device-wide table keyed by the exact word: the launch (%gridid), the
+ * cluster, the rank of the block whose shared memory it is and the offset
+ * there.  Its state (host.h __ldcc_cl_step) holds the ranks that touched
+ * it in the thread's cluster-sync epoch; slot and state change together
+ * (128-bit atomicCAS), another key taking the slot evicts it (a possible
+ * miss, never a report).  Only cluster.sync() (or barrier_wait) orders
+ * two blocks here; the translator gives this check only to kernels that
+ * order them no other way (no fence, flag, lock or inline assembly). */
+#ifdef __LDCC_CLUSTER
+#define __LDCC_CL_SLOTS 65536u /* per file; a power of two */
+
+struct __align__(16) __ldcc_cl_slot {
+  unsigned long long key, state;
+};
+static __device__ __ldcc_cl_slot __ldcc_cl_tab[__LDCC_CL_SLOTS];
+/* The sites of the last writer, reader and atomic (21 bits each; best
+ * effort: plain stores). */
+static __device__ unsigned long long __ldcc_cl_sites[__LDCC_CL_SLOTS];
+
+struct cl_thread {
+  unsigned epoch; /* the cluster syncs this thread has passed */
+};
+
+static __device__ __forceinline__ void cl_sync(cl_thread &t) {
+  t.epoch++;
+}
+
+/* Record a distributed-shared-memory race (cold path). */
+static __device__ __noinline__ void
+cl_report(unsigned kernel, unsigned site_a, unsigned site_b, unsigned rank_a,
+          unsigned rank_b, unsigned owner, unsigned kinds, unsigned cluster,
+          unsigned long long offset, unsigned size, unsigned nidx,
+          const unsigned *idx) {
+  volatile __ldcc_report *r =
+      its_record(__LDCC_RK_CLUSTER_SHARED, kernel, site_a, site_b);
+
+  if (!r)
+    return;
+  r->warp_a = rank_a;
+  r->warp_b = rank_b;
+  r->lane = (int)owner;
+  r->mask = kinds;
+  r->offset = offset;
+  r->size = size;
+  for (unsigned k = 0; k < 16; k++)
+    r->value_a[k] = (unsigned char)(idx[k / 4] >> (8 * (k % 4)));
+  r->value_b[0] = (unsigned char)nidx;
+  for (unsigned k = 0; k < 4; k++)
+    r->value_b[4 + k] = (unsigned char)(cluster >> (8 * k));
+  its_publish(r);
+}
+
+/* The shadow step of one access of p (kind 0 load, 1 store, 2 atomic);
+ * returns 1 with the other access's rank, kind and site on a race. */
+static __device__ int cl_check(const void *p, const cl_thread &t, unsigned site,
+                               int kind, unsigned *rank_a, int *kind_a,
+                               unsigned *site_a, unsigned *me_out,
+                               unsigned *owner_out, unsigned *cluster_out) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  if (!__isClusterShared(p))
+    return 0;
+  unsigned n = __clusterSizeInBlocks();
+  if (n < 2 || n > 16 || t.epoch >= __LDCC_CL_EPOCH_MASK)
+    return 0;
+  unsigned me = __clusterRelativeBlockRank();
+  unsigned owner = __cluster_query_shared_rank(p);
+  /* The shared window of a cluster: the rank in bits 24 up, the offset in
+   * the block's shared memory below. */
+  unsigned long long off =
+      (unsigned long long)__cvta_generic_to_shared(p) & 0xffffffull;
+  dim3 ci = __clusterIdx(), cd = __clusterGridDimInClusters();
+  unsigned long long cid = ci.x + (unsigned long long)cd.x *
+                                      (ci.y + (unsigned long long)cd.y * ci.z);
+  unsigned long long grid;
+  asm volatile("mov.u64 %0, %%gridid;" : "=l"(grid));
+  if (off >= (1ull << 18) || cid >= (1ull << 20) || owner >= 16)
+    return 0;
+  unsigned long long key = 1ull << 63 | (grid & 0x1fffffull) << 42 | cid << 22 |
+                           (unsigned long long)owner << 18 | off;
+  unsigned long long h = key * 0x9E3779B97F4A7C15ull;
+  unsigned slot = (unsigned)(h >> 40) & (__LDCC_CL_SLOTS - 1);
+  __ldcc_cl_slot *s = &__ldcc_cl_tab[slot];
+  const __ldcc_cl_slot zero = {0, 0};
+  int hit = 0;
+
+  *me_out = me;
+  *owner_out = owner;
+  *cluster_out = (unsigned)cid;
+  for (int tries = 0; tries < 32; tries++) {
+    __ldcc_cl_slot cur = atomicCAS(s, zero, zero), nxt;
+    uint64_t ns = 0;
+    unsigned other = 0;
+    int okind = 0;
+    int h2 = __ldcc_cl_step(cur.key == key ? cur.state : 0, t.epoch, me, kind,
+                            &ns, &other, &okind);
+    if (h2 && !hit) { /* a conflict seen is real, whether or not the CAS
+                         below wins */
+      unsigned long long sites =
+          *(volatile unsigned long long *)&__ldcc_cl_sites[slot];
+      hit = 1;
+      *rank_a = other;
+      *kind_a = okind;
+      *site_a = (unsigned)(sites >> (21 * okind)) & 0x1fffffu;
+    }
+    nxt.key = key;
+    nxt.state = ns;
+    if (cur.key == key && cur.state == ns)
+      break; /* nothing new to note */
+    __ldcc_cl_slot old = atomicCAS(s, cur, nxt);
+    if (old.key != cur.key || old.state != cur.state)
+      continue;
+    unsigned long long sites =
+        cur.key == key ? *(volatile unsigned long long *)&__ldcc_cl_sites[slot]
+                       : 0;
+    sites &= ~(0x1fffffull << (21 * kind));
+    sites |= (unsigned long long)(site & 0x1fffffu) << (21 * kind);
+    *(volatile unsigned long long *)&__ldcc_cl_sites[slot] = sites;
+    break;
+  }
+  return hit;
+#else
+  (void)p, (void)t, (void)site, (void)kind, (void)rank_a, (void)kind_a;
+  (void)site_a, (void)me_out, (void)owner_out, (void)cluster_out;
+  return 0;
+#endif
+}
+
+template <class P, class B>
+static __device__ __forceinline__ P *cl_access(P *p, const cl_thread &t,
+                                               const B &base, unsigned kernel,
+                                               unsigned site, int kind) {
+  unsigned rank_a = 0, site_a = 0, me = 0, owner = 0, cluster = 0;
+  int kind_a = 0;
+
+  if (cl_check((const void *)p, t, site, kind, &rank_a, &kind_a, &site_a, &me,
+               &owner, &cluster)) {
+    unsigned idx[4] = {0, 0, 0, 0}, nidx;
+    unsigned long long offset = 0;
+    nidx = its_element(p, base, &offset, idx);
+    cl_report(kernel, site_a, site, rank_a, me, owner,
+              (unsigned)kind_a | (unsigned)kind << 2, cluster, offset,
+              (unsigned)sizeof(P), nidx, idx);
+  }
+  return p;
+}
+
+template <class P, class B>
+static __device__ __forceinline__ P *
+cl_r(P *p, const cl_thread &t, const B &base, unsigned k, unsigned site) {
+  return cl_access(p, t, base, k, site, 0);
+}
+template <class P, class B>
+static __device__ __forceinline__ P *
+cl_w(P *p, const cl_thread &t, const B &base, unsigned k, unsigned site) {
+  return cl_access(p, t, base, k, site, 1);
+}
+/* A read-modify-write: as a store, it conflicts with any other block. */
+template <class P, class B>
+static __device__ __forceinline__ P *
+cl_rw(P *p, const cl_thread &t, const B &base, unsigned k, unsigned site) {
+  return cl_access(p, t, base, k, site, 1);
+}
+/* An atomic's address (any memory: only the cluster's shared memory is
+ * noted). */
+template <class P>
+static __device__ __forceinline__ P *cl_a(P *p, const cl_thread &t, unsigned k,
+                                          unsigned site) {
+  unsigned rank_a = 0, site_a = 0, me = 0, owner = 0, cluster = 0;
+  int kind_a = 0;
+
+  if (cl_check((const void *)p, t, site, 2, &rank_a, &kind_a, &site_a, &me,
+               &owner, &cluster)) {
+    unsigned idx[4] = {0, 0, 0, 0};
+    cl_report(k, site_a, site, rank_a, me, owner, (unsigned)kind_a | 2u << 2,
+              cluster, (unsigned long long)p, (unsigned)sizeof(P), 0xffu, idx);
+  }
+  return p;
+}
+#endif
+
+/* A launch of a cluster kernel, which its checks cover in part (the
+ * translator's words why): said once per kernel and reason. */
+static inline __host__ __device__ int checked_in_part(const char *kernel,
+                                                      const char *why) {
+#ifndef __CUDA_ARCH__
+  if (__ldcc_checked_in_part)
+    __ldcc_checked_in_part(kernel, why);
+#else
+  (void)kernel, (void)why;
+#endif
+  return 0;
 }
 
 } // namespace __ldcc

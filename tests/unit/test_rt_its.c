@@ -381,6 +381,145 @@ START_TEST(test_mp_golden) {
 }
 END_TEST
 
+/* Distributed shared memory (host.h __ldcc_cl_step): one access of rank
+ * `rank` of kind 0 load, 1 store, 2 atomic in epoch e. */
+static int cl(uint64_t *st, unsigned e, unsigned rank, int kind,
+              unsigned *other, int *okind) {
+  uint64_t next;
+  int hit = __ldcc_cl_step(*st, e, rank, kind, &next, other, okind);
+  *st = next;
+  return hit;
+}
+
+START_TEST(test_cluster_step_rule) {
+  uint64_t st = 0;
+  unsigned other = 99;
+  int okind = -1;
+
+  /* A block's own accesses never conflict; reads of two blocks neither. */
+  ck_assert_int_eq(cl(&st, 0, 1, 1, &other, &okind), 0);
+  ck_assert_int_eq(cl(&st, 0, 1, 0, &other, &okind), 0);
+  ck_assert_int_eq(cl(&st, 0, 1, 1, &other, &okind), 0);
+  /* Another block reading what rank 1 wrote in the same epoch. */
+  ck_assert_int_eq(cl(&st, 0, 0, 0, &other, &okind), 1);
+  ck_assert_uint_eq(other, 1);
+  ck_assert_int_eq(okind, 1);
+  /* A cluster.sync() later the word is fresh: a store meets nothing. */
+  ck_assert_int_eq(cl(&st, 1, 3, 1, &other, &okind), 0);
+  /* A store after another block's read of the same epoch. */
+  st = 0;
+  ck_assert_int_eq(cl(&st, 4, 2, 0, &other, &okind), 0);
+  ck_assert_int_eq(cl(&st, 4, 5, 1, &other, &okind), 1);
+  ck_assert_uint_eq(other, 2);
+  ck_assert_int_eq(okind, 0);
+  /* Atomics of several blocks do not race with each other... */
+  st = 0;
+  ck_assert_int_eq(cl(&st, 2, 0, 2, &other, &okind), 0);
+  ck_assert_int_eq(cl(&st, 2, 1, 2, &other, &okind), 0);
+  ck_assert_int_eq(cl(&st, 2, 15, 2, &other, &okind), 0);
+  /* ... nor with the owner's own plain read, but another block's read of
+   * the word while they add meets one of them. */
+  ck_assert_int_eq(cl(&st, 2, 0, 0, &other, &okind), 1);
+  ck_assert_uint_eq(other, 1);
+  ck_assert_int_eq(okind, 2);
+  /* An atomic after another block's plain read of the epoch. */
+  ck_assert_int_eq(cl(&st, 2, 1, 2, &other, &okind), 1);
+  ck_assert_uint_eq(other, 0);
+  ck_assert_int_eq(okind, 0);
+  /* A state of a later epoch (an access between barrier_arrive and
+   * barrier_wait) is left alone and meets nothing. */
+  st = 0;
+  ck_assert_int_eq(cl(&st, 7, 1, 1, &other, &okind), 0);
+  {
+    uint64_t before = st;
+    ck_assert_int_eq(cl(&st, 6, 0, 1, &other, &okind), 0);
+    ck_assert_uint_eq(st, before);
+  }
+}
+END_TEST
+
+static const int cl_wl_tile[] = {19};
+static const struct __ldcc_target_meta cl_vars[] = {
+    {"tile", 0, 0, 1, {0, 0, 0, 0}, 0, 3, 0, 1, cl_wl_tile},
+    {"prev", 0, 0, 1, {0, 0, 0, 0}, 0, 3, 0, 0, NULL},
+    {"atomicAdd:dst", 0, 0, 1, {0, 0, 0, 0}, 0, 3, 0, 0, NULL},
+};
+static const int cl_lines[] = {13, 19, 27, 30, 35};
+static const struct __ldcc_kernel_meta cl_meta = {__LDCC_HOST_ABI,
+                                                  3,
+                                                  "stencil",
+                                                  "ring.cuh",
+                                                  13,
+                                                  5,
+                                                  NULL,
+                                                  0,
+                                                  1,
+                                                  cl_vars,
+                                                  cl_lines,
+                                                  NULL,
+                                                  0,
+                                                  0,
+                                                  NULL,
+                                                  {0, 0, 0},
+                                                  NULL,
+                                                  NULL,
+                                                  NULL};
+
+START_TEST(test_cluster_golden) {
+  struct __ldcc_report rec;
+  struct ld_rt_race_desc d;
+  uint32_t cluster = 3;
+  char out[2048];
+
+  memset(&rec, 0, sizeof rec);
+  rec.valid = 1;
+  rec.kind = __LDCC_RK_CLUSTER_SHARED;
+  rec.kernel_meta = (uint64_t)(uintptr_t)&cl_meta;
+  rec.block[0] = 13;
+  rec.start_site = 1;
+  rec.end_site = 2;
+  rec.warp_a = 0; /* rank 0 wrote its tile */
+  rec.warp_b = 1; /* rank 1 read it */
+  rec.lane = 0;
+  rec.mask = 1 | 0 << 2;
+  rec.size = 4;
+  rec.value_a[0] = 127;
+  rec.value_b[0] = 1;
+  memcpy(rec.value_b + 4, &cluster, 4);
+  CAPTURE(out, ld_rt_report_print(&rec, f_));
+  ck_assert_str_eq(out,
+                   "ldcc: race on distributed shared memory prev[127] in "
+                   "kernel stencil, between blocks of rank 0 and 1 of "
+                   "cluster 3\n"
+                   "  in the shared memory of the block of rank 0: the block "
+                   "of rank 0 wrote it at ring.cuh:19, the block of rank 1 "
+                   "(block (13,0,0)) read it at ring.cuh:27, with no "
+                   "cluster.sync() between\n"
+                   "  region: between ring.cuh:19 and ring.cuh:27\n");
+  ld_rt_race_describe(&rec, &d);
+  ck_assert_str_eq(d.memory, "shared");
+  /* An atomic's site names "<op>:<variable>": the variable. */
+  rec.start_site = 3;
+  rec.end_site = 3;
+  rec.mask = 0 | 2 << 2;
+  rec.value_b[0] = 0xff;
+  ld_rt_race_describe(&rec, &d);
+  ck_assert_str_eq(d.variable, "dst");
+  ck_assert_ptr_nonnull(strstr(d.detail, "read it at ring.cuh:30, the block "
+                                         "of rank 1 (block (13,0,0)) used an "
+                                         "atomic on it at ring.cuh:30"));
+  /* The earlier access's site may be unrecorded (noted after the state). */
+  rec.start_site = 0;
+  ld_rt_race_describe(&rec, &d);
+  ck_assert_ptr_nonnull(strstr(d.detail, "the block of rank 0 read it at a "
+                                         "line not recorded, the block of "
+                                         "rank 1"));
+  ck_assert_str_eq(ld_rt_kind_name(__LDCC_RK_CLUSTER_SHARED), "cluster-shared");
+  ck_assert_int_eq(ld_rt_kind_is_race(__LDCC_RK_CLUSTER_SHARED), 1);
+  ck_assert_str_eq(ld_rt_kind_memory(__LDCC_RK_CLUSTER_SHARED), "shared");
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("rt_its");
   TCase *tc = tcase_create("core");
@@ -393,6 +532,8 @@ int main(void) {
   tcase_add_test(tc, test_json_and_dedup);
   tcase_add_test(tc, test_scoped_golden);
   tcase_add_test(tc, test_mp_golden);
+  tcase_add_test(tc, test_cluster_step_rule);
+  tcase_add_test(tc, test_cluster_golden);
   suite_add_tcase(s, tc);
   return ld_check_run(s);
 }

@@ -164,6 +164,31 @@ START_TEST(test_summary_some_checked) {
 }
 END_TEST
 
+/* A launch an arming function counted as checked that its checks cover in
+ * part (a cluster kernel's): said once per kernel and reason, listed apart
+ * from the launches not checked, with the same reason as another state. */
+START_TEST(test_summary_checked_in_part) {
+  struct ld_rt_races *r = ld_rt_races_new(10);
+  char lines[512] = "", sum[1024] = "";
+
+  CAPTURE(lines, {
+    ck_assert_int_eq(
+        ld_rt_races_foreign_as(r, "hist", "checked in part", "why", f_), 1);
+    ck_assert_int_eq(
+        ld_rt_races_foreign_as(r, "hist", "checked in part", "why", f_), 0);
+    ck_assert_int_eq(ld_rt_races_foreign(r, "hist", "why", f_), 1);
+  });
+  ck_assert_str_eq(lines, "ldcc: launch of hist checked in part: why\n"
+                          "ldcc: launch of hist not checked: why\n");
+  CAPTURE(sum, ld_rt_races_summary(r, NULL, 2, 1, 0, f_));
+  ck_assert_str_eq(sum, "ldcc: summary: no races found; 2 checked launches, 1 "
+                        "not checked\n"
+                        "  checked in part: 2 launches of hist: why\n"
+                        "  not checked: 1 launch of hist: why\n");
+  ld_rt_races_free(r);
+}
+END_TEST
+
 /* Every launch checked: exactly the line of before. */
 START_TEST(test_summary_all_checked) {
   struct ld_rt_races *r = ld_rt_races_new(10);
@@ -209,6 +234,7 @@ int main(void) {
   tcase_add_test(tc, test_nesting_and_arming);
   tcase_add_test(tc, test_summary_nothing_checked);
   tcase_add_test(tc, test_summary_some_checked);
+  tcase_add_test(tc, test_summary_checked_in_part);
   tcase_add_test(tc, test_summary_all_checked);
   tcase_add_test(tc, test_strict_exit_status);
   suite_add_tcase(s, tc);

@@ -726,6 +726,17 @@ static void note_sync(struct analysis *an, CXCursor call, const char *why) {
       fn->global_use = REASON_G_GRID_SYNC;
     return;
   }
+  /* A kernel's own cluster sync: its shared memory is not replayed, its
+   * global memory not checked across blocks; the inline checks of
+   * distributed shared memory may take it (warp_facts.c). */
+  if (fn->is_kernel && !an->plan->deterministic && ld__cluster_sync(call)) {
+    fn->cluster_syncs++;
+    if (!fn->global_use)
+      fn->global_use = REASON_G_CLUSTER_SYNC;
+    if (!fn->global_hard)
+      fn->global_hard = REASON_G_CLUSTER_SYNC;
+    return;
+  }
   fn->unsupported = why;
 }
 

@@ -17,6 +17,7 @@
 
 #define REASON_GROUP_SYNC "sync on a generic thread_group"
 #define REASON_GRID_SYNC "grid-wide synchronisation"
+#define REASON_CLUSTER_SYNC "cluster synchronisation"
 
 /* Make room for one more element in a growable array. */
 int ld__grow(void *itemsp, size_t *cap, size_t n, size_t size) {
@@ -518,6 +519,8 @@ const char *ld__barrier_form(CXCursor call, const char **unsupported) {
       return "cg::sync";
     if (ld__grid_sync(call, NULL))
       *unsupported = REASON_GRID_SYNC; /* cg::sync(grid) */
+    if (ld__cluster_sync(call))
+      *unsupported = REASON_CLUSTER_SYNC; /* cg::sync(cluster) */
     return NULL;
   }
   /* block.sync(), cg::this_thread_block().sync() */
@@ -541,7 +544,29 @@ const char *ld__barrier_form(CXCursor call, const char **unsupported) {
    * grid.barrier_wait(token): a split grid barrier. */
   if (ld__grid_sync(call, NULL))
     *unsupported = REASON_GRID_SYNC;
+  /* A cluster barrier is a block barrier too, and orders the blocks of a
+   * cluster: neither the replay nor the copies model it. */
+  if (ld__cluster_sync(call))
+    *unsupported = REASON_CLUSTER_SYNC;
   return NULL;
+}
+
+/* Whether member call `call` is made on an object of class cls (`g.f()`,
+ * `gp->f()`): 1 with the object's expression in *base. */
+static int method_of(CXCursor call, const char *cls, CXCursor *base) {
+  CXCursor first;
+  CXType t;
+
+  if (!ld__nth_child(call, 0, &first))
+    return 0;
+  first = ld__unwrap(first);
+  if (clang_getCursorKind(first) != CXCursor_MemberRefExpr ||
+      !ld__nth_child(first, 0, base))
+    return 0;
+  t = clang_getCursorType(*base);
+  if (t.kind == CXType_Pointer)
+    t = clang_getPointeeType(t);
+  return ld__is_class(t, cls);
 }
 
 /* The object of a grid-wide sync on a cg::grid_group: `g.sync()`,
@@ -551,7 +576,7 @@ const char *ld__barrier_form(CXCursor call, const char **unsupported) {
  * cannot rewrite), 0 otherwise. */
 int ld__grid_sync(CXCursor call, CXCursor *obj) {
   CXCursor callee = clang_getCursorReferenced(call);
-  CXCursor first, base;
+  CXCursor base;
   enum CXCursorKind k;
 
   if (clang_Cursor_isNull(callee))
@@ -565,19 +590,8 @@ int ld__grid_sync(CXCursor call, CXCursor *obj) {
       *obj = clang_Cursor_getArgument(call, 0);
     return 1;
   }
-  if (k != CXCursor_CXXMethod || !ld__nth_child(call, 0, &first))
+  if (k != CXCursor_CXXMethod || !method_of(call, "grid_group", &base))
     return 0;
-  first = ld__unwrap(first);
-  if (clang_getCursorKind(first) != CXCursor_MemberRefExpr ||
-      !ld__nth_child(first, 0, &base))
-    return 0;
-  {
-    CXType t = clang_getCursorType(base);
-    if (t.kind == CXType_Pointer)
-      t = clang_getPointeeType(t);
-    if (!ld__is_class(t, "grid_group"))
-      return 0;
-  }
   if (ld__name_is(callee, "sync")) {
     if (obj)
       *obj = base;
@@ -587,6 +601,39 @@ int ld__grid_sync(CXCursor call, CXCursor *obj) {
                  ld__name_is(callee, "barrier_wait")
              ? 2
              : 0;
+}
+
+/* A cluster barrier (docs/inline-checks.md, "Distributed shared memory"):
+ * 1 for one after which the blocks of the cluster are ordered
+ * (`cluster.sync()`, `cg::sync(cluster)`, `cluster.barrier_wait()`,
+ * `__cluster_barrier_wait()`), 2 for an arrival alone
+ * (`barrier_arrive`, `__cluster_barrier_arrive*`), 0 otherwise. */
+int ld__cluster_sync(CXCursor call) {
+  CXCursor callee = clang_getCursorReferenced(call);
+  CXCursor base;
+  enum CXCursorKind k;
+
+  if (clang_Cursor_isNull(callee))
+    return 0;
+  k = clang_getCursorKind(callee);
+  if (k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate) {
+    if (ld__name_is(callee, "__cluster_barrier_wait"))
+      return 1;
+    if (ld__name_starts(callee, "__cluster_barrier_arrive"))
+      return 2;
+    return ld__name_is(callee, "sync") &&
+                   clang_Cursor_getNumArguments(call) == 1 &&
+                   ld__is_class(
+                       clang_getCursorType(clang_Cursor_getArgument(call, 0)),
+                       "cluster_group")
+               ? 1
+               : 0;
+  }
+  if (k != CXCursor_CXXMethod || !method_of(call, "cluster_group", &base))
+    return 0;
+  if (ld__name_is(callee, "sync") || ld__name_is(callee, "barrier_wait"))
+    return 1;
+  return ld__name_is(callee, "barrier_arrive") ? 2 : 0;
 }
 
 /* The form of a block barrier the replay models (ld__barrier_form without

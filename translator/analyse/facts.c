@@ -400,8 +400,16 @@ int ld__facts_analyse(struct analysis *an) {
           !(k->shared_reason = strdup(
                 k->warp->mp ? "synchronises through memory (a fence, flag or "
                               "lock), which the replay does not model"
-                            : "block-scope atomics, which the replay does not "
-                              "model")))
+                : k->warp->cluster ? REASON_CLUSTER_SHARED
+                                   : "block-scope atomics, which the replay "
+                                     "does not model")))
+        rc = LD_ENOMEM;
+    }
+    /* Distributed shared memory: what is checked of it, and what not. */
+    if (!rc && k->warp && !k->warp->skip && k->warp->cluster &&
+        k->shared_reason && strcmp(k->shared_reason, REASON_CLUSTER_SHARED)) {
+      free(k->shared_reason);
+      if (!(k->shared_reason = strdup(REASON_CLUSTER_SHARED)))
         rc = LD_ENOMEM;
     }
   }

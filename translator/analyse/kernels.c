@@ -678,6 +678,21 @@ static int data_ref(const struct analysis *an, size_t fi, size_t i) {
   return i == fi || !sync_helper(an, i);
 }
 
+/* The shared-memory replay cannot run a grid sync: such a kernel's shared
+ * memory is not checked (said at build and run time), its global memory
+ * is, by the direct one run (docs/global-check.md, "Grid sync").  Nor a
+ * cluster sync (docs/inline-checks.md, "Distributed shared memory"). */
+static int no_replay_syncs(struct fn *fn, struct ld_kernel *k) {
+  const char *why = fn->grid_syncs      ? REASON_GRID_SYNC_SHARED
+                    : fn->cluster_syncs ? REASON_CLUSTER_SYNC_SHARED
+                                        : NULL;
+
+  if (!fn->wants_clone || !why)
+    return LD_OK;
+  fn->wants_clone = 0;
+  return (k->shared_reason = strdup(why)) ? LD_OK : LD_ENOMEM;
+}
+
 /* Add the kernel fns[fi] with its targets to the plan. */
 /* Whether every block barrier kernel fi can reach (seen: the functions it
  * reaches) is one its global clone can count: in its own body, outside
@@ -687,7 +702,7 @@ static int epochs_ok(const struct analysis *an, size_t fi,
                      const unsigned char *seen) {
   size_t i;
 
-  if (an->fns[fi].grid_syncs)
+  if (an->fns[fi].grid_syncs || an->fns[fi].cluster_syncs)
     return 0;
   for (i = 0; i < an->nfns; i++)
     if (seen[i] && an->fns[i].calls_unseen)
@@ -845,15 +860,7 @@ static int plan_kernel(struct analysis *an, size_t fi, unsigned char *seen,
       return LD_ENOMEM;
   }
   fn->wants_clone = k->checked && shared_written;
-  /* The shared-memory replay cannot run a grid sync: such a kernel's
-   * shared memory is not checked (said at build and run time), its global
-   * memory is, by the direct one run (docs/global-check.md, "Grid sync"). */
-  if (fn->wants_clone && fn->grid_syncs) {
-    fn->wants_clone = 0;
-    if (!(k->shared_reason = strdup(REASON_GRID_SYNC_SHARED)))
-      return LD_ENOMEM;
-  }
-  return LD_OK;
+  return no_replay_syncs(fn, k);
 }
 
 int ld__build_plan(struct analysis *an) {

@@ -44,6 +44,18 @@
 #define REASON_G_GRID_SYNC "grid-wide synchronisation"
 #define REASON_GRID_SYNC_SHARED                                                \
   "grid-wide synchronisation (the shared-memory replay cannot run it)"
+/* A cluster sync in a kernel's own body (docs/inline-checks.md,
+ * "Distributed shared memory"). */
+#define REASON_G_CLUSTER_SYNC                                                  \
+  "cluster synchronisation (the blocks of a cluster may hand data to each "    \
+  "other)"
+/* The shared memory of a kernel with the checks of distributed shared
+ * memory (docs/inline-checks.md). */
+#define REASON_CLUSTER_SHARED                                                  \
+  "a cluster kernel: its shared memory is checked between the blocks of a "    \
+  "cluster (distributed shared memory), not between the warps of a block"
+#define REASON_CLUSTER_SYNC_SHARED                                             \
+  "cluster synchronisation (the shared-memory replay cannot run it)"
 
 enum var_kind { VAR_SHARED, VAR_DEVICE, VAR_PARAM };
 
@@ -97,6 +109,12 @@ struct fn {
    * check across blocks' direct run rewrites (docs/global-check.md, "Grid
    * sync"); a grid sync elsewhere is `unsupported`. */
   int grid_syncs;
+  /* A kernel's cluster syncs in its own body (`cluster.sync()`): neither the
+   * replay nor the check across blocks models them (the blocks of a
+   * cluster may hand data to each other there); the inline checks of
+   * distributed shared memory step their epoch at them.  One elsewhere is
+   * `unsupported`. */
+  int cluster_syncs;
   /* The first write the checks cannot see (writes.c; owned), and the
    * kernel's parameters of a template type it calls (`f(i)`): bit i. */
   char *unseen;

@@ -156,6 +156,10 @@ const char *ld__barrier_form(CXCursor call, const char **unsupported);
  * `cg::sync(g)` (*obj, when not NULL, the group's expression), 2 for its
  * split barrier (`barrier_arrive`, `barrier_wait`), 0 otherwise. */
 int ld__grid_sync(CXCursor call, CXCursor *obj);
+/* A cluster barrier: 1 for `cluster.sync()`, `cg::sync(cluster)`,
+ * `barrier_wait` and `__cluster_barrier_wait()`, 2 for an arrival alone,
+ * 0 otherwise. */
+int ld__cluster_sync(CXCursor call);
 /* The same without the named barrier __barrier_sync: the replay's. */
 const char *ld__block_barrier(CXCursor call);
 /* The `=` of the ParmDecl parm's default argument: 1 with its location. */

@@ -42,6 +42,7 @@
 #define RULE_BLOCK_ATOMIC "block-scope atomic"
 #define RULE_MEMORY_SYNC "synchronisation through memory"
 #define RULE_CROSS_LANE "shared memory across threads in a region"
+#define RULE_CLUSTER "distributed shared memory"
 /* The static shared memory a kernel may have for that rule: the tables
  * take 24 KB more of the 48 KB a block may declare statically. */
 #define CROSS_LANE_MAX_SHARED 16384
@@ -50,6 +51,7 @@
 #define SKIP_MACRO "warp synchronisation inside a macro expansion"
 #define SKIP_TOO_MANY                                                          \
   "more warp-synchronous kernels in the file than the checks hold"
+#define SKIP_CLUSTER_CALL "cluster synchronisation inside a called function"
 
 struct frame {
   CXCursor cur;
@@ -78,6 +80,7 @@ struct warp_walk {
                         or ticket the replay does not log: no fenced replay */
   CXCursor *flags;   /* variables an atomic of the kernel targets */
   size_t nflags, capflags;
+  int dsm; /* maps another block's shared memory (a cluster) */
   const char *rule;
   const char *skip;
   int rc;
@@ -387,17 +390,42 @@ static int is_access(CXCursor e, CXCursor *decl) {
  * a plain load or store (address taken, reference bound, call argument,
  * member access, sizeof): not checked, so never reported. */
 static int access_mode(const struct frame *f) {
-  const struct frame *p = f->parent;
+  const struct frame *p = f->parent, *c = f;
   unsigned idx = f->index;
 
   while (p &&
          (p->kind == CXCursor_ParenExpr || p->kind == CXCursor_UnexposedExpr)) {
     idx = p->index;
+    c = p;
     p = p->parent;
   }
   if (!p)
     return 0;
   switch (p->kind) {
+  case CXCursor_CallExpr: {
+    /* Distributed shared memory: an argument a known function takes by
+     * value is read (`atomicAdd(&out[i], smem[i])`). */
+    CXCursor callee = clang_getCursorReferenced(p->cur);
+    int i, n = clang_Cursor_getNumArguments(p->cur);
+    if (!f->w->warp || !f->w->warp->cluster || clang_Cursor_isNull(callee) ||
+        clang_getCursorKind(callee) != CXCursor_FunctionDecl)
+      return 0;
+    for (i = 0; i < n; i++) {
+      CXType t;
+      if (!clang_equalCursors(clang_Cursor_getArgument(p->cur, (unsigned)i),
+                              c->cur))
+        continue;
+      if (i >= clang_Cursor_getNumArguments(callee))
+        return 0;
+      t = clang_getCanonicalType(
+          clang_getCursorType(clang_Cursor_getArgument(callee, (unsigned)i)));
+      return t.kind == CXType_LValueReference ||
+                     t.kind == CXType_RValueReference || t.kind == CXType_Record
+                 ? 0
+                 : LD_ITS_READ;
+    }
+    return 0;
+  }
   case CXCursor_BinaryOperator:
     if (clang_getCursorBinaryOperatorKind(p->cur) == CXBinaryOperator_Assign)
       return idx == 0 ? LD_ITS_WRITE : LD_ITS_READ;
@@ -617,6 +645,106 @@ static int callee_syncs(CXCursor callee, int depth) {
     return !clang_Location_isInSystemHeader(clang_getCursorLocation(callee));
   clang_visitChildren(def, syncs_cb, &q);
   return q.found;
+}
+
+/* `cluster.map_shared_rank(p, r)` (a cluster_group's member) or
+ * `__cluster_map_shared_rank(p, r)`: another block's shared memory. */
+static int dsm_call(CXCursor call) {
+  CXCursor callee = clang_getCursorReferenced(call), first, over;
+  CXString sp;
+  int hit;
+
+  if (!clang_Cursor_isNull(callee))
+    return ld__name_is(callee, "__cluster_map_shared_rank") ||
+           (ld__name_is(callee, "map_shared_rank") &&
+            (clang_getCursorKind(callee) == CXCursor_CXXMethod ||
+             clang_getCursorKind(callee) == CXCursor_FunctionTemplate));
+  /* In a template, `cluster.map_shared_rank(tile, r)` on a dependent
+   * array is a call that names no declaration yet: its member's overload
+   * set (or the call's spelling) does. */
+  sp = clang_getCursorSpelling(call);
+  hit = !strcmp(clang_getCString(sp), "map_shared_rank") ||
+        !strcmp(clang_getCString(sp), "__cluster_map_shared_rank");
+  clang_disposeString(sp);
+  if (!hit && ld__nth_child(call, 0, &first) &&
+      clang_getCursorKind(first) == CXCursor_MemberRefExpr &&
+      ld__child_of_kind(first, CXCursor_OverloadedDeclRef, &over)) {
+    sp = clang_getCursorSpelling(over);
+    hit = !strcmp(clang_getCString(sp), "map_shared_rank");
+    clang_disposeString(sp);
+  }
+  return hit;
+}
+
+/* The plan's name of a cluster sync (ld__cluster_sync 1). */
+static const char *cluster_form(CXCursor call) {
+  CXCursor callee = clang_getCursorReferenced(call);
+
+  if (ld__name_is(callee, "barrier_wait"))
+    return "barrier_wait";
+  if (ld__name_is(callee, "__cluster_barrier_wait"))
+    return "__cluster_barrier_wait";
+  return clang_getCursorKind(callee) == CXCursor_CXXMethod ? "cluster.sync"
+                                                           : "cg::sync";
+}
+
+/* Whether a call to callee may make a cluster sync: its visible body
+ * (followed MAX_DEPTH calls deep) has one, or it has no body and is not
+ * from a system header.  The epochs of distributed shared memory step at
+ * the kernel's own syncs only, so such a call leaves it without those
+ * checks (a step skipped would order nothing, one too many would make two
+ * blocks' epochs disagree). */
+static int callee_cluster_syncs(CXCursor callee, int depth);
+
+static enum CXChildVisitResult cluster_syncs_cb(CXCursor c, CXCursor parent,
+                                                CXClientData data) {
+  struct sync_query *q = data;
+
+  (void)parent;
+  if (clang_getCursorKind(c) == CXCursor_CallExpr &&
+      (ld__cluster_sync(c) ||
+       callee_cluster_syncs(clang_getCursorReferenced(c), q->depth + 1))) {
+    q->found = 1;
+    return CXChildVisit_Break;
+  }
+  return CXChildVisit_Recurse;
+}
+
+static int callee_cluster_syncs(CXCursor callee, int depth) {
+  struct sync_query q = {depth, 0};
+  CXCursor def;
+
+  if (clang_Cursor_isNull(callee) ||
+      clang_Location_isInSystemHeader(clang_getCursorLocation(callee)) ||
+      ld__name_starts(callee, "__builtin"))
+    return 0; /* the toolkit's: its syncs are the calls the kernel makes */
+  if (depth > MAX_DEPTH)
+    return 1;
+  def = ld__definition_of(callee);
+  if (clang_getCursorKind(callee) == CXCursor_Constructor &&
+      (clang_CXXMethod_isDefaulted(callee) || !clang_isCursorDefinition(def)))
+    return 0;
+  if (!clang_isCursorDefinition(def))
+    return 1;
+  clang_visitChildren(def, cluster_syncs_cb, &q);
+  return q.found;
+}
+
+/* A call in a kernel with the checks of distributed shared memory: every
+ * atomic, the cluster syncs (its epochs), nothing of the warp tables. */
+static void add_scoped(struct warp_walk *w, CXCursor call, int mode);
+static void add_sync(struct warp_walk *w, CXCursor call, const char *form);
+
+static void cluster_call(struct warp_walk *w, CXCursor call, int atomic) {
+  int sync = ld__cluster_sync(call);
+
+  if (atomic)
+    add_scoped(w, call, 0);
+  if (sync == 1)
+    add_sync(w, call, cluster_form(call));
+  else if (!sync && !ld__is_triple_chevron(call) &&
+           callee_cluster_syncs(clang_getCursorReferenced(call), 0))
+    w->skip = w->skip ? w->skip : SKIP_CLUSTER_CALL;
 }
 
 struct scan {
@@ -932,6 +1060,16 @@ static void add_scoped_at(struct warp_walk *w, CXCursor arg, const char *op,
   a->mode = mode;
   if (address_var(arg, &decl))
     var = ld__cursor_name(decl);
+  /* Distributed shared memory: `dst + off` names dst (a report's
+   * variable). */
+  else if (w->warp->cluster) {
+    CXCursor x, y, e = ld__unwrap(arg);
+    if (clang_getCursorKind(e) == CXCursor_BinaryOperator &&
+        ld__nth_child(e, 0, &x) && ld__nth_child(e, 1, &y) &&
+        (base_var(ld__unwrap(ld__is_pointer(clang_getCursorType(x)) ? x : y),
+                  &decl)))
+      var = ld__cursor_name(decl);
+  }
   if (ld_buf_printf(&b, "%s:%s", op, var ? var : "?")) {
     w->rc = LD_ENOMEM;
     goto out;
@@ -969,6 +1107,21 @@ static void mp_sync(struct warp_walk *w, CXCursor call) {
     w->warp->syncs[before].callee_fence = !fence_call(call) && level < 3;
 }
 
+/* A libcu++ block-scope atomic on memory other than shared. */
+static void libcu_scoped(struct warp_walk *w, CXCursor call) {
+  CXCursor obj;
+  const char *op;
+  int lvalue;
+
+  if (!libcu_block(call, &obj, &lvalue, &op) || shared_address(obj))
+    return;
+  if (!w->rule)
+    w->rule = RULE_BLOCK_ATOMIC;
+  w->block_scoped = 1;
+  if (w->collect)
+    add_scoped_at(w, obj, op, 1 | LD_ITS_LIBCU | (lvalue ? LD_ITS_LVALUE : 0));
+}
+
 static void visit(struct warp_walk *w, const struct frame *f) {
   CXCursor decl;
   int warp;
@@ -976,9 +1129,7 @@ static void visit(struct warp_walk *w, const struct frame *f) {
 
   switch (f->kind) {
   case CXCursor_CallExpr: {
-    int block, atomic = atomic_call(f->cur, &block), lvalue;
-    CXCursor obj;
-    const char *op;
+    int block, atomic = atomic_call(f->cur, &block);
     /* A fence orders memory by itself; atomicCAS, atomicExch and used
      * atomic values only with fences, or when the caller asks
      * (weak_sync). */
@@ -995,6 +1146,12 @@ static void visit(struct warp_walk *w, const struct frame *f) {
         (atomic && !shared_target(f->cur) &&
          ((result_used(f) && !replay_ticket(f->cur)) || in_loop_condition(f))))
       w->hard_sync = 1;
+    if (dsm_call(f->cur))
+      w->dsm = 1;
+    if (w->collect && w->warp->cluster) {
+      cluster_call(w, f->cur, atomic);
+      break;
+    }
     if (atomic && !w->collect)
       note_flag(w, f->cur);
     /* A block-scope atomic on shared memory is what the block scope is
@@ -1004,14 +1161,7 @@ static void visit(struct warp_walk *w, const struct frame *f) {
       w->rule = RULE_BLOCK_ATOMIC;
     if (block)
       w->block_scoped = 1;
-    if (libcu_block(f->cur, &obj, &lvalue, &op) && !shared_address(obj)) {
-      if (!w->rule)
-        w->rule = RULE_BLOCK_ATOMIC;
-      w->block_scoped = 1;
-      if (w->collect)
-        add_scoped_at(w, obj, op,
-                      1 | LD_ITS_LIBCU | (lvalue ? LD_ITS_LVALUE : 0));
-    }
+    libcu_scoped(w, f->cur);
     /* Every atomic in message passing; the others next to block-scope
      * ones, as probes. */
     if (atomic && w->collect && (block || w->warp->mp || w->warp->probe))
@@ -1138,7 +1288,8 @@ static int mp_has_data(const struct ld_warp *its) {
 }
 
 int ld__warp_with_replay(const struct ld_warp *w) {
-  return w && ((!w->mp && !w->probe && !w->nscoped) || w->fenced_replay);
+  return w && !w->cluster &&
+         ((!w->mp && !w->probe && !w->nscoped) || w->fenced_replay);
 }
 
 /* The static shared memory kernel fn names (its own `__shared__`
@@ -1252,6 +1403,13 @@ static int analyse(const struct ld__source *s, CXCursor fn, struct ld_kernel *k,
     w.mp = 1;
   if (!w.rule && w.mp)
     w.rule = RULE_MEMORY_SYNC;
+  /* Another block's shared memory, ordered by cluster syncs alone (no
+   * fence, flag, lock, volatile access or block-scope atomic): the checks
+   * of distributed shared memory, instead of any other rule's. */
+  int cluster =
+      w.dsm && !w.mp && !w.block_scoped && !w.volatile_seen && !w.volatile_ptr;
+  if (cluster)
+    w.rule = RULE_CLUSTER;
   if (!w.rule)
     goto out;
   w.warp = calloc(1, sizeof *w.warp);
@@ -1261,6 +1419,7 @@ static int analyse(const struct ld__source *s, CXCursor fn, struct ld_kernel *k,
   }
   k->warp = w.warp;
   w.warp->rule = w.rule;
+  w.warp->cluster = cluster;
   w.warp->weak_stores = !strcmp(w.rule, RULE_CROSS_LANE);
   w.warp->mp = w.mp;
   w.warp->probe = w.block_scoped && !w.mp;

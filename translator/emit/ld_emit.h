@@ -59,6 +59,10 @@ int ld__warp_emit(const struct ld_plan *plan, size_t len,
 /* Whether kernel k's replay clone carries its inline intra-warp checks
  * (docs/inline-checks.md, "With the replay"). */
 int ld__warp_in_clone(const struct ld_kernel *k);
+/* What the checks of cluster kernel k leave out, as a C string literal
+ * ("not checked in shared memory: ...; not checked across blocks: ...")
+ * appended to b; nothing for any other kernel. */
+int ld__cluster_part(const struct ld_kernel *k, struct ld_buf *b);
 /* Add those checks to the edits of k's replay clone, once the clone's own
  * edits are complete (src: the main file): each access
  * wrapped innermost (its address is the warp's copy, as the store or load

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "ld_buf.h"
+#include "ld_emit.h"
 #include "ld_error.h"
 
 /* The head of a rewritten cudaLaunchKernel (ld__replace_launch). */
@@ -240,8 +241,17 @@ static int put_registration(struct ld_buf *b, const struct ld_plan *plan,
                        "(const void *)%s%s%s, ",
                        ki, scope, k->name, spec);
   if (!rc && (launcher || arming))
-    rc = ld_buf_printf(b, "__ldcc__rl_%zu, \"%s\", %s);\n", ki, k->name,
+    rc = ld_buf_printf(b, "__ldcc__rl_%zu, \"%s\", %s", ki, k->name,
                        arming ? "__LDCC_REG_ARMED" : "__LDCC_REG_CHECKED");
+  /* A cluster kernel's checks cover distributed shared memory only: what
+   * they leave out is said where a launch bypasses the translator's. */
+  if (!rc && arming && k->warp && k->warp->cluster && k->shared_reason) {
+    rc = ld_buf_puts(b, ", ");
+    if (!rc)
+      rc = ld__cluster_part(k, b);
+  }
+  if (!rc && (launcher || arming))
+    rc = ld_buf_puts(b, ");\n");
   if (!rc && !launcher && !arming) {
     rc = ld_buf_printf(b, "nullptr, \"%s\", %s, \"", k->name,
                        as_built(plan, k) ? "__LDCC_REG_AS_BUILT"

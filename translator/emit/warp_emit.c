@@ -22,6 +22,7 @@
 static const char *const warp_fn[] = {"", "its_r", "its_w", "its_rw"};
 static const char *const probe_fn[] = {"", "its_rs", "its_ws", "its_rws"};
 static const char *const weak_fn[] = {"", "its_r", "its_wo", "its_rw"};
+static const char *const cl_fn[] = {"", "cl_r", "cl_w", "cl_rw"};
 static const char *const mp_fn[] = {"", "mp_r",  "mp_w",  "mp_rw",
                                     "", "mp_fr", "mp_fw", "mp_frw"};
 
@@ -117,6 +118,38 @@ static int edit_mp(const struct ld_warp *w, struct ld_edit_list *edits) {
   return rc;
 }
 
+/* A kernel that maps other blocks' shared memory: a thread state at entry,
+ * each access and atomic noted, each cluster sync steps the epoch (no warp
+ * tables). */
+static int edit_cluster(const struct ld_warp *w, struct ld_edit_list *edits) {
+  struct ld_buf b = LD_BUF_INIT;
+  size_t i;
+  int rc;
+
+  rc = ld_edit_insert(edits, w->body_open + 1,
+                      " __ldcc::cl_thread __ldcc_cl = {};");
+  if (!rc)
+    rc = wrap_accesses(w, cl_fn, 3, "__ldcc_cl, ", edits);
+  for (i = 0; i < w->nscoped && !rc; i++) {
+    const struct ld_warp_access *a = &w->scoped[i];
+    rc = ld_edit_insert(edits, a->begin, "__ldcc::cl_a(");
+    b.len = 0;
+    if (!rc)
+      rc = ld_buf_printf(&b, ", __ldcc_cl, %zuu, %zuu)", w->index,
+                         w->naccesses + i + 1);
+    if (!rc)
+      rc = ld_edit_insert(edits, a->end, b.data);
+  }
+  for (i = 0; i < w->nsyncs && !rc; i++) {
+    rc = ld_edit_insert(edits, w->syncs[i].begin, "(");
+    if (!rc)
+      rc = ld_edit_insert(edits, w->syncs[i].end,
+                          ", __ldcc::cl_sync(__ldcc_cl))");
+  }
+  ld_buf_free(&b);
+  return rc;
+}
+
 static int edit_kernel(const struct ld_warp *w, struct ld_edit_list *edits) {
   struct ld_buf b = LD_BUF_INIT;
   size_t i;
@@ -124,6 +157,8 @@ static int edit_kernel(const struct ld_warp *w, struct ld_edit_list *edits) {
 
   if (w->mp)
     return edit_mp(w, edits);
+  if (w->cluster)
+    return edit_cluster(w, edits);
   /* Without accesses to check, the warp tables and epochs are not needed
    * (a kernel with only block-scope atomics). */
   rc = w->naccesses
@@ -238,6 +273,58 @@ static int insert_at(struct ld_edit_list *edits, size_t offset,
   return rc;
 }
 
+/* The checks of distributed shared memory in the global clone: as in the
+ * original, innermost around each expression (the clone's claims
+ * outside). */
+static int cluster_clone_edits(const struct ld_kernel *k, char **base,
+                               struct ld_edit_list *edits) {
+  const struct ld_warp *w = k->warp;
+  size_t i, n = w->naccesses + w->nscoped + w->nsyncs + 1, last = (size_t)-1;
+  struct ld_buf b = LD_BUF_INIT;
+  int rc = LD_OK;
+
+  for (i = 0; i < edits->n; i++)
+    edits->items[i].seq += n;
+  rc = insert_at(edits, w->body_open + 1, " __ldcc::cl_thread __ldcc_cl = {};",
+                 0);
+  for (i = 0; i < w->naccesses && !rc; i++) {
+    const struct ld_warp_access *a = &w->accesses[i];
+    if (!base[i])
+      continue; /* not in the clone's text: a miss, never a report */
+    b.len = 0;
+    rc = ld_buf_printf(&b, "(*__ldcc::%s(&(", cl_fn[a->mode & 3]);
+    if (!rc)
+      rc = insert_at(edits, a->begin, b.data, last - n + i);
+    b.len = 0;
+    if (!rc)
+      rc = ld_buf_printf(&b, "), __ldcc_cl, %s, %zuu, %zuu))", base[i],
+                         w->index, i + 1);
+    if (!rc)
+      rc = insert_at(edits, a->end, b.data, 1 + i);
+  }
+  for (i = 0; i < w->nscoped && !rc; i++) {
+    const struct ld_warp_access *a = &w->scoped[i];
+    rc = insert_at(edits, a->begin, "__ldcc::cl_a(",
+                   last - n + w->naccesses + i);
+    b.len = 0;
+    if (!rc)
+      rc = ld_buf_printf(&b, ", __ldcc_cl, %zuu, %zuu)", w->index,
+                         w->naccesses + i + 1);
+    if (!rc)
+      rc = insert_at(edits, a->end, b.data, 1 + w->naccesses + i);
+  }
+  for (i = 0; i < w->nsyncs && !rc; i++) {
+    const struct ld_warp_sync *y = &w->syncs[i];
+    rc = insert_at(edits, y->begin, "(",
+                   last - n + w->naccesses + w->nscoped + i);
+    if (!rc)
+      rc = insert_at(edits, y->end, ", __ldcc::cl_sync(__ldcc_cl))",
+                     1 + w->naccesses + w->nscoped + i);
+  }
+  ld_buf_free(&b);
+  return rc;
+}
+
 int ld__warp_clone_edits(const struct ld_kernel *k, const char *src,
                          struct ld_edit_list *edits) {
   const struct ld_warp *w = k->warp;
@@ -253,6 +340,10 @@ int ld__warp_clone_edits(const struct ld_kernel *k, const char *src,
       rc = clone_base(&w->accesses[i], src, edits, &b);
     if (!rc && b.len && !(base[i] = strdup(b.data)))
       rc = LD_ENOMEM;
+  }
+  if (!rc && w->cluster) {
+    rc = cluster_clone_edits(k, base, edits);
+    goto out;
   }
   /* Openers last, closers first: innermost around each expression. */
   for (i = 0; i < edits->n && !rc; i++)
@@ -285,6 +376,7 @@ int ld__warp_clone_edits(const struct ld_kernel *k, const char *src,
       rc = insert_at(edits, y->end, y->is_void ? ", __ldcc::its_sync())" : ")",
                      1 + w->naccesses + i);
   }
+out:
   for (i = 0; base && i < w->naccesses; i++)
     free(base[i]);
   free(base);
@@ -469,6 +561,44 @@ static int arms(const struct ld_plan *plan, const struct ld_launch *l) {
   return 0;
 }
 
+int ld__cluster_part(const struct ld_kernel *k, struct ld_buf *b) {
+  int rc;
+
+  if (!k->warp || k->warp->skip || !k->warp->cluster || !k->shared_reason)
+    return LD_OK;
+  rc = ld_buf_puts(b, "\"not checked in shared memory: ");
+  if (!rc)
+    rc = ld_buf_put_c_escaped(b, k->shared_reason);
+  if (!rc && k->global && k->global->reason) {
+    rc = ld_buf_puts(b, "; not checked across blocks: ");
+    if (!rc)
+      rc = ld_buf_put_c_escaped(b, k->global->reason);
+  }
+  return rc ? rc : ld_buf_puts(b, "\"");
+}
+
+/* `__ldcc::checked_in_part(kernel, why), ` for a launch l of a cluster
+ * kernel; nothing for any other launch. */
+static int cluster_part(const struct ld_plan *plan, const struct ld_launch *l,
+                        struct ld_buf *b) {
+  size_t i;
+  int rc = LD_OK;
+
+  for (i = 0; i < plan->nkernels; i++) {
+    const struct ld_kernel *k = &plan->kernels[i];
+    if (!k->warp || k->warp->skip || !k->warp->cluster || !k->shared_reason ||
+        !ld__launch_runs(plan, l, k))
+      continue;
+    rc = ld_buf_printf(b, "__ldcc::checked_in_part(\"%s\", ", k->name);
+    if (!rc)
+      rc = ld__cluster_part(k, b);
+    if (!rc)
+      rc = ld_buf_puts(b, "), ");
+    break;
+  }
+  return rc;
+}
+
 int ld__warp_emit(const struct ld_plan *plan, size_t len,
                   struct ld_edit_list *edits) {
   struct ld_buf b = LD_BUF_INIT;
@@ -479,7 +609,16 @@ int ld__warp_emit(const struct ld_plan *plan, size_t len,
     nwarp += plan->kernels[i].warp && !plan->kernels[i].warp->skip;
   if (!nwarp || nwarp > LD_WARP_MAX_KERNELS)
     return LD_OK;
-  rc = ld_edit_insert(edits, 0, "#include <ldcc/its.cuh>\n");
+  for (i = 0; i < plan->nkernels; i++)
+    if (plan->kernels[i].warp && !plan->kernels[i].warp->skip &&
+        plan->kernels[i].warp->cluster)
+      break;
+  /* The shadow of distributed shared memory only where a kernel needs it
+   * (a table of 1.5 MB of device memory per file). */
+  rc = ld_edit_insert(
+      edits, 0,
+      i < plan->nkernels ? "#define __LDCC_CLUSTER 1\n#include <ldcc/its.cuh>\n"
+                         : "#include <ldcc/its.cuh>\n");
   for (i = 0; i < plan->nkernels && !rc; i++)
     if (plan->kernels[i].warp && !plan->kernels[i].warp->skip)
       rc = edit_kernel(plan->kernels[i].warp, edits);
@@ -502,9 +641,15 @@ int ld__warp_emit(const struct ld_plan *plan, size_t len,
                                              : "(__ldcc::its_arm(), "
                         : counted  ? "__ldcc::its_arm<1>(), "
                                    : "__ldcc::its_arm(), ");
+    b.len = 0;
+    if (!rc)
+      rc = cluster_part(plan, l, &b);
+    if (!rc && b.len)
+      rc = ld_edit_insert(edits, l->begin, b.data);
     if (!rc && l->via_api)
       rc = ld_edit_insert(edits, l->end, ")");
   }
+  b.len = 0;
   if (!rc)
     rc = put_trailer(&b, plan, nwarp);
   if (!rc)
