@@ -838,9 +838,8 @@ static void visit_call(struct analysis *an, const struct frame *f) {
     an->fns[an->cur_fn].global_use = use;
   if (use && !an->fns[an->cur_fn].global_hard && !direct_use(an, f, use))
     an->fns[an->cur_fn].global_hard = use;
-  /* An atomic helper's atomics are claimed at its calls in a kernel (or
-   * in another helper): called from any other function they would go
-   * unseen. */
+  /* An atomic helper's atomics are claimed at its calls in a kernel (or in
+   * another helper): called from any other function they would go unseen. */
   if (!use && !an->fns[an->cur_fn].global_hard &&
       !an->fns[an->cur_fn].is_kernel && !clang_Cursor_isNull(ref)) {
     size_t ci = ld__find_fn(an, ld__definition_of(ref));
@@ -896,6 +895,8 @@ static void visit_call(struct analysis *an, const struct frame *f) {
   if (!use || (!strcmp(use, REASON_G_ATOMIC) &&
                ld__libcu_ref_member(f->cur, &obj, &scope, &order)))
     ld__check_call(an, f->cur); /* (an atomic_ref's: where it was made) */
+  else if (!strcmp(use, REASON_G_ATOMIC))
+    ld__check_atomic(an, f->cur);
   else if (!strcmp(use, REASON_G_SURFACE) && ld__name_contains(f->cur, "write"))
     ld__note_unseen(an, "writes a surface (%s)", f->cur);
   if (!clang_Cursor_isNull(ref)) {
@@ -943,6 +944,17 @@ static void visit_call(struct analysis *an, const struct frame *f) {
   }
 }
 
+/* Whether the variable f names is read as a value (an lvalue-to-rvalue
+ * conversion, parentheses aside), not stored to or addressed. */
+static int value_loaded(const struct frame *f) {
+  const struct frame *p = f->parent;
+
+  while (p && p->kind == CXCursor_ParenExpr)
+    p = p->parent;
+  return p && p->kind == CXCursor_UnexposedExpr &&
+         ld__is_pointer(clang_getCursorType(p->cur));
+}
+
 /* Declared at file or namespace scope. */
 static int at_file_scope(CXCursor decl) {
   enum CXCursorKind k =
@@ -973,6 +985,14 @@ static void visit_ref(struct analysis *an, const struct frame *f) {
   if (an->vars[v].kind == VAR_PARAM && an->vars[v].owner != an->cur_fn)
     return;
   u = classify_use(f, an->vars[v].kind == VAR_PARAM ? USE_POINTER : USE_LVALUE);
+  /* A shared or __device__ pointer variable whose value is loaded
+   * (`d_buf[i] = x`): the variable is read; what it points to is memory
+   * reached through a pointer loaded from memory (writes.c). */
+  if (u == USE_WRITTEN && an->vars[v].kind != VAR_PARAM &&
+      clang_getCanonicalType(clang_getCursorType(decl)).kind ==
+          CXType_Pointer &&
+      value_loaded(f))
+    u = USE_READ;
   if (!ld__main_pos(&an->s, clang_getCursorLocation(f->cur), &pos))
     return;
   add_ref(an, v, u == USE_WRITTEN,

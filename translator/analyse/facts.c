@@ -281,6 +281,10 @@ static int global_analyse(struct analysis *an, const struct ld__source *s,
                  !fn->nacc;
   in.sync_flags = mp;
   in.loads = loads && in.direct_ok;
+  /* A write through a pointer loaded from memory (a __constant__ struct's
+   * pointer, a __device__ pointer variable) writes global memory even
+   * where no parameter or variable is written. */
+  in.loaded_writes = fn->g_loaded != NULL;
   /* With a replay clone (its global atomics' results unused: the replay's
    * rule), the replay clone carries the direct run's claims too. */
   in.replay = in.direct_ok && k->replay ? k->replay : NULL;

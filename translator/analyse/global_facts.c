@@ -600,6 +600,11 @@ struct accesses {
    * site and per alias, the key of the loaded pointer it goes through
    * (loaded_key; 0 for none): such a site is claimed by its address. */
   int loading;
+  /* There, the slot of the memory reached through pointers read from
+   * variables of static storage (`__device__ float *buf`, a `__constant__`
+   * struct of pointers: static_holder): one past the last slot, its
+   * accesses all by address; -1 when not loading. */
+  int vslot;
   unsigned *addr_of;
   unsigned *alias_addr;
   unsigned key; /* the last base found (param_of, fields_of) */
@@ -836,8 +841,27 @@ static enum CXChildVisitResult ref_args_cb(CXCursor c, CXCursor parent,
   return CXChildVisit_Recurse;
 }
 
+/* Whether e names a variable of static storage (`__device__`,
+ * `__constant__`) that holds pointers: what they point to is reached
+ * through pointers loaded from memory (docs/global-check.md, "Pointers
+ * loaded from memory").  Not a `__shared__` one: the kernel sets it
+ * itself, from a pointer it then uses as a value. */
+static int static_holder(CXCursor e) {
+  CXCursor d;
+
+  e = ld__unwrap(e);
+  if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
+    return 0;
+  d = clang_getCursorReferenced(e);
+  return clang_getCursorKind(d) == CXCursor_VarDecl &&
+         clang_Cursor_hasVarDeclGlobalStorage(d) == 1 &&
+         !ld__has_child_kind(d, CXCursor_CUDASharedAttr) &&
+         ld__holds_pointer(clang_getCursorType(d), 0);
+}
+
 /* Whether the place e lies in memory reached through a pointer (`p->f`,
- * `p[i]`, `*p`, `p->a[2]`), not in a variable or parameter of its own. */
+ * `p[i]`, `*p`, `p->a[2]`), not in a variable or parameter of its own; a
+ * variable of static storage that holds pointers counts as memory. */
 static int memory_place(CXCursor e) {
   CXCursor a;
 
@@ -855,6 +879,8 @@ static int memory_place(CXCursor e) {
     return !ld__is_array(clang_getCursorType(a)) || memory_place(a);
   case CXCursor_UnaryOperator:
     return clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_Deref;
+  case CXCursor_DeclRefExpr:
+    return static_holder(e);
   default:
     return ld__dependent_deref(e, &a);
   }
@@ -967,6 +993,10 @@ static int access_base(struct accesses *st, CXCursor e, CXCursor *rest,
                ? -1
                : access_base(st, a, rest, nrest); /* (...).f */
   }
+  /* A variable of static storage holding pointers: what they point to is
+   * claimed by address (add_access keeps no access of its own memory). */
+  if (st->vslot >= 0 && static_holder(e))
+    return st->vslot;
   return -1;
 }
 
@@ -1063,6 +1093,11 @@ static void add_access(struct accesses *st, CXCursor e, int p, int load,
   st->key_of[st->n] =
       p < (int)st->g->nparams && !st->g->params[p].is_pointer ? st->key : 0;
   st->addr_of[st->n] = st->loading ? loaded_key(st, e, addr) : 0;
+  /* A variable of static storage's own memory (`c_params.n`): a variable
+   * the kernel writes has a slot of its own (var_of), so this one is only
+   * read, and races with nothing of the launch. */
+  if (p == st->vslot && !st->addr_of[st->n])
+    return;
   if (st->addr_of[st->n])
     st->key_of[st->n] = st->addr_of[st->n];
   st->site_of[st->n++] = p;
@@ -2035,6 +2070,7 @@ static int devfn_analyse(struct accesses *st, CXCursor def) {
   sub.direct = 1;
   sub.sync_flags = st->sync_flags;
   sub.loading = st->loading;
+  sub.vslot = sub.loading ? (int)fg.nparams : -1;
   sub.root = st->root;
   me.fn = def;
   me.up = st->path;
@@ -2054,6 +2090,8 @@ static int devfn_analyse(struct accesses *st, CXCursor def) {
        !sub.bad_fence && !sub.bad_sync && !fg.nfences && !fg.ngsyncs;
   for (i = 0; i < fg.nparams && ok; i++)
     ok = !(fg.params[i].written && sub.other[i]);
+  if (ok && sub.vslot >= 0 && sub.other[fg.nparams])
+    ok = 0; /* a pointer read from a variable of static storage, as a value */
   if (!ok)
     snprintf(st->devfn_why, sizeof st->devfn_why, "%.100s",
              pw.bad                         ? "a non-const reference parameter"
@@ -2699,6 +2737,43 @@ static int epochs_hold(const struct ld__source *s, CXCursor fn,
  * variables) are claimed, and their accesses. */
 /* The direct run does not take the kernel: nothing claimed, and the
  * reason why (direct_why, with st's cause after a colon). */
+/* Whether every written slot of the walk is claimed (each parameter's
+ * `claimed` set); else why (st->why, the first cause). */
+static int slots_claimed(struct accesses *st, size_t nslots) {
+  struct ld_global *g = st->g;
+  size_t i;
+
+  for (i = 0; i < g->nparams; i++) {
+    g->params[i].claimed = slot_claimed(st, i);
+    g->params[i].loads = st->loads[i];
+  }
+  /* A written parameter that is not claimed keeps every launch from the
+   * run: then nothing is claimed, and the clone wraps nothing. */
+  for (i = 0; i < g->nparams; i++)
+    if (g->params[i].written && g->params[i].is_pointer &&
+        !g->params[i].claimed) {
+      if (st->direct && !st->why[0])
+        snprintf(st->why, sizeof st->why,
+                 "%s, which it writes through, is used other than as the "
+                 "base of an access",
+                 g->params[i].name);
+      return 0;
+    }
+  for (i = g->nparams; i < nslots; i++)
+    if (!slot_claimed(st, i)) /* a variable */
+      return 0;
+  /* A pointer read from a variable of static storage and used as a value
+   * (stored, compared, passed whole): where it goes is not seen. */
+  if (st->vslot >= 0 && st->other[nslots]) {
+    if (!st->why[0])
+      snprintf(st->why, sizeof st->why,
+               "a pointer read from a variable of static storage is used "
+               "other than as the base of an access");
+    return 0;
+  }
+  return 1;
+}
+
 static int direct_refused(const struct accesses *st, struct ld_global *g,
                           const char *direct_why, int rewritten) {
   char buf[320];
@@ -2740,6 +2815,7 @@ static int find_accesses(const struct ld__source *s, CXCursor fn,
   st.sync_flags = in && in->sync_flags;
   st.loading = st.direct && in && in->loads;
   nslots = g->nparams + (st.in ? g->nvars : 0);
+  st.vslot = st.loading ? (int)nslots : -1;
   for (i = 0; i < g->nparams; i++)
     npointers += g->params[i].is_pointer != 0;
   st.other = calloc(nslots + 1, sizeof *st.other);
@@ -2757,24 +2833,7 @@ static int find_accesses(const struct ld__source *s, CXCursor fn,
   clang_visitChildren(fn, body_cb, &body);
   walk_body(&st, body, nslots);
   rc = st.rc;
-  for (i = 0; i < g->nparams && !rc; i++) {
-    g->params[i].claimed = slot_claimed(&st, i);
-    g->params[i].loads = st.loads[i];
-  }
-  /* A written parameter that is not claimed keeps every launch from the
-   * run: then nothing is claimed, and the clone wraps nothing. */
-  for (i = 0; i < g->nparams && !rc; i++)
-    if (g->params[i].written && g->params[i].is_pointer &&
-        !g->params[i].claimed)
-      break;
-  all_claimed = i == g->nparams;
-  if (!all_claimed && !rc && st.direct && !st.why[0])
-    snprintf(st.why, sizeof st.why,
-             "%s, which it writes through, is used other than as the base "
-             "of an access",
-             g->params[i].name);
-  for (j = g->nparams; j < nslots && all_claimed && !rc; j++)
-    all_claimed = slot_claimed(&st, j); /* a variable */
+  all_claimed = !rc && slots_claimed(&st, nslots);
   for (j = 0; j < g->nparams && !all_claimed; j++)
     g->params[j].claimed = 0;
   if (!rc && st.direct)
@@ -2946,7 +3005,7 @@ static int global_analyse(const struct ld__source *s, CXCursor fn,
     g->params[i].ptr_index = g->params[i].is_pointer ? (int)nptr++ : -1;
     g->writes |= g->params[i].written;
   }
-  g->writes |= in->ndevice_vars != 0 || in->unseen_writes;
+  g->writes |= in->ndevice_vars != 0 || in->unseen_writes || in->loaded_writes;
   g->warp_units = !in->may_sync_block;
   /* A candidate for now (its proof then takes warps as units); take_epochs
    * decides. */

@@ -39,6 +39,9 @@ struct ld__global_in {
    * allocation of the program (docs/global-check.md, "Pointers loaded
    * from memory"). */
   int loads;
+  /* Some write goes through a pointer loaded from memory (fn->g_loaded):
+   * the kernel writes global memory (ld_global.writes). */
+  int loaded_writes;
   /* A message-passing kernel (warp_facts.c): its volatile accesses are
    * flags, not claimed in the direct run (docs/global-check.md, "Fences"). */
   int sync_flags;

@@ -13,6 +13,10 @@ void ld__check_store(struct analysis *an, CXCursor lhs);
  * the object of a method, a callee defined in another file, a call through
  * an object of a template type. */
 void ld__check_call(struct analysis *an, CXCursor call);
+/* An atomic's address (`atomicAdd(&c_params.bins[b], 1)`): when it is
+ * reached through a pointer loaded from memory, the function writes
+ * there (fn->loaded); anything else is left to the atomic's own rules. */
+void ld__check_atomic(struct analysis *an, CXCursor call);
 /* Whether t is a class (struct, functor, lambda closure) holding pointers
  * whose by-value copy the clone can patch (__ldcc::gpatch): not const,
  * no reference or member pointer inside, and no pointer to memory that

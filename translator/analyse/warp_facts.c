@@ -358,9 +358,13 @@ static int is_access(CXCursor e, CXCursor *decl) {
     if (!base_var(e, decl))
       return 0;
     bt = clang_getCanonicalType(clang_getCursorType(*decl));
-    /* Reads through a pointer to const cannot conflict through it. */
+    /* Reads through a pointer to const cannot conflict through it; a
+     * pointer kept in shared memory (`__shared__ int *sp`) is the replay's
+     * own variable there, whose renaming the wrap cannot nest with (nvcc
+     * rejected the clone): not checked. */
     if (ld__is_pointer(bt))
-      return !clang_isConstQualifiedType(clang_getPointeeType(bt));
+      return !clang_isConstQualifiedType(clang_getPointeeType(bt)) &&
+             !has_shared_attr(*decl);
     return has_shared_attr(*decl);
   }
   if (k == CXCursor_UnaryOperator &&

@@ -319,19 +319,30 @@ static int var_root(struct root *r, CXCursor decl, int as_object) {
       (is_ref || t.kind == CXType_Pointer))
     return unseen(r, "writes through parameter %s of a functor", decl);
   v = ld__find_var(r->an, decl);
+  /* The pointer in a __device__ variable: loaded from memory, seen by the
+   * direct one run alone (global_facts.c static_holder); in a shared one
+   * the kernel put it there itself (not followed). */
   if (v == NONE && k == CXCursor_VarDecl && ld__memory_space(decl, &vk) &&
       clang_Cursor_hasVarDeclGlobalStorage(decl) == 1)
-    return as_object || t.kind != CXType_Pointer
-               ? 1 /* a shared or __device__ variable: a target */
-               : unseen(r,
+    return as_object || t.kind != CXType_Pointer ? 1 /* a target */
+           : vk == VAR_SHARED
+               ? unseen(r,
+                        "writes through the pointer in __device__ "
+                        "variable %s",
+                        decl)
+               : loaded(r,
                         "writes through the pointer in __device__ "
                         "variable %s",
                         decl);
   if (v != NONE) {
     if (r->an->vars[v].kind != VAR_PARAM)
-      return as_object || t.kind != CXType_Pointer
-                 ? 1
-                 : unseen(r,
+      return as_object || t.kind != CXType_Pointer ? 1
+             : r->an->vars[v].kind == VAR_SHARED
+                 ? unseen(r,
+                          "writes through the pointer in __device__ "
+                          "variable %s",
+                          decl)
+                 : loaded(r,
                           "writes through the pointer in __device__ "
                           "variable %s",
                           decl);
@@ -643,6 +654,12 @@ static int loaded_root(struct root *r, CXCursor c) {
       return 1; /* a local copy of such a parameter */
     if (r->why[0])
       return 0; /* a pointer member's value, stored to the copy */
+    /* A pointer member or element of a __device__ or __constant__
+     * variable (`c_params.out[i]`, `d_rows[r][c]`): loaded from memory. */
+    if (clang_getCursorKind(d) == CXCursor_VarDecl &&
+        clang_Cursor_hasVarDeclGlobalStorage(d) == 1 &&
+        !ld__has_child_kind(d, CXCursor_CUDASharedAttr))
+      return loaded(r, "writes through a pointer loaded from %s", d);
     return unseen(r, "writes through a pointer loaded from %s", d);
   }
   return unseen(r, "writes through a pointer loaded from memory%s",
@@ -928,6 +945,24 @@ static void check_arg(struct analysis *an, CXCursor arg, int is_ref,
   root_init(&r, an);
   r.holders = holders;
   record(an, &r, is_ref ? obj_root(&r, arg) : ptr_root(&r, arg));
+}
+
+void ld__check_atomic(struct analysis *an, CXCursor call) {
+  struct root r;
+  CXCursor arg;
+  const struct fn *fn = &an->fns[an->cur_fn];
+
+  if (fn->unseen || (!fn->is_kernel && !fn->is_device) ||
+      clang_Cursor_getNumArguments(call) < 1)
+    return;
+  arg = clang_Cursor_getArgument(call, 0);
+  /* `atomicAdd(T *address, ...)`; an atomic_ref's constructor takes an
+   * object (its calls are followed where it was made). */
+  if (!ld__is_pointer(clang_getCursorType(arg)))
+    return;
+  root_init(&r, an);
+  if (ptr_root(&r, arg) && r.loaded[0])
+    record(an, &r, 1);
 }
 
 void ld__note_unseen(struct analysis *an, const char *fmt, CXCursor named) {

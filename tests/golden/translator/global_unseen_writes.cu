@@ -89,10 +89,10 @@ __global__ void gather_out(float **outs) {
 }
 // PLAN: KERNEL name=gather_out checked=yes at=[[@LINE-4]]:17 global=yes units=warps writes=outs one_run=outs direct=yes atomics=0 loads=yes
 
-// A pointer held in a __device__ variable.
+// A pointer held in a __device__ variable: claimed by address (session 37).
 __device__ float *g_buffer;
 __global__ void via_global_ptr() { g_buffer[threadIdx.x] = 1.0f; }
-// PLAN: KERNEL name=via_global_ptr checked=yes at=[[@LINE-1]]:17 global=no global_reason="writes through the pointer in __device__ variable g_buffer"
+// PLAN: KERNEL name=via_global_ptr checked=yes at=[[@LINE-1]]:17 global=yes units=warps writes= direct=yes atomics=0 loads=yes
 
 // A pointer returned by a call.
 __device__ float *slot(float *base, int i) { return base + i; }
@@ -224,7 +224,7 @@ __global__ void copy_from_memory(Arrays params) {
   p.a = g_other;
   p.a[threadIdx.x] = 1;
 }
-// PLAN: KERNEL name=copy_from_memory checked=yes at=[[@LINE-5]]:17 global=no global_reason="writes through the pointer in __device__ variable g_other"
+// PLAN: KERNEL name=copy_from_memory checked=yes at=[[@LINE-5]]:17 global=no global_reason="writes through the pointer in __device__ variable g_other: a pointer read from a variable of static storage is used other than as the base of an access"
 __global__ void copy_addressed(Arrays params) {
   Arrays p = params;
   Arrays *pp = &p;
