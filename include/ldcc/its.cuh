@@ -130,6 +130,17 @@ static __device__ void its_publish(volatile __ldcc_report *r) {
   r->valid = 1;
 }
 
+/* A record's element: its byte offset, size and up to four indices. */
+static __device__ void its_element_to(volatile __ldcc_report *r,
+                                      unsigned long long offset, unsigned size,
+                                      unsigned nidx, const unsigned *idx) {
+  r->offset = offset;
+  r->size = size;
+  for (unsigned k = 0; k < 16; k++)
+    r->value_a[k] = (unsigned char)(idx[k / 4] >> (8 * (k % 4)));
+  r->value_b[0] = (unsigned char)nidx;
+}
+
 /* Record an intra-warp race (cold path). */
 static __device__ __noinline__ void
 its_report(unsigned kernel, unsigned site_a, unsigned site_b, unsigned lane_a,
@@ -141,12 +152,8 @@ its_report(unsigned kernel, unsigned site_a, unsigned site_b, unsigned lane_a,
   if (!r)
     return;
   r->warp_a = r->warp_b = its_tid() / 32;
-  r->offset = offset;
   r->mask = lane_a | flags;
-  r->size = size;
-  for (unsigned k = 0; k < 16; k++)
-    r->value_a[k] = (unsigned char)(idx[k / 4] >> (8 * (k % 4)));
-  r->value_b[0] = (unsigned char)nidx;
+  its_element_to(r, offset, size, nidx, idx);
   its_publish(r);
 }
 
@@ -881,11 +888,7 @@ cl_report(unsigned kernel, unsigned site_a, unsigned site_b, unsigned rank_a,
   r->warp_b = rank_b;
   r->lane = (int)owner;
   r->mask = kinds;
-  r->offset = offset;
-  r->size = size;
-  for (unsigned k = 0; k < 16; k++)
-    r->value_a[k] = (unsigned char)(idx[k / 4] >> (8 * (k % 4)));
-  r->value_b[0] = (unsigned char)nidx;
+  its_element_to(r, offset, size, nidx, idx);
   for (unsigned k = 0; k < 4; k++)
     r->value_b[4 + k] = (unsigned char)(cluster >> (8 * k));
   its_publish(r);

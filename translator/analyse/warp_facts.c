@@ -602,9 +602,10 @@ static int lane_range(const struct ld__source *s, CXCursor c) {
 struct sync_query {
   int depth;
   int found;
+  int cluster; /* cluster syncs (callee_cluster_syncs), not warp ones */
 };
 
-static int callee_syncs(CXCursor callee, int depth);
+static int callee_may_sync(CXCursor callee, int depth, int cluster);
 
 static enum CXChildVisitResult syncs_cb(CXCursor c, CXCursor parent,
                                         CXClientData data) {
@@ -612,23 +613,31 @@ static enum CXChildVisitResult syncs_cb(CXCursor c, CXCursor parent,
   int warp;
 
   (void)parent;
-  if ((clang_getCursorKind(c) == CXCursor_GCCAsmStmt && !ld__asm_pure(c)) ||
-      clang_getCursorKind(c) == CXCursor_MSAsmStmt ||
+  if ((!q->cluster &&
+       ((clang_getCursorKind(c) == CXCursor_GCCAsmStmt && !ld__asm_pure(c)) ||
+        clang_getCursorKind(c) == CXCursor_MSAsmStmt)) ||
       (clang_getCursorKind(c) == CXCursor_CallExpr &&
-       (warp_sync_form(c, &warp) ||
-        callee_syncs(clang_getCursorReferenced(c), q->depth + 1)))) {
+       ((q->cluster ? ld__cluster_sync(c) != 0
+                    : warp_sync_form(c, &warp) != 0) ||
+        callee_may_sync(clang_getCursorReferenced(c), q->depth + 1,
+                        q->cluster)))) {
     q->found = 1;
     return CXChildVisit_Break;
   }
   return CXChildVisit_Recurse;
 }
 
-static int callee_syncs(CXCursor callee, int depth) {
-  struct sync_query q = {depth, 0};
+static int callee_may_sync(CXCursor callee, int depth, int cluster) {
+  struct sync_query q = {depth, 0, cluster};
   CXCursor def;
 
   if (clang_Cursor_isNull(callee))
     return 0; /* dependent or builtin: nvcc resolves it, not ours */
+  /* The toolkit's functions: their cluster syncs are the calls the kernel
+   * makes itself. */
+  if (cluster &&
+      clang_Location_isInSystemHeader(clang_getCursorLocation(callee)))
+    return 0;
   if (ld__name_is(callee, "this_thread_block"))
     return 0; /* a handle: its constructor reads special registers */
   /* A compiler builtin (`-INFINITY` is `__builtin_huge_valf()`, declared
@@ -649,6 +658,10 @@ static int callee_syncs(CXCursor callee, int depth) {
     return !clang_Location_isInSystemHeader(clang_getCursorLocation(callee));
   clang_visitChildren(def, syncs_cb, &q);
   return q.found;
+}
+
+static int callee_syncs(CXCursor callee, int depth) {
+  return callee_may_sync(callee, depth, 0);
 }
 
 /* `cluster.map_shared_rank(p, r)` (a cluster_group's member) or
@@ -698,40 +711,8 @@ static const char *cluster_form(CXCursor call) {
  * the kernel's own syncs only, so such a call leaves it without those
  * checks (a step skipped would order nothing, one too many would make two
  * blocks' epochs disagree). */
-static int callee_cluster_syncs(CXCursor callee, int depth);
-
-static enum CXChildVisitResult cluster_syncs_cb(CXCursor c, CXCursor parent,
-                                                CXClientData data) {
-  struct sync_query *q = data;
-
-  (void)parent;
-  if (clang_getCursorKind(c) == CXCursor_CallExpr &&
-      (ld__cluster_sync(c) ||
-       callee_cluster_syncs(clang_getCursorReferenced(c), q->depth + 1))) {
-    q->found = 1;
-    return CXChildVisit_Break;
-  }
-  return CXChildVisit_Recurse;
-}
-
 static int callee_cluster_syncs(CXCursor callee, int depth) {
-  struct sync_query q = {depth, 0};
-  CXCursor def;
-
-  if (clang_Cursor_isNull(callee) ||
-      clang_Location_isInSystemHeader(clang_getCursorLocation(callee)) ||
-      ld__name_starts(callee, "__builtin"))
-    return 0; /* the toolkit's: its syncs are the calls the kernel makes */
-  if (depth > MAX_DEPTH)
-    return 1;
-  def = ld__definition_of(callee);
-  if (clang_getCursorKind(callee) == CXCursor_Constructor &&
-      (clang_CXXMethod_isDefaulted(callee) || !clang_isCursorDefinition(def)))
-    return 0;
-  if (!clang_isCursorDefinition(def))
-    return 1;
-  clang_visitChildren(def, cluster_syncs_cb, &q);
-  return q.found;
+  return callee_may_sync(callee, depth, 1);
 }
 
 /* A call in a kernel with the checks of distributed shared memory: every
