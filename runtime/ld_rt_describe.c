@@ -495,16 +495,19 @@ static void describe_intra_warp(const struct __ldcc_report *rec,
   unsigned nidx = rec->value_b[0], i;
   size_t n;
 
-  d->memory =
-      rec->kind == __LDCC_RK_CLUSTER_SHARED || (rec->mask & __LDCC_ITS_M_SHARED)
-          ? "shared"
-          : "global";
+  d->memory = rec->kind == __LDCC_RK_CLUSTER_SHARED ||
+                      rec->kind == __LDCC_RK_WARP_SHARED ||
+                      (rec->mask & __LDCC_ITS_M_SHARED)
+                  ? "shared"
+                  : "global";
   if (rec->end_site >= 1 && rec->end_site <= m->ntargets)
     t = &m->targets[rec->end_site - 1];
   d->variable = t && t->name ? t->name : "?";
   /* An atomic's site is named "<op>:<variable>" (distributed shared
    * memory): the variable. */
-  if (rec->kind == __LDCC_RK_CLUSTER_SHARED && strrchr(d->variable, ':'))
+  if ((rec->kind == __LDCC_RK_CLUSTER_SHARED ||
+       rec->kind == __LDCC_RK_WARP_SHARED) &&
+      strrchr(d->variable, ':'))
     d->variable = strrchr(d->variable, ':') + 1;
   n = (size_t)snprintf(d->element, sizeof d->element, "%s", d->variable);
   if (nidx == 0xff) {
@@ -691,6 +694,25 @@ static void describe_cluster(const struct __ldcc_report *rec,
            d->region_to);
 }
 
+/* The lines of a record of shared memory without a replay: warp_a and
+ * warp_b the two warps, mask the two kinds. */
+static void describe_warps(const struct __ldcc_report *rec,
+                           struct ld_rt_race_desc *d) {
+  static const char *const did[] = {"read", "wrote", "used an atomic on"};
+  const uint32_t *b = rec->block;
+
+  snprintf(d->header, sizeof d->header,
+           "race on shared variable %s in kernel %s, between warps %u and %u",
+           d->element, d->kernel, rec->warp_a, rec->warp_b);
+  snprintf(d->detail, sizeof d->detail,
+           "block (%u,%u,%u): warp %u %s it at %s, warp %u %s it at %s, with "
+           "no __syncthreads() between",
+           b[0], b[1], b[2], rec->warp_a, did[(rec->mask & 3) % 3],
+           /* Sites are noted after the state (best effort). */
+           rec->start_site ? d->region_from : "a line not recorded",
+           rec->warp_b, did[((rec->mask >> 2) & 3) % 3], d->region_to);
+}
+
 static void describe_lines(const struct __ldcc_report *rec,
                            struct ld_rt_race_desc *d) {
   const uint32_t *b = rec->block;
@@ -788,6 +810,9 @@ static void describe_lines(const struct __ldcc_report *rec,
   case __LDCC_RK_CLUSTER_SHARED:
     describe_cluster(rec, d);
     break;
+  case __LDCC_RK_WARP_SHARED:
+    describe_warps(rec, d);
+    break;
   case __LDCC_RK_SCOPED_FENCE:
     break; /* describe_mp wrote them */
   case __LDCC_RK_LOG_OVERFLOW:
@@ -834,7 +859,8 @@ void ld_rt_race_describe(const struct __ldcc_report *rec,
                        sizeof d->value_b);
   }
   if (rec->kind == __LDCC_RK_INTRA_WARP ||
-      rec->kind == __LDCC_RK_CLUSTER_SHARED)
+      rec->kind == __LDCC_RK_CLUSTER_SHARED ||
+      rec->kind == __LDCC_RK_WARP_SHARED)
     describe_intra_warp(rec, m, d);
   else if (rec->kind == __LDCC_RK_SCOPED_ATOMIC)
     describe_scoped(rec, m, d);

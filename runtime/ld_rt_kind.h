@@ -81,9 +81,14 @@
     "Two blocks of one cluster accessed the same word of one block's shared "  \
     "memory (through map_shared_rank), at least one of them writing (or one "  \
     "with an atomic, the other plainly), with no cluster.sync() between the "  \
-    "accesses.")
+    "accesses.")                                                               \
+  X(__LDCC_RK_WARP_SHARED, "inter-warp", 1, "shared",                          \
+    "Race on shared memory between the warps of a block",                      \
+    "Two warps of one block accessed the same word of its shared memory, one " \
+    "reading and the other writing (or one with an atomic, the other "         \
+    "plainly), with no __syncthreads() between the accesses.")
 
-#define LD_RT_NKINDS 14u
+#define LD_RT_NKINDS 15u
 
 /* The kind's name ("write-write"), "unknown" out of range. */
 const char *ld_rt_kind_name(uint32_t kind);

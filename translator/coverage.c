@@ -66,13 +66,16 @@ static int writes_shared(const struct ld_plan *plan, size_t k) {
   return 0;
 }
 
-/* The shared-memory replay of kernel k (docs/shared-replay.md). */
+/* The shared-memory replay of kernel k (docs/shared-replay.md), or the
+ * shadow that stands for it (docs/inline-checks.md, "Shared memory without
+ * a replay"; warp_rule says which). */
 static enum ld_cov_check shared_check(const struct ld_plan *plan, size_t k,
                                       const char **why) {
   const struct ld_kernel *kn = &plan->kernels[k];
 
   *why = NULL;
-  if (kn->replay)
+  if (kn->replay ||
+      (kn->warp && !kn->warp->skip && kn->warp->cluster == LD_WARP_SHADOW))
     return LD_COV_YES;
   if (!writes_shared(plan, k))
     return LD_COV_NONE;

@@ -539,9 +539,13 @@ struct ld_warp {
    * access and atomic is noted in the cluster's shadow
    * (__ldcc::cl_r/w/rw/a), each cluster sync steps the thread's epoch; no
    * warp tables, no replay (docs/inline-checks.md, "Distributed shared
-   * memory"). */
+   * memory").  LD_WARP_SHADOW: the same checks between the warps of a
+   * block, on the block's own shared memory, each block barrier stepping
+   * the epoch (__ldcc::ws_*; "Shared memory without a replay"). */
   int cluster;
 };
+#define LD_WARP_CLUSTER 1
+#define LD_WARP_SHADOW 2
 
 /* What --ldcc-deterministic makes of a kernel (decide/deterministic.c):
  * every write ordered; only accumulating integer atomics, which commute,

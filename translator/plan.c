@@ -216,10 +216,11 @@ static void dump_warp(const struct ld_plan *plan, const struct ld_kernel *k,
     return;
   fprintf(out, "ITS kernel=%s checked=%s rule=\"%s\"%s", k->name,
           yes_no(!w->skip), w->rule,
-          w->skip      ? ""
-          : w->mp      ? " checks=message-passing"
-          : w->cluster ? " checks=cluster"
-                       : "");
+          w->skip                        ? ""
+          : w->mp                        ? " checks=message-passing"
+          : w->cluster == LD_WARP_SHADOW ? " checks=shadow"
+          : w->cluster                   ? " checks=cluster"
+                                         : "");
   if (w->skip)
     fprintf(out, " reason=\"%s\"", w->skip);
   fputc('\n', out);
@@ -236,9 +237,10 @@ static void dump_warp(const struct ld_plan *plan, const struct ld_kernel *k,
   for (j = 0; j < w->nsyncs; j++) {
     const struct ld_warp_sync *y = &w->syncs[j];
     fprintf(out, "%s kernel=%s at=%s form=%s\n",
-            w->mp        ? "FENCE"
-            : w->cluster ? "CSYNC"
-                         : "WSYNC",
+            w->mp                          ? "FENCE"
+            : w->cluster == LD_WARP_SHADOW ? "BSYNC"
+            : w->cluster                   ? "CSYNC"
+                                           : "WSYNC",
             k->name, at_pos(plan, &y->at).s, y->form);
   }
   for (j = 0; j < w->nscoped; j++) {

@@ -274,6 +274,16 @@ enum __ldcc_report_kind {
                                    and value_b[0] as for intra-warp;
                                    value_b[4..7] the cluster's linear
                                    index (uint32) */
+  ,
+  __LDCC_RK_WARP_SHARED = 14 /* two warps of one block touched one word
+                                of the block's shared memory, one of them
+                                writing (an atomic against a plain
+                                access), with no block barrier between,
+                                in a kernel without a replay
+                                (include/ldcc/its.cuh ws_check): fields
+                                as for cluster-shared, warp_a and warp_b
+                                the two warps, lane -1, value_b[4..7]
+                                unused */
 };
 
 /* mask bits of a scoped-fence record */
@@ -424,6 +434,83 @@ static inline __LDCC_HD int __ldcc_cl_step(uint64_t st, unsigned epoch,
   else
     writer = (rank & 15) + 1;
   *next = e << 37 | (uint64_t)writer << 32 | (uint64_t)atomics << 16 | reads;
+  return hit;
+}
+
+/* The shadow state of one word of a block's shared memory in a kernel
+ * without a replay (its.cuh ws_check, docs/inline-checks.md "Shared memory
+ * without a replay"): bits 0-5 and 6-11 two warps (+ 1, 0: none) that
+ * used an atomic on it, 12-17 and 18-23 two that read it, 24-29 the last
+ * plain writer (+ 1), 40-63 the barrier epoch (24 bits).  Two distinct
+ * readers (or atomics) kept are enough: any third warp differs from one
+ * of them.  Plain C so the unit tests check the rule. */
+#define __LDCC_WS_EPOCH_MASK 0xffffffull
+
+/* Adds warp w (+ 1) to the pair of fields at bit `at` of st. */
+static inline __LDCC_HD uint64_t __ldcc_ws_add(uint64_t st, unsigned at,
+                                               unsigned w) {
+  unsigned a = (unsigned)(st >> at) & 63u, b = (unsigned)(st >> (at + 6)) & 63u;
+
+  if (!a)
+    return st | (uint64_t)w << at;
+  if (a != w && !b)
+    return st | (uint64_t)w << (at + 6);
+  return st;
+}
+
+/* A warp of the pair at bit `at` other than w (+ 1), 0 for none. */
+static inline __LDCC_HD unsigned __ldcc_ws_other(uint64_t st, unsigned at,
+                                                 unsigned w) {
+  unsigned a = (unsigned)(st >> at) & 63u, b = (unsigned)(st >> (at + 6)) & 63u;
+
+  return a && a != w ? a : b && b != w ? b : 0;
+}
+
+/* One access (kind 0 a load, 1 a store, 2 an atomic) by warp `warp` in
+ * epoch `epoch` (the block barriers its thread has passed) to a word whose
+ * state is st; *next the new state.  A state of an earlier epoch counts as
+ * empty, one of a later epoch is left as it is.  Returns 1 when another
+ * warp's access of the same epoch conflicts: a load with a store or an
+ * atomic, a store with a load or an atomic, an atomic with a plain access.
+ * Two plain stores do not conflict here (the check sees no values, and
+ * warps storing one value are the common benign case: a blind spot);
+ * *other is the other warp, *other_kind its kind.  Never reports a warp
+ * against itself. */
+static inline __LDCC_HD int __ldcc_ws_step(uint64_t st, unsigned epoch,
+                                           unsigned warp, int kind,
+                                           uint64_t *next, unsigned *other,
+                                           int *other_kind) {
+  uint64_t e = (uint64_t)epoch & __LDCC_WS_EPOCH_MASK;
+  uint64_t se = st >> 40;
+  unsigned me = (warp & 31u) + 1u, o = 0, writer;
+  int hit = 0;
+
+  if (se > e) {
+    *next = st;
+    return 0;
+  }
+  if (se < e)
+    st = 0;
+  writer = (unsigned)(st >> 24) & 63u;
+  if (kind != 1 && writer && writer != me) {
+    o = writer;
+    *other_kind = 1;
+  } else if (kind != 0 && (o = __ldcc_ws_other(st, 12, me)) != 0) {
+    *other_kind = 0;
+  } else if (kind != 2 && (o = __ldcc_ws_other(st, 0, me)) != 0) {
+    *other_kind = 2;
+  }
+  if (o) {
+    hit = 1;
+    *other = o - 1;
+  }
+  if (kind == 0)
+    st = __ldcc_ws_add(st, 12, me);
+  else if (kind == 2)
+    st = __ldcc_ws_add(st, 0, me);
+  else
+    st = (st & ~(63ull << 24)) | (uint64_t)me << 24;
+  *next = (st & 0xffffffffffull) | e << 40;
   return hit;
 }
 

@@ -836,6 +836,72 @@ template <int Counted = 0> static __host__ __device__ void its_arm() {
 #endif
 }
 
+/* ---- device-wide shadows (clusters, shared memory without a replay) -- */
+#if defined(__LDCC_CLUSTER) || defined(__LDCC_WSHADOW)
+/* A shadow slot: the exact key of a word and its state, changed together
+ * by one 128-bit atomicCAS (sm_90), so a state is never read for another
+ * key; another key taking the slot evicts it (a possible miss). */
+struct __align__(16) __ldcc_shadow_slot {
+  unsigned long long key, state;
+};
+
+/* Note one access (kind 0 load, 1 store, 2 atomic) of the word `key` in
+ * slot s, its state stepped by step(state, &next, &other, &other_kind)
+ * (host.h __ldcc_cl_step, __ldcc_ws_step); *sites holds the last site of
+ * each kind (21 bits each, best effort: stored after the state).  Returns
+ * 1 on a conflict, with the other access's unit, kind and site. */
+template <class Step>
+static __device__ int
+shadow_note(__ldcc_shadow_slot *s, unsigned long long *sites_p,
+            unsigned long long key, int kind, unsigned site, Step step,
+            unsigned *other_a, int *kind_a, unsigned *site_a) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  const __ldcc_shadow_slot zero = {0, 0};
+  volatile unsigned long long *sites = sites_p;
+  int hit = 0;
+
+  for (int tries = 0; tries < 32; tries++) {
+    __ldcc_shadow_slot cur = atomicCAS(s, zero, zero), nxt;
+    uint64_t ns = 0;
+    unsigned other = 0;
+    int okind = 0;
+    int h2 = step(cur.key == key ? cur.state : 0, &ns, &other, &okind);
+    if (h2 && !hit) { /* a conflict seen is real, whether or not the CAS
+                         below wins */
+      unsigned long long v = *sites;
+      /* The other access's site follows its state by a few instructions:
+       * wait for it a little (cold path), or the report names no line. */
+      for (int w = 0; w < 64 && !((v >> (21 * okind)) & 0x1fffffu); w++) {
+        __nanosleep(64);
+        v = *sites;
+      }
+      hit = 1;
+      *other_a = other;
+      *kind_a = okind;
+      *site_a = (unsigned)(v >> (21 * okind)) & 0x1fffffu;
+    }
+    nxt.key = key;
+    nxt.state = ns;
+    if (cur.key == key && cur.state == ns)
+      break; /* nothing new to note */
+    __ldcc_shadow_slot old = atomicCAS(s, cur, nxt);
+    if (old.key != cur.key || old.state != cur.state)
+      continue;
+    unsigned long long v = cur.key == key ? *sites : 0;
+    v &= ~(0x1fffffull << (21 * kind));
+    v |= (unsigned long long)(site & 0x1fffffu) << (21 * kind);
+    *sites = v;
+    break;
+  }
+  return hit;
+#else
+  (void)s, (void)sites_p, (void)key, (void)kind, (void)site, (void)step;
+  (void)other_a, (void)kind_a, (void)site_a;
+  return 0;
+#endif
+}
+#endif
+
 /* ---- distributed shared memory (clusters) ---------------------------- */
 
 /* A kernel that maps another block's shared memory (`cluster.
@@ -857,10 +923,7 @@ template <int Counted = 0> static __host__ __device__ void its_arm() {
 #ifdef __LDCC_CLUSTER
 #define __LDCC_CL_SLOTS 65536u /* per file; a power of two */
 
-struct __align__(16) __ldcc_cl_slot {
-  unsigned long long key, state;
-};
-static __device__ __ldcc_cl_slot __ldcc_cl_tab[__LDCC_CL_SLOTS];
+static __device__ __ldcc_shadow_slot __ldcc_cl_tab[__LDCC_CL_SLOTS];
 /* The sites of the last writer, reader and atomic (21 bits each; best
  * effort: plain stores). */
 static __device__ unsigned long long __ldcc_cl_sites[__LDCC_CL_SLOTS];
@@ -871,6 +934,11 @@ struct cl_thread {
 
 static __device__ __forceinline__ void cl_sync(cl_thread &t) {
   t.epoch++;
+}
+template <class T>
+static __device__ __forceinline__ T &&cl_after(cl_thread &t, T &&v) {
+  t.epoch++;
+  return static_cast<T &&>(v);
 }
 
 /* Record a distributed-shared-memory race (cold path). */
@@ -923,45 +991,17 @@ static __device__ int cl_check(const void *p, const cl_thread &t, unsigned site,
                            (unsigned long long)owner << 18 | off;
   unsigned long long h = key * 0x9E3779B97F4A7C15ull;
   unsigned slot = (unsigned)(h >> 40) & (__LDCC_CL_SLOTS - 1);
-  __ldcc_cl_slot *s = &__ldcc_cl_tab[slot];
-  const __ldcc_cl_slot zero = {0, 0};
-  int hit = 0;
+  unsigned e = t.epoch;
 
   *me_out = me;
   *owner_out = owner;
   *cluster_out = (unsigned)cid;
-  for (int tries = 0; tries < 32; tries++) {
-    __ldcc_cl_slot cur = atomicCAS(s, zero, zero), nxt;
-    uint64_t ns = 0;
-    unsigned other = 0;
-    int okind = 0;
-    int h2 = __ldcc_cl_step(cur.key == key ? cur.state : 0, t.epoch, me, kind,
-                            &ns, &other, &okind);
-    if (h2 && !hit) { /* a conflict seen is real, whether or not the CAS
-                         below wins */
-      unsigned long long sites =
-          *(volatile unsigned long long *)&__ldcc_cl_sites[slot];
-      hit = 1;
-      *rank_a = other;
-      *kind_a = okind;
-      *site_a = (unsigned)(sites >> (21 * okind)) & 0x1fffffu;
-    }
-    nxt.key = key;
-    nxt.state = ns;
-    if (cur.key == key && cur.state == ns)
-      break; /* nothing new to note */
-    __ldcc_cl_slot old = atomicCAS(s, cur, nxt);
-    if (old.key != cur.key || old.state != cur.state)
-      continue;
-    unsigned long long sites =
-        cur.key == key ? *(volatile unsigned long long *)&__ldcc_cl_sites[slot]
-                       : 0;
-    sites &= ~(0x1fffffull << (21 * kind));
-    sites |= (unsigned long long)(site & 0x1fffffu) << (21 * kind);
-    *(volatile unsigned long long *)&__ldcc_cl_sites[slot] = sites;
-    break;
-  }
-  return hit;
+  return shadow_note(
+      &__ldcc_cl_tab[slot], &__ldcc_cl_sites[slot], key, kind, site,
+      [=](uint64_t st, uint64_t *ns, unsigned *o, int *ok) {
+        return __ldcc_cl_step(st, e, me, kind, ns, o, ok);
+      },
+      rank_a, kind_a, site_a);
 #else
   (void)p, (void)t, (void)site, (void)kind, (void)rank_a, (void)kind_a;
   (void)site_a, (void)me_out, (void)owner_out, (void)cluster_out;
@@ -1017,6 +1057,163 @@ static __device__ __forceinline__ P *cl_a(P *p, const cl_thread &t, unsigned k,
     unsigned idx[4] = {0, 0, 0, 0};
     cl_report(k, site_a, site, rank_a, me, owner, (unsigned)kind_a | 2u << 2,
               cluster, (unsigned long long)p, (unsigned)sizeof(P), 0xffu, idx);
+  }
+  return p;
+}
+#endif
+
+/* ---- shared memory without a replay ---------------------------------- */
+
+/* A kernel whose shared memory the replay cannot run (a shared atomic it
+ * cannot merge, a grid sync, ...) and whose every shared access the
+ * translator wraps gets, instead of the warp tables (docs/inline-checks.md,
+ * "Shared memory without a replay"):
+ *   __ldcc::ws_thread __ldcc_ws = {};     after the body's `{`
+ *   (*__ldcc::ws_r/w/rw(&(E), __ldcc_ws, B, k, site))   each access
+ *   atomicX(__ldcc::ws_a(P, __ldcc_ws, k, site), ...)  each atomic
+ *   (__syncthreads(), __ldcc::ws_sync(__ldcc_ws))      each block barrier
+ * Each access of an address in the block's shared memory is noted in a
+ * device-wide table keyed by the exact word: the launch (%gridid), the
+ * block and the offset.  Its state (host.h __ldcc_ws_step) holds the warps
+ * that touched it in the thread's barrier epoch; slot and state change
+ * together (128-bit atomicCAS, sm_90), another key taking the slot evicts
+ * it (a possible miss, never a report). */
+#ifdef __LDCC_WSHADOW
+#define __LDCC_WS_SLOTS 262144u /* per file; a power of two */
+
+static __device__ __ldcc_shadow_slot __ldcc_ws_tab[__LDCC_WS_SLOTS];
+/* The sites of the last writer, reader and atomic (21 bits each; best
+ * effort: plain stores). */
+static __device__ unsigned long long __ldcc_ws_sites[__LDCC_WS_SLOTS];
+
+struct ws_thread {
+  unsigned epoch; /* the block barriers this thread has passed */
+};
+
+static __device__ __forceinline__ void ws_sync(ws_thread &t) {
+  t.epoch++;
+}
+/* A barrier with a value (`__syncthreads_count(x)`, a helper's result):
+ * the epoch steps once it is made. */
+template <class T>
+static __device__ __forceinline__ T &&ws_after(ws_thread &t, T &&v) {
+  t.epoch++;
+  return static_cast<T &&>(v);
+}
+
+/* Record a race between two warps of a block (cold path). */
+static __device__ __noinline__ void
+ws_report(unsigned kernel, unsigned site_a, unsigned site_b, unsigned warp_a,
+          unsigned warp_b, unsigned kinds, unsigned long long offset,
+          unsigned size, unsigned nidx, const unsigned *idx) {
+  /* One report per pair of lines, whichever warp came first. */
+  volatile __ldcc_report *r =
+      its_record(__LDCC_RK_WARP_SHARED, kernel,
+                 site_a && site_a < site_b ? site_a : site_b,
+                 site_a && site_a < site_b ? site_b : site_a);
+
+  if (!r)
+    return;
+  r->start_site = site_a;
+  r->end_site = site_b;
+  r->warp_a = warp_a;
+  r->warp_b = warp_b;
+  r->lane = -1;
+  r->mask = kinds;
+  its_element_to(r, offset, size, nidx, idx);
+  its_publish(r);
+}
+
+/* The shadow step of one access of p (kind 0 load, 1 store, 2 atomic);
+ * returns 1 with the other access's warp, kind and site on a race. */
+static __device__ int ws_check(const void *p, const ws_thread &t, unsigned site,
+                               int kind, unsigned *warp_a, int *kind_a,
+                               unsigned *site_a, unsigned *me_out) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  if (!__isShared(p) || t.epoch >= __LDCC_WS_EPOCH_MASK)
+    return 0;
+  unsigned tid =
+      threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+  unsigned me = tid / 32;
+  unsigned long long off =
+      (unsigned long long)__cvta_generic_to_shared(p) & 0xffffffull;
+  unsigned long long bid =
+      blockIdx.x +
+      (unsigned long long)gridDim.x *
+          (blockIdx.y + (unsigned long long)gridDim.y * blockIdx.z);
+  unsigned long long grid;
+  asm volatile("mov.u64 %0, %%gridid;" : "=l"(grid));
+  if (off >= (1ull << 18) || bid >= (1ull << 24) || me >= 32)
+    return 0;
+  unsigned long long key =
+      1ull << 63 | (grid & 0x1fffffull) << 42 | bid << 18 | off;
+  unsigned long long h = key * 0x9E3779B97F4A7C15ull;
+  unsigned slot = (unsigned)(h >> 40) & (__LDCC_WS_SLOTS - 1);
+  unsigned e = t.epoch;
+
+  *me_out = me;
+  return shadow_note(
+      &__ldcc_ws_tab[slot], &__ldcc_ws_sites[slot], key, kind, site,
+      [=](uint64_t st, uint64_t *ns, unsigned *o, int *ok) {
+        return __ldcc_ws_step(st, e, me, kind, ns, o, ok);
+      },
+      warp_a, kind_a, site_a);
+#else
+  (void)p, (void)t, (void)site, (void)kind, (void)warp_a, (void)kind_a;
+  (void)site_a, (void)me_out;
+  return 0;
+#endif
+}
+
+template <class P, class B>
+static __device__ __forceinline__ P *ws_access(P *p, const ws_thread &t,
+                                               const B &base, unsigned kernel,
+                                               unsigned site, int kind) {
+  unsigned warp_a = 0, site_a = 0, me = 0;
+  int kind_a = 0;
+
+  if (ws_check((const void *)p, t, site, kind, &warp_a, &kind_a, &site_a,
+               &me)) {
+    unsigned idx[4] = {0, 0, 0, 0}, nidx;
+    unsigned long long offset = 0;
+    nidx = its_element(p, base, &offset, idx);
+    ws_report(kernel, site_a, site, warp_a, me,
+              (unsigned)kind_a | (unsigned)kind << 2, offset,
+              (unsigned)sizeof(P), nidx, idx);
+  }
+  return p;
+}
+
+template <class P, class B>
+static __device__ __forceinline__ P *
+ws_r(P *p, const ws_thread &t, const B &base, unsigned k, unsigned site) {
+  return ws_access(p, t, base, k, site, 0);
+}
+template <class P, class B>
+static __device__ __forceinline__ P *
+ws_w(P *p, const ws_thread &t, const B &base, unsigned k, unsigned site) {
+  return ws_access(p, t, base, k, site, 1);
+}
+/* A read-modify-write: a load, then a store. */
+template <class P, class B>
+static __device__ __forceinline__ P *
+ws_rw(P *p, const ws_thread &t, const B &base, unsigned k, unsigned site) {
+  return ws_access(ws_access(p, t, base, k, site, 0), t, base, k, site, 1);
+}
+/* An atomic's address (any memory: only the block's shared memory is
+ * noted). */
+template <class P>
+static __device__ __forceinline__ P *ws_a(P *p, const ws_thread &t, unsigned k,
+                                          unsigned site) {
+  unsigned warp_a = 0, site_a = 0, me = 0;
+  int kind_a = 0;
+
+  if (ws_check((const void *)p, t, site, 2, &warp_a, &kind_a, &site_a, &me)) {
+    /* The element is named by the atomic's variable, without an index. */
+    unsigned idx[4] = {0, 0, 0, 0};
+    ws_report(k, site_a, site, warp_a, me, (unsigned)kind_a | 2u << 2,
+              (unsigned long long)__cvta_generic_to_shared((const void *)p),
+              (unsigned)sizeof(P), 0u, idx);
   }
   return p;
 }

@@ -520,6 +520,117 @@ START_TEST(test_cluster_golden) {
 }
 END_TEST
 
+/* One step of the shadow of shared memory without a replay. */
+static int ws(uint64_t *st, unsigned epoch, unsigned warp, int kind,
+              unsigned *other, int *okind) {
+  uint64_t next = 0;
+  int hit = __ldcc_ws_step(*st, epoch, warp, kind, &next, other, okind);
+  *st = next;
+  return hit;
+}
+
+START_TEST(test_warp_shadow_rule) {
+  uint64_t st = 0;
+  unsigned other = 99;
+  int okind = -1;
+
+  /* A warp's own accesses never conflict; reads of two warps neither. */
+  ck_assert_int_eq(ws(&st, 0, 3, 1, &other, &okind), 0);
+  ck_assert_int_eq(ws(&st, 0, 3, 0, &other, &okind), 0);
+  ck_assert_int_eq(ws(&st, 0, 3, 2, &other, &okind), 0);
+  /* Another warp reading what warp 3 wrote in the same epoch. */
+  ck_assert_int_eq(ws(&st, 0, 31, 0, &other, &okind), 1);
+  ck_assert_uint_eq(other, 3);
+  ck_assert_int_eq(okind, 1);
+  /* A barrier later the word is fresh: a store meets nothing. */
+  ck_assert_int_eq(ws(&st, 1, 0, 1, &other, &okind), 0);
+  /* Two plain stores do not conflict (no values seen: the blind spot),
+   * but a read by the first writer meets the second. */
+  ck_assert_int_eq(ws(&st, 1, 5, 1, &other, &okind), 0);
+  ck_assert_int_eq(ws(&st, 1, 0, 0, &other, &okind), 1);
+  ck_assert_uint_eq(other, 5);
+  /* A store after reads of two other warps names one of them, also when
+   * a third warp read too (two readers are kept). */
+  st = 0;
+  ck_assert_int_eq(ws(&st, 4, 2, 0, &other, &okind), 0);
+  ck_assert_int_eq(ws(&st, 4, 7, 0, &other, &okind), 0);
+  ck_assert_int_eq(ws(&st, 4, 9, 0, &other, &okind), 0);
+  ck_assert_int_eq(ws(&st, 4, 2, 1, &other, &okind), 1);
+  ck_assert_uint_eq(other, 7);
+  ck_assert_int_eq(okind, 0);
+  /* Atomics of several warps do not race with each other ... */
+  st = 0;
+  ck_assert_int_eq(ws(&st, 2, 0, 2, &other, &okind), 0);
+  ck_assert_int_eq(ws(&st, 2, 1, 2, &other, &okind), 0);
+  ck_assert_int_eq(ws(&st, 2, 30, 2, &other, &okind), 0);
+  /* ... but a plain read or store of a word others update does. */
+  ck_assert_int_eq(ws(&st, 2, 0, 0, &other, &okind), 1);
+  ck_assert_uint_eq(other, 1);
+  ck_assert_int_eq(okind, 2);
+  ck_assert_int_eq(ws(&st, 2, 30, 1, &other, &okind), 1);
+  ck_assert_int_eq(okind, 0); /* the reads are looked at first */
+  /* An atomic after another warp's plain store of the epoch. */
+  st = 0;
+  ck_assert_int_eq(ws(&st, 6, 4, 1, &other, &okind), 0);
+  ck_assert_int_eq(ws(&st, 6, 8, 2, &other, &okind), 1);
+  ck_assert_uint_eq(other, 4);
+  ck_assert_int_eq(okind, 1);
+  /* A state of a later epoch is left alone and meets nothing. */
+  st = 0;
+  ck_assert_int_eq(ws(&st, 7, 1, 1, &other, &okind), 0);
+  {
+    uint64_t before = st;
+    ck_assert_int_eq(ws(&st, 6, 0, 0, &other, &okind), 0);
+    ck_assert_uint_eq(st, before);
+  }
+}
+END_TEST
+
+START_TEST(test_warp_shadow_golden) {
+  struct __ldcc_report rec;
+  struct ld_rt_race_desc d;
+  char out[2048];
+
+  memset(&rec, 0, sizeof rec);
+  rec.valid = 1;
+  rec.kind = __LDCC_RK_WARP_SHARED;
+  rec.kernel_meta = (uint64_t)(uintptr_t)&cl_meta;
+  rec.block[0] = 6;
+  rec.start_site = 1;
+  rec.end_site = 2;
+  rec.warp_a = 1; /* warp 1 staged the tile */
+  rec.warp_b = 0; /* warp 0 read it */
+  rec.lane = -1;
+  rec.mask = 1 | 0 << 2;
+  rec.size = 4;
+  rec.value_a[0] = 33;
+  rec.value_b[0] = 1;
+  CAPTURE(out, ld_rt_report_print(&rec, f_));
+  ck_assert_str_eq(out,
+                   "ldcc: race on shared variable prev[33] in kernel "
+                   "stencil, between warps 1 and 0\n"
+                   "  block (6,0,0): warp 1 wrote it at ring.cuh:19, warp 0 "
+                   "read it at ring.cuh:27, with no __syncthreads() between\n"
+                   "  region: between ring.cuh:19 and ring.cuh:27\n");
+  ld_rt_race_describe(&rec, &d);
+  ck_assert_str_eq(d.memory, "shared");
+  /* An atomic's site names "<op>:<variable>": the variable, no index. */
+  rec.start_site = 2;
+  rec.end_site = 3;
+  rec.mask = 1 | 2 << 2;
+  rec.value_b[0] = 0;
+  ld_rt_race_describe(&rec, &d);
+  ck_assert_str_eq(d.variable, "dst");
+  ck_assert_str_eq(d.element, "dst");
+  ck_assert_ptr_nonnull(strstr(d.detail, "warp 1 wrote it at ring.cuh:27, "
+                                         "warp 0 used an atomic on it at "
+                                         "ring.cuh:30"));
+  ck_assert_str_eq(ld_rt_kind_name(__LDCC_RK_WARP_SHARED), "inter-warp");
+  ck_assert_int_eq(ld_rt_kind_is_race(__LDCC_RK_WARP_SHARED), 1);
+  ck_assert_str_eq(ld_rt_kind_memory(__LDCC_RK_WARP_SHARED), "shared");
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("rt_its");
   TCase *tc = tcase_create("core");
@@ -534,6 +645,8 @@ int main(void) {
   tcase_add_test(tc, test_mp_golden);
   tcase_add_test(tc, test_cluster_step_rule);
   tcase_add_test(tc, test_cluster_golden);
+  tcase_add_test(tc, test_warp_shadow_rule);
+  tcase_add_test(tc, test_warp_shadow_golden);
   suite_add_tcase(s, tc);
   return ld_check_run(s);
 }

@@ -439,6 +439,22 @@ int ld__facts_analyse(struct analysis *an) {
         !dynamic_shared(an, i))
       rc = ld__warp_cross_lane(source, an->fns[i].cur, k, &nits);
   }
+  /* A replay refused leaves shared memory unchecked: the shadow checks it
+   * between warps when it sees every access (sm_90: 128-bit atomics). */
+  for (i = 0; i < an->nfns && !rc && !plan->deterministic && an->sm >= 90;
+       i++) {
+    struct ld_kernel *k;
+    if (!an->fns[i].is_kernel)
+      continue;
+    k = &plan->kernels[an->fns[i].kernel];
+    if (!k->checked || k->replay || k->warp || !k->shared_reason)
+      continue;
+    rc = ld__warp_shadow(source, an->fns[i].cur, k, &nits);
+    if (!rc && k->warp) {
+      free(k->shared_reason);
+      k->shared_reason = NULL;
+    }
+  }
   /* A replay it cannot have (shared_reason) leaves a warp-synchronous
    * kernel its inline checks, as before the two were combined. */
   for (i = 0; i < an->nfns && !rc; i++)

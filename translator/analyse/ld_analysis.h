@@ -207,7 +207,8 @@ struct analysis {
     const char *reason; /* static */
   } * tolerated;
   size_t ntolerated;
-  int rc; /* first error; visitors stop once it is set */
+  unsigned sm; /* the architecture parsed for (90 for sm_90) */
+  int rc;      /* first error; visitors stop once it is set */
 };
 
 #define PUSH(an, arr, n, cap)                                                  \

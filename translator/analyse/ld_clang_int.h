@@ -99,6 +99,21 @@ int ld__warp_analyse(const struct ld__source *s, CXCursor fn,
  * `extern __shared__` buffer (docs/inline-checks.md). */
 int ld__warp_cross_lane(const struct ld__source *s, CXCursor fn,
                         struct ld_kernel *k, size_t *nchecked);
+/* The same for a kernel whose shared memory the replay refused
+ * (k->shared_reason): rule "shared memory without a replay", every access
+ * and atomic of shared memory noted in the block's shadow, when nothing
+ * but barriers orders its warps and ld__shadow_covers finds every access
+ * of its shared memory wrapped; else k->warp stays NULL
+ * (docs/inline-checks.md, "Shared memory without a replay"). */
+int ld__warp_shadow(const struct ld__source *s, CXCursor fn,
+                    struct ld_kernel *k, size_t *nchecked);
+/* Whether the accesses and atomics w collected of kernel fn are all the
+ * uses of shared memory it makes: every reference to a `__shared__`
+ * variable (or to a local pointer into one) in its body lies in one of
+ * them, and no function it calls (four calls deep) names a `__shared__`
+ * variable (shadow_facts.c). */
+int ld__shadow_covers(const struct ld__source *s, CXCursor fn,
+                      const struct ld_warp *w);
 /* Whether a kernel with warp-synchronous code (w, NULL for none) also
  * gets the shared-memory replay, which then carries the inline checks:
  * not when it synchronises through memory or uses block-scope atomics. */

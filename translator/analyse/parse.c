@@ -221,6 +221,14 @@ static int tolerated_at(struct analysis *an) {
   return rc;
 }
 
+/* The number of an architecture ("sm_90a" 90), sm_90 when none is given
+ * (args.c's default). */
+static unsigned gpu_sm(const char *arch) {
+  if (!arch || strncmp(arch, "sm_", 3))
+    return 90;
+  return (unsigned)strtoul(arch + 3, NULL, 10);
+}
+
 int ld__parse(const struct ld_translate_opts *opts, struct ld_plan *plan,
               struct ld_buf *flat, char **error) {
   struct analysis an;
@@ -267,6 +275,7 @@ int ld__parse(const struct ld_translate_opts *opts, struct ld_plan *plan,
   an.s.main_file = clang_getFile(tu, opts->input_path);
   an.s.lines = &plan->lines;
   an.plan = plan;
+  an.sm = gpu_sm(opts->gpu_arch);
   an.s.src = an.s.main_file
                  ? clang_getFileContents(tu, an.s.main_file, &an.s.len)
                  : NULL;

@@ -43,6 +43,7 @@
 #define RULE_MEMORY_SYNC "synchronisation through memory"
 #define RULE_CROSS_LANE "shared memory across threads in a region"
 #define RULE_CLUSTER "distributed shared memory"
+#define RULE_SHADOW "shared memory without a replay"
 /* The static shared memory a kernel may have for that rule: the tables
  * take 24 KB more of the 48 KB a block may declare statically. */
 #define CROSS_LANE_MAX_SHARED 16384
@@ -52,6 +53,7 @@
 #define SKIP_TOO_MANY                                                          \
   "more warp-synchronous kernels in the file than the checks hold"
 #define SKIP_CLUSTER_CALL "cluster synchronisation inside a called function"
+#define SKIP_SYNC_FORM "a synchronisation the epochs cannot follow"
 
 struct frame {
   CXCursor cur;
@@ -80,7 +82,9 @@ struct warp_walk {
                         or ticket the replay does not log: no fenced replay */
   CXCursor *flags;   /* variables an atomic of the kernel targets */
   size_t nflags, capflags;
-  int dsm; /* maps another block's shared memory (a cluster) */
+  int dsm;  /* maps another block's shared memory (a cluster) */
+  int lock; /* atomicCAS, atomicExch, a fence or an atomic in a loop's
+               condition: warps may order each other through memory */
   const char *rule;
   const char *skip;
   int rc;
@@ -732,6 +736,91 @@ static void cluster_call(struct warp_walk *w, CXCursor call, int atomic) {
     w->skip = w->skip ? w->skip : SKIP_CLUSTER_CALL;
 }
 
+/* Whether a call to callee makes a block barrier (found) and whether that
+ * cannot be told (unknown: inline assembly that is not pure, a sync of a
+ * generic group, a user function without a body here, more than
+ * MAX_DEPTH calls deep).  The shadow's epoch steps after a call that
+ * makes one; one that may, unknown, leaves the kernel without the shadow:
+ * an epoch stepped one warp but not another could make two ordered
+ * accesses look concurrent. */
+struct block_query {
+  int depth, found, unknown;
+};
+
+static void callee_block_syncs(CXCursor callee, struct block_query *q);
+
+static enum CXChildVisitResult block_syncs_cb(CXCursor c, CXCursor parent,
+                                              CXClientData data) {
+  struct block_query *q = data;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  const char *unsupported = NULL;
+
+  (void)parent;
+  if ((k == CXCursor_GCCAsmStmt && !ld__asm_pure(c)) ||
+      k == CXCursor_MSAsmStmt) {
+    q->unknown = 1;
+  } else if (k == CXCursor_CallExpr) {
+    if (ld__barrier_form(c, &unsupported) || ld__grid_sync(c, NULL) == 1 ||
+        ld__cluster_sync(c) == 1)
+      q->found = 1;
+    else if (unsupported)
+      q->unknown = 1;
+    else if (!ld__is_triple_chevron(c))
+      callee_block_syncs(clang_getCursorReferenced(c), q);
+  }
+  return q->unknown ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+static void callee_block_syncs(CXCursor callee, struct block_query *q) {
+  CXCursor def;
+
+  /* Dependent (nvcc resolves it) or the toolkit's: its block barriers are
+   * the forms ld__barrier_form knows, made by the kernel itself. */
+  if (clang_Cursor_isNull(callee) ||
+      clang_Location_isInSystemHeader(clang_getCursorLocation(callee)) ||
+      ld__name_starts(callee, "__builtin"))
+    return;
+  def = ld__definition_of(callee);
+  if (clang_getCursorKind(callee) == CXCursor_Constructor &&
+      (clang_CXXMethod_isDefaulted(callee) || !clang_isCursorDefinition(def)))
+    return;
+  if (q->depth >= MAX_DEPTH || !clang_isCursorDefinition(def)) {
+    q->unknown = 1;
+    return;
+  }
+  q->depth++;
+  clang_visitChildren(def, block_syncs_cb, q);
+  q->depth--;
+}
+
+/* A call in a kernel whose shared memory is noted in the block's shadow:
+ * every atomic; each block barrier (a grid or cluster sync is one too) and
+ * each call of a function that may have one steps the epoch after it. */
+static void shadow_call(struct warp_walk *w, CXCursor call, int atomic) {
+  const char *unsupported = NULL;
+  const char *form = ld__barrier_form(call, &unsupported);
+  int grid = ld__grid_sync(call, NULL), cluster = ld__cluster_sync(call);
+
+  if (atomic)
+    add_scoped(w, call, 0);
+  if (form)
+    add_sync(w, call, form);
+  else if (grid == 1)
+    add_sync(w, call, "grid.sync");
+  else if (cluster == 1)
+    add_sync(w, call, cluster_form(call));
+  else if (unsupported && cluster != 2)
+    w->skip = w->skip ? w->skip : SKIP_SYNC_FORM;
+  else if (!cluster && !ld__is_triple_chevron(call)) {
+    struct block_query q = {0, 0, 0};
+    callee_block_syncs(clang_getCursorReferenced(call), &q);
+    if (q.unknown)
+      w->skip = w->skip ? w->skip : SKIP_SYNC_FORM;
+    else if (q.found)
+      add_sync(w, call, "call");
+  }
+}
+
 struct scan {
   int accesses, barriers;
   struct warp_walk *w;
@@ -1107,6 +1196,22 @@ static void libcu_scoped(struct warp_walk *w, CXCursor call) {
     add_scoped_at(w, obj, op, 1 | LD_ITS_LIBCU | (lvalue ? LD_ITS_LVALUE : 0));
 }
 
+/* What a kernel with a shadow (a cluster's or a block's) collects of a
+ * call, and whether warps may order each other through memory there: 1
+ * when the call is done with. */
+static int shadow_calls(struct warp_walk *w, const struct frame *f,
+                        int atomic) {
+  if (memory_sync(f->cur) || (atomic && in_loop_condition(f)))
+    w->lock = 1;
+  if (!w->collect || !w->warp->cluster)
+    return 0;
+  if (w->warp->cluster == LD_WARP_SHADOW)
+    shadow_call(w, f->cur, atomic);
+  else
+    cluster_call(w, f->cur, atomic);
+  return 1;
+}
+
 static void visit(struct warp_walk *w, const struct frame *f) {
   CXCursor decl;
   int warp;
@@ -1133,10 +1238,8 @@ static void visit(struct warp_walk *w, const struct frame *f) {
       w->hard_sync = 1;
     if (dsm_call(f->cur))
       w->dsm = 1;
-    if (w->collect && w->warp->cluster) {
-      cluster_call(w, f->cur, atomic);
+    if (shadow_calls(w, f, atomic))
       break;
-    }
     if (atomic && !w->collect)
       note_flag(w, f->cur);
     /* A block-scope atomic on shared memory is what the block scope is
@@ -1215,7 +1318,10 @@ static void visit(struct warp_walk *w, const struct frame *f) {
             f->index == 0) &&
           /* Message passing: shared memory only as flags (its data belong
            * to one block; the shadow is device-wide). */
-          !(w->warp->mp && !flag && has_shared_attr(decl)))
+          !(w->warp->mp && !flag && has_shared_attr(decl)) &&
+          /* A kernel's pointer parameter never holds a shared address. */
+          !(w->warp->cluster == LD_WARP_SHADOW &&
+            clang_getCursorKind(decl) == CXCursor_ParmDecl))
         add_access(w, f, decl, mode | (flag ? LD_ITS_FLAG : 0));
     }
     break;
@@ -1348,21 +1454,37 @@ static long long static_shared(const struct ld__source *s, CXCursor fn) {
   return z.bytes;
 }
 
+enum mode { MODE_WARP, MODE_CROSS_LANE, MODE_SHADOW };
+
 static int analyse(const struct ld__source *s, CXCursor fn, struct ld_kernel *k,
-                   size_t *nchecked, int weak_sync, int cross_lane);
+                   size_t *nchecked, int weak_sync, enum mode mode);
 
 int ld__warp_analyse(const struct ld__source *s, CXCursor fn,
                      struct ld_kernel *k, size_t *nchecked, int weak_sync) {
-  return analyse(s, fn, k, nchecked, weak_sync, 0);
+  return analyse(s, fn, k, nchecked, weak_sync, MODE_WARP);
 }
 
 int ld__warp_cross_lane(const struct ld__source *s, CXCursor fn,
                         struct ld_kernel *k, size_t *nchecked) {
-  return analyse(s, fn, k, nchecked, 0, 1);
+  return analyse(s, fn, k, nchecked, 0, MODE_CROSS_LANE);
+}
+
+int ld__warp_shadow(const struct ld__source *s, CXCursor fn,
+                    struct ld_kernel *k, size_t *nchecked) {
+  return analyse(s, fn, k, nchecked, 0, MODE_SHADOW);
+}
+
+/* A kernel for the shadow of shared memory without a replay: no rule of
+ * the warp tables and nothing that orders warps other than barriers (no
+ * fence, lock, flag, volatile access, block-scope atomic or distributed
+ * shared memory). */
+static int shadow_kernel(const struct warp_walk *w) {
+  return !w->rule && !w->mp && !w->block_scoped && !w->volatile_seen &&
+         !w->volatile_ptr && !w->dsm && !w->lock && !w->skip;
 }
 
 static int analyse(const struct ld__source *s, CXCursor fn, struct ld_kernel *k,
-                   size_t *nchecked, int weak_sync, int cross_lane) {
+                   size_t *nchecked, int weak_sync, enum mode mode) {
   struct warp_walk w;
   CXCursor body;
   size_t b, e;
@@ -1377,14 +1499,20 @@ static int analyse(const struct ld__source *s, CXCursor fn, struct ld_kernel *k,
   /* Shared memory used across threads in a region the replay cannot
    * prove: lanes of one warp may race there, which the replay (a warp is
    * its unit) cannot see (a block of one warp: nothing at all). */
-  if (cross_lane && !w.rule && !w.mp && !w.block_scoped && !w.skip &&
-      (shared = static_shared(s, fn)) >= 0 && shared <= CROSS_LANE_MAX_SHARED)
+  if (mode == MODE_SHADOW) {
+    if (!shadow_kernel(&w))
+      goto out;
+    w.rule = RULE_SHADOW;
+  }
+  if (mode == MODE_CROSS_LANE && !w.rule && !w.mp && !w.block_scoped &&
+      !w.skip && (shared = static_shared(s, fn)) >= 0 &&
+      shared <= CROSS_LANE_MAX_SHARED)
     w.rule = RULE_CROSS_LANE;
   /* A volatile flag next to an atomicCAS or atomicExch: a hand-over (a
    * volatile access is a relaxed one, never a race by itself).  With a
    * rule of its own the kernel is not checked across blocks anyway: the
    * message-passing checks, as always. */
-  if (w.weak_seen && (w.volatile_seen || w.rule))
+  if (mode != MODE_SHADOW && w.weak_seen && (w.volatile_seen || w.rule))
     w.mp = 1;
   if (!w.rule && w.mp)
     w.rule = RULE_MEMORY_SYNC;
@@ -1392,8 +1520,11 @@ static int analyse(const struct ld__source *s, CXCursor fn, struct ld_kernel *k,
    * fence, flag, lock, volatile access or block-scope atomic): the checks
    * of distributed shared memory, instead of any other rule's. */
   int cluster =
-      w.dsm && !w.mp && !w.block_scoped && !w.volatile_seen && !w.volatile_ptr;
-  if (cluster)
+      mode == MODE_SHADOW ? LD_WARP_SHADOW
+      : w.dsm && !w.mp && !w.block_scoped && !w.volatile_seen && !w.volatile_ptr
+          ? LD_WARP_CLUSTER
+          : 0;
+  if (cluster == LD_WARP_CLUSTER)
     w.rule = RULE_CLUSTER;
   if (!w.rule)
     goto out;
@@ -1429,6 +1560,14 @@ static int analyse(const struct ld__source *s, CXCursor fn, struct ld_kernel *k,
       !strcmp(w.warp->rule, RULE_MEMORY_SYNC)) {
     /* Fences or locks but no global data to hand over and no block-scope
      * atomic: nothing to check, nothing to pay. */
+    ld_warp_free(w.warp);
+    k->warp = NULL;
+    goto out;
+  }
+  /* The shadow stands for the replay only when it sees every access of
+   * the kernel's shared memory; else the kernel keeps the replay's reason. */
+  if (mode == MODE_SHADOW && (w.skip || *nchecked >= LD_WARP_MAX_KERNELS ||
+                              !ld__shadow_covers(s, fn, w.warp))) {
     ld_warp_free(w.warp);
     k->warp = NULL;
     goto out;

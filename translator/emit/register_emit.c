@@ -141,7 +141,11 @@ int ld__register_prepare(struct ld_plan *plan, size_t len) {
   for (i = 0; i < plan->nkernels && !rc; i++) {
     const struct ld_kernel *k = &plan->kernels[i];
     const char *scope = scope_of(plan, k);
-    if (scope && k->checked && (k->replay || k->global) && !armed(plan, k))
+    /* A kernel with inline checks gets one too when its clones carry
+     * them (the launcher arms them): else such a launch ran the original,
+     * armed, and the replay or the check across blocks was lost. */
+    if (scope && k->checked && (k->replay || k->global) &&
+        (!armed(plan, k) || ld__warp_in_clone(k) || ld__warp_in_global(k)))
       rc = add_launch(plan, k, scope, len);
   }
   return rc;
@@ -175,14 +179,16 @@ static struct ld_edit *rewritten(struct ld_edit_list *edits, size_t len,
   return NULL;
 }
 
-/* Turn edit e (the rewritten call, an expression) into launcher ki. */
-static int make_launcher(struct ld_edit *e, size_t ki) {
+/* Turn edit e (the rewritten call, an expression) into launcher ki; with
+ * arm, the kernel's inline checks are armed first (the launch that follows
+ * counts itself: its_arm<1>), or their reports would have no ring. */
+static int make_launcher(struct ld_edit *e, size_t ki, int arm) {
   struct ld_buf t = LD_BUF_INIT;
   int rc = ld_buf_printf(&t,
                          "\n#if __cplusplus >= 201402L\nstatic cudaError_t "
-                         "__ldcc__rl_%zu" LAUNCHER_PARAMS " {\n  return %s;\n"
+                         "__ldcc__rl_%zu" LAUNCHER_PARAMS " {\n  %sreturn %s;\n"
                          "}\n#endif\n",
-                         ki, e->text);
+                         ki, arm ? "__ldcc::its_arm<1>();\n  " : "", e->text);
 
   if (rc) {
     ld_buf_free(&t);
@@ -302,7 +308,7 @@ int ld__register_emit(const struct ld_plan *plan, const char *src, size_t len,
     e = rewritten(edits, len, k, callee);
     free(callee);
     if (e)
-      rc = make_launcher(e, i);
+      rc = make_launcher(e, i, k->warp && !k->warp->skip);
     /* On a line of its own, where goldens can cut the registrations off
      * to compare the rest with the source. */
     if (!rc && !n++)

@@ -23,6 +23,16 @@ static const char *const warp_fn[] = {"", "its_r", "its_w", "its_rw"};
 static const char *const probe_fn[] = {"", "its_rs", "its_ws", "its_rws"};
 static const char *const weak_fn[] = {"", "its_r", "its_wo", "its_rw"};
 static const char *const cl_fn[] = {"", "cl_r", "cl_w", "cl_rw"};
+static const char *const ws_fn[] = {"", "ws_r", "ws_w", "ws_rw"};
+
+/* The shadow's functions: a cluster's (`cl_`) or a block's (`ws_`). */
+static const char *const *shadow_fns(const struct ld_warp *w) {
+  return w->cluster == LD_WARP_SHADOW ? ws_fn : cl_fn;
+}
+
+static const char *shadow_prefix(const struct ld_warp *w) {
+  return w->cluster == LD_WARP_SHADOW ? "ws" : "cl";
+}
 static const char *const mp_fn[] = {"", "mp_r",  "mp_w",  "mp_rw",
                                     "", "mp_fr", "mp_fw", "mp_frw"};
 
@@ -118,21 +128,58 @@ static int edit_mp(const struct ld_warp *w, struct ld_edit_list *edits) {
   return rc;
 }
 
+/* At sync y the shadow's epoch steps: `(E, __ldcc::cl_sync(__ldcc_cl))`,
+ * or `__ldcc::ws_after(__ldcc_cl, E)` when E has a value (a
+ * `__syncthreads_count`, a helper's result); in a clone, with the edits'
+ * sequence numbers open and close (insert_at). */
+static int insert_at(struct ld_edit_list *edits, size_t offset,
+                     const char *text, size_t seq);
+
+static int step_after(const struct ld_warp *w, const struct ld_warp_sync *y,
+                      struct ld_edit_list *edits, int clone, size_t open,
+                      size_t close) {
+  char b1[48], b2[48];
+  int rc;
+
+  /* A block's void barrier steps it first: `__ldcc::ws_sync(__ldcc_cl),
+   * __syncthreads()` (its operands make no access; nothing to close where
+   * the global clone rewrites a grid sync's call, ggrid_sync). */
+  if (y->is_void && w->cluster == LD_WARP_SHADOW)
+    return clone ? insert_at(edits, y->begin, "__ldcc::ws_sync(__ldcc_cl), ", 0)
+                 : ld_edit_insert(edits, y->begin,
+                                  "__ldcc::ws_sync(__ldcc_cl), ");
+  snprintf(b1, sizeof b1, y->is_void ? "(" : "__ldcc::%s_after(__ldcc_cl, ",
+           shadow_prefix(w));
+  snprintf(b2, sizeof b2, y->is_void ? ", __ldcc::%s_sync(__ldcc_cl))" : ")",
+           shadow_prefix(w));
+  if (!clone) {
+    rc = ld_edit_insert(edits, y->begin, b1);
+    return rc ? rc : ld_edit_insert(edits, y->end, b2);
+  }
+  rc = insert_at(edits, y->begin, b1, open);
+  return rc ? rc : insert_at(edits, y->end, b2, close);
+}
+
 /* A kernel that maps other blocks' shared memory: a thread state at entry,
  * each access and atomic noted, each cluster sync steps the epoch (no warp
  * tables). */
 static int edit_cluster(const struct ld_warp *w, struct ld_edit_list *edits) {
   struct ld_buf b = LD_BUF_INIT;
+  const char *x = shadow_prefix(w);
   size_t i;
   int rc;
 
-  rc = ld_edit_insert(edits, w->body_open + 1,
-                      " __ldcc::cl_thread __ldcc_cl = {};");
+  rc = ld_buf_printf(&b, " __ldcc::%s_thread __ldcc_cl = {};", x);
   if (!rc)
-    rc = wrap_accesses(w, cl_fn, 3, "__ldcc_cl, ", edits);
+    rc = ld_edit_insert(edits, w->body_open + 1, b.data);
+  if (!rc)
+    rc = wrap_accesses(w, shadow_fns(w), 3, "__ldcc_cl, ", edits);
   for (i = 0; i < w->nscoped && !rc; i++) {
     const struct ld_warp_access *a = &w->scoped[i];
-    rc = ld_edit_insert(edits, a->begin, "__ldcc::cl_a(");
+    b.len = 0;
+    rc = ld_buf_printf(&b, "__ldcc::%s_a(", x);
+    if (!rc)
+      rc = ld_edit_insert(edits, a->begin, b.data);
     b.len = 0;
     if (!rc)
       rc = ld_buf_printf(&b, ", __ldcc_cl, %zuu, %zuu)", w->index,
@@ -140,12 +187,8 @@ static int edit_cluster(const struct ld_warp *w, struct ld_edit_list *edits) {
     if (!rc)
       rc = ld_edit_insert(edits, a->end, b.data);
   }
-  for (i = 0; i < w->nsyncs && !rc; i++) {
-    rc = ld_edit_insert(edits, w->syncs[i].begin, "(");
-    if (!rc)
-      rc = ld_edit_insert(edits, w->syncs[i].end,
-                          ", __ldcc::cl_sync(__ldcc_cl))");
-  }
+  for (i = 0; i < w->nsyncs && !rc; i++)
+    rc = step_after(w, &w->syncs[i], edits, 0, 0, 0);
   ld_buf_free(&b);
   return rc;
 }
@@ -281,18 +324,22 @@ static int cluster_clone_edits(const struct ld_kernel *k, char **base,
   const struct ld_warp *w = k->warp;
   size_t i, n = w->naccesses + w->nscoped + w->nsyncs + 1, last = (size_t)-1;
   struct ld_buf b = LD_BUF_INIT;
+  const char *x = shadow_prefix(w);
+  char open[32];
   int rc = LD_OK;
 
+  snprintf(open, sizeof open, "__ldcc::%s_a(", x);
   for (i = 0; i < edits->n; i++)
     edits->items[i].seq += n;
-  rc = insert_at(edits, w->body_open + 1, " __ldcc::cl_thread __ldcc_cl = {};",
-                 0);
+  rc = ld_buf_printf(&b, " __ldcc::%s_thread __ldcc_cl = {};", x);
+  if (!rc)
+    rc = insert_at(edits, w->body_open + 1, b.data, 0);
   for (i = 0; i < w->naccesses && !rc; i++) {
     const struct ld_warp_access *a = &w->accesses[i];
     if (!base[i])
       continue; /* not in the clone's text: a miss, never a report */
     b.len = 0;
-    rc = ld_buf_printf(&b, "(*__ldcc::%s(&(", cl_fn[a->mode & 3]);
+    rc = ld_buf_printf(&b, "(*__ldcc::%s(&(", shadow_fns(w)[a->mode & 3]);
     if (!rc)
       rc = insert_at(edits, a->begin, b.data, last - n + i);
     b.len = 0;
@@ -304,8 +351,7 @@ static int cluster_clone_edits(const struct ld_kernel *k, char **base,
   }
   for (i = 0; i < w->nscoped && !rc; i++) {
     const struct ld_warp_access *a = &w->scoped[i];
-    rc = insert_at(edits, a->begin, "__ldcc::cl_a(",
-                   last - n + w->naccesses + i);
+    rc = insert_at(edits, a->begin, open, last - n + w->naccesses + i);
     b.len = 0;
     if (!rc)
       rc = ld_buf_printf(&b, ", __ldcc_cl, %zuu, %zuu)", w->index,
@@ -313,14 +359,10 @@ static int cluster_clone_edits(const struct ld_kernel *k, char **base,
     if (!rc)
       rc = insert_at(edits, a->end, b.data, 1 + w->naccesses + i);
   }
-  for (i = 0; i < w->nsyncs && !rc; i++) {
-    const struct ld_warp_sync *y = &w->syncs[i];
-    rc = insert_at(edits, y->begin, "(",
-                   last - n + w->naccesses + w->nscoped + i);
-    if (!rc)
-      rc = insert_at(edits, y->end, ", __ldcc::cl_sync(__ldcc_cl))",
-                     1 + w->naccesses + w->nscoped + i);
-  }
+  for (i = 0; i < w->nsyncs && !rc; i++)
+    rc = step_after(w, &w->syncs[i], edits, 1,
+                    last - n + w->naccesses + w->nscoped + i,
+                    1 + w->naccesses + w->nscoped + i);
   ld_buf_free(&b);
   return rc;
 }
@@ -564,7 +606,8 @@ static int arms(const struct ld_plan *plan, const struct ld_launch *l) {
 int ld__cluster_part(const struct ld_kernel *k, struct ld_buf *b) {
   int rc;
 
-  if (!k->warp || k->warp->skip || !k->warp->cluster || !k->shared_reason)
+  if (!k->warp || k->warp->skip || k->warp->cluster != LD_WARP_CLUSTER ||
+      !k->shared_reason)
     return LD_OK;
   rc = ld_buf_puts(b, "\"not checked in shared memory: ");
   if (!rc)
@@ -586,8 +629,8 @@ static int cluster_part(const struct ld_plan *plan, const struct ld_launch *l,
 
   for (i = 0; i < plan->nkernels; i++) {
     const struct ld_kernel *k = &plan->kernels[i];
-    if (!k->warp || k->warp->skip || !k->warp->cluster || !k->shared_reason ||
-        !ld__launch_runs(plan, l, k))
+    if (!k->warp || k->warp->skip || k->warp->cluster != LD_WARP_CLUSTER ||
+        !k->shared_reason || !ld__launch_runs(plan, l, k))
       continue;
     rc = ld_buf_printf(b, "__ldcc::checked_in_part(\"%s\", ", k->name);
     if (!rc)
@@ -602,23 +645,26 @@ static int cluster_part(const struct ld_plan *plan, const struct ld_launch *l,
 int ld__warp_emit(const struct ld_plan *plan, size_t len,
                   struct ld_edit_list *edits) {
   struct ld_buf b = LD_BUF_INIT;
-  size_t i, nwarp = 0;
+  size_t i, ki, nwarp = 0;
+  unsigned shadows = 0;
   int rc = LD_OK;
 
   for (i = 0; i < plan->nkernels; i++)
     nwarp += plan->kernels[i].warp && !plan->kernels[i].warp->skip;
   if (!nwarp || nwarp > LD_WARP_MAX_KERNELS)
     return LD_OK;
-  for (i = 0; i < plan->nkernels; i++)
+  /* The shadows only where a kernel needs them (tables of 1.5 MB of
+   * device memory per file for clusters, 6 MB for blocks). */
+  for (i = 0; i < plan->nkernels && !rc; i++)
     if (plan->kernels[i].warp && !plan->kernels[i].warp->skip &&
         plan->kernels[i].warp->cluster)
-      break;
-  /* The shadow of distributed shared memory only where a kernel needs it
-   * (a table of 1.5 MB of device memory per file). */
-  rc = ld_edit_insert(
-      edits, 0,
-      i < plan->nkernels ? "#define __LDCC_CLUSTER 1\n#include <ldcc/its.cuh>\n"
-                         : "#include <ldcc/its.cuh>\n");
+      shadows |= 1u << plan->kernels[i].warp->cluster;
+  rc = ld_buf_printf(
+      &b, "%s%s#include <ldcc/its.cuh>\n",
+      shadows & 1u << LD_WARP_CLUSTER ? "#define __LDCC_CLUSTER 1\n" : "",
+      shadows & 1u << LD_WARP_SHADOW ? "#define __LDCC_WSHADOW 1\n" : "");
+  if (!rc)
+    rc = ld_edit_insert(edits, 0, b.data);
   for (i = 0; i < plan->nkernels && !rc; i++)
     if (plan->kernels[i].warp && !plan->kernels[i].warp->skip)
       rc = edit_kernel(plan->kernels[i].warp, edits);
@@ -633,9 +679,10 @@ int ld__warp_emit(const struct ld_plan *plan, size_t len,
     int counted;
     if (!arms(plan, l) || l->begin >= len)
       continue;
-    /* A launch of the replay is counted by __ldcc::launch (one of the check
-     * across blocks alone is not when its protocol runs the original). */
-    counted = ld__replay_launched(plan, l) != NULL;
+    /* A launch of the replay is counted by __ldcc::launch, one of the
+     * check across blocks by __ldcc::launch_as (ld__rt_leave). */
+    counted = ld__replay_launched(plan, l) != NULL ||
+              ld__global_launched(plan, l, &ki) != NULL;
     rc = ld_edit_insert(edits, l->begin,
                         l->via_api ? counted ? "(__ldcc::its_arm<1>(), "
                                              : "(__ldcc::its_arm(), "

@@ -72,7 +72,7 @@ void run(const float *in, float *out, int *bins, const int *data, int *o) {
 // PLAN: KERNEL name=ring checked=yes shared_reason="a cluster kernel: its shared memory is checked between the blocks of a cluster (distributed shared memory), not between the warps of a block" {{.*}} global=no global_reason="cluster synchronisation (the blocks of a cluster may hand data to each other)"
 // PLAN: KERNEL name=hist checked=yes shared_reason="a cluster kernel:
 // PLAN: KERNEL name=hidden_sync checked=no reason="cluster synchronisation"
-// PLAN: KERNEL name=no_mapping checked=yes shared_reason="cluster synchronisation (the shared-memory replay cannot run it)" {{.*}} global=no global_reason="cluster synchronisation (the blocks of a cluster may hand data to each other)"
+// PLAN: KERNEL name=no_mapping checked=yes at=58:43 global=no global_reason="cluster synchronisation (the blocks of a cluster may hand data to each other)"
 // PLAN: ITS kernel=ring checked=yes rule="distributed shared memory" checks=cluster
 // PLAN-NEXT: ACCESS kernel=ring id=1 at=23:3 var=tile mode=write
 // PLAN-NEXT: ACCESS kernel=ring id=2 at=26:3 var=out mode=write
@@ -88,9 +88,13 @@ void run(const float *in, float *out, int *bins, const int *data, int *o) {
 // PLAN-NEXT: ATOMIC kernel=hist id=3 at=38:15 op=atomicAdd var=dst
 // PLAN-NEXT: ATOMIC kernel=hist id=4 at=42:13 op=atomicAdd var=bins
 // PLAN: ITS kernel=hidden_sync checked=no rule="distributed shared memory" reason="cluster synchronisation inside a called function"
-// PLAN-NOT: ITS kernel=no_mapping
+// A kernel that maps nothing but has a cluster sync: its own shared memory
+// gets the block's shadow (session 38), the cluster sync a block barrier.
+// PLAN: ITS kernel=no_mapping checked=yes rule="shared memory without a replay" checks=shadow
+// PLAN: BSYNC kernel=no_mapping at=61:3 form=cluster.sync
 
 // TEXT: #define __LDCC_CLUSTER 1
+// TEXT-NEXT: #define __LDCC_WSHADOW 1
 // TEXT-NEXT: #include <ldcc/its.cuh>
 // TEXT: ring(const T *in, T *out) { __ldcc::cl_thread __ldcc_cl = {};
 // TEXT: (*__ldcc::cl_w(&(tile[threadIdx.x]), __ldcc_cl, tile, 0u, 1u)) = in[blockIdx.x * 128 + threadIdx.x];
@@ -109,4 +113,4 @@ void run(const float *in, float *out, int *bins, const int *data, int *o) {
 
 // COV: KERNEL name=ring at=19 coverage=partly shared=no {{.*}} warp=yes warp_rule="distributed shared memory"
 // COV: KERNEL name=hidden_sync at=49 coverage=none {{.*}} warp=no warp_reason="cluster synchronisation inside a called function"
-// COV: KERNEL name=no_mapping at=58 coverage=none shared=no shared_reason="cluster synchronisation (the shared-memory replay cannot run it)"
+// COV: KERNEL name=no_mapping at=58 coverage=partly shared=yes global=no

@@ -114,8 +114,8 @@ __global__ void in_lambda(float *o) {
   auto f = [=](int i) { util::accum(o, i, 2.0f); };
   f(threadIdx.x);
 }
-// The replay refuses an atomic in a device function: the direct run alone.
-// PLAN: KERNEL name=replayed {{.*}} shared_reason={{.*}} global=yes units=blocks {{.*}} devfns=accum:1:1
+// The replay refuses an atomic in a device function: the direct run (and the block's shadow).
+// PLAN: KERNEL name=replayed checked=yes at=119:17 global=yes units=blocks {{.*}} devfns=accum:1:1
 __global__ void replayed(float *o) {
   __shared__ float s[64];
   s[threadIdx.x] = o[threadIdx.x];

@@ -103,7 +103,7 @@ int main() {
 // PLAN-NEXT: KERNEL name=in_lambda checked=yes {{.*}} global=no global_reason="grid-wide synchronisation inside a lambda or a macro"
 // PLAN-NEXT: KERNEL name=in_macro checked=yes {{.*}} global=no global_reason="grid-wide synchronisation inside a lambda or a macro"
 // PLAN-NEXT: KERNEL name=split checked=no reason="grid-wide synchronisation" {{.*}} global=no
-// PLAN-NEXT: KERNEL name=with_shared checked=yes shared_reason="grid-wide synchronisation (the shared-memory replay cannot run it)" at=73:17 global=yes units=blocks writes=p one_run=p direct=yes atomics=0 grid_syncs=1
+// PLAN-NEXT: KERNEL name=with_shared checked=yes at=73:17 global=yes units=blocks writes=p one_run=p direct=yes atomics=0 grid_syncs=1
 // PLAN-NEXT: KERNEL name=unclaimed checked=yes {{.*}} global=no global_reason="grid-wide synchronisation: p, which it writes through, is used other than as the base of an access"
 // PLAN: OWN kernel=two_phase proved=no reason="direct one run"
 // PLAN-NEXT: OWN kernel=forms proved=no reason="direct one run"
@@ -124,6 +124,13 @@ int main() {
 // wrapper runs it) launches cooperatively too.
 // TEXT: static cudaError_t __ldcc__rl_0(
 // TEXT-NEXT: {{.*}}(void)__ldcc::launch_coop(&__ldcc_g_two_phase,
+// with_shared's shared memory is checked by the block's shadow (session
+// 38), the grid sync stepping its epoch; its registered launcher arms the
+// shadow and runs the check across blocks (before, an armed kernel's
+// launcher ran the original alone).
+// TEXT: static cudaError_t __ldcc__rl_6(
+// TEXT-NEXT: {{^}}  __ldcc::its_arm<1>();{{$}}
+// TEXT-NEXT: {{.*}}(void)__ldcc::launch_coop(&__ldcc_g_with_shared,
 // TEXT: __LDCC_GM_DIRECT | __LDCC_GM_GRID_SYNC
 
 // DETPLAN: KERNEL name=two_phase checked=no reason="grid-wide synchronisation"

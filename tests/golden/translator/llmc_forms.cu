@@ -80,7 +80,10 @@ __global__ void through_view(float *out) {
   __syncthreads();
   v[threadIdx.x] = s[31 - threadIdx.x];
 }
-// PLAN-DAG: KERNEL name=through_view checked=yes shared_reason="store it cannot follow"
+// The replay refuses the store through the view ("store it cannot follow");
+// its shared memory gets the block's shadow (session 38).
+// PLAN-DAG: KERNEL name=through_view checked=yes at=75:17 global=no
+// PLAN-DAG: ITS kernel=through_view checked=yes rule="shared memory without a replay" checks=shadow
 
 __global__ void residual_forward(float *out, const float *a, const float *b) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;

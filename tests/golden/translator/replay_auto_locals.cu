@@ -69,8 +69,10 @@ int main() {
 }
 
 // PLAN: KERNEL name=autos checked=yes at=21:17 global=yes units=blocks writes=out one_run=out block_warps=1
-// PLAN-NEXT: KERNEL name=dependent checked=yes shared_reason="local of a type that cannot be hoisted" at=33:39 template
-// PLAN-NEXT: KERNEL name=auto_pointer checked=yes shared_reason="local of a type that cannot be hoisted" at=41:17
+// The replay refuses both ("local of a type that cannot be hoisted"); the
+// block's shadow checks their shared memory (session 38).
+// PLAN-NEXT: KERNEL name=dependent checked=yes at=33:39 template
+// PLAN-NEXT: KERNEL name=auto_pointer checked=yes at=41:17
 // PLAN-NEXT: KERNEL name=pipeline_local checked=yes at={{[0-9]+}}:17 global=yes
 // PLAN: SITE kernel=autos id=1 at=28:3 form=SYNC_PLAIN
 // PLAN: PROOF kernel=autos proved=yes

@@ -5,16 +5,16 @@
 // (`half2 value(0.f, 0.f);`, cuda-samples fp16ScalarProduct): the replay's
 // hoisted declaration kept the arguments and added `{}`
 // (`half2 value(0.f, 0.f){};`), which nvcc rejects, so the whole file was
-// built unchecked.  Now the kernel keeps its check across blocks and says
-// why it has no replay (`P v{}` too: it became `P v{}{};`); `= P(1, 2)`
-// is hoisted as before.
+// built unchecked.  Now the kernel keeps its check across blocks and has
+// no replay (`P v{}` too: it became `P v{}{};`), its shared memory checked
+// by the block's shadow (session 38); `= P(1, 2)` is hoisted as before.
 struct P {
   float x, y;
   P() = default;
   __device__ P(float a, float b) : x(a), y(b) {}
 };
 
-// PLAN: KERNEL name=direct_init checked=yes shared_reason="local initialised with a constructor's arguments" at=[[@LINE+1]]:17 global=yes
+// PLAN: KERNEL name=direct_init checked=yes at=[[@LINE+1]]:17 global=yes
 __global__ void direct_init(float *out) {
   __shared__ float s[64];
   P value(1.f, 2.f);
@@ -31,7 +31,7 @@ __global__ void copy_init(float *out) {
   __syncthreads();
   out[threadIdx.x] = s[63 - threadIdx.x] + value.y;
 }
-// PLAN: KERNEL name=empty_braces checked=yes shared_reason="local initialised with a constructor's arguments" at=[[@LINE+1]]:17 global=yes
+// PLAN: KERNEL name=empty_braces checked=yes at=[[@LINE+1]]:17 global=yes
 __global__ void empty_braces(float *out) {
   __shared__ float s[64];
   P other{};

@@ -132,7 +132,9 @@ int main() {
 
 // The kernels the replay refuses keep the check across blocks
 // (shared_reason): their clones `__ldcc_g_<k>`, and their launches go
-// through it.  The warp-synchronous kernels syncwarp and shuffle get the
+// through it; since session 38 those whose every shared access the checks
+// wrap get the block's shadow instead of a shared_reason (in_expression,
+// in_condition, reference_local, timer, jumps, bitfield).  The warp-synchronous kernels syncwarp and shuffle get the
 // inline intra-warp checks (docs/inline-checks.md) and, since issue 24, a
 // replay clone that carries them, the collective taken ("With the replay");
 // so does warp_tile since session 16 (its `thread_block_tile<32> w =
@@ -145,8 +147,10 @@ int main() {
 // CLONE: {{^}}  (*__ldcc::swr(__ldcc_c, &((*__ldcc::its_w(&((__ldcc_p->s)[threadIdx.x]), (__ldcc_p->s), 1u, 1u, __ldcc_c.pass))))) = __ldcc::its_after(__shfl_down_sync(0xffffffffu, 1, 1));{{$}}
 // CLONE: {{^}}__global__ void __launch_bounds__(1024) __ldcc_shuffle__lb(
 // CLONE-NOT: {{^ *}}__ldcc::launch(
-// CLONE: {{^ *}}__ldcc::launch_as<decltype(__ldcc::plain_fn(&in_expression))>::run(__ldcc__gmeta(0), 0, 1, 32,
-// CLONE-NEXT: {{^ *}}__ldcc::launch_as<decltype(__ldcc::plain_fn(&bitfield))>::run(__ldcc__gmeta({{[0-9]+}}), 0, 1, 32,
+// Kernels with the block's shadow (session 38) arm it; the check across
+// blocks counts the launch (its_arm<1>).
+// CLONE: {{^ *}}__ldcc::its_arm<1>(), __ldcc::launch_as<decltype(__ldcc::plain_fn(&in_expression))>::run(__ldcc__gmeta(0), 0, 1, 32,
+// CLONE-NEXT: {{^ *}}__ldcc::its_arm<1>(), __ldcc::launch_as<decltype(__ldcc::plain_fn(&bitfield))>::run(__ldcc__gmeta({{[0-9]+}}), 0, 1, 32,
 // CLONE: {{^}}/* ldcc: metadata of the intra-warp checks */
 // CLONE: {{^}}/* ldcc: metadata of the instrumented kernels */
 // CLONE: {{^}}    "syncwarp", __ldcc__file, 82,
@@ -155,9 +159,9 @@ int main() {
 // CLONE-NOT: {{^}}const __ldcc::kernel_meta
 
 
-// PLAN: KERNEL name=in_expression checked=yes shared_reason="barrier inside an expression" at=22:17 global=yes units=blocks writes=out one_run=out
-// PLAN-NEXT: KERNEL name=in_condition checked=yes shared_reason="barrier inside an expression" at=28:17 global=yes units=blocks writes=out one_run=out
-// PLAN-NEXT: KERNEL name=reference_local checked=yes shared_reason="local of a type that cannot be hoisted" at=36:17 global=yes units=blocks writes=out{{$}}
+// PLAN: KERNEL name=in_expression checked=yes at=22:17 global=yes units=blocks writes=out one_run=out
+// PLAN-NEXT: KERNEL name=in_condition checked=yes at=28:17 global=yes units=blocks writes=out one_run=out
+// PLAN-NEXT: KERNEL name=reference_local checked=yes at=36:17 global=yes units=blocks writes=out{{$}}
 // PLAN-NEXT: KERNEL name=device_barrier checked=yes at=43:17 global=yes units=blocks writes=out one_run=out
 // PLAN-NEXT: KERNEL name=device_store checked=yes at=50:17 global=yes units=blocks writes=out
 // PLAN-NEXT: KERNEL name=external_call checked=yes shared_reason="call to elsewhere defined elsewhere" at=57:17 global=no global_reason="calls elsewhere, defined in another file"
@@ -166,9 +170,9 @@ int main() {
 // PLAN-NEXT: KERNEL name=fence checked=yes shared_reason="memory fence" at=75:17
 // PLAN-NEXT: KERNEL name=syncwarp checked=yes at=82:17
 // PLAN-NEXT: KERNEL name=shuffle checked=yes at=89:17
-// PLAN-NEXT: KERNEL name=timer checked=yes shared_reason="clock" at=95:17
-// PLAN-NEXT: KERNEL name=jumps checked=yes shared_reason="goto or label" at=101:17 global=yes units=blocks writes=out one_run=out
-// PLAN-NEXT: KERNEL name=bitfield checked=yes shared_reason="store to a bit-field" at=111:17 global=yes units=blocks writes=out one_run=out
+// PLAN-NEXT: KERNEL name=timer checked=yes at=95:17
+// PLAN-NEXT: KERNEL name=jumps checked=yes at=101:17 global=yes units=blocks writes=out one_run=out
+// PLAN-NEXT: KERNEL name=bitfield checked=yes at=111:17 global=yes units=blocks writes=out one_run=out
 // PLAN-NEXT: KERNEL name=warp_tile checked=yes at=118:17
 // PLAN-NEXT: TARGET kernel=in_expression space=global name=out at=22:36 written=yes
 // PLAN-NEXT: TARGET kernel=in_expression space=shared name=s at=23:18 written=yes
@@ -255,6 +259,19 @@ int main() {
 // PLAN-NEXT: SITE kernel=warp_tile id=2 at=124:1 form=exit
 // PLAN-NEXT: COPIES kernel=warp_tile scratch=lazy
 // PLAN-NEXT: PROOF kernel=warp_tile proved=yes bounds=x<=extent(s,0),y=1,z=1
+// PLAN-NEXT: ITS kernel=in_expression checked=yes rule="shared memory without a replay" checks=shadow
+// PLAN-NEXT: ACCESS kernel=in_expression id=1 at=24:3 var=s mode=write
+// PLAN-NEXT: ACCESS kernel=in_expression id=2 at=25:46 var=s mode=read
+// PLAN-NEXT: BSYNC kernel=in_expression at=25:26 form=__syncthreads_count
+// PLAN-NEXT: ITS kernel=in_condition checked=yes rule="shared memory without a replay" checks=shadow
+// PLAN-NEXT: ACCESS kernel=in_condition id=1 at=30:3 var=s mode=write
+// PLAN-NEXT: ACCESS kernel=in_condition id=2 at=31:27 var=s mode=read
+// PLAN-NEXT: ACCESS kernel=in_condition id=3 at=32:5 var=s mode=write
+// PLAN-NEXT: ACCESS kernel=in_condition id=4 at=33:12 var=s mode=read
+// PLAN-NEXT: BSYNC kernel=in_condition at=31:10 form=__syncthreads_or
+// PLAN-NEXT: ITS kernel=reference_local checked=yes rule="shared memory without a replay" checks=shadow
+// PLAN-NEXT: ACCESS kernel=reference_local id=1 at=39:3 var=s mode=write
+// PLAN-NEXT: BSYNC kernel=reference_local at=40:3 form=__syncthreads
 // PLAN-NEXT: ITS kernel=device_barrier checked=yes rule="shared memory across threads in a region"
 // PLAN-NEXT: ACCESS kernel=device_barrier id=1 at=45:3 var=s mode=write
 // PLAN-NEXT: ACCESS kernel=device_barrier id=2 at=47:3 var=out mode=write
@@ -271,6 +288,16 @@ int main() {
 // PLAN-NEXT: ACCESS kernel=shuffle id=1 at=91:3 var=s mode=write
 // PLAN-NEXT: WSYNC kernel=shuffle at=91:20 form=__shfl_down_sync
 // PLAN-NEXT: WSYNC kernel=shuffle at=92:3 form=__syncthreads
+// PLAN-NEXT: ITS kernel=timer checked=yes rule="shared memory without a replay" checks=shadow
+// PLAN-NEXT: ACCESS kernel=timer id=1 at=97:3 var=s mode=write
+// PLAN-NEXT: BSYNC kernel=timer at=98:3 form=__syncthreads
+// PLAN-NEXT: ITS kernel=jumps checked=yes rule="shared memory without a replay" checks=shadow
+// PLAN-NEXT: ACCESS kernel=jumps id=1 at=103:3 var=s mode=write
+// PLAN-NEXT: ACCESS kernel=jumps id=2 at=108:12 var=s mode=read
+// PLAN-NEXT: BSYNC kernel=jumps at=106:3 form=__syncthreads
+// PLAN-NEXT: ITS kernel=bitfield checked=yes rule="shared memory without a replay" checks=shadow
+// PLAN-NEXT: ACCESS kernel=bitfield id=1 at=113:3 var=s mode=write
+// PLAN-NEXT: BSYNC kernel=bitfield at=114:3 form=__syncthreads
 // PLAN-NEXT: ITS kernel=warp_tile checked=yes rule="__syncwarp or warp collective"
 // PLAN-NEXT: ACCESS kernel=warp_tile id=1 at=120:3 var=s mode=write
 // PLAN-NEXT: WSYNC kernel=warp_tile at=122:3 form=sync
@@ -284,4 +311,4 @@ int main() {
 // PLAN-NEXT: OWN kernel=shared_atomic_result proved=no reason="direct one run"
 // PLAN-NEXT: OWN kernel=jumps proved=no reason="a goto in the kernel"
 // PLAN-NEXT: OWN kernel=bitfield proved=yes conds="1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1"
-// PLAN-NOT: {{^(KERNEL|TARGET|BARRIER|LAUNCH|SITE|ITS|ACCESS|WSYNC)}}
+// PLAN-NOT: {{^(KERNEL|TARGET|BARRIER|LAUNCH|SITE|ITS|ACCESS|WSYNC|BSYNC)}}

@@ -80,7 +80,7 @@ int main() {
 // PLAN-NEXT: KERNEL name=copy_tile checked=yes at=37:39 template
 // PLAN-NEXT: KERNEL name=histogram checked=yes at=45:17
 // PLAN-NEXT: KERNEL name=dynamic checked=yes at=53:17
-// PLAN-NEXT: KERNEL name=pairs checked=yes shared_reason="file-scope shared variable declared with others" at=59:17
+// PLAN-NEXT: KERNEL name=pairs checked=yes at=59:17
 // The tile is one member of each kernel's layout: the proof takes it as
 // the kernel's own (element by element at threadIdx).
 // PLAN: PROOF kernel=transpose proved=yes
