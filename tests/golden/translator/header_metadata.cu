@@ -44,16 +44,17 @@ int main() {
 
 // The shared-memory replay: one launch table for the unit, with each
 // launch's file; each kernel's metadata names its own file (warp_tail's
-// replay too: it carries the inline warp checks).
+// replay too: it carries the inline warp checks, and since session 38 its
+// registered launcher, at warp_k.cuh:5, arms them and runs the replay).
 // TEXT: {{^}}static const char __ldcc__file[] = "{{/.*}}/header_metadata.cu";{{$}}
-// TEXT-NEXT: {{^}}static const int __ldcc__launches[] = {21, 28, 29, 31, 6, 18};{{$}}
-// TEXT-NEXT: {{^}}static const char *const __ldcc__launch_files[] = {"{{/.*}}/Inputs/headers/k.cuh", __ldcc__file, __ldcc__file, __ldcc__file, "{{/.*}}/Inputs/headers/k.cuh", __ldcc__file};{{$}}
+// TEXT-NEXT: {{^}}static const int __ldcc__launches[] = {21, 28, 29, 31, 6, 5, 18};{{$}}
+// TEXT-NEXT: {{^}}static const char *const __ldcc__launch_files[] = {"{{/.*}}/Inputs/headers/k.cuh", __ldcc__file, __ldcc__file, __ldcc__file, "{{/.*}}/Inputs/headers/k.cuh", "{{/.*}}/Inputs/headers/warp_k.cuh", __ldcc__file};{{$}}
 // TEXT: {{^}}const __ldcc::kernel_meta __ldcc_meta_block_sum::meta = __ldcc::in_files(__ldcc::kernel<__ldcc_layout_block_sum, __ldcc_meta_block_sum>({{$}}
-// TEXT-NEXT: {{^}}    "block_sum", "{{/.*}}/Inputs/headers/k.cuh", 6, __ldcc_meta_block_sum::targets, 1, __ldcc__sites_{{[0-9]+}}, 3, __ldcc__launches, 6,{{$}}
+// TEXT-NEXT: {{^}}    "block_sum", "{{/.*}}/Inputs/headers/k.cuh", 6, __ldcc_meta_block_sum::targets, 1, __ldcc__sites_{{[0-9]+}}, 3, __ldcc__launches, 7,{{$}}
 // TEXT-NEXT: {{^}}    nullptr, 1, {{.*}}), __ldcc__launch_files);{{$}}
-// TEXT: {{^}}    "warp_tail", "{{/.*}}/Inputs/headers/warp_k.cuh", 5, __ldcc_meta_warp_tail::targets, 1, __ldcc__sites_{{[0-9]+}}, 3, __ldcc__launches, 6,{{$}}
+// TEXT: {{^}}    "warp_tail", "{{/.*}}/Inputs/headers/warp_k.cuh", 5, __ldcc_meta_warp_tail::targets, 1, __ldcc__sites_{{[0-9]+}}, 3, __ldcc__launches, 7,{{$}}
 // TEXT-NEXT: {{^}}    nullptr, 1, {{.*}}), __ldcc__launch_files);{{$}}
-// TEXT: {{^}}    "shift", __ldcc__file, 18, __ldcc_meta_shift::targets, 1, __ldcc__sites_{{[0-9]+}}, 3, __ldcc__launches, 6,{{$}}
+// TEXT: {{^}}    "shift", __ldcc__file, 18, __ldcc_meta_shift::targets, 1, __ldcc__sites_{{[0-9]+}}, 3, __ldcc__launches, 7,{{$}}
 // TEXT-NEXT: {{^}}    nullptr, 1, {{.*}}), __ldcc__launch_files);{{$}}
 
 // Named from a relative main file.

@@ -60,7 +60,7 @@ int main() {
 // TEXT-NEXT: {{^}}  (*__ldcc::mp_rw(&(data[0]), __ldcc_mp, data, 1u, 1u)) += 1;
 // TEXT-NEXT: {{^}}  atomicExch_block(__ldcc::mp_atomic(flag, __ldcc_mp, 1u, 3u, 1, 1), 0);
 // TEXT: {{^}}  __ldcc::its_arm(), count<<<4, 64>>>(p, p, (float *)p);
-// TEXT-NEXT: {{^}}  __ldcc::its_arm(), __ldcc::launch_as<decltype(__ldcc::plain_fn(&lock))>::run(__ldcc__gmeta(0), 0, 2, 1, 0, 0, {{.*}}, p, p);
+// TEXT-NEXT: {{^}}  __ldcc::its_arm<1>(), __ldcc::launch_as<decltype(__ldcc::plain_fn(&lock))>::run(__ldcc__gmeta(0), 0, 2, 1, 0, 0, {{.*}}, p, p);
 // TEXT: {{^}}static const int __ldcc_its_lines_0[] = {11, 14, 15, 16, 17};
 // TEXT: {{^}}  {"atomicAdd_block:counter", 0, 0, 1, {0, 0, 0, 0}, 0, 3, 0, 0, 0},
 // TEXT-NEXT: {{^}}  {"atomicAdd_block:sum", 0, 0, 1, {0, 0, 0, 0}, 0, 3, 0, 0, 0},

@@ -153,8 +153,8 @@ int main() {
 // TEXT-NEXT: {{^}}  while (atomicCAS(lk, 0, 1) != 0)
 // TEXT: {{^}}__global__ void shared_slot(int *out) { __ldcc::its_enter();{{$}}
 // TEXT: {{^}}  (*__ldcc::its_wo(&(n), n, 5u, 1u)) = 0;{{$}}
-// TEXT: {{^}}  __ldcc::its_arm(), __ldcc::launch_as<decltype(__ldcc::plain_fn(&hand_over))>::run(__ldcc__gmeta(0), 0, 2, 32, 0, 0, {{.*}}, p, p, p);
-// TEXT-NEXT: {{^}}  __ldcc::its_arm(), __ldcc::launch_as<decltype(__ldcc::plain_fn(&lock))>::run(__ldcc__gmeta(1), 0, 2, 1, 0, 0, {{.*}}, p, p);
+// TEXT: {{^}}  __ldcc::its_arm<1>(), __ldcc::launch_as<decltype(__ldcc::plain_fn(&hand_over))>::run(__ldcc__gmeta(0), 0, 2, 32, 0, 0, {{.*}}, p, p, p);
+// TEXT-NEXT: {{^}}  __ldcc::its_arm<1>(), __ldcc::launch_as<decltype(__ldcc::plain_fn(&lock))>::run(__ldcc__gmeta(1), 0, 2, 1, 0, 0, {{.*}}, p, p);
 // TEXT: {{^}}static const int __ldcc_its_lines_0[] = {14, 16, 18, 20, 23, 24, 26};
 // TEXT: {{^}}  {"ready", 0, 0, 1, {0, 0, 0, 0}, 0, 3, 0, 1, __ldcc_its_wl_0_1},
 // TEXT: {{^}}  {"atomicCAS_block:lk", 0, 0, 1, {0, 0, 0, 0}, 0, 3, 0, 0, 0},};

@@ -67,4 +67,4 @@ void run(const int *in, int *out, int *buf, int n) {
 // TEXT-NEXT: (__syncwarp(), __ldcc::its_sync());
 // TEXT-NEXT: __ldcc::gset(__ldcc_gi, 0, &((*__ldcc::its_rw(&(buf[lane]), buf, 1u, 2u))), 37) += (*__ldcc::gget(__ldcc_gi, 0, &((*__ldcc::its_r(&(buf[(lane + 1) % 32]), buf, 1u, 3u)))));
 // TEXT: __ldcc::its_arm<1>(), __ldcc::launch_as<decltype(__ldcc::plain_fn(&reduce_shfl))>
-// TEXT: __ldcc::its_arm(), __ldcc::launch_as<decltype(__ldcc::plain_fn(&exchange))>
+// TEXT: __ldcc::its_arm<1>(), __ldcc::launch_as<decltype(__ldcc::plain_fn(&exchange))>
