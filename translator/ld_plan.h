@@ -477,6 +477,10 @@ struct ld_warp_access {
   size_t begin, end; /* the access expression */
   int mode;          /* enum ld_warp_mode */
   char *var;         /* the base's name (an array, pointer or scalar) */
+  /* The block's shadow: the access is a `__shared__` scalar or element of
+   * arithmetic type that a statement `E = V;` stores to, so the shadow
+   * sees the value (`__ldcc::ws_set(&(E), ...) = V;`). */
+  int assign;
 };
 
 /* A warp collective, __syncwarp or block barrier after which the warp's

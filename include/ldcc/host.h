@@ -441,7 +441,8 @@ static inline __LDCC_HD int __ldcc_cl_step(uint64_t st, unsigned epoch,
  * without a replay (its.cuh ws_check, docs/inline-checks.md "Shared memory
  * without a replay"): bits 0-5 and 6-11 two warps (+ 1, 0: none) that
  * used an atomic on it, 12-17 and 18-23 two that read it, 24-29 the last
- * plain writer (+ 1), 40-63 the barrier epoch (24 bits).  Two distinct
+ * plain writer (+ 1), 30-39 a hash of the value it stored (0: not seen),
+ * 40-63 the barrier epoch (24 bits).  Two distinct
  * readers (or atomics) kept are enough: any third warp differs from one
  * of them.  Plain C so the unit tests check the rule. */
 #define __LDCC_WS_EPOCH_MASK 0xffffffull
@@ -468,21 +469,23 @@ static inline __LDCC_HD unsigned __ldcc_ws_other(uint64_t st, unsigned at,
 
 /* One access (kind 0 a load, 1 a store, 2 an atomic) by warp `warp` in
  * epoch `epoch` (the block barriers its thread has passed) to a word whose
- * state is st; *next the new state.  A state of an earlier epoch counts as
- * empty, one of a later epoch is left as it is.  Returns 1 when another
- * warp's access of the same epoch conflicts: a load with a store or an
- * atomic, a store with a load or an atomic, an atomic with a plain access.
- * Two plain stores do not conflict here (the check sees no values, and
- * warps storing one value are the common benign case: a blind spot);
- * *other is the other warp, *other_kind its kind.  Never reports a warp
- * against itself. */
+ * state is st; value: a store's value hash (1 to 1023; 0 when the store's
+ * value is not seen); *next the new state.  A state of an earlier epoch
+ * counts as empty, one of a later epoch is left as it is.  Returns 1 when
+ * another warp's access of the same epoch conflicts: a load with a store or
+ * an atomic, a store with a load or an atomic, an atomic with a plain
+ * access, and a store with another warp's store of a different value when
+ * both values were seen (warps storing one value are the common benign
+ * case; an unseen value conflicts with no store: a blind spot); *other is
+ * the other warp, *other_kind its kind.  Never reports a warp against
+ * itself. */
 static inline __LDCC_HD int __ldcc_ws_step(uint64_t st, unsigned epoch,
                                            unsigned warp, int kind,
-                                           uint64_t *next, unsigned *other,
-                                           int *other_kind) {
+                                           unsigned value, uint64_t *next,
+                                           unsigned *other, int *other_kind) {
   uint64_t e = (uint64_t)epoch & __LDCC_WS_EPOCH_MASK;
   uint64_t se = st >> 40;
-  unsigned me = (warp & 31u) + 1u, o = 0, writer;
+  unsigned me = (warp & 31u) + 1u, o = 0, writer, stored;
   int hit = 0;
 
   if (se > e) {
@@ -492,7 +495,10 @@ static inline __LDCC_HD int __ldcc_ws_step(uint64_t st, unsigned epoch,
   if (se < e)
     st = 0;
   writer = (unsigned)(st >> 24) & 63u;
-  if (kind != 1 && writer && writer != me) {
+  stored = (unsigned)(st >> 30) & 1023u;
+  value &= 1023u;
+  if (writer && writer != me &&
+      (kind != 1 || (value && stored && value != stored))) {
     o = writer;
     *other_kind = 1;
   } else if (kind != 0 && (o = __ldcc_ws_other(st, 12, me)) != 0) {
@@ -509,7 +515,7 @@ static inline __LDCC_HD int __ldcc_ws_step(uint64_t st, unsigned epoch,
   else if (kind == 2)
     st = __ldcc_ws_add(st, 0, me);
   else
-    st = (st & ~(63ull << 24)) | (uint64_t)me << 24;
+    st = (st & ~(0xffffull << 24)) | (uint64_t)me << 24 | (uint64_t)value << 30;
   *next = (st & 0xffffffffffull) | e << 40;
   return hit;
 }

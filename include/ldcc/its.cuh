@@ -846,20 +846,27 @@ struct __align__(16) __ldcc_shadow_slot {
 };
 
 /* Note one access (kind 0 load, 1 store, 2 atomic) of the word `key` in
- * slot s, its state stepped by step(state, &next, &other, &other_kind)
- * (host.h __ldcc_cl_step, __ldcc_ws_step); *sites holds the last site of
- * each kind (21 bits each, best effort: stored after the state).  Returns
- * 1 on a conflict, with the other access's unit, kind and site. */
+ * slot s by a thread in epoch `epoch`, its state stepped by step(state,
+ * &next, &other, &other_kind) (host.h __ldcc_cl_step, __ldcc_ws_step).
+ * *sites holds the last site of each kind in the epoch (18 bits each, bits
+ * 54-63 the epoch's low bits; best effort: stored after the state).
+ * Returns 1 on a conflict, with the other access's unit, kind and site (0
+ * when its site was not recorded in time). */
+#define __LDCC_SITE_BITS 18
+#define __LDCC_SITE_MASK 0x3ffffull
 template <class Step>
 static __device__ int
 shadow_note(__ldcc_shadow_slot *s, unsigned long long *sites_p,
-            unsigned long long key, int kind, unsigned site, Step step,
-            unsigned *other_a, int *kind_a, unsigned *site_a) {
+            unsigned long long key, unsigned epoch, int kind, unsigned site,
+            Step step, unsigned *other_a, int *kind_a, unsigned *site_a) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   const __ldcc_shadow_slot zero = {0, 0};
   volatile unsigned long long *sites = sites_p;
+  const unsigned long long tag = (unsigned long long)(epoch & 0x3ffu) << 54;
   int hit = 0;
 
+  if (site > __LDCC_SITE_MASK)
+    site = 0;
   for (int tries = 0; tries < 32; tries++) {
     __ldcc_shadow_slot cur = atomicCAS(s, zero, zero), nxt;
     uint64_t ns = 0;
@@ -869,16 +876,22 @@ shadow_note(__ldcc_shadow_slot *s, unsigned long long *sites_p,
     if (h2 && !hit) { /* a conflict seen is real, whether or not the CAS
                          below wins */
       unsigned long long v = *sites;
+      unsigned shift = __LDCC_SITE_BITS * (unsigned)okind;
       /* The other access's site follows its state by a few instructions:
-       * wait for it a little (cold path), or the report names no line. */
-      for (int w = 0; w < 64 && !((v >> (21 * okind)) & 0x1fffffu); w++) {
+       * wait for it a little (cold path), or the report names no line;
+       * one of an earlier epoch is not it. */
+      for (int w = 0; w < 64 && ((v & ~0ull << 54) != tag ||
+                                 !((v >> shift) & __LDCC_SITE_MASK));
+           w++) {
         __nanosleep(64);
         v = *sites;
       }
       hit = 1;
       *other_a = other;
       *kind_a = okind;
-      *site_a = (unsigned)(v >> (21 * okind)) & 0x1fffffu;
+      *site_a = (v & ~0ull << 54) == tag
+                    ? (unsigned)((v >> shift) & __LDCC_SITE_MASK)
+                    : 0u;
     }
     nxt.key = key;
     nxt.state = ns;
@@ -888,15 +901,17 @@ shadow_note(__ldcc_shadow_slot *s, unsigned long long *sites_p,
     if (old.key != cur.key || old.state != cur.state)
       continue;
     unsigned long long v = cur.key == key ? *sites : 0;
-    v &= ~(0x1fffffull << (21 * kind));
-    v |= (unsigned long long)(site & 0x1fffffu) << (21 * kind);
+    if ((v & ~0ull << 54) != tag)
+      v = tag; /* another epoch's sites, or another key's */
+    v &= ~(__LDCC_SITE_MASK << (__LDCC_SITE_BITS * kind));
+    v |= (unsigned long long)site << (__LDCC_SITE_BITS * kind);
     *sites = v;
     break;
   }
   return hit;
 #else
-  (void)s, (void)sites_p, (void)key, (void)kind, (void)site, (void)step;
-  (void)other_a, (void)kind_a, (void)site_a;
+  (void)s, (void)sites_p, (void)key, (void)epoch, (void)kind, (void)site;
+  (void)step, (void)other_a, (void)kind_a, (void)site_a;
   return 0;
 #endif
 }
@@ -924,8 +939,8 @@ shadow_note(__ldcc_shadow_slot *s, unsigned long long *sites_p,
 #define __LDCC_CL_SLOTS 65536u /* per file; a power of two */
 
 static __device__ __ldcc_shadow_slot __ldcc_cl_tab[__LDCC_CL_SLOTS];
-/* The sites of the last writer, reader and atomic (21 bits each; best
- * effort: plain stores). */
+/* The sites of the last writer, reader and atomic of the epoch
+ * (shadow_note; best effort: plain stores). */
 static __device__ unsigned long long __ldcc_cl_sites[__LDCC_CL_SLOTS];
 
 struct cl_thread {
@@ -997,7 +1012,7 @@ static __device__ int cl_check(const void *p, const cl_thread &t, unsigned site,
   *owner_out = owner;
   *cluster_out = (unsigned)cid;
   return shadow_note(
-      &__ldcc_cl_tab[slot], &__ldcc_cl_sites[slot], key, kind, site,
+      &__ldcc_cl_tab[slot], &__ldcc_cl_sites[slot], key, e, kind, site,
       [=](uint64_t st, uint64_t *ns, unsigned *o, int *ok) {
         return __ldcc_cl_step(st, e, me, kind, ns, o, ok);
       },
@@ -1082,8 +1097,8 @@ static __device__ __forceinline__ P *cl_a(P *p, const cl_thread &t, unsigned k,
 #define __LDCC_WS_SLOTS 262144u /* per file; a power of two */
 
 static __device__ __ldcc_shadow_slot __ldcc_ws_tab[__LDCC_WS_SLOTS];
-/* The sites of the last writer, reader and atomic (21 bits each; best
- * effort: plain stores). */
+/* The sites of the last writer, reader and atomic of the epoch
+ * (shadow_note; best effort: plain stores). */
 static __device__ unsigned long long __ldcc_ws_sites[__LDCC_WS_SLOTS];
 
 struct ws_thread {
@@ -1127,8 +1142,9 @@ ws_report(unsigned kernel, unsigned site_a, unsigned site_b, unsigned warp_a,
 /* The shadow step of one access of p (kind 0 load, 1 store, 2 atomic);
  * returns 1 with the other access's warp, kind and site on a race. */
 static __device__ int ws_check(const void *p, const ws_thread &t, unsigned site,
-                               int kind, unsigned *warp_a, int *kind_a,
-                               unsigned *site_a, unsigned *me_out) {
+                               int kind, unsigned value, unsigned *warp_a,
+                               int *kind_a, unsigned *site_a,
+                               unsigned *me_out) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   if (!__isShared(p) || t.epoch >= __LDCC_WS_EPOCH_MASK)
     return 0;
@@ -1153,14 +1169,14 @@ static __device__ int ws_check(const void *p, const ws_thread &t, unsigned site,
 
   *me_out = me;
   return shadow_note(
-      &__ldcc_ws_tab[slot], &__ldcc_ws_sites[slot], key, kind, site,
+      &__ldcc_ws_tab[slot], &__ldcc_ws_sites[slot], key, e, kind, site,
       [=](uint64_t st, uint64_t *ns, unsigned *o, int *ok) {
-        return __ldcc_ws_step(st, e, me, kind, ns, o, ok);
+        return __ldcc_ws_step(st, e, me, kind, value, ns, o, ok);
       },
       warp_a, kind_a, site_a);
 #else
-  (void)p, (void)t, (void)site, (void)kind, (void)warp_a, (void)kind_a;
-  (void)site_a, (void)me_out;
+  (void)p, (void)t, (void)site, (void)kind, (void)value, (void)warp_a;
+  (void)kind_a, (void)site_a, (void)me_out;
   return 0;
 #endif
 }
@@ -1172,7 +1188,7 @@ static __device__ __forceinline__ P *ws_access(P *p, const ws_thread &t,
   unsigned warp_a = 0, site_a = 0, me = 0;
   int kind_a = 0;
 
-  if (ws_check((const void *)p, t, site, kind, &warp_a, &kind_a, &site_a,
+  if (ws_check((const void *)p, t, site, kind, 0u, &warp_a, &kind_a, &site_a,
                &me)) {
     unsigned idx[4] = {0, 0, 0, 0}, nidx;
     unsigned long long offset = 0;
@@ -1200,6 +1216,40 @@ static __device__ __forceinline__ P *
 ws_rw(P *p, const ws_thread &t, const B &base, unsigned k, unsigned site) {
   return ws_access(ws_access(p, t, base, k, site, 0), t, base, k, site, 1);
 }
+/* `E = V;` on a `__shared__` scalar or element of arithmetic type: the
+ * proxy's assignment converts V as the assignment would, notes the store
+ * with a 10-bit hash of the value (two warps storing different values
+ * conflict, one value is no race), then stores it. */
+template <class P, class B> struct ws_store {
+  P *p;
+  const ws_thread &t;
+  const B &base;
+  unsigned k, site;
+  template <class V> __device__ __forceinline__ P &operator=(V &&v) {
+    P val = static_cast<V &&>(v);
+    unsigned long long bits = 0;
+    memcpy(&bits, (const void *)&val, sizeof(P) < 8 ? sizeof(P) : 8);
+    bits *= 0x9E3779B97F4A7C15ull;
+    unsigned h = (unsigned)(bits >> 54), warp_a = 0, site_a = 0, me = 0;
+    int kind_a = 0;
+    if (ws_check((const void *)p, t, site, 1, h ? h : 1u, &warp_a, &kind_a,
+                 &site_a, &me)) {
+      unsigned idx[4] = {0, 0, 0, 0}, nidx;
+      unsigned long long offset = 0;
+      nidx = its_element(p, base, &offset, idx);
+      ws_report(k, site_a, site, warp_a, me, (unsigned)kind_a | 1u << 2, offset,
+                (unsigned)sizeof(P), nidx, idx);
+    }
+    *p = val;
+    return *p;
+  }
+};
+template <class P, class B>
+static __device__ __forceinline__ ws_store<P, B>
+ws_set(P *p, const ws_thread &t, const B &base, unsigned k, unsigned site) {
+  return ws_store<P, B>{p, t, base, k, site};
+}
+
 /* An atomic's address (any memory: only the block's shared memory is
  * noted). */
 template <class P>
@@ -1208,7 +1258,8 @@ static __device__ __forceinline__ P *ws_a(P *p, const ws_thread &t, unsigned k,
   unsigned warp_a = 0, site_a = 0, me = 0;
   int kind_a = 0;
 
-  if (ws_check((const void *)p, t, site, 2, &warp_a, &kind_a, &site_a, &me)) {
+  if (ws_check((const void *)p, t, site, 2, 0u, &warp_a, &kind_a, &site_a,
+               &me)) {
     /* The element is named by the atomic's variable, without an index. */
     unsigned idx[4] = {0, 0, 0, 0};
     ws_report(k, site_a, site, warp_a, me, (unsigned)kind_a | 2u << 2,

@@ -521,12 +521,17 @@ START_TEST(test_cluster_golden) {
 END_TEST
 
 /* One step of the shadow of shared memory without a replay. */
-static int ws(uint64_t *st, unsigned epoch, unsigned warp, int kind,
-              unsigned *other, int *okind) {
+static int wsv(uint64_t *st, unsigned epoch, unsigned warp, int kind,
+               unsigned value, unsigned *other, int *okind) {
   uint64_t next = 0;
-  int hit = __ldcc_ws_step(*st, epoch, warp, kind, &next, other, okind);
+  int hit = __ldcc_ws_step(*st, epoch, warp, kind, value, &next, other, okind);
   *st = next;
   return hit;
+}
+
+static int ws(uint64_t *st, unsigned epoch, unsigned warp, int kind,
+              unsigned *other, int *okind) {
+  return wsv(st, epoch, warp, kind, 0, other, okind);
 }
 
 START_TEST(test_warp_shadow_rule) {
@@ -575,6 +580,17 @@ START_TEST(test_warp_shadow_rule) {
   ck_assert_int_eq(ws(&st, 6, 8, 2, &other, &okind), 1);
   ck_assert_uint_eq(other, 4);
   ck_assert_int_eq(okind, 1);
+  /* Stores whose values are seen: one value is no race, two are; a store
+   * whose value is not seen meets no store. */
+  st = 0;
+  ck_assert_int_eq(wsv(&st, 3, 1, 1, 77, &other, &okind), 0);
+  ck_assert_int_eq(wsv(&st, 3, 2, 1, 77, &other, &okind), 0);
+  ck_assert_int_eq(wsv(&st, 3, 4, 1, 0, &other, &okind), 0);
+  ck_assert_int_eq(wsv(&st, 3, 5, 1, 78, &other, &okind), 0); /* 4's unseen */
+  ck_assert_int_eq(wsv(&st, 3, 6, 1, 79, &other, &okind), 1);
+  ck_assert_uint_eq(other, 5);
+  ck_assert_int_eq(okind, 1);
+  ck_assert_int_eq(wsv(&st, 3, 6, 1, 12, &other, &okind), 0); /* its own */
   /* A state of a later epoch is left alone and meets nothing. */
   st = 0;
   ck_assert_int_eq(ws(&st, 7, 1, 1, &other, &okind), 0);

@@ -874,6 +874,35 @@ static void add_sync(struct warp_walk *w, CXCursor call, const char *form) {
   its->nsyncs++;
 }
 
+/* A value type the shadow hashes: an arithmetic scalar. */
+static int arithmetic(CXType t) {
+  t = clang_getCanonicalType(t);
+  return (t.kind >= CXType_Bool && t.kind <= CXType_LongDouble) ||
+         t.kind == CXType_Half || t.kind == CXType_Float16;
+}
+
+/* The block's shadow: whether access f (a's) is E of a statement `E = V;`
+ * storing to a `__shared__` scalar or element of arithmetic type, whose
+ * value the shadow can see (a->assign). */
+static void stored_value(const struct frame *f, struct ld_warp_access *a) {
+  const struct frame *p = f->parent, *c = f;
+  CXCursor rhs;
+
+  while (p &&
+         (p->kind == CXCursor_ParenExpr || p->kind == CXCursor_UnexposedExpr)) {
+    c = p;
+    p = p->parent;
+  }
+  if (!p || p->kind != CXCursor_BinaryOperator || c->index != 0 ||
+      clang_getCursorBinaryOperatorKind(p->cur) != CXBinaryOperator_Assign ||
+      !p->parent || p->parent->kind != CXCursor_CompoundStmt ||
+      !arithmetic(clang_getCursorType(f->cur)) ||
+      !ld__nth_child(p->cur, 1, &rhs) ||
+      clang_getCursorKind(rhs) == CXCursor_InitListExpr)
+    return;
+  a->assign = 1;
+}
+
 static void add_access(struct warp_walk *w, const struct frame *f,
                        CXCursor decl, int mode) {
   struct ld_warp *its = w->warp;
@@ -893,6 +922,9 @@ static void add_access(struct warp_walk *w, const struct frame *f,
     w->rc = LD_ENOMEM;
     return;
   }
+  if (its->cluster == LD_WARP_SHADOW && mode == LD_ITS_WRITE &&
+      has_shared_attr(decl))
+    stored_value(f, a);
   its->naccesses++;
 }
 

@@ -54,6 +54,8 @@ static int wrap_accesses(const struct ld_warp *w, const char *const *fns,
 
   for (i = 0; i < w->naccesses && !rc; i++) {
     const struct ld_warp_access *a = &w->accesses[i];
+    if (a->assign)
+      continue; /* assign_edits */
     b.len = 0;
     rc = ld_buf_printf(&b, "(*__ldcc::%s(&(", fns[a->mode & mask]);
     if (!rc)
@@ -135,6 +137,29 @@ static int edit_mp(const struct ld_warp *w, struct ld_edit_list *edits) {
 static int insert_at(struct ld_edit_list *edits, size_t offset,
                      const char *text, size_t seq);
 
+/* `E = V;` in a kernel with the block's shadow: `__ldcc::ws_set(&(E),
+ * __ldcc_cl, B, k, site) = V;`, whose proxy makes the store and so sees the
+ * value (access a, number i; in a clone with sequence numbers open and
+ * close). */
+static int assign_edits(const struct ld_warp_access *a, size_t i,
+                        const char *base, size_t index,
+                        struct ld_edit_list *edits, int clone, size_t open,
+                        size_t close) {
+  static const char head[] = "__ldcc::ws_set(&(";
+  struct ld_buf b = LD_BUF_INIT;
+  int rc =
+      ld_buf_printf(&b, "), __ldcc_cl, %s, %zuu, %zuu)", base, index, i + 1);
+
+  if (!rc)
+    rc = clone ? insert_at(edits, a->begin, head, open)
+               : ld_edit_insert(edits, a->begin, head);
+  if (!rc)
+    rc = clone ? insert_at(edits, a->end, b.data, close)
+               : ld_edit_insert(edits, a->end, b.data);
+  ld_buf_free(&b);
+  return rc;
+}
+
 static int step_after(const struct ld_warp *w, const struct ld_warp_sync *y,
                       struct ld_edit_list *edits, int clone, size_t open,
                       size_t close) {
@@ -174,6 +199,10 @@ static int edit_cluster(const struct ld_warp *w, struct ld_edit_list *edits) {
     rc = ld_edit_insert(edits, w->body_open + 1, b.data);
   if (!rc)
     rc = wrap_accesses(w, shadow_fns(w), 3, "__ldcc_cl, ", edits);
+  for (i = 0; i < w->naccesses && !rc; i++)
+    if (w->accesses[i].assign)
+      rc = assign_edits(&w->accesses[i], i, w->accesses[i].var, w->index, edits,
+                        0, 0, 0);
   for (i = 0; i < w->nscoped && !rc; i++) {
     const struct ld_warp_access *a = &w->scoped[i];
     b.len = 0;
@@ -338,6 +367,10 @@ static int cluster_clone_edits(const struct ld_kernel *k, char **base,
     const struct ld_warp_access *a = &w->accesses[i];
     if (!base[i])
       continue; /* not in the clone's text: a miss, never a report */
+    if (a->assign) {
+      rc = assign_edits(a, i, base[i], w->index, edits, 1, last - n + i, 1 + i);
+      continue;
+    }
     b.len = 0;
     rc = ld_buf_printf(&b, "(*__ldcc::%s(&(", shadow_fns(w)[a->mode & 3]);
     if (!rc)

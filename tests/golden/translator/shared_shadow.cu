@@ -152,7 +152,10 @@ int main() {
 
 // TEXT: {{^}}#define __LDCC_WSHADOW 1{{$}}
 // TEXT: {{^}}__global__ void stats(const int *in, int *out, float *sum) { __ldcc::ws_thread __ldcc_cl = {};{{$}}
-// TEXT: {{^}}    (*__ldcc::ws_w(&(s_max), __ldcc_cl, s_max, 1u, 1u)) = -1;{{$}}
+// A statement storing to a shared scalar or element of arithmetic type goes
+// through ws_set, whose proxy sees the value (two warps storing different
+// values race); a store through a pointer local does not.
+// TEXT: {{^}}    __ldcc::ws_set(&(s_max), __ldcc_cl, s_max, 1u, 1u) = -1;{{$}}
 // TEXT: {{^}}  __ldcc::ws_sync(__ldcc_cl), __syncthreads();{{$}}
 // TEXT: {{^}}  atomicMax(__ldcc::ws_a(&s_max, __ldcc_cl, 1u, 7u), in[threadIdx.x]);{{$}}
 // TEXT: {{^}}    out[blockIdx.x] = (*__ldcc::ws_r(&(s_max), __ldcc_cl, s_max, 1u, 4u)) - (*__ldcc::ws_r(&(s_min), __ldcc_cl, s_min, 1u, 5u));{{$}}
@@ -168,7 +171,7 @@ int main() {
 // TEXT: {{^}}  __ldcc::ws_sync(__ldcc_cl), grid.sync();{{$}}
 // TEXT: {{^}}__global__ void __ldcc_g_coop(
 // TEXT: {{^}}  __ldcc::ws_sync(__ldcc_cl), __ldcc::ggrid_sync(__ldcc_gi, grid);{{$}}
-// TEXT: {{^}}  (*__ldcc::ws_w(&(s), __ldcc_cl, s, 4u, 1u)) = 0;{{$}}
+// TEXT: {{^}}  __ldcc::ws_set(&(s), __ldcc_cl, s, 4u, 1u) = 0;{{$}}
 // A launch the check across blocks counts arms without counting.
 // TEXT: __ldcc::its_arm<1>(), __ldcc::launch_as<decltype(__ldcc::plain_fn(&stats))>
 
