@@ -1181,14 +1181,16 @@ static __device__ int ws_check(const void *p, const ws_thread &t, unsigned site,
 #endif
 }
 
+/* One access of p (kind 0 load, 1 store; value: a store's value hash, 0
+ * when not seen), reported with its element on a race. */
 template <class P, class B>
-static __device__ __forceinline__ P *ws_access(P *p, const ws_thread &t,
-                                               const B &base, unsigned kernel,
-                                               unsigned site, int kind) {
+static __device__ __forceinline__ P *
+ws_access(P *p, const ws_thread &t, const B &base, unsigned kernel,
+          unsigned site, int kind, unsigned value = 0u) {
   unsigned warp_a = 0, site_a = 0, me = 0;
   int kind_a = 0;
 
-  if (ws_check((const void *)p, t, site, kind, 0u, &warp_a, &kind_a, &site_a,
+  if (ws_check((const void *)p, t, site, kind, value, &warp_a, &kind_a, &site_a,
                &me)) {
     unsigned idx[4] = {0, 0, 0, 0}, nidx;
     unsigned long long offset = 0;
@@ -1230,16 +1232,8 @@ template <class P, class B> struct ws_store {
     unsigned long long bits = 0;
     memcpy(&bits, (const void *)&val, sizeof(P) < 8 ? sizeof(P) : 8);
     bits *= 0x9E3779B97F4A7C15ull;
-    unsigned h = (unsigned)(bits >> 54), warp_a = 0, site_a = 0, me = 0;
-    int kind_a = 0;
-    if (ws_check((const void *)p, t, site, 1, h ? h : 1u, &warp_a, &kind_a,
-                 &site_a, &me)) {
-      unsigned idx[4] = {0, 0, 0, 0}, nidx;
-      unsigned long long offset = 0;
-      nidx = its_element(p, base, &offset, idx);
-      ws_report(k, site_a, site, warp_a, me, (unsigned)kind_a | 1u << 2, offset,
-                (unsigned)sizeof(P), nidx, idx);
-    }
+    unsigned h = (unsigned)(bits >> 54);
+    ws_access(p, t, base, k, site, 1, h ? h : 1u);
     *p = val;
     return *p;
   }
