@@ -52,9 +52,11 @@ list=$work/list
 : >"$list"
 for f in "$src"/tests/e2e/*.cu; do
   name=$(basename "${f%.cu}")
-  printf '%s_norace %s\n' "$name" "$f" >>"$list"
+  # `// FLAGS: ...`: build flags the program needs (tests/gpu/bundle.sh).
+  extra=$(awk 'index($0, "// FLAGS: ") == 1 { print substr($0, 11) }' "$f")
+  printf '%s_norace %s %s\n' "$name" "$f" "$extra" >>"$list"
   if grep -qxF '// DET' "$f"; then
-    printf '%s_det_norace %s --ldcc-deterministic\n' "$name" "$f" >>"$list"
+    printf '%s_det_norace %s --ldcc-deterministic %s\n' "$name" "$f" "$extra" >>"$list"
   fi
 done
 # The racy example as the demo builds it.

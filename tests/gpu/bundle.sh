@@ -99,8 +99,8 @@ flag() { grep -qxF "// $1" "$2"; }
 # misspelt keyword would otherwise drop its expectation in silence).
 checked() {
   local bad
-  bad=$(grep -nE '^//[[:space:]]*(RACE|DET|NOPROOF|ARGS)[A-Z-]*(:|[[:space:]]*$)' "$1" |
-    grep -vE '^[0-9]+:// ((NOPROOF|DET|DET-FEW)|(ARGS|RACE-ARGS|RACE-ENV|RACE-EXIT|RACE-CHECK|RACE-CHECK-NOT|DET-EXIT|DET-CHECK|DET-CHECK-NOT|DET-QUIET-CHECK|DET-WARN-CHECK|DET-WARN-CHECK-NOT|DET-ENV): .*)$') ||
+  bad=$(grep -nE '^//[[:space:]]*(RACE|DET|NOPROOF|ARGS|FLAGS)[A-Z-]*(:|[[:space:]]*$)' "$1" |
+    grep -vE '^[0-9]+:// ((NOPROOF|DET|DET-FEW)|(ARGS|FLAGS|RACE-ARGS|RACE-ENV|RACE-EXIT|RACE-CHECK|RACE-CHECK-NOT|DET-EXIT|DET-CHECK|DET-CHECK-NOT|DET-QUIET-CHECK|DET-WARN-CHECK|DET-WARN-CHECK-NOT|DET-ENV): .*)$') ||
     true
   [ -z "$bad" ] || { echo "bundle.sh: $1: not a directive: $bad" >&2; return 1; }
 }
@@ -140,11 +140,13 @@ for f in "$src"/tests/e2e/*.cu; do
   chosen "$f" || continue
   checked "$f"
   name=$(basename "${f%.cu}")
-  single "${name}_norace" equiv "$f"
+  # FLAGS: build flags of both builds (-rdc=true for device-side launches).
+  read -r -a extra <<<"$(texts FLAGS "$f")"
+  single "${name}_norace" equiv "$f" ${extra[@]+"${extra[@]}"}
   put ARGS "$f" "$bundle/cases/${name}_norace/args"
   noproof "$f" "$bundle/cases/${name}_norace"
   has RACE-CHECK "$f" || continue
-  single "${name}_race" expect "$f" -DE2E_RACE
+  single "${name}_race" expect "$f" -DE2E_RACE ${extra[@]+"${extra[@]}"}
   d="$bundle/cases/${name}_race"
   texts RACE-CHECK "$f" >"$d/expect.txt"
   if has RACE-EXIT "$f"; then texts RACE-EXIT "$f" >"$d/exit"; else echo 66 >"$d/exit"; fi

@@ -823,6 +823,37 @@ static int shared_atomic(const struct frame *f) {
   return ld__shared_address(clang_Cursor_getArgument(f->cur, 0));
 }
 
+/* `k<<<...>>>(...)` (f): a launch of the plan.  One from device code: the
+ * child grid runs the original kernel, whose writes no check sees, so the
+ * direct run cannot take the launching kernel either (it would call the
+ * launch checked).  Returns whether f is one. */
+static int visit_chevron(struct analysis *an, const struct frame *f) {
+  struct fn *fn = &an->fns[an->cur_fn];
+  CXCursor callee, name;
+  size_t before = an->nlaunches;
+
+  if (!ld__is_triple_chevron(f->cur))
+    return 0;
+  if (!fn->global_use)
+    fn->global_use = REASON_G_LAUNCH;
+  if (!fn->global_hard)
+    fn->global_hard = REASON_G_LAUNCH;
+  if (!ld__nth_child(f->cur, 0, &callee))
+    return 0;
+  name = ld__callee_ref(callee);
+  ld__add_launch(an, name, name, f->cur, 0);
+  if (an->nlaunches == before)
+    return 1;
+  launch_args(an, &an->launches[before], name, f->cur);
+  if (!an->rc)
+    an->rc = ld__launch_text(an, f->cur, ld__unwrap(callee), name,
+                             &an->launches[before].text);
+  /* (an->fns may have moved: fn is not used past ld__add_launch.) */
+  an->launches[before].text.in_device =
+      an->fns[an->cur_fn].is_kernel || an->fns[an->cur_fn].is_device;
+  return 1;
+}
+
 static void visit_call(struct analysis *an, const struct frame *f) {
   CXCursor ref = clang_getCursorReferenced(f->cur);
   CXCursor callee, obj;
@@ -850,22 +881,8 @@ static void visit_call(struct analysis *an, const struct frame *f) {
   }
   if (!an->fns[an->cur_fn].is_kernel && !an->fns[an->cur_fn].is_device)
     ld__add_alloc_site(an, f->cur);
-  if (ld__is_triple_chevron(f->cur) && !an->fns[an->cur_fn].global_use)
-    an->fns[an->cur_fn].global_use = REASON_G_LAUNCH;
-  if (ld__is_triple_chevron(f->cur) && ld__nth_child(f->cur, 0, &callee)) {
-    CXCursor name = ld__callee_ref(callee);
-    size_t before = an->nlaunches;
-    ld__add_launch(an, name, name, f->cur, 0);
-    if (an->nlaunches > before)
-      launch_args(an, &an->launches[before], name, f->cur);
-    if (an->nlaunches > before && !an->rc)
-      an->rc = ld__launch_text(an, f->cur, ld__unwrap(callee), name,
-                               &an->launches[before].text);
-    if (an->nlaunches > before)
-      an->launches[before].text.in_device =
-          an->fns[an->cur_fn].is_kernel || an->fns[an->cur_fn].is_device;
+  if (visit_chevron(an, f))
     return;
-  }
   if (!clang_Cursor_isNull(ref) && ld__name_is(ref, "cudaLaunchKernel") &&
       clang_Cursor_getNumArguments(f->cur) > 0) {
     CXCursor arg = ld__callee_ref(clang_Cursor_getArgument(f->cur, 0));

@@ -647,7 +647,8 @@ const char *ld__block_barrier(CXCursor call) {
 
 /* The launched kernel's name cursor in `k<<<...>>>(...)`, if call is one.
  * clang represents the configuration as a call to
- * __cudaPushCallConfiguration among the call's children. */
+ * __cudaPushCallConfiguration among the call's children; in device code
+ * (dynamic parallelism) as one to cudaLaunchDevice. */
 int ld__is_triple_chevron(CXCursor call) {
   CXCursor config;
 
@@ -656,7 +657,8 @@ int ld__is_triple_chevron(CXCursor call) {
   config = ld__unwrap(config);
   return clang_getCursorKind(config) == CXCursor_CallExpr &&
          (ld__name_is(config, "__cudaPushCallConfiguration") ||
-          ld__name_is(config, "cudaConfigureCall"));
+          ld__name_is(config, "cudaConfigureCall") ||
+          ld__name_is(config, "cudaLaunchDevice"));
 }
 
 /* The declaration a callee expression names, or a name-only cursor. */

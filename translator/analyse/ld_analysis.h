@@ -37,7 +37,8 @@
 #define REASON_G_PRINTF "printf"
 #define REASON_G_MALLOC "device-side allocation"
 #define REASON_G_CLOCK "reads a clock"
-#define REASON_G_LAUNCH "kernel launch inside a kernel"
+#define REASON_G_LAUNCH                                                        \
+  "kernel launch inside a kernel (the launched grid runs unchecked)"
 #define REASON_G_SURFACE "surface store"
 /* A grid.sync() in a kernel's own body: the direct one run takes it
  * (regions between syncs), nothing else can. */

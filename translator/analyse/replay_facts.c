@@ -1954,7 +1954,8 @@ static void visit_unseen_call(struct facts *fx, CXCursor call) {
   int w = -1;
 
   if (ld__is_triple_chevron(call)) {
-    ld__replay_fail(fx, "kernel launch inside a kernel");
+    ld__replay_fail(
+        fx, "kernel launch inside a kernel (the launched grid runs unchecked)");
     return;
   }
   if (ld__nth_child(call, 0, &first))

@@ -327,7 +327,7 @@ static int var_root(struct root *r, CXCursor decl, int as_object) {
     return as_object || t.kind != CXType_Pointer ? 1 /* a target */
            : vk == VAR_SHARED
                ? unseen(r,
-                        "writes through the pointer in __device__ "
+                        "writes through the pointer in __shared__ "
                         "variable %s",
                         decl)
                : loaded(r,
@@ -339,7 +339,7 @@ static int var_root(struct root *r, CXCursor decl, int as_object) {
       return as_object || t.kind != CXType_Pointer ? 1
              : r->an->vars[v].kind == VAR_SHARED
                  ? unseen(r,
-                          "writes through the pointer in __device__ "
+                          "writes through the pointer in __shared__ "
                           "variable %s",
                           decl)
                  : loaded(r,

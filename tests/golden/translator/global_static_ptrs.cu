@@ -76,7 +76,7 @@ void run(float *dst) {
 // PLAN: KERNEL name=row_alias checked=yes at=40:17 global=yes units=warps writes= direct=yes atomics=0 loads=yes
 // PLAN: KERNEL name=used_as_value checked=yes at=45:17 global=no global_reason="writes through the pointer in __device__ variable d_buf: a pointer read from a variable of static storage is used other than as the base of an access"
 // PLAN: KERNEL name=stores_pointer checked=yes at=50:17 global=no global_reason="writes through the pointer in __device__ variable d_buf: p, which it writes through, is used other than as the base of an access"
-// PLAN: KERNEL name=replayed checked=yes {{.*}}global_reason="writes through the pointer in __device__ variable sp
+// PLAN: KERNEL name=replayed checked=yes {{.*}}global_reason="writes through the pointer in __shared__ variable sp
 // PLAN: TARGET kernel=through_device_ptr space=global name=d_buf at=20:19 written=no
 
 // TEXT: __global__ void __ldcc_g_through_device_ptr(int n, __ldcc::global_info __ldcc_gi) {
