@@ -233,6 +233,10 @@ START_TEST(test_unknown_options) {
   char *amb[] = {"-forward-unknown-to-host-compiler", "-frobnicate", "k.cu"};
   char *eq[] = {"-forward-unknown-to-host-compiler", "-fopt=1", "k.cu"};
   char *notcu[] = {"-forward-unknown-to-host-compiler", "-frob", "x.o", "k.cu"};
+  char *xcomp[] = {"-Xcompiler", "-Wall", "--compiler-options", "-fopenmp",
+                   "k.cu"};
+  char *xcomp_amb[] = {"-forward-unknown-to-host-compiler", "-Xcompiler",
+                       "-Wall", "-frobnicate", "k.cu"};
   struct ld_cmdline cl;
 
   parse(&cl, ARGC(fwd), fwd);
@@ -249,6 +253,18 @@ START_TEST(test_unknown_options) {
   /* x.o may be -frob's value or an input: either way nothing changes. */
   parse(&cl, ARGC(notcu), notcu);
   ck_assert_int_eq(cl.ambiguous, 0);
+  ld_cmdline_free(&cl);
+  /* A known option's value that looks like an option (HeCBench's
+   * `-Xcompiler -Wall main.cu`) is no unknown option: the input is
+   * translated (before session 39 the build ran nvcc unchanged). */
+  parse(&cl, ARGC(xcomp), xcomp);
+  expect_kinds(&cl, "ovovI");
+  ck_assert_int_eq(cl.ambiguous, 0);
+  ck_assert_int_eq(cl.ntranslate, 1);
+  ld_cmdline_free(&cl);
+  parse(&cl, ARGC(xcomp_amb), xcomp_amb);
+  ck_assert_int_eq(cl.ambiguous, 1);
+  ck_assert_str_eq(cl.ambiguous_option, "-frobnicate");
   ld_cmdline_free(&cl);
 }
 END_TEST

@@ -378,27 +378,36 @@ static int is_unknown_option(const char *a) {
 static int judge_inputs(struct walk *w, struct span s, struct ld_arg *args) {
   struct ld_cmdline *cl = w->cl;
   size_t i;
+  /* Whether the word before is an unknown option, not the value of a known
+   * one (`-Xcompiler -Wall main.cu`: -Wall is -Xcompiler's value; taken
+   * for an unknown option, it made ldcc run nvcc unchanged, session 39). */
+  int prev_unknown = 0;
 
   for (i = 0; i < s.n; i++) {
     const char *a = word(w, &s, i);
     struct ld_opt_match m;
 
     if (args ? args[i].kind != LD_ARG_INPUT : a[0] == '-' && a[1] != '\0') {
+      prev_unknown =
+          args ? args[i].kind == LD_ARG_UNKNOWN : is_unknown_option(a);
       if (!args && ld_nvcc_opt_match(a, &m) && (m.opt->flags & LD_OPT_VALUE) &&
           !m.value)
         i++; /* skip the option's value */
       continue;
     }
-    if (!ld_argv_is_cuda_source(a, cl->lang))
+    if (!ld_argv_is_cuda_source(a, cl->lang)) {
+      prev_unknown = 0;
       continue;
-    if (i > 0) {
+    }
+    if (prev_unknown) {
       const char *prev = word(w, &s, i - 1);
-      if (is_unknown_option(prev) && !strchr(prev, '=')) {
+      if (!strchr(prev, '=')) {
         cl->ambiguous = 1;
         if (!cl->ambiguous_option)
           cl->ambiguous_option = prev;
       }
     }
+    prev_unknown = 0;
     if (args) {
       args[i].translate = 1;
       cl->ntranslate++;

@@ -127,6 +127,29 @@ static int exec_nvcc(struct job *j, int with_runtime, const char *why) {
   return 127;
 }
 
+/* A command line ldcc cannot read as nvcc would: nvcc builds it
+ * unchanged, which the user is told (not only under --ldcc-verbose: the
+ * files are not checked), and a link takes the runtime, whose launch
+ * wrappers say at run time that the launches were not checked. */
+static int unchecked_build(struct job *j) {
+  struct ld_buf why = LD_BUF_INIT;
+  int code;
+
+  if (j->cl.ambiguous)
+    ld_buf_printf(&why,
+                  "the unknown option '%s' may take an input as its "
+                  "value (write it as %s=value, or after the input)",
+                  j->cl.ambiguous_option, j->cl.ambiguous_option);
+  else
+    ld_buf_printf(&why, "cannot read the options file '%s'",
+                  j->cl.unreadable_optf);
+  fprintf(stderr, "ldcc: warning: building unchecked: %s\n",
+          why.data ? why.data : "out of memory");
+  code = exec_nvcc(j, j->cl.links, NULL);
+  ld_buf_free(&why);
+  return code;
+}
+
 static const char *base_name(const char *path) {
   const char *slash = strrchr(path, '/');
   return slash ? slash + 1 : path;
@@ -599,20 +622,6 @@ int ld_driver_main(int argc, char **argv, const struct ld_driver_env *env) {
     code = exec_nvcc(&j, 0, "nvcc only reports or preprocesses");
     goto out;
   }
-  if (j.cl.ambiguous || j.cl.unreadable_optf) {
-    struct ld_buf why = LD_BUF_INIT;
-    if (j.cl.ambiguous)
-      ld_buf_printf(&why,
-                    "the unknown option '%s' may take an input as its "
-                    "value",
-                    j.cl.ambiguous_option);
-    else
-      ld_buf_printf(&why, "cannot read the options file '%s'",
-                    j.cl.unreadable_optf);
-    code = exec_nvcc(&j, 0, why.data);
-    ld_buf_free(&why);
-    goto out;
-  }
   {
     size_t k;
     for (k = 0; k < j.cl.noptf_inputs; k++)
@@ -628,7 +637,9 @@ int ld_driver_main(int argc, char **argv, const struct ld_driver_env *env) {
     fprintf(stderr, "ldcc: %s\n", ld_strerror(rc));
     goto out;
   }
-  if (j.cl.ntranslate == 0)
+  if (j.cl.ambiguous || j.cl.unreadable_optf)
+    code = unchecked_build(&j);
+  else if (j.cl.ntranslate == 0)
     code = exec_nvcc(&j, j.cl.links, NULL);
   else
     code = translated_build(&j);
