@@ -56,7 +56,7 @@ extern "C" {
          call's shared_why; 12: warps of one block (btags, eps, bclashes);     \
          13: lanes of one warp (lanes, gref, va/vb); 14: floating-point        \
          sums (__LDCC_GM_FLOAT_SUMS, the info's flog) and printf in unit       \
-         order (__LDCC_GM_PRINTF, plog); 15: pointers loaded from memory  \
+         order (__LDCC_GM_PRINTF, plog); 15: pointers loaded from memory       \
          (__LDCC_GM_LOADS, the owner table's unknown) */
 /* Pointer parameters a checked kernel may have (the shift table is passed
  * by value); a kernel with more is left unchecked by the translator. */
@@ -192,8 +192,7 @@ struct __ldcc_gflog {
   uint64_t order; /* of cap 64-bit thread numbers */
   uint64_t val;   /* of cap 64-bit values */
 };
-#define __LDCC_GFLOG_WORD(entry, w)                                            \
-  ((uint64_t)(entry) << 48 | (uint64_t)(w))
+#define __LDCC_GFLOG_WORD(entry, w) ((uint64_t)(entry) << 48 | (uint64_t)(w))
 #define __LDCC_GFLOG_DOUBLE (1ull << 63)
 
 /* Deterministic mode's log of printf lines (__LDCC_GM_PRINTF): records of
@@ -209,15 +208,15 @@ struct __ldcc_gplog {
   uint64_t buf;
 };
 struct __ldcc_gprec {
-  uint32_t size;  /* of the record */
+  uint32_t size; /* of the record */
   uint32_t nargs;
   uint64_t order; /* the thread's linear index in the grid */
 };
-#define __LDCC_GP_INT 1u    /* signed integer */
-#define __LDCC_GP_UINT 2u   /* unsigned integer */
-#define __LDCC_GP_DOUBLE 3u /* float or double, as a double */
-#define __LDCC_GP_PTR 4u    /* a pointer (%p) */
-#define __LDCC_GP_STR 5u    /* a string: its bytes follow */
+#define __LDCC_GP_INT 1u       /* signed integer */
+#define __LDCC_GP_UINT 2u      /* unsigned integer */
+#define __LDCC_GP_DOUBLE 3u    /* float or double, as a double */
+#define __LDCC_GP_PTR 4u       /* a pointer (%p) */
+#define __LDCC_GP_STR 5u       /* a string: its bytes follow */
 #define __LDCC_GP_STRMAX 1023u /* bytes of a string (or the format) kept */
 
 /* Where deterministic mode's accumulating atomics mark their words: copy
@@ -964,8 +963,13 @@ __device__ __forceinline__ void gclaim_in(const __ldcc_gown_ent &e,
     old = atomicExch(tags + w, __LDCC_GREADERS);
     clash |= !(old & __LDCC_GREAD);
   }
-  if (clash)
+  /* Raised before this unit's store lands (the fence): a replay that
+   * sees the store's effect sees the flag too (replay.cuh
+   * one_run_clashed). */
+  if (clash) {
     *(volatile unsigned *)flag = 1;
+    __threadfence();
+  }
 }
 
 /* The same through the table, for an access that may be anywhere (a
@@ -1079,7 +1083,7 @@ __device__ __forceinline__ void gdirect_claim(const global_info &gi, int j,
                                               unsigned kind, unsigned line) {
   __ldcc_gown_ent e;
   if (!gown_of(gi, j, p, &e)) {
-    if (j < 0 && gi.owner && kind != __LDCC_GK_READ && __isGlobal(p))
+    if (j < 0 && gi.owner && kind != __LDCC_GK_READ && __ldcc_is_global(p))
       atomicAdd(&((__ldcc_gowner *)gi.owner)->unknown, 1u);
     return;
   }
@@ -1287,7 +1291,7 @@ glanes_record(__ldcc_gclashes *t, unsigned long long addr, unsigned size,
 __device__ __forceinline__ unsigned glane_peers(const global_info &gi,
                                                 const volatile void *p) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700
-  if (!gi.lanes || !__isGlobal((const void *)p))
+  if (!gi.lanes || !__ldcc_is_global((const void *)p))
     return 0u;
   unsigned peers = __match_any_sync(__activemask(), (unsigned long long)p);
   return peers & (peers - 1) ? peers : 0u;
@@ -1671,13 +1675,12 @@ __device__ __forceinline__ unsigned gp_len(const char *s) {
 }
 template <class T> struct gp_kind {
   static const unsigned value =
-      std::is_floating_point<T>::value ? __LDCC_GP_DOUBLE
-      : std::is_pointer<T>::value      ? __LDCC_GP_PTR
+      std::is_floating_point<T>::value                     ? __LDCC_GP_DOUBLE
+      : std::is_pointer<T>::value                          ? __LDCC_GP_PTR
       : std::is_signed<T>::value || std::is_enum<T>::value ? __LDCC_GP_INT
-                                                            : __LDCC_GP_UINT;
+                                                           : __LDCC_GP_UINT;
 };
-template <class T>
-__device__ __forceinline__ unsigned gp_size(const T &) {
+template <class T> __device__ __forceinline__ unsigned gp_size(const T &) {
   return 9;
 }
 __device__ __forceinline__ unsigned gp_size(const char *s) {
@@ -1686,7 +1689,9 @@ __device__ __forceinline__ unsigned gp_size(const char *s) {
 __device__ __forceinline__ unsigned gp_size(char *s) {
   return 2 + gp_len(s);
 }
-__device__ __forceinline__ unsigned gp_sizes() { return 0; }
+__device__ __forceinline__ unsigned gp_sizes() {
+  return 0;
+}
 template <class A, class... R>
 __device__ __forceinline__ unsigned gp_sizes(const A &a, const R &...r) {
   return gp_size(a) + gp_sizes(r...);
@@ -1738,7 +1743,9 @@ __device__ __forceinline__ char *gp_put(char *at, const char *s) {
 __device__ __forceinline__ char *gp_put(char *at, char *s) {
   return gp_str(at, s);
 }
-__device__ __forceinline__ char *gp_puts(char *at) { return at; }
+__device__ __forceinline__ char *gp_puts(char *at) {
+  return at;
+}
 template <class A, class... R>
 __device__ __forceinline__ char *gp_puts(char *at, const A &a, const R &...r) {
   return gp_puts(gp_put(at, a), r...);

@@ -74,6 +74,27 @@
 #define __LDCC_HD
 #endif
 
+#if defined(__CUDACC__) && defined(__cplusplus)
+/* A generic pointer's state space, as __isLocal/__isShared/__isGlobal say,
+ * but through inline PTX: cicc's optimiser folded the built-ins' pointer
+ * casts into the intrinsics' arguments (`isspacep.local(%struct.__ldcc_
+ * layout_K* ...)`) and then rejected the module ("Call parameter type does
+ * not match function signature", cuda-samples' histogram64, session 39). */
+#define __LDCC_SPACE_TEST(fn, space)                                           \
+  static __device__ __forceinline__ bool fn(const void *p) {                   \
+    unsigned r;                                                                \
+    asm("{\n\t.reg .pred q;\n\tisspacep." space                                \
+        " q, %1;\n\tselp.u32 %0, 1, 0, q;\n\t}"                                \
+        : "=r"(r)                                                              \
+        : "l"(p));                                                             \
+    return r != 0;                                                             \
+  }
+__LDCC_SPACE_TEST(__ldcc_is_local, "local")
+__LDCC_SPACE_TEST(__ldcc_is_shared, "shared")
+__LDCC_SPACE_TEST(__ldcc_is_global, "global")
+#undef __LDCC_SPACE_TEST
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif

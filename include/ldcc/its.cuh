@@ -185,7 +185,7 @@ static __device__ __forceinline__ int its_check(const void *p, unsigned site,
 
   /* Every thread's local memory has the same generic addresses: a
    * pointer into it is private to the lane, never shared. */
-  if (warp >= __LDCC_ITS_WARPS || __isLocal(p))
+  if (warp >= __LDCC_ITS_WARPS || __ldcc_is_local(p))
     return 0;
   for (int tries = 0; tries < 16; tries++) {
     unsigned long long t = its_claim(&s->tag, a);
@@ -260,7 +260,7 @@ its_access(P *p, const B &base, unsigned kernel, unsigned site, int write) {
     unsigned long long offset = 0;
     nidx = its_element(p, base, &offset, idx);
     its_report(kernel, site_a, site, lane_a,
-               (__isShared((const void *)p) ? __LDCC_ITS_M_SHARED : 0u) |
+               (__ldcc_is_shared((const void *)p) ? __LDCC_ITS_M_SHARED : 0u) |
                    (a_wrote ? __LDCC_ITS_M_A_WROTE : 0u) |
                    (write ? __LDCC_ITS_M_B_WROTE : 0u),
                offset, (unsigned)sizeof(P), nidx, idx);
@@ -371,7 +371,7 @@ scope_note(const void *p, unsigned kernel, unsigned site, int scoped) {
   unsigned slot = (unsigned)(((a >> 2) ^ (a >> 14)) & (__LDCC_SCOPE_SLOTS - 1));
   __ldcc_scope_slot *s = &__ldcc_scope_tab[slot];
 
-  if (__isShared(p) || __isLocal(p) || block >= 0x7fffffu)
+  if (__ldcc_is_shared(p) || __ldcc_is_local(p) || block >= 0x7fffffu)
     return;
   asm volatile("mov.u64 %0, %%gridid;" : "=l"(grid));
   grid &= 0x1ffffffull;
@@ -539,7 +539,7 @@ static __device__ __forceinline__ unsigned long long mp_info(unsigned site,
 }
 
 static __device__ __forceinline__ bool mp_global(const void *p) {
-  return !__isShared(p) && !__isLocal(p) && mp_block() < 0xffffffu;
+  return !__ldcc_is_shared(p) && !__ldcc_is_local(p) && mp_block() < 0xffffffu;
 }
 
 /* Record a scoped-fence race (cold path). */
@@ -703,7 +703,7 @@ mp_load(P *p, mp_thread &st, const B &base, unsigned kernel, unsigned site) {
   if (wblock == block && ((info >> 5) & 31) == ((tid / 32) & 31) &&
       (info & 31) == tid % 32)
     return; /* its own write */
-  if (wblock != block && __isShared((const void *)flag))
+  if (wblock != block && __ldcc_is_shared((const void *)flag))
     return; /* two blocks' shared flags are two variables */
   unsigned need = wblock != block ? 2u : 1u, level = (info >> 10) & 3;
   /* The writer's side only while no fenced publication through the flag
@@ -1146,7 +1146,7 @@ static __device__ int ws_check(const void *p, const ws_thread &t, unsigned site,
                                int *kind_a, unsigned *site_a,
                                unsigned *me_out) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-  if (!__isShared(p) || t.epoch >= __LDCC_WS_EPOCH_MASK)
+  if (!__ldcc_is_shared(p) || t.epoch >= __LDCC_WS_EPOCH_MASK)
     return 0;
   unsigned tid =
       threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);

@@ -42,8 +42,9 @@
 #define __LDCC_CLONE_THREADS LDCC_CLONE_THREADS
 
 #ifndef LDCC_SHARED_VATOMICS
-#define LDCC_SHARED_VATOMICS 32 /* shared words per block and region taken by
-                                   atomics whose values are used */
+#define LDCC_SHARED_VATOMICS                                                   \
+  32 /* shared words per block and region taken by                             \
+        atomics whose values are used */
 #endif
 
 #ifndef LDCC_UNDO_ENTRIES
@@ -58,9 +59,9 @@ enum sync_form { SYNC_PLAIN = 0, SYNC_COUNT = 1, SYNC_AND = 2, SYNC_OR = 3 };
  * that is the same for the whole block lives here, not in registers: the
  * clone's own code keeps its registers. */
 struct block_state {
-  unsigned live[2];      /* stamp: some thread has not finished */
-  unsigned overflow[2];  /* stamp: some thread's undo log overflowed */
-  unsigned once[2];      /* stamp: some thread passed a fence (run once) */
+  unsigned live[2];     /* stamp: some thread has not finished */
+  unsigned overflow[2]; /* stamp: some thread's undo log overflowed */
+  unsigned once[2];     /* stamp: some thread passed a fence (run once) */
   /* Shared words taken by atomics whose values are used (word + 1, 0:
    * free) and the deltas added to each this round, per round parity
    * (shared_atomic_v_add). */
@@ -70,7 +71,7 @@ struct block_state {
   unsigned wrote[2][32]; /* stamp per warp: it wrote a target */
   unsigned read[2];      /* stamp: some thread read a target */
   unsigned readc[2][32]; /* stamp per copy: a thread of its warps read one */
-  unsigned slot;        /* scratch slot (placement 1) */
+  unsigned slot;         /* scratch slot (placement 1) */
   /* set by thread 0 in begin(), read-only afterwards */
   unsigned char *S;      /* committed state */
   unsigned char *copies; /* P_0; P_i at copies + i * stride */
@@ -101,9 +102,9 @@ struct async_queue;
  * (*)[72]` (an `extern __shared__ float s[][72];` in a clone). */
 template <class T> using ptr_t = T *;
 struct thread_ctx {
-  void *mine;          /* this warp's copy */
-  void *ext;           /* this warp's extern __shared__ part */
-  block_state *bs;     /* for helpers the clone calls without it */
+  void *mine;      /* this warp's copy */
+  void *ext;       /* this warp's extern __shared__ part */
+  block_state *bs; /* for helpers the clone calls without it */
 #ifdef __LDCC_DETERMINISTIC
   /* --ldcc-deterministic (docs/deterministic.md): one pass, never replayed.
    * A constant, so the clone's pass-2 code (diffs of locals, restores and
@@ -133,10 +134,10 @@ struct thread_ctx {
   /* undo log of global stores and operands of global atomics (pass 1) */
   int log_n;
   int log_overflow;
-  int once; /* a fence in this region (pass 1): it is not replayed */
+  int once;   /* a fence in this region (pass 1): it is not replayed */
   int atom_n; /* logged in pass 1 */
   int atom_k; /* compared so far in pass 2 */
-  struct undo_log *log; /* the clone's __ldcc_ul */
+  struct undo_log *log;   /* the clone's __ldcc_ul */
   struct async_queue *aq; /* the clone's __ldcc_aq (asynchronous copies) */
   /* A clone that also takes the global copies, in the one run: its
    * __ldcc_gi.owner (a struct __ldcc_gowner), whose words glog claims for
@@ -572,9 +573,10 @@ __device__ __forceinline__ uint4 pass2_chunk(uint4 p, uint4 s, uint4 u) {
  * others still equal S.  With lazy copies only the copies of the warps that
  * own a line are written (the others read S, which now holds U).  Returns
  * whether this thread saw any write. */
-__device__ __forceinline__ unsigned
-sweep1(const block_state &bs, unsigned tid, unsigned region, unsigned mask,
-       int to_pass2, int shared_only, int lazy, const unsigned *lines) {
+__device__ __forceinline__ unsigned sweep1(const block_state &bs, unsigned tid,
+                                           unsigned region, unsigned mask,
+                                           int to_pass2, int shared_only,
+                                           int lazy, const unsigned *lines) {
   unsigned char *const base = area(bs, shared_only);
   uint4 *S4 = (uint4 *)(base + bs.s_off);
   const unsigned nchunks = bs.arena_bytes / 16, nwarps = bs.nwarps;
@@ -607,8 +609,8 @@ sweep1(const block_state &bs, unsigned tid, unsigned region, unsigned mask,
       mk.y = __vcmpne4(p.y, s.y);
       mk.z = __vcmpne4(p.z, s.z);
       mk.w = __vcmpne4(p.w, s.w);
-      if (written && ((mk.x & m.x) | (mk.y & m.y) | (mk.z & m.z) |
-                      (mk.w & m.w))) {
+      if (written &&
+          ((mk.x & m.x) | (mk.y & m.y) | (mk.z & m.z) | (mk.w & m.w))) {
         /* Two warps wrote one byte: refine per byte. */
         uint4 ov;
         ov.x = mk.x & m.x;
@@ -729,6 +731,23 @@ __device__ __forceinline__ void undo_stores(thread_ctx &c) {
   }
 }
 
+/* Whether the launch's one run met another unit storing to a word this
+ * launch touches (its flag, raised before that unit's store lands): a
+ * store's value may then have changed through another block's store or
+ * undo, not through a read inside this block.  The launch is checked again
+ * on copies, where no other block reaches this block's stores, and the
+ * check across blocks judges the two units' stores (two blocks storing one
+ * value are no race unless report_same_value_writes).  HeCBench's
+ * pathfinder, every block's thread 11 marking a debug slot, is still
+ * reported as a read-write race through a global store with this (session
+ * 39): another path of the same interference is open. */
+__device__ __forceinline__ bool one_run_clashed(const thread_ctx &c) {
+  if (!c.gown)
+    return false;
+  __threadfence();
+  return *(volatile unsigned *)((const __ldcc_gowner *)c.gown)->flag != 0u;
+}
+
 /* After pass 2: a store whose value differs from pass 1's read data
  * another warp wrote in the region. */
 __device__ __forceinline__ void compare_stores(thread_ctx &c) {
@@ -740,7 +759,7 @@ __device__ __forceinline__ void compare_stores(thread_ctx &c) {
     if (later)
       continue;
     unsigned long long now = load_bytes(c.log->addr[k], c.log->size[k]);
-    if (now != c.log->val[k]) {
+    if (now != c.log->val[k] && !one_run_clashed(c)) {
       unsigned tid = linear_tid();
       uint4 a = make_uint4((unsigned)c.log->val[k],
                            (unsigned)(c.log->val[k] >> 32), 0, 0);
@@ -779,9 +798,10 @@ __device__ __forceinline__ int sync_value(int form, int count) {
  * names.  Read after the barrier that follows the stores, so every thread
  * computes the same mask: lane i reads copy i's stamp and the warp votes
  * (not inlined: one call site for the vote). */
-static __device__ __noinline__ unsigned
-wrote_mask(const block_state &bs, unsigned parity, unsigned stamp,
-           int reads = 0) {
+static __device__ __noinline__ unsigned wrote_mask(const block_state &bs,
+                                                   unsigned parity,
+                                                   unsigned stamp,
+                                                   int reads = 0) {
   const volatile unsigned *w = reads ? bs.readc[parity] : bs.wrote[parity];
   unsigned tid = linear_tid(), lane = tid % 32, warp = tid / 32;
   unsigned full = bs.nthreads / 32;
@@ -860,8 +880,7 @@ __device__ __forceinline__ int round_pass1(thread_ctx &c, block_state &bs,
   int any = __syncthreads_or(wrote); /* B2 */
   if (tid == 0 && any && overflow) {
     uint4 z = make_uint4(0, 0, 0, 0);
-    report_race(&bs, __LDCC_RK_LOG_OVERFLOW, c.region, 0, 0, -1, 0, 0, 0, z,
-                z);
+    report_race(&bs, __LDCC_RK_LOG_OVERFLOW, c.region, 0, 0, -1, 0, 0, 0, z, z);
   }
   return any && replay;
 }
@@ -1017,9 +1036,9 @@ __device__ __forceinline__ T &cub_use(thread_ctx &c, unsigned i, T &t,
  * current line mask (the sweeps visit only marked lines); the lanes that
  * store to one line together set the bit once. */
 __device__ __forceinline__ void mark_line(thread_ctx &c, const void *p) {
-  unsigned line = (unsigned)(((const unsigned char *)p -
-                              (const unsigned char *)c.mine) >>
-                             7);
+  unsigned line =
+      (unsigned)(((const unsigned char *)p - (const unsigned char *)c.mine) >>
+                 7);
   /* Marked already in this region (the current mask is only ever set
    * while the region runs). */
   if (*(volatile unsigned *)&c.lines[line] & c.wbit)
@@ -1063,8 +1082,8 @@ own_line_slow(unsigned *lines, const block_state *bs, unsigned char *mine,
 
 __device__ __forceinline__ void own_lines(thread_ctx &c, const void *p,
                                           unsigned size) {
-  unsigned off = (unsigned)((const unsigned char *)p -
-                            (const unsigned char *)c.mine);
+  unsigned off =
+      (unsigned)((const unsigned char *)p - (const unsigned char *)c.mine);
   for (unsigned line = off >> 7; line <= (off + size - 1) >> 7; line++)
     if (!(c.lines[line] & c.wbit)) /* only this warp sets its bit */
       own_line_slow(c.lines, c.bs, (unsigned char *)c.mine, c.sdelta, c.wbit,
@@ -1109,8 +1128,8 @@ template <class T> __device__ __forceinline__ T *srd(thread_ctx &c, T *p) {
   c.rd = 1;
   if (!c.lazy)
     return p;
-  unsigned off = (unsigned)((const unsigned char *)p -
-                            (const unsigned char *)c.mine);
+  unsigned off =
+      (unsigned)((const unsigned char *)p - (const unsigned char *)c.mine);
   if ((off & 127) + sizeof(T) > 128) {
     c.dirty = 1;
     own_lines(c, p, sizeof(T));
@@ -1129,20 +1148,20 @@ template <class T> __device__ __forceinline__ T *glog(thread_ctx &c, T *p) {
   /* With __LDCC_GM_EPOCHS also for its warp between barriers: pass 1 of
    * a region runs at c.round, pass 2 after the round's count moved on. */
   if (c.gown)
-    gclaim((const __ldcc_gowner *)c.gown, gunit(0), (const void *)p,
-           sizeof(T), false, c.pass == 2 ? c.round - 1 : c.round);
+    gclaim((const __ldcc_gowner *)c.gown, gunit(0), (const void *)p, sizeof(T),
+           false, c.pass == 2 ? c.round - 1 : c.round);
 #ifdef __LDCC_DETERMINISTIC
   return p; /* applied once, never undone */
 #endif
   if (c.pass == 1) {
     const void *v = (const void *)p;
-    if (__isShared(v) || __isLocal(v))
+    if (__ldcc_is_shared(v) || __ldcc_is_local(v))
       return p;
     /* A word stored again (`*sum += s[i]` in a loop) keeps its first old
      * value: undoing that one undoes them all. */
     /* A wider store (a float4, an int4: vectorised code) is logged in
      * pieces of its alignment, at most 8 bytes each. */
-    constexpr unsigned piece = sizeof(T) <= 8     ? sizeof(T)
+    constexpr unsigned piece = sizeof(T) <= 8    ? sizeof(T)
                                : alignof(T) >= 8 ? 8
                                : alignof(T) >= 4 ? 4
                                : alignof(T) >= 2 ? 2
@@ -1210,9 +1229,8 @@ struct async_queue {
 
 /* n bytes from src to dst, the last `fill` of them zeros (cp.async's
  * zero fill), in the widest pieces both addresses and n allow. */
-__device__ __forceinline__ void copy_now(thread_ctx &c, void *dst,
-                                         const void *src, size_t n,
-                                         size_t fill) {
+__device__ __forceinline__ void
+copy_now(thread_ctx &c, void *dst, const void *src, size_t n, size_t fill) {
   unsigned char *d = (unsigned char *)dst;
   const unsigned char *s = (const unsigned char *)src;
   size_t m = (size_t)d | (size_t)s | n, i;
@@ -1254,9 +1272,8 @@ __device__ __forceinline__ void aflush(thread_ctx &c) {
     aland(c, ~0u);
 }
 
-static __device__ __noinline__ void aissue(thread_ctx &c, void *dst,
-                                           const void *src, size_t size,
-                                           size_t fill) {
+static __device__ __noinline__ void
+aissue(thread_ctx &c, void *dst, const void *src, size_t size, size_t fill) {
   async_queue &q = *c.aq;
 
   if (q.n == LDCC_ASYNC_ENTRIES) { /* full: the oldest lands early */
@@ -1284,7 +1301,9 @@ __device__ __forceinline__ void pmemcpy(thread_ctx &c, void *dst,
 
 /* `__pipeline_commit()`, `__pipeline_wait_prior(n)`: every batch but the
  * n last committed lands. */
-__device__ __forceinline__ void pcommit(thread_ctx &c) { c.aq->commits++; }
+__device__ __forceinline__ void pcommit(thread_ctx &c) {
+  c.aq->commits++;
+}
 __device__ __forceinline__ void pwait_prior(thread_ctx &c, size_t n) {
   unsigned k = c.aq->commits;
   aland(c, n >= k ? 0u : k - (unsigned)n);
@@ -1295,7 +1314,9 @@ __device__ __forceinline__ void pwait_prior(thread_ctx &c, size_t n) {
 struct pipe_ref {
   thread_ctx &c;
   __device__ void producer_acquire() {}
-  __device__ void producer_commit() { pcommit(c); }
+  __device__ void producer_commit() {
+    pcommit(c);
+  }
   /* The oldest committed batch lands. */
   __device__ void consumer_wait() {
     async_queue &q = *c.aq;
@@ -1306,7 +1327,9 @@ struct pipe_ref {
       aland(c, b + 1);
   }
   __device__ void consumer_release() {}
-  __device__ bool quit() { return true; }
+  __device__ bool quit() {
+    return true;
+  }
   template <class D> __device__ bool consumer_wait_for(const D &) {
     consumer_wait();
     return true;
@@ -1316,13 +1339,14 @@ struct pipe_ref {
     return true;
   }
 };
-__device__ __forceinline__ pipe_ref apipe(thread_ctx &c) { return pipe_ref{c}; }
+__device__ __forceinline__ pipe_ref apipe(thread_ctx &c) {
+  return pipe_ref{c};
+}
 
 /* `cuda::memcpy_async(dst, src, size, pipe)` on a thread-scope pipeline;
  * size a count of bytes or a cuda::aligned_size_t (it converts). */
-__device__ __forceinline__ void amemcpy(thread_ctx &c, void *dst,
-                                        const void *src, size_t size,
-                                        pipe_ref) {
+__device__ __forceinline__ void
+amemcpy(thread_ctx &c, void *dst, const void *src, size_t size, pipe_ref) {
   aissue(c, dst, src, size, 0);
 }
 
