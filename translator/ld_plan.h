@@ -278,6 +278,9 @@ struct ld_gstore {
    * top, an update: 2 arithmetic (`E = E + v`), 3 bitwise or a maximum
    * (`E = E | v`, `E = max(E, v)`), wrapped with a last argument 1u or 2u. */
   int set;
+  /* The left side of a compound assignment, `++` or `--`: a read and a
+   * store of the element (a volatile one is no atomic: mark_flags). */
+  int rmw;
 };
 enum ld_gscope {
   LD_GSCOPE_DEVICE = 1,

@@ -195,6 +195,32 @@ static int hidden_param(CXCursor fn, struct ld_buf *why) {
   return 0;
 }
 
+static enum CXChildVisitResult volatile_param_cb(CXCursor c, CXCursor parent,
+                                                 CXClientData data) {
+  CXType t = clang_getCanonicalType(clang_getCursorType(c));
+
+  (void)parent;
+  if (clang_getCursorKind(c) == CXCursor_ParmDecl && t.kind == CXType_Pointer &&
+      clang_isVolatileQualifiedType(clang_getPointeeType(t))) {
+    *(int *)data = 1;
+    return CXChildVisit_Break;
+  }
+  return CXChildVisit_Continue;
+}
+
+/* Whether kernel fn has a pointer parameter to volatile data (`volatile int
+ * *color`): units publish values through it to each other while the
+ * launch runs (graph codes' colours, distances, flags), which private
+ * copies would hide, so only the direct one run takes such a kernel, its
+ * volatile accesses claimed as relaxed atomics (global_facts.c
+ * mark_flags). */
+static int volatile_params(CXCursor fn) {
+  int found = 0;
+
+  clang_visitChildren(fn, volatile_param_cb, &found);
+  return found;
+}
+
 /* Whether kernel fn reads pointers from memory a pointer parameter points
  * to, for the direct one run to claim their accesses by address (not with
  * a replay clone, whose writes through them are unseen: kernels.c); then
@@ -245,6 +271,8 @@ static int global_analyse(struct analysis *an, const struct ld__source *s,
   const char *greason = fn->g_reason;
   struct ld_buf hidden = LD_BUF_INIT;
   int loads = loads_pointers(fn, k, &hidden, &greason);
+  if (!greason && !k->replay && volatile_params(fn->cur))
+    greason = "volatile accesses";
   if (loads < 0) {
     free(vars);
     return LD_ENOMEM;

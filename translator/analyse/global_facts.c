@@ -1082,6 +1082,7 @@ static void add_access(struct accesses *st, CXCursor e, int p, int load,
   st->g->stores[st->n].address = 0;
   st->g->stores[st->n].object = 0;
   st->g->stores[st->n].set = 0;
+  st->g->stores[st->n].rmw = 0;
   /* A volatile access may be a flag of the direct run (mark_flags); the
    * one run and the copies claim every access. */
   st->g->stores[st->n].flag =
@@ -2374,10 +2375,13 @@ static int self_update(const struct accesses *st, CXCursor rhs, size_t b,
  * plain store or update lhs (its indices' reads come after it), is one
  * gset wraps (ld_gstore.set; a store `E = R` with its R, else NULL). */
 static void mark_set(struct accesses *st, size_t at, CXCursor lhs,
-                     const CXCursor *rhs) {
+                     const CXCursor *rhs, int rmw) {
   struct ld_gstore *a = at < st->n ? &st->g->stores[at] : NULL;
   CXSourceRange r = clang_getCursorExtent(lhs);
   size_t b;
+
+  if (a && rmw)
+    a->rmw = 1; /* `E op= v`, `E++`: ld_gstore.rmw */
 
   if (a && !a->load && !a->atomic && !a->address && !a->object &&
       offset_in_main(st->s, clang_getRangeStart(r), &b) && b == a->begin)
@@ -2468,7 +2472,8 @@ static void walk_accesses(struct accesses *st, CXCursor c, int use) {
     if (ld__nth_child(c, 0, &lhs) && ld__nth_child(c, 1, &rhs) &&
         take_access(st, lhs, LD_USE_WRITE)) {
       mark_set(st, at, lhs,
-               k == CXCursor_BinaryOperator ? &rhs : (const CXCursor *)NULL);
+               k == CXCursor_BinaryOperator ? &rhs : (const CXCursor *)NULL,
+               k == CXCursor_CompoundAssignOperator);
       if (!st->rc)
         walk_accesses(st, rhs, LD_USE_READ);
       return;
@@ -2477,7 +2482,7 @@ static void walk_accesses(struct accesses *st, CXCursor c, int use) {
     enum CXUnaryOperatorKind u = clang_getCursorUnaryOperatorKind(c);
     if (u >= CXUnaryOperator_PostInc && u <= CXUnaryOperator_PreDec &&
         ld__nth_child(c, 0, &lhs) && take_access(st, lhs, LD_USE_WRITE)) {
-      mark_set(st, at, lhs, NULL);
+      mark_set(st, at, lhs, NULL, 1);
       return;
     }
     if (u == CXUnaryOperator_AddrOf) {
@@ -2655,13 +2660,26 @@ static int slot_claimed(const struct accesses *st, size_t i) {
  * are (docs/global-check.md, "Fences").  Without fences nothing orders
  * two units' accesses: a plain store of what an atomic targets is a lost
  * update, and only a message-passing kernel's volatile accesses (relaxed,
- * never a race by themselves) are flags. */
+ * never a race by themselves) are flags; other volatile accesses are
+ * claimed as relaxed atomics of system scope. */
 static void mark_flags(struct accesses *st) {
   size_t i, j;
   int volatiles = st->g->nfences || st->sync_flags;
 
   for (i = 0; i < st->n; i++) {
     struct ld_gstore *a = &st->g->stores[i];
+    /* A volatile access without fences is what the PTX memory model
+     * makes it, a relaxed access of system scope: no race with another
+     * unit's volatile or atomic access of the word, a race with a plain
+     * one.  So it is claimed as an atomic object (before session 39 it was
+     * claimed as a plain access, and graph codes that publish colours or
+     * distances through volatile pointers, ECL's, were reported).  A
+     * volatile update (`v[i] += 1`, `v[i] = v[i] + 1`) is no atomic: two
+     * units' updates lose one, so it stays claimed as one. */
+    if (!a->atomic && !volatiles && a->flag && !a->rmw && a->set <= 1) {
+      a->atomic = LD_GSCOPE_SYSTEM;
+      a->object = 1;
+    }
     if (a->atomic || !volatiles) {
       a->flag = 0;
       continue;

@@ -66,8 +66,12 @@ __global__ void fence_in_lambda(int *data, int *flag) {
   atomicExch(flag, 1);
 }
 
-// No fence, no atomic: the one run claims volatile accesses like any other
-// (only the direct run's flags are left unclaimed).
+// No fence, no atomic, but a pointer to volatile: the direct run takes the
+// kernel (private copies would hide what units publish to each other), and
+// claims a volatile load or store as a relaxed atomic of system scope (the
+// PTX memory model's volatile; session 39), a volatile update as a plain
+// one (two units' `v[i] = v[i] + 1` lose one).  Only a fenced kernel's
+// volatile accesses are flags, left unclaimed.
 __global__ void bump(volatile int *v, int *o) {
   int i = threadIdx.x + blockIdx.x * blockDim.x;
   v[i] = v[i] + 1;
@@ -124,7 +128,8 @@ int main() {
 // TEXT-NEXT: (__ldcc::grelease(__ldcc_gi, 2u), publish(__ldcc::gatomic_claim(__ldcc_gi, 1, (flag), 1, 59)), __ldcc::gacquire(__ldcc_gi, 2u));
 
 // TEXT: __global__ void __ldcc_g_bump(volatile int *v, int *o, __ldcc::global_info __ldcc_gi) {
-// TEXT: {{^}}  __ldcc::gset(__ldcc_gi, 0, &(v[i]), 73, 1u) = (*__ldcc::gget(__ldcc_gi, 0, &(v[i]))) + 1;
+// TEXT: {{^}}  __ldcc::gset(__ldcc_gi, 0, &(v[i]), 77, 1u) = (*__ldcc::gatomic_claim(__ldcc_gi, 0, &(v[i]), 3, 77)) + 1;
+// TEXT-NEXT: {{^}}  __ldcc::gset(__ldcc_gi, 1, &(o[i]), 78) = (*__ldcc::gatomic_claim(__ldcc_gi, 0, &(v[i]), 3, 78));
 
 // The metadata asks the runtime for the clocks.
 // TEXT: __LDCC_GM_DIRECT | __LDCC_GM_FENCES

@@ -88,7 +88,7 @@ int main() {
 // the inline checks (exchange's float atomic on shared memory in the
 // direct one run: a float sum's rounding could differ between two passes).
 // PLAN: KERNEL name=tail checked=yes at=15:17 template global=yes units=blocks writes=out one_run=out
-// PLAN-NEXT: KERNEL name=exchange checked=yes shared_reason="shared atomic on a type other than a 32-bit integer" at=29:17 global=yes units=warps writes=g one_run=g direct=yes atomics=0
+// PLAN-NEXT: KERNEL name=exchange checked=yes shared_reason="shared atomic on a type other than a 32-bit integer" at=29:17 global=yes units=warps writes=g one_run=g direct=yes atomics=2
 // PLAN-NEXT: KERNEL name=calls checked=yes at=43:17 global=yes units=warps writes=p
 // PLAN-NEXT: KERNEL name=plain checked=yes at=49:17 global=yes units=blocks writes=p
 // PLAN-NEXT: KERNEL name=flagged checked=yes at=56:17 global=yes units=warps writes=p,lock one_run=p,lock direct=yes atomics=2 fences=1
