@@ -465,6 +465,22 @@ CXCursor ld__callee_decl(CXCursor call) {
   return x;
 }
 
+/* A cooperative-groups function that makes a group handle, not one that
+ * computes a value (`T v = cg::reduce(tile, x, cg::plus<T>())` in a
+ * template is a T, session 39: it was taken for a handle and refused). */
+static int makes_group(CXCursor fn) {
+  static const char *const makers[] = {
+      "this_thread_block", "tiled_partition",   "this_grid",
+      "this_cluster",      "coalesced_threads", "binary_partition",
+      "labeled_partition", "this_multi_grid",   "this_thread"};
+  size_t i;
+
+  for (i = 0; i < sizeof makers / sizeof makers[0]; i++)
+    if (ld__name_is(fn, makers[i]))
+      return 1;
+  return 0;
+}
+
 int ld__cg_object(CXCursor var) {
   CXType t = clang_getCanonicalType(clang_getCursorType(var));
   CXCursor d, init;
@@ -492,7 +508,8 @@ int ld__cg_object(CXCursor var) {
     return 0;
   d = ld__callee_decl(init);
   return !clang_Cursor_isNull(d) && in_cg_namespace(d) &&
-         clang_Location_isInSystemHeader(clang_getCursorLocation(d));
+         clang_Location_isInSystemHeader(clang_getCursorLocation(d)) &&
+         makes_group(d);
 }
 
 /* The form of a block-wide barrier, or NULL when call is not one.  A sync

@@ -720,12 +720,14 @@ static char *auto_spelling(struct facts *fx, const struct var_list *vl,
 
   if (vl->n != 1 || !v->init_begin)
     return NULL;
+  /* `auto *p` spells as `auto p` does (the type is the pointer); `auto &r`
+   * is a reference, never hoisted. */
   for (p = v->dstart; p < v->name_off; p++)
-    if (!ld__is_blank(s[p]))
-      return NULL; /* `auto *p`, `auto &r` */
+    if (!ld__is_blank(s[p]) && s[p] != '*')
+      return NULL;
   if (t.kind == CXType_Invalid || t.kind == CXType_Unexposed ||
-      t.kind == CXType_Pointer || t.kind == CXType_ConstantArray ||
-      t.kind == CXType_Dependent || t.kind == CXType_Auto)
+      t.kind == CXType_ConstantArray || t.kind == CXType_Dependent ||
+      t.kind == CXType_Auto)
     return NULL;
   sp = clang_getTypeSpelling(clang_getUnqualifiedType(t));
   c = clang_getCString(sp);
@@ -1169,6 +1171,27 @@ static int sizes_shared(const struct facts *fx, CXCursor var) {
   return z.found;
 }
 
+/* Whether local var is a `const` integer whose initialiser clang folds to
+ * a constant (`const int G = 64;`): a constant expression where it is used
+ * (`cg::tiled_partition<G>(block)`, `float r[G]`), which a hoisted `int
+ * G{}; ... G = 64;` is not (nvcc rejected such clones, session 39). */
+static int integral_constant(CXCursor var) {
+  CXType t = clang_getCanonicalType(clang_getCursorType(var));
+  CXEvalResult r;
+  int is;
+
+  if (!clang_isConstQualifiedType(t) ||
+      ((t.kind < CXType_Bool || t.kind > CXType_Int128) &&
+       t.kind != CXType_Enum))
+    return 0;
+  r = clang_Cursor_Evaluate(var);
+  if (!r)
+    return 0;
+  is = clang_EvalResult_getKind(r) == CXEval_Int;
+  clang_EvalResult_dispose(r);
+  return is;
+}
+
 static void visit_decl_stmt(struct facts *fx, const struct frame *f) {
   struct var_list vl;
   size_t sb, se, pfx_end, i;
@@ -1227,14 +1250,15 @@ static void visit_decl_stmt(struct facts *fx, const struct frame *f) {
     ld__replay_edit(fx, sb, vl.v[vl.n - 1].end, "");
     return;
   }
-  constant = ld__has_word(fx, sb, pfx_end, "constexpr") ||
-             (ld__has_word(fx, sb, pfx_end, "static") &&
-              ld__has_word(fx, sb, pfx_end, "const")) ||
-             (vl.n == 1 && ld__has_word(fx, sb, pfx_end, "const") &&
-              vl.v[0].init_begin &&
-              clang_getCanonicalType(clang_getCursorType(vl.v[0].cur)).kind !=
-                  CXType_Pointer &&
-              sizes_shared(fx, vl.v[0].cur));
+  constant =
+      ld__has_word(fx, sb, pfx_end, "constexpr") ||
+      (ld__has_word(fx, sb, pfx_end, "static") &&
+       ld__has_word(fx, sb, pfx_end, "const")) ||
+      (vl.n == 1 && ld__has_word(fx, sb, pfx_end, "const") &&
+       vl.v[0].init_begin &&
+       clang_getCanonicalType(clang_getCursorType(vl.v[0].cur)).kind !=
+           CXType_Pointer &&
+       (sizes_shared(fx, vl.v[0].cur) || integral_constant(vl.v[0].cur)));
   if (constant || ld__has_word(fx, sb, pfx_end, "static")) {
     if (!constant) {
       ld__replay_fail(fx, "static local variable");
