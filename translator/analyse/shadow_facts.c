@@ -6,9 +6,11 @@
  * body, a macro) would be a write or read the shadow never sees, and the
  * kernel would be called checked in shared memory when it is not.  So
  * every reference to a `__shared__` variable, and to a local pointer
- * initialised from one, must lie inside a wrapped access or atomic (or in
- * such a pointer's initialiser), and no function the kernel calls may name
- * a `__shared__` variable.  A kernel that names none has nothing for the
+ * initialised from one or from an accessor of `extern __shared__` memory
+ * (`T *sdata = SharedMemory<T>();`), must lie inside a wrapped access or
+ * atomic (or in such a pointer's initialiser), and no function the kernel
+ * calls may name a `__shared__` variable (an accessor only in such an
+ * initialiser).  A kernel that names none has nothing for the
  * shadow.  Uses libclang; host code only. */
 #include <clang-c/Index.h>
 #include <stdlib.h>
@@ -86,12 +88,21 @@ static int pointer_local(const struct cover *q, CXCursor d) {
          !clang_isConstQualifiedType(clang_getPointeeType(t));
 }
 
+/* A call of an accessor of `extern __shared__` memory (`T *s =
+ * SharedMemory<T>();`, `smem<T>()`, `obj.getPointer()`: cursor.c
+ * ld__shared_accessor_call), which returns the buffer and does nothing
+ * else. */
+static int accessor_call(CXCursor c) {
+  return clang_getCursorKind(c) == CXCursor_CallExpr &&
+         ld__shared_accessor_call(c, NULL);
+}
+
 static enum CXChildVisitResult any_shared_cb(CXCursor c, CXCursor parent,
                                              CXClientData data) {
   struct cover *q = data;
 
   (void)parent;
-  if (names_shared(q, c)) {
+  if (names_shared(q, c) || accessor_call(c)) {
     q->found = 1;
     return CXChildVisit_Break;
   }
@@ -224,6 +235,12 @@ static enum CXChildVisitResult refs_cb(CXCursor c, CXCursor parent,
     q->any = 1;
     if (!q->in_init && !wrapped(q, c))
       q->bad = 1;
+  }
+  /* An accessor in a tracked local's initialiser is where the pointer
+   * comes from; one anywhere else hands out shared memory unseen. */
+  if (k == CXCursor_CallExpr && accessor_call(c)) {
+    q->bad |= !q->in_init;
+    return q->bad ? CXChildVisit_Break : CXChildVisit_Continue;
   }
   if (k == CXCursor_CallExpr) {
     q->found = 0;
