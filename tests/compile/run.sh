@@ -53,10 +53,11 @@ list=$work/list
 for f in "$src"/tests/e2e/*.cu; do
   name=$(basename "${f%.cu}")
   # `// FLAGS: ...`: build flags the program needs (tests/gpu/bundle.sh).
-  extra=$(awk 'index($0, "// FLAGS: ") == 1 { print substr($0, 11) }' "$f")
-  printf '%s_norace %s %s\n' "$name" "$f" "$extra" >>"$list"
+  # (No trailing blank: xargs -L would join the next line to the line.)
+  extra=$(awk 'index($0, "// FLAGS: ") == 1 { printf " %s", substr($0, 11) }' "$f")
+  printf '%s_norace %s%s\n' "$name" "$f" "$extra" >>"$list"
   if grep -qxF '// DET' "$f"; then
-    printf '%s_det_norace %s --ldcc-deterministic %s\n' "$name" "$f" "$extra" >>"$list"
+    printf '%s_det_norace %s --ldcc-deterministic%s\n' "$name" "$f" "$extra" >>"$list"
   fi
 done
 # The racy example as the demo builds it.
