@@ -132,22 +132,18 @@ static int exec_nvcc(struct job *j, int with_runtime, const char *why) {
  * files are not checked), and a link takes the runtime, whose launch
  * wrappers say at run time that the launches were not checked. */
 static int unchecked_build(struct job *j) {
-  struct ld_buf why = LD_BUF_INIT;
-  int code;
-
   if (j->cl.ambiguous)
-    ld_buf_printf(&why,
-                  "the unknown option '%s' may take an input as its "
-                  "value (write it as %s=value, or after the input)",
-                  j->cl.ambiguous_option, j->cl.ambiguous_option);
+    fprintf(stderr,
+            "ldcc: warning: building unchecked: the unknown option '%s' may "
+            "take an input as its value (write it as %s=value, or after the "
+            "input)\n",
+            j->cl.ambiguous_option, j->cl.ambiguous_option);
   else
-    ld_buf_printf(&why, "cannot read the options file '%s'",
-                  j->cl.unreadable_optf);
-  fprintf(stderr, "ldcc: warning: building unchecked: %s\n",
-          why.data ? why.data : "out of memory");
-  code = exec_nvcc(j, j->cl.links, NULL);
-  ld_buf_free(&why);
-  return code;
+    fprintf(stderr,
+            "ldcc: warning: building unchecked: cannot read the options file "
+            "'%s'\n",
+            j->cl.unreadable_optf);
+  return exec_nvcc(j, j->cl.links, NULL);
 }
 
 static const char *base_name(const char *path) {
