@@ -343,6 +343,44 @@ int pick_clone(struct shared_launch *S, struct clone_state *normal) {
   }
 }
 
+/* The stores table of a device (host.h, li.stores; include/ldcc/
+ * replay.cuh, stores_claim): 2^STORES_BITS entries, allocated and zeroed
+ * at the device's first launch of more than one block, never freed and
+ * never cleared again (each launch stamps its claims with its own serial).
+ * NULL when it cannot be had: the launch is checked without it, as before
+ * session 40. */
+#define STORES_BITS 20
+#define MAX_STORES 64 /* devices */
+struct stores_table {
+  int device;
+  unsigned long long *at;
+};
+struct stores_table stores_tables[MAX_STORES];
+unsigned nstores_tables;
+uint32_t stores_serial;
+
+unsigned long long *stores_for(int device, cudaError_t pending) {
+  const size_t bytes = sizeof(unsigned long long) << STORES_BITS;
+  unsigned long long *at = NULL;
+
+  for (unsigned i = 0; i < nstores_tables; i++)
+    if (stores_tables[i].device == device)
+      return stores_tables[i].at;
+  if (nstores_tables == MAX_STORES)
+    return NULL;
+  ld_rt_intercept_internal(1);
+  if (ok(cudaMalloc((void **)&at, bytes), pending) &&
+      (!ok(cudaMemset(at, 0, bytes), pending) ||
+       !ok(cudaStreamSynchronize(cudaStreamLegacy), pending))) {
+    cudaFree(at);
+    at = NULL;
+  }
+  ld_rt_intercept_internal(0);
+  if (at) /* a failure is tried again at the next launch */
+    stores_tables[nstores_tables++] = {device, at};
+  return at;
+}
+
 /* The clone's launch info from the placement; 0, or -1 when the global
  * scratch pool cannot be had (said). */
 int fill_info(struct shared_launch *S, struct __ldcc_launch_info *li) {
@@ -383,6 +421,13 @@ int fill_info(struct shared_launch *S, struct __ldcc_launch_info *li) {
   li->report_capacity = env->report_capacity;
   li->kernel_meta = S->m;
   li->launch_meta = NULL;
+  if ((uint64_t)S->rq->grid.x * S->rq->grid.y * S->rq->grid.z > 1) {
+    li->stores = stores_for(S->device, S->pending);
+    li->stores_bits = STORES_BITS;
+    /* 24 bits, never 0 (an empty entry) */
+    stores_serial = stores_serial % 0xffffffu + 1;
+    li->stores_serial = stores_serial;
+  }
   return 0;
 }
 

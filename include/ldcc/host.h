@@ -165,12 +165,12 @@ struct __ldcc_kernel_meta {
 };
 
 #define __LDCC_HOST_ABI                                                        \
-  8u /* 2: launch_prepare takes the __launch_bounds__(1024) clone; 3:          \
+  9u /* 2: launch_prepare takes the __launch_bounds__(1024) clone; 3:          \
         global_reason; 4: proved, proof_max; 5: launch_prepare takes a         \
         __ldcc_launch_request; 6: launch_files, and `file` is the kernel's     \
         own file (a header's for a kernel defined in one); 7: shared_reason    \
         (a kernel the replay refuses keeps the check across blocks); 8:        \
-        site_files */
+        site_files; 9: the launch info's stores table */
 
 /* The file of launch launch_id of m, as reports print it: its entry of
  * launch_files, else the kernel's file, "?" when unknown. */
@@ -213,6 +213,14 @@ struct __ldcc_launch_info {
   uint32_t group_shift;
   const void *kernel_meta; /* host pointer, copied into reports */
   const void *launch_meta; /* reserved (NULL) */
+  /* The stores table of a launch of more than one block (replay.cuh,
+   * stores_claim; docs/shared-replay.md, "Blocks storing to one word"):
+   * 2^stores_bits 64-bit entries, each the last block that claimed a
+   * word hashing to it, stamped with the launch's stores_serial (a stamp
+   * of another launch counts as empty); NULL: none. */
+  unsigned long long *stores;
+  uint32_t stores_bits;
+  uint32_t stores_serial;
 };
 
 /* Kinds of report records. */

@@ -93,6 +93,9 @@ struct block_state {
   unsigned *report_next;
   unsigned *counts;
   const void *kernel_meta;
+  /* The launch's stores table (host.h, li.stores; stores_claim). */
+  unsigned long long *stores;
+  unsigned stores_bits, stores_serial;
 };
 
 /* Per thread: what the clone reads (mine, ext, pass, start_site,
@@ -156,6 +159,9 @@ struct undo_log {
   void *addr[LDCC_UNDO_ENTRIES];
   unsigned long long val[LDCC_UNDO_ENTRIES]; /* old, then pass-1 value */
   unsigned char size[LDCC_UNDO_ENTRIES];
+  /* 1: another block stored to the entry's words in the region
+   * (stores_claim): the comparison leaves it out. */
+  unsigned char moved[LDCC_UNDO_ENTRIES];
   unsigned long long atom_val[LDCC_UNDO_ENTRIES];
   /* A used atomic's pass-1 result (global_atomic_v), by the same index. */
   unsigned long long atom_ret[LDCC_UNDO_ENTRIES];
@@ -419,6 +425,9 @@ __device__ __forceinline__ void begin(thread_ctx &c, undo_log &ul,
     bs.report_next = li.report_next;
     bs.counts = li.counts;
     bs.kernel_meta = li.kernel_meta;
+    bs.stores = li.stores;
+    bs.stores_bits = li.stores_bits;
+    bs.stores_serial = li.stores_serial & 0xffffffu;
   }
 #ifndef __LDCC_DETERMINISTIC
   c.pass = 1;
@@ -721,10 +730,85 @@ __device__ __forceinline__ void sweep2(const block_state &bs, unsigned tid,
 
 /* ---- undo log --------------------------------------------------------- */
 
+/* ---- blocks storing to one word ----------------------------------------
+ * (docs/shared-replay.md, "Blocks storing to one word.")  The blocks that
+ * share memory (every block of a launch on the program's memory, the
+ * blocks one copy of the check across blocks holds) each store, undo and
+ * store again their global stores.  When every block's thread 11 stores 1
+ * to one debugging slot (HeCBench's pathfinder), block B's undo landing
+ * after block A's pass-2 store changes what A's comparison reads although
+ * no warp of A read anything another warp wrote.  So before each of those
+ * stores lands (and each undo), the thread claims the store's 4-byte words
+ * for its block in the launch's stores table (li.stores, hashed by the
+ * word's address); an exchange that returns another block's claim of this
+ * launch marks the log entry `moved`, and the comparison, once it has read
+ * the word, looks at the table again: a word another block claimed since
+ * is not compared either.  A store that lands after its claim and its
+ * fence is seen by a comparison that reads the value, fences and reads the
+ * table (message passing with fences on both sides).  The blocks' stores
+ * themselves are judged by the check across blocks (two blocks storing one
+ * value are no race unless report_same_value_writes).  A hash collision
+ * only leaves a word uncompared; the stamp (launch serial << 40 | block +
+ * 1) makes the claims of other launches count as empty, so the table is
+ * never cleared.  Warps of one block are one claimant: their stores to
+ * one word are still compared. */
+__device__ __forceinline__ unsigned long long stores_me(const block_state &bs) {
+  unsigned long long b =
+      blockIdx.x +
+      (unsigned long long)gridDim.x *
+          (blockIdx.y + (unsigned long long)gridDim.y * blockIdx.z);
+  return (unsigned long long)bs.stores_serial << 40 |
+         ((b + 1) & ((1ull << 40) - 1));
+}
+__device__ __forceinline__ unsigned long long *
+stores_entry(const block_state &bs, unsigned long long word) {
+  return bs.stores + ((word * 0x9E3779B97F4A7C15ull) >> (64 - bs.stores_bits));
+}
+/* Claim the words of a `size`-byte store at p for this block; true when
+ * one of them held another block's claim of this launch. */
+__device__ __forceinline__ bool stores_claim(const block_state &bs,
+                                             const void *p, unsigned size) {
+  if (!bs.stores)
+    return false;
+  unsigned long long me = stores_me(bs), a = (unsigned long long)p;
+  bool other = false;
+  for (unsigned long long w = a >> 2; w <= (a + size - 1) >> 2; w++) {
+    unsigned long long old = atomicExch(stores_entry(bs, w), me);
+    other |= old != me && (old >> 40) == bs.stores_serial;
+  }
+  __threadfence(); /* the claims before the store */
+  return other;
+}
+/* After reading the store's words: whether another block (or a word
+ * hashing to the same entry) claimed one of them since. */
+__device__ __forceinline__ bool stores_moved(const block_state &bs,
+                                             const void *p, unsigned size) {
+  if (!bs.stores)
+    return false;
+  __threadfence(); /* the value before the table */
+  unsigned long long me = stores_me(bs), a = (unsigned long long)p;
+  for (unsigned long long w = a >> 2; w <= (a + size - 1) >> 2; w++)
+    if (*(volatile unsigned long long *)stores_entry(bs, w) != me)
+      return true;
+  return false;
+}
+/* Mark the log entries inside the `size` bytes at p moved. */
+__device__ __forceinline__ void mark_moved(thread_ctx &c, const void *p,
+                                           unsigned size) {
+  const unsigned char *a = (const unsigned char *)p;
+  for (int k = 0; k < c.log_n; k++) {
+    const unsigned char *e = (const unsigned char *)c.log->addr[k];
+    if (e >= a && e < a + size)
+      c.log->moved[k] = 1;
+  }
+}
+
 /* Undo this thread's pass-1 global stores, newest first, keeping each
  * store's pass-1 value for the comparison after pass 2. */
 __device__ __forceinline__ void undo_stores(thread_ctx &c) {
   for (int k = c.log_n - 1; k >= 0; k--) {
+    if (stores_claim(*c.bs, c.log->addr[k], c.log->size[k]))
+      c.log->moved[k] = 1;
     unsigned long long now = load_bytes(c.log->addr[k], c.log->size[k]);
     store_bytes(c.log->addr[k], c.log->size[k], c.log->val[k]);
     c.log->val[k] = now;
@@ -737,10 +821,9 @@ __device__ __forceinline__ void undo_stores(thread_ctx &c) {
  * undo, not through a read inside this block.  The launch is checked again
  * on copies, where no other block reaches this block's stores, and the
  * check across blocks judges the two units' stores (two blocks storing one
- * value are no race unless report_same_value_writes).  HeCBench's
- * pathfinder, every block's thread 11 marking a debug slot, is still
- * reported as a read-write race through a global store with this (session
- * 39): another path of the same interference is open. */
+ * value are no race unless report_same_value_writes).  The copies' run,
+ * where blocks sharing a copy interfere the same way, has the stores table
+ * (stores_claim). */
 __device__ __forceinline__ bool one_run_clashed(const thread_ctx &c) {
   if (!c.gown)
     return false;
@@ -759,7 +842,8 @@ __device__ __forceinline__ void compare_stores(thread_ctx &c) {
     if (later)
       continue;
     unsigned long long now = load_bytes(c.log->addr[k], c.log->size[k]);
-    if (now != c.log->val[k] && !one_run_clashed(c)) {
+    if (now != c.log->val[k] && !c.log->moved[k] && !one_run_clashed(c) &&
+        !stores_moved(*c.bs, c.log->addr[k], c.log->size[k])) {
       unsigned tid = linear_tid();
       uint4 a = make_uint4((unsigned)c.log->val[k],
                            (unsigned)(c.log->val[k] >> 32), 0, 0);
@@ -1153,10 +1237,25 @@ template <class T> __device__ __forceinline__ T *glog(thread_ctx &c, T *p) {
 #ifdef __LDCC_DETERMINISTIC
   return p; /* applied once, never undone */
 #endif
+  if (c.pass == 2) {
+    /* Claimed when it stores to a logged word (stores_claim). */
+    const unsigned char *a = (const unsigned char *)p;
+    for (int k = 0; k < c.log_n; k++) {
+      const unsigned char *e = (const unsigned char *)c.log->addr[k];
+      if (e >= a && e < a + sizeof(T)) {
+        if (stores_claim(*c.bs, (const void *)p, sizeof(T)))
+          mark_moved(c, (const void *)p, sizeof(T));
+        break;
+      }
+    }
+  }
   if (c.pass == 1) {
     const void *v = (const void *)p;
     if (__ldcc_is_shared(v) || __ldcc_is_local(v))
       return p;
+    const bool other = stores_claim(*c.bs, v, sizeof(T));
+    if (other)
+      mark_moved(c, v, sizeof(T));
     /* A word stored again (`*sum += s[i]` in a loop) keeps its first old
      * value: undoing that one undoes them all. */
     /* A wider store (a float4, an int4: vectorised code) is logged in
@@ -1177,6 +1276,7 @@ template <class T> __device__ __forceinline__ T *glog(thread_ctx &c, T *p) {
         c.log->addr[c.log_n] = (void *)a;
         c.log->size[c.log_n] = (unsigned char)piece;
         c.log->val[c.log_n] = load_bytes(a, piece);
+        c.log->moved[c.log_n] = other;
         c.log_n++;
       }
     } else {

@@ -5,14 +5,22 @@
 // debugging buffer (`debug[src[x] % 64] = 1;`), so blocks store the same
 // value to the same slot.  Two units storing one value are no race unless
 // LDCC_OPTIONS=report_same_value_writes=1, and the fixed twin must report
-// nothing.  HeCBench's pathfinder, which has this form, is reported by
-// ldcc (session 39's real-program sweep): "read-write race through a global
-// store" on that slot, a store whose memory another block changed between
-// the replay's passes.  The replay's comparison now gives way once the one
-// run has flagged another unit's store (include/ldcc/replay.cuh
-// one_run_clashed), but pathfinder is still reported, so some other path
-// remains; this program, smaller, was not reported on one H200 (run with
-// the change only).
+// nothing.  HeCBench's pathfinder (4000 blocks) was reported by ldcc
+// (session 39's real-program sweep): "read-write race through a global
+// store" on that slot.  The replay stores, undoes and stores again each
+// global store, and blocks that share memory (the check across blocks put
+// 4000 blocks on 64 copies; a kernel the check across blocks runs on the
+// program's memory) undid each other's stores between a block's pass 2 and
+// its comparison.  Since session 40 a block claims the words it stores to
+// in the launch's stores table and leaves words other blocks claimed out
+// of its comparison (include/ldcc/replay.cuh, stores_claim).  Here 256
+// blocks share 2 copies (ENV: max_copies=2; without the table the fixed
+// twin was reported so on one H200, and not always without the option).
+// Not covered: the same kernel with an atomic besides the mark (the check
+// across blocks then runs it directly on the program's memory) is reported
+// as a write-write race on the slot: the direct run's "value before the
+// second store" is read while another block has undone its pass-1 store
+// (docs/shared-replay.md, "Blocks storing to one word").
 // The translator proves the kernel race-free in shared memory, so the
 // NOPROOF copy (proofs=0) is the one that runs the replay.
 // Racy twin (-DE2E_RACE): no barrier between staging the row and the
@@ -23,9 +31,11 @@
 
 #define BS 128
 #define STEPS 4
+#define BLOCKS 256
 
-__global__ void row_step(const int *__restrict__ wall, const int *__restrict__ src,
-                         int *__restrict__ dst, int *__restrict__ debug, int cols) {
+__global__ void row_step(const int *__restrict__ wall,
+                         const int *__restrict__ src, int *__restrict__ dst,
+                         int *__restrict__ debug, int cols) {
   __shared__ int prev[BS];
   __shared__ int result[BS];
   int tx = threadIdx.x;
@@ -54,9 +64,10 @@ __global__ void row_step(const int *__restrict__ wall, const int *__restrict__ s
 }
 
 int main() {
-  const int cols = 64 * (BS - 2 * STEPS);
-  static int wall[STEPS * 64 * (BS - 2 * STEPS)], src[64 * (BS - 2 * STEPS)];
-  static int dst[64 * (BS - 2 * STEPS)], debug[64];
+  const int cols = BLOCKS * (BS - 2 * STEPS);
+  static int wall[STEPS * BLOCKS * (BS - 2 * STEPS)],
+      src[BLOCKS * (BS - 2 * STEPS)];
+  static int dst[BLOCKS * (BS - 2 * STEPS)], debug[64];
   for (int i = 0; i < STEPS * cols; i++)
     wall[i] = (i * 37) % 10;
   for (int x = 0; x < cols; x++)
@@ -66,7 +77,7 @@ int main() {
   E2E_CHECK(cudaMalloc(&ddst, cols * sizeof(int)));
   E2E_CHECK(cudaMalloc(&ddebug, sizeof debug));
   E2E_CHECK(cudaMemset(ddebug, 0, sizeof debug));
-  row_step<<<64, BS>>>(dwall, dsrc, ddst, ddebug, cols);
+  row_step<<<BLOCKS, BS>>>(dwall, dsrc, ddst, ddebug, cols);
   E2E_CHECK(cudaGetLastError());
   e2e_to_host(dst, ddst, cols);
   e2e_to_host(debug, ddebug, 64);
@@ -77,6 +88,7 @@ int main() {
 
 // The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
 // NOPROOF
+// ENV: LDCC_OPTIONS=max_copies=2
 // RACE-CHECK: ldcc: read-write race
 // RACE-CHECK: in kernel row_step
 // RACE-CHECK-NOT: through a global store

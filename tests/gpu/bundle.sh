@@ -13,7 +13,8 @@
 #     kind expect: the text of each RACE-CHECK line must appear in its output
 #     and that of no RACE-CHECK-NOT line; RACE-EXIT gives the exit status (66
 #     if absent); RACE-ARGS and RACE-ENV (one VAR=value a line) its arguments
-#     and environment, ARGS the arguments of every build
+#     and environment, ARGS the arguments of every build; ENV lines (one
+#     VAR=value a line) the environment of NAME_norace and its NOPROOF copy
 #   - NOPROOF: NAME_norace (and NAME_det_norace) again with
 #     LDCC_OPTIONS=proofs=0 as NAME_norace_noproof: the replay (or the check
 #     across blocks) of a kernel the translator proved race-free in shared
@@ -99,8 +100,8 @@ flag() { grep -qxF "// $1" "$2"; }
 # misspelt keyword would otherwise drop its expectation in silence).
 checked() {
   local bad
-  bad=$(grep -nE '^//[[:space:]]*(RACE|DET|NOPROOF|ARGS|FLAGS)[A-Z-]*(:|[[:space:]]*$)' "$1" |
-    grep -vE '^[0-9]+:// ((NOPROOF|DET|DET-FEW)|(ARGS|FLAGS|RACE-ARGS|RACE-ENV|RACE-EXIT|RACE-CHECK|RACE-CHECK-NOT|DET-EXIT|DET-CHECK|DET-CHECK-NOT|DET-QUIET-CHECK|DET-WARN-CHECK|DET-WARN-CHECK-NOT|DET-ENV): .*)$') ||
+  bad=$(grep -nE '^//[[:space:]]*(RACE|DET|NOPROOF|ARGS|ENV|FLAGS)[A-Z-]*(:|[[:space:]]*$)' "$1" |
+    grep -vE '^[0-9]+:// ((NOPROOF|DET|DET-FEW)|(ARGS|ENV|FLAGS|RACE-ARGS|RACE-ENV|RACE-EXIT|RACE-CHECK|RACE-CHECK-NOT|DET-EXIT|DET-CHECK|DET-CHECK-NOT|DET-QUIET-CHECK|DET-WARN-CHECK|DET-WARN-CHECK-NOT|DET-ENV): .*)$') ||
     true
   [ -z "$bad" ] || { echo "bundle.sh: $1: not a directive: $bad" >&2; return 1; }
 }
@@ -144,6 +145,9 @@ for f in "$src"/tests/e2e/*.cu; do
   read -r -a extra <<<"$(texts FLAGS "$f")"
   single "${name}_norace" equiv "$f" ${extra[@]+"${extra[@]}"}
   put ARGS "$f" "$bundle/cases/${name}_norace/args"
+  # ENV: the fixed build's environment (both builds of the case; the
+  # NOPROOF copy adds proofs=0 to its LDCC_OPTIONS).
+  put ENV "$f" "$bundle/cases/${name}_norace/env"
   noproof "$f" "$bundle/cases/${name}_norace"
   has RACE-CHECK "$f" || continue
   single "${name}_race" expect "$f" -DE2E_RACE ${extra[@]+"${extra[@]}"}
