@@ -845,6 +845,28 @@ gclash_take(__ldcc_gclashes *t, unsigned long long addr, unsigned size,
   c->order = 0;
   c->pad = 0;
   c->va = c->vb = 0;
+  if (settle) {
+    /* In a kernel with the shared-memory replay the earlier unit's store
+     * may be undone for a while (between its block's undo and its pass-2
+     * store): the word is looked at again for about 30 microseconds, and
+     * a value other than `before` kept (va = 1, vb the value; the lanes'
+     * table, the only other user of va and vb, never settles).  The
+     * runtime takes the two stores for one value when the word after the
+     * launch equals either (ld_rt_gdirect.cu direct_reports_kernel). */
+    for (int n = 0; n < 16; n++) {
+      long long t0 = clock64();
+      while (clock64() - t0 < 4000)
+        ;
+      __threadfence();
+      unsigned long long v = 0;
+      for (unsigned k = 0; k < size && k < 8; k++)
+        v |= (unsigned long long)((volatile unsigned char *)addr)[k] << 8 * k;
+      if (v != before) {
+        c->va = 1;
+        c->vb = v;
+      }
+    }
+  }
   return c;
 }
 /* A clash between two warps of one block: recorded in table t (no flag:

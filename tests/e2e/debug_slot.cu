@@ -16,11 +16,13 @@
 // of its comparison (include/ldcc/replay.cuh, stores_claim).  Here 256
 // blocks share 2 copies (ENV: max_copies=2; without the table the fixed
 // twin was reported so on one H200, and not always without the option).
-// Not covered: the same kernel with an atomic besides the mark (the check
-// across blocks then runs it directly on the program's memory) is reported
-// as a write-write race on the slot: the direct run's "value before the
-// second store" is read while another block has undone its pass-1 store
-// (docs/shared-replay.md, "Blocks storing to one word").
+// row_step<true> also counts the marks with an atomic, so the check across
+// blocks runs it directly on the program's memory, where the two blocks'
+// stores are judged by their values: the later block read the word while
+// the earlier one had undone its pass-1 store (0 before, 1 after the
+// launch: a write-write race of two values, reported on one H200 before
+// session 40); the later block now looks at the word for a while longer
+// (include/ldcc/global.h, gclash_take).
 // The translator proves the kernel race-free in shared memory, so the
 // NOPROOF copy (proofs=0) is the one that runs the replay.
 // Racy twin (-DE2E_RACE): no barrier between staging the row and the
@@ -51,8 +53,11 @@ __global__ void row_step(const int *__restrict__ wall,
       int m = left < up ? left : up;
       m = m < right ? m : right;
       result[tx] = m + (valid ? wall[i * cols + x] : 0);
-      if (tx == 11 && i == 0 && valid)
+      if (tx == 11 && i == 0 && valid) {
         debug[src[x] % 64] = 1;
+        if (Count)
+          atomicAdd(marks, 1u);
+      }
     }
     __syncthreads();
     if (tx > i && tx < BS - 1 - i)
@@ -74,15 +79,25 @@ int main() {
     src[x] = (x * 13) % 7;
   int *dwall = e2e_to_device(wall, STEPS * cols);
   int *dsrc = e2e_to_device(src, cols), *ddst, *ddebug;
+  unsigned *dmarks, marks = 0;
   E2E_CHECK(cudaMalloc(&ddst, cols * sizeof(int)));
   E2E_CHECK(cudaMalloc(&ddebug, sizeof debug));
-  E2E_CHECK(cudaMemset(ddebug, 0, sizeof debug));
-  row_step<<<BLOCKS, BS>>>(dwall, dsrc, ddst, ddebug, cols);
-  E2E_CHECK(cudaGetLastError());
-  e2e_to_host(dst, ddst, cols);
-  e2e_to_host(debug, ddebug, 64);
-  e2e_print_ints(dst, cols);
-  e2e_print_ints(debug, 64);
+  E2E_CHECK(cudaMalloc(&dmarks, sizeof marks));
+  for (int counted = 0; counted < 2; counted++) {
+    E2E_CHECK(cudaMemset(ddebug, 0, sizeof debug));
+    E2E_CHECK(cudaMemset(dmarks, 0, sizeof marks));
+    if (counted)
+      row_step<true><<<BLOCKS, BS>>>(dwall, dsrc, ddst, ddebug, dmarks, cols);
+    else
+      row_step<false><<<BLOCKS, BS>>>(dwall, dsrc, ddst, ddebug, dmarks, cols);
+    E2E_CHECK(cudaGetLastError());
+    e2e_to_host(dst, ddst, cols);
+    e2e_to_host(debug, ddebug, 64);
+    E2E_CHECK(cudaMemcpy(&marks, dmarks, sizeof marks, cudaMemcpyDeviceToHost));
+    e2e_print_ints(dst, cols);
+    e2e_print_ints(debug, 64);
+    printf("marks %u\n", marks);
+  }
   return 0;
 }
 
