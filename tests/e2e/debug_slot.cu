@@ -35,9 +35,11 @@
 #define STEPS 4
 #define BLOCKS 256
 
+template <bool Count>
 __global__ void row_step(const int *__restrict__ wall,
                          const int *__restrict__ src, int *__restrict__ dst,
-                         int *__restrict__ debug, int cols) {
+                         int *__restrict__ debug, unsigned *__restrict__ marks,
+                         int cols) {
   __shared__ int prev[BS];
   __shared__ int result[BS];
   int tx = threadIdx.x;
