@@ -96,6 +96,16 @@ static struct ld_local *add_local(struct facts *fx, CXCursor c) {
 
 static int hoistable_at(CXType t, int depth);
 
+/* A parameter the function cannot change: const, or a reference to const
+ * (`const uint4 &data`, cuda-samples' shfl_scan).  Its members read are no
+ * change, and a reference could not be snapshot anyway (`decltype(data)
+ * __ldcc_s0;` is a reference without an initialiser). */
+static int const_param(CXType t) {
+  if (t.kind == CXType_LValueReference || t.kind == CXType_RValueReference)
+    t = clang_getPointeeType(t);
+  return clang_isConstQualifiedType(t);
+}
+
 /* What a class declares that a hoisted `T x{};` and `x = init;` need:
  * constructors (and whether one is a usable default), a deleted copy or
  * move assignment, a const or reference member, or a member or base that
@@ -582,8 +592,12 @@ static int tile_of_block(CXCursor init) {
   ref = clang_getCursorReferenced(arg);
   if (clang_getCursorKind(arg) == CXCursor_CallExpr)
     return ld__name_is(arg, "this_thread_block");
+  /* A block handle in a local or a parameter (`const cg::thread_block
+   * &cta` of a device function with barriers, cuda-samples' shfl_scan):
+   * either is in scope at the clone's top, where the tile is re-created. */
   return clang_getCursorKind(arg) == CXCursor_DeclRefExpr &&
-         clang_getCursorKind(ref) == CXCursor_VarDecl &&
+         (clang_getCursorKind(ref) == CXCursor_VarDecl ||
+          clang_getCursorKind(ref) == CXCursor_ParmDecl) &&
          ld__is_class(clang_getCursorType(ref), "thread_block");
 }
 
@@ -2674,7 +2688,8 @@ static void visit_local_ref(struct facts *fx, const struct frame *f,
    * else (assigned, ++, &, bound to a reference, a member of it) counts as
    * a change. */
   if ((i = ld__find_local(fx, d)) != SIZE_MAX && fx->r->locals[i].is_param &&
-      !cg_handle(clang_getCursorType(d))) {
+      !cg_handle(clang_getCursorType(d)) &&
+      !const_param(clang_getCursorType(d))) {
     const struct frame *p = f;
     while (p->parent && p->parent->kind == CXCursor_ParenExpr)
       p = p->parent;
