@@ -601,6 +601,18 @@ static int tile_of_block(CXCursor init) {
          ld__is_class(clang_getCursorType(ref), "thread_block");
 }
 
+/* The replay's reason for a local it cannot hoist, naming it (the coverage
+ * report then says which local to look at). */
+static void fail_hoist(struct facts *fx, CXCursor v) {
+  CXString n = clang_getCursorSpelling(v);
+  char why[256];
+
+  snprintf(why, sizeof why, "local of a type that cannot be hoisted (%s)",
+           clang_getCString(n));
+  clang_disposeString(n);
+  ld__replay_fail(fx, why);
+}
+
 /* A cooperative-groups handle, re-created at the clone's top, not snapshot:
  * a block (`= this_thread_block()`), or a tile of one (tile_of_block), the
  * only initialisers taken. */
@@ -616,7 +628,7 @@ static void hoist_handle(struct facts *fx, const struct var_list *vl, size_t sb,
        (tile ? ld__last_expr_child(vl->v[0].cur, &init) && tile_of_block(init)
              : ie >= 19 && !memcmp(s + ie - 19, "this_thread_block()", 19));
   if (!ok) {
-    ld__replay_fail(fx, "local of a type that cannot be hoisted");
+    fail_hoist(fx, vl->v[0].cur);
     return;
   }
   l = add_local(fx, vl->v[0].cur);
@@ -784,13 +796,13 @@ static void hoist_plain(struct facts *fx, struct var_list *vl, size_t sb,
     }
     if (!size && (!is_hoistable_type(t) ||
                   (is_auto && !(spelled = auto_spelling(fx, vl, v))))) {
-      ld__replay_fail(fx, "local of a type that cannot be hoisted");
+      fail_hoist(fx, v->cur);
       break;
     }
     if (!size && !is_auto && is_const &&
         (!ld__has_word(fx, sb, pfx_end, "const") ||
          ld__has_word(fx, v->dstart, v->name_off, "const"))) {
-      ld__replay_fail(fx, "local of a type that cannot be hoisted");
+      fail_hoist(fx, v->cur);
       break;
     }
     if (v->init_begin) {

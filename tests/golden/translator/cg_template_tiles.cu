@@ -58,7 +58,7 @@ __global__ void tile_shuffles(const float *in, float *out, int n) {
 
 // A tile of a tile is not a tile of the block: still refused in the
 // replay (its handle is not re-created at the clone's top).
-// COV: KERNEL name=tile_of_tile {{.*}}shared=no shared_reason="local of a type that cannot be hoisted" global=yes
+// COV: KERNEL name=tile_of_tile {{.*}}shared=no shared_reason="local of a type that cannot be hoisted (tile)" global=yes
 template <int TILE>
 __global__ void tile_of_tile(const float *in, float *out) {
   __shared__ float vals[256];

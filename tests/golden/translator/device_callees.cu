@@ -30,7 +30,7 @@ __global__ void callees(float *out, float *in, int *flags) {
   out[0] = sh[0] + in[0];
 }
 
-// PLAN: KERNEL name=callees checked=yes shared_reason="local of a type that cannot be hoisted" at=17:17
+// PLAN: KERNEL name=callees checked=yes shared_reason="local of a type that cannot be hoisted (set)" at=17:17
 // PLAN-NEXT: TARGET kernel=callees space=shared name=scratch at=11:20 written=yes
 // PLAN-NEXT: TARGET kernel=callees space=global name=out at=17:32 written=yes
 // PLAN-NEXT: TARGET kernel=callees space=global name=in at=17:44 written=no
@@ -48,4 +48,4 @@ __global__ void callees(float *out, float *in, int *flags) {
 // TEXT: {{^}}#include <ldcc/ldcc.h>
 // TEXT: {{^}}static const __ldcc::global_meta *__ldcc__gmeta(int);{{$}}
 // TEXT-NEXT: {{^}}#line 1 "{{.*}}/device_callees.cu"{{$}}
-// TEXT: "callees", __ldcc_file, 17, {{.*}}, NULL, {0, 0, 0}, NULL, "local of a type that cannot be hoisted"}, 3, 0, __ldcc_n0, __ldcc_f0, __ldcc_p0, "writes through a pointer returned by scratch_area", 0, NULL, 0, NULL},
+// TEXT: "callees", __ldcc_file, 17, {{.*}}, NULL, {0, 0, 0}, NULL, "local of a type that cannot be hoisted (set)"}, 3, 0, __ldcc_n0, __ldcc_f0, __ldcc_p0, "writes through a pointer returned by scratch_area", 0, NULL, 0, NULL},

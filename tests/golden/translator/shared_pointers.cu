@@ -73,7 +73,7 @@ int main() {
 // PLAN: KERNEL name=rows checked=yes at=13:17
 // PLAN: KERNEL name=sum checked=yes at=22:36 template
 // PLAN: KERNEL name=two checked=yes at=35:17
-// PLAN: KERNEL name=by_ref checked=yes shared_reason="local of a type that cannot be hoisted" at=48:17
+// PLAN: KERNEL name=by_ref checked=yes shared_reason="local of a type that cannot be hoisted (x)" at=48:17
 // PLAN: KERNEL name=with_atomic checked=yes at=56:17
 // PLAN: COPIES kernel=rows scratch=whole reason="a pointer to a target is kept in a local"
 // PLAN: PROOF kernel=rows proved=no reason="a pointer to a target is kept in a local"

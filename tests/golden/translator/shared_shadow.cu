@@ -121,7 +121,7 @@ int main() {
 // PLAN-NEXT: KERNEL name=views checked=yes at=45:17 global=no
 // PLAN-NEXT: KERNEL name=coop checked=yes at=60:17 global=yes
 // PLAN-NEXT: KERNEL name=to_helper checked=yes shared_reason="atomic through a pointer it cannot follow" at=73:17
-// PLAN-NEXT: KERNEL name=in_lambda checked=yes shared_reason="local of a type that cannot be hoisted" at=81:17
+// PLAN-NEXT: KERNEL name=in_lambda checked=yes shared_reason="local of a type that cannot be hoisted (put)" at=81:17
 // PLAN-NEXT: KERNEL name=in_macro checked=yes at=90:17 global=yes
 // PLAN-NEXT: KERNEL name=unknown_call checked=yes shared_reason="shared atomic other than add or subtract" at=98:17
 // PLAN-NEXT: KERNEL name=fenced checked=yes shared_reason="shared atomic other than add or subtract" at=105:17
