@@ -623,7 +623,7 @@ int check_rounds(struct glaunch *L, bool failed) {
     L->gi.stride = ld_rt_schedule_stride(nunits, L->mcopies, (uint32_t)r);
     for (uint32_t i = 0; i < L->plan.nallocs; i++)
       ld__gsweep_context(x, i, L->mcopies, L->gi.stride, nunits, 0);
-    failed = !ld__gsweep_fill(x, used, L->pending);
+    failed = !ld__gsweep_fill(x, used);
     if (failed)
       break;
     ld__gt_filled(&L->gt, &L->plan, used);

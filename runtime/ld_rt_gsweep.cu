@@ -159,12 +159,10 @@ void ld__gsweep_context(struct ld__gsweep *x, uint32_t i, uint32_t copies,
     x->ctx[i] = 0;
 }
 
-bool ld__gsweep_fill(const struct ld__gsweep *x, uint32_t used,
-                     cudaError_t pending) {
+bool ld__gsweep_fill(const struct ld__gsweep *x, uint32_t used) {
   /* One kernel per allocation (the deterministic mode's fill), not a
    * cudaMemcpyAsync per copy: CUB's blockScan sample, 10000 blocks on
    * 10000 copies of 4608 bytes, spent 54 ms per launch queueing the copies
    * (session 40). */
-  (void)pending;
   return sweep_all(x, LD_GSWEEP_FILL, used, 0, 0);
 }

@@ -46,8 +46,7 @@ void ld__gsweep_context(struct ld__gsweep *x, uint32_t i, uint32_t copies,
 
 /* Copies 0 .. used-1 of every allocation <- S; false when one could not be
  * queued. */
-bool ld__gsweep_fill(const struct ld__gsweep *x, uint32_t used,
-                     cudaError_t pending);
+bool ld__gsweep_fill(const struct ld__gsweep *x, uint32_t used);
 
 /* The check's sweeps; each false when a launch failed.  After pass 1:
  * write-write races between the `used` copies, U built, the copies made

@@ -821,10 +821,18 @@ __device__ __forceinline__ T gbarrier(const global_info &gi, T v) {
  * (two units storing one value are no race): the earlier unit claimed the
  * word just before its store, which may not have landed yet -- wait a
  * moment first, or the old value would make one value look like two. */
+/* The first (at most 8) of the `size` bytes at addr, as memory holds them
+ * now. */
+static __device__ __forceinline__ unsigned long long
+gclash_word(unsigned long long addr, unsigned size) {
+  unsigned long long v = 0;
+  for (unsigned k = 0; k < size && k < 8; k++)
+    v |= (unsigned long long)((volatile unsigned char *)addr)[k] << 8 * k;
+  return v;
+}
 static __device__ __forceinline__ __ldcc_gclash *
 gclash_take(__ldcc_gclashes *t, unsigned long long addr, unsigned size,
             bool settle = false) {
-  unsigned long long before = 0;
   unsigned i = atomicAdd(&t->n, 1u);
 
   if (i >= __LDCC_GCLASH_MAX)
@@ -835,8 +843,7 @@ gclash_take(__ldcc_gclashes *t, unsigned long long addr, unsigned size,
       ;
     __threadfence();
   }
-  for (unsigned k = 0; k < size && k < 8; k++)
-    before |= (unsigned long long)((volatile unsigned char *)addr)[k] << 8 * k;
+  const unsigned long long before = gclash_word(addr, size);
   __ldcc_gclash *c = &t->c[i];
   c->addr = addr;
   c->size = size;
@@ -858,9 +865,7 @@ gclash_take(__ldcc_gclashes *t, unsigned long long addr, unsigned size,
       while (clock64() - t0 < 4000)
         ;
       __threadfence();
-      unsigned long long v = 0;
-      for (unsigned k = 0; k < size && k < 8; k++)
-        v |= (unsigned long long)((volatile unsigned char *)addr)[k] << 8 * k;
+      unsigned long long v = gclash_word(addr, size);
       if (v != before) {
         c->va = 1;
         c->vb = v;

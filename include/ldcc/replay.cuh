@@ -792,15 +792,19 @@ __device__ __forceinline__ bool stores_moved(const block_state &bs,
       return true;
   return false;
 }
+/* Whether log entry k lies inside the `size` bytes at p. */
+__device__ __forceinline__ bool logged_in(const thread_ctx &c, int k,
+                                          const void *p, unsigned size) {
+  const unsigned char *a = (const unsigned char *)p;
+  const unsigned char *e = (const unsigned char *)c.log->addr[k];
+  return e >= a && e < a + size;
+}
 /* Mark the log entries inside the `size` bytes at p moved. */
 __device__ __forceinline__ void mark_moved(thread_ctx &c, const void *p,
                                            unsigned size) {
-  const unsigned char *a = (const unsigned char *)p;
-  for (int k = 0; k < c.log_n; k++) {
-    const unsigned char *e = (const unsigned char *)c.log->addr[k];
-    if (e >= a && e < a + size)
+  for (int k = 0; k < c.log_n; k++)
+    if (logged_in(c, k, p, size))
       c.log->moved[k] = 1;
-  }
 }
 
 /* Undo this thread's pass-1 global stores, newest first, keeping each
@@ -1239,15 +1243,12 @@ template <class T> __device__ __forceinline__ T *glog(thread_ctx &c, T *p) {
 #endif
   if (c.pass == 2) {
     /* Claimed when it stores to a logged word (stores_claim). */
-    const unsigned char *a = (const unsigned char *)p;
-    for (int k = 0; k < c.log_n; k++) {
-      const unsigned char *e = (const unsigned char *)c.log->addr[k];
-      if (e >= a && e < a + sizeof(T)) {
+    for (int k = 0; k < c.log_n; k++)
+      if (logged_in(c, k, (const void *)p, sizeof(T))) {
         if (stores_claim(*c.bs, (const void *)p, sizeof(T)))
           mark_moved(c, (const void *)p, sizeof(T));
         break;
       }
-    }
   }
   if (c.pass == 1) {
     const void *v = (const void *)p;
