@@ -11,6 +11,9 @@
 
 #include "ld_rt_gdirect.h"
 #include "ld_rt_gpool.h"
+extern "C" {
+#include "ld_rt_kernels.h"
+}
 
 namespace {
 
@@ -434,6 +437,70 @@ void ld__glanes_free(const struct ld__gdirect_call *c, struct ld__glanes *l) {
   l->area = l->at = NULL;
 }
 
+namespace {
+
+/* The kernel the launch would run with gi (the clone) or NULL (the
+ * original), from the launch probe: nothing runs. */
+const void *probe(const struct ld__gdirect_call *c,
+                  const struct __ldcc_global_info *gi) {
+  ld_rt_kernels_capture(1);
+  c->run(c->ctx, gi);
+  return ld_rt_kernels_capture(0);
+}
+
+/* func's resident blocks per multiprocessor for the launch's block; 0 when
+ * unknown. */
+int per_sm(const struct ld__gdirect_call *c, const void *func,
+           unsigned threads) {
+  int n = 0;
+
+  if (!func || !ok(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+                       &n, func, (int)threads, c->sh),
+                   c->pending))
+    return 0;
+  return n;
+}
+
+/* Whether the run keeps resident what the original would (docs/
+ * global-check.md, "Resident grids"): false, with why, for a grid sized in
+ * whole waves that the original keeps resident all at once and the
+ * clone, with more registers, cannot; a persistent kernel's blocks would
+ * wait for blocks that never start.  Only with the launch wrappers linked
+ * (the probe needs them); any query that fails lets the run go on. */
+bool resident(const struct ld__gdirect_call *c, char *why, size_t size) {
+  unsigned long long blocks =
+      (unsigned long long)c->g3[0] * c->g3[1] * c->g3[2];
+  unsigned threads = c->b3[0] * c->b3[1] * c->b3[2];
+  int sms = 0, most = 0;
+  struct __ldcc_global_info gi;
+
+  if (!ld_rt_kernels_wrapped() || threads == 0 ||
+      !ok(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount,
+                                 c->env->device),
+          c->pending) ||
+      !ok(cudaDeviceGetAttribute(&most, cudaDevAttrMaxThreadsPerMultiProcessor,
+                                 c->env->device),
+          c->pending) ||
+      sms <= 0 || blocks % (unsigned)sms != 0 ||
+      blocks > (unsigned long long)(most / (int)threads) * (unsigned)sms)
+    return true;
+  memset(&gi, 0, sizeof gi);
+  int o = per_sm(c, probe(c, NULL), threads);
+  int k = per_sm(c, probe(c, &gi), threads);
+  if (!ld_rt_resident_lost(blocks, sms, o, k))
+    return true;
+  snprintf(why, size,
+           "the instrumented kernel keeps %d block%s of %u threads resident "
+           "per multiprocessor where the original keeps %d, and the grid "
+           "(%llu blocks, %llu per multiprocessor) is one the original keeps "
+           "resident all at once, as a persistent kernel sizes it: blocks "
+           "waiting for each other could wait forever",
+           k, k == 1 ? "" : "s", threads, o, blocks, blocks / (unsigned)sms);
+  return false;
+}
+
+} // namespace
+
 int ld__gdirect_launch(const struct ld__gdirect_call *c) {
   struct direct_area d;
   struct ld__gblock blk;
@@ -466,6 +533,10 @@ int ld__gdirect_launch(const struct ld__gdirect_call *c) {
     }
     say_atomics_only(c);
     return 1;
+  }
+  if (!resident(c, why, sizeof why)) {
+    c->no(&c->m->kernel, c->launch_id, why);
+    return 0;
   }
   layout(c, &d);
   memset(&blk, 0, sizeof blk);

@@ -22,6 +22,7 @@ struct ld__gdirect_call {
   const struct __ldcc_global_meta *m;
   int launch_id;
   uint32_t g3[3], b3[3];
+  size_t sh; /* the user's dynamic shared memory */
   cudaStream_t stream;
   const struct __ldcc_global_arg *args;
   unsigned nargs;

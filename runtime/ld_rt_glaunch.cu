@@ -153,6 +153,7 @@ struct glaunch {
   const struct __ldcc_global_meta *m;
   int launch_id;
   uint32_t g3[3], b3[3]; /* grid and block */
+  size_t sh;             /* the user's dynamic shared memory */
   cudaStream_t stream;
   const struct __ldcc_global_arg *args; /* with the written variables */
   unsigned nargs;
@@ -467,9 +468,10 @@ void say_one(const struct glaunch *L, bool conflict, int nblock) {
 /* The launch as ld_rt_gdirect.cu takes it. */
 void direct_call(struct glaunch *L, struct ld__gdirect_call *c) {
   struct ld__gdirect_call d = {
-      L->m,         L->launch_id,     {0},        {0},    L->stream,  L->args,
-      L->nargs,     L->run,           L->ctx,     L->env, L->pending, &L->plan,
-      L->in.nunits, L->in.free_bytes, L->mode->no};
+      L->m,       L->launch_id, {0},      {0},          L->sh,
+      L->stream,  L->args,      L->nargs, L->run,       L->ctx,
+      L->env,     L->pending,   &L->plan, L->in.nunits, L->in.free_bytes,
+      L->mode->no};
   memcpy(d.g3, L->g3, sizeof d.g3);
   memcpy(d.b3, L->b3, sizeof d.b3);
   *c = d;
@@ -1009,6 +1011,7 @@ void launch_with(const struct gmode *mode, const struct __ldcc_global_call *c) {
     L.launch_id = c->launch_id;
     L.g3[0] = c->grid.x, L.g3[1] = c->grid.y, L.g3[2] = c->grid.z;
     L.b3[0] = c->block.x, L.b3[1] = c->block.y, L.b3[2] = c->block.z;
+    L.sh = c->sh;
     L.stream = c->stream;
     L.args = with_vars(c->meta, c->args, c->nargs, all);
     L.nargs = c->nargs;

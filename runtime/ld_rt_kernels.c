@@ -21,6 +21,13 @@ struct handle_entry {
  * and whether __ldcc_its_arm just counted the launch that follows. */
 static __thread int depth, armed;
 
+/* The calling thread's launch probe: on, the kernels seen, the first. */
+static __thread struct {
+  int on, seen, spoiled;
+  const void *func;
+} probe;
+static int wrapped;
+
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct ld_rt_kernel kernels[KERNELS];
 static struct handle_entry handles[HANDLES];
@@ -191,4 +198,42 @@ int ld_rt_kernels_take_armed(void) {
   int was = armed;
   armed = 0;
   return was;
+}
+
+int ld_rt_kernels_wrapped(void) {
+  return __atomic_load_n(&wrapped, __ATOMIC_ACQUIRE);
+}
+
+void ld_rt_kernels_set_wrapped(void) {
+  __atomic_store_n(&wrapped, 1, __ATOMIC_RELEASE);
+}
+
+const void *ld_rt_kernels_capture(int on) {
+  const void *func = probe.seen == 1 && !probe.spoiled ? probe.func : NULL;
+
+  memset(&probe, 0, sizeof probe);
+  probe.on = on;
+  return on ? NULL : func;
+}
+
+int ld_rt_kernels_capturing(void) {
+  return probe.on;
+}
+
+void ld_rt_kernels_captured(const void *func) {
+  if (probe.seen++ == 0)
+    probe.func = func;
+}
+
+void ld_rt_kernels_spoil(void) {
+  probe.spoiled = 1;
+}
+
+int ld_rt_resident_lost(unsigned long long blocks, int sms, int orig_per_sm,
+                        int clone_per_sm) {
+  if (sms <= 0 || orig_per_sm <= 0 || clone_per_sm <= 0 || blocks == 0 ||
+      blocks % (unsigned long long)sms != 0)
+    return 0;
+  return blocks <= (unsigned long long)orig_per_sm * (unsigned)sms &&
+         blocks > (unsigned long long)clone_per_sm * (unsigned)sms;
 }

@@ -100,4 +100,30 @@ int ld_rt_kernels_depth(void);
 void ld_rt_kernels_set_armed(int value);
 int ld_rt_kernels_take_armed(void);
 
+/* The launch probe (docs/global-check.md, "Resident grids"): a launch
+ * lambda run while the calling thread captures reaches a launch wrapper,
+ * which records the kernel it names and returns cudaSuccess without
+ * launching; so the runtime learns which kernel (the original's stub, the
+ * clone's) a launch would run.  Only where the wrappers are linked
+ * (ld_rt_kernels_wrapped): without them a probed launch would really run.
+ * _capture(1) begins (forgetting what an earlier one saw), _capture(0)
+ * ends and returns the one kernel seen, or NULL when none, more than one,
+ * or the capture was spoiled (__ldcc_launch_prepare, whose clone the
+ * runtime picks at run time, spoils it). */
+int ld_rt_kernels_wrapped(void);
+void ld_rt_kernels_set_wrapped(void);
+const void *ld_rt_kernels_capture(int on);
+int ld_rt_kernels_capturing(void);
+void ld_rt_kernels_captured(const void *func);
+void ld_rt_kernels_spoil(void);
+
+/* Whether a grid of `blocks` blocks on `sms` multiprocessors is one the
+ * original kernel keeps resident all at once (orig_per_sm blocks per SM)
+ * and sized for it (a multiple of sms, as persistent kernels size theirs),
+ * while the instrumented clone (clone_per_sm) cannot keep it resident: a
+ * kernel whose blocks wait for each other would then wait forever.  0
+ * when a count is unknown (<= 0). */
+int ld_rt_resident_lost(unsigned long long blocks, int sms, int orig_per_sm,
+                        int clone_per_sm);
+
 #endif

@@ -20,6 +20,7 @@
 extern "C" {
 #include "ld_rt_core.h"
 #include "ld_rt_intercept.h"
+#include "ld_rt_kernels.h"
 #include "ld_rt_place.h"
 #include "ld_rt_report.h"
 }
@@ -485,6 +486,13 @@ extern "C" int __ldcc_launch_prepare(const struct __ldcc_launch_request *rq,
   int rc = -1;
 
   *big = 0;
+  /* The launch probe of a composed kernel's direct run (ld_rt_gdirect.cu):
+   * which clone would run is decided here, at run time; nothing is said
+   * or counted, and the original's lambda only records a kernel. */
+  if (ld_rt_kernels_capturing()) {
+    ld_rt_kernels_spoil();
+    return -1;
+  }
   if (ld__rt_enter(rq->meta, rq->launch_id, &env) == 0)
     rc = prepare(rq, &env, li, launch_sh, big);
   ld__rt_leave(0, NULL);

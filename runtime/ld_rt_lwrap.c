@@ -14,6 +14,9 @@
  *     checked, with the kernel's name and the reason, then straight to
  *     CUDA with the program's arguments, once, and its result returned.
  *
+ * While the calling thread runs the launch probe (ld_rt_kernels.h), a
+ * launch only records its kernel and returns cudaSuccess: nothing runs.
+ *
  * The name is read (cudaFuncGetName) before the real launch, and a failure
  * of that call is forgotten unless the program had an error pending, so
  * the launch leaves exactly the error state CUDA's would.  A registered
@@ -72,6 +75,12 @@ struct launch {
 static int route(const struct launch *l, cudaError_t *rc) {
   const struct ld_rt_kernel *k = NULL;
   const char *why = NULL;
+
+  if (ld_rt_kernels_capturing()) { /* the launch probe: nothing runs */
+    ld_rt_kernels_captured(l->stub ? l->stub : l->handle);
+    *rc = cudaSuccess;
+    return 1;
+  }
   int armed = ld_rt_kernels_take_armed();
   enum ld_rt_route r = ld_rt_kernels_route(l->stub, ld_rt_kernels_depth(),
                                            armed, l->attributes, &k, &why);
@@ -99,6 +108,11 @@ static int route(const struct launch *l, cudaError_t *rc) {
   return 1;
 }
 
+/* Linked, the wrappers say so: the launch probe relies on them. */
+__attribute__((constructor)) static void say_wrapped(void) {
+  ld_rt_kernels_set_wrapped();
+}
+
 #define LD_RT_LWRAP_DEFINE(name)                                               \
   cudaError_t __wrap_##name(const void *func, dim3 grid, dim3 block,           \
                             void **args, size_t sh, cudaStream_t stream) {     \
@@ -118,8 +132,13 @@ LD_RT_LAUNCH_WRAPPED(LD_RT_LWRAP_DEFINE)
  * handled, 0 when the real entry point must run it. */
 static int route_ex(const cudaLaunchConfig_t *config, const void *func,
                     void **args, cudaError_t *rc) {
-  if (!config)
+  if (!config && !ld_rt_kernels_capturing())
     return 0;
+  if (!config) {
+    ld_rt_kernels_captured(func);
+    *rc = cudaSuccess;
+    return 1;
+  }
   const struct launch l = {func,
                            NULL,
                            config->numAttrs != 0,

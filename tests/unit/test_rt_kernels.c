@@ -121,6 +121,49 @@ START_TEST(test_nesting_and_arming) {
 }
 END_TEST
 
+/* The launch probe: one kernel seen is the answer; none, two, or a
+ * spoiled capture answer NULL; ending forgets it. */
+START_TEST(test_capture) {
+  ck_assert_int_eq(ld_rt_kernels_capturing(), 0);
+  ck_assert_ptr_null(ld_rt_kernels_capture(1));
+  ck_assert_int_eq(ld_rt_kernels_capturing(), 1);
+  ld_rt_kernels_captured(&stub_a);
+  ck_assert_ptr_eq(ld_rt_kernels_capture(0), &stub_a);
+  ck_assert_int_eq(ld_rt_kernels_capturing(), 0);
+  ck_assert_ptr_null(ld_rt_kernels_capture(0));
+  ld_rt_kernels_capture(1);
+  ck_assert_ptr_null(ld_rt_kernels_capture(0));
+  ld_rt_kernels_capture(1);
+  ld_rt_kernels_captured(&stub_a);
+  ld_rt_kernels_captured(&stub_b);
+  ck_assert_ptr_null(ld_rt_kernels_capture(0));
+  ld_rt_kernels_capture(1);
+  ld_rt_kernels_captured(&stub_a);
+  ld_rt_kernels_spoil();
+  ck_assert_ptr_null(ld_rt_kernels_capture(0));
+  ld_rt_kernels_capture(1);
+  ld_rt_kernels_captured(&stub_b);
+  ck_assert_ptr_eq(ld_rt_kernels_capture(0), &stub_b);
+}
+END_TEST
+
+/* A grid the original keeps resident, sized in whole waves, that the
+ * clone cannot keep resident (HeCBench gc: 132 SMs, 4 blocks of 512 each,
+ * the clone 1). */
+START_TEST(test_resident_lost) {
+  ck_assert_int_eq(ld_rt_resident_lost(528, 132, 4, 1), 1);
+  ck_assert_int_eq(ld_rt_resident_lost(264, 132, 4, 1), 1);
+  ck_assert_int_eq(ld_rt_resident_lost(528, 132, 4, 4), 0); /* same */
+  ck_assert_int_eq(ld_rt_resident_lost(132, 132, 4, 1), 0); /* one wave */
+  ck_assert_int_eq(ld_rt_resident_lost(660, 132, 4, 1), 0); /* too big */
+  ck_assert_int_eq(ld_rt_resident_lost(527, 132, 4, 1), 0); /* not sized */
+  ck_assert_int_eq(ld_rt_resident_lost(528, 132, 0, 1), 0); /* unknown */
+  ck_assert_int_eq(ld_rt_resident_lost(528, 132, 4, 0), 0);
+  ck_assert_int_eq(ld_rt_resident_lost(528, 0, 4, 1), 0);
+  ck_assert_int_eq(ld_rt_resident_lost(0, 132, 4, 1), 0);
+}
+END_TEST
+
 /* The first launch of each kernel and reason is said; the summary of a run
  * none of whose launches was checked says so, with every reason. */
 START_TEST(test_summary_nothing_checked) {
@@ -232,6 +275,8 @@ int main(void) {
   tcase_add_test(tc, test_handles);
   tcase_add_test(tc, test_route);
   tcase_add_test(tc, test_nesting_and_arming);
+  tcase_add_test(tc, test_capture);
+  tcase_add_test(tc, test_resident_lost);
   tcase_add_test(tc, test_summary_nothing_checked);
   tcase_add_test(tc, test_summary_some_checked);
   tcase_add_test(tc, test_summary_checked_in_part);
