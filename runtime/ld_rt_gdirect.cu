@@ -461,20 +461,33 @@ int per_sm(const struct ld__gdirect_call *c, const void *func,
   return n;
 }
 
-/* Whether the run keeps resident what the original would (docs/
- * global-check.md, "Resident grids"): false, with why, for a grid sized in
- * whole waves that the original keeps resident all at once and the
- * clone, with more registers, cannot; a persistent kernel's blocks would
- * wait for blocks that never start.  Only with the launch wrappers linked
- * (the probe needs them); any query that fails lets the run go on. */
-bool resident(const struct ld__gdirect_call *c, char *why, size_t size) {
+/* Which kernel the direct run launches (docs/global-check.md, "Resident
+ * grids"): the clone (*to NULL), or its bounded twin in its place (*from
+ * the clone's stub, *to the twin's) where the clone cannot run the block,
+ * or cannot keep resident a grid that the original keeps resident and
+ * that is sized in whole waves, as a persistent kernel's (its blocks may
+ * wait for each other).  False, with why, when neither can keep such a
+ * grid resident: the original runs.  Only with the launch wrappers
+ * linked (the probe and the redirection need them); a query that fails
+ * leaves the clone. */
+bool pick(const struct ld__gdirect_call *c, const void **from, const void **to,
+          char *why, size_t size) {
   unsigned long long blocks =
       (unsigned long long)c->g3[0] * c->g3[1] * c->g3[2];
   unsigned threads = c->b3[0] * c->b3[1] * c->b3[2];
   int sms = 0, most = 0;
   struct __ldcc_global_info gi;
 
-  if (!ld_rt_kernels_wrapped() || threads == 0 ||
+  *from = *to = NULL;
+  if (!ld_rt_kernels_wrapped() || threads == 0)
+    return true;
+  memset(&gi, 0, sizeof gi);
+  const void *clone = probe(c, &gi);
+  const void *lb = ld_rt_kernels_bounded_of(clone);
+  int k = per_sm(c, clone, threads), kb = lb ? per_sm(c, lb, threads) : 0;
+  if (k == 0 && kb > 0)
+    *from = clone, *to = lb; /* a block the clone cannot run */
+  if (k == 0 ||
       !ok(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount,
                                  c->env->device),
           c->pending) ||
@@ -484,18 +497,21 @@ bool resident(const struct ld__gdirect_call *c, char *why, size_t size) {
       sms <= 0 || blocks % (unsigned)sms != 0 ||
       blocks > (unsigned long long)(most / (int)threads) * (unsigned)sms)
     return true;
-  memset(&gi, 0, sizeof gi);
   int o = per_sm(c, probe(c, NULL), threads);
-  int k = per_sm(c, probe(c, &gi), threads);
   if (!ld_rt_resident_lost(blocks, sms, o, k))
     return true;
+  if (kb > 0 && !ld_rt_resident_lost(blocks, sms, o, kb)) {
+    *from = clone, *to = lb;
+    return true;
+  }
   snprintf(why, size,
            "the instrumented kernel keeps %d block%s of %u threads resident "
            "per multiprocessor where the original keeps %d, and the grid "
            "(%llu blocks, %llu per multiprocessor) is one the original keeps "
            "resident all at once, as a persistent kernel sizes it: blocks "
            "waiting for each other could wait forever",
-           k, k == 1 ? "" : "s", threads, o, blocks, blocks / (unsigned)sms);
+           kb > k ? kb : k, (kb > k ? kb : k) == 1 ? "" : "s", threads, o,
+           blocks, blocks / (unsigned)sms);
   return false;
 }
 
@@ -534,7 +550,8 @@ int ld__gdirect_launch(const struct ld__gdirect_call *c) {
     say_atomics_only(c);
     return 1;
   }
-  if (!resident(c, why, sizeof why)) {
+  const void *from, *to;
+  if (!pick(c, &from, &to, why, sizeof why)) {
     c->no(&c->m->kernel, c->launch_id, why);
     return 0;
   }
@@ -566,7 +583,9 @@ int ld__gdirect_launch(const struct ld__gdirect_call *c) {
   ld__gblock_info(&blk, &o, &gi);
   (void)ld__glanes_take(c, &lanes);
   ld__glanes_info(&lanes, &gi);
+  ld_rt_kernels_redirect(from, to);
   c->run(c->ctx, &gi);
+  ld_rt_kernels_redirect(NULL, NULL);
   if (c->pending == cudaSuccess && cudaPeekAtLastError() != cudaSuccess) {
     snprintf(why, sizeof why,
              "the instrumented kernel could not be launched (%s)",

@@ -27,10 +27,13 @@ static __thread struct {
   const void *func;
 } probe;
 static int wrapped;
+/* The calling thread's redirection: a launch of from runs to. */
+static __thread const void *redirect_from, *redirect_to;
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct ld_rt_kernel kernels[KERNELS];
 static struct handle_entry handles[HANDLES];
+static struct handle_entry bounds[HANDLES]; /* clone -> bounded clone */
 
 static size_t slot_of(const void *p, size_t size) {
   uint64_t h = (uint64_t)(uintptr_t)p;
@@ -87,19 +90,21 @@ const struct ld_rt_kernel *ld_rt_kernels_find(const void *stub) {
   return NULL;
 }
 
-int ld_rt_kernels_handle(const void *handle, const void *stub) {
+/* Pairs (a handle and its stub, a clone and its bounded twin) in table t
+ * of HANDLES entries: put (a key put again takes the new value) and get. */
+static int pair_put(struct handle_entry *t, const void *key, const void *val) {
   size_t i, n;
   int rc = -1;
 
-  if (!handle || !stub)
+  if (!key || !val)
     return -1;
   pthread_mutex_lock(&lock);
-  for (i = slot_of(handle, HANDLES), n = 0; n < HANDLES;
+  for (i = slot_of(key, HANDLES), n = 0; n < HANDLES;
        i = (i + 1) & (HANDLES - 1), n++) {
-    struct handle_entry *e = &handles[i];
-    if (e->handle == handle || !e->handle) {
-      e->stub = stub;
-      __atomic_store_n(&e->handle, handle, __ATOMIC_RELEASE);
+    struct handle_entry *e = &t[i];
+    if (e->handle == key || !e->handle) {
+      e->stub = val;
+      __atomic_store_n(&e->handle, key, __ATOMIC_RELEASE);
       rc = 0;
       break;
     }
@@ -108,26 +113,43 @@ int ld_rt_kernels_handle(const void *handle, const void *stub) {
   return rc;
 }
 
-const void *ld_rt_kernels_stub_of(const void *handle) {
+static const void *pair_get(const struct handle_entry *t, const void *key) {
   size_t i, n;
 
-  if (!handle)
+  if (!key)
     return NULL;
-  for (i = slot_of(handle, HANDLES), n = 0; n < HANDLES;
+  for (i = slot_of(key, HANDLES), n = 0; n < HANDLES;
        i = (i + 1) & (HANDLES - 1), n++) {
-    const void *h = __atomic_load_n(&handles[i].handle, __ATOMIC_ACQUIRE);
-    if (h == handle)
-      return handles[i].stub;
+    const void *h = __atomic_load_n(&t[i].handle, __ATOMIC_ACQUIRE);
+    if (h == key)
+      return t[i].stub;
     if (!h)
       return NULL;
   }
   return NULL;
 }
 
+int ld_rt_kernels_handle(const void *handle, const void *stub) {
+  return pair_put(handles, handle, stub);
+}
+
+const void *ld_rt_kernels_stub_of(const void *handle) {
+  return pair_get(handles, handle);
+}
+
+int ld_rt_kernels_add_bounded(const void *clone, const void *bounded) {
+  return pair_put(bounds, clone, bounded);
+}
+
+const void *ld_rt_kernels_bounded_of(const void *clone) {
+  return pair_get(bounds, clone);
+}
+
 void ld_rt_kernels_reset(void) {
   pthread_mutex_lock(&lock);
   memset(kernels, 0, sizeof kernels);
   memset(handles, 0, sizeof handles);
+  memset(bounds, 0, sizeof bounds);
   pthread_mutex_unlock(&lock);
 }
 
@@ -174,11 +196,16 @@ void ld_rt_kernels_nest(int delta) {
 /* The ABI of include/ldcc/host.h (declared there, weakly, with the
  * launcher's CUDA type). */
 void __ldcc_launch_scope(int delta);
+void __ldcc_register_bounded(const void *clone, const void *bounded);
 void __ldcc_register_kernel(const void *stub, void (*launcher)(void),
                             const char *name, int kind, const char *why);
 
 void __ldcc_launch_scope(int delta) {
   depth += delta;
+}
+
+void __ldcc_register_bounded(const void *clone, const void *bounded) {
+  (void)ld_rt_kernels_add_bounded(clone, bounded);
 }
 
 void __ldcc_register_kernel(const void *stub, void (*launcher)(void),
@@ -236,4 +263,13 @@ int ld_rt_resident_lost(unsigned long long blocks, int sms, int orig_per_sm,
     return 0;
   return blocks <= (unsigned long long)orig_per_sm * (unsigned)sms &&
          blocks > (unsigned long long)clone_per_sm * (unsigned)sms;
+}
+
+void ld_rt_kernels_redirect(const void *from, const void *to) {
+  redirect_from = from;
+  redirect_to = to;
+}
+
+const void *ld_rt_kernels_redirected(const void *stub) {
+  return stub && stub == redirect_from ? redirect_to : NULL;
 }

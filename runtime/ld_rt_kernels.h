@@ -64,6 +64,18 @@ const struct ld_rt_kernel *ld_rt_kernels_find(const void *stub);
 int ld_rt_kernels_handle(const void *handle, const void *stub);
 /* The stub of handle, or NULL when __cudaGetKernel never made it. */
 const void *ld_rt_kernels_stub_of(const void *handle);
+/* A direct clone's bounded twin (include/ldcc/global.h bounded_clone,
+ * registered as __ldcc_register_bounded): 0, or -1 when full; the twin of
+ * clone, or NULL. */
+int ld_rt_kernels_add_bounded(const void *clone, const void *bounded);
+const void *ld_rt_kernels_bounded_of(const void *clone);
+/* While set on the calling thread (from non-NULL), a launch of stub from
+ * that reaches a launch wrapper runs to instead, with the same
+ * configuration and arguments (the direct run's bounded clone);
+ * ld_rt_kernels_redirect(NULL, NULL) ends it.  _redirected: what a
+ * launch of stub runs instead, or NULL. */
+void ld_rt_kernels_redirect(const void *from, const void *to);
+const void *ld_rt_kernels_redirected(const void *stub);
 /* Forget every registration (unit tests). */
 void ld_rt_kernels_reset(void);
 

@@ -67,6 +67,10 @@ struct launch {
   void **args;
   size_t sh;
   cudaStream_t stream;
+  /* The entry point that launches a stub as this one would (the handle
+   * forms: cudaLaunchKernel's), for a redirected launch; NULL: none. */
+  cudaError_t (*real)(const void *func, dim3 grid, dim3 block, void **args,
+                      size_t sh, cudaStream_t stream);
 };
 
 /* Route one launch: returns 1 with *rc set when the launcher ran it, 0
@@ -79,6 +83,13 @@ static int route(const struct launch *l, cudaError_t *rc) {
   if (ld_rt_kernels_capturing()) { /* the launch probe: nothing runs */
     ld_rt_kernels_captured(l->stub ? l->stub : l->handle);
     *rc = cudaSuccess;
+    return 1;
+  }
+  /* The direct run's bounded clone in the clone's place (ld_rt_gdirect.cu):
+   * the same configuration and arguments. */
+  const void *to = ld_rt_kernels_redirected(l->stub);
+  if (to && l->real) {
+    *rc = l->real(to, l->grid, l->block, l->args, l->sh, l->stream);
     return 1;
   }
   int armed = ld_rt_kernels_take_armed();
@@ -116,7 +127,8 @@ __attribute__((constructor)) static void say_wrapped(void) {
 #define LD_RT_LWRAP_DEFINE(name)                                               \
   cudaError_t __wrap_##name(const void *func, dim3 grid, dim3 block,           \
                             void **args, size_t sh, cudaStream_t stream) {     \
-    const struct launch l = {func, NULL, 0, grid, block, args, sh, stream};    \
+    const struct launch l = {func, NULL, 0,      grid,         block,          \
+                             args, sh,   stream, __real_##name};               \
     cudaError_t rc;                                                            \
     if (route(&l, &rc))                                                        \
       return rc;                                                               \
@@ -146,7 +158,8 @@ static int route_ex(const cudaLaunchConfig_t *config, const void *func,
                            config->blockDim,
                            args,
                            config->dynamicSmemBytes,
-                           config->stream};
+                           config->stream,
+                           NULL};
   return route(&l, rc);
 }
 
@@ -172,7 +185,8 @@ cudaError_t __wrap___cudaLaunchKernel(cudaKernel_t kernel, dim3 grid,
                                       dim3 block, void **args, size_t sh,
                                       cudaStream_t stream) {
   const struct launch l = {
-      ld_rt_kernels_stub_of(kernel), kernel, 0, grid, block, args, sh, stream};
+      ld_rt_kernels_stub_of(kernel), kernel, 0, grid, block, args, sh, stream,
+      __real_cudaLaunchKernel};
   cudaError_t rc;
 
   if (route(&l, &rc))
@@ -184,7 +198,8 @@ cudaError_t __wrap___cudaLaunchKernel_ptsz(cudaKernel_t kernel, dim3 grid,
                                            dim3 block, void **args, size_t sh,
                                            cudaStream_t stream) {
   const struct launch l = {
-      ld_rt_kernels_stub_of(kernel), kernel, 0, grid, block, args, sh, stream};
+      ld_rt_kernels_stub_of(kernel), kernel, 0, grid, block, args, sh, stream,
+      __real_cudaLaunchKernel_ptsz};
   cudaError_t rc;
 
   if (route(&l, &rc))

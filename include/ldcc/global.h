@@ -723,8 +723,22 @@ __ldcc_global_launch(const struct __ldcc_global_call *call);
  * unit order. */
 extern "C" __attribute__((weak)) void
 __ldcc_global_launch_det(const struct __ldcc_global_call *call);
+/* A direct clone's bounded twin, `__launch_bounds__(1024, 2)
+ * __ldcc_g_<k>__lb`, by both host stubs (docs/global-check.md, "Resident
+ * grids"): the runtime launches it in the clone's place where the clone
+ * cannot keep the grid resident or cannot run the block. */
+extern "C" __attribute__((weak)) void
+__ldcc_register_bounded(const void *clone, const void *bounded);
 
 namespace __ldcc {
+
+/* One file-scope object per bounded clone; its constructor registers it. */
+struct bounded_clone {
+  bounded_clone(const void *clone, const void *bounded) {
+    if (__ldcc_register_bounded)
+      __ldcc_register_bounded(clone, bounded);
+  }
+};
 
 typedef ::__ldcc_global_info global_info;
 typedef ::__ldcc_global_meta global_meta;

@@ -13,6 +13,8 @@
 #include "ld_rt_report.h"
 
 /* Stand-ins: only their addresses matter. */
+void __ldcc_register_bounded(const void *clone, const void *bounded);
+
 static char stub_a, stub_b, stub_c, handle_a;
 static void launcher(void) {}
 
@@ -147,6 +149,26 @@ START_TEST(test_capture) {
 }
 END_TEST
 
+/* A direct clone's bounded twin, and the redirection of a launch of the
+ * clone to it while the direct run has it set. */
+START_TEST(test_bounded_redirect) {
+  ck_assert_ptr_null(ld_rt_kernels_bounded_of(&stub_a));
+  __ldcc_register_bounded(&stub_a, &stub_b);
+  ck_assert_ptr_eq(ld_rt_kernels_bounded_of(&stub_a), &stub_b);
+  ck_assert_ptr_null(ld_rt_kernels_bounded_of(&stub_b));
+  ck_assert_int_eq(ld_rt_kernels_add_bounded(NULL, &stub_b), -1);
+  ck_assert_ptr_null(ld_rt_kernels_redirected(&stub_a));
+  ld_rt_kernels_redirect(&stub_a, &stub_b);
+  ck_assert_ptr_eq(ld_rt_kernels_redirected(&stub_a), &stub_b);
+  ck_assert_ptr_null(ld_rt_kernels_redirected(&stub_c));
+  ck_assert_ptr_null(ld_rt_kernels_redirected(NULL));
+  ld_rt_kernels_redirect(NULL, NULL);
+  ck_assert_ptr_null(ld_rt_kernels_redirected(&stub_a));
+  ld_rt_kernels_reset();
+  ck_assert_ptr_null(ld_rt_kernels_bounded_of(&stub_a));
+}
+END_TEST
+
 /* A grid the original keeps resident, sized in whole waves, that the
  * clone cannot keep resident (HeCBench gc: 132 SMs, 4 blocks of 512 each,
  * the clone 1). */
@@ -277,6 +299,7 @@ int main(void) {
   tcase_add_test(tc, test_nesting_and_arming);
   tcase_add_test(tc, test_capture);
   tcase_add_test(tc, test_resident_lost);
+  tcase_add_test(tc, test_bounded_redirect);
   tcase_add_test(tc, test_summary_nothing_checked);
   tcase_add_test(tc, test_summary_some_checked);
   tcase_add_test(tc, test_summary_checked_in_part);

@@ -104,6 +104,20 @@ int ld_finalize_plan(struct ld_plan *plan, const char *src) {
       r->lb_clone = !r->user_bounds && !qualified(src, r->name_begin) &&
                     !(r->proto_end && qualified(src, r->proto_name));
   }
+  for (i = 0; i < plan->nkernels; i++) {
+    struct ld_kernel *k = &plan->kernels[i];
+    struct ld_global *g = k->global;
+    /* The direct clone bounded to any original's residency, for grids
+     * and blocks the first cannot keep (docs/global-check.md, "Resident
+     * grids"): a kernel named by itself (no template, cast or
+     * specialisation), not bounded by the user, whose direct clone is
+     * what its launches run. */
+    if (g)
+      g->bounded = g->checked && g->direct && !plan->deterministic &&
+                   !k->replay && !k->is_template && !k->fn_cast &&
+                   !k->spec_args && !g->user_bounds &&
+                   !qualified(src, g->name_begin);
+  }
   record_det(plan);
   return LD_OK;
 }

@@ -363,18 +363,25 @@ static int put_devfns(const struct ld_plan *plan, const char *src, size_t len,
   return rc;
 }
 
+/* The bounded clone's attribute: 32 registers at most, so that it keeps
+ * as many threads resident per SM as any original can (2048). */
+#define LD_GLOBAL_LB_ATTR "__launch_bounds__(1024, 2)"
+
 /* The clone: the definition with its name, parameter list and body start
- * edited. */
+ * edited; with lb the bounded clone (ld_global.bounded), its name
+ * `__ldcc_g_<k>__lb` after LD_GLOBAL_LB_ATTR, and its registration with
+ * the runtime after it. */
 static int put_clone(struct ld_buf *b, const struct ld_kernel *k,
                      const char *src, size_t len, const char *path,
-                     int deterministic) {
+                     int deterministic, int lb) {
   const struct ld_global *g = k->global;
   struct ld_edit_list l = LD_EDIT_LIST_INIT;
   struct ld_buf t = LD_BUF_INIT;
   size_t i;
   int rc;
 
-  rc = ld_buf_printf(&t, "__ldcc_g_%s", k->stem);
+  rc = lb ? ld_buf_printf(&t, LD_GLOBAL_LB_ATTR " __ldcc_g_%s__lb", k->stem)
+          : ld_buf_printf(&t, "__ldcc_g_%s", k->stem);
   if (!rc)
     rc = ld_edit_replace(&l, g->name_begin, g->name_end, t.data);
   if (!rc)
@@ -423,6 +430,12 @@ static int put_clone(struct ld_buf *b, const struct ld_kernel *k,
     rc = ld_buf_puts(b, "\n");
   if (!rc)
     rc = ld_edit_render(&l, src, len, g->def_begin, g->def_end, path, 1, b);
+  if (!rc && lb)
+    rc = ld_buf_printf(b,
+                       "\nstatic const __ldcc::bounded_clone __ldcc_bc_%s("
+                       "(const void *)__ldcc_g_%s, (const void *)__ldcc_g_"
+                       "%s__lb);",
+                       k->stem, k->stem, k->stem);
   if (!rc)
     rc = ld_buf_puts(b, "\n");
   ld_buf_free(&t);
@@ -802,7 +815,9 @@ int ld__global_emit(const struct ld_plan *plan, const char *src, size_t len,
     if (!checked(k))
       continue;
     ld_buf_free(&b);
-    rc = put_clone(&b, k, src, len, plan->file, plan->deterministic);
+    rc = put_clone(&b, k, src, len, plan->file, plan->deterministic, 0);
+    if (!rc && k->global->bounded)
+      rc = put_clone(&b, k, src, len, plan->file, plan->deterministic, 1);
     if (rc == LD_EOVERLAP || rc == LD_ERANGE) {
       /* With the inline checks inside, the original keeps them (as
        * before they rode in the clone). */
