@@ -2,6 +2,7 @@
  * host code only. */
 #include "ld_finalize.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -69,6 +70,46 @@ static int qualified(const char *src, size_t at) {
   return at >= 2 && src[at - 1] == ':' && src[at - 2] == ':';
 }
 
+/* Whether a kernel's head, src[b, e) (from its start to its name), says
+ * nothing but the words a head needs: a bound hidden in a macro
+ * (`__global__ void KERNEL_REGS k(...)`) would meet the bounded twin's own,
+ * and nvcc refuses `__maxnreg__` next to `__launch_bounds__`. */
+static int plain_head(const char *src, size_t b, size_t e) {
+  static const char *const words[] = {
+      "__global__", "static",          "void",        "extern", "inline",
+      "__inline__", "__forceinline__", "__noinline__"};
+  size_t p = b, i, n;
+
+  while (p < e) {
+    if (src[p] == ' ' || src[p] == '\t' || src[p] == '\n' || src[p] == '\r') {
+      p++;
+    } else if (src[p] == '/' && p + 1 < e && src[p + 1] == '/') {
+      while (p < e && src[p] != '\n')
+        p++;
+    } else if (src[p] == '/' && p + 1 < e && src[p + 1] == '*') {
+      for (p += 2; p + 1 < e && !(src[p] == '*' && src[p + 1] == '/'); p++)
+        ;
+      p += 2;
+    } else if (p + 3 <= e && !memcmp(src + p, "\"C\"", 3)) {
+      p += 3;
+    } else if (isalpha((unsigned char)src[p]) || src[p] == '_') {
+      for (n = 0; p + n < e &&
+                  (isalnum((unsigned char)src[p + n]) || src[p + n] == '_');
+           n++)
+        ;
+      for (i = 0; i < sizeof words / sizeof *words; i++)
+        if (strlen(words[i]) == n && !memcmp(src + p, words[i], n))
+          break;
+      if (i == sizeof words / sizeof *words)
+        return 0;
+      p += n;
+    } else {
+      return 0;
+    }
+  }
+  return 1;
+}
+
 static void record_det(struct ld_plan *plan) {
   size_t i;
 
@@ -110,13 +151,15 @@ int ld_finalize_plan(struct ld_plan *plan, const char *src) {
     /* The direct clone bounded to any original's residency, for grids
      * and blocks the first cannot keep (docs/global-check.md, "Resident
      * grids"): a kernel named by itself (no template, cast or
-     * specialisation), not bounded by the user, whose direct clone is
-     * what its launches run. */
+     * specialisation), not bounded by the user (nor by a word of its
+     * head we do not know), whose direct clone is what its launches
+     * run. */
     if (g)
       g->bounded = g->checked && g->direct && !plan->deterministic &&
                    !k->replay && !k->is_template && !k->fn_cast &&
                    !k->spec_args && !g->user_bounds &&
-                   !qualified(src, g->name_begin);
+                   !qualified(src, g->name_begin) &&
+                   plain_head(src, g->def_begin, g->name_begin);
   }
   record_det(plan);
   return LD_OK;

@@ -8,7 +8,8 @@
 // for the original's residency, or a block the clone cannot run, runs
 // checked on it.  In a namespace the registration is in the namespace.
 // None for a template kernel (no stub before a launch instantiates it), a
-// kernel the user bounded, or a kernel without the direct run.
+// kernel the user bounded (also through a macro in its head), or a kernel
+// without the direct run.
 #include <cstdio>
 
 __global__ void relax(int *dist, const int *edges, int *changed, int n) {
@@ -44,12 +45,22 @@ __global__ void __launch_bounds__(256) bounded(int *out, int *count) {
 
 __global__ void plain(int *out) { out[blockIdx.x] = blockIdx.x; }
 
+// A bound hidden in a macro: nvcc refuses __maxnreg__ next to the twin's
+// __launch_bounds__, so a head with a word the translator does not know
+// gets no twin.
+#define KERNEL_REGS __maxnreg__(40)
+static __global__ void KERNEL_REGS hidden(int *out, int *count) {
+  out[blockIdx.x] = blockIdx.x;
+  atomicAdd(count, 1);
+}
+
 void run(int *d, const int *e, int *c, int *o, float *f, int n) {
   relax<<<n / 256, 256>>>(d, e, c, n);
   graph::mark<<<n / 256, 256>>>(d, c, n);
   tally<<<4, 256>>>(f, c);
   bounded<<<4, 256>>>(o, c);
   plain<<<4, 256>>>(o);
+  hidden<<<4, 256>>>(o, c);
 }
 
 // TEXT: __global__ void __launch_bounds__(1024, 2) __ldcc_g_relax__lb(int *dist, const int *edges, int *changed, int n, __ldcc::global_info __ldcc_gi) {
@@ -61,4 +72,5 @@ void run(int *d, const int *e, int *c, int *o, float *f, int n) {
 // TEXT-NOT: __ldcc_g_tally__lb
 // TEXT-NOT: __ldcc_g_bounded__lb
 // TEXT-NOT: __ldcc_g_plain__lb
+// TEXT-NOT: __ldcc_g_hidden__lb
 // TEXT-NOT: bounded_clone
