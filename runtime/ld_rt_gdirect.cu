@@ -509,9 +509,11 @@ bool pick(const struct ld__gdirect_call *c, const void **from, const void **to,
            "per multiprocessor where the original keeps %d, and the grid "
            "(%llu blocks, %llu per multiprocessor) is one the original keeps "
            "resident all at once, as a persistent kernel sizes it: blocks "
-           "waiting for each other could wait forever",
+           "waiting for each other could wait forever (the clone keeps the "
+           "kernel's own bounds: __launch_bounds__(%u, %llu) would keep it "
+           "resident)",
            kb > k ? kb : k, (kb > k ? kb : k) == 1 ? "" : "s", threads, o,
-           blocks, blocks / (unsigned)sms);
+           blocks, blocks / (unsigned)sms, threads, blocks / (unsigned)sms);
   return false;
 }
 
