@@ -504,6 +504,7 @@ bool pick(const struct ld__gdirect_call *c, const void **from, const void **to,
     *from = clone, *to = lb;
     return true;
   }
+  int best = kb > k ? kb : k;
   snprintf(why, size,
            "the instrumented kernel keeps %d block%s of %u threads resident "
            "per multiprocessor where the original keeps %d, and the grid "
@@ -512,8 +513,8 @@ bool pick(const struct ld__gdirect_call *c, const void **from, const void **to,
            "waiting for each other could wait forever (the clone keeps the "
            "kernel's own bounds: __launch_bounds__(%u, %llu) would keep it "
            "resident)",
-           kb > k ? kb : k, (kb > k ? kb : k) == 1 ? "" : "s", threads, o,
-           blocks, blocks / (unsigned)sms, threads, blocks / (unsigned)sms);
+           best, best == 1 ? "" : "s", threads, o, blocks,
+           blocks / (unsigned)sms, threads, blocks / (unsigned)sms);
   return false;
 }
 

@@ -144,13 +144,8 @@ LD_RT_LAUNCH_WRAPPED(LD_RT_LWRAP_DEFINE)
  * handled, 0 when the real entry point must run it. */
 static int route_ex(const cudaLaunchConfig_t *config, const void *func,
                     void **args, cudaError_t *rc) {
-  if (!config && !ld_rt_kernels_capturing())
+  if (!config)
     return 0;
-  if (!config) {
-    ld_rt_kernels_captured(func);
-    *rc = cudaSuccess;
-    return 1;
-  }
   const struct launch l = {func,
                            NULL,
                            config->numAttrs != 0,

@@ -399,14 +399,12 @@ struct ld_global {
    * parameter is claimed and every atomic's address is based on one; its
    * launches run once, recording clashes, never with copies. */
   int direct;
-  /* Set by global_emit.c: the direct clone is emitted a second time as
+  /* Set by finalize.c: the direct clone is emitted a second time as
    * `__launch_bounds__(1024, 2) __ldcc_g_<k>__lb` (at most 32 registers,
    * the residency of any original) and registered with the runtime, which
    * runs it where the first clone could not keep the grid resident or
    * cannot run the block (docs/global-check.md, "Resident grids"). */
   int bounded;
-  int user_bounds; /* its head or prototype says __launch_bounds__ or
-                      __maxnreg__ (no bounded clone) */
   /* In the direct run, the written __device__ variables are claimed too
    * (their accesses are among stores, ordinal npointers + i). */
   int vars_claimed;

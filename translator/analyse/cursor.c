@@ -2106,16 +2106,3 @@ int ld__template_fn_candidates(CXCursor callee_expr, CXCursor *param,
   clang_disposeString(sp);
   return w.rc;
 }
-
-int ld__says_bounds(const char *src, size_t b, size_t e) {
-  static const char *const words[] = {"launch_bounds", "maxnreg"};
-  size_t i, p;
-
-  for (i = 0; i < sizeof words / sizeof *words; i++) {
-    size_t n = strlen(words[i]);
-    for (p = b; p + n <= e; p++)
-      if (!memcmp(src + p, words[i], n))
-        return 1;
-  }
-  return 0;
-}

@@ -3040,12 +3040,9 @@ static int global_analyse(const struct ld__source *s, CXCursor fn,
       clang_getCursorKind(parent) != CXCursor_TranslationUnit &&
       clang_getCursorKind(parent) != CXCursor_LinkageSpec)
     rc = set_reason(g, "kernel declared inside a class");
-  if (!rc && places(s, fn, g, pp.last_end)) {
+  if (!rc && places(s, fn, g, pp.last_end))
     find_prototype(s, fn, g);
-    g->user_bounds =
-        ld__says_bounds(s->src, g->def_begin, g->body_open) ||
-        (g->proto_end && ld__says_bounds(s->src, g->proto_begin, g->proto_end));
-  } else if (!rc)
+  else if (!rc)
     rc = set_reason(g, "defined inside a macro expansion");
   if (rc)
     return rc;

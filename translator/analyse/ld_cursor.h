@@ -187,11 +187,6 @@ int ld__class_const(const struct ld__source *s, CXCursor parm, size_t *b,
  * with devfn `__device__`, `inline`, `__forceinline__`) outside. */
 size_t ld__def_start(const char *src, size_t begin, int devfn);
 
-/* Whether src[b, e) (a definition's head or a prototype) bounds the
- * kernel: `__launch_bounds__`, `__maxnreg__`, or their __attribute__
- * spellings.  Bounds hidden in other macros are not seen. */
-int ld__says_bounds(const char *src, size_t b, size_t e);
-
 /* Whether an atomic's address arg is an element of a __shared__ array or
  * scalar (not what a shared pointer points to): `&s[i]...`, `&s.f`, `&s`,
  * `s + i`. */

@@ -3093,6 +3093,23 @@ static void find_prototype(struct facts *fx, CXCursor fn) {
   r->proto_has_params = pp.nparams > 0;
 }
 
+/* Whether s[b, e) names a register or thread bound of its own
+ * (`__launch_bounds__`, `__maxnreg__`, or their __attribute__ spellings):
+ * then the clone keeps the user's bound and no `__lb` clone is emitted.
+ * Bounds hidden in other macros are not seen. */
+static int says_bounds(const char *s, size_t b, size_t e) {
+  static const char *const words[] = {"launch_bounds", "maxnreg"};
+  size_t i, p;
+
+  for (i = 0; i < sizeof words / sizeof *words; i++) {
+    size_t n = strlen(words[i]);
+    for (p = b; p + n <= e; p++)
+      if (!memcmp(s + p, words[i], n))
+        return 1;
+  }
+  return 0;
+}
+
 /* A device function with barriers that returns a value: where its return
  * type is written, [ret_begin, ret_end), the words before its name but
  * the specifiers.  A reference, `auto` or anything the clone cannot
@@ -3208,8 +3225,8 @@ static int analyse_def(struct facts *fx, CXCursor fn) {
   r->body_open = b;
   r->body_close = e - 1;
   r->user_bounds =
-      ld__says_bounds(s, r->def_begin, r->body_open) ||
-      (r->proto_end && ld__says_bounds(s, r->proto_begin, r->proto_end));
+      says_bounds(s, r->def_begin, r->body_open) ||
+      (r->proto_end && says_bounds(s, r->proto_begin, r->proto_end));
   if (r->is_devfn && !r->is_plain &&
       clang_getCursorResultType(fn).kind != CXType_Void)
     return_type(fx);

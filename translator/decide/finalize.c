@@ -71,9 +71,11 @@ static int qualified(const char *src, size_t at) {
 }
 
 /* Whether a kernel's head, src[b, e) (from its start to its name), says
- * nothing but the words a head needs: a bound hidden in a macro
- * (`__global__ void KERNEL_REGS k(...)`) would meet the bounded twin's own,
- * and nvcc refuses `__maxnreg__` next to `__launch_bounds__`. */
+ * nothing but the words a head needs: no bound of the user's (written, or
+ * hidden in a macro, `__global__ void KERNEL_REGS k(...)`, which would meet
+ * the bounded twin's own: nvcc refuses `__maxnreg__` next to
+ * `__launch_bounds__`), no qualified name (`ns::k`), where no attribute
+ * goes before the name. */
 static int plain_head(const char *src, size_t b, size_t e) {
   static const char *const words[] = {
       "__global__", "static",          "void",        "extern", "inline",
@@ -151,14 +153,13 @@ int ld_finalize_plan(struct ld_plan *plan, const char *src) {
     /* The direct clone bounded to any original's residency, for grids
      * and blocks the first cannot keep (docs/global-check.md, "Resident
      * grids"): a kernel named by itself (no template, cast or
-     * specialisation), not bounded by the user (nor by a word of its
-     * head we do not know), whose direct clone is what its launches
-     * run. */
+     * specialisation) whose head says nothing but known words (no bound
+     * of the user's, no qualified name), whose direct clone is what its
+     * launches run. */
     if (g)
       g->bounded = g->checked && g->direct && !plan->deterministic &&
                    !k->replay && !k->is_template && !k->fn_cast &&
-                   !k->spec_args && !g->user_bounds &&
-                   !qualified(src, g->name_begin) &&
+                   !k->spec_args &&
                    plain_head(src, g->def_begin, g->name_begin);
   }
   record_det(plan);
