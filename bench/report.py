@@ -23,7 +23,7 @@ import shutil
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-SLOW_VARIANTS = ["ldcc", "ldcc-det", "racecheck"]
+SLOW_VARIANTS = ["ldcc", "ldcc-replay", "ldcc-det", "racecheck"]
 
 
 def parse_args(argv):
@@ -180,8 +180,8 @@ def markdown(progs, meta, variants, csv_name, notes):
                          ("" if not row or row["status"].startswith("ok")
                           else " (%s)" % row["status"]))
         lines.append("| %s | %s |" % (name, " | ".join(cells)))
-    detectors = [v for v in variants if v in ("ldcc", "ldcc-det",
-                                                "racecheck")]
+    detectors = [v for v in variants if v in ("ldcc", "ldcc-replay",
+                                                "ldcc-det", "racecheck")]
     pairs = [n for n, p in progs.items()
              if p["expected"] == "racy" or n + "_race" in progs]
     lines += ["", "## Detection (racy twins and their fixed programs)", "",
@@ -211,7 +211,8 @@ def chart(progs, variants, path, title):
     each, _, _ = geomeans(progs, variants)
     fig, ax = plt.subplots(figsize=(max(8, 0.6 * len(names) + 3), 5))
     width = 0.8 / max(1, len(variants))
-    colors = {"ldcc": "tab:blue", "ldcc-det": "tab:green",
+    colors = {"ldcc": "tab:blue", "ldcc-replay": "tab:purple",
+              "ldcc-det": "tab:green",
               "racecheck": "tab:red"}
     top = 2.0
     for i, v in enumerate(variants):

@@ -2,9 +2,10 @@
 """Runs the benchmark suite on a GPU machine (python3 standard library only).
 
 It lives in the folder bench/build.sh makes and reads manifest.tsv there.
-Phase 1 runs every built variant of every program (nvcc, ldcc, ldcc-det)
---proc-reps times, interleaved, timing the kernel with the program's own CUDA
-events (its BENCH line) and the whole process with the wall clock.  Phase 2
+Phase 1 runs every built variant of every program (nvcc, ldcc, ldcc-replay:
+the ldcc build with LDCC_OPTIONS=proofs=0, ldcc-det) --proc-reps times,
+interleaved, timing the kernel with the program's own CUDA events (its BENCH
+line) and the whole process with the wall clock.  Phase 2
 runs each nvcc binary under `compute-sanitizer --tool racecheck` once, racy
 twins and their fixed partners first, with a time limit per program; a run
 killed at its limit is recorded as a time-out.  Both phases stay within
@@ -33,7 +34,12 @@ import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-VARIANTS = ["nvcc", "ldcc", "ldcc-det"]
+VARIANTS = ["nvcc", "ldcc", "ldcc-replay", "ldcc-det"]
+# Variants that run another variant's binary with options of their own:
+# ldcc-replay is the ldcc build with LDCC_OPTIONS=proofs=0, so every launch
+# the proof would take runs its check (the replay, the check across blocks):
+# what a kernel outside the proof's rules costs (issue 24's measure).
+SAME_BINARY = {"ldcc-replay": "ldcc"}
 BENCH_RE = re.compile(r"^BENCH name=(\S+) kernel_ms_median=([0-9.eE+-]+) "
                       r"kernel_ms_min=([0-9.eE+-]+) reps=(\d+) check=(\w+)",
                       re.M)
@@ -109,6 +115,10 @@ def read_manifest(bundle):
             if row["built"] == "yes":
                 prog["binaries"][row["variant"]] = os.path.join(
                     bundle, row["binary"])
+    for prog in programs.values():
+        for v, of in SAME_BINARY.items():
+            if of in prog["binaries"]:
+                prog["binaries"][v] = prog["binaries"][of]
     return programs
 
 
@@ -163,7 +173,9 @@ def variant_env(variant, env):
     """A deterministic build stops at a launch it cannot run
     deterministically (docs/deterministic.md, "Deterministic or stopped");
     the bench times such launches as built, as before issue 26, with the
-    warning."""
+    warning.  ldcc-replay: the ldcc build with the proof off."""
+    if variant == "ldcc-replay":
+        return dict(env, LDCC_OPTIONS="proofs=0")
     if variant != "ldcc-det":
         return env
     return dict(env, LDCC_OPTIONS="deterministic_fallback=warn")
@@ -294,7 +306,7 @@ class Runner:
                 "env": env_extra, "wall_s": round(wall, 4), **r,
                 "stdout_tail": out[-2000:], "stderr_tail": err[-4000:]}) + "\n")
             self.log.flush()
-        print("  %-18s %-9s %-14s kernel %s ms, wall %.2f s%s" % (
+        print("  %-18s %-11s %-14s kernel %s ms, wall %.2f s%s" % (
             name, variant, r["status"], fmt(r["kernel_ms_median"]) or "-",
             wall, "" if r["race_reported"] == "n/a"
             else ", race " + r["race_reported"]), flush=True)
