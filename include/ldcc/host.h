@@ -404,6 +404,104 @@ static inline __LDCC_HD int __ldcc_its_step(uint64_t st, unsigned cid,
   return hit;
 }
 
+/* Lowest, highest set bit and set bits of a nonzero mask, on both sides. */
+#if defined(__CUDA_ARCH__)
+#define __LDCC_LOW(m) ((unsigned)__ffs(m) - 1u)
+#define __LDCC_HIGH(m) (31u - (unsigned)__clz(m))
+#define __LDCC_POPC(m) ((unsigned)__popc(m))
+#else
+#define __LDCC_LOW(m) ((unsigned)__builtin_ctz(m))
+#define __LDCC_HIGH(m) (31u - (unsigned)__builtin_clz(m))
+#define __LDCC_POPC(m) ((unsigned)__builtin_popcount(m))
+#endif
+
+/* The lane bit of a field (lane + 1, 0: none; a field above 32 names no
+ * lane of a mask). */
+static inline __LDCC_HD unsigned __ldcc_its_bit(unsigned f) {
+  return f >= 1 && f <= 32 ? 1u << (f - 1) : 0u;
+}
+
+/* What the conflicts of a group step found, per field of the earlier
+ * access (0 its writer, 1 and 2 its readers): n[r] lanes conflicted with
+ * it, the first of them (in lane order) lane_b[r], against lane_a[r], who
+ * wrote when a_wrote[r]. */
+struct __ldcc_its_hits {
+  unsigned n[3], lane_a[3], lane_b[3];
+  int a_wrote[3];
+  uint64_t sites; /* its.cuh: the slot's sites before the step */
+};
+
+static inline __LDCC_HD void __ldcc_its_hit(struct __ldcc_its_hits *h,
+                                            unsigned r, unsigned lanes,
+                                            unsigned first, unsigned other,
+                                            int wrote) {
+  if (!lanes)
+    return;
+  if (!h->n[r]) {
+    h->lane_a[r] = other;
+    h->lane_b[r] = first;
+    h->a_wrote[r] = wrote;
+  }
+  h->n[r] += lanes;
+}
+
+/* The accesses of the lanes in g (nonzero), one each, all of one kind
+ * (write as in __ldcc_its_step) at one location, taken in lane order: the
+ * same state and conflicts as __ldcc_its_step lane after lane, without the
+ * loop (the unit tests compare the two).  The lanes of one instruction at
+ * one address take their steps so, by one of them (its.cuh its_check).
+ * Returns the fields (bits 0-2) that conflicts filled in *h. */
+static inline __LDCC_HD unsigned
+__ldcc_its_group_step(uint64_t st, unsigned cid, unsigned epoch, unsigned g,
+                      int write, uint64_t *next, struct __ldcc_its_hits *h) {
+  uint64_t base = __ldcc_its_state(cid, epoch);
+  unsigned w, r1, r2, l0 = __LDCC_LOW(g), rest = g & (g - 1);
+
+  if ((st & ~0x3ffffull) != base)
+    st = base;
+  w = (unsigned)(st & 63);
+  r1 = (unsigned)((st >> 6) & 63);
+  r2 = (unsigned)((st >> 12) & 63);
+  h->n[0] = h->n[1] = h->n[2] = 0;
+  if (!write) {
+    /* Loads meet the writer only, and leave it. */
+    unsigned m = w ? g & ~__ldcc_its_bit(w) : 0;
+    if (m)
+      __ldcc_its_hit(h, 0, __LDCC_POPC(m), __LDCC_LOW(m), w - 1, 1);
+    /* The first two lanes that fill the reader fields. */
+    for (m = g; m && (!r1 || !r2); m &= m - 1) {
+      unsigned me = __LDCC_LOW(m) + 1;
+      if (!r1)
+        r1 = me;
+      else if (r1 != me && !r2)
+        r2 = me;
+    }
+  } else {
+    unsigned me = l0 + 1;
+    if (w && w != me && write != 2)
+      __ldcc_its_hit(h, 0, 1, l0, w - 1, 1);
+    else if (r1 && r1 != me)
+      __ldcc_its_hit(h, 1, 1, l0, r1 - 1, 0);
+    else if (r2 && r2 != me)
+      __ldcc_its_hit(h, 2, 1, l0, r2 - 1, 0);
+    if (rest && write != 2) {
+      /* Each later lane's store meets the one before it. */
+      __ldcc_its_hit(h, 0, __LDCC_POPC(rest), __LDCC_LOW(rest), l0, 1);
+    } else if (rest) {
+      /* Stores that leave each other alone meet the readers only. */
+      unsigned m1 = r1 ? rest & ~__ldcc_its_bit(r1) : 0;
+      unsigned m2 = r2 ? (rest & ~m1) & ~__ldcc_its_bit(r2) : 0;
+      if (m1)
+        __ldcc_its_hit(h, 1, __LDCC_POPC(m1), __LDCC_LOW(m1), r1 - 1, 0);
+      if (m2)
+        __ldcc_its_hit(h, 2, __LDCC_POPC(m2), __LDCC_LOW(m2), r2 - 1, 0);
+    }
+    w = __LDCC_HIGH(g) + 1;
+  }
+  *next = base | w | ((uint64_t)r1 << 6) | ((uint64_t)r2 << 12);
+  return (h->n[0] ? 1u : 0u) | (h->n[1] ? 2u : 0u) | (h->n[2] ? 4u : 0u);
+}
+
 /* The shadow state of one word of a block's shared memory in a cluster
  * launch (its.cuh cl_note, docs/inline-checks.md "Distributed shared
  * memory"): bits 0-15 the block ranks that read it, 16-31 those that used

@@ -90,7 +90,8 @@ template <class T> static __device__ __forceinline__ T &&its_after(T &&v) {
  * it is another instance (counted), the file is not armed or the ring is
  * full.  The caller fills the rest and calls its_publish. */
 static __device__ volatile __ldcc_report *
-its_record(unsigned kind, unsigned kernel, unsigned site_a, unsigned site_b) {
+its_record(unsigned kind, unsigned kernel, unsigned site_a, unsigned site_b,
+           unsigned n = 1, unsigned lane = 32) {
   const __ldcc_its_sink *s = &__ldcc_its_sink_dev;
 
   if (!s->reports || kernel >= s->nmetas)
@@ -102,7 +103,7 @@ its_record(unsigned kind, unsigned kernel, unsigned site_a, unsigned site_b) {
   h *= 0x2C1B3C6Du;
   h ^= h >> 12;
   h &= __LDCC_BUCKETS - 1;
-  if (atomicAdd(&s->counts[h], 1u) != 0)
+  if (atomicAdd(&s->counts[h], n) != 0)
     return 0;
   unsigned i = atomicAdd(s->report_next, 1u);
   if (i >= s->report_capacity)
@@ -117,7 +118,7 @@ its_record(unsigned kind, unsigned kernel, unsigned site_a, unsigned site_b) {
   r->block[2] = blockIdx.z;
   r->start_site = site_a;
   r->end_site = site_b;
-  r->lane = (int)(its_tid() % 32);
+  r->lane = (int)(lane < 32 ? lane : its_tid() % 32);
   r->mask = 0;
   r->size = 0;
   for (unsigned k = 0; k < 16; k++)
@@ -141,13 +142,15 @@ static __device__ void its_element_to(volatile __ldcc_report *r,
   r->value_b[0] = (unsigned char)nidx;
 }
 
-/* Record an intra-warp race (cold path). */
+/* Record an intra-warp race of n lanes, the first lane_b against lane_a
+ * (cold path). */
 static __device__ __noinline__ void
 its_report(unsigned kernel, unsigned site_a, unsigned site_b, unsigned lane_a,
-           unsigned flags, unsigned long long offset, unsigned size,
-           unsigned nidx, const unsigned *idx) {
+           unsigned lane_b, unsigned n, unsigned flags,
+           unsigned long long offset, unsigned size, unsigned nidx,
+           const unsigned *idx) {
   volatile __ldcc_report *r =
-      its_record(__LDCC_RK_INTRA_WARP, kernel, site_a, site_b);
+      its_record(__LDCC_RK_INTRA_WARP, kernel, site_a, site_b, n, lane_b);
 
   if (!r)
     return;
@@ -173,10 +176,9 @@ its_claim(unsigned long long *tag, unsigned long long a) {
 
 /* The shadow step of one access; returns 1 with the earlier access's lane,
  * site and kind on a race. */
-static __device__ __forceinline__ int its_check(const void *p, unsigned site,
-                                                int write, unsigned *lane_a,
-                                                unsigned *site_a,
-                                                int *a_wrote) {
+static __device__ __forceinline__ int
+its_check_lane(const void *p, unsigned site, int write, unsigned *lane_a,
+               unsigned *site_a, int *a_wrote) {
   unsigned long long a = (unsigned long long)p & 0x1ffffffffffffull;
   unsigned tid = its_tid(), warp = tid / 32, lane = tid % 32;
   unsigned slot = (unsigned)(((a >> 2) + (a & 3) * 8) & (__LDCC_ITS_SLOTS - 1));
@@ -219,6 +221,60 @@ static __device__ __forceinline__ int its_check(const void *p, unsigned site,
   return 0;
 }
 
+/* The shadow step of one access by each lane here.  The lanes of one
+ * instruction at one address (`__match_any_sync` on it) take their steps
+ * together, by the lowest of them, in lane order (an order their hardware
+ * could have taken; __ldcc_its_group_step, no loop over the lanes), with
+ * one compare-and-swap: lane by lane, a load all lanes of a warp make from
+ * one word (a broadcast) ran up to 32 rounds of a contended compare-and-
+ * swap loop, each round the whole warp's instructions.  Returns, in that
+ * lane only, the fields (bits 0-2) that conflicts filled in *h. */
+static __device__ __forceinline__ unsigned
+its_check_group(const void *p, unsigned site, int write, __ldcc_its_hits *h) {
+  unsigned long long a = (unsigned long long)p & 0x1ffffffffffffull;
+  unsigned tid = its_tid(), warp = tid / 32, lane = tid % 32;
+  unsigned slot = (unsigned)(((a >> 2) + (a & 3) * 8) & (__LDCC_ITS_SLOTS - 1));
+  /* Every thread's local memory has the same generic addresses: a
+   * pointer into it is private to the lane, never shared. */
+  int skip = warp >= __LDCC_ITS_WARPS || __ldcc_is_local(p);
+  unsigned here = __ballot_sync(__activemask(), !skip);
+
+  if (skip)
+    return 0;
+  unsigned peers = __match_any_sync(here, a);
+  if (lane != (unsigned)__ffs(peers) - 1)
+    return 0;
+  __ldcc_its_slot *s = &__ldcc_its_tab[warp][slot];
+  unsigned epoch = *(volatile unsigned *)&__ldcc_its_epoch[warp];
+  for (int tries = 0; tries < 16; tries++) {
+    unsigned long long t = its_claim(&s->tag, a);
+    if (!t)
+      continue;
+    unsigned long long st = *(volatile unsigned long long *)&s->state;
+    uint64_t next;
+    unsigned roles = __ldcc_its_group_step(st, (unsigned)(t >> 49), epoch,
+                                           peers, write, &next, h);
+    if (atomicCAS(&s->state, st, (unsigned long long)next) != st)
+      continue;
+    unsigned long long sites = *(volatile unsigned long long *)&s->sites;
+    /* The earlier accesses' sites, then the fields our lanes now hold
+     * name this site (best effort). */
+    unsigned long long mine = sites;
+    for (int r = 0; r < 3; r++) {
+      unsigned f = (unsigned)(next >> (6 * r)) & 63;
+      if ((peers & __ldcc_its_bit(f)) && (r == 0) == (write != 0)) {
+        mine &= ~(0x1fffffull << (21 * r));
+        mine |= (unsigned long long)(site & 0x1fffffu) << (21 * r);
+      }
+    }
+    if (mine != sites)
+      *(volatile unsigned long long *)&s->sites = mine;
+    h->sites = sites;
+    return roles;
+  }
+  return 0;
+}
+
 /* Element indices of p inside base: arrays by their extents, pointers by
  * the pointee's size, scalars none (overloads, not `if constexpr`: a
  * translated file may be compiled as C++14). */
@@ -252,18 +308,33 @@ its_element(P *p, const B &base, unsigned long long *offset, unsigned *idx) {
 template <class P, class B>
 static __device__ __forceinline__ P *
 its_access(P *p, const B &base, unsigned kernel, unsigned site, int write) {
-  unsigned lane_a = 0, site_a = 0;
-  int a_wrote = 0;
+  __ldcc_its_hits h;
+#ifdef LDCC_ITS_GROUP
+  /* An experiment, off by default until measured (docs/inline-checks.md,
+   * "Cost"): the lanes of one instruction at one address step together. */
+  unsigned roles = its_check_group((const void *)p, site, write, &h);
+#else
+  unsigned site_a = 0;
+  unsigned roles = (unsigned)its_check_lane(
+      (const void *)p, site, write, &h.lane_a[0], &site_a, &h.a_wrote[0]);
+  h.n[0] = 1;
+  h.lane_b[0] = 32; /* this lane */
+  h.sites = site_a;
+#endif
 
-  if (its_check((const void *)p, site, write, &lane_a, &site_a, &a_wrote)) {
+  if (roles) {
     unsigned idx[4] = {0, 0, 0, 0}, nidx;
     unsigned long long offset = 0;
     nidx = its_element(p, base, &offset, idx);
-    its_report(kernel, site_a, site, lane_a,
-               (__ldcc_is_shared((const void *)p) ? __LDCC_ITS_M_SHARED : 0u) |
-                   (a_wrote ? __LDCC_ITS_M_A_WROTE : 0u) |
-                   (write ? __LDCC_ITS_M_B_WROTE : 0u),
-               offset, (unsigned)sizeof(P), nidx, idx);
+    for (unsigned r = 0; r < 3; r++)
+      if (roles >> r & 1)
+        its_report(
+            kernel, (unsigned)(h.sites >> (21 * r)) & 0x1fffffu, site,
+            h.lane_a[r], h.lane_b[r], h.n[r],
+            (__ldcc_is_shared((const void *)p) ? __LDCC_ITS_M_SHARED : 0u) |
+                (h.a_wrote[r] ? __LDCC_ITS_M_A_WROTE : 0u) |
+                (write ? __LDCC_ITS_M_B_WROTE : 0u),
+            offset, (unsigned)sizeof(P), nidx, idx);
   }
   return p;
 }

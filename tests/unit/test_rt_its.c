@@ -149,6 +149,67 @@ static struct __ldcc_report its_record(uint32_t a, uint32_t b, uint32_t mask,
   return r;
 }
 
+/* The lanes of one instruction step together (its.cuh its_check): the
+ * group step equals __ldcc_its_step lane after lane, in lane order, for
+ * any state (of this claim and epoch or not, fields of no lane included),
+ * group and kind. */
+START_TEST(test_group_step_equals_lanes) {
+  unsigned long long seed = 0x9E3779B97F4A7C15ull;
+  for (int it = 0; it < 1000000; it++) {
+    seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+    unsigned long long r = seed ^ (seed >> 29);
+    unsigned cid = 1 + (unsigned)(r & 3), epoch = 7 + (unsigned)(r >> 2 & 1);
+    int write = (int)(r >> 3 & 3) % 3;
+    /* Small lane numbers and few-lane groups make conflicts likely. */
+    unsigned g = (unsigned)(r >> 5) & ((r >> 37 & 1) ? 0xffffffffu : 0x1fu);
+    unsigned f[3];
+    for (int k = 0; k < 3; k++) {
+      unsigned v = (unsigned)(r >> (40 + 6 * k)) & 63;
+      f[k] = (r >> (58 + k) & 1) ? v : v % 6;
+    }
+    uint64_t st = ((r >> 61 & 1) ? __ldcc_its_state(cid, epoch)
+                                 : __ldcc_its_state(cid ^ 1, epoch)) |
+                  f[0] | (uint64_t)f[1] << 6 | (uint64_t)f[2] << 12;
+    if (!g)
+      g = 1u << (r >> 50 & 31);
+    struct __ldcc_its_hits want = {
+        {0, 0, 0}, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}, 0};
+    struct __ldcc_its_hits got;
+    unsigned roles = 0;
+    uint64_t cur = st, next;
+    for (unsigned m = g; m; m &= m - 1) {
+      unsigned l = (unsigned)__builtin_ctz(m), other = 0, role = 0;
+      int ow = 0;
+      if (__ldcc_its_step(cur, cid, epoch, l, write, &next, &other, &ow,
+                          &role)) {
+        if (!want.n[role]++) {
+          want.lane_a[role] = other;
+          want.lane_b[role] = l;
+          want.a_wrote[role] = ow;
+        }
+        roles |= 1u << role;
+      }
+      cur = next;
+    }
+    unsigned got_roles =
+        __ldcc_its_group_step(st, cid, epoch, g, write, &next, &got);
+    int same = next == cur && got_roles == roles;
+    for (int k = 0; k < 3; k++)
+      same = same && got.n[k] == want.n[k] &&
+             (!want.n[k] || (got.lane_a[k] == want.lane_a[k] &&
+                             got.lane_b[k] == want.lane_b[k] &&
+                             got.a_wrote[k] == want.a_wrote[k]));
+    if (!same)
+      ck_abort_msg("iteration %d: st %llx g %x write %d: next %llx want "
+                   "%llx, roles %x want %x, n %u %u %u want %u %u %u",
+                   it, (unsigned long long)st, g, write,
+                   (unsigned long long)next, (unsigned long long)cur, got_roles,
+                   roles, got.n[0], got.n[1], got.n[2], want.n[0], want.n[1],
+                   want.n[2]);
+  }
+}
+END_TEST
+
 START_TEST(test_text_golden) {
   struct __ldcc_report rec =
       its_record(2, 1, 0 | __LDCC_ITS_M_SHARED | __LDCC_ITS_M_B_WROTE, 1, 16);
@@ -654,6 +715,7 @@ int main(void) {
   tcase_add_test(tc, test_step_rule);
   tcase_add_test(tc, test_step_readers);
   tcase_add_test(tc, test_step_weak_store);
+  tcase_add_test(tc, test_group_step_equals_lanes);
   tcase_add_test(tc, test_text_golden);
   tcase_add_test(tc, test_global_and_unknown_element);
   tcase_add_test(tc, test_json_and_dedup);
