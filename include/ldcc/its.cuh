@@ -174,6 +174,19 @@ its_claim(unsigned long long *tag, unsigned long long a) {
   return atomicCAS(tag, t, nt) == t ? nt : 0;
 }
 
+/* One try at slot s for address a: the claimed tag in *t, the state then
+ * in *st; 0 when another thread changed the tag first (try again). */
+static __device__ __forceinline__ int its_try(__ldcc_its_slot *s,
+                                              unsigned long long a,
+                                              unsigned long long *t,
+                                              unsigned long long *st) {
+  *t = its_claim(&s->tag, a);
+  if (!*t)
+    return 0;
+  *st = *(volatile unsigned long long *)&s->state;
+  return 1;
+}
+
 /* The shadow step of one access; returns 1 with the earlier access's lane,
  * site and kind on a race. */
 static __device__ __forceinline__ int
@@ -190,10 +203,9 @@ its_check_lane(const void *p, unsigned site, int write, unsigned *lane_a,
   if (warp >= __LDCC_ITS_WARPS || __ldcc_is_local(p))
     return 0;
   for (int tries = 0; tries < 16; tries++) {
-    unsigned long long t = its_claim(&s->tag, a);
-    if (!t)
+    unsigned long long t, st;
+    if (!its_try(s, a, &t, &st))
       continue;
-    unsigned long long st = *(volatile unsigned long long *)&s->state;
     uint64_t next;
     unsigned other = 0, role = 0;
     int ow = 0;
@@ -247,10 +259,9 @@ its_check_group(const void *p, unsigned site, int write, __ldcc_its_hits *h) {
   __ldcc_its_slot *s = &__ldcc_its_tab[warp][slot];
   unsigned epoch = *(volatile unsigned *)&__ldcc_its_epoch[warp];
   for (int tries = 0; tries < 16; tries++) {
-    unsigned long long t = its_claim(&s->tag, a);
-    if (!t)
+    unsigned long long t, st;
+    if (!its_try(s, a, &t, &st))
       continue;
-    unsigned long long st = *(volatile unsigned long long *)&s->state;
     uint64_t next;
     unsigned roles = __ldcc_its_group_step(st, (unsigned)(t >> 49), epoch,
                                            peers, write, &next, h);
