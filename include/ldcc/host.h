@@ -1024,11 +1024,20 @@ template <class... P> void (*plain_fn(void (*)(P...)))(P...);
  * Telling the two apart would need cudaGetLastError before the launch, which
  * would clear the user's pending error. */
 template <class F> struct api_launch;
+/* The argument args[i] points to, as an lvalue of parameter type P: a
+ * reference parameter's argument is a pointer there (nvcc's stub passes
+ * the address of the object the reference names). */
+template <class P> struct api_arg {
+  static P &of(void *a) { return *static_cast<P *>(a); }
+};
+template <class T> struct api_arg<T &> {
+  static T &of(void *a) { return **static_cast<T **>(a); }
+};
 template <class... P> struct api_launch<void (*)(P...)> {
   template <class L, size_t... I>
   static void call(void **args, L &lam, std::index_sequence<I...>) {
     (void)args; /* a kernel without parameters */
-    lam(*static_cast<P *>(args[I])...);
+    lam(api_arg<P>::of(args[I])...);
   }
   template <class L> static cudaError_t run(void **args, L &&lam) {
     call(args, lam, std::index_sequence_for<P...>());

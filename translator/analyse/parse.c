@@ -19,6 +19,7 @@
  * was obtained.  Host code only. */
 #include <clang-c/Index.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,6 +31,7 @@
 #include "ld_inclusions.h"
 #include "ld_kernels.h"
 #include "ld_macro_inline.h"
+#include "ld_spaced_launch.h"
 #include "ld_writes.h"
 
 /* Errors clang reports where nvcc compiles the code, and why a kernel
@@ -121,6 +123,121 @@ static int has_errors(CXTranslationUnit tu) {
   return found;
 }
 
+/* Files whose launches are written `k << <g, b >> > (x)` (ld_spaced_launch.h),
+ * at most this many a unit. */
+#define LD_SPACED_FILES 8
+
+/* The unsaved files every parse of the unit gets: the prelude; the main
+ * file's text when the caller has one (flattened, macros expanded); the
+ * files whose spaced launches were put together, the main file among them
+ * unless the caller's text replaces it. */
+struct unsaved {
+  struct CXUnsavedFile f[2 + LD_SPACED_FILES];
+  struct ld_buf text[LD_SPACED_FILES]; /* empty: read, nothing to change */
+  char *name[LD_SPACED_FILES];
+  unsigned n;
+  const char *main_path;
+};
+
+static unsigned unsaved_list(struct unsaved *u, const char *main_text,
+                             size_t main_len) {
+  unsigned k = 0, i;
+
+  u->f[k].Filename = LD_CLANG_PRELUDE_PATH;
+  u->f[k].Contents = LD_CLANG_PRELUDE;
+  u->f[k++].Length = sizeof LD_CLANG_PRELUDE - 1;
+  if (main_text) {
+    u->f[k].Filename = u->main_path;
+    u->f[k].Contents = main_text;
+    u->f[k++].Length = main_len;
+  }
+  for (i = 0; i < u->n; i++)
+    if (u->text[i].len && !(main_text && !strcmp(u->name[i], u->main_path))) {
+      u->f[k].Filename = u->name[i];
+      u->f[k].Contents = u->text[i].data;
+      u->f[k++].Length = u->text[i].len;
+    }
+  return k;
+}
+
+static void unsaved_free(struct unsaved *u) {
+  unsigned i;
+
+  for (i = 0; i < u->n; i++) {
+    ld_buf_free(&u->text[i]);
+    free(u->name[i]);
+  }
+  u->n = 0;
+}
+
+/* The text of the main file as unspaced, or NULL when it needed none. */
+static const struct ld_buf *unsaved_main(const struct unsaved *u) {
+  unsigned i;
+
+  for (i = 0; i < u->n; i++)
+    if (u->text[i].len && !strcmp(u->name[i], u->main_path))
+      return &u->text[i];
+  return NULL;
+}
+
+/* Read the file at name; keep its text in u when putting its spaced
+ * launches together changed it.  Returns 1 when it did, 0 when not (also
+ * when u is full or the file cannot be read), or an error. */
+static int unspace_file(struct unsaved *u, const char *name) {
+  struct ld_buf *t = &u->text[u->n];
+  char chunk[65536];
+  size_t got;
+  FILE *f;
+  int rc = LD_OK;
+
+  if (u->n == LD_SPACED_FILES || !(f = fopen(name, "rb")))
+    return 0;
+  memset(t, 0, sizeof *t);
+  while (!rc && (got = fread(chunk, 1, sizeof chunk, f)) > 0)
+    rc = ld_buf_append(t, chunk, got);
+  fclose(f);
+  if (!rc && !(u->name[u->n] = strdup(name)))
+    rc = LD_ENOMEM;
+  if (rc) {
+    ld_buf_free(t);
+    return rc;
+  }
+  if (!ld__unspace_launches(t->data, t->len))
+    ld_buf_free(t); /* remembered by name: read once */
+  u->n++;
+  return t->len ? 1 : 0;
+}
+
+/* After a parse with errors: the files the errors are in, read once each;
+ * returns how many had spaced launches (then parse again), or an error. */
+static int unspace_errors(CXTranslationUnit tu, struct unsaved *u) {
+  unsigned nd = clang_getNumDiagnostics(tu), i, j;
+  int added = 0, rc = 0;
+
+  for (i = 0; i < nd && rc >= 0; i++) {
+    CXDiagnostic d = clang_getDiagnostic(tu, i);
+    CXSourceLocation loc = clang_getDiagnosticLocation(d);
+    CXFile file = NULL;
+    CXString fname;
+    const char *name;
+
+    if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && !tolerated(d))
+      clang_getSpellingLocation(loc, &file, NULL, NULL, NULL);
+    clang_disposeDiagnostic(d);
+    if (!file)
+      continue;
+    fname = clang_getFileName(file);
+    name = clang_Location_isFromMainFile(loc) ? u->main_path
+                                              : clang_getCString(fname);
+    for (j = 0; name && j < u->n && strcmp(u->name[j], name); j++)
+      ;
+    if (name && j == u->n && (rc = unspace_file(u, name)) > 0)
+      added++;
+    clang_disposeString(fname);
+  }
+  return rc < 0 ? rc : added;
+}
+
 /* When user headers are to be translated too, parse the flattened text
  * instead of the file (the same arguments, the text as an unsaved file under
  * the file's name).  Should that text not parse where the file did, the
@@ -128,19 +245,15 @@ static int has_errors(CXTranslationUnit tu) {
  * On a failed reparse libclang has no unit left. */
 static int reparse_flat(CXTranslationUnit *tu,
                         const struct ld_translate_opts *opts,
-                        struct ld_plan *plan, struct ld_buf *flat) {
-  struct CXUnsavedFile files[2];
+                        struct ld_plan *plan, struct ld_buf *flat,
+                        struct unsaved *u) {
   int rc = ld__flatten(*tu, opts, flat, &plan->lines);
+  unsigned nf;
 
   if (rc || !flat->len)
     return rc;
-  files[0].Filename = LD_CLANG_PRELUDE_PATH;
-  files[0].Contents = LD_CLANG_PRELUDE;
-  files[0].Length = sizeof LD_CLANG_PRELUDE - 1;
-  files[1].Filename = opts->input_path;
-  files[1].Contents = flat->data;
-  files[1].Length = flat->len;
-  if (clang_reparseTranslationUnit(*tu, 2, files,
+  nf = unsaved_list(u, flat->data, flat->len);
+  if (clang_reparseTranslationUnit(*tu, nf, u->f,
                                    clang_defaultReparseOptions(*tu)))
     goto failed;
   if (!has_errors(*tu))
@@ -149,7 +262,8 @@ static int reparse_flat(CXTranslationUnit *tu,
   ld_buf_free(flat);
   plan->headers_left_out = "the file with its user headers pasted in does "
                            "not parse";
-  if (!clang_reparseTranslationUnit(*tu, 1, files,
+  nf = unsaved_list(u, NULL, 0);
+  if (!clang_reparseTranslationUnit(*tu, nf, u->f,
                                     clang_defaultReparseOptions(*tu)))
     return LD_OK;
 failed:
@@ -165,21 +279,18 @@ failed:
  * that does not parse is dropped, the unit parsed again from the last. */
 static int inline_macros(CXTranslationUnit tu,
                          const struct ld_translate_opts *opts,
-                         struct CXUnsavedFile *prelude, struct ld_buf *text) {
-  struct CXUnsavedFile files[2];
+                         struct unsaved *u, struct ld_buf *text) {
   int round, rc = LD_OK;
+  unsigned nf;
 
-  files[0] = *prelude;
-  files[1].Filename = opts->input_path;
   for (round = 0; round < 4 && !rc; round++) {
     struct ld_buf next = LD_BUF_INIT;
     rc = ld__expand_shared_macros(tu, opts->input_path, &next);
     if (rc || !next.len)
       break;
-    files[1].Contents = next.data;
-    files[1].Length = next.len;
+    nf = unsaved_list(u, next.data, next.len);
     /* (On a failed reparse libclang has no unit left.) */
-    if (clang_reparseTranslationUnit(tu, 2, files,
+    if (clang_reparseTranslationUnit(tu, nf, u->f,
                                      clang_defaultReparseOptions(tu))) {
       ld_buf_free(&next);
       return LD_EPARSE;
@@ -190,9 +301,8 @@ static int inline_macros(CXTranslationUnit tu,
       continue;
     }
     ld_buf_free(&next);
-    files[1].Contents = text->data;
-    files[1].Length = text->len;
-    return clang_reparseTranslationUnit(tu, text->len ? 2 : 1, files,
+    nf = unsaved_list(u, text->len ? text->data : NULL, text->len);
+    return clang_reparseTranslationUnit(tu, nf, u->f,
                                         clang_defaultReparseOptions(tu))
                ? LD_EPARSE
                : LD_OK;
@@ -221,6 +331,27 @@ static int tolerated_at(struct analysis *an) {
   return rc;
 }
 
+/* A unit that did not parse: put together the spaced launches of the files
+ * its errors are in and parse again, while that finds more (a header's
+ * launch shows once the main file's parse gets that far).  (On a failed
+ * reparse libclang has no unit left.) */
+static int unspace(CXTranslationUnit *tu, struct unsaved *u) {
+  int round, added = 0;
+
+  for (round = 0; round < 4 && has_errors(*tu); round++) {
+    added = unspace_errors(*tu, u);
+    if (added <= 0)
+      break;
+    if (clang_reparseTranslationUnit(*tu, unsaved_list(u, NULL, 0), u->f,
+                                     clang_defaultReparseOptions(*tu))) {
+      clang_disposeTranslationUnit(*tu);
+      *tu = NULL;
+      return LD_EPARSE;
+    }
+  }
+  return added < 0 ? added : LD_OK;
+}
+
 /* The number of an architecture ("sm_90a" 90), sm_90 when none is given
  * (args.c's default). */
 static unsigned gpu_sm(const char *arch) {
@@ -234,7 +365,7 @@ int ld__parse(const struct ld_translate_opts *opts, struct ld_plan *plan,
   struct analysis an;
   CXIndex index = NULL;
   CXTranslationUnit tu = NULL;
-  struct CXUnsavedFile prelude;
+  struct unsaved u;
   enum CXErrorCode err;
   char **argv = NULL;
   int argc = 0;
@@ -242,6 +373,8 @@ int ld__parse(const struct ld_translate_opts *opts, struct ld_plan *plan,
   int rc;
 
   memset(&an, 0, sizeof an);
+  memset(&u, 0, sizeof u);
+  u.main_path = opts->input_path;
   rc = ld__clang_args(opts, &argv, &argc);
   if (rc)
     goto out;
@@ -250,20 +383,23 @@ int ld__parse(const struct ld_translate_opts *opts, struct ld_plan *plan,
     rc = LD_ENOMEM;
     goto out;
   }
-  prelude.Filename = LD_CLANG_PRELUDE_PATH;
-  prelude.Contents = LD_CLANG_PRELUDE;
-  prelude.Length = sizeof LD_CLANG_PRELUDE - 1;
   err = clang_parseTranslationUnit2(
-      index, opts->input_path, (const char *const *)argv, argc, &prelude, 1,
-      CXTranslationUnit_DetailedPreprocessingRecord, &tu);
+      index, opts->input_path, (const char *const *)argv, argc, u.f,
+      unsaved_list(&u, NULL, 0), CXTranslationUnit_DetailedPreprocessingRecord,
+      &tu);
   if (err != CXError_Success || !tu) {
     rc = LD_EPARSE;
     goto out;
   }
-  if (!has_errors(tu))
-    rc = reparse_flat(&tu, opts, plan, flat);
+  rc = unspace(&tu, &u);
+  if (!rc && !has_errors(tu))
+    rc = reparse_flat(&tu, opts, plan, flat, &u);
+  /* The translation edits the text that parsed: the main file's with its
+   * launches put together, when no flattened text replaces it. */
+  if (!rc && tu && !flat->len && unsaved_main(&u))
+    rc = ld_buf_append(flat, unsaved_main(&u)->data, unsaved_main(&u)->len);
   if (!rc && tu && !has_errors(tu))
-    rc = inline_macros(tu, opts, &prelude, flat);
+    rc = inline_macros(tu, opts, &u, flat);
   if (rc)
     goto out;
   if (has_errors(tu)) {
@@ -296,6 +432,7 @@ int ld__parse(const struct ld_translate_opts *opts, struct ld_plan *plan,
     rc = ld__facts_analyse(&an);
 out:
   ld__analysis_free(&an);
+  unsaved_free(&u);
   if (tu)
     clang_disposeTranslationUnit(tu);
   if (index)

@@ -163,6 +163,17 @@ __global__ void large(big_t p, int *out) {
   out[threadIdx.x] = p.v[threadIdx.x];
 }
 
+// A kernel that takes managed memory by reference (NVIDIA's unified-memory
+// blog, found in session 42): the relaunch the translator emits for launches
+// through the runtime API read each argument as `*(P *)args[i]`, a pointer
+// to a reference for `DataElement &`; such an argument is a pointer there.
+struct DataElement {
+  char *name;
+  int value;
+};
+// COV: KERNEL name=by_ref {{.*}}coverage=none {{.*}}global_reason="writes through reference parameter elem"
+__global__ void by_ref(DataElement &elem) { elem.value = 1; }
+
 void run_all(float *f, double *d, int *i, uint4 *u, big_t b) {
   sums<<<1, THREADS>>>(f, f);
   blocks<float><<<1, 128>>>(f, f);
@@ -171,4 +182,5 @@ void run_all(float *f, double *d, int *i, uint4 *u, big_t b) {
   total<float><<<1, 64>>>(f, f);
   add4<<<1, 64>>>(u);
   large<<<1, 64>>>(b, i);
+  by_ref<<<1, 1>>>(*(DataElement *)i);
 }

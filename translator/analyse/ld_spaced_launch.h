@@ -1,0 +1,17 @@
+/* Kernel launches written with spaces inside the chevrons, `k << <g, b >>
+ * > (args)`: Visual Studio's formatter writes them so, nvcc compiles them,
+ * clang takes `<< <` for a shift and a less-than and the file did not
+ * parse (spaced_launch.c; docs/translator.md, "Parsing").  Host code only. */
+#ifndef LD_SPACED_LAUNCH_H
+#define LD_SPACED_LAUNCH_H
+
+#include <stddef.h>
+
+/* In text[0, len), rewrite each launch whose chevrons hold spaces or tabs
+ * (`<< <` ... `>> >` followed by `(`) into `<<<` ... `>>>`, moving the
+ * blanks after the chevrons, so every byte keeps its offset.  Leaves
+ * comments, string and character literals and `operator<< <T>` alone.
+ * Returns the number of launches rewritten. */
+size_t ld__unspace_launches(char *text, size_t len);
+
+#endif
