@@ -512,6 +512,83 @@ int ld__cg_object(CXCursor var) {
          makes_group(d);
 }
 
+/* The calls of one function and what they pass for one of its
+ * parameters (group_param_is_block). */
+struct group_calls {
+  CXCursor fn; /* canonical */
+  unsigned index, calls, refs, block_args;
+};
+
+static enum CXChildVisitResult count_group_calls(CXCursor c, CXCursor parent,
+                                                 CXClientData data) {
+  struct group_calls *g = data;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  CXCursor to;
+
+  if (clang_getCursorKind(parent) == CXCursor_TranslationUnit &&
+      !clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+    return CXChildVisit_Continue;
+  if (k != CXCursor_DeclRefExpr && k != CXCursor_CallExpr)
+    return CXChildVisit_Recurse;
+  to = clang_getCursorReferenced(c);
+  if (clang_Cursor_isNull(to) ||
+      !clang_equalCursors(clang_getCanonicalCursor(to), g->fn))
+    return CXChildVisit_Recurse;
+  if (k == CXCursor_DeclRefExpr) {
+    g->refs++;
+    return CXChildVisit_Recurse;
+  }
+  g->calls++;
+  if (g->index < (unsigned)clang_Cursor_getNumArguments(c)) {
+    CXCursor arg = ld__unwrap(clang_Cursor_getArgument(c, g->index));
+    /* thread_group's constructor from the block handle, then the handle */
+    while (clang_getCursorKind(arg) == CXCursor_CallExpr &&
+           clang_getCursorKind(clang_getCursorReferenced(arg)) ==
+               CXCursor_Constructor &&
+           clang_Cursor_getNumArguments(arg) == 1)
+      arg = ld__unwrap(clang_Cursor_getArgument(arg, 0));
+    if (ld__is_class(clang_getCursorType(arg), "thread_block"))
+      g->block_args++;
+  }
+  return CXChildVisit_Recurse;
+}
+
+/* Whether base names a `thread_group` parameter of a function that every
+ * use of the function (a call, in the files translated) binds to the block:
+ * `__device__ int reduce_sum(thread_group g, int *temp, int val)` called
+ * with `this_thread_block()`, as NVIDIA's cooperative-groups blog writes it
+ * (and the code that copies it; session 42).  Its `g.sync()` is then a
+ * block barrier.  A call with another group, or a use of the function
+ * other than a call, keeps it refused. */
+static int group_param_is_block(CXCursor base) {
+  struct group_calls g;
+  CXCursor parm, fn;
+  int i, n;
+
+  base = ld__unwrap(base);
+  if (clang_getCursorKind(base) != CXCursor_DeclRefExpr)
+    return 0;
+  parm = clang_getCursorReferenced(base);
+  if (clang_getCursorKind(parm) != CXCursor_ParmDecl)
+    return 0;
+  fn = clang_getCursorSemanticParent(parm);
+  if (clang_getCursorKind(fn) != CXCursor_FunctionDecl)
+    return 0;
+  memset(&g, 0, sizeof g);
+  g.fn = clang_getCanonicalCursor(fn);
+  n = clang_Cursor_getNumArguments(fn);
+  for (i = 0;
+       i < n && !clang_equalCursors(clang_Cursor_getArgument(fn, i), parm); i++)
+    ;
+  if (i == n)
+    return 0;
+  g.index = (unsigned)i;
+  clang_visitChildren(
+      clang_getTranslationUnitCursor(clang_Cursor_getTranslationUnit(base)),
+      count_group_calls, &g);
+  return g.calls && g.block_args == g.calls && g.refs == g.calls;
+}
+
 /* The form of a block-wide barrier, or NULL when call is not one.  A sync
  * the replay cannot model sets *unsupported to a reason. */
 const char *ld__barrier_form(CXCursor call, const char **unsupported) {
@@ -549,6 +626,8 @@ const char *ld__barrier_form(CXCursor call, const char **unsupported) {
         ld__nth_child(first, 0, &base)) {
       CXType t = clang_getCursorType(base);
       if (ld__is_class(t, "thread_block"))
+        return "cg.sync";
+      if (ld__is_class(t, "thread_group") && group_param_is_block(base))
         return "cg.sync";
       if (ld__is_class(t, "thread_group"))
         *unsupported = REASON_GROUP_SYNC;
