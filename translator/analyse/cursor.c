@@ -465,6 +465,18 @@ CXCursor ld__callee_decl(CXCursor call) {
   return x;
 }
 
+/* e without implicit casts, parentheses and one-argument constructor calls
+ * (a copy or a conversion: `thread_group g = block`). */
+static CXCursor strip_conversions(CXCursor e) {
+  e = ld__unwrap(e);
+  while (clang_getCursorKind(e) == CXCursor_CallExpr &&
+         clang_getCursorKind(clang_getCursorReferenced(e)) ==
+             CXCursor_Constructor &&
+         clang_Cursor_getNumArguments(e) == 1)
+    e = ld__unwrap(clang_Cursor_getArgument(e, 0));
+  return e;
+}
+
 /* A cooperative-groups function that makes a group handle, not one that
  * computes a value (`T v = cg::reduce(tile, x, cg::plus<T>())` in a
  * template is a T, session 39: it was taken for a handle and refused). */
@@ -498,12 +510,7 @@ int ld__cg_object(CXCursor var) {
       clang_getCursorKind(var) != CXCursor_VarDecl ||
       !ld__last_expr_child(var, &init))
     return 0;
-  init = ld__unwrap(init);
-  while (clang_getCursorKind(init) == CXCursor_CallExpr &&
-         clang_getCursorKind(clang_getCursorReferenced(init)) ==
-             CXCursor_Constructor &&
-         clang_Cursor_getNumArguments(init) == 1)
-    init = ld__unwrap(clang_Cursor_getArgument(init, 0));
+  init = strip_conversions(init);
   if (clang_getCursorKind(init) != CXCursor_CallExpr)
     return 0;
   d = ld__callee_decl(init);
@@ -540,13 +547,8 @@ static enum CXChildVisitResult count_group_calls(CXCursor c, CXCursor parent,
   }
   g->calls++;
   if (g->index < (unsigned)clang_Cursor_getNumArguments(c)) {
-    CXCursor arg = ld__unwrap(clang_Cursor_getArgument(c, g->index));
     /* thread_group's constructor from the block handle, then the handle */
-    while (clang_getCursorKind(arg) == CXCursor_CallExpr &&
-           clang_getCursorKind(clang_getCursorReferenced(arg)) ==
-               CXCursor_Constructor &&
-           clang_Cursor_getNumArguments(arg) == 1)
-      arg = ld__unwrap(clang_Cursor_getArgument(arg, 0));
+    CXCursor arg = strip_conversions(clang_Cursor_getArgument(c, g->index));
     if (ld__is_class(clang_getCursorType(arg), "thread_block"))
       g->block_args++;
   }
