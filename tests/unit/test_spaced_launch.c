@@ -50,12 +50,41 @@ START_TEST(test_unspace) {
 }
 END_TEST
 
+/* `extern "C"` glued to the declaration gets a space; nothing else. */
+START_TEST(test_space_linkage) {
+  static const struct unspace_case lk[] = {
+      {"extern \"C\"__global__ void k();", "extern \"C\" __global__ void k();",
+       1},
+      {"extern  \"C++\"int f();\nextern \"C\"__device__ int g;",
+       "extern  \"C++\" int f();\nextern \"C\" __device__ int g;", 2},
+      {"extern \"C\" __global__ void k();", "extern \"C\" __global__ void k();",
+       0},
+      {"puts(\"extern \\\"C\\\"__global__\");",
+       "puts(\"extern \\\"C\\\"__global__\");", 0},
+      {"// extern \"C\"__global__\n", "// extern \"C\"__global__\n", 0},
+      {"myextern \"C\"x", "myextern \"C\"x", 0},
+  };
+  for (size_t i = 0; i < sizeof lk / sizeof lk[0]; i++) {
+    struct ld_buf b = LD_BUF_INIT;
+    size_t n = 99;
+    ck_assert_int_eq(ld_buf_puts(&b, lk[i].in), 0);
+    ck_assert_int_eq(ld__space_linkage(&b, &n), 0);
+    ck_assert_msg(b.len == strlen(lk[i].out) &&
+                      memcmp(b.data, lk[i].out, b.len) == 0,
+                  "case %zu: got \"%.*s\"", i, (int)b.len, b.data);
+    ck_assert_uint_eq(n, lk[i].n);
+    ld_buf_free(&b);
+  }
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("spaced_launch");
   TCase *tc = tcase_create("core");
 
   tcase_add_loop_test(tc, test_unspace, 0,
                       (int)(sizeof cases / sizeof cases[0]));
+  tcase_add_test(tc, test_space_linkage);
   suite_add_tcase(s, tc);
   return ld_check_run(s);
 }

@@ -181,12 +181,13 @@ static const struct ld_buf *unsaved_main(const struct unsaved *u) {
 }
 
 /* Read the file at name; keep its text in u when putting its spaced
- * launches together changed it.  Returns 1 when it did, 0 when not (also
- * when u is full or the file cannot be read), or an error. */
+ * launches together, or spacing its glued linkage strings, changed it.
+ * Returns 1 when it did, 0 when not (also when u is full or the file
+ * cannot be read), or an error. */
 static int unspace_file(struct unsaved *u, const char *name) {
   struct ld_buf *t = &u->text[u->n];
   char chunk[65536];
-  size_t got;
+  size_t got, spaced = 0;
   FILE *f;
   int rc = LD_OK;
 
@@ -198,11 +199,14 @@ static int unspace_file(struct unsaved *u, const char *name) {
   fclose(f);
   if (!rc && !(u->name[u->n] = strdup(name)))
     rc = LD_ENOMEM;
+  if (!rc)
+    rc = ld__space_linkage(t, &spaced);
   if (rc) {
     ld_buf_free(t);
+    free(u->name[u->n]);
     return rc;
   }
-  if (!ld__unspace_launches(t->data, t->len))
+  if (!ld__unspace_launches(t->data, t->len) && !spaced)
     ld_buf_free(t); /* remembered by name: read once */
   u->n++;
   return t->len ? 1 : 0;

@@ -4,6 +4,7 @@
  * scanner that knows comments and literals; no parse.  Host code only. */
 #include <string.h>
 
+#include "ld_error.h"
 #include "ld_spaced_launch.h"
 
 static int blank(char c) {
@@ -118,4 +119,59 @@ size_t ld__unspace_launches(char *text, size_t len) {
     i = end - 1;
   }
   return n;
+}
+
+/* Whether a linkage string glued to an identifier starts at i: `extern`,
+ * blanks, `"C"` or `"C++"`, then an identifier character; *q the offset
+ * just past its closing quote. */
+static int glued_linkage(const char *t, size_t len, size_t i, size_t *q) {
+  static const char *const strs[] = {"\"C\"", "\"C++\""};
+  size_t k = i + 6, j;
+
+  if (len - i < 6 || memcmp(t + i, "extern", 6) || (i && ident(t[i - 1])))
+    return 0;
+  while (k < len && blank(t[k]))
+    k++;
+  if (k == i + 6)
+    return 0;
+  for (j = 0; j < 2; j++) {
+    size_t n = strlen(strs[j]);
+    if (len - k > n && !memcmp(t + k, strs[j], n) && ident(t[k + n])) {
+      *q = k + n;
+      return 1;
+    }
+  }
+  return 0;
+}
+
+int ld__space_linkage(struct ld_buf *b, size_t *n) {
+  struct ld_buf out = LD_BUF_INIT;
+  size_t i, from = 0, q;
+  int rc = LD_OK;
+
+  *n = 0;
+  for (i = 0; i < b->len && !rc; i++) {
+    size_t j = skip_token(b->data, b->len, i);
+    if (j != i) {
+      i = j - 1;
+      continue;
+    }
+    if (!glued_linkage(b->data, b->len, i, &q))
+      continue;
+    rc = ld_buf_append(&out, b->data + from, q - from);
+    if (!rc)
+      rc = ld_buf_putc(&out, ' ');
+    from = q;
+    i = q - 1;
+    (*n)++;
+  }
+  if (!rc && *n)
+    rc = ld_buf_append(&out, b->data + from, b->len - from);
+  if (rc || !*n) {
+    ld_buf_free(&out);
+    return rc;
+  }
+  ld_buf_free(b);
+  *b = out;
+  return LD_OK;
 }

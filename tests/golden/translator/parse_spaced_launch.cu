@@ -4,6 +4,7 @@
 // unchecked).  Found in public code (a CUDA course's sum reductions) in
 // session 42.  The launches are put together in place, in the main file and
 // in a header; strings, comments and `operator<< <T>` stay as written.
+// The header also writes `extern "C"__global__` without a space.
 // RUN: %ldcc-translate --dump-plan %s -I %S/Inputs/headers | FileCheck %s --check-prefix=PLAN
 // RUN: %ldcc-translate %s -I %S/Inputs/headers -o %t.cu
 // RUN: grep -v '^ *// ' %t.cu | FileCheck %s --check-prefix=TEXT
@@ -46,17 +47,20 @@ int main() {
   sum_reduction << <GRID_SIZE, TB_SIZE >> > (d_v, d_v_r);
   sum_reduction<<<1, TB_SIZE >> > (d_v_r, d_v_r);
   launch_scale(a, 2.0f, 1000);
+  glued<<<1, 32>>>(a);
   return 0;
 }
 
 // PLAN: KERNEL name=scale_in_header checked=yes
+// PLAN: KERNEL name=glued checked=yes
 // PLAN: KERNEL name=sum_reduction checked=yes
 // PLAN: LAUNCH kernel=scale_in_header at=spaced_launcher.cuh:10:3
-// PLAN: LAUNCH kernel=sum_reduction at=46:3
-// PLAN-NEXT: LAUNCH kernel=sum_reduction at=47:3
+// PLAN: LAUNCH kernel=sum_reduction at=47:3
+// PLAN-NEXT: LAUNCH kernel=sum_reduction at=48:3
+// PLAN-NEXT: LAUNCH kernel=glued at=50:3
 // TEXT: inline void launch_scale(
 // TEXT-NEXT: __ldcc::launch_as<decltype(__ldcc::plain_fn(&scale_in_header))>::run(__ldcc__gmeta(0), 0, (n + 255) / 256, 256, 0, 0,
 // TEXT: friend std::ostream &operator<< <T>(std::ostream &, const Box<T> &);
 // TEXT: printf("launch as k << <g, b >> > (x)\n");
-// TEXT-NEXT: __ldcc::launch_as<decltype(__ldcc::plain_fn(&sum_reduction))>::run(__ldcc__gmeta(1), 0, GRID_SIZE, TB_SIZE, 0, 0,
-// TEXT-NEXT: __ldcc::launch_as<decltype(__ldcc::plain_fn(&sum_reduction))>::run(__ldcc__gmeta(1), 1, 1, TB_SIZE, 0, 0,
+// TEXT-NEXT: __ldcc::launch_as<decltype(__ldcc::plain_fn(&sum_reduction))>::run(__ldcc__gmeta(2), 0, GRID_SIZE, TB_SIZE, 0, 0,
+// TEXT-NEXT: __ldcc::launch_as<decltype(__ldcc::plain_fn(&sum_reduction))>::run(__ldcc__gmeta(2), 1, 1, TB_SIZE, 0, 0,

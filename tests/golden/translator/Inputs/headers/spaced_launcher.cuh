@@ -9,3 +9,7 @@ __global__ void scale_in_header(float *a, float s, int n) {
 inline void launch_scale(float *a, float s, int n) {
   scale_in_header << <(n + 255) / 256, 256 >> > (a, s, n);
 }
+
+// No space after the linkage string (NVIDIA's grcuda sample): clang reads
+// "C"__global__ as a literal with a user-defined suffix.
+extern "C"__global__ void glued(float *a) { a[threadIdx.x] = 0.0f; }
