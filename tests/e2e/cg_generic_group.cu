@@ -8,8 +8,14 @@
 // function binds g to the block, and the kernel's shared memory is checked.
 // The second kernel calls the same kind of function with a warp tile: its
 // sync is not a block barrier, so it stays refused, with the reason.
-// Racy twin (-DE2E_RACE): the sync after the loads is missing, so a warp
-// overwrites temp[lane] while another warp still reads it.
+// Racy twin (-DE2E_RACE): the sync between the stores and the loads is
+// missing, so a thread reads temp[lane + i] before the warp that owns it has
+// stored this step's value; the value read lives on in val, so the report is
+// a read-write race through registers. (The other classic slip, a missing sync after the
+// loads, is a race only by name here: the thread that overwrites the slot
+// another reads stores the value already there, as its val did not change;
+// racecheck flags it, a value-based check cannot see it, docs/shared-replay.md
+// "What the replay cannot see".)
 #include <cooperative_groups.h>
 
 #include "e2e.h"
@@ -20,12 +26,12 @@ __device__ int reduce_sum(cg::thread_group g, int *temp, int val) {
   int lane = g.thread_rank();
   for (int i = g.size() / 2; i > 0; i /= 2) {
     temp[lane] = val;
-    g.sync();
-    if (lane < i)
-      val += temp[lane + i];
 #ifndef E2E_RACE
     g.sync();
 #endif
+    if (lane < i)
+      val += temp[lane + i];
+    g.sync();
   }
   return val;
 }
@@ -84,6 +90,6 @@ int main() {
 }
 
 // The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
-// RACE-CHECK: race on shared variable temp
-// RACE-CHECK: in kernel sum_blocks
+// RACE-CHECK: ldcc: read-write race through registers in kernel sum_blocks
+// RACE-CHECK: region: between cg_generic_group.cu:
 // RACE-CHECK: ldcc: summary:
