@@ -607,6 +607,11 @@ struct accesses {
   int vslot;
   unsigned *addr_of;
   unsigned *alias_addr;
+  /* In the direct run, per alias: assigned again (`e = e->next`, `q++`,
+   * `q = p + k`) from pointers based on slots only, so it walks and its
+   * accesses are claimed by address (1); assigned from anything else
+   * (-1: its assignments are other uses, the kernel keeps its reason). */
+  int *alias_walk;
   unsigned key; /* the last base found (param_of, fields_of) */
   /* In the direct run, per parameter: it is moved (`a = b`, `p += n`,
    * `p++`: a ping-pong swap, a walking pointer), so its accesses are
@@ -989,9 +994,11 @@ static int access_base(struct accesses *st, CXCursor e, CXCursor *rest,
     p = pointer_of(st, a);
     if (p >= 0)
       return p; /* p->f */
-    return ld__is_pointer(clang_getCursorType(ld__unwrap(a)))
-               ? -1
-               : access_base(st, a, rest, nrest); /* (...).f */
+    /* `t->heads[b]->key`: through a pointer loaded from memory, claimed
+     * by address (loaded_key), as `g->dist[u]` is. */
+    if (ld__is_pointer(clang_getCursorType(ld__unwrap(a))))
+      return loaded_pointer(st, a) ? access_base(st, a, rest, nrest) : -1;
+    return access_base(st, a, rest, nrest); /* (...).f */
   }
   /* A variable of static storage holding pointers: what they point to is
    * claimed by address (add_access keeps no access of its own memory). */
@@ -1220,44 +1227,110 @@ static int own_param(struct accesses *st, CXCursor e) {
   return clang_getCursorKind(d) == CXCursor_ParmDecl ? param_of(st, e) : -1;
 }
 
+/* The form of a move c: 1 for `x++`, `x--`, `x += n`, `x -= n`; 2 for `x
+ * = E` (*rhs E); 0 for none.  *lhs is x. */
+static int move_form(CXCursor c, CXCursor *lhs, CXCursor *rhs) {
+  enum CXCursorKind k = clang_getCursorKind(c);
+
+  if (!ld__nth_child(c, 0, lhs))
+    return 0;
+  if (k == CXCursor_UnaryOperator) {
+    enum CXUnaryOperatorKind u = clang_getCursorUnaryOperatorKind(c);
+    return u >= CXUnaryOperator_PostInc && u <= CXUnaryOperator_PreDec;
+  }
+  if (k == CXCursor_CompoundAssignOperator) {
+    enum CXBinaryOperatorKind o = clang_getCursorBinaryOperatorKind(c);
+    return o == CXBinaryOperator_AddAssign || o == CXBinaryOperator_SubAssign;
+  }
+  return k == CXCursor_BinaryOperator &&
+                 clang_getCursorBinaryOperatorKind(c) ==
+                     CXBinaryOperator_Assign &&
+                 ld__nth_child(c, 1, rhs)
+             ? 2
+             : 0;
+}
+
 /* A move of a pointer parameter in the direct run: `p = E` with E based on
  * a parameter, `p += n`, `p -= n`, `p++`, `p--`; the parameter moved (-1
  * for none), *from the one E is based on (-1 for the others). */
 static int move_of(struct accesses *st, CXCursor c, int *from) {
-  enum CXCursorKind k = clang_getCursorKind(c);
   CXCursor lhs, rhs, rest[LD_ACCESS_REST];
   size_t nrest = 0;
-  int p;
+  int p, form;
 
   *from = -1;
-  if (!st->direct || !ld__nth_child(c, 0, &lhs))
+  if (!st->direct || !(form = move_form(c, &lhs, &rhs)))
     return -1;
-  if (k == CXCursor_UnaryOperator) {
-    enum CXUnaryOperatorKind u = clang_getCursorUnaryOperatorKind(c);
-    return u >= CXUnaryOperator_PostInc && u <= CXUnaryOperator_PreDec
-               ? own_param(st, lhs)
-               : -1;
-  }
-  if (k == CXCursor_CompoundAssignOperator) {
-    enum CXBinaryOperatorKind o = clang_getCursorBinaryOperatorKind(c);
-    return o == CXBinaryOperator_AddAssign || o == CXBinaryOperator_SubAssign
-               ? own_param(st, lhs)
-               : -1;
-  }
-  if (k != CXCursor_BinaryOperator ||
-      clang_getCursorBinaryOperatorKind(c) != CXBinaryOperator_Assign ||
-      !ld__nth_child(c, 1, &rhs) || (p = own_param(st, lhs)) < 0 ||
+  if (form == 1)
+    return own_param(st, lhs);
+  if ((p = own_param(st, lhs)) < 0 ||
       (*from = alias_root(st, rhs, rest, &nrest)) < 0)
     return -1;
   return p;
 }
 
+/* The alias (index in st->alias) that e names, or -1. */
+static int alias_index(const struct accesses *st, CXCursor e) {
+  CXCursor d;
+  size_t i;
+
+  e = ld__unwrap(e);
+  if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
+    return -1;
+  d = clang_getCanonicalCursor(clang_getCursorReferenced(e));
+  for (i = 0; i < st->nalias; i++)
+    if (clang_equalCursors(d, st->alias[i]))
+      return (int)i;
+  return -1;
+}
+
+/* Whether e is a null pointer constant (`nullptr`, `NULL`, `0`). */
+static int null_pointer(CXCursor e) {
+  int ok;
+
+  e = ld__unwrap(e);
+  if (clang_getCursorKind(e) == CXCursor_CStyleCastExpr ||
+      clang_getCursorKind(e) == CXCursor_CXXStaticCastExpr)
+    if (ld__last_expr_child(e, &e))
+      e = ld__unwrap(e);
+  if (clang_getCursorKind(e) == CXCursor_CXXNullPtrLiteralExpr)
+    return 1;
+  if (ld__is_pointer(clang_getCursorType(e)))
+    return 0;
+  return ld__constant_of(e, &ok) == 0 && ok;
+}
+
+/* A move of a local alias in the direct run (`e = e->next`, `q = p + k`,
+ * `q = nullptr`, `q += n`, `q++`): the alias moved (its index, -1 for
+ * none) and *from, the slot the new value is based on (-1 for none: the
+ * alias itself, or a null pointer); *bad when the new value is based on
+ * no slot (the move is then an other use). */
+static int alias_move_of(struct accesses *st, CXCursor c, int *from, int *bad) {
+  CXCursor lhs, rhs, rest[LD_ACCESS_REST];
+  size_t nrest = 0;
+  int a, form;
+
+  *from = -1;
+  *bad = 0;
+  if (!st->direct || !st->nalias || !(form = move_form(c, &lhs, &rhs)) ||
+      (a = alias_index(st, lhs)) < 0)
+    return -1;
+  if (form == 1 || null_pointer(rhs))
+    return a;
+  *from = alias_root(st, rhs, rest, &nrest);
+  *bad = *from < 0;
+  return a;
+}
+
 /* Which parameters are moved, and what flows into them (before the walk:
- * a moved parameter's accesses are claimed by address wherever they are). */
+ * a moved parameter's accesses are claimed by address wherever they are).
+ * A local alias moved from slots alone walks: with pointers loaded from
+ * memory its accesses are keyed by the alias (loaded_key: by address);
+ * else its slot is moved, as a parameter would be. */
 static enum CXChildVisitResult moves_cb(CXCursor c, CXCursor parent,
                                         CXClientData data) {
   struct accesses *st = data;
-  int from, p;
+  int from, p, bad;
 
   (void)parent;
   if (clang_getCursorKind(c) == CXCursor_LambdaExpr)
@@ -1266,6 +1339,19 @@ static enum CXChildVisitResult moves_cb(CXCursor c, CXCursor parent,
     st->moved[p] = 1;
     if (from >= 0 && from < 64)
       st->flows[p] |= (uint64_t)1 << from;
+  } else if ((p = alias_move_of(st, c, &from, &bad)) >= 0 &&
+             st->alias_walk[p] >= 0) {
+    int slot = st->alias_of[p];
+    bad |= !st->loading && slot >= (int)st->g->nparams;
+    st->alias_walk[p] = bad ? -1 : 1;
+    if (!bad && st->loading && !st->alias_addr[p])
+      st->alias_addr[p] = st->alias_key[p] =
+          clang_hashCursor(st->alias[p]) | 1u;
+    if (!bad && !st->loading && slot < (int)st->g->nparams) {
+      st->moved[slot] = 1;
+      if (from >= 0 && from < 64)
+        st->flows[slot] |= (uint64_t)1 << from;
+    }
   }
   return CXChildVisit_Recurse;
 }
@@ -1293,17 +1379,22 @@ static enum CXChildVisitResult aliases_cb(CXCursor c, CXCursor parent,
         o ? realloc(st->alias_key, (st->nalias + 1) * sizeof *ak) : NULL;
     unsigned *aa =
         ak ? realloc(st->alias_addr, (st->nalias + 1) * sizeof *aa) : NULL;
+    int *aw =
+        aa ? realloc(st->alias_walk, (st->nalias + 1) * sizeof *aw) : NULL;
     if (a)
       st->alias = a;
     if (o)
       st->alias_of = o;
     if (ak)
       st->alias_key = ak;
-    if (!aa) {
+    if (aa)
+      st->alias_addr = aa;
+    if (!aw) {
       st->rc = LD_ENOMEM;
       return CXChildVisit_Break;
     }
-    st->alias_addr = aa;
+    st->alias_walk = aw;
+    st->alias_walk[st->nalias] = 0;
     st->alias_addr[st->nalias] = st->loading ? loaded_key(st, init, 1) : 0;
     st->alias_key[st->nalias] =
         st->alias_addr[st->nalias] ? st->alias_addr[st->nalias] : key;
@@ -1999,6 +2090,7 @@ static void free_devfn_facts(struct ld_global *fg, struct accesses *sub) {
   free(sub->alias_of);
   free(sub->alias_key);
   free(sub->alias_addr);
+  free(sub->alias_walk);
   free(sub->addr_of);
 }
 
@@ -2388,6 +2480,122 @@ static void mark_set(struct accesses *st, size_t at, CXCursor lhs,
     a->set = rhs ? self_update(st, *rhs, a->begin, a->end) : 1;
 }
 
+/* A walking alias's move (alias_move_of, alias_walk 1): no other use; the
+ * new value's offsets are read, and so is the pointer it loads from memory
+ * (`e = e->next` reads e->next, claimed by address). */
+static int take_alias_move(struct accesses *st, CXCursor c) {
+  CXCursor rhs, e, rest[LD_ACCESS_REST];
+  size_t nrest = 0, i;
+  int from, bad, a = alias_move_of(st, c, &from, &bad), p;
+
+  if (a < 0 || st->alias_walk[a] != 1)
+    return 0;
+  if (clang_getCursorKind(c) == CXCursor_UnaryOperator ||
+      !ld__nth_child(c, 1, &rhs))
+    return 1;
+  if (clang_getCursorKind(c) == CXCursor_CompoundAssignOperator) {
+    walk_accesses(st, rhs, LD_USE_READ);
+    return 1;
+  }
+  if (null_pointer(rhs) || alias_root(st, rhs, rest, &nrest) < 0)
+    return 1;
+  for (i = 0; i < nrest && !st->rc; i++)
+    walk_accesses(st, rest[i], LD_USE_READ);
+  e = ld__unwrap(rhs);
+  while ((clang_getCursorKind(e) == CXCursor_CStyleCastExpr ||
+          clang_getCursorKind(e) == CXCursor_CXXStaticCastExpr ||
+          clang_getCursorKind(e) == CXCursor_CXXReinterpretCastExpr) &&
+         ld__last_expr_child(e, &e))
+    e = ld__unwrap(e);
+  nrest = 0;
+  if (!st->rc && loaded_pointer(st, e) &&
+      (p = access_base(st, e, rest, &nrest)) >= 0)
+    add_access(st, e, p, 1, 0, 0);
+  return 1;
+}
+
+/* In the direct run, a pointer whose value is only looked at — compared
+ * (`e != nullptr`, `p < end`), tested (`if (e)`, `!e`), printed
+ * (`printf("%p %s", p, g->name)`) — reaches no memory the kernel writes:
+ * a slot's pointer (a parameter, an alias) so used is no other use, and
+ * a pointer loaded from memory is a read of where it was loaded from.
+ * (printf's `%s` reads through it; reads need no claim for every store
+ * of the launch to be claimed.)  0 when e is no such pointer. */
+static int take_pointer_look(struct accesses *st, CXCursor e) {
+  CXCursor rest[LD_ACCESS_REST];
+  size_t nrest = 0, i;
+  int p;
+
+  e = ld__unwrap(e);
+  if (!st->direct || st->lambda || !ld__is_pointer(clang_getCursorType(e)))
+    return 0;
+  if (clang_getCursorKind(e) == CXCursor_DeclRefExpr &&
+      (param_of(st, e) >= 0 || alias_index(st, e) >= 0))
+    return 1;
+  if (!loaded_pointer(st, e) || (p = access_base(st, e, rest, &nrest)) < 0)
+    return 0;
+  add_access(st, e, p, 1, 0, 0);
+  for (i = 0; i < nrest && !st->rc; i++)
+    walk_accesses(st, rest[i], LD_USE_READ);
+  return 1;
+}
+
+/* A comparison, a test or a printf whose pointer operands take_pointer_look
+ * takes; 0 when c is none (its operands are then walked as usual). */
+static int take_pointer_uses(struct accesses *st, CXCursor c) {
+  enum CXCursorKind k = clang_getCursorKind(c);
+  CXCursor x, y;
+  int n, i;
+
+  if (!st->direct || st->lambda)
+    return 0;
+  if (k == CXCursor_BinaryOperator && ld__nth_child(c, 0, &x) &&
+      ld__nth_child(c, 1, &y)) {
+    enum CXBinaryOperatorKind o = clang_getCursorBinaryOperatorKind(c);
+    if (o < CXBinaryOperator_LT || o > CXBinaryOperator_NE ||
+        (!ld__is_pointer(clang_getCursorType(ld__unwrap(x))) &&
+         !ld__is_pointer(clang_getCursorType(ld__unwrap(y)))))
+      return 0;
+    if (!take_pointer_look(st, x))
+      walk_accesses(st, x, LD_USE_READ);
+    if (!st->rc && !take_pointer_look(st, y))
+      walk_accesses(st, y, LD_USE_READ);
+    return 1;
+  }
+  if (k == CXCursor_UnaryOperator &&
+      clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_LNot &&
+      ld__nth_child(c, 0, &x))
+    return take_pointer_look(st, x);
+  /* `if (e)`, `while (e && ...)`: the conversion to bool. */
+  if (k == CXCursor_UnexposedExpr &&
+      clang_getCanonicalType(clang_getCursorType(c)).kind == CXType_Bool &&
+      ld__is_pointer(clang_getCursorType(ld__unwrap(c))))
+    return take_pointer_look(st, c);
+  if (k != CXCursor_CallExpr)
+    return 0;
+  {
+    CXString name = ld__call_name(c);
+    const char *t = clang_getCString(name);
+    int printf_call = t && !strcmp(t, "printf");
+    clang_disposeString(name);
+    if (!printf_call)
+      return 0;
+  }
+  n = clang_Cursor_getNumArguments(c);
+  for (i = 0; i < n && !st->rc; i++) {
+    x = clang_Cursor_getArgument(c, (unsigned)i);
+    if (!take_pointer_look(st, x))
+      walk_accesses(st, x, LD_USE_READ);
+  }
+  return 1;
+}
+
+/* A parameter's or a walking alias's move, or a pointer only looked at. */
+static int take_moves(struct accesses *st, CXCursor c) {
+  return (!st->lambda && (take_move(st, c) || take_alias_move(st, c))) ||
+         take_pointer_uses(st, c);
+}
+
 static void walk_accesses(struct accesses *st, CXCursor c, int use) {
   enum CXCursorKind k = clang_getCursorKind(c);
   CXCursor lhs, rhs, obj;
@@ -2464,7 +2672,7 @@ static void walk_accesses(struct accesses *st, CXCursor c, int use) {
   if (k == CXCursor_VarDecl && st->direct && !st->lambda &&
       !clang_Cursor_isNull(ld__copied_param(st->fn, c)))
     return;
-  if (!st->lambda && take_move(st, c))
+  if (take_moves(st, c))
     return;
   if ((k == CXCursor_BinaryOperator &&
        clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign) ||
@@ -2915,6 +3123,7 @@ static int find_accesses(const struct ld__source *s, CXCursor fn,
   free(st.alias_of);
   free(st.alias_key);
   free(st.alias_addr);
+  free(st.alias_walk);
   free(st.addr_of);
   return rc;
 }

@@ -47,6 +47,7 @@ struct root {
    * to (`g->dist[v]`, `rows[i][j]`): seen by the direct one run alone,
    * which claims such accesses by their address (fn->loaded). */
   char loaded[200];
+  unsigned shared_roots; /* roots followed that are shared variables */
 };
 
 static int obj_root(struct root *r, CXCursor e);
@@ -319,6 +320,10 @@ static int var_root(struct root *r, CXCursor decl, int as_object) {
       (is_ref || t.kind == CXType_Pointer))
     return unseen(r, "writes through parameter %s of a functor", decl);
   v = ld__find_var(r->an, decl);
+  if ((v == NONE && k == CXCursor_VarDecl && ld__memory_space(decl, &vk) &&
+       vk == VAR_SHARED) ||
+      (v != NONE && r->an->vars[v].kind == VAR_SHARED))
+    r->shared_roots++;
   /* The pointer in a __device__ variable: loaded from memory, seen by the
    * direct one run alone (global_facts.c static_holder); in a shared one
    * the kernel put it there itself (not followed). */
@@ -654,6 +659,22 @@ static int loaded_root(struct root *r, CXCursor c) {
       return 1; /* a local copy of such a parameter */
     if (r->why[0])
       return 0; /* a pointer member's value, stored to the copy */
+    /* Through a local pointer whose every value is seen (`e = e->next`
+     * from `Node *e = list`, a walk down a linked list): loaded from the
+     * memory it points to, as through a parameter (session 43; it was
+     * unseen). */
+    if (clang_getCursorKind(d) == CXCursor_VarDecl &&
+        t.kind == CXType_Pointer &&
+        clang_Cursor_hasVarDeclGlobalStorage(d) != 1 && declared_in(r->fn, d)) {
+      unsigned shared = r->shared_roots;
+      if (!local_root(r, d, 0))
+        return 0;
+      /* A pointer kept in shared memory is the kernel's own (not
+       * followed, as a __shared__ pointer variable is not). */
+      if (r->shared_roots != shared)
+        return unseen(r, "writes through a pointer loaded from %s", d);
+      return loaded(r, "writes through a pointer loaded from %s", d);
+    }
     /* A pointer member or element of a __device__ or __constant__
      * variable (`c_params.out[i]`, `d_rows[r][c]`): loaded from memory. */
     if (clang_getCursorKind(d) == CXCursor_VarDecl &&

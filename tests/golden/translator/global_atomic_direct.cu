@@ -42,7 +42,7 @@ __global__ void on_var(int *out) {
 }
 
 __global__ void copied(int *cnt) {
-  int *q = cnt; q++; // moved: not an alias of cnt
+  int *q = cnt; q++; // walks: claimed by address (session 43)
   atomicAdd(q, 1);
 }
 
@@ -83,7 +83,7 @@ int main() {
 
 // PLAN: KERNEL name=counts {{.*}} global=yes units=warps writes=cnt,out one_run=cnt,out,in direct=yes atomics=3
 // PLAN: KERNEL name=on_var {{.*}} global=yes units=warps writes=out,total vars=::total one_run=out,total direct=yes atomics=1
-// PLAN: KERNEL name=copied {{.*}} global=no global_reason="atomic operations: cnt, which it writes through, is used other than as the base of an access"
+// PLAN: KERNEL name=copied {{.*}} global=yes units=warps writes=cnt one_run=cnt direct=yes atomics=1
 // PLAN: KERNEL name=on_struct {{.*}} global=yes units=warps writes=tot,bins vars=::tot,::bins one_run=in,tot,bins direct=yes atomics=1
 // PLAN: KERNEL name=pointer_var {{.*}} global=no global_reason="atomic operations: out, which it writes through, is used other than as the base of an access"
 // PLAN: KERNEL name=var_address {{.*}} global=yes units=warps writes=out,total vars=::total one_run=out,total direct=yes atomics=1
@@ -97,6 +97,7 @@ int main() {
 // TEXT: __ldcc::gset(__ldcc_gi, 1, &(out[i + 1]), 35) = (*__ldcc::gget(__ldcc_gi, 2, &(in[i]), 35)) + (int)(clock64() & 1);
 // TEXT: atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, 1, (&total), 1, 40), 1);
 // TEXT: __ldcc::gset(__ldcc_gi, 0, &(out[threadIdx.x]), 41) = 1;
+// TEXT: atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, -1, (q), 1, 46), 1);
 // TEXT: atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, 1, (&tot.n), 1, 50), 1);
 // TEXT: __ldcc::gset(__ldcc_gi, 2, &(bins[(*__ldcc::gget(__ldcc_gi, 0, &(in[threadIdx.x]), 51)) & 7]), 51) += 1;
 // TEXT: __ldcc::gset(__ldcc_gi, 1, &(tot.s), 53) = (*__ldcc::gget(__ldcc_gi, 2, &(bins[0]), 53));

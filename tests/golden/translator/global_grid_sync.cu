@@ -80,9 +80,10 @@ __global__ void with_shared(int *p) {
 
 __global__ void unclaimed(int *p) {
   cg::grid_group grid = cg::this_grid();
-  int *q = p;
-  q += grid.thread_rank(); // moved: not an alias of p
-  *q = 1;
+  // p in a pointer difference: a value (a walking alias, `q +=
+  // grid.thread_rank()`, would be claimed by address since session 43).
+  int *q = p + 1;
+  p[grid.thread_rank()] = (int)(q - p);
   grid.sync();
 }
 

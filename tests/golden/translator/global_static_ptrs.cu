@@ -6,7 +6,8 @@
 // "Pointers loaded from memory"): a `__device__` pointer and a `__constant__`
 // struct of pointers; the direct one run claims their accesses by address
 // (stores, loads, an atomic, an alias, a device function), the variables stay
-// read. One used as a value or stored keeps the reason; a replay kernel keeps
+// read. One compared is only looked at (session 43: it kept the reason
+// before); one used as a value otherwise or stored keeps the reason; a replay kernel keeps
 // them unseen, its inline checks leaving accesses through a `__shared__`
 // pointer alone (nvcc rejected the nested wraps before).
 // (tests/e2e/device_ptrs.cu runs both forms on the GPU.)
@@ -42,9 +43,13 @@ __global__ void row_alias(int width) {
   row[threadIdx.x] += 1.0f;
 }
 
-__global__ void used_as_value(float *dst) {
+__global__ void compared(float *dst) {
   if (d_buf != dst)
     d_buf[threadIdx.x] = dst[threadIdx.x];
+}
+
+__global__ void used_as_value(float *dst) {
+  d_buf[threadIdx.x] = (float)(d_buf - dst);
 }
 
 __global__ void stores_pointer(float *p) {
@@ -66,18 +71,20 @@ void run(float *dst) {
   through_device_ptr<<<4, 256>>>(1024);
   through_constant<<<4, 256>>>();
   row_alias<<<4, 64>>>(64);
+  compared<<<1, 64>>>(dst);
   used_as_value<<<1, 64>>>(dst);
   stores_pointer<<<1, 64>>>(dst);
   replayed<<<4, 64>>>(256);
 }
 
-// PLAN: KERNEL name=through_device_ptr checked=yes at=24:17 global=yes units=warps writes= direct=yes atomics=0 loads=yes
-// PLAN: KERNEL name=through_constant checked=yes at=32:17 global=yes units=warps writes= direct=yes atomics=0 loads=yes devfns=bump:1:1
-// PLAN: KERNEL name=row_alias checked=yes at=40:17 global=yes units=warps writes= direct=yes atomics=0 loads=yes
-// PLAN: KERNEL name=used_as_value checked=yes at=45:17 global=no global_reason="writes through the pointer in __device__ variable d_buf: a pointer read from a variable of static storage is used other than as the base of an access"
-// PLAN: KERNEL name=stores_pointer checked=yes at=50:17 global=no global_reason="writes through the pointer in __device__ variable d_buf: p, which it writes through, is used other than as the base of an access"
+// PLAN: KERNEL name=through_device_ptr checked=yes at=25:17 global=yes units=warps writes= direct=yes atomics=0 loads=yes
+// PLAN: KERNEL name=through_constant checked=yes at=33:17 global=yes units=warps writes= direct=yes atomics=0 loads=yes devfns=bump:1:1
+// PLAN: KERNEL name=row_alias checked=yes at=41:17 global=yes units=warps writes= direct=yes atomics=0 loads=yes
+// PLAN: KERNEL name=compared checked=yes at=46:17 global=yes units=warps writes= one_run=dst direct=yes atomics=0 loads=yes
+// PLAN: KERNEL name=used_as_value checked=yes at=51:17 global=no global_reason="writes through the pointer in __device__ variable d_buf: a pointer read from a variable of static storage is used other than as the base of an access"
+// PLAN: KERNEL name=stores_pointer checked=yes at=55:17 global=no global_reason="writes through the pointer in __device__ variable d_buf: p, which it writes through, is used other than as the base of an access"
 // PLAN: KERNEL name=replayed checked=yes {{.*}}global_reason="writes through the pointer in __shared__ variable sp
-// PLAN: TARGET kernel=through_device_ptr space=global name=d_buf at=20:19 written=no
+// PLAN: TARGET kernel=through_device_ptr space=global name=d_buf at=21:19 written=no
 
 // TEXT: __global__ void __ldcc_g_through_device_ptr(int n, __ldcc::global_info __ldcc_gi) {
 // TEXT: __ldcc::gset(__ldcc_gi, -1, &(d_buf[i]), {{[0-9]+}}) = (*__ldcc::gget(__ldcc_gi, -1, &(d_buf[i + 1]), {{[0-9]+}})) * 2.0f;
@@ -85,3 +92,6 @@ void run(float *dst) {
 // TEXT: __global__ void __ldcc_g_row_alias(int width, __ldcc::global_info __ldcc_gi) {
 // TEXT-NEXT: float *row = d_rows + blockIdx.x * width;
 // TEXT-NEXT: __ldcc::gset(__ldcc_gi, -1, &(row[threadIdx.x]), {{[0-9]+}}) += 1.0f;
+// TEXT: __global__ void __ldcc_g_compared(float *dst, __ldcc::global_info __ldcc_gi) {
+// TEXT-NEXT: if (d_buf != dst)
+// TEXT-NEXT: __ldcc::gset(__ldcc_gi, -1, &(d_buf[threadIdx.x]), {{[0-9]+}}) = (*__ldcc::gget(__ldcc_gi, 0, &(dst[threadIdx.x]), {{[0-9]+}}));
