@@ -974,7 +974,17 @@ static int access_base(struct accesses *st, CXCursor e, CXCursor *rest,
       return -1;
     rest[(*nrest)++] = b;
     p = pointer_of(st, a);
-    return p >= 0 ? p : access_base(st, a, rest, nrest); /* v[i]: v */
+    if (p >= 0)
+      return p;
+    /* `((int4 *)in)[i]`, `reinterpret_cast<float4 *>(x)[i]`: the direct
+     * run claims the access by its own address and size (alias_root). */
+    a = ld__unwrap(a);
+    if (st->direct &&
+        (clang_getCursorKind(a) == CXCursor_CStyleCastExpr ||
+         clang_getCursorKind(a) == CXCursor_CXXStaticCastExpr ||
+         clang_getCursorKind(a) == CXCursor_CXXReinterpretCastExpr))
+      return alias_root(st, a, rest, nrest);
+    return access_base(st, a, rest, nrest); /* v[i]: v */
   }
   /* `*p`, `*(p + i * n + j)`, an alias's `*q` (alias_root); a template's
    * dependent `*` too. */

@@ -70,6 +70,24 @@ __global__ void aliased(int *cnt, const int *in) {
   atomicAdd(slot + (mine[threadIdx.x] & 7), 1);
 }
 
+// A vector load through a cast (`((int4 *)in)[i]`, the cooperative-groups
+// reduction of public code): the direct run claims it by its own address
+// and size, in the kernel and in a device function's clone (session 43:
+// before, `in` in the helper was used other than as an access's base).
+__device__ int sum4(int *in, int n) {
+  int s = 0;
+  for (int i = threadIdx.x; i < n / 4; i += blockDim.x) {
+    int4 v = ((int4 *)in)[i];
+    s += v.x + v.y + v.z + v.w;
+  }
+  return s;
+}
+
+__global__ void vec_sum(int *sum, int *in, int n) {
+  int4 first = reinterpret_cast<int4 *>(in)[0];
+  atomicAdd(sum, sum4(in, n) + first.x);
+}
+
 int main() {
   int *c = 0, *o = 0;
   counts<<<2, 32>>>(c, o, c);
@@ -79,6 +97,7 @@ int main() {
   pointer_var<<<2, 32>>>(o);
   var_address<<<2, 32>>>(o);
   aliased<<<2, 32>>>(c, c);
+  vec_sum<<<2, 32>>>(c, o, 64);
 }
 
 // PLAN: KERNEL name=counts {{.*}} global=yes units=warps writes=cnt,out one_run=cnt,out,in direct=yes atomics=3
@@ -90,6 +109,7 @@ int main() {
 // A local pointer initialised from a parameter and never moved is an alias:
 // its accesses and atomics are the parameter's.
 // PLAN: KERNEL name=aliased {{.*}} global=yes units=warps writes=cnt one_run=cnt,in direct=yes atomics=1
+// PLAN: KERNEL name=vec_sum {{.*}} global=yes units=warps writes=sum,in one_run=sum,in direct=yes atomics=1 devfns=sum4:1:0
 // PLAN: OWN kernel=counts proved=no reason="direct one run"
 // TEXT: atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, 0, (&cnt[(*__ldcc::gget(__ldcc_gi, 2, &(in[i]), 32)) & 7]), 1, 32), 1);
 // TEXT: atomicMax_system(__ldcc::gatomic_claim(__ldcc_gi, 0, (cnt + 8), 3, 33), (*__ldcc::gget(__ldcc_gi, 2, &(in[i]), 33)));
@@ -102,6 +122,8 @@ int main() {
 // TEXT: __ldcc::gset(__ldcc_gi, 2, &(bins[(*__ldcc::gget(__ldcc_gi, 0, &(in[threadIdx.x]), 51)) & 7]), 51) += 1;
 // TEXT: __ldcc::gset(__ldcc_gi, 1, &(tot.s), 53) = (*__ldcc::gget(__ldcc_gi, 2, &(bins[0]), 53));
 // TEXT: atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, 0, (slot + ((*__ldcc::gget(__ldcc_gi, 1, &(mine[threadIdx.x]), 70)) & 7)), 1, 70), 1);
+// TEXT: int4 v = (*__ldcc::gget(__ldcc_gi, -1, &(((int4 *)in)[i]), 80));
+// TEXT: int4 first = (*__ldcc::gget(__ldcc_gi, 1, &(reinterpret_cast<int4 *>(in)[0]), 87));
 // TEXT: static const unsigned char __ldcc_f1[] = {7, 7};
 // TEXT: static const unsigned char __ldcc_f3[] = {5, 7, 7};
 // TEXT: {__LDCC_GLOBAL_ABI, 1, {{.*}}"counts"{{.*}}, 3, __LDCC_GM_DIRECT,

@@ -40,7 +40,7 @@ int main() {
   return 0;
 }
 
-// PLAN: KERNEL name=params checked=yes at=21:17 global=no global_reason="atomic operations: cast, which it writes through, is used other than as the base of an access"
+// PLAN: KERNEL name=params checked=yes at=21:17 global=yes units=warps writes=subscript,deref,arrow,atomic,passed,cast,counter vars=::counter one_run=subscript,deref,arrow,atomic,passed,read_only,in,const_passed,cast,counter direct=yes atomics=1
 // PLAN-NEXT: TARGET kernel=params space=global name=counter at=14:16 written=yes
 // PLAN-NEXT: TARGET kernel=params space=global name=limit at=15:16 written=no
 // PLAN-NEXT: TARGET kernel=params space=global name=subscript at=21:29 written=yes
@@ -52,11 +52,17 @@ int main() {
 // PLAN-NEXT: TARGET kernel=params space=global name=const_passed at=23:44 written=no
 // PLAN-NEXT: TARGET kernel=params space=global name=cast at=23:65 written=yes
 // PLAN-NEXT: LAUNCH kernel=params at=39:3
+// PLAN-NEXT: OWN kernel=params proved=no reason="direct one run"
 // PLAN-NOT: {{.}}
 
 // TEXT: {{^}}#include <ldcc/ldcc.h>
 // TEXT-NEXT: {{^}}#line 1 "{{.*}}/global_params.cu"{{$}}
 // TEXT-NEXT: {{^}}static const __ldcc::global_meta *__ldcc__gmeta(int);{{$}}
-// TEXT: {{^}}  __ldcc::launch_as<decltype(__ldcc::plain_fn(&params))>::run(__ldcc__gmeta(0), 0, 1, 32, 0, 0, [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh, cudaStream_t __ldcc_l__st, const __ldcc::global_info *, auto &...__ldcc_l__a) { params<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_l__a...); }, p, p, 0, p, p, p, p, p, 0);{{$}}
+// TEXT: {{^}}  __ldcc::gset(__ldcc_gi, 8, &(((int *)cast)[i]), 31) = 0;{{$}}
+// TEXT: {{^}}  __ldcc::launch_as<decltype(__ldcc::plain_fn(&params))>::run(__ldcc__gmeta(0), 0, 1, 32, 0, 0, [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh, cudaStream_t __ldcc_l__st, const __ldcc::global_info *__ldcc_l__gi, auto &...__ldcc_l__a) { if (__ldcc_l__gi) __ldcc_g_params<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_l__a..., *__ldcc_l__gi); else params<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_l__a...); }, p, p, 0, p, p, p, p, p, 0);{{$}}
 // TEXT: {{^}}static const __ldcc::global_meta *__ldcc__gmeta(int __ldcc_i) {{{$}}
-// TEXT: {{^}}      {__LDCC_GLOBAL_ABI, 1, {__LDCC_HOST_ABI, 0, "params", __ldcc_file, 21, 0, NULL, 0, 16, NULL, NULL, __ldcc_l0, 2, 0}, 9, 0, __ldcc_n0, __ldcc_f0, __ldcc_p0, "atomic operations: cast, which it writes through, is used other than as the base of an access", 0, NULL, 0, NULL},{{$}}
+// TEXT: {{^}}      {__LDCC_GLOBAL_ABI, 1, {__LDCC_HOST_ABI, 0, "params", __ldcc_file, 21, 0, NULL, 0, 16, NULL, NULL, __ldcc_l0, 2, 0}, 9, __LDCC_GM_DIRECT, __ldcc_n0, __ldcc_f0, __ldcc_p0, NULL, 1, __ldcc_v0, 0, NULL},{{$}}
+
+// The store through a cast (`((int *)cast)[i]`) is claimed by its address
+// in the direct one run (session 43; it left the kernel unchecked across
+// blocks).
