@@ -978,11 +978,7 @@ static int access_base(struct accesses *st, CXCursor e, CXCursor *rest,
       return p;
     /* `((int4 *)in)[i]`, `reinterpret_cast<float4 *>(x)[i]`: the direct
      * run claims the access by its own address and size (alias_root). */
-    a = ld__unwrap(a);
-    if (st->direct &&
-        (clang_getCursorKind(a) == CXCursor_CStyleCastExpr ||
-         clang_getCursorKind(a) == CXCursor_CXXStaticCastExpr ||
-         clang_getCursorKind(a) == CXCursor_CXXReinterpretCastExpr))
+    if (st->direct && !clang_equalCursors(ld__pointer_uncast(a), ld__unwrap(a)))
       return alias_root(st, a, rest, nrest);
     return access_base(st, a, rest, nrest); /* v[i]: v */
   }
@@ -2511,12 +2507,7 @@ static int take_alias_move(struct accesses *st, CXCursor c) {
     return 1;
   for (i = 0; i < nrest && !st->rc; i++)
     walk_accesses(st, rest[i], LD_USE_READ);
-  e = ld__unwrap(rhs);
-  while ((clang_getCursorKind(e) == CXCursor_CStyleCastExpr ||
-          clang_getCursorKind(e) == CXCursor_CXXStaticCastExpr ||
-          clang_getCursorKind(e) == CXCursor_CXXReinterpretCastExpr) &&
-         ld__last_expr_child(e, &e))
-    e = ld__unwrap(e);
+  e = ld__pointer_uncast(rhs);
   nrest = 0;
   if (!st->rc && loaded_pointer(st, e) &&
       (p = access_base(st, e, rest, &nrest)) >= 0)
