@@ -83,7 +83,8 @@ static enum use use_in_call(const struct frame *arg, enum use u) {
   if (clang_Cursor_isNull(decl) || argi >= clang_Cursor_getNumArguments(decl))
     return USE_WRITTEN; /* unresolved or variadic: assume the worst */
   return ld__writable_indirection(clang_getCursorType(
-             clang_Cursor_getArgument(decl, (unsigned)argi)))
+             clang_Cursor_getArgument(decl, (unsigned)argi))) &&
+                 !ld__reads_only(arg->an, decl, argi)
              ? USE_WRITTEN
              : USE_READ;
 }
@@ -1104,4 +1105,5 @@ void ld__walk_fn(struct analysis *an, size_t fi) {
   root.nchild = 0;
   root.an = an;
   clang_visitChildren(root.cur, body_cb, &root);
+  an->fns[fi].walked = 1;
 }

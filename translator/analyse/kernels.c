@@ -622,6 +622,21 @@ static const char *kernel_problem(const struct analysis *an, size_t fi,
   return NULL;
 }
 
+/* A kernel whose construct the direct one run could take (an atomic,
+ * printf, a fence; not fn->g_hard, a surface store, which keeps the run
+ * away itself) but which also writes memory no target names: its
+ * reason names both, the write being what keeps the run away
+ * (`atomic operations: writes through a pointer returned by pick`). */
+static int with_unseen(struct fn *fn, const char *unseen) {
+  struct ld_buf b = LD_BUF_INIT;
+
+  if (ld_buf_printf(&b, "%s: %s", fn->g_reason, unseen))
+    return LD_ENOMEM;
+  free(fn->g_reason_buf);
+  fn->g_reason = fn->g_reason_buf = ld_buf_detach(&b);
+  return fn->g_reason ? LD_OK : LD_ENOMEM;
+}
+
 /* What kernel fi and the functions it reaches (seen) write that no target
  * names (writes.c): the reason it is not checked across blocks, and, for
  * calls through functors or lambdas holding pointers, the reason it is not
@@ -644,10 +659,12 @@ static int unseen_writes(struct analysis *an, size_t fi,
     fn->g_loaded = NULL;
   }
   for (i = 0; i < an->nfns; i++)
-    if (seen[i] && an->fns[i].unseen) {
+    if (seen[i] && an->fns[i].unseen && !fn->g_unseen) {
       fn->g_unseen = 1;
       if (!fn->g_reason)
         fn->g_reason = an->fns[i].unseen;
+      else if (!fn->g_hard && (rc = with_unseen(fn, an->fns[i].unseen)))
+        return rc;
     }
   if (*unsupported)
     return LD_OK;
@@ -939,6 +956,7 @@ void ld__analysis_free(struct analysis *an) {
     free(an->fns[i].unseen);
     free(an->fns[i].loaded);
     free(an->fns[i].unseen_call_buf);
+    free(an->fns[i].g_reason_buf);
     free(an->fns[i].ocalls);
   }
   for (i = 0; i < an->nvars; i++)

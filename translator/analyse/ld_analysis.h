@@ -124,6 +124,12 @@ struct fn {
    * one run can check it, claiming it by its address. */
   char *loaded;
   uint64_t dep_params;
+  /* Walked (ld__walk_fn done), and the parameters a device function may
+   * write through, itself or by its calls (bit i; all bits from 64 on):
+   * a call of a walked function that writes no unseen memory passes a
+   * pointer it only reads as read (writes.c ld__check_call). */
+  int walked;
+  uint64_t param_writes;
   /* A kernel's call through such a parameter that may hold a pointer at
    * a launch: the reason the kernel is unchecked (kernels.c). */
   const char *unseen_call;
@@ -148,6 +154,7 @@ struct fn {
    * the kernel's own uses only), and that function. */
   const char *g_var_elsewhere, *g_var_fn;
   const char *g_reason; /* global_use of it or of a callee */
+  char *g_reason_buf;   /* owned: a use and the unseen write behind it */
   const char *g_hard;   /* global_hard of it or of a callee */
   int g_may_sync;       /* a reachable barrier or unseen callee */
   /* Every block barrier it can reach is a __syncthreads() (or

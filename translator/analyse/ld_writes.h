@@ -13,6 +13,15 @@ void ld__check_store(struct analysis *an, CXCursor lhs);
  * the object of a method, a callee defined in another file, a call through
  * an object of a template type. */
 void ld__check_call(struct analysis *an, CXCursor call);
+/* Whether argument i of a call of callee (its declaration) only reads
+ * through the pointer or reference it gets: callee is a function of the
+ * file walked already (defined above the caller, no recursion), no
+ * template nor in one (calls on dependent operands go unresolved), that
+ * writes no unseen memory, has no asm and neither writes through
+ * parameter i nor passes it to a call that may (fn->param_writes), and
+ * the parameter points to memory of values (no pointer in it).  The
+ * argument then counts as read, not written (`thread_sum(input, n)`). */
+int ld__reads_only(const struct analysis *an, CXCursor callee, int i);
 /* An atomic's address (`atomicAdd(&c_params.bins[b], 1)`): when it is
  * reached through a pointer loaded from memory, the function writes
  * there (fn->loaded); anything else is left to the atomic's own rules. */

@@ -298,6 +298,50 @@ static int declared_in(CXCursor outer, CXCursor decl) {
 
 /* The variable decl named in a place written (as_object: the variable's
  * own memory; else the pointer value it holds). */
+struct param_index {
+  CXCursor want;
+  int i, found;
+};
+
+static enum CXChildVisitResult param_index_cb(CXCursor c, CXCursor parent,
+                                              CXClientData data) {
+  struct param_index *p = data;
+
+  (void)parent;
+  if (clang_getCursorKind(c) != CXCursor_ParmDecl)
+    return CXChildVisit_Continue;
+  if (clang_equalCursors(c, p->want)) {
+    p->found = p->i;
+    return CXChildVisit_Break;
+  }
+  p->i++;
+  return CXChildVisit_Continue;
+}
+
+/* The index of parameter decl of fn, else -1 (also past 63). */
+static int param_index_of(CXCursor fn, CXCursor decl) {
+  struct param_index p;
+
+  p.want = decl;
+  p.i = 0;
+  p.found = -1;
+  clang_visitChildren(fn, param_index_cb, &p);
+  return p.found < 64 ? p.found : -1;
+}
+
+/* A write through parameter decl of the device function walked (not a
+ * functor's): its bit in param_writes, all bits past 63. */
+static void note_param_write(struct root *r, CXCursor decl) {
+  struct fn *fn = &r->an->fns[r->an->cur_fn];
+  int i;
+
+  if (r->is_kernel || r->functor ||
+      !clang_equalCursors(clang_getCursorSemanticParent(decl), r->fn))
+    return;
+  i = param_index_of(r->fn, decl);
+  fn->param_writes |= i < 0 ? ~(uint64_t)0 : (uint64_t)1 << i;
+}
+
 static int var_root(struct root *r, CXCursor decl, int as_object) {
   enum CXCursorKind k = clang_getCursorKind(decl);
   CXType t = clang_getCanonicalType(clang_getCursorType(decl));
@@ -308,6 +352,8 @@ static int var_root(struct root *r, CXCursor decl, int as_object) {
 
   if (k != CXCursor_VarDecl && k != CXCursor_ParmDecl)
     return unseen(r, "writes through %s", decl);
+  if (k == CXCursor_ParmDecl)
+    note_param_write(r, decl);
   if (r->functor && k == CXCursor_VarDecl &&
       clang_Cursor_hasVarDeclGlobalStorage(decl) == 1)
     return unseen(r, "writes through %s, a variable of static storage", decl);
@@ -968,19 +1014,36 @@ static void check_arg(struct analysis *an, CXCursor arg, int is_ref,
   record(an, &r, is_ref ? obj_root(&r, arg) : ptr_root(&r, arg));
 }
 
+static int call_object(CXCursor call, CXCursor *obj);
+
 void ld__check_atomic(struct analysis *an, CXCursor call) {
   struct root r;
-  CXCursor arg;
+  CXCursor arg, obj;
   const struct fn *fn = &an->fns[an->cur_fn];
 
-  if (fn->unseen || (!fn->is_kernel && !fn->is_device) ||
-      clang_Cursor_getNumArguments(call) < 1)
+  if (fn->unseen || (!fn->is_kernel && !fn->is_device))
+    return;
+  /* The object of a libcu++ atomic's method (`p->fetch_add(1)` on a
+   * `cuda::atomic<int> *p`) and the object an atomic_ref's constructor
+   * takes (`dev_ref(*p)`) are written: walked for the parameters a device
+   * function writes through (param_writes); the rest is left to the
+   * atomic's own rules, as before. */
+  if (call_object(call, &obj)) {
+    root_init(&r, an);
+    (void)(ld__is_pointer(clang_getCursorType(ld__unwrap(obj)))
+               ? ptr_root(&r, obj)
+               : obj_root(&r, obj));
+  }
+  if (clang_Cursor_getNumArguments(call) < 1)
     return;
   arg = clang_Cursor_getArgument(call, 0);
   /* `atomicAdd(T *address, ...)`; an atomic_ref's constructor takes an
    * object (its calls are followed where it was made). */
-  if (!ld__is_pointer(clang_getCursorType(arg)))
+  if (!ld__is_pointer(clang_getCursorType(arg))) {
+    root_init(&r, an);
+    (void)obj_root(&r, arg);
     return;
+  }
   root_init(&r, an);
   if (ptr_root(&r, arg) && r.loaded[0])
     record(an, &r, 1);
@@ -997,30 +1060,9 @@ void ld__note_unseen(struct analysis *an, const char *fmt, CXCursor named) {
   record(an, &r, 0);
 }
 
-struct param_index {
-  CXCursor want;
-  int i, found;
-};
-
-static enum CXChildVisitResult param_index_cb(CXCursor c, CXCursor parent,
-                                              CXClientData data) {
-  struct param_index *p = data;
-
-  (void)parent;
-  if (clang_getCursorKind(c) != CXCursor_ParmDecl)
-    return CXChildVisit_Continue;
-  if (clang_equalCursors(c, p->want)) {
-    p->found = p->i;
-    return CXChildVisit_Break;
-  }
-  p->i++;
-  return CXChildVisit_Continue;
-}
-
 /* The parameter an unresolved call's callee expression names
  * (`f(i)`, `f.apply(i)`): its index, else -1 (also past 63). */
 static int dependent_callee_param(const struct analysis *an, CXCursor call) {
-  struct param_index p;
   CXCursor c, d;
 
   if (!ld__nth_child(call, 0, &c))
@@ -1031,13 +1073,10 @@ static int dependent_callee_param(const struct analysis *an, CXCursor call) {
     c = ld__unwrap(d);
   if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
     return -1;
-  p.want = clang_getCursorReferenced(c);
-  p.i = 0;
-  p.found = -1;
-  if (clang_getCursorKind(p.want) != CXCursor_ParmDecl)
+  d = clang_getCursorReferenced(c);
+  if (clang_getCursorKind(d) != CXCursor_ParmDecl)
     return -1;
-  clang_visitChildren(an->fns[an->cur_fn].cur, param_index_cb, &p);
-  return p.found < 64 ? p.found : -1;
+  return param_index_of(an->fns[an->cur_fn].cur, d);
 }
 
 /* An unresolved call: through a kernel parameter of a template type (the
@@ -1045,6 +1084,11 @@ static int dependent_callee_param(const struct analysis *an, CXCursor call) {
 static void unresolved_call(struct analysis *an, CXCursor call) {
   CXCursor c, op;
   int p, obj;
+
+  /* What a call through a pointer or object passes on is not followed:
+   * every parameter may be written through (ld__reads_only). */
+  if (!an->fns[an->cur_fn].is_kernel)
+    an->fns[an->cur_fn].param_writes = ~(uint64_t)0;
 
   /* An operator on operands of a template type (`sum += in[i]`,
    * `out[i] = v`): a store to its left operand when it assigns, else
@@ -1220,6 +1264,8 @@ void ld__check_call(struct analysis *an, CXCursor call) {
     if (t.kind == CXType_RValueReference &&
         temporary(clang_Cursor_getArgument(call, (unsigned)i)))
       continue; /* `tile.shfl(__popc(v), 0)`: it writes a temporary */
+    if (ld__reads_only(an, ref, i))
+      continue; /* `thread_sum(input, n)` that only reads input */
     check_arg(an, clang_Cursor_getArgument(call, (unsigned)i),
               t.kind != CXType_Pointer, 0);
   }
@@ -1230,6 +1276,51 @@ void ld__check_call(struct analysis *an, CXCursor call) {
        ld__holds_pointer(clang_getCursorType(ld__unwrap(obj)), 0)))
     check_arg(an, obj, !ld__is_pointer(clang_getCursorType(ld__unwrap(obj))),
               1);
+}
+
+/* Whether c is a template or lies in one (a class template's method): its
+ * body's calls on dependent operands (`atomicAdd(out + i, v)` with a
+ * `T *out`) are resolved only per instantiation, unseen here. */
+static int in_template(CXCursor c) {
+  for (; !clang_Cursor_isNull(c) &&
+         !clang_isTranslationUnit(clang_getCursorKind(c));
+       c = clang_getCursorSemanticParent(c))
+    switch (clang_getCursorKind(c)) {
+    case CXCursor_FunctionTemplate:
+    case CXCursor_ClassTemplate:
+    case CXCursor_ClassTemplatePartialSpecialization:
+      return 1;
+    default:
+      break;
+    }
+  return 0;
+}
+
+int ld__reads_only(const struct analysis *an, CXCursor callee, int i) {
+  size_t fi;
+  const struct fn *f;
+  CXType t, obj;
+
+  if (i < 0 || i >= 64 || clang_Cursor_isNull(callee) ||
+      i >= clang_Cursor_getNumArguments(callee))
+    return 0;
+  fi = ld__find_fn(an, ld__definition_of(callee));
+  if (fi == NONE || fi == an->cur_fn)
+    return 0;
+  f = &an->fns[fi];
+  if (!f->walked || f->unseen || f->has_asm || !f->is_device || f->is_kernel ||
+      in_template(f->cur) ||
+      (clang_getCursorKind(callee) == CXCursor_CXXMethod &&
+       clang_CXXMethod_isVirtual(callee)) ||
+      (f->param_writes >> i & 1))
+    return 0;
+  t = clang_getCanonicalType(
+      clang_getCursorType(clang_Cursor_getArgument(callee, (unsigned)i)));
+  if (t.kind != CXType_Pointer && t.kind != CXType_LValueReference)
+    return 0;
+  obj = clang_getCanonicalType(clang_getPointeeType(t));
+  return obj.kind != CXType_Unexposed && obj.kind != CXType_Invalid &&
+         !ld__holds_pointer(obj, 0);
 }
 
 /* ---- functors and lambdas passed to a template kernel ------------------ */

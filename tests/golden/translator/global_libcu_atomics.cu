@@ -91,7 +91,10 @@ int main() {
 // PLAN-NEXT: KERNEL name=system_scope checked=yes at=49:17 global=yes units=warps writes=a,out one_run=a,out direct=yes atomics=1 fences=1{{$}}
 // PLAN-NEXT: KERNEL name=through_ref checked=yes at=53:17 global=yes units=warps writes=counter one_run=counter direct=yes atomics=1 fences=1{{$}}
 // PLAN-NEXT: KERNEL name=through_temporary checked=yes at=58:17 global=yes units=warps writes=hist,flag one_run=hist,in,flag direct=yes atomics=2 fences=1{{$}}
-// PLAN-NEXT: KERNEL name=ref_param checked=yes at=67:17 global=no global_reason="atomic operations"{{$}}
+// An atomic_ref handed in by value writes where it was made, which the
+// kernel cannot follow: the reason says so after the atomics (session 44;
+// before, "atomic operations" alone).
+// PLAN-NEXT: KERNEL name=ref_param checked=yes at=67:17 global=no global_reason="atomic operations: writes through a cuda::atomic_ref made elsewhere"{{$}}
 // PLAN-NEXT: KERNEL name=through_local checked=yes at=71:17 global=yes units=warps writes=c,out one_run=c,out direct=yes atomics=1 fences=1{{$}}
 
 // TEXT: __global__ void __ldcc_g_counts(

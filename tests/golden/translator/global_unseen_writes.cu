@@ -99,6 +99,14 @@ __device__ float *slot(float *base, int i) { return base + i; }
 __global__ void via_call(float *out) { *slot(out, threadIdx.x) = 1.0f; }
 // PLAN: KERNEL name=via_call checked=yes at=[[@LINE-1]]:17 global=no global_reason="writes through a pointer returned by slot"
 
+// The same beside an atomic, which alone the direct one run would take:
+// the reason names the write that keeps it away, not the atomic alone.
+__global__ void via_call_counted(float *out, int *count) {
+  atomicAdd(count, 1);
+  *slot(out, threadIdx.x) = 1.0f;
+}
+// PLAN: KERNEL name=via_call_counted checked=yes at=[[@LINE-4]]:17 global=no global_reason="atomic operations: writes through a pointer returned by slot"
+
 // A pointer made from an integer.
 __global__ void via_address(std::uint64_t addr) {
   reinterpret_cast<float *>(addr)[threadIdx.x] = 1.0f;
@@ -286,6 +294,7 @@ int main() {
   via_address<<<1, 32>>>((std::uint64_t)d);
   via_extern<<<1, 32>>>(d);
   local_functor<<<1, 32>>>(d);
+  via_call_counted<<<1, 32>>>(d, (int *)d);
   loaded_functor<<<1, 32>>>(pp);
   in_struct<<<1, 32>>>(Arrays{d, d, 32});
   with_plus<<<1, 64>>>((int *)d);
