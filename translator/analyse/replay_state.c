@@ -389,6 +389,131 @@ int ld__starts(const char *s, const char *prefix) {
   return !strncmp(s, prefix, strlen(prefix));
 }
 
+/* ---- Pointers a kernel's class parameter holds ------------------------- */
+
+#define PARAM_STACK 64
+struct param_uses {
+  CXCursor parm;
+  CXCursor stack[PARAM_STACK];
+  unsigned depth;
+  int ok;
+};
+
+/* Whether the use of the parameter at stack[at] only reads a member of
+ * it: through `.` members and elements of array members to a member whose
+ * value is loaded (not an array that decays), whose pointer is indexed or
+ * followed by `->`. */
+static int param_use_reads(const struct param_uses *u, unsigned at) {
+  CXCursor place = u->stack[at], parent;
+  enum CXCursorKind pk;
+  int member = 0;
+
+  for (; at > 0; at--, place = u->stack[at]) {
+    CXCursor c;
+    parent = u->stack[at - 1];
+    pk = clang_getCursorKind(parent);
+    if (pk == CXCursor_ParenExpr)
+      continue;
+    if (pk == CXCursor_MemberRefExpr &&
+        !ld__is_pointer(clang_getCursorType(ld__unwrap(place)))) {
+      member = 1;
+      continue;
+    }
+    if (pk == CXCursor_ArraySubscriptExpr && ld__nth_child(parent, 0, &c) &&
+        clang_equalCursors(c, place) &&
+        ld__is_array_type(clang_getCursorType(place)))
+      continue;
+    /* An array member's decay to its element's address, indexed. */
+    if (pk == CXCursor_UnexposedExpr && at >= 2 &&
+        ld__is_array_type(clang_getCursorType(place)) &&
+        clang_getCursorKind(u->stack[at - 2]) == CXCursor_ArraySubscriptExpr &&
+        ld__nth_child(u->stack[at - 2], 0, &c) &&
+        clang_equalCursors(c, parent)) {
+      at--;
+      continue;
+    }
+    break;
+  }
+  if (!member || at == 0)
+    return 0;
+  parent = u->stack[at - 1];
+  pk = clang_getCursorKind(parent);
+  if (ld__is_array_type(clang_getCursorType(place)))
+    return 0; /* decays: its elements could be changed through it */
+  switch (pk) {
+  case CXCursor_UnexposedExpr: /* the member's value loaded */
+    return 1;
+  case CXCursor_MemberRefExpr: /* `s.p->x` */
+    return 1;
+  case CXCursor_ArraySubscriptExpr: { /* `s.p[i]`, or an index */
+    CXCursor c;
+    return ld__nth_child(parent, 0, &c);
+  }
+  default:
+    return 0;
+  }
+}
+
+static enum CXChildVisitResult param_uses_cb(CXCursor c, CXCursor parent,
+                                             CXClientData data) {
+  struct param_uses *u = data;
+
+  (void)parent;
+  if (u->depth >= PARAM_STACK) {
+    u->ok = 0;
+    return CXChildVisit_Break;
+  }
+  u->stack[u->depth++] = c;
+  if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+      clang_equalCursors(clang_getCursorReferenced(c), u->parm))
+    u->ok = param_use_reads(u, u->depth - 1);
+  else
+    clang_visitChildren(c, param_uses_cb, u);
+  u->depth--;
+  return u->ok ? CXChildVisit_Continue : CXChildVisit_Break;
+}
+
+/* Whether e is a pointer member of a kernel's class parameter taken by
+ * value that the kernel only reads members of (`state.pivot` of
+ * `__global__ void k(State state)`; Packt's gaussian elimination
+ * `atomicMax(solverState.pivotRowIndex, ...)`): the host's pointer, so
+ * global memory, never the block's shared memory. */
+static int kernel_param_pointer(CXCursor e) {
+  CXCursor base = e, c, parm, fn;
+  struct param_uses *u;
+  CXType t;
+  int ok;
+
+  if (clang_getCursorKind(e) != CXCursor_MemberRefExpr)
+    return 0;
+  while ((clang_getCursorKind(base) == CXCursor_MemberRefExpr ||
+          clang_getCursorKind(base) == CXCursor_ArraySubscriptExpr) &&
+         ld__nth_child(base, 0, &c)) {
+    c = ld__unwrap(c);
+    if (ld__is_pointer(clang_getCursorType(c)))
+      return 0; /* through `->` or a pointer's element: loaded */
+    base = c;
+  }
+  if (clang_getCursorKind(base) != CXCursor_DeclRefExpr)
+    return 0;
+  parm = clang_getCursorReferenced(base);
+  t = clang_getCanonicalType(clang_getCursorType(parm));
+  fn = clang_getCursorSemanticParent(parm);
+  if (clang_getCursorKind(parm) != CXCursor_ParmDecl ||
+      t.kind != CXType_Record ||
+      !ld__has_child_kind(fn, CXCursor_CUDAGlobalAttr))
+    return 0;
+  u = calloc(1, sizeof *u);
+  if (!u)
+    return 0;
+  u->parm = parm;
+  u->ok = 1;
+  clang_visitChildren(fn, param_uses_cb, u);
+  ok = u->ok;
+  free(u);
+  return ok;
+}
+
 /* The object a pointer expression points into. */
 enum place ld__pointee_place(const struct facts *fx, CXCursor e, size_t *member,
                              const char **why) {
@@ -420,6 +545,8 @@ enum place ld__pointee_place(const struct facts *fx, CXCursor e, size_t *member,
         return PLACE_GLOBAL;
     }
   }
+  if (kernel_param_pointer(e))
+    return PLACE_GLOBAL;
   *why = "atomic through a pointer it cannot follow";
   return PLACE_BAD;
 }

@@ -146,3 +146,53 @@ __global__ void kept_and_total(float *total, const float *in) {
       v += mine[k];
   atomicAdd(total, v);
 }
+
+// A pointer member of a class parameter taken by value, which the kernel
+// only reads members of, is the host's pointer: global memory (Packt's
+// gaussian elimination, `atomicMax(solverState.pivotRowIndex, ...)` after a
+// shared max; session 44, replay_state.c kernel_param_pointer).  Before,
+// "atomic through a pointer it cannot follow" left the shared memory
+// unchecked.  A kernel that re-points the member (here at its shared
+// array) keeps that reason.
+struct Solver {
+  int *pivot;
+  const int *rows;
+  int count[2];
+};
+
+// COV: KERNEL name=pivot_max {{.*}}coverage=full shared=yes
+// TEXT: __ldcc::global_atomic_max(__ldcc_c, __ldcc::gatomic_claim(__ldcc_gi, -1, (s.pivot), 1, {{[0-9]+}}), best);
+__global__ void pivot_max(Solver s) {
+  __shared__ int cand[128];
+  int row = blockIdx.x * blockDim.x + threadIdx.x;
+  cand[threadIdx.x] = row < s.count[0] ? s.rows[row] : -1;
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    int best = -1;
+    for (int k = 0; k < 128; k++)
+      best = cand[k] > best ? cand[k] : best;
+    atomicMax(s.pivot, best);
+  }
+}
+
+// COV: KERNEL name=pivot_repointed {{.*}}shared=no shared_reason="atomic through a pointer it cannot follow"
+__global__ void pivot_repointed(Solver s) {
+  __shared__ int cand[128];
+  cand[threadIdx.x] = s.rows[threadIdx.x];
+  if (threadIdx.x == 0)
+    s.pivot = cand;
+  __syncthreads();
+  atomicMax(s.pivot, threadIdx.x);
+}
+
+// An array member that decays (`int *c = s.count`) could be changed
+// through: no replay either; the inline shadow checks take its shared
+// memory instead.
+// COV: KERNEL name=pivot_decayed {{.*}}warp_rule="shared memory without a replay"
+__global__ void pivot_decayed(Solver s) {
+  __shared__ int cand[128];
+  int *c = s.count;
+  cand[threadIdx.x] = s.rows[threadIdx.x] + c[0];
+  __syncthreads();
+  atomicMax(s.pivot, cand[threadIdx.x]);
+}
