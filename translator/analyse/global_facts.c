@@ -1362,7 +1362,50 @@ static enum CXChildVisitResult moves_cb(CXCursor c, CXCursor parent,
   return CXChildVisit_Recurse;
 }
 
-/* Register every local pointer of the body initialised from a parameter
+struct first_set {
+  CXCursor var, rhs;
+  int found;
+};
+
+static enum CXChildVisitResult first_set_cb(CXCursor c, CXCursor parent,
+                                            CXClientData data) {
+  struct first_set *f = data;
+  CXCursor lhs, rhs;
+
+  (void)parent;
+  if (clang_getCursorKind(c) == CXCursor_LambdaExpr)
+    return CXChildVisit_Continue; /* as moves_cb */
+  if (move_form(c, &lhs, &rhs) == 2 &&
+      clang_getCursorKind(ld__unwrap(lhs)) == CXCursor_DeclRefExpr &&
+      clang_equalCursors(
+          clang_getCanonicalCursor(clang_getCursorReferenced(ld__unwrap(lhs))),
+          f->var)) {
+    f->rhs = rhs;
+    f->found = 1;
+    return CXChildVisit_Break;
+  }
+  return CXChildVisit_Recurse;
+}
+
+/* What a local pointer declared without a value starts from: the value of
+ * its first assignment in the function (`unsigned long long *address, old;
+ * address = (unsigned long long *)&t[k].data;`, the GUPS benchmark); its
+ * later moves are walked as any alias's (moves_cb). */
+static int first_value(CXCursor var, CXCursor *init) {
+  struct first_set f;
+  CXCursor fn = clang_getCursorSemanticParent(var);
+
+  if (clang_Cursor_isNull(fn) || ld__has_child_kind(var, CXCursor_InitListExpr))
+    return 0;
+  f.var = clang_getCanonicalCursor(var);
+  f.found = 0;
+  clang_visitChildren(fn, first_set_cb, &f);
+  *init = f.rhs;
+  return f.found;
+}
+
+/* Register every local pointer of the body initialised from a parameter,
+ * or declared without a value and first assigned one based on a parameter
  * (in source order, so an alias of an alias is found). */
 static enum CXChildVisitResult aliases_cb(CXCursor c, CXCursor parent,
                                           CXClientData data) {
@@ -1376,7 +1419,8 @@ static enum CXChildVisitResult aliases_cb(CXCursor c, CXCursor parent,
     return CXChildVisit_Continue; /* its locals are its own */
   if (clang_getCursorKind(c) == CXCursor_VarDecl &&
       clang_getCanonicalType(clang_getCursorType(c)).kind == CXType_Pointer &&
-      ld__last_expr_child(c, &init) &&
+      clang_Cursor_hasVarDeclGlobalStorage(c) != 1 &&
+      (ld__last_expr_child(c, &init) || first_value(c, &init)) &&
       (p = alias_root(st, init, rest, &nrest)) >= 0) {
     unsigned key = st->key;
     CXCursor *a = realloc(st->alias, (st->nalias + 1) * sizeof *a);
@@ -1848,6 +1892,7 @@ static int devfn_cursor(const struct ld__source *s, CXCursor def) {
 #define LD_DEVFN_DEPTH 6
 
 static void mark_flags(struct accesses *st);
+static void mark_cas_reads(struct accesses *st, CXCursor body);
 static void walk_body(struct accesses *st, CXCursor body, size_t nslots);
 
 struct atomics_walk {
@@ -2204,6 +2249,7 @@ static int devfn_analyse(struct accesses *st, CXCursor def) {
   if (ok) {
     d.has_params = fg.nparams > 0;
     fg.nstores = sub.n;
+    mark_cas_reads(&sub, body);
     mark_flags(&sub);
     at = keep_devfn(&sub, &d, &fg);
   }
@@ -2409,23 +2455,27 @@ static CXCursor uncast(CXCursor e) {
 }
 
 /* Whether e's text is [b, end)'s, blanks aside. */
-static int same_text(const struct accesses *st, CXCursor e, size_t b,
-                     size_t end) {
-  const char *src = st->s->src;
-  size_t i, ie, j;
-
-  if (!ld__main_span(st->s, e, &i, &ie))
-    return 0;
-  for (j = b;; i++, j++) {
+/* Whether the texts [i, ie) and [j, je) of src are alike but for blanks. */
+static int same_span(const char *src, size_t i, size_t ie, size_t j,
+                     size_t je) {
+  for (;; i++, j++) {
     while (i < ie && (src[i] == ' ' || src[i] == '\t' || src[i] == '\n'))
       i++;
-    while (j < end && (src[j] == ' ' || src[j] == '\t' || src[j] == '\n'))
+    while (j < je && (src[j] == ' ' || src[j] == '\t' || src[j] == '\n'))
       j++;
-    if (i == ie || j == end)
-      return i == ie && j == end;
+    if (i == ie || j == je)
+      return i == ie && j == je;
     if (src[i] != src[j])
       return 0;
   }
+}
+
+static int same_text(const struct accesses *st, CXCursor e, size_t b,
+                     size_t end) {
+  size_t i, ie;
+
+  return ld__main_span(st->s, e, &i, &ie) &&
+         same_span(st->s->src, i, ie, b, end);
 }
 
 /* A store `E = R` whose R computes from E itself at its top (after casts):
@@ -2861,6 +2911,155 @@ static int slot_claimed(const struct accesses *st, size_t i) {
   return i >= st->g->nparams; /* a variable with no access: none to claim */
 }
 
+/* ---- CAS loops' first reads ------------------------------------------- */
+
+/* What one walk of a body finds for mark_cas_reads. */
+#define CAS_MAX 16
+struct cas_scan {
+  const struct ld__source *s;
+  struct {
+    size_t ab, ae; /* the CAS's address argument */
+    CXCursor cmp;  /* the local it compares with */
+    int scope;
+  } cas[CAS_MAX];
+  struct {
+    CXCursor to, from; /* `assumed = old` */
+  } copy[CAS_MAX];
+  struct {
+    CXCursor to; /* `old = *p`, `T old = p[i]` */
+    size_t eb, ee;
+  } read[CAS_MAX];
+  size_t ncas, ncopy, nread;
+};
+
+static CXCursor local_named(CXCursor e) {
+  CXCursor d;
+
+  e = ld__unwrap(e);
+  if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
+    return clang_getNullCursor();
+  d = clang_getCursorReferenced(e);
+  return clang_getCursorKind(d) == CXCursor_VarDecl &&
+                 clang_Cursor_hasVarDeclGlobalStorage(d) != 1
+             ? clang_getCanonicalCursor(d)
+             : clang_getNullCursor();
+}
+
+/* A read of memory a CAS may take: `*p`, `p[i]`, `s->f`. */
+static void cas_read(struct cas_scan *w, CXCursor to, CXCursor e) {
+  CXSourceRange r;
+  enum CXCursorKind k;
+
+  e = ld__unwrap(e);
+  k = clang_getCursorKind(e);
+  if (clang_Cursor_isNull(to) || w->nread == CAS_MAX ||
+      !((k == CXCursor_UnaryOperator &&
+         clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_Deref) ||
+        k == CXCursor_ArraySubscriptExpr || k == CXCursor_MemberRefExpr))
+    return;
+  r = clang_getCursorExtent(e);
+  if (!offset_in_main(w->s, clang_getRangeStart(r), &w->read[w->nread].eb) ||
+      !offset_in_main(w->s, clang_getRangeEnd(r), &w->read[w->nread].ee))
+    return;
+  w->read[w->nread++].to = to;
+}
+
+static enum CXChildVisitResult cas_scan_cb(CXCursor c, CXCursor parent,
+                                           CXClientData data) {
+  struct cas_scan *w = data;
+  CXCursor lhs, rhs, init;
+  int scope;
+
+  (void)parent;
+  if (clang_getCursorKind(c) == CXCursor_LambdaExpr)
+    return CXChildVisit_Continue;
+  if (clang_getCursorKind(c) == CXCursor_CallExpr &&
+      ld__name_starts(c, "atomicCAS") && (scope = ld__atomic_scope(c)) &&
+      clang_Cursor_getNumArguments(c) == 3 && w->ncas < CAS_MAX) {
+    CXCursor a = clang_Cursor_getArgument(c, 0);
+    CXSourceRange r = clang_getCursorExtent(a);
+    w->cas[w->ncas].cmp = local_named(clang_Cursor_getArgument(c, 1));
+    w->cas[w->ncas].scope = scope;
+    if (!clang_Cursor_isNull(w->cas[w->ncas].cmp) &&
+        offset_in_main(w->s, clang_getRangeStart(r), &w->cas[w->ncas].ab) &&
+        offset_in_main(w->s, clang_getRangeEnd(r), &w->cas[w->ncas].ae))
+      w->ncas++;
+  } else if (clang_getCursorKind(c) == CXCursor_BinaryOperator &&
+             clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign &&
+             ld__nth_child(c, 0, &lhs) && ld__nth_child(c, 1, &rhs)) {
+    CXCursor to = local_named(lhs), from = local_named(rhs);
+    if (!clang_Cursor_isNull(to) && !clang_Cursor_isNull(from) &&
+        w->ncopy < CAS_MAX) {
+      w->copy[w->ncopy].to = to;
+      w->copy[w->ncopy++].from = from;
+    } else
+      cas_read(w, to, rhs);
+  } else if (clang_getCursorKind(c) == CXCursor_VarDecl &&
+             ld__last_expr_child(c, &init))
+    cas_read(w, clang_getCanonicalCursor(c), init);
+  return CXChildVisit_Recurse;
+}
+
+/* Whether the text [b, e) is `*A`, or `&A` is the text [ab, ae): the
+ * address argument A of a CAS. */
+static int cas_address(const struct ld__source *s, size_t b, size_t e,
+                       size_t ab, size_t ae) {
+  const char *t = s->src;
+
+  while (b < e && (t[b] == ' ' || t[b] == '\t' || t[b] == '\n'))
+    b++;
+  while (ab < ae && (t[ab] == ' ' || t[ab] == '\t' || t[ab] == '\n'))
+    ab++;
+  if (b < e && t[b] == '*')
+    b++;
+  else if (ab < ae && t[ab] == '&')
+    ab++;
+  else
+    return 0;
+  return same_span(t, b, e, ab, ae);
+}
+
+/* A CAS loop (`old = *p; do { assumed = old; old = atomicCAS(p, assumed,
+ * f(assumed)); } while (assumed != old);`, the CUDA guide's atomicAdd on
+ * doubles, NVIDIA's GUPS benchmark): its first read of the word is the
+ * CAS's guess, which the CAS checks, so it is claimed as an atomic of the
+ * CAS's scope (`(*__ldcc::gatomic_claim(__ldcc_gi, J, &(*p), S, L))`), as
+ * a volatile access is (mark_flags): other units' atomics on the word are
+ * no race with it, a plain store is.  Before, the direct run called it an
+ * unguarded read, a false report on a race-free program.  The read is a
+ * local's value (`old = *p`, `T old = p[i]`) that the CAS compares with,
+ * itself or through a copy (`assumed = old`), and its text is the CAS's
+ * address behind `*` (or the address is `&` before it). */
+static void mark_cas_reads(struct accesses *st, CXCursor body) {
+  struct cas_scan *w;
+  size_t i, j, k, n;
+
+  if (clang_Cursor_isNull(body) || !(w = calloc(1, sizeof *w)))
+    return;
+  w->s = st->s;
+  clang_visitChildren(body, cas_scan_cb, w);
+  for (i = 0; i < w->nread; i++)
+    for (j = 0; j < w->ncas; j++) {
+      int match = clang_equalCursors(w->read[i].to, w->cas[j].cmp);
+      for (k = 0; k < w->ncopy && !match; k++)
+        match = clang_equalCursors(w->copy[k].to, w->cas[j].cmp) &&
+                clang_equalCursors(w->copy[k].from, w->read[i].to);
+      if (!match || !cas_address(st->s, w->read[i].eb, w->read[i].ee,
+                                 w->cas[j].ab, w->cas[j].ae))
+        continue;
+      for (n = 0; n < st->n; n++) {
+        struct ld_gstore *a = &st->g->stores[n];
+        if (a->load && !a->atomic && !a->address && !a->set &&
+            a->begin == w->read[i].eb && a->end == w->read[i].ee) {
+          a->atomic = w->cas[j].scope;
+          a->object = 1;
+          a->flag = 0;
+        }
+      }
+    }
+  free(w);
+}
+
 /* A direct kernel with fences synchronises through memory: its flags
  * (volatile accesses, and plain ones through a slot some atomic of the
  * kernel targets: `*lock = 0` after `atomicCAS(lock, 0, 1)`, a ticket's
@@ -3063,8 +3262,10 @@ static int find_accesses(const struct ld__source *s, CXCursor fn,
   all_claimed = !rc && slots_claimed(&st, nslots);
   for (j = 0; j < g->nparams && !all_claimed; j++)
     g->params[j].claimed = 0;
-  if (!rc && st.direct)
+  if (!rc && st.direct) {
+    mark_cas_reads(&st, body);
     mark_flags(&st);
+  }
   /* Parameters reached by device- or system-scope atomics alone. */
   for (i = 0; i < g->nparams && !rc && st.direct; i++) {
     g->params[i].atomic_only = g->params[i].claimed && !st.passed[i];

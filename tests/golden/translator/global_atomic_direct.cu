@@ -86,6 +86,49 @@ __device__ int sum4(int *in, int n) {
 __global__ void vec_sum(int *sum, int *in, int n) {
   int4 first = reinterpret_cast<int4 *>(in)[0];
   atomicAdd(sum, sum4(in, n) + first.x);
+  in[n] = first.y; /* written: sum4's reads are claimed in its clone */
+}
+
+// A local pointer declared without a value and first assigned one based
+// on a parameter (the GUPS benchmark's `unsigned long long *address, old,
+// assumed; address = (unsigned long long *)&t[k].data;`) is an alias like
+// an initialised one (session 44, global_facts.c first_value; before,
+// "atomicCAS on memory it cannot follow").
+union cell {
+  unsigned long long data;
+};
+__global__ void gups(cell *t, size_t mask, int per) {
+  unsigned long long ran = blockIdx.x * blockDim.x + threadIdx.x;
+  for (int i = 0; i < per; ++i) {
+    ran = (ran << 1) ^ ((long long)ran < 0 ? 7 : 0);
+    unsigned long long *address, old, assumed;
+    address = (unsigned long long *)&t[ran & mask].data;
+    old = *address;
+    do {
+      assumed = old;
+      old = atomicCAS(address, assumed, assumed ^ ran);
+    } while (assumed != old);
+  }
+}
+
+// A CAS loop's first read is the CAS's guess, claimed as an atomic of its
+// scope (session 44, mark_cas_reads; before, an unguarded read, reported
+// on race-free programs): through a copy (`assumed = old`, gups above) or
+// compared itself, declared with it (the CUDA guide's atomicAdd on
+// doubles).  A read the CAS does not compare with stays a plain read.
+__global__ void dsum(double *acc, const double *v) {
+  unsigned long long *a = (unsigned long long *)acc;
+  unsigned long long old = *a, assumed;
+  do {
+    assumed = old;
+    old = atomicCAS(a, assumed,
+                    __double_as_longlong(v[threadIdx.x] +
+                                         __longlong_as_double(assumed)));
+  } while (assumed != old);
+}
+__global__ void not_guess(int *p, int *out) {
+  int seen = p[1];
+  out[threadIdx.x] = atomicCAS(&p[1], 0, seen + 1);
 }
 
 int main() {
@@ -98,6 +141,9 @@ int main() {
   var_address<<<2, 32>>>(o);
   aliased<<<2, 32>>>(c, c);
   vec_sum<<<2, 32>>>(c, o, 64);
+  gups<<<2, 32>>>((cell *)c, 7, 4);
+  dsum<<<2, 32>>>((double *)c, (double *)o);
+  not_guess<<<2, 32>>>(c, o);
 }
 
 // PLAN: KERNEL name=counts {{.*}} global=yes units=warps writes=cnt,out one_run=cnt,out,in direct=yes atomics=3
@@ -110,6 +156,8 @@ int main() {
 // its accesses and atomics are the parameter's.
 // PLAN: KERNEL name=aliased {{.*}} global=yes units=warps writes=cnt one_run=cnt,in direct=yes atomics=1
 // PLAN: KERNEL name=vec_sum {{.*}} global=yes units=warps writes=sum,in one_run=sum,in direct=yes atomics=1 devfns=sum4:1:0
+// PLAN: KERNEL name=gups {{.*}} global=yes units=warps writes=t one_run=t direct=yes atomics=2{{$}}
+// PLAN: KERNEL name=dsum {{.*}} global=yes units=warps writes=acc one_run=acc,v direct=yes atomics=2{{$}}
 // PLAN: OWN kernel=counts proved=no reason="direct one run"
 // TEXT: atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, 0, (&cnt[(*__ldcc::gget(__ldcc_gi, 2, &(in[i]), 32)) & 7]), 1, 32), 1);
 // TEXT: atomicMax_system(__ldcc::gatomic_claim(__ldcc_gi, 0, (cnt + 8), 3, 33), (*__ldcc::gget(__ldcc_gi, 2, &(in[i]), 33)));
@@ -124,6 +172,10 @@ int main() {
 // TEXT: atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, 0, (slot + ((*__ldcc::gget(__ldcc_gi, 1, &(mine[threadIdx.x]), 70)) & 7)), 1, 70), 1);
 // TEXT: int4 v = (*__ldcc::gget(__ldcc_gi, -1, &(((int4 *)in)[i]), 80));
 // TEXT: int4 first = (*__ldcc::gget(__ldcc_gi, 1, &(reinterpret_cast<int4 *>(in)[0]), 87));
+// TEXT: old = (*__ldcc::gatomic_claim(__ldcc_gi, -1, &(*address), 1, {{[0-9]+}}));
+// TEXT: old = atomicCAS(__ldcc::gatomic_claim(__ldcc_gi, -1, (address), 1, {{[0-9]+}}), assumed, assumed ^ ran);
+// TEXT: unsigned long long old = (*__ldcc::gatomic_claim(__ldcc_gi, 0, &(*a), 1, {{[0-9]+}})), assumed;
+// TEXT: int seen = (*__ldcc::gget(__ldcc_gi, 0, &(p[1]), {{[0-9]+}}));
 // TEXT: static const unsigned char __ldcc_f1[] = {7, 7};
 // TEXT: static const unsigned char __ldcc_f3[] = {5, 7, 7};
 // TEXT: {__LDCC_GLOBAL_ABI, 1, {{.*}}"counts"{{.*}}, 3, __LDCC_GM_DIRECT,
