@@ -445,10 +445,8 @@ static int param_use_reads(const struct param_uses *u, unsigned at) {
     return 1;
   case CXCursor_MemberRefExpr: /* `s.p->x` */
     return 1;
-  case CXCursor_ArraySubscriptExpr: { /* `s.p[i]`, or an index */
-    CXCursor c;
-    return ld__nth_child(parent, 0, &c);
-  }
+  case CXCursor_ArraySubscriptExpr: /* `s.p[i]`, or an index */
+    return 1;
   default:
     return 0;
   }

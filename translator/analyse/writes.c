@@ -296,8 +296,6 @@ static int declared_in(CXCursor outer, CXCursor decl) {
          b <= at && at < e;
 }
 
-/* The variable decl named in a place written (as_object: the variable's
- * own memory; else the pointer value it holds). */
 struct param_index {
   CXCursor want;
   int i, found;
@@ -342,6 +340,8 @@ static void note_param_write(struct root *r, CXCursor decl) {
   fn->param_writes |= i < 0 ? ~(uint64_t)0 : (uint64_t)1 << i;
 }
 
+/* The variable decl named in a place written (as_object: the variable's
+ * own memory; else the pointer value it holds). */
 static int var_root(struct root *r, CXCursor decl, int as_object) {
   enum CXCursorKind k = clang_getCursorKind(decl);
   CXType t = clang_getCanonicalType(clang_getCursorType(decl));
