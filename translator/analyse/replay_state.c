@@ -440,16 +440,9 @@ static int param_use_reads(const struct param_uses *u, unsigned at) {
   pk = clang_getCursorKind(parent);
   if (ld__is_array_type(clang_getCursorType(place)))
     return 0; /* decays: its elements could be changed through it */
-  switch (pk) {
-  case CXCursor_UnexposedExpr: /* the member's value loaded */
-    return 1;
-  case CXCursor_MemberRefExpr: /* `s.p->x` */
-    return 1;
-  case CXCursor_ArraySubscriptExpr: /* `s.p[i]`, or an index */
-    return 1;
-  default:
-    return 0;
-  }
+  /* Its value loaded, `s.p->x`, `s.p[i]` (or an index). */
+  return pk == CXCursor_UnexposedExpr || pk == CXCursor_MemberRefExpr ||
+         pk == CXCursor_ArraySubscriptExpr;
 }
 
 static enum CXChildVisitResult param_uses_cb(CXCursor c, CXCursor parent,
