@@ -1092,6 +1092,61 @@ static enum CXChildVisitResult params_cb(CXCursor c, CXCursor parent,
   return an->rc ? CXChildVisit_Break : CXChildVisit_Continue;
 }
 
+/* The functions in the order their walks run: a function of the file
+ * after those it calls (ld__reads_only asks a callee's walk what its
+ * pointers write through), else in the file's order; recursion keeps the
+ * file's order. */
+struct walk_order {
+  struct analysis *an;
+  unsigned char *state; /* 0 not reached, 1 on the path, 2 placed */
+  size_t *order;
+  size_t n;
+};
+
+static void place_fn(struct walk_order *w, size_t fi);
+
+static enum CXChildVisitResult callees_cb(CXCursor c, CXCursor parent,
+                                          CXClientData data) {
+  struct walk_order *w = data;
+  size_t fi;
+
+  (void)parent;
+  if (clang_getCursorKind(c) == CXCursor_CallExpr) {
+    fi = ld__find_fn(w->an, ld__definition_of(clang_getCursorReferenced(c)));
+    if (fi != NONE && !w->state[fi])
+      place_fn(w, fi);
+  }
+  return CXChildVisit_Recurse;
+}
+
+static void place_fn(struct walk_order *w, size_t fi) {
+  w->state[fi] = 1;
+  clang_visitChildren(w->an->fns[fi].cur, callees_cb, w);
+  w->state[fi] = 2;
+  w->order[w->n++] = fi;
+}
+
+void ld__walk_fns(struct analysis *an) {
+  struct walk_order w;
+  size_t i;
+
+  w.an = an;
+  w.n = 0;
+  w.state = calloc(an->nfns + 1, 1);
+  w.order = malloc((an->nfns + 1) * sizeof *w.order);
+  if (!w.state || !w.order) {
+    an->rc = LD_ENOMEM;
+  } else {
+    for (i = 0; i < an->nfns; i++)
+      if (!w.state[i])
+        place_fn(&w, i);
+    for (i = 0; i < w.n && !an->rc; i++)
+      ld__walk_fn(an, w.order[i]);
+  }
+  free(w.state);
+  free(w.order);
+}
+
 void ld__walk_fn(struct analysis *an, size_t fi) {
   struct frame root;
 

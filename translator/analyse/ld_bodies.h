@@ -9,4 +9,8 @@
  * uses and atomics (errors in an->rc). */
 void ld__walk_fn(struct analysis *an, size_t fi);
 
+/* Walk every function of an, each after the functions of the file it
+ * calls (but through recursion). */
+void ld__walk_fns(struct analysis *an);
+
 #endif

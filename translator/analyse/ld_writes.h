@@ -15,7 +15,8 @@ void ld__check_store(struct analysis *an, CXCursor lhs);
 void ld__check_call(struct analysis *an, CXCursor call);
 /* Whether argument i of a call of callee (its declaration) only reads
  * through the pointer or reference it gets: callee is a function of the
- * file walked already (defined above the caller, no recursion), no
+ * file walked already (ld__walk_fns walks callees first; not through
+ * recursion), no
  * template nor in one (calls on dependent operands go unresolved), that
  * writes no unseen memory, has no asm and neither writes through
  * parameter i nor passes it to a call that may (fn->param_writes), and

@@ -373,7 +373,6 @@ int ld__parse(const struct ld_translate_opts *opts, struct ld_plan *plan,
   enum CXErrorCode err;
   char **argv = NULL;
   int argc = 0;
-  size_t i;
   int rc;
 
   memset(&an, 0, sizeof an);
@@ -427,8 +426,7 @@ int ld__parse(const struct ld_translate_opts *opts, struct ld_plan *plan,
   if (rc)
     goto out;
   ld__collect_decls(&an);
-  for (i = 0; i < an.nfns && !an.rc; i++)
-    ld__walk_fn(&an, i);
+  ld__walk_fns(&an); /* callees first */
   if (!an.rc)
     ld__follow_functors(&an); /* writes.c: needs every body walked */
   rc = an.rc ? an.rc : ld__build_plan(&an);

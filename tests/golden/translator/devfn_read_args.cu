@@ -48,6 +48,11 @@ struct Sink {
 };
 template <typename T> __device__ T read_at(T *p) { return p[0]; }
 __device__ int self(int *p, int n) { return n ? self(p, n - 1) : p[0]; }
+// Mutual recursion: the first walked sees the other unwalked, so both
+// keep their pointer written.
+__device__ int pong(int *p, int n);
+__device__ int ping(int *p, int n) { return n ? pong(p, n - 1) : p[0]; }
+__device__ int pong(int *p, int n) { return n ? ping(p, n - 1) : p[1]; }
 
 // PLAN: KERNEL name=sum_reduce checked=yes {{.*}} global=yes {{.*}}direct=yes
 // TGT-DAG: TARGET kernel=sum_reduce space=global name=sum {{.*}} written=yes
@@ -57,21 +62,25 @@ __global__ void sum_reduce(int *sum, int *input, int n) {
   atomicAdd(sum, s);
 }
 
+// `later` is defined after the kernel (declared before it): the walks run
+// callees first, so it too is known to only read.
 // PLAN: KERNEL name=forms checked=yes
 // TGT-DAG: TARGET kernel=forms space=global name=relayed {{.*}} written=yes
 // TGT-DAG: TARGET kernel=forms space=global name=aliased {{.*}} written=yes
 // TGT-DAG: TARGET kernel=forms space=global name=bumped {{.*}} written=yes
 // TGT-DAG: TARGET kernel=forms space=global name=peeked {{.*}} written=no
-// TGT-DAG: TARGET kernel=forms space=global name=early {{.*}} written=yes
+// TGT-DAG: TARGET kernel=forms space=global name=early {{.*}} written=no
 // TGT-DAG: TARGET kernel=forms space=global name=recursed {{.*}} written=yes
+// TGT-DAG: TARGET kernel=forms space=global name=mutual {{.*}} written=yes
 // TGT-DAG: TARGET kernel=forms space=global name=out {{.*}} written=yes
 __global__ void forms(int *relayed, int *aliased, int *bumped, int *peeked,
-                      int *early, int *recursed, int *out) {
+                      int *early, int *recursed, int *mutual, int *out) {
   int i = threadIdx.x;
   relay(relayed + i, i);
   alias_store(aliased + 2 * i);
   bump(bumped[i]);
-  out[i] = peek(peeked[i]) + later(early + i) + self(recursed + i, 2);
+  out[i] = peek(peeked[i]) + later(early + i) + self(recursed + i, 2) +
+           ping(mutual + i, 3);
 }
 
 // A template's calls on dependent operands (`atomicAdd(out, v)`, T *out)
@@ -118,7 +127,7 @@ __device__ int later(int *p) { return p[0]; }
 int main() {
   int *p = 0;
   sum_reduce<<<2, 32>>>(p, p, 64);
-  forms<<<1, 32>>>(p, p, p, p, p, p, p);
+  forms<<<1, 32>>>(p, p, p, p, p, p, p, p);
   templated<<<1, 32>>>(p, p);
   hidden_writes<<<1, 32>>>(p, 0, p, p, 0);
   table<<<1, 32>>>(0, p);
