@@ -250,10 +250,14 @@ const char *ld__callee_problem_at(struct facts *fx, CXCursor callee,
    * mask gives the same result in both passes (docs/inline-checks.md,
    * "With the replay"): taken in a warp-synchronous kernel whose inline
    * checks go with the replay, and in a kernel with no warp rule at all
-   * (`tile32.shfl_down` reductions exchange registers, not memory). */
+   * (`tile32.shfl_down` reductions exchange registers, not memory).
+   * `__activemask()` (tutorials' `mask = __activemask();
+   * __shfl_down_sync(mask, v, o)`) names the lanes converged where it is
+   * called, which the clone's two passes run alike (their control flow is
+   * the original's; a race that changes it is reported either way). */
   if (why && fx && fx->top && fx->top->k && !fx->top->k->det_build &&
       (!fx->top->k->warp || ld__warp_with_replay(fx->top->k->warp)) &&
-      warp_collective(name))
+      (warp_collective(name) || !strcmp(name, "__activemask")))
     why = NULL;
   free(name);
   if (why)
