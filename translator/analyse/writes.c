@@ -1184,6 +1184,21 @@ static int call_object(CXCursor call, CXCursor *obj) {
          ld__nth_child(c, 0, obj);
 }
 
+/* The object of a member operator's call (`a = b`, `++a`): its first
+ * operand, the children being the operands and the operator's name in
+ * source order. */
+static int operator_object(CXCursor call, CXCursor *obj) {
+  CXCursor first;
+
+  if (!ld__nth_child(call, 0, &first))
+    return 0;
+  if (!ld__is_operator_ref(first)) {
+    *obj = first;
+    return 1;
+  }
+  return ld__nth_child(call, 1, obj);
+}
+
 void ld__check_call(struct analysis *an, CXCursor call) {
   CXCursor ref = clang_getCursorReferenced(call), def, obj, robj;
   const struct fn *fn = &an->fns[an->cur_fn];
@@ -1268,6 +1283,16 @@ void ld__check_call(struct analysis *an, CXCursor call) {
       continue; /* `thread_sum(input, n)` that only reads input */
     check_arg(an, clang_Cursor_getArgument(call, (unsigned)i),
               t.kind != CXType_Pointer, 0);
+  }
+  /* A class's member assignment operator (`*p = make_float4(...)`,
+   * `*reinterpret_cast<float4 *>(a) = v`, `acc[i] += v` with a member
+   * `+=`): a store to its left operand, as visit_store (bodies.c) takes a
+   * built-in one.  Before, a device function storing a float4 through its
+   * pointer parameter was taken for one that only reads through it. */
+  if (clang_getCursorKind(ref) == CXCursor_CXXMethod &&
+      ld__is_assign_operator(ref) && operator_object(call, &obj)) {
+    ld__check_store(an, obj);
+    return;
   }
   /* A method that may store to its object, or through pointers it holds. */
   if (clang_getCursorKind(ref) == CXCursor_CXXMethod &&
@@ -1354,6 +1379,17 @@ static int functor_call(struct root *r, CXCursor call) {
           clang_getCursorType(clang_Cursor_getArgument(call, (unsigned)i)), 0);
     clang_disposeString(n);
     return !bad || unseen(r, "calls %s on an object holding a pointer", ref);
+  }
+  /* A class's defaulted copy or move assignment (`out[i] =
+   * make_float2(x, y)`, `pts[i] = q`): a store of its bytes to its left
+   * operand, like a built-in `=`. */
+  if (clang_getCursorKind(ref) == CXCursor_CXXMethod &&
+      clang_CXXMethod_isDefaulted(ref) &&
+      (clang_CXXMethod_isCopyAssignmentOperator(ref) ||
+       clang_CXXMethod_isMoveAssignmentOperator(ref)) &&
+      operator_object(call, &def)) {
+    clang_disposeString(n);
+    return obj_root(r, def);
   }
   def = ld__definition_of(ref);
   fi = ld__find_fn(r->an, def);

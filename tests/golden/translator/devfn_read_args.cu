@@ -30,6 +30,12 @@ __device__ int first(int **rows) { return rows[0][0]; }
 __device__ void bump(int &x) { x++; }
 __device__ int peek(int &x) { return x; }
 __device__ int later(int *p);
+// A class's assignment through the pointer (a call of its operator=, not
+// a built-in `=`): llm.c's st_vec, a float2 helper.
+__device__ void st_vec(float *a, float4 v) {
+  *reinterpret_cast<float4 *>(a) = v;
+}
+__device__ void put2(float2 *p) { *p = make_float2(1, 2); }
 template <typename T> __device__ void add_to(T *out, T v) { atomicAdd(out, v); }
 // Writes no root walk of a store sees: an atomic_ref made on the
 // parameter's object, a libcu++ atomic's method through the parameter, a
@@ -73,8 +79,13 @@ __global__ void sum_reduce(int *sum, int *input, int n) {
 // TGT-DAG: TARGET kernel=forms space=global name=recursed {{.*}} written=yes
 // TGT-DAG: TARGET kernel=forms space=global name=mutual {{.*}} written=yes
 // TGT-DAG: TARGET kernel=forms space=global name=out {{.*}} written=yes
+// TGT-DAG: TARGET kernel=forms space=global name=vec {{.*}} written=yes
+// TGT-DAG: TARGET kernel=forms space=global name=pair {{.*}} written=yes
 __global__ void forms(int *relayed, int *aliased, int *bumped, int *peeked,
-                      int *early, int *recursed, int *mutual, int *out) {
+                      int *early, int *recursed, int *mutual, int *out,
+                      float *vec, float2 *pair) {
+  st_vec(vec + 4 * threadIdx.x, make_float4(1, 2, 3, 4));
+  put2(pair + threadIdx.x);
   int i = threadIdx.x;
   relay(relayed + i, i);
   alias_store(aliased + 2 * i);
@@ -127,7 +138,7 @@ __device__ int later(int *p) { return p[0]; }
 int main() {
   int *p = 0;
   sum_reduce<<<2, 32>>>(p, p, 64);
-  forms<<<1, 32>>>(p, p, p, p, p, p, p, p);
+  forms<<<1, 32>>>(p, p, p, p, p, p, p, p, 0, 0);
   templated<<<1, 32>>>(p, p);
   hidden_writes<<<1, 32>>>(p, 0, p, p, 0);
   table<<<1, 32>>>(0, p);

@@ -51,7 +51,17 @@ template <class F> __global__ void with_functor(int n, F f) { f(threadIdx.x); }
 template <class F> __global__ void with_rows(int n, F f) { f(threadIdx.x); }
 // PLAN: KERNEL name=with_rows checked=no reason="calls parameter f, a functor or lambda holding a pointer (its writes are not followed)" at=[[@LINE-1]]:36 template
 
+// A lambda and a functor storing a class (`o[i] = make_float2(...)`, a
+// call of float2's defaulted operator=): a store through the capture, as a
+// built-in `=` (before: "calls operator=, whose writes are not followed").
+template <class F> __global__ void with_class(int n, F f) { f(threadIdx.x); }
+// PLAN: KERNEL name=with_class checked=yes at=[[@LINE-1]]:36 template global=yes units=blocks writes=f{{$}}
+
 __device__ float *gp;
+struct Put2 {
+  float2 *out;
+  __device__ void operator()(int i) const { out[i] = make_float2(i, 1); }
+};
 struct Scale {
   float *out;
   float s;
@@ -64,7 +74,7 @@ struct Rows {
 __device__ float twice(float x) { return 2 * x; }
 __device__ void put(float *p, int i) { p[i] = 0; }
 
-void host(float *p, float **pp, int *c, int n) {
+void host(float *p, float **pp, int *c, int n, float2 *o) {
   for_each<<<1, 32>>>(n, [=] __device__(int i) { p[i] = p[i + 1]; });
   auto inc = [=] __device__(int i) {
     float *q = p + i;
@@ -78,6 +88,8 @@ void host(float *p, float **pp, int *c, int n) {
   with_shared<<<1, 32>>>(n, [=] __device__(int i) { p[i] = 0; });
   with_functor<<<1, 32>>>(n, Scale{p, 2.0f});
   with_rows<<<1, 32>>>(n, Rows{pp});
+  with_class<<<1, 32>>>(n, [=] __device__(int i) { o[i] = make_float2(i, 0); });
+  with_class<<<1, 32>>>(n, Put2{o});
 }
 // The launch hands the closure to launch_global, which passes its bytes.
 // TEXT: {{^}}  __ldcc::launch_global(__ldcc__gmeta(0), 0, 1, 32, 0, 0, {{.*}} if (__ldcc_l__gi) __ldcc_g_for_each<<<{{.*}}, n, [=] __device__(int i) { p[i] = p[i + 1]; });{{$}}
