@@ -323,7 +323,7 @@ START_TEST(test_clang_args) {
                                      "-std=c++17",
                                      "-includepre.h",
                                      "-D__CUDACC_RELAXED_CONSTEXPR__=1",
-                                     "-D__CUDACC_EXTENDED_LAMBDA__=1"};
+                                     "-D__LDCC_EXTENDED_LAMBDA=1"};
   struct ld_cmdline cl;
   size_t i;
 
@@ -350,7 +350,7 @@ START_TEST(test_parser_mode) {
                   "-rdc=true",
                   "-dc",
                   "k.cu"};
-  static const char *const want[] = {"-D__CUDACC_EXTENDED_LAMBDA__=1",
+  static const char *const want[] = {"-D__LDCC_EXTENDED_LAMBDA=1",
                                      "-D__CUDACC_RELAXED_CONSTEXPR__=1",
                                      "-D__CUDACC_DEBUG__=1",
                                      "-fopenmp",

@@ -37,6 +37,9 @@ int ld__clang_args(const struct ld_translate_opts *opts, char ***argv,
  *   (<new> for placement new, <stdio.h>, <time.h>, <assert.h>, and <math.h>,
  *   whose C++ form brings std::isfinite and the other classifications into
  *   the global namespace for host code).
+ * - Under --extended-lambda (-D__LDCC_EXTENDED_LAMBDA, argv.c): nvcc's
+ *   __CUDACC_EXTENDED_LAMBDA__, and the <functional> and <utility> its
+ *   cuda_runtime.h then includes, here, after clang's wrapper.
  * - nvcc's host overloads of the integer min/max (clang has them in device
  *   code only: "no matching function for call to 'max'" in host code).
  * - Cache-hint loads and stores clang lacks (__ldca, __ldlu, __stcg,
@@ -58,6 +61,8 @@ int ld__clang_args(const struct ld_translate_opts *opts, char ***argv,
   "false\n"                                                                    \
   "#include <new>\n#include <stdio.h>\n#include <time.h>\n#include <math.h>\n" \
   "#include <assert.h>\n"                                                      \
+  "#ifdef __LDCC_EXTENDED_LAMBDA\n#define __CUDACC_EXTENDED_LAMBDA__ 1\n"      \
+  "#include <functional>\n#include <utility>\n#endif\n"                        \
   "inline __host__ int min(int, int);\n"                                       \
   "inline __host__ unsigned umin(unsigned, unsigned);\n"                       \
   "inline __host__ long long llmin(long long, long long);\n"                   \

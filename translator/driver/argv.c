@@ -152,15 +152,20 @@ static int push_clang(struct ld_cmdline *cl, const char *arg) {
 
 /* Options nvcc announces to the code with a macro; the parser must see the
  * same macro (code tests __CUDACC_EXTENDED_LAMBDA__ to use __device__
- * lambdas, CCCL tests __CUDACC_RELAXED_CONSTEXPR__). */
+ * lambdas, CCCL tests __CUDACC_RELAXED_CONSTEXPR__).  The lambdas' macro
+ * goes through __LDCC_EXTENDED_LAMBDA, which the parser's prelude turns
+ * into __CUDACC_EXTENDED_LAMBDA__ (ld_analyse.h): seen by the toolkit's
+ * cuda_runtime.h inside clang's wrapper, it includes <functional> before
+ * the wrapper declares the device malloc that <new> calls, and no file
+ * with a device `new` parsed. */
 static const struct {
   const char *long_name;
   const char *define;
 } mode_macros[] = {
     {"--device-debug", "-D__CUDACC_DEBUG__=1"},
-    {"--expt-extended-lambda", "-D__CUDACC_EXTENDED_LAMBDA__=1"},
+    {"--expt-extended-lambda", "-D__LDCC_EXTENDED_LAMBDA=1"},
     {"--expt-relaxed-constexpr", "-D__CUDACC_RELAXED_CONSTEXPR__=1"},
-    {"--extended-lambda", "-D__CUDACC_EXTENDED_LAMBDA__=1"},
+    {"--extended-lambda", "-D__LDCC_EXTENDED_LAMBDA=1"},
 };
 
 /* The words of one -Xcompiler value that change what the parser sees: nvcc

@@ -32,10 +32,15 @@ int main() {
 // 25): the kernel is checked across blocks, the clone patching the
 // closure's pointers (global_lambda_capture.cu).
 // PLAN: KERNEL name=for_n checked=yes at=14:39 template global=yes units=blocks writes=f
+// PLAN: KERNEL name=make_list checked=yes at=40:17
 // PLAN: LAUNCH kernel=for_n at=24:3
 // PLAN: LAUNCH kernel=for_n at=25:3
+// A device `new` (cuda_wrappers/new's operator new calls the device
+// malloc, which clang's wrapper declares after cuda_runtime.h).
+__global__ void make_list(int **out) { out[threadIdx.x] = new int[4]; }
 // The coverage report takes the build's nvcc options as the translation does.
-// COV: SUMMARY files=1 parsed=1 kernels=1 full=1 partly=0 none=0
+// COV: KERNEL name=make_list at=40 coverage=none
+// COV: SUMMARY files=1 parsed=1 kernels=2 full=1 partly=0 none=1
 // NOOPT: parsed=no
 // RUN: %ldcc-translate --coverage --extended-lambda -std=c++17 %s | FileCheck %s --check-prefix=COV
 // RUN: %ldcc-translate --coverage %s | FileCheck %s --check-prefix=NOOPT
