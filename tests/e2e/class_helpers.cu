@@ -5,8 +5,10 @@
 // `out[i] = make_float2(...)`.  A class's assignment is a call of its
 // operator=, which the analysis did not take for a store: a pointer handed
 // to st_vec counted as only read (no target written, so the kernel was
-// "checked" with nothing to check), and the lambda's kernel was not checked
-// ("calls operator=, whose writes are not followed").
+// "checked" with nothing to check), the replay ran st_vec unlogged (its
+// store to `out` made in both passes and never compared, so the tile's race,
+// seen only through that store, went unreported), and the lambda's kernel
+// was not checked ("calls operator=, whose writes are not followed").
 // Racy twin (-DE2E_RACE): the barrier between the tile's stores and the
 // neighbours' loads is missing (racecheck reports the hazard); the in-place
 // shift reads the four floats its right neighbour stores; the lambda's
@@ -31,13 +33,7 @@ __global__ void tile_reverse(float *out, const float *in) {
   __syncthreads();
 #endif
   float4 v = ld_vec(&tile[4 * ((t + 1) % BLOCK)]);
-  /* (Stored element by element: with st_vec here the launch's global
-   * memory takes copies, and a composed launch on copies reports no
-   * shared-memory race -- a known gap, docs/shared-replay.md.) */
-  out[base + 4 * t] = v.w;
-  out[base + 4 * t + 1] = v.z;
-  out[base + 4 * t + 2] = v.y;
-  out[base + 4 * t + 3] = 2.f * v.x;
+  st_vec(out + base + 4 * t, make_float4(v.w, v.z, v.y, 2.f * v.x));
 }
 
 __global__ void shift(float *buf, const float *in, int n) {

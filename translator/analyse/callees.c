@@ -124,6 +124,20 @@ void ld__named_reason_free(void) {
   reason_buf = NULL;
 }
 
+/* A class's assignment operator called on memory other than a local
+ * (`*reinterpret_cast<float4 *>(address) = val`, `out[i] = make_float2(x,
+ * y)`): its operands come first, the operator's name second. */
+static int class_store(CXCursor call) {
+  CXCursor lv, op;
+  const char *w;
+  size_t member;
+
+  return ld__nth_child(call, 0, &lv) && !ld__is_operator_ref(lv) &&
+         ld__nth_child(call, 1, &op) && ld__is_operator_ref(op) &&
+         ld__is_assign_operator(op) &&
+         ld__place_of(NULL, lv, &member, &w) != PLACE_LOCAL;
+}
+
 static enum CXChildVisitResult purity_cb(CXCursor c, CXCursor parent,
                                          CXClientData data) {
   struct purity *p = data;
@@ -151,6 +165,8 @@ static enum CXChildVisitResult purity_cb(CXCursor c, CXCursor parent,
         why = NULL; /* a read */
       else if (ld__nth_child(c, 0, &first) && ld__is_operator_ref(first) &&
                ld__is_assign_operator(first))
+        writes = 1;
+      else if (class_store(c))
         writes = 1;
       else
         why = ld__callee_problem_at(p->fx, callee, p->depth + 1, &deeper);
