@@ -19,6 +19,37 @@
 #include "ld_finalize.h"
 #include "ld_register.h"
 
+/* `#include <ldcc/ldcc.h>`, with the caller's command-line macros hidden
+ * around it: ldcc's headers name their template parameters and locals
+ * plainly (V, T, k, n), so `-DV=2`, which the user's file and nvcc's own
+ * headers take, would break them and the translation with them.  Names
+ * starting with `_` (the implementation's, feature macros) and `LDCC_`
+ * (ldcc's own switches) stay defined.  The headers it first includes
+ * besides ldcc's are standard C and C++ ones no plain user macro
+ * configures; nvcc's cuda_runtime.h came before, with the macros. */
+static int include_ldcc(const struct ld_translate_opts *opts,
+                        struct ld_buf *text) {
+  struct ld_buf pop = LD_BUF_INIT;
+  char name[128];
+  int i, rc = LD_OK;
+
+  for (i = 0; rc == LD_OK && i < opts->nclang_args; i++) {
+    if (!ld__define_name(opts, i, name, sizeof name) || name[0] == '_' ||
+        !strncmp(name, "LDCC_", 5))
+      continue;
+    rc = ld_buf_printf(text, "#pragma push_macro(\"%s\")\n#undef %s\n", name,
+                       name);
+    if (rc == LD_OK)
+      rc = ld_buf_printf(&pop, "#pragma pop_macro(\"%s\")\n", name);
+  }
+  if (rc == LD_OK)
+    rc = ld_buf_puts(text, "#include <ldcc/ldcc.h>\n");
+  if (rc == LD_OK && pop.len)
+    rc = ld_buf_append(text, pop.data, pop.len);
+  ld_buf_free(&pop);
+  return rc;
+}
+
 /* Read the whole file into a NUL-terminated buffer. */
 static int read_file(const char *path, struct ld_buf *b) {
   char chunk[65536];
@@ -119,7 +150,9 @@ int ld_translate(const struct ld_translate_opts *opts,
   rc = decide_and_emit(out->plan, &src, &edits);
   if (rc)
     goto out;
-  rc = ld_buf_puts(&text, "#include <ldcc/ldcc.h>\n#line 1 \"");
+  rc = include_ldcc(opts, &text);
+  if (!rc)
+    rc = ld_buf_puts(&text, "#line 1 \"");
   if (!rc)
     rc = ld_buf_put_c_escaped(&text, opts->input_path);
   if (!rc)

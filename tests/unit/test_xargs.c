@@ -107,6 +107,65 @@ START_TEST(test_user_args_last_in_order) {
 }
 END_TEST
 
+/* A toolkit whose curand headers name V and MAT (and mention NOTE only
+ * inside a longer word). */
+static void fake_cuda(char *dir) {
+  char path[256];
+  FILE *f;
+
+  ck_assert_ptr_nonnull(mkdtemp(dir));
+  snprintf(path, sizeof path, "%s/include", dir);
+  ck_assert_int_eq(mkdir(path, 0700), 0);
+  snprintf(path, sizeof path, "%s/include/curand_mtgp32_kernel.h", dir);
+  f = fopen(path, "w");
+  ck_assert_ptr_nonnull(f);
+  fputs("int f(int V, int NOTED);\n", f);
+  fclose(f);
+  snprintf(path, sizeof path, "%s/include/curand.h", dir);
+  f = fopen(path, "w");
+  ck_assert_ptr_nonnull(f);
+  fputs("#define MAT_X 1\nint MAT;\nint _V;\n", f);
+  fclose(f);
+}
+
+START_TEST(test_curand_shim) {
+  const char *user[] = {"-DV=2", "-DNOTE", "-D", "MAT", "-D_V=1", "-DW"};
+  char dir[] = "/tmp/ldcc_xargs_XXXXXX";
+  struct ld_translate_opts o = {0};
+  struct ld_buf shim = LD_BUF_INIT;
+  char **argv;
+  int argc;
+
+  fake_cuda(dir);
+  o.input_path = "a.cu";
+  o.cuda_path = dir;
+  o.clang_args = user;
+  o.nclang_args = 6;
+  ck_assert_int_eq(ld__curand_shim(&o, &shim), LD_OK);
+  ck_assert_str_eq(shim.data, "#pragma push_macro(\"V\")\n"
+                              "#undef V\n"
+                              "#pragma push_macro(\"MAT\")\n"
+                              "#undef MAT\n"
+                              "#include_next <curand_mtgp32_kernel.h>\n"
+                              "#pragma pop_macro(\"V\")\n"
+                              "#pragma pop_macro(\"MAT\")\n");
+  ck_assert_int_eq(ld__clang_args(&o, &argv, &argc), LD_OK);
+  ck_assert_int_ge(find(argv, argc, "-I" LD_CURAND_SHIM_DIR), 0);
+  ck_assert_int_lt(find(argv, argc, "-I" LD_CURAND_SHIM_DIR),
+                   find(argv, argc, "-DV=2"));
+  free(argv);
+  /* No -D the headers name: no shim, no directory. */
+  o.clang_args = user + 1;
+  o.nclang_args = 1;
+  ck_assert_int_eq(ld__curand_shim(&o, &shim), LD_OK);
+  ck_assert_uint_eq(shim.len, 0);
+  ck_assert_int_eq(ld__clang_args(&o, &argv, &argc), LD_OK);
+  ck_assert_int_lt(find(argv, argc, "-I" LD_CURAND_SHIM_DIR), 0);
+  free(argv);
+  ld_buf_free(&shim);
+}
+END_TEST
+
 START_TEST(test_bad_args) {
   struct ld_translate_opts o = {0};
   char **argv = (char **)1;
@@ -127,6 +186,7 @@ int main(void) {
   tcase_add_test(tc, test_user_args_last_in_order);
   tcase_add_test(tc, test_openmp);
   tcase_add_test(tc, test_bad_args);
+  tcase_add_test(tc, test_curand_shim);
   suite_add_tcase(s, tc);
   return ld_check_run(s);
 }

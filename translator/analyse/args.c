@@ -12,6 +12,7 @@
  * lacks of nvcc's.  Not -nocudalib: with it clang 22 skips its CUDA runtime
  * wrapper and `k<<<...>>>` fails to parse ("undeclared identifier
  * cudaConfigureCall").  Host code only; no libclang. */
+#include <ctype.h>
 #include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -153,8 +154,101 @@ static int include_dir_has(const struct ld_translate_opts *opts,
   return found;
 }
 
+/* Whether name occurs as a whole word in text. */
+static int has_word(const char *text, const char *name) {
+  size_t n = strlen(name);
+  const char *p;
+
+  for (p = strstr(text, name); p; p = strstr(p + 1, name)) {
+    int before = p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_');
+    int after = isalnum((unsigned char)p[n]) || p[n] == '_';
+    if (!before && !after)
+      return 1;
+  }
+  return 0;
+}
+
+/* The text of the headers clang's CUDA wrapper includes and nvcc does
+ * not (curand_mtgp32_kernel.h and the curand headers it brings first),
+ * appended to text; a header that cannot be read adds nothing. */
+static int curand_text(const char *cuda, struct ld_buf *text) {
+  static const char *const names[] = {"curand_mtgp32_kernel.h",
+                                      "curand_mtgp32.h", "curand.h"};
+  struct ld_buf p = LD_BUF_INIT;
+  size_t i;
+  int rc = LD_OK;
+
+  for (i = 0; rc == LD_OK && i < sizeof names / sizeof *names; i++) {
+    FILE *f;
+    char chunk[4096];
+    size_t got;
+    ld_buf_free(&p);
+    rc = ld_buf_printf(&p, "%s/include/%s", cuda, names[i]);
+    f = rc == LD_OK ? fopen(p.data, "r") : NULL;
+    while (f && rc == LD_OK && (got = fread(chunk, 1, sizeof chunk, f)) > 0)
+      rc = ld_buf_append(text, chunk, got);
+    if (f)
+      fclose(f);
+  }
+  ld_buf_free(&p);
+  return rc;
+}
+
+int ld__define_name(const struct ld_translate_opts *opts, int i, char *name,
+                    size_t size) {
+  const char *a = opts->clang_args[i];
+  size_t n = 0;
+
+  if (strncmp(a, "-D", 2))
+    return 0;
+  a += 2;
+  if (!*a && i + 1 < opts->nclang_args)
+    a = opts->clang_args[i + 1];
+  while ((isalnum((unsigned char)a[n]) || a[n] == '_') && n + 1 < size)
+    n++;
+  memcpy(name, a, n);
+  name[n] = '\0';
+  return n > 0;
+}
+
+int ld__curand_shim(const struct ld_translate_opts *opts, struct ld_buf *shim) {
+  const char *cuda = opts->cuda_path ? opts->cuda_path : LD_DEFAULT_CUDA_PATH;
+  struct ld_buf text = LD_BUF_INIT;
+  struct ld_buf undo = LD_BUF_INIT;
+  char name[128];
+  int i, read = 0;
+  int rc = LD_OK;
+
+  ld_buf_free(shim);
+  for (i = 0; rc == LD_OK && i < opts->nclang_args; i++) {
+    /* Names starting with `_` are the implementation's (feature and
+     * configuration macros the headers are meant to see). */
+    if (!ld__define_name(opts, i, name, sizeof name) || name[0] == '_')
+      continue;
+    if (!read++)
+      rc = curand_text(cuda, &text);
+    if (rc != LD_OK || !text.len || !has_word(text.data, name))
+      continue;
+    rc = ld_buf_printf(shim, "#pragma push_macro(\"%s\")\n", name);
+    if (rc == LD_OK)
+      rc = ld_buf_printf(shim, "#undef %s\n", name);
+    if (rc == LD_OK)
+      rc = ld_buf_printf(&undo, "#pragma pop_macro(\"%s\")\n", name);
+  }
+  if (rc == LD_OK && shim->len)
+    rc = ld_buf_printf(shim, "%s", "#include_next <curand_mtgp32_kernel.h>\n");
+  if (rc == LD_OK && undo.len)
+    rc = ld_buf_append(shim, undo.data, undo.len);
+  ld_buf_free(&text);
+  ld_buf_free(&undo);
+  if (rc != LD_OK)
+    ld_buf_free(shim);
+  return rc;
+}
+
 /* The words that do not come from the caller, in order. */
-static int fixed_words(const struct ld_translate_opts *opts, struct words *w) {
+static int fixed_words(const struct ld_translate_opts *opts, struct words *w,
+                       int shim) {
   const char *cuda = opts->cuda_path ? opts->cuda_path : LD_DEFAULT_CUDA_PATH;
   const char *arch = opts->gpu_arch ? opts->gpu_arch : LD_DEFAULT_GPU_ARCH;
   const char *resource = resource_dir();
@@ -164,6 +258,8 @@ static int fixed_words(const struct ld_translate_opts *opts, struct words *w) {
 
   for (i = 0; rc == LD_OK && i < sizeof fixed_flags / sizeof *fixed_flags; i++)
     rc = add_word(w, "%s", fixed_flags[i]);
+  if (rc == LD_OK && shim)
+    rc = add_word(w, "-I%s", LD_CURAND_SHIM_DIR);
   if (rc == LD_OK)
     rc = add_word(w, "--cuda-path=%s", cuda);
   if (rc == LD_OK)
@@ -232,6 +328,7 @@ static int pack(const struct words *w, const struct ld_translate_opts *opts,
 
 int ld__clang_args(const struct ld_translate_opts *opts, char ***argv,
                    int *argc) {
+  struct ld_buf shim = LD_BUF_INIT;
   struct words w;
   int i;
   int rc;
@@ -244,7 +341,10 @@ int ld__clang_args(const struct ld_translate_opts *opts, char ***argv,
     if (!opts->clang_args[i])
       return LD_EINVAL;
   memset(&w, 0, sizeof w);
-  rc = fixed_words(opts, &w);
+  rc = ld__curand_shim(opts, &shim);
+  if (rc == LD_OK)
+    rc = fixed_words(opts, &w, shim.len > 0);
+  ld_buf_free(&shim);
   if (rc == LD_OK)
     rc = pack(&w, opts, argv, argc);
   ld_buf_free(&w.text);

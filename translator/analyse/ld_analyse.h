@@ -20,6 +20,24 @@
 int ld__clang_args(const struct ld_translate_opts *opts, char ***argv,
                    int *argc);
 
+/* clang's CUDA wrapper force-includes curand_mtgp32_kernel.h (nvcc does
+ * not), so a command-line macro named like one of its identifiers
+ * (`-DV=2`, `-DMAT`) broke a parse where nvcc compiles.  When a caller's
+ * -D names such an identifier (one that does not start with `_`), *shim is
+ * a header for the unsaved directory LD_CURAND_SHIM_DIR, which
+ * ld__clang_args then searches first: it hides those macros
+ * (push_macro, #undef), includes the toolkit's header with #include_next
+ * and restores them; otherwise *shim is left empty. */
+/* The name opts->clang_args[i] defines when it is a -D (`-DNAME`,
+ * `-DNAME=value`, or `-D` with NAME the next word), copied into name (at
+ * most size - 1 bytes); 0 when it is no -D. */
+int ld__define_name(const struct ld_translate_opts *opts, int i, char *name,
+                    size_t size);
+
+#define LD_CURAND_SHIM_DIR "/__ldcc__/shim"
+#define LD_CURAND_SHIM_PATH LD_CURAND_SHIM_DIR "/curand_mtgp32_kernel.h"
+int ld__curand_shim(const struct ld_translate_opts *opts, struct ld_buf *shim);
+
 /* A header clang includes after its CUDA runtime wrapper and before the
  * file (`-include`, one of ld__clang_args' fixed arguments), given to
  * libclang as an unsaved file: what clang's CUDA mode lacks of nvcc's.  It

@@ -132,7 +132,8 @@ static int has_errors(CXTranslationUnit tu) {
  * files whose spaced launches were put together, the main file among them
  * unless the caller's text replaces it. */
 struct unsaved {
-  struct CXUnsavedFile f[2 + LD_SPACED_FILES];
+  struct CXUnsavedFile f[3 + LD_SPACED_FILES];
+  struct ld_buf shim; /* ld__curand_shim's header, empty when none */
   struct ld_buf text[LD_SPACED_FILES]; /* empty: read, nothing to change */
   char *name[LD_SPACED_FILES];
   unsigned n;
@@ -146,6 +147,11 @@ static unsigned unsaved_list(struct unsaved *u, const char *main_text,
   u->f[k].Filename = LD_CLANG_PRELUDE_PATH;
   u->f[k].Contents = LD_CLANG_PRELUDE;
   u->f[k++].Length = sizeof LD_CLANG_PRELUDE - 1;
+  if (u->shim.len) {
+    u->f[k].Filename = LD_CURAND_SHIM_PATH;
+    u->f[k].Contents = u->shim.data;
+    u->f[k++].Length = u->shim.len;
+  }
   if (main_text) {
     u->f[k].Filename = u->main_path;
     u->f[k].Contents = main_text;
@@ -168,6 +174,7 @@ static void unsaved_free(struct unsaved *u) {
     free(u->name[i]);
   }
   u->n = 0;
+  ld_buf_free(&u->shim);
 }
 
 /* The text of the main file as unspaced, or NULL when it needed none. */
@@ -379,6 +386,8 @@ int ld__parse(const struct ld_translate_opts *opts, struct ld_plan *plan,
   memset(&u, 0, sizeof u);
   u.main_path = opts->input_path;
   rc = ld__clang_args(opts, &argv, &argc);
+  if (!rc)
+    rc = ld__curand_shim(opts, &u.shim);
   if (rc)
     goto out;
   index = clang_createIndex(0, 0);

@@ -27,7 +27,11 @@ __global__ void copy_tile(float *out) {
 // PLAN-NEXT: OWN kernel=copy_tile proved=yes conds="1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+8*(blockDim.y-1)+0<2147483648;1*(blockDim.z-1)<1;1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)<8;1*(blockDim.x-1)+8*(blockDim.y-1)+0<2147483648"
 // PLAN-NOT: {{.}}
 
-// TEXT: {{^}}#include <ldcc/ldcc.h>
+// -DTILE is hidden around ldcc's own headers (translate.c include_ldcc).
+// TEXT: {{^}}#pragma push_macro("TILE")
+// TEXT-NEXT: {{^}}#undef TILE
+// TEXT-NEXT: {{^}}#include <ldcc/ldcc.h>
+// TEXT-NEXT: {{^}}#pragma pop_macro("TILE")
 // TEXT-NEXT: {{^}}#line 1 "{{.*}}/clang_args.cu"{{$}}
 
 // NODEF: ldcc-translate: {{.*}}args_helper.h:4:2: "TILE must be defined on the command line"
