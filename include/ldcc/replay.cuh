@@ -1313,6 +1313,18 @@ template <class T> __device__ __forceinline__ T *pwr(thread_ctx &c, T *p) {
   return glog(c, p);
 }
 
+/* The address of a global read in the replay's clone of a device function
+ * the direct one run takes composed with the replay (docs/global-check.md,
+ * "With the replay"): claimed as a load for the block, like glog's
+ * stores; a warp's copy (a target handed to the function) is no global
+ * memory. */
+template <class T> __device__ __forceinline__ T *grd(thread_ctx &c, T *p) {
+  if (c.gown && !in_copies(c, p))
+    gclaim((const __ldcc_gowner *)c.gown, gunit(0), (const void *)p, sizeof(T),
+           true, c.pass == 2 ? c.round - 1 : c.round);
+  return p;
+}
+
 /* Asynchronous copies into shared memory in a clone (docs/shared-replay.md,
  * "Asynchronous copies").  A copy is queued when issued and lands (copied,
  * each piece a store through pwr into the warp's copy, which the sweeps see

@@ -369,6 +369,14 @@ static int in_cg_namespace(CXCursor d) {
   return 0;
 }
 
+int ld__is_cg_type(CXType t) {
+  CXCursor d;
+
+  t = clang_getCanonicalType(clang_getNonReferenceType(t));
+  d = clang_getTypeDeclaration(clang_getUnqualifiedType(t));
+  return !clang_Cursor_isNull(d) && in_cg_namespace(d);
+}
+
 size_t ld__after_angles(const char *src, size_t len, size_t p) {
   size_t e = p;
   int depth = 0;

@@ -634,7 +634,10 @@ struct accesses {
   struct ld_global *root;
   const struct devpath *path;
   int *passed;
-  int composed; /* the replay clone carries the claims: no clones */
+  /* The replay clone carries the claims (in->replay): a device function
+   * is taken only when that replay clones it too (composed_devfn). */
+  int composed;
+  const struct ld_replay *replay;
   /* Why the direct run cannot take the kernel, the first cause found (an
    * atomic on memory it cannot follow, a helper it cannot clone): the
    * detail of its reason (`atomic operations: ...`). */
@@ -2095,7 +2098,8 @@ static enum CXChildVisitResult devfn_params_cb(CXCursor c, CXCursor parent,
    * of the caller's object, claimed by address (ref_param_of). */
   if ((t.kind == CXType_LValueReference || t.kind == CXType_RValueReference) &&
       !clang_isConstQualifiedType(
-          clang_getCanonicalType(clang_getPointeeType(t)))) {
+          clang_getCanonicalType(clang_getPointeeType(t))) &&
+      !ld__is_cg_type(t)) {
     if (t.kind == CXType_LValueReference && w->g->nparams < 64)
       w->refs |= (uint64_t)1 << w->g->nparams;
     else
@@ -2115,8 +2119,11 @@ static enum CXChildVisitResult devfn_params_cb(CXCursor c, CXCursor parent,
     return CXChildVisit_Break;
   }
   gp->is_pointer = ld__param_is_pointer(t);
+  /* A cooperative-groups handle (`cg::thread_block cta`) is no memory of
+   * the program's, whatever it holds. */
   gp->written = gp->is_pointer || (w->refs >> (w->g->nparams - 1) & 1) ||
-                (!ld__is_pointer(t) && *gp->name && ld__holds_pointer(t, 0));
+                (!ld__is_pointer(t) && *gp->name && !ld__is_cg_type(t) &&
+                 ld__holds_pointer(t, 0));
   return CXChildVisit_Continue;
 }
 
@@ -2346,8 +2353,76 @@ static int add_gcall(struct accesses *st, const struct ld_gcall *c) {
  * function it cannot clone that has atomics keeps the kernel from the run
  * (they would go unseen); one without is walked as any call (its pointer
  * arguments are other uses).  1 when the call was taken. */
+/* The definition a call of a device function names: a template's
+ * dependent call (`put<B>(out, i, v)` in a template kernel) names an
+ * overload set, taken when exactly one of its functions can take the
+ * call's arguments. */
+static CXCursor devcall_def(CXCursor call) {
+  CXCursor ref = clang_getCursorReferenced(call), e,
+           one = clang_getNullCursor();
+  int nargs = clang_Cursor_getNumArguments(call);
+  unsigned i, n, fits = 0;
+
+  if (!clang_Cursor_isNull(ref) &&
+      clang_getCursorKind(ref) != CXCursor_OverloadedDeclRef)
+    return ld__definition_of(ref);
+  if (!ld__nth_child(call, 0, &e))
+    return clang_getNullCursor();
+  e = ld__unwrap(e);
+  if (clang_getCursorKind(e) == CXCursor_DeclRefExpr)
+    e = clang_getCursorReferenced(e);
+  n = clang_getCursorKind(e) == CXCursor_OverloadedDeclRef
+          ? clang_getNumOverloadedDecls(e)
+          : 0;
+  for (i = 0; i < n; i++) {
+    CXCursor d = clang_getOverloadedDecl(e, i);
+    if (ld__arity_fits(d, nargs)) {
+      one = d;
+      fits++;
+    }
+  }
+  return fits == 1 ? ld__definition_of(one) : clang_getNullCursor();
+}
+
+/* In a kernel whose replay clone carries the claims (composed), the call
+ * there is the replay's own clone of the function, `__ldcc_<k>__f_<f>`
+ * (replay_facts.c), whose stores go through pwr and so glog, which claims
+ * them by address in the one run; its reads of global memory get
+ * `__ldcc::grd` (replay_emit.c emit_callee), which claims them the same
+ * way.  Taken when the replay clones the function, and the function's
+ * accesses are plain loads and stores (no atomics, cache hints or flags)
+ * and it calls no other clone; the global clone calls `__ldcc_gd_<f>`
+ * as in any direct kernel. */
+static int composed_devfn(struct accesses *st, int di) {
+  const struct ld_gdevfn *d = &st->root->devfns[di];
+  size_t i;
+  int cloned = 0;
+
+  for (i = 0; st->replay && i < st->replay->ncallees && !cloned; i++)
+    cloned = st->replay->callees[i]->def_end == d->def_end;
+  if (!cloned) {
+    snprintf(st->devfn_why, sizeof st->devfn_why,
+             "the shared-memory replay does not clone it");
+    return 0;
+  }
+  for (i = 0; i < d->nstores; i++)
+    if (d->stores[i].atomic || d->stores[i].address || d->stores[i].flag ||
+        d->stores[i].object) {
+      snprintf(st->devfn_why, sizeof st->devfn_why,
+               "an atomic, cache hint or flag beside the shared-memory "
+               "replay");
+      return 0;
+    }
+  if (d->ncalls) {
+    snprintf(st->devfn_why, sizeof st->devfn_why,
+             "calls other clones beside the shared-memory replay");
+    return 0;
+  }
+  return 1;
+}
+
 static int take_devcall(struct accesses *st, CXCursor call) {
-  CXCursor def = ld__definition_of(clang_getCursorReferenced(call));
+  CXCursor def = devcall_def(call);
   CXCursor rest[LD_ACCESS_REST];
   struct ld_gcall gc;
   size_t nrest, r, at = 0;
@@ -2363,7 +2438,7 @@ static int take_devcall(struct accesses *st, CXCursor call) {
   }
   if (!need && !calls_atomics(st->s, def, 0))
     return 0;
-  if (!st->lambda && !st->composed &&
+  if (!st->lambda &&
       offset_in_main(st->s, clang_getCursorLocation(call), &at)) {
     char *name = ld__cursor_name(def);
     if (!name) {
@@ -2377,6 +2452,8 @@ static int take_devcall(struct accesses *st, CXCursor call) {
   /* The clone must be declared where the call is. */
   if (di >= 0 && at < st->root->devfns[di].def_end &&
       !(st->root->devfns[di].proto_end && at > st->root->devfns[di].proto_end))
+    di = -1;
+  if (di >= 0 && st->composed && !composed_devfn(st, di))
     di = -1;
   if (di < 0 || st->rc) {
     if (!st->rc && calls_atomics(st->s, def, 0)) {
@@ -3249,6 +3326,7 @@ static int find_accesses(const struct ld__source *s, CXCursor fn,
   st.passed = calloc(nslots + 1, sizeof *st.passed);
   st.root = g;
   st.composed = in && in->replay;
+  st.replay = in ? in->replay : NULL;
   if (!st.other || !st.loads || !st.passed) {
     free(st.other);
     free(st.loads);

@@ -117,6 +117,10 @@ unsigned ld__template_params(CXCursor tmpl, CXCursor *out, unsigned max);
  * `blockReduce<f>(v)` calling the three-argument one, which was taken for
  * a call of itself). */
 int ld__arity_fits(CXCursor fn, int nargs);
+/* Whether type t (through a reference) is a cooperative-groups class
+ * (`cg::thread_block`, a tile): a handle whose pointers, if any, lead to
+ * the runtime's own state, never to the program's memory. */
+int ld__is_cg_type(CXType t);
 /* The function a call names, also a template's unresolved one
  * (`cg::tiled_partition<TILE>(block)`: the first of its overload set). */
 CXCursor ld__callee_decl(CXCursor call);

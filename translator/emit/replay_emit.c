@@ -646,6 +646,34 @@ static int edit_body(struct clone *cl) {
  * for the stores replay_facts.c wrapped in pwr, and it has no sites. */
 static int edit_calls(struct clone *cl, const struct ld_replay *top);
 
+/* In a kernel the direct one run takes composed with the replay
+ * (docs/global-check.md, "With the replay"), a device function the run
+ * takes (ld_global.devfns, the same definition) has its global reads
+ * claimed in the replay's clone too, `(*__ldcc::grd(__ldcc_c, &(E)))`:
+ * its stores already are, by pwr's glog. */
+static int claim_callee_reads(struct clone *cl, const struct ld_replay *c) {
+  const struct ld_global *g = cl->k->global;
+  size_t i, j;
+  int rc = LD_OK;
+
+  if (!g || !g->direct)
+    return LD_OK;
+  for (i = 0; i < g->ndevfns; i++) {
+    const struct ld_gdevfn *d = &g->devfns[i];
+    if (d->def_end != c->def_end)
+      continue;
+    for (j = 0; j < d->nstores && !rc; j++) {
+      const struct ld_gstore *a = &d->stores[j];
+      if (!a->load || a->atomic || a->address || a->flag || a->object)
+        continue;
+      rc = ld_edit_insert(&cl->edits, a->begin, "(*__ldcc::grd(__ldcc_c, &(");
+      if (!rc)
+        rc = ld_edit_insert(&cl->edits, a->end, ")))");
+    }
+  }
+  return rc;
+}
+
 static int emit_callee(const struct clone *kernel, const struct ld_replay *c,
                        struct ld_buf *out) {
   const char *params = c->is_plain
@@ -692,6 +720,8 @@ static int emit_callee(const struct clone *kernel, const struct ld_replay *c,
     rc = edit_calls(&cl, kernel->r);
   if (!rc && !c->is_plain)
     rc = edit_body(&cl);
+  if (!rc)
+    rc = claim_callee_reads(&cl, c);
   if (!rc)
     rc = ld_buf_putc(out, '\n');
   if (!rc)

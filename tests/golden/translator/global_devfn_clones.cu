@@ -1,7 +1,7 @@
 // RUN: %ldcc-translate --dump-plan %s | FileCheck %s --check-prefix=PLAN
 // RUN: %ldcc-translate %s > %t.cu
 // RUN: grep -v '^ *// ' %t.cu | FileCheck %s --check-prefix=TEXT
-// RUN: grep -v '^ *// ' %t.cu | FileCheck %s --check-prefix=REF
+// RUN: grep -v '^ *// ' %t.cu | FileCheck %s --check-prefixes=REF,COMP
 // RUN: not grep -E '__ldcc_gd_(fenced|rec|byref_call)\(' %t.cu
 // RUN: %nvcc-ptx -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
 // Device functions in the direct one run (docs/global-check.md, "Device
@@ -21,8 +21,8 @@
 // 27, cuda-samples' eigenvalues `subdivideActiveInterval(..., float &left,
 // ..., unsigned &converged)`).  Left to the kernel's reason: a fence in the
 // function, recursion, a call inside a lambda, a reference handed on to a
-// call or a method, a kernel whose shared-memory replay carries the
-// claims.
+// call or a method; beside a shared-memory replay that carries the claims,
+// a function with atomics or calls of other clones.
 struct Bins {
   int *count;
   float *sum;
@@ -122,13 +122,55 @@ __global__ void replayed(float *o) {
   __syncthreads();
   util::accum(o, threadIdx.x, s[63 - threadIdx.x]);
 }
-// A replay clone carrying the direct run's claims calls no clones.
-// PLAN: KERNEL name=composed {{.*}} global=no global_reason="atomic operations: o, which it writes through, is used other than as the base of an access"
+// A replay clone carrying the direct run's claims (composed, session 46):
+// the replay's own clone of the function claims its stores (pwr, glog) and
+// its reads (grd); the global clone calls the direct clone.  Before, the
+// kernel kept "atomic operations: o, which it writes through, is used
+// other than as the base of an access".
+// PLAN: KERNEL name=composed {{.*}} global=yes units=blocks writes=o,cnt one_run=o,cnt direct=yes atomics=1 devfns=put:1:0
 __global__ void composed(float *o, int *cnt) {
   __shared__ float s[64];
   s[threadIdx.x] = o[threadIdx.x];
   __syncthreads();
   put(o, 64 + threadIdx.x, s[63 - threadIdx.x]);
+  atomicAdd(cnt, 1);
+}
+// A dependent call in a template kernel names the one template that can
+// take it (`bump_t<B>(o, i)`): cloned, as a resolved call is.
+// PLAN: KERNEL name=composed_t {{.*}} global=yes units=blocks writes=o,cnt one_run=o,cnt direct=yes atomics=1 devfns=bump_t:2:0
+__device__ void bump(float *o, int i) { o[i] = o[i + 1] + 1.0f; }
+template <int B> __device__ void bump_t(float *o, int i) { o[i] = o[i + B] + 1.0f; }
+__global__ void composed_reads(float *o, int *cnt) {
+  __shared__ float s[64];
+  s[threadIdx.x] = threadIdx.x;
+  __syncthreads();
+  bump(o, s[63 - threadIdx.x]);
+  atomicAdd(cnt, 1);
+}
+template <int B> __global__ void composed_t(float *o, int *cnt) {
+  __shared__ float s[64];
+  s[threadIdx.x] = threadIdx.x;
+  __syncthreads();
+  bump_t<B>(o, threadIdx.x);
+  atomicAdd(cnt, (int)s[B]);
+}
+// A function with a cache hint beside the replay keeps the reason (one
+// with an atomic has no replay: the kernel takes the direct run alone).
+// PLAN: KERNEL name=composed_hint {{.*}} global=no global_reason="atomic operations: o, which it writes through, is used other than as the base of an access"
+__device__ void hinted(float *o, int i) { o[i] = __ldg(&o[i + 1]); }
+__global__ void composed_hint(float *o, int *cnt) {
+  __shared__ float s[64];
+  s[threadIdx.x] = threadIdx.x;
+  __syncthreads();
+  hinted(o, s[63 - threadIdx.x]);
+  atomicAdd(cnt, 1);
+}
+// PLAN: KERNEL name=composed_atomic {{.*}} global=yes units=blocks {{.*}} direct=yes atomics=1 devfns=accum:1:1
+__global__ void composed_atomic(float *o, int *cnt) {
+  __shared__ float s[64];
+  s[threadIdx.x] = threadIdx.x;
+  __syncthreads();
+  util::accum(o, threadIdx.x, s[63 - threadIdx.x]);
   atomicAdd(cnt, 1);
 }
 
@@ -155,6 +197,10 @@ int main() {
   in_lambda<<<2, 32>>>(d);
   replayed<<<2, 64>>>(d);
   composed<<<2, 64>>>(d, c);
+  composed_reads<<<2, 64>>>(d, c);
+  composed_t<2><<<2, 64>>>(d, c);
+  composed_atomic<<<2, 64>>>(d, c);
+  composed_hint<<<2, 64>>>(d, c);
   return 0;
 }
 
@@ -184,7 +230,7 @@ int main() {
 // TEXT: __global__ void __ldcc_g_whole_struct(
 // TEXT: __ldcc_gd_bin(__ldcc_gi, b, threadIdx.x % 4,
 // TEXT: __device__ void __ldcc_gd_scatter(const __ldcc::global_info &__ldcc_gi, double lc, float value, float *field) {
-// TEXT: atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, -1, (&(field[i])), 1, 138), value * (1 - di));
+// TEXT: atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, -1, (&(field[i])), 1, 180), value * (1 - di));
 // A reference parameter's uses claimed at its address; the argument handed
 // over whole (claimed in the clone), a local's left alone.
 // REF: __device__ void __ldcc_gd_byref(const __ldcc::global_info &__ldcc_gi, int &slot, int v) { atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, -1, (&slot), 1, 62), v); }
@@ -193,3 +239,7 @@ int main() {
 // REF: {{^}}  __ldcc_gd_byref(__ldcc_gi, c[threadIdx.x % 4], 1);
 // REF-NEXT: {{^}}  __ldcc_gd_keep(__ldcc_gi, out[blockIdx.x * blockDim.x + threadIdx.x], 2);
 // REF-NEXT: {{^}}  keep(mine, 3);
+// The composed kernels (above): the replay's clone of bump claims its read,
+// the template kernel's global clone calls bump_t's direct clone.
+// COMP: __device__ void __ldcc_composed_reads__f_bump(__ldcc::thread_ctx &__ldcc_c, float *o, int i) { (*__ldcc::pwr(__ldcc_c, &(o[i]))) = (*__ldcc::grd(__ldcc_c, &(o[i + 1]))) + 1.0f; }
+// COMP: __ldcc_gd_bump_t<B>(__ldcc_gi, o, threadIdx.x);
