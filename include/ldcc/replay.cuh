@@ -146,6 +146,11 @@ struct thread_ctx {
    * __ldcc_gi.owner (a struct __ldcc_gowner), whose words glog claims for
    * the block; 0 otherwise. */
   unsigned long long gown;
+  /* The direct one run composed with the replay: the clone's __ldcc_gi,
+   * through which the clones of device functions the run takes claim
+   * their accesses by address (docs/global-check.md, "With the replay");
+   * NULL otherwise. */
+  const global_info *gdi;
   /* The pass-1 round + 1 of the last CUB block collective on each of the
    * kernel's CUB TempStorage variables (cub_use), 0: none yet, and the
    * storage it used (an element of an array of them). */
@@ -459,6 +464,7 @@ __device__ __forceinline__ void begin(thread_ctx &c, undo_log &ul,
   c.log = &ul;
   c.aq = nullptr;
   c.gown = 0;
+  c.gdi = nullptr;
   for (int i = 0; i < 4; i++) {
     c.cub_round[i] = 0;
     c.cub_at[i] = 0;
@@ -1311,18 +1317,6 @@ template <class T> __device__ __forceinline__ T *pwr(thread_ctx &c, T *p) {
   if (in_copies(c, p))
     return swr(c, p);
   return glog(c, p);
-}
-
-/* The address of a global read in the replay's clone of a device function
- * the direct one run takes composed with the replay (docs/global-check.md,
- * "With the replay"): claimed as a load for the block, like glog's
- * stores; a warp's copy (a target handed to the function) is no global
- * memory. */
-template <class T> __device__ __forceinline__ T *grd(thread_ctx &c, T *p) {
-  if (c.gown && !in_copies(c, p))
-    gclaim((const __ldcc_gowner *)c.gown, gunit(0), (const void *)p, sizeof(T),
-           true, c.pass == 2 ? c.round - 1 : c.round);
-  return p;
 }
 
 /* Asynchronous copies into shared memory in a clone (docs/shared-replay.md,

@@ -17,6 +17,7 @@
  * never edited.  Host code only; no libclang. */
 #include <ctype.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -270,6 +271,11 @@ static int put_prologue(struct ld_buf *b, const struct ld_kernel *k,
    * global.h, gclaim). */
   if (!rc && LD_COMPOSED(k) && !k->global->direct && r == k->replay)
     rc = ld_buf_puts(b, INDENT "__ldcc_c.gown = __ldcc_gi.owner;\n");
+  /* The direct run composed: the clones of the device functions it takes
+   * claim through the clone's __ldcc_gi (claim_callee_accesses). */
+  if (!rc && LD_COMPOSED(k) && k->global->direct && k->global->ndevfns &&
+      r == k->replay)
+    rc = ld_buf_puts(b, INDENT "__ldcc_c.gdi = &__ldcc_gi;\n");
   if (!rc && r->async_copies)
     rc = ld_buf_puts(b, INDENT "__ldcc_c.aq = &__ldcc_aq;\n");
   if (!rc && r->always_dirty)
@@ -648,12 +654,28 @@ static int edit_calls(struct clone *cl, const struct ld_replay *top);
 
 /* In a kernel the direct one run takes composed with the replay
  * (docs/global-check.md, "With the replay"), a device function the run
- * takes (ld_global.devfns, the same definition) has its global reads
- * claimed in the replay's clone too, `(*__ldcc::grd(__ldcc_c, &(E)))`:
- * its stores already are, by pwr's glog. */
-static int claim_callee_reads(struct clone *cl, const struct ld_replay *c) {
+ * takes (ld_global.devfns, the same definition) claims its accesses in
+ * the replay's clone too, through the clone's `__ldcc_gi` that the
+ * kernel's replay clone hands over in `__ldcc_c.gdi`, by address as in its
+ * direct clone: a read as `(*__ldcc::gget(*__ldcc_c.gdi, -1, &(E), L))`,
+ * a store inside its pwr, `(*__ldcc::pwr(__ldcc_c,
+ * __ldcc::gput(*__ldcc_c.gdi, -1, &(E), L)))`. */
+static int replace_text(struct ld_edit *it, const char *text) {
+  char *t = strdup(text);
+
+  if (!t)
+    return LD_ENOMEM;
+  free(it->text);
+  it->text = t;
+  return LD_OK;
+}
+
+static int claim_callee_accesses(struct clone *cl, const struct ld_replay *c) {
+  static const char pwr_open[] = "(*__ldcc::pwr(__ldcc_c, &(";
   const struct ld_global *g = cl->k->global;
-  size_t i, j;
+  struct ld_edit_list *l = &cl->edits;
+  char close[32];
+  size_t i, j, e;
   int rc = LD_OK;
 
   if (!g || !g->direct)
@@ -664,11 +686,27 @@ static int claim_callee_reads(struct clone *cl, const struct ld_replay *c) {
       continue;
     for (j = 0; j < d->nstores && !rc; j++) {
       const struct ld_gstore *a = &d->stores[j];
-      if (!a->load || a->atomic || a->address || a->flag || a->object)
+      snprintf(close, sizeof close, "), %u))", a->line);
+      if (a->load) {
+        rc =
+            ld_edit_insert(l, a->begin, "(*__ldcc::gget(*__ldcc_c.gdi, -1, &(");
+        if (!rc)
+          rc = ld_edit_insert(l, a->end, close);
         continue;
-      rc = ld_edit_insert(&cl->edits, a->begin, "(*__ldcc::grd(__ldcc_c, &(");
+      }
+      for (e = 0; e + 1 < l->n; e++)
+        if (l->items[e].begin == a->begin && l->items[e].end == a->begin &&
+            !strcmp(l->items[e].text, pwr_open) &&
+            l->items[e + 1].begin == a->end && l->items[e + 1].end == a->end &&
+            !strcmp(l->items[e + 1].text, ")))"))
+          break;
+      if (e + 1 >= l->n)
+        return LD_EINVAL; /* composed_devfn took a store pwr does not wrap */
+      snprintf(close, sizeof close, "), %u)))", a->line);
+      rc = replace_text(&l->items[e], "(*__ldcc::pwr(__ldcc_c, "
+                                      "__ldcc::gput(*__ldcc_c.gdi, -1, &(");
       if (!rc)
-        rc = ld_edit_insert(&cl->edits, a->end, ")))");
+        rc = replace_text(&l->items[e + 1], close);
     }
   }
   return rc;
@@ -721,7 +759,7 @@ static int emit_callee(const struct clone *kernel, const struct ld_replay *c,
   if (!rc && !c->is_plain)
     rc = edit_body(&cl);
   if (!rc)
-    rc = claim_callee_reads(&cl, c);
+    rc = claim_callee_accesses(&cl, c);
   if (!rc)
     rc = ld_buf_putc(out, '\n');
   if (!rc)

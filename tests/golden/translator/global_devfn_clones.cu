@@ -123,8 +123,9 @@ __global__ void replayed(float *o) {
   util::accum(o, threadIdx.x, s[63 - threadIdx.x]);
 }
 // A replay clone carrying the direct run's claims (composed, session 46):
-// the replay's own clone of the function claims its stores (pwr, glog) and
-// its reads (grd); the global clone calls the direct clone.  Before, the
+// the replay's own clone of the function claims its stores (inside pwr)
+// and reads by address through `__ldcc_c.gdi`; the global clone calls the
+// direct clone.  Before, the
 // kernel kept "atomic operations: o, which it writes through, is used
 // other than as the base of an access".
 // PLAN: KERNEL name=composed {{.*}} global=yes units=blocks writes=o,cnt one_run=o,cnt direct=yes atomics=1 devfns=put:1:0
@@ -230,7 +231,7 @@ int main() {
 // TEXT: __global__ void __ldcc_g_whole_struct(
 // TEXT: __ldcc_gd_bin(__ldcc_gi, b, threadIdx.x % 4,
 // TEXT: __device__ void __ldcc_gd_scatter(const __ldcc::global_info &__ldcc_gi, double lc, float value, float *field) {
-// TEXT: atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, -1, (&(field[i])), 1, 180), value * (1 - di));
+// TEXT: atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, -1, (&(field[i])), 1, 181), value * (1 - di));
 // A reference parameter's uses claimed at its address; the argument handed
 // over whole (claimed in the clone), a local's left alone.
 // REF: __device__ void __ldcc_gd_byref(const __ldcc::global_info &__ldcc_gi, int &slot, int v) { atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, -1, (&slot), 1, 62), v); }
@@ -239,7 +240,10 @@ int main() {
 // REF: {{^}}  __ldcc_gd_byref(__ldcc_gi, c[threadIdx.x % 4], 1);
 // REF-NEXT: {{^}}  __ldcc_gd_keep(__ldcc_gi, out[blockIdx.x * blockDim.x + threadIdx.x], 2);
 // REF-NEXT: {{^}}  keep(mine, 3);
-// The composed kernels (above): the replay's clone of bump claims its read,
-// the template kernel's global clone calls bump_t's direct clone.
-// COMP: __device__ void __ldcc_composed_reads__f_bump(__ldcc::thread_ctx &__ldcc_c, float *o, int i) { (*__ldcc::pwr(__ldcc_c, &(o[i]))) = (*__ldcc::grd(__ldcc_c, &(o[i + 1]))) + 1.0f; }
+// The composed kernels (above): the replay's clone of bump claims its
+// accesses through the replay clone's __ldcc_gi, which the clone hands
+// over in __ldcc_c.gdi; the template kernel's global clone calls bump_t's
+// direct clone.
+// COMP: __device__ void __ldcc_composed_reads__f_bump(__ldcc::thread_ctx &__ldcc_c, float *o, int i) { (*__ldcc::pwr(__ldcc_c, __ldcc::gput(*__ldcc_c.gdi, -1, &(o[i]), 142))) = (*__ldcc::gget(*__ldcc_c.gdi, -1, &(o[i + 1]), 142)) + 1.0f; }
+// COMP: __ldcc_c.gdi = &__ldcc_gi;
 // COMP: __ldcc_gd_bump_t<B>(__ldcc_gi, o, threadIdx.x);
