@@ -85,8 +85,12 @@ int main() {
   return 0;
 }
 
+// count's global memory: the direct run clones bump, which its dependent
+// call `bump<T>(...)` names (session 46, global_facts.c devcall_def;
+// before, "atomic operations: out, which it writes through, is used other
+// than as the base of an access").
 // PLAN: KERNEL name=reduce checked=yes at=40:36 template global=yes units=blocks writes=out one_run=out
-// PLAN-NEXT: KERNEL name=count checked=yes shared_reason="device function bump: atomic through a pointer in a device function, other than a 32-bit integer add or subtract" at=48:36 template global=no global_reason="atomic operations: out, which it writes through, is used other than as the base of an access"
+// PLAN-NEXT: KERNEL name=count checked=yes shared_reason="device function bump: atomic through a pointer in a device function, other than a 32-bit integer add or subtract" at=48:36 template global=yes units=blocks writes=out one_run=in,out direct=yes atomics=0 devfns=bump:1:1 block_warps=1
 // PLAN-NEXT: KERNEL name=through checked=yes shared_reason="barrier or atomic in device function add, called with a template's arguments" at=55:36 template global=no global_reason="atomic operations"
 // PLAN-NEXT: KERNEL name=doubled checked=yes at=64:36 template global=yes units=blocks writes=out one_run=out
 // PLAN-NEXT: KERNEL name=stored checked=yes at=71:36 template global=yes units=blocks writes=out one_run=out
@@ -131,5 +135,6 @@ int main() {
 // PLAN-NEXT: COPIES kernel=stored scratch=whole reason="device functions it calls reach the copies by pointer"
 // PLAN-NEXT: PROOF kernel=stored proved=no reason="a call gets a target's address"
 // PLAN-NEXT: OWN kernel=reduce proved=yes conds="1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(gridDim.x-1)+0<2147483648"
+// PLAN-NEXT: OWN kernel=count proved=no reason="direct one run"
 // PLAN-NEXT: OWN kernel=doubled proved=yes conds="1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+0<2147483648;1*(blockDim.y-1)<1;1*(blockDim.z-1)<1;1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+0<2147483648"
 // PLAN-NEXT: OWN kernel=stored proved=yes conds="1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+0<2147483648;1*(blockDim.y-1)<1;1*(blockDim.z-1)<1;1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+0<2147483648"
