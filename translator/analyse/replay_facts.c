@@ -215,7 +215,7 @@ static char *hoisted_decl(struct facts *fx, size_t stmt_begin, size_t pfx_end,
                           const char *const *drop) {
   struct ld_buf b = LD_BUF_INIT;
   const char *s = fx->s->src;
-  size_t dend = v->init_begin ? v->init_begin : v->end, n;
+  size_t dend = v->init_begin ? v->init_begin : v->end, n, star;
   int rc;
 
   /* Back over the `=` before the initialiser. */
@@ -228,7 +228,20 @@ static char *hoisted_decl(struct facts *fx, size_t stmt_begin, size_t pfx_end,
   while (dend > v->name_off && ld__is_blank(s[dend - 1]))
     dend--;
   n = strlen(fx->orig_name[fx->r->nlocals - 1]); /* the local just added */
-  rc = ld__put_without(&b, s, stmt_begin, pfx_end, drop);
+  /* A pointer's top-level const follows its last `*`: `const float4
+   * *const p` hoists as `const float4 * p` (dropping both made nvcc reject
+   * the clone's assignment of a pointer to const, session 46). */
+  star = pfx_end;
+  while (drop[0] && star > stmt_begin && s[star - 1] != '*')
+    star--;
+  if (!drop[0] || star == stmt_begin) {
+    rc = ld__put_without(&b, s, stmt_begin, pfx_end, drop);
+  } else {
+    static const char *const keep[] = {NULL};
+    rc = ld__put_without(&b, s, stmt_begin, star, keep);
+    if (!rc)
+      rc = ld__put_without(&b, s, star, pfx_end, drop);
+  }
   if (!rc)
     rc = ld_buf_putc(&b, ' ');
   if (!rc)

@@ -901,8 +901,12 @@ static int ptr_root(struct root *r, CXCursor e) {
       break;
     if (is_null(a))
       return 1;
+    /* A template's `reinterpret_cast<float4 *>(&As[ty][t4x])` casts an
+     * operand of a dependent type (cuda-samples' globalToShmemAsyncCopy,
+     * since class assignments are stores): a pointer, followed. */
     if (!ld__is_pointer(clang_getCursorType(a)) &&
-        !ld__is_array(clang_getCursorType(a)))
+        !ld__is_array(clang_getCursorType(a)) &&
+        clang_getCanonicalType(clang_getCursorType(a)).kind != CXType_Dependent)
       return unseen(r, "writes through a pointer made from an integer in %s",
                     r->fn);
     return ptr_root(r, a);
