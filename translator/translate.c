@@ -27,21 +27,16 @@
  * (ldcc's own switches) stay defined.  The headers it first includes
  * besides ldcc's are standard C and C++ ones no plain user macro
  * configures; nvcc's cuda_runtime.h came before, with the macros. */
+static int not_ldcc_switch(const char *name, void *ctx) {
+  (void)ctx;
+  return strncmp(name, "LDCC_", 5) != 0;
+}
+
 static int include_ldcc(const struct ld_translate_opts *opts,
                         struct ld_buf *text) {
   struct ld_buf pop = LD_BUF_INIT;
-  char name[128];
-  int i, rc = LD_OK;
+  int rc = ld__hide_macros(opts, not_ldcc_switch, NULL, text, &pop);
 
-  for (i = 0; rc == LD_OK && i < opts->nclang_args; i++) {
-    if (!ld__define_name(opts, i, name, sizeof name) || name[0] == '_' ||
-        !strncmp(name, "LDCC_", 5))
-      continue;
-    rc = ld_buf_printf(text, "#pragma push_macro(\"%s\")\n#undef %s\n", name,
-                       name);
-    if (rc == LD_OK)
-      rc = ld_buf_printf(&pop, "#pragma pop_macro(\"%s\")\n", name);
-  }
   if (rc == LD_OK)
     rc = ld_buf_puts(text, "#include <ldcc/ldcc.h>\n");
   if (rc == LD_OK && pop.len)

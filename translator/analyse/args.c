@@ -194,8 +194,11 @@ static int curand_text(const char *cuda, struct ld_buf *text) {
   return rc;
 }
 
-int ld__define_name(const struct ld_translate_opts *opts, int i, char *name,
-                    size_t size) {
+/* The name argument i of opts->clang_args defines when it is a -D
+ * (`-DNAME`, `-DNAME=value`, or `-D` with NAME the next word), copied into
+ * name (at most size - 1 bytes); 0 when it is no -D. */
+static int define_name(const struct ld_translate_opts *opts, int i, char *name,
+                       size_t size) {
   const char *a = opts->clang_args[i];
   size_t n = 0;
 
@@ -211,35 +214,57 @@ int ld__define_name(const struct ld_translate_opts *opts, int i, char *name,
   return n > 0;
 }
 
-int ld__curand_shim(const struct ld_translate_opts *opts, struct ld_buf *shim) {
-  const char *cuda = opts->cuda_path ? opts->cuda_path : LD_DEFAULT_CUDA_PATH;
-  struct ld_buf text = LD_BUF_INIT;
-  struct ld_buf undo = LD_BUF_INIT;
+int ld__hide_macros(const struct ld_translate_opts *opts,
+                    int (*hide)(const char *name, void *ctx), void *ctx,
+                    struct ld_buf *before, struct ld_buf *after) {
   char name[128];
-  int i, read = 0;
-  int rc = LD_OK;
+  int i, rc = LD_OK;
 
-  ld_buf_free(shim);
   for (i = 0; rc == LD_OK && i < opts->nclang_args; i++) {
     /* Names starting with `_` are the implementation's (feature and
      * configuration macros the headers are meant to see). */
-    if (!ld__define_name(opts, i, name, sizeof name) || name[0] == '_')
+    if (!define_name(opts, i, name, sizeof name) || name[0] == '_' ||
+        !hide(name, ctx))
       continue;
-    if (!read++)
-      rc = curand_text(cuda, &text);
-    if (rc != LD_OK || !text.len || !has_word(text.data, name))
-      continue;
-    rc = ld_buf_printf(shim, "#pragma push_macro(\"%s\")\n", name);
+    rc = ld_buf_printf(before, "#pragma push_macro(\"%s\")\n#undef %s\n", name,
+                       name);
     if (rc == LD_OK)
-      rc = ld_buf_printf(shim, "#undef %s\n", name);
-    if (rc == LD_OK)
-      rc = ld_buf_printf(&undo, "#pragma pop_macro(\"%s\")\n", name);
+      rc = ld_buf_printf(after, "#pragma pop_macro(\"%s\")\n", name);
   }
+  return rc;
+}
+
+/* The curand headers' text, read at the first name asked about. */
+struct curand_words {
+  const char *cuda;
+  struct ld_buf text;
+  int read;
+  int rc;
+};
+
+static int in_curand(const char *name, void *ctx) {
+  struct curand_words *w = ctx;
+
+  if (!w->read++)
+    w->rc = curand_text(w->cuda, &w->text);
+  return w->rc == LD_OK && w->text.len && has_word(w->text.data, name);
+}
+
+int ld__curand_shim(const struct ld_translate_opts *opts, struct ld_buf *shim) {
+  struct curand_words w = {NULL, LD_BUF_INIT, 0, LD_OK};
+  struct ld_buf undo = LD_BUF_INIT;
+  int rc;
+
+  w.cuda = opts->cuda_path ? opts->cuda_path : LD_DEFAULT_CUDA_PATH;
+  ld_buf_free(shim);
+  rc = ld__hide_macros(opts, in_curand, &w, shim, &undo);
+  if (rc == LD_OK)
+    rc = w.rc;
   if (rc == LD_OK && shim->len)
-    rc = ld_buf_printf(shim, "%s", "#include_next <curand_mtgp32_kernel.h>\n");
+    rc = ld_buf_puts(shim, "#include_next <curand_mtgp32_kernel.h>\n");
   if (rc == LD_OK && undo.len)
     rc = ld_buf_append(shim, undo.data, undo.len);
-  ld_buf_free(&text);
+  ld_buf_free(&w.text);
   ld_buf_free(&undo);
   if (rc != LD_OK)
     ld_buf_free(shim);
@@ -326,9 +351,8 @@ static int pack(const struct words *w, const struct ld_translate_opts *opts,
   return LD_OK;
 }
 
-int ld__clang_args(const struct ld_translate_opts *opts, char ***argv,
-                   int *argc) {
-  struct ld_buf shim = LD_BUF_INIT;
+int ld__parse_args(const struct ld_translate_opts *opts, struct ld_buf *shim,
+                   char ***argv, int *argc) {
   struct words w;
   int i;
   int rc;
@@ -341,12 +365,20 @@ int ld__clang_args(const struct ld_translate_opts *opts, char ***argv,
     if (!opts->clang_args[i])
       return LD_EINVAL;
   memset(&w, 0, sizeof w);
-  rc = ld__curand_shim(opts, &shim);
+  rc = ld__curand_shim(opts, shim);
   if (rc == LD_OK)
-    rc = fixed_words(opts, &w, shim.len > 0);
-  ld_buf_free(&shim);
+    rc = fixed_words(opts, &w, shim->len > 0);
   if (rc == LD_OK)
     rc = pack(&w, opts, argv, argc);
   ld_buf_free(&w.text);
+  return rc;
+}
+
+int ld__clang_args(const struct ld_translate_opts *opts, char ***argv,
+                   int *argc) {
+  struct ld_buf shim = LD_BUF_INIT;
+  int rc = ld__parse_args(opts, &shim, argv, argc);
+
+  ld_buf_free(&shim);
   return rc;
 }

@@ -28,15 +28,21 @@ int ld__clang_args(const struct ld_translate_opts *opts, char ***argv,
  * ld__clang_args then searches first: it hides those macros
  * (push_macro, #undef), includes the toolkit's header with #include_next
  * and restores them; otherwise *shim is left empty. */
-/* The name opts->clang_args[i] defines when it is a -D (`-DNAME`,
- * `-DNAME=value`, or `-D` with NAME the next word), copied into name (at
- * most size - 1 bytes); 0 when it is no -D. */
-int ld__define_name(const struct ld_translate_opts *opts, int i, char *name,
-                    size_t size);
+/* For each -D macro of opts->clang_args whose name does not start with
+ * `_` and for which hide(name, ctx) is nonzero: `#pragma
+ * push_macro("N")` and `#undef N` appended to before, `#pragma
+ * pop_macro("N")` to after (text to put around an include). */
+int ld__hide_macros(const struct ld_translate_opts *opts,
+                    int (*hide)(const char *name, void *ctx), void *ctx,
+                    struct ld_buf *before, struct ld_buf *after);
 
 #define LD_CURAND_SHIM_DIR "/__ldcc__/shim"
 #define LD_CURAND_SHIM_PATH LD_CURAND_SHIM_DIR "/curand_mtgp32_kernel.h"
 int ld__curand_shim(const struct ld_translate_opts *opts, struct ld_buf *shim);
+/* ld__clang_args, with ld__curand_shim's header in *shim (the parse's
+ * unsaved file; the toolkit's headers are read once). */
+int ld__parse_args(const struct ld_translate_opts *opts, struct ld_buf *shim,
+                   char ***argv, int *argc);
 
 /* A header clang includes after its CUDA runtime wrapper and before the
  * file (`-include`, one of ld__clang_args' fixed arguments), given to

@@ -385,9 +385,7 @@ int ld__parse(const struct ld_translate_opts *opts, struct ld_plan *plan,
   memset(&an, 0, sizeof an);
   memset(&u, 0, sizeof u);
   u.main_path = opts->input_path;
-  rc = ld__clang_args(opts, &argv, &argc);
-  if (!rc)
-    rc = ld__curand_shim(opts, &u.shim);
+  rc = ld__parse_args(opts, &u.shim, &argv, &argc);
   if (rc)
     goto out;
   index = clang_createIndex(0, 0);

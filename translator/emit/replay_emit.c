@@ -652,14 +652,7 @@ static int edit_body(struct clone *cl) {
  * for the stores replay_facts.c wrapped in pwr, and it has no sites. */
 static int edit_calls(struct clone *cl, const struct ld_replay *top);
 
-/* In a kernel the direct one run takes composed with the replay
- * (docs/global-check.md, "With the replay"), a device function the run
- * takes (ld_global.devfns, the same definition) claims its accesses in
- * the replay's clone too, through the clone's `__ldcc_gi` that the
- * kernel's replay clone hands over in `__ldcc_c.gdi`, by address as in its
- * direct clone: a read as `(*__ldcc::gget(*__ldcc_c.gdi, -1, &(E), L))`,
- * a store inside its pwr, `(*__ldcc::pwr(__ldcc_c,
- * __ldcc::gput(*__ldcc_c.gdi, -1, &(E), L)))`. */
+/* Edit it says text instead. */
 static int replace_text(struct ld_edit *it, const char *text) {
   char *t = strdup(text);
 
@@ -670,6 +663,14 @@ static int replace_text(struct ld_edit *it, const char *text) {
   return LD_OK;
 }
 
+/* In a kernel the direct one run takes composed with the replay
+ * (docs/global-check.md, "With the replay"), a device function the run
+ * takes (ld_global.devfns, the same definition) claims its accesses in
+ * the replay's clone too, through the clone's `__ldcc_gi` that the
+ * kernel's replay clone hands over in `__ldcc_c.gdi`, by address as in its
+ * direct clone: a read as `(*__ldcc::gget(*__ldcc_c.gdi, -1, &(E), L))`,
+ * a store inside its pwr, `(*__ldcc::pwr(__ldcc_c,
+ * __ldcc::gput(*__ldcc_c.gdi, -1, &(E), L)))`. */
 static int claim_callee_accesses(struct clone *cl, const struct ld_replay *c) {
   static const char pwr_open[] = "(*__ldcc::pwr(__ldcc_c, &(";
   const struct ld_global *g = cl->k->global;
