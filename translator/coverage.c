@@ -74,8 +74,8 @@ static enum ld_cov_check shared_check(const struct ld_plan *plan, size_t k,
   const struct ld_kernel *kn = &plan->kernels[k];
 
   *why = NULL;
-  if (kn->replay ||
-      (kn->warp && !kn->warp->skip && kn->warp->cluster == LD_WARP_SHADOW))
+  if (kn->replay || (kn->warp && !kn->warp->skip &&
+                     (kn->warp->cluster == LD_WARP_SHADOW || kn->warp->beside)))
     return LD_COV_YES;
   if (!writes_shared(plan, k))
     return LD_COV_NONE;

@@ -490,6 +490,10 @@ struct ld_warp_access {
    * arithmetic type that a statement `E = V;` stores to, so the shadow
    * sees the value (`__ldcc::ws_set(&(E), ...) = V;`). */
   int assign;
+  /* The warp tables and the block's shadow beside them (ld_warp.beside):
+   * the index + 1 of the same expression in the other's accesses, 0 when
+   * only one checks it.  The shadow's emitter wraps it for both. */
+  size_t pair;
 };
 
 /* A warp collective, __syncwarp or block barrier after which the warp's
@@ -505,6 +509,7 @@ struct ld_warp_sync {
    * `(__ldcc::mp_fence(__ldcc_mp, L), CALL)`, since it may stand inside
    * an expression. */
   int callee_fence;
+  size_t pair; /* as ld_warp_access.pair: a barrier both step after */
 };
 
 /* A kernel with warp-synchronous code or block-scope atomics. */
@@ -556,6 +561,11 @@ struct ld_warp {
    * block, on the block's own shared memory, each block barrier stepping
    * the epoch (__ldcc::ws_*; "Shared memory without a replay"). */
   int cluster;
+  /* A warp-synchronous kernel whose shared memory the replay refused: the
+   * block's shadow beside its warp tables (cluster LD_WARP_SHADOW, an index
+   * of its own; docs/inline-checks.md, "Beside the warp tables"), or
+   * NULL. */
+  struct ld_warp *beside;
 };
 #define LD_WARP_CLUSTER 1
 #define LD_WARP_SHADOW 2

@@ -206,10 +206,11 @@ static struct at at_pos(const struct ld_plan *plan, const struct ld_pos *p) {
   return at(plan, p->line, p->col, p->offset);
 }
 
+/* The ITS lines of checks w of kernel k (k->warp, then the shadow beside
+ * it). */
 static void dump_warp(const struct ld_plan *plan, const struct ld_kernel *k,
-                      FILE *out) {
+                      const struct ld_warp *w, FILE *out) {
   static const char *const modes[] = {"?", "read", "write", "rw"};
-  const struct ld_warp *w = k->warp;
   size_t j;
 
   if (!w)
@@ -250,6 +251,7 @@ static void dump_warp(const struct ld_plan *plan, const struct ld_kernel *k,
             a->mode & 1 ? "SCOPED" : "ATOMIC", k->name, w->naccesses + j + 1,
             at_pos(plan, &a->at).s, (int)(colon - a->var), a->var, colon + 1);
   }
+  dump_warp(plan, k, w->beside, out);
 }
 
 /* The SITE lines of a call of device function c whose site 0 is base: its
@@ -369,7 +371,7 @@ int ld_plan_dump(const struct ld_plan *plan, FILE *out) {
     dump_proof(k, out);
   }
   for (i = 0; i < plan->nkernels; i++)
-    dump_warp(plan, &plan->kernels[i], out);
+    dump_warp(plan, &plan->kernels[i], plan->kernels[i].warp, out);
   for (i = 0; i < plan->nkernels; i++)
     dump_gproof(&plan->kernels[i], out);
   return ferror(out) ? LD_EIO : LD_OK;
@@ -389,6 +391,7 @@ void ld_warp_free(struct ld_warp *w) {
   free(w->scoped);
   free(w->accesses);
   free(w->syncs);
+  ld_warp_free(w->beside);
   free(w);
 }
 

@@ -468,17 +468,22 @@ int ld__facts_analyse(struct analysis *an) {
       rc = ld__warp_cross_lane(source, an->fns[i].cur, k, &nits);
   }
   /* A replay refused leaves shared memory unchecked: the shadow checks it
-   * between warps when it sees every access (sm_90: 128-bit atomics). */
+   * between warps when it sees every access (sm_90: 128-bit atomics);
+   * beside a warp-synchronous kernel's tables, which check the lanes of
+   * one. */
   for (i = 0; i < an->nfns && !rc && !plan->deterministic && an->sm >= 90;
        i++) {
     struct ld_kernel *k;
+    int taken;
     if (!an->fns[i].is_kernel)
       continue;
     k = &plan->kernels[an->fns[i].kernel];
-    if (!k->checked || k->replay || k->warp || !k->shared_reason)
+    if (!k->checked || k->replay || !k->shared_reason)
       continue;
-    rc = ld__warp_shadow(source, an->fns[i].cur, k, &nits);
-    if (!rc && k->warp) {
+    rc = k->warp ? ld__warp_shadow_beside(source, an->fns[i].cur, k, &nits)
+                 : ld__warp_shadow(source, an->fns[i].cur, k, &nits);
+    taken = k->warp && (k->warp->beside || k->warp->cluster == LD_WARP_SHADOW);
+    if (!rc && taken) {
       free(k->shared_reason);
       k->shared_reason = NULL;
     }

@@ -107,6 +107,13 @@ int ld__warp_cross_lane(const struct ld__source *s, CXCursor fn,
  * (docs/inline-checks.md, "Shared memory without a replay"). */
 int ld__warp_shadow(const struct ld__source *s, CXCursor fn,
                     struct ld_kernel *k, size_t *nchecked);
+/* The same beside the warp tables of warp-synchronous kernel k (rule
+ * collectives, `__syncwarp`, lane ranges or indices) whose shared memory
+ * the replay refused: the block's shadow checks it between warps, the
+ * tables between lanes; the shadow's ld_warp is k->warp->beside (else
+ * NULL), the expressions both wrap paired (ld_warp_access.pair). */
+int ld__warp_shadow_beside(const struct ld__source *s, CXCursor fn,
+                           struct ld_kernel *k, size_t *nchecked);
 /* Whether the accesses and atomics w collected of kernel fn are all the
  * uses of shared memory it makes: every reference to a `__shared__`
  * variable (or to a local pointer into one) in its body lies in one of

@@ -249,8 +249,11 @@ static int in_loop_condition(const struct frame *f) {
       return q->index == 0;
     if (k == CXCursor_DoStmt)
       return q->index == 1;
+    /* Its initialiser, condition or increment; not a body that is one
+     * expression statement (`for (...) atomicAdd(&h[x], 1);`). */
     if (k == CXCursor_ForStmt)
-      return clang_isExpression(q->kind) != 0;
+      return clang_isExpression(q->kind) &&
+             !ld__is_statement_at(q->cur, q->index, q->parent->cur);
     if (k == CXCursor_FunctionDecl || k == CXCursor_LambdaExpr)
       return 0;
   }
@@ -1486,7 +1489,10 @@ static long long static_shared(const struct ld__source *s, CXCursor fn) {
   return z.bytes;
 }
 
-enum mode { MODE_WARP, MODE_CROSS_LANE, MODE_SHADOW };
+/* MODE_BESIDE: the block's shadow of a warp-synchronous kernel, beside
+ * its warp tables (ld__warp_shadow_beside). */
+enum mode { MODE_WARP, MODE_CROSS_LANE, MODE_SHADOW, MODE_BESIDE };
+static void pair_with(struct ld_warp *t, struct ld_warp *sh);
 
 static int analyse(const struct ld__source *s, CXCursor fn, struct ld_kernel *k,
                    size_t *nchecked, int weak_sync, enum mode mode);
@@ -1506,6 +1512,27 @@ int ld__warp_shadow(const struct ld__source *s, CXCursor fn,
   return analyse(s, fn, k, nchecked, 0, MODE_SHADOW);
 }
 
+int ld__warp_shadow_beside(const struct ld__source *s, CXCursor fn,
+                           struct ld_kernel *k, size_t *nchecked) {
+  struct ld_warp *tables = k->warp;
+  int rc;
+
+  if (!tables || tables->skip || tables->mp || tables->probe ||
+      tables->cluster || tables->volatile_ptr || tables->nscoped ||
+      tables->beside || !tables->naccesses ||
+      (strcmp(tables->rule, RULE_SYNCWARP) &&
+       strcmp(tables->rule, RULE_LANE_RANGE) &&
+       strcmp(tables->rule, RULE_LANE_INDEX)))
+    return LD_OK;
+  k->warp = NULL;
+  rc = analyse(s, fn, k, nchecked, 0, MODE_BESIDE);
+  tables->beside = k->warp;
+  k->warp = tables;
+  if (!rc && tables->beside)
+    pair_with(tables, tables->beside);
+  return rc;
+}
+
 /* A kernel for the shadow of shared memory without a replay: no rule of
  * the warp tables and nothing that orders warps other than barriers (no
  * fence, lock, flag, volatile access, block-scope atomic or distributed
@@ -1513,6 +1540,42 @@ int ld__warp_shadow(const struct ld__source *s, CXCursor fn,
 static int shadow_kernel(const struct warp_walk *w) {
   return !w->rule && !w->mp && !w->block_scoped && !w->volatile_seen &&
          !w->volatile_ptr && !w->dsm && !w->lock && !w->skip;
+}
+
+/* The same beside the warp tables: a rule of lanes (collectives,
+ * `__syncwarp`, lane ranges or indices) orders no two warps. */
+static int beside_kernel(const struct warp_walk *w) {
+  return w->rule &&
+         (!strcmp(w->rule, RULE_SYNCWARP) ||
+          !strcmp(w->rule, RULE_LANE_RANGE) ||
+          !strcmp(w->rule, RULE_LANE_INDEX)) &&
+         !w->mp && !w->block_scoped && !w->volatile_seen && !w->volatile_ptr &&
+         !w->dsm && !w->lock && !w->skip;
+}
+
+/* Pair the accesses and syncs of the tables and the shadow beside them
+ * that are one expression (pair: the other's index + 1): the emitters
+ * wrap such an expression once, in both checks. */
+static void pair_with(struct ld_warp *t, struct ld_warp *sh) {
+  size_t i, j;
+
+  for (i = 0; i < sh->naccesses; i++)
+    for (j = 0; j < t->naccesses; j++)
+      if (!t->accesses[j].pair &&
+          t->accesses[j].begin == sh->accesses[i].begin &&
+          t->accesses[j].end == sh->accesses[i].end) {
+        t->accesses[j].pair = i + 1;
+        sh->accesses[i].pair = j + 1;
+        break;
+      }
+  for (i = 0; i < sh->nsyncs; i++)
+    for (j = 0; j < t->nsyncs; j++)
+      if (!t->syncs[j].pair && t->syncs[j].begin == sh->syncs[i].begin &&
+          t->syncs[j].end == sh->syncs[i].end) {
+        t->syncs[j].pair = i + 1;
+        sh->syncs[i].pair = j + 1;
+        break;
+      }
 }
 
 static int analyse(const struct ld__source *s, CXCursor fn, struct ld_kernel *k,
@@ -1531,8 +1594,8 @@ static int analyse(const struct ld__source *s, CXCursor fn, struct ld_kernel *k,
   /* Shared memory used across threads in a region the replay cannot
    * prove: lanes of one warp may race there, which the replay (a warp is
    * its unit) cannot see (a block of one warp: nothing at all). */
-  if (mode == MODE_SHADOW) {
-    if (!shadow_kernel(&w))
+  if (mode == MODE_SHADOW || mode == MODE_BESIDE) {
+    if (mode == MODE_SHADOW ? !shadow_kernel(&w) : !beside_kernel(&w))
       goto out;
     w.rule = RULE_SHADOW;
   }
@@ -1544,7 +1607,8 @@ static int analyse(const struct ld__source *s, CXCursor fn, struct ld_kernel *k,
    * volatile access is a relaxed one, never a race by itself).  With a
    * rule of its own the kernel is not checked across blocks anyway: the
    * message-passing checks, as always. */
-  if (mode != MODE_SHADOW && w.weak_seen && (w.volatile_seen || w.rule))
+  if (mode != MODE_SHADOW && mode != MODE_BESIDE && w.weak_seen &&
+      (w.volatile_seen || w.rule))
     w.mp = 1;
   if (!w.rule && w.mp)
     w.rule = RULE_MEMORY_SYNC;
@@ -1552,7 +1616,7 @@ static int analyse(const struct ld__source *s, CXCursor fn, struct ld_kernel *k,
    * fence, flag, lock, volatile access or block-scope atomic): the checks
    * of distributed shared memory, instead of any other rule's. */
   int cluster =
-      mode == MODE_SHADOW ? LD_WARP_SHADOW
+      mode == MODE_SHADOW || mode == MODE_BESIDE ? LD_WARP_SHADOW
       : w.dsm && !w.mp && !w.block_scoped && !w.volatile_seen && !w.volatile_ptr
           ? LD_WARP_CLUSTER
           : 0;
@@ -1598,8 +1662,9 @@ static int analyse(const struct ld__source *s, CXCursor fn, struct ld_kernel *k,
   }
   /* The shadow stands for the replay only when it sees every access of
    * the kernel's shared memory; else the kernel keeps the replay's reason. */
-  if (mode == MODE_SHADOW && (w.skip || *nchecked >= LD_WARP_MAX_KERNELS ||
-                              !ld__shadow_covers(s, fn, w.warp))) {
+  if ((mode == MODE_SHADOW || mode == MODE_BESIDE) &&
+      (w.skip || *nchecked >= LD_WARP_MAX_KERNELS ||
+       !ld__shadow_covers(s, fn, w.warp))) {
     ld_warp_free(w.warp);
     k->warp = NULL;
     goto out;

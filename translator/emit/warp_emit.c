@@ -55,7 +55,9 @@ static int wrap_accesses(const struct ld_warp *w, const char *const *fns,
   for (i = 0; i < w->naccesses && !rc; i++) {
     const struct ld_warp_access *a = &w->accesses[i];
     if (a->assign)
-      continue; /* assign_edits */
+      continue; /* shadow_edits */
+    if (a->pair && w->beside)
+      continue; /* the shadow beside wraps it for both (edit_cluster) */
     b.len = 0;
     rc = ld_buf_printf(&b, "(*__ldcc::%s(&(", fns[a->mode & mask]);
     if (!rc)
@@ -137,46 +139,95 @@ static int edit_mp(const struct ld_warp *w, struct ld_edit_list *edits) {
 static int insert_at(struct ld_edit_list *edits, size_t offset,
                      const char *text, size_t seq);
 
-/* `E = V;` in a kernel with the block's shadow: `__ldcc::ws_set(&(E),
- * __ldcc_cl, B, k, site) = V;`, whose proxy makes the store and so sees the
- * value (access a, number i; in a clone with sequence numbers open and
- * close). */
-static int assign_edits(const struct ld_warp_access *a, size_t i,
-                        const char *base, size_t index,
-                        struct ld_edit_list *edits, int clone, size_t open,
-                        size_t close) {
-  static const char head[] = "__ldcc::ws_set(&(";
-  struct ld_buf b = LD_BUF_INIT;
-  int rc =
-      ld_buf_printf(&b, "), __ldcc_cl, %s, %zuu, %zuu)", base, index, i + 1);
+/* The warp tables' function for access a of tables t. */
+static const char *tables_fn(const struct ld_warp *t,
+                             const struct ld_warp_access *a) {
+  return (t->weak_stores ? weak_fn : warp_fn)[a->mode & 3];
+}
 
+/* The opening and closing texts of shadow access a (number i) of w, base
+ * the text naming its variable: `(*__ldcc::ws_r(&(` ... `), __ldcc_cl, B,
+ * k, site))`; when the tables t beside it check the same expression
+ * (a->pair), their wrapper inside: `(*__ldcc::ws_r(__ldcc::its_r(&(` ...
+ * `), B, kt, st), __ldcc_cl, B, k, site))`.  An assignment's is the
+ * proxy's: `__ldcc::ws_set(&(` ... `), __ldcc_cl, B, k, site)`. */
+static int shadow_texts(const struct ld_warp *w, const struct ld_warp *t,
+                        size_t i, const char *base, struct ld_buf *open,
+                        struct ld_buf *close) {
+  const struct ld_warp_access *a = &w->accesses[i];
+  const struct ld_warp_access *ta =
+      t && a->pair ? &t->accesses[a->pair - 1] : NULL;
+  int rc;
+
+  rc = a->assign
+           ? ld_buf_puts(open, "__ldcc::ws_set(")
+           : ld_buf_printf(open, "(*__ldcc::%s(", shadow_fns(w)[a->mode & 3]);
+  if (!rc && ta)
+    rc = ld_buf_printf(open, "__ldcc::%s(", tables_fn(t, ta));
   if (!rc)
-    rc = clone ? insert_at(edits, a->begin, head, open)
-               : ld_edit_insert(edits, a->begin, head);
+    rc = ld_buf_puts(open, "&(");
   if (!rc)
-    rc = clone ? insert_at(edits, a->end, b.data, close)
-               : ld_edit_insert(edits, a->end, b.data);
-  ld_buf_free(&b);
+    rc = ld_buf_puts(close, ")");
+  if (!rc && ta)
+    rc = ld_buf_printf(close, ", %s, %zuu, %zuu)", base, t->index, a->pair);
+  if (!rc)
+    rc = ld_buf_printf(close, ", __ldcc_cl, %s, %zuu, %zuu)%s", base, w->index,
+                       i + 1, a->assign ? "" : ")");
   return rc;
 }
 
-static int step_after(const struct ld_warp *w, const struct ld_warp_sync *y,
-                      struct ld_edit_list *edits, int clone, size_t open,
-                      size_t close) {
-  char b1[48], b2[48];
+/* The edits of shadow access i of w (shadow_texts; tables t beside it, or
+ * NULL).  A statement `E = V;` storing to a `__shared__` scalar or element
+ * becomes `__ldcc::ws_set(&(E), __ldcc_cl, B, k, site) = V;`, whose proxy
+ * makes the store and so sees the value.  In a clone with sequence numbers
+ * open and close. */
+static int shadow_edits(const struct ld_warp *w, const struct ld_warp *t,
+                        size_t i, const char *base, struct ld_edit_list *edits,
+                        int clone, size_t open, size_t close) {
+  const struct ld_warp_access *a = &w->accesses[i];
+  struct ld_buf o = LD_BUF_INIT, c = LD_BUF_INIT;
+  int rc = shadow_texts(w, t, i, base, &o, &c);
+
+  if (!rc)
+    rc = clone ? insert_at(edits, a->begin, o.data, open)
+               : ld_edit_insert(edits, a->begin, o.data);
+  if (!rc)
+    rc = clone ? insert_at(edits, a->end, c.data, close)
+               : ld_edit_insert(edits, a->end, c.data);
+  ld_buf_free(&o);
+  ld_buf_free(&c);
+  return rc;
+}
+
+static int step_after(const struct ld_warp *w, const struct ld_warp *t,
+                      const struct ld_warp_sync *y, struct ld_edit_list *edits,
+                      int clone, size_t open, size_t close) {
+  /* A barrier the tables beside step after too: their step inside. */
+  int both = t && y->pair;
+  char b1[64], b2[64];
   int rc;
 
   /* A block's void barrier steps it first: `__ldcc::ws_sync(__ldcc_cl),
    * __syncthreads()` (its operands make no access; nothing to close where
-   * the global clone rewrites a grid sync's call, ggrid_sync). */
-  if (y->is_void && w->cluster == LD_WARP_SHADOW)
-    return clone ? insert_at(edits, y->begin, "__ldcc::ws_sync(__ldcc_cl), ", 0)
-                 : ld_edit_insert(edits, y->begin,
-                                  "__ldcc::ws_sync(__ldcc_cl), ");
-  snprintf(b1, sizeof b1, y->is_void ? "(" : "__ldcc::%s_after(__ldcc_cl, ",
-           shadow_prefix(w));
-  snprintf(b2, sizeof b2, y->is_void ? ", __ldcc::%s_sync(__ldcc_cl))" : ")",
-           shadow_prefix(w));
+   * the global clone rewrites a grid sync's call, ggrid_sync); beside the
+   * tables `(__ldcc::ws_sync(__ldcc_cl), __syncthreads(),
+   * __ldcc::its_sync())`. */
+  if (y->is_void && w->cluster == LD_WARP_SHADOW) {
+    const char *head =
+        both ? "(__ldcc::ws_sync(__ldcc_cl), " : "__ldcc::ws_sync(__ldcc_cl), ";
+    rc = clone ? insert_at(edits, y->begin, head, 0)
+               : ld_edit_insert(edits, y->begin, head);
+    if (!rc && both)
+      rc = clone ? insert_at(edits, y->end, ", __ldcc::its_sync())", (size_t)-1)
+                 : ld_edit_insert(edits, y->end, ", __ldcc::its_sync())");
+    return rc;
+  }
+  snprintf(b1, sizeof b1, y->is_void ? "(" : "__ldcc::%s_after(__ldcc_cl, %s",
+           shadow_prefix(w), both ? "__ldcc::its_after(" : "");
+  snprintf(b2, sizeof b2, y->is_void ? ", __ldcc::%s_sync(__ldcc_cl))" : "%s",
+           y->is_void ? shadow_prefix(w)
+           : both     ? "))"
+                      : ")");
   if (!clone) {
     rc = ld_edit_insert(edits, y->begin, b1);
     return rc ? rc : ld_edit_insert(edits, y->end, b2);
@@ -188,7 +239,8 @@ static int step_after(const struct ld_warp *w, const struct ld_warp_sync *y,
 /* A kernel that maps other blocks' shared memory: a thread state at entry,
  * each access and atomic noted, each cluster sync steps the epoch (no warp
  * tables). */
-static int edit_cluster(const struct ld_warp *w, struct ld_edit_list *edits) {
+static int edit_cluster(const struct ld_warp *w, const struct ld_warp *t,
+                        struct ld_edit_list *edits) {
   struct ld_buf b = LD_BUF_INIT;
   const char *x = shadow_prefix(w);
   size_t i;
@@ -197,12 +249,8 @@ static int edit_cluster(const struct ld_warp *w, struct ld_edit_list *edits) {
   rc = ld_buf_printf(&b, " __ldcc::%s_thread __ldcc_cl = {};", x);
   if (!rc)
     rc = ld_edit_insert(edits, w->body_open + 1, b.data);
-  if (!rc)
-    rc = wrap_accesses(w, shadow_fns(w), 3, "__ldcc_cl, ", edits);
   for (i = 0; i < w->naccesses && !rc; i++)
-    if (w->accesses[i].assign)
-      rc = assign_edits(&w->accesses[i], i, w->accesses[i].var, w->index, edits,
-                        0, 0, 0);
+    rc = shadow_edits(w, t, i, w->accesses[i].var, edits, 0, 0, 0);
   for (i = 0; i < w->nscoped && !rc; i++) {
     const struct ld_warp_access *a = &w->scoped[i];
     b.len = 0;
@@ -217,7 +265,7 @@ static int edit_cluster(const struct ld_warp *w, struct ld_edit_list *edits) {
       rc = ld_edit_insert(edits, a->end, b.data);
   }
   for (i = 0; i < w->nsyncs && !rc; i++)
-    rc = step_after(w, &w->syncs[i], edits, 0, 0, 0);
+    rc = step_after(w, t, &w->syncs[i], edits, 0, 0, 0);
   ld_buf_free(&b);
   return rc;
 }
@@ -230,7 +278,7 @@ static int edit_kernel(const struct ld_warp *w, struct ld_edit_list *edits) {
   if (w->mp)
     return edit_mp(w, edits);
   if (w->cluster)
-    return edit_cluster(w, edits);
+    return edit_cluster(w, NULL, edits);
   /* Without accesses to check, the warp tables and epochs are not needed
    * (a kernel with only block-scope atomics). */
   rc = w->naccesses
@@ -261,12 +309,17 @@ static int edit_kernel(const struct ld_warp *w, struct ld_edit_list *edits) {
   }
   for (i = 0; i < w->nsyncs && w->naccesses && !rc; i++) {
     const struct ld_warp_sync *y = &w->syncs[i];
+    if (y->pair && w->beside)
+      continue; /* the shadow beside steps both (step_after) */
     rc = ld_edit_insert(edits, y->begin,
                         y->is_void ? "(" : "__ldcc::its_after(");
     if (!rc)
       rc = ld_edit_insert(edits, y->end,
                           y->is_void ? ", __ldcc::its_sync())" : ")");
   }
+  /* The block's shadow beside the tables. */
+  if (!rc && w->beside)
+    rc = edit_cluster(w->beside, w, edits);
   ld_buf_free(&b);
   return rc;
 }
@@ -345,67 +398,53 @@ static int insert_at(struct ld_edit_list *edits, size_t offset,
   return rc;
 }
 
-/* The checks of distributed shared memory in the global clone: as in the
- * original, innermost around each expression (the clone's claims
- * outside). */
-static int cluster_clone_edits(const struct ld_kernel *k, char **base,
-                               struct ld_edit_list *edits) {
-  const struct ld_warp *w = k->warp;
-  size_t i, n = w->naccesses + w->nscoped + w->nsyncs + 1, last = (size_t)-1;
+/* The checks of distributed shared memory (or the block's shadow) w in the
+ * global clone, beside the tables t (or NULL): as in the original,
+ * innermost around each expression (the clone's claims outside; the caller
+ * moved their sequence numbers past close0 + the count of w's accesses,
+ * atomics and syncs), openers numbered from open0, closers from close0. */
+static int cluster_clone_edits(const struct ld_warp *w, const struct ld_warp *t,
+                               char **base, struct ld_edit_list *edits,
+                               size_t open0, size_t close0) {
+  size_t i;
   struct ld_buf b = LD_BUF_INIT;
   const char *x = shadow_prefix(w);
   char open[32];
   int rc = LD_OK;
 
   snprintf(open, sizeof open, "__ldcc::%s_a(", x);
-  for (i = 0; i < edits->n; i++)
-    edits->items[i].seq += n;
   rc = ld_buf_printf(&b, " __ldcc::%s_thread __ldcc_cl = {};", x);
   if (!rc)
     rc = insert_at(edits, w->body_open + 1, b.data, 0);
-  for (i = 0; i < w->naccesses && !rc; i++) {
-    const struct ld_warp_access *a = &w->accesses[i];
-    if (!base[i])
-      continue; /* not in the clone's text: a miss, never a report */
-    if (a->assign) {
-      rc = assign_edits(a, i, base[i], w->index, edits, 1, last - n + i, 1 + i);
-      continue;
-    }
-    b.len = 0;
-    rc = ld_buf_printf(&b, "(*__ldcc::%s(&(", shadow_fns(w)[a->mode & 3]);
-    if (!rc)
-      rc = insert_at(edits, a->begin, b.data, last - n + i);
-    b.len = 0;
-    if (!rc)
-      rc = ld_buf_printf(&b, "), __ldcc_cl, %s, %zuu, %zuu))", base[i],
-                         w->index, i + 1);
-    if (!rc)
-      rc = insert_at(edits, a->end, b.data, 1 + i);
-  }
+  for (i = 0; i < w->naccesses && !rc; i++)
+    if (base[i]) /* else not in the clone's text: a miss, never a report */
+      rc = shadow_edits(w, t, i, base[i], edits, 1, open0 + i, close0 + i);
   for (i = 0; i < w->nscoped && !rc; i++) {
     const struct ld_warp_access *a = &w->scoped[i];
-    rc = insert_at(edits, a->begin, open, last - n + w->naccesses + i);
+    rc = insert_at(edits, a->begin, open, open0 + w->naccesses + i);
     b.len = 0;
     if (!rc)
       rc = ld_buf_printf(&b, ", __ldcc_cl, %zuu, %zuu)", w->index,
                          w->naccesses + i + 1);
     if (!rc)
-      rc = insert_at(edits, a->end, b.data, 1 + w->naccesses + i);
+      rc = insert_at(edits, a->end, b.data, close0 + w->naccesses + i);
   }
   for (i = 0; i < w->nsyncs && !rc; i++)
-    rc = step_after(w, &w->syncs[i], edits, 1,
-                    last - n + w->naccesses + w->nscoped + i,
-                    1 + w->naccesses + w->nscoped + i);
+    rc = step_after(w, t, &w->syncs[i], edits, 1,
+                    open0 + w->naccesses + w->nscoped + i,
+                    close0 + w->naccesses + w->nscoped + i);
   ld_buf_free(&b);
   return rc;
 }
 
-int ld__warp_clone_edits(const struct ld_kernel *k, const char *src,
-                         struct ld_edit_list *edits) {
-  const struct ld_warp *w = k->warp;
-  size_t i, n = w->naccesses + w->nsyncs + 1, last = (size_t)-1;
+/* The clone's texts naming the variables of w's accesses (clone_base; NULL
+ * where the clone does not have the access's text). */
+static int clone_bases(const struct ld_kernel *k, const struct ld_warp *w,
+                       const char *src, const struct ld_edit_list *edits,
+                       char ***out) {
   char **base = calloc(w->naccesses + 1, sizeof *base);
   struct ld_buf b = LD_BUF_INIT;
+  size_t i;
   int rc = base ? LD_OK : LD_ENOMEM;
 
   for (i = 0; i < w->naccesses && !rc; i++) {
@@ -416,22 +455,50 @@ int ld__warp_clone_edits(const struct ld_kernel *k, const char *src,
     if (!rc && b.len && !(base[i] = strdup(b.data)))
       rc = LD_ENOMEM;
   }
+  ld_buf_free(&b);
+  *out = base;
+  return rc;
+}
+
+static void free_bases(const struct ld_warp *w, char **base) {
+  size_t i;
+
+  for (i = 0; base && w && i < w->naccesses; i++)
+    free(base[i]);
+  free(base);
+}
+
+int ld__warp_clone_edits(const struct ld_kernel *k, const char *src,
+                         struct ld_edit_list *edits) {
+  const struct ld_warp *w = k->warp, *sh = w->beside;
+  size_t i, n = w->naccesses + w->nsyncs + 1, last = (size_t)-1;
+  size_t nsh = sh ? sh->naccesses + sh->nscoped + sh->nsyncs + 1 : 0;
+  char **base = NULL, **shbase = NULL;
+  struct ld_buf b = LD_BUF_INIT;
+  int rc = clone_bases(k, w, src, edits, &base);
+
+  if (!rc && sh)
+    rc = clone_bases(k, sh, src, edits, &shbase);
   if (!rc && w->cluster) {
-    rc = cluster_clone_edits(k, base, edits);
+    n = w->naccesses + w->nscoped + w->nsyncs + 1;
+    for (i = 0; i < edits->n; i++)
+      edits->items[i].seq += n;
+    rc = cluster_clone_edits(w, NULL, base, edits, last - n, 1);
     goto out;
   }
-  /* Openers last, closers first: innermost around each expression. */
+  /* Openers last, closers first: innermost around each expression; the
+   * shadow beside the tables outside them. */
   for (i = 0; i < edits->n && !rc; i++)
-    edits->items[i].seq += n;
+    edits->items[i].seq += n + nsh;
   if (!rc)
     rc = insert_at(edits, w->body_open + 1, " __ldcc::its_enter();", 0);
   for (i = 0; i < w->naccesses && !rc; i++) {
     const struct ld_warp_access *a = &w->accesses[i];
-    if (!base[i])
-      continue; /* not in the clone's text: a miss, never a report */
+    if (!base[i] || (a->pair && sh))
+      continue; /* not in the clone's text (a miss, never a report), or
+                   wrapped with the shadow's (cluster_clone_edits) */
     b.len = 0;
-    rc = ld_buf_printf(&b, "(*__ldcc::%s(&(",
-                       (w->weak_stores ? weak_fn : warp_fn)[a->mode & 3]);
+    rc = ld_buf_printf(&b, "(*__ldcc::%s(&(", tables_fn(w, a));
     if (!rc)
       rc = insert_at(edits, a->begin, b.data, last - n + i);
     b.len = 0;
@@ -445,16 +512,19 @@ int ld__warp_clone_edits(const struct ld_kernel *k, const char *src,
     const struct ld_warp_sync *y = &w->syncs[i];
     if (k->replay && in_site(k->replay, y->begin, y->end, 1))
       continue; /* a barrier: the site steps the epoch */
+    if (y->pair && sh)
+      continue; /* the shadow's step_after steps both */
     rc = insert_at(edits, y->begin, y->is_void ? "(" : "__ldcc::its_after(",
                    last - w->nsyncs + i);
     if (!rc)
       rc = insert_at(edits, y->end, y->is_void ? ", __ldcc::its_sync())" : ")",
                      1 + w->naccesses + i);
   }
+  if (!rc && sh)
+    rc = cluster_clone_edits(sh, w, shbase, edits, last - n - nsh, 1 + n);
 out:
-  for (i = 0; base && i < w->naccesses; i++)
-    free(base[i]);
-  free(base);
+  free_bases(w, base);
+  free_bases(sh, shbase);
   ld_buf_free(&b);
   return rc;
 }
@@ -534,8 +604,7 @@ static int put_write_lines(struct ld_buf *b, const struct ld_warp *w,
 }
 
 static int put_meta(struct ld_buf *b, const struct ld_plan *plan,
-                    const struct ld_kernel *k) {
-  const struct ld_warp *w = k->warp;
+                    const struct ld_kernel *k, const struct ld_warp *w) {
   size_t i, ki = w->index, n;
   int rc;
 
@@ -592,10 +661,21 @@ static int put_meta(struct ld_buf *b, const struct ld_plan *plan,
   return rc;
 }
 
+/* The checks of kernel k: its own (k->warp) and the shadow beside them
+ * (j = 1), or NULL. */
+static const struct ld_warp *checks_of(const struct ld_kernel *k, int j) {
+  const struct ld_warp *w = k->warp && !k->warp->skip ? k->warp : NULL;
+
+  return w && j ? w->beside : w;
+}
+
+/* The metadata of every kernel's checks, the table in the order of their
+ * indices (the device code's kernel numbers; 0 for a number no kernel
+ * took), nwarp entries. */
 static int put_trailer(struct ld_buf *b, const struct ld_plan *plan,
                        size_t nwarp) {
-  size_t i;
-  int rc;
+  size_t i, ki;
+  int rc, j;
 
   rc = ld_buf_puts(b, "\n/* ldcc: metadata of the intra-warp checks */\n"
                       "static const char __ldcc_its_file[] = \"");
@@ -604,15 +684,23 @@ static int put_trailer(struct ld_buf *b, const struct ld_plan *plan,
   if (!rc)
     rc = ld_buf_puts(b, "\";\n");
   for (i = 0; i < plan->nkernels && !rc; i++)
-    if (plan->kernels[i].warp && !plan->kernels[i].warp->skip)
-      rc = put_meta(b, plan, &plan->kernels[i]);
+    for (j = 0; j < 2 && !rc; j++)
+      if (checks_of(&plan->kernels[i], j))
+        rc = put_meta(b, plan, &plan->kernels[i],
+                      checks_of(&plan->kernels[i], j));
   if (!rc)
     rc = ld_buf_puts(b, "static const __ldcc_kernel_meta *const "
                         "__ldcc_its_metas[] = {");
-  for (i = 0; i < plan->nkernels && !rc; i++)
-    if (plan->kernels[i].warp && !plan->kernels[i].warp->skip)
-      rc = ld_buf_printf(b, "&__ldcc_its_meta_%zu, ",
-                         plan->kernels[i].warp->index);
+  for (ki = 0; ki < nwarp && !rc; ki++) {
+    const struct ld_warp *w = NULL;
+    for (i = 0; i < plan->nkernels && !w; i++)
+      for (j = 0; j < 2 && !w; j++)
+        if (checks_of(&plan->kernels[i], j) &&
+            checks_of(&plan->kernels[i], j)->index == ki)
+          w = checks_of(&plan->kernels[i], j);
+    rc = w ? ld_buf_printf(b, "&__ldcc_its_meta_%zu, ", ki)
+           : ld_buf_puts(b, "0, ");
+  }
   if (!rc)
     rc = ld_buf_printf(
         b,
@@ -680,18 +768,24 @@ int ld__warp_emit(const struct ld_plan *plan, size_t len,
   struct ld_buf b = LD_BUF_INIT;
   size_t i, ki, nwarp = 0;
   unsigned shadows = 0;
-  int rc = LD_OK;
+  int rc = LD_OK, j;
 
+  /* As many as the largest index says (every kernel's checks, and the
+   * shadows beside tables, take one). */
   for (i = 0; i < plan->nkernels; i++)
-    nwarp += plan->kernels[i].warp && !plan->kernels[i].warp->skip;
+    for (j = 0; j < 2; j++)
+      if (checks_of(&plan->kernels[i], j) &&
+          checks_of(&plan->kernels[i], j)->index >= nwarp)
+        nwarp = checks_of(&plan->kernels[i], j)->index + 1;
   if (!nwarp || nwarp > LD_WARP_MAX_KERNELS)
     return LD_OK;
   /* The shadows only where a kernel needs them (tables of 1.5 MB of
    * device memory per file for clusters, 6 MB for blocks). */
   for (i = 0; i < plan->nkernels && !rc; i++)
-    if (plan->kernels[i].warp && !plan->kernels[i].warp->skip &&
-        plan->kernels[i].warp->cluster)
-      shadows |= 1u << plan->kernels[i].warp->cluster;
+    for (j = 0; j < 2; j++)
+      if (checks_of(&plan->kernels[i], j) &&
+          checks_of(&plan->kernels[i], j)->cluster)
+        shadows |= 1u << checks_of(&plan->kernels[i], j)->cluster;
   rc = ld_buf_printf(
       &b, "%s%s#include <ldcc/its.cuh>\n",
       shadows & 1u << LD_WARP_CLUSTER ? "#define __LDCC_CLUSTER 1\n" : "",
