@@ -389,6 +389,10 @@ struct ld_global {
    * in its body means the unit's copy. */
   char **vars;
   size_t nvars;
+  /* Bit i: variable i is used only in the device functions the kernel
+   * calls (a direct run's clones claim it; the prologue's reference is
+   * then `(void)`-ed, nvcc's unused-variable warning). */
+  unsigned long long vars_unnamed;
   /* The proof that no two units touch one element of what it writes
    * (ld_global_proof.h; docs/global-check.md, "Proved launches"): decided when
    * every written parameter is claimed; gproof.why says why not otherwise. */

@@ -239,8 +239,57 @@ static int loads_pointers(const struct fn *fn, const struct ld_kernel *k,
   return loads;
 }
 
+/* The cursors of kernel fn's written __device__ variables and of the
+ * functions that use them besides it, into in (owned by the caller in
+ * *decls and *fns). */
+static int var_cursors(const struct analysis *an, const struct fn *fn,
+                       struct ld__global_in *in, CXCursor **decls,
+                       CXCursor **fns) {
+  size_t i;
+
+  *decls = fn->ng_vars ? malloc(fn->ng_vars * sizeof **decls) : NULL;
+  *fns = fn->ng_var_fns ? malloc(fn->ng_var_fns * sizeof **fns) : NULL;
+  if ((fn->ng_vars && !*decls) || (fn->ng_var_fns && !*fns)) {
+    free(*decls);
+    free(*fns);
+    return LD_ENOMEM;
+  }
+  for (i = 0; i < fn->ng_vars; i++)
+    (*decls)[i] = an->vars[fn->g_vars[i]].cur;
+  for (i = 0; i < fn->ng_var_fns; i++)
+    (*fns)[i] = an->fns[fn->g_var_fns[i]].cur;
+  in->device_var_decls = *decls;
+  in->device_var_fns = *fns;
+  in->ndevice_var_fns = fn->ng_var_fns;
+  return LD_OK;
+}
+
 /* no_replay: why a warp-synchronous kernel's replay could not be made
  * (NULL when it was, or none was asked for). */
+/* Kernel fi's barriers for the check across blocks' epochs (*bars, *n). */
+static int kernel_bars(const struct analysis *an, size_t fi,
+                       struct ld_gbar **bars, size_t *n) {
+  size_t i;
+
+  for (i = 0; i < an->nbarriers; i++) {
+    const struct barrier *b = &an->barriers[i];
+    struct ld_gbar *nb;
+    if (b->fn != fi)
+      continue;
+    nb = realloc(*bars, (*n + 1) * sizeof **bars);
+    if (!nb)
+      return LD_ENOMEM;
+    *bars = nb;
+    nb[*n].begin = b->at.offset;
+    nb[*n].end = b->end;
+    nb[*n].value = strcmp(b->form, "__syncthreads_count") == 0 ||
+                   strcmp(b->form, "__syncthreads_and") == 0 ||
+                   strcmp(b->form, "__syncthreads_or") == 0;
+    (*n)++;
+  }
+  return LD_OK;
+}
+
 static int global_analyse(struct analysis *an, const struct ld__source *s,
                           size_t fi, const char *no_replay) {
   struct fn *fn = &an->fns[fi];
@@ -248,35 +297,36 @@ static int global_analyse(struct analysis *an, const struct ld__source *s,
   struct param_query q = {an, fi};
   struct ld__global_in in;
   const char **vars = NULL;
+  CXCursor *decls = NULL, *var_fns = NULL;
   struct ld_buf why = LD_BUF_INIT;
   struct ld_gbar *bars = NULL;
+  struct ld_buf hidden = LD_BUF_INIT;
   size_t i, nbars = 0;
-  int rc;
+  int rc = LD_ENOMEM;
 
   memset(&in, 0, sizeof in);
   in.param_written = param_written;
   in.ctx = &q;
   if (fn->ng_vars && !(vars = malloc(fn->ng_vars * sizeof *vars)))
-    return LD_ENOMEM;
+    goto out;
   for (i = 0; i < fn->ng_vars; i++)
     vars[i] = an->vars[fn->g_vars[i]].name;
   in.device_vars = vars;
   in.ndevice_vars = fn->ng_vars;
   in.device_var_elsewhere = fn->g_var_elsewhere;
   in.device_var_fn = fn->g_var_fn;
+  if (var_cursors(an, fn, &in, &decls, &var_fns))
+    goto out;
   /* A kernel with a shared-memory clone takes the global copies in that
    * clone too (LD_COMPOSED), unless it has accumulating atomics, which the
    * replay applies to memory itself. */
   int composed = k->replay && !fn->nacc;
   const char *greason = fn->g_reason;
-  struct ld_buf hidden = LD_BUF_INIT;
   int loads = loads_pointers(fn, k, &hidden, &greason);
   if (!greason && !k->replay && volatile_params(fn->cur))
     greason = "volatile accesses";
-  if (loads < 0) {
-    free(vars);
-    return LD_ENOMEM;
-  }
+  if (loads < 0)
+    goto out;
   /* A warp-synchronous kernel with a replay clone takes the global copies
    * there, next to the inline checks the clone carries too
    * (docs/inline-checks.md, "With the replay"); without one, the global
@@ -291,11 +341,8 @@ static int global_analyse(struct analysis *an, const struct ld__source *s,
           : greason;
   if (no_replay && in.other_reason && k->warp && !k->warp->skip &&
       !k->warp->mp && !k->replay && !ld_warp_carried(k->warp)) {
-    if (ld_buf_printf(&why, "%s (no replay: %s)", in.other_reason, no_replay)) {
-      free(vars);
-      ld_buf_free(&hidden);
-      return LD_ENOMEM;
-    }
+    if (ld_buf_printf(&why, "%s (no replay: %s)", in.other_reason, no_replay))
+      goto out;
     in.other_reason = why.data;
   }
   /* A message-passing kernel (fences, flags, locks) tries the direct run
@@ -307,6 +354,13 @@ static int global_analyse(struct analysis *an, const struct ld__source *s,
                  (in.other_reason == greason || (mp && greason)) &&
                  !fn->g_hard && !fn->g_unseen && (!k->replay || composed) &&
                  !fn->nacc;
+  /* A written __device__ variable also used in a device function (an
+   * error counter a checking helper bumps): the direct one run, whose
+   * clones of those functions claim their uses too; the copies would
+   * shift the kernel's own uses only. */
+  in.vars_direct = fn->g_var_elsewhere && !an->plan->deterministic &&
+                   !k->replay && !fn->nacc && !fn->g_hard && !fn->g_unseen &&
+                   (in.direct_ok || !in.other_reason);
   in.sync_flags = mp;
   in.loads = loads && in.direct_ok;
   /* A write through a pointer loaded from memory (a __constant__ struct's
@@ -321,27 +375,8 @@ static int global_analyse(struct analysis *an, const struct ld__source *s,
    * the direct run's claims does not (ld__global_in.replay). */
   in.epochs_ok = fn->g_may_sync && fn->g_epochs && !an->plan->deterministic &&
                  (!k->replay || composed);
-  for (i = 0; in.epochs_ok && i < an->nbarriers; i++) {
-    const struct barrier *b = &an->barriers[i];
-    struct ld_gbar *nb;
-    if (b->fn != fi)
-      continue;
-    nb = realloc(bars, (nbars + 1) * sizeof *bars);
-    if (!nb) {
-      free(bars);
-      free(vars);
-      ld_buf_free(&why);
-      ld_buf_free(&hidden);
-      return LD_ENOMEM;
-    }
-    bars = nb;
-    bars[nbars].begin = b->at.offset;
-    bars[nbars].end = b->end;
-    bars[nbars].value = strcmp(b->form, "__syncthreads_count") == 0 ||
-                        strcmp(b->form, "__syncthreads_and") == 0 ||
-                        strcmp(b->form, "__syncthreads_or") == 0;
-    nbars++;
-  }
+  if (in.epochs_ok && kernel_bars(an, fi, &bars, &nbars))
+    goto out;
   in.bars = bars;
   in.nbars = nbars;
   in.grid_syncs = fn->grid_syncs;
@@ -354,8 +389,11 @@ static int global_analyse(struct analysis *an, const struct ld__source *s,
   in.replay_atomics_only =
       k->replay && !composed && !fn->g_reason && !fn->g_unseen;
   rc = ld__global_analyse(s, fn->cur, k, &in);
+out:
   free(bars);
   free(vars);
+  free(decls);
+  free(var_fns);
   ld_buf_free(&why);
   ld_buf_free(&hidden);
   return rc;

@@ -531,7 +531,9 @@ static int take_vars(const struct ld__source *s, CXCursor fn,
         u.var = in->device_vars[i];
         u.why = "another variable of that name";
       }
-  if (!u.why && in->device_var_elsewhere) {
+  /* (With vars_direct the direct run's clones of those functions claim
+   * their uses: global_analyse, cloned_var_fns.) */
+  if (!u.why && in->device_var_elsewhere && !in->vars_direct) {
     u.var = in->device_var_elsewhere;
     snprintf(buf, sizeof buf, "also used in %s", in->device_var_fn);
     u.why = buf;
@@ -541,7 +543,13 @@ static int take_vars(const struct ld__source *s, CXCursor fn,
   if (u.rc)
     return u.rc;
   for (i = 0; i < in->ndevice_vars && !u.why; i++)
-    if (!u.paths[i]) { /* no use in the kernel's own text */
+    if (!u.paths[i] && in->vars_direct && in->device_var_decls) {
+      /* Used in the functions it calls only: named from its declaration
+       * (the clone's prologue and the launch's metadata). */
+      if (!(u.paths[i] = qualified_name(in->device_var_decls[i])))
+        return LD_ENOMEM;
+      g->vars_unnamed |= 1ull << (i & 63);
+    } else if (!u.paths[i]) { /* no use in the kernel's own text */
       u.var = in->device_vars[i];
       u.why = "not named in the kernel";
     }
@@ -1106,7 +1114,7 @@ static void add_access(struct accesses *st, CXCursor e, int p, int load,
       (clang_isVolatileQualifiedType(clang_getCursorType(e)) ||
        clang_isVolatileQualifiedType(clang_getCursorType(ld__unwrap(e))));
   clang_getExpansionLocation(clang_getRangeStart(r), NULL, &line, NULL, NULL);
-  st->g->stores[st->n].line = line;
+  st->g->stores[st->n].line = ld__file_line(st->s, line);
   st->key_of[st->n] =
       p < (int)st->g->nparams && !st->g->params[p].is_pointer ? st->key : 0;
   st->addr_of[st->n] = st->loading ? loaded_key(st, e, addr) : 0;
@@ -1965,6 +1973,55 @@ static int calls_atomics(const struct ld__source *s, CXCursor fn, int depth) {
   return w.found;
 }
 
+/* Whether function fn (or one it calls, LD_DEVFN_DEPTH deep) names one of
+ * the kernel's written __device__ variables in: its clone must claim them
+ * (the direct run's vars_direct). */
+struct names_walk {
+  const struct ld__source *s;
+  const struct ld__global_in *in;
+  int depth, found;
+};
+
+static int names_vars(const struct ld__source *s,
+                      const struct ld__global_in *in, CXCursor fn, int depth);
+
+static enum CXChildVisitResult names_cb(CXCursor c, CXCursor parent,
+                                        CXClientData data) {
+  struct names_walk *w = data;
+  CXCursor ref = clang_getCursorReferenced(c);
+
+  (void)parent;
+  if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+      clang_getCursorKind(ref) == CXCursor_VarDecl &&
+      clang_getCursorKind(clang_getCursorSemanticParent(ref)) !=
+          CXCursor_FunctionDecl &&
+      var_named(w->in, ref) >= 0)
+    w->found = 1;
+  else if (clang_getCursorKind(c) == CXCursor_CallExpr &&
+           !clang_Cursor_isNull(ref))
+    w->found = names_vars(w->s, w->in, ld__definition_of(ref), w->depth + 1);
+  return w->found ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+static int names_vars(const struct ld__source *s,
+                      const struct ld__global_in *in, CXCursor fn, int depth) {
+  struct names_walk w;
+  size_t off;
+
+  if (!in || !in->vars_direct || clang_Cursor_isNull(fn) ||
+      !clang_isCursorDefinition(fn) ||
+      !offset_of(s, clang_getCursorLocation(fn), 0, &off))
+    return 0;
+  if (depth > LD_DEVFN_DEPTH)
+    return 1;
+  w.s = s;
+  w.in = in;
+  w.depth = depth;
+  w.found = 0;
+  clang_visitChildren(fn, names_cb, &w);
+  return w.found;
+}
+
 static int ident_char(char c) {
   return isalnum((unsigned char)c) || c == '_';
 }
@@ -2191,7 +2248,7 @@ static int devfn_analyse(struct accesses *st, CXCursor def) {
   struct devfn_params pw;
   const struct devpath *up;
   CXCursor body = clang_getNullCursor();
-  size_t i, depth = 0;
+  size_t i, depth = 0, nvars;
   int ok, at = -1;
 
   for (up = st->path; up; up = up->up, depth++)
@@ -2219,29 +2276,35 @@ static int devfn_analyse(struct accesses *st, CXCursor def) {
   sub.g = &fg;
   sub.refs = pw.refs;
   sub.direct = 1;
+  /* The kernel's written __device__ variables: slots after the function's
+   * parameters, claimed by address like everything in a clone. */
+  sub.in = st->in;
+  nvars = sub.in ? sub.in->ndevice_vars : 0;
   sub.sync_flags = st->sync_flags;
   sub.loading = st->loading;
-  sub.vslot = sub.loading ? (int)fg.nparams : -1;
+  sub.vslot = sub.loading ? (int)(fg.nparams + nvars) : -1;
   sub.root = st->root;
   me.fn = def;
   me.up = st->path;
   sub.path = &me;
   sub.top = clang_getNullCursor();
-  sub.other = calloc(fg.nparams + 1, sizeof *sub.other);
-  sub.loads = calloc(fg.nparams + 1, sizeof *sub.loads);
-  sub.passed = calloc(fg.nparams + 1, sizeof *sub.passed);
+  sub.other = calloc(fg.nparams + nvars + 1, sizeof *sub.other);
+  sub.loads = calloc(fg.nparams + nvars + 1, sizeof *sub.loads);
+  sub.passed = calloc(fg.nparams + nvars + 1, sizeof *sub.passed);
   sub.rc = pw.rc || !sub.other || !sub.loads || !sub.passed ? LD_ENOMEM : 0;
   if (!sub.rc && !pw.bad) {
     clang_visitChildren(def, body_cb, &body);
     if (sub.refs && !clang_Cursor_isNull(body))
       clang_visitChildren(body, ref_args_cb, &sub);
-    walk_body(&sub, body, fg.nparams);
+    walk_body(&sub, body, fg.nparams + nvars);
   }
   ok = !sub.rc && !pw.bad && !clang_Cursor_isNull(body) && !sub.bad_atomic &&
        !sub.bad_fence && !sub.bad_sync && !fg.nfences && !fg.ngsyncs;
   for (i = 0; i < fg.nparams && ok; i++)
     ok = !(fg.params[i].written && sub.other[i]);
-  if (ok && sub.vslot >= 0 && sub.other[fg.nparams])
+  for (i = 0; i < nvars && ok; i++)
+    ok = !sub.other[fg.nparams + i]; /* a variable used other than accessed */
+  if (ok && sub.vslot >= 0 && sub.other[sub.vslot])
     ok = 0; /* a pointer read from a variable of static storage, as a value */
   if (!ok)
     snprintf(st->devfn_why, sizeof st->devfn_why, "%.100s",
@@ -2436,7 +2499,8 @@ static int take_devcall(struct accesses *st, CXCursor call) {
                       rest, &nrest);
     need = p >= 0 && (size_t)p < st->g->nparams && st->g->params[p].written;
   }
-  if (!need && !calls_atomics(st->s, def, 0))
+  if (!need && !calls_atomics(st->s, def, 0) &&
+      !names_vars(st->s, st->in, def, 0))
     return 0;
   if (!st->lambda &&
       offset_in_main(st->s, clang_getCursorLocation(call), &at)) {
@@ -2456,7 +2520,15 @@ static int take_devcall(struct accesses *st, CXCursor call) {
   if (di >= 0 && st->composed && !composed_devfn(st, di))
     di = -1;
   if (di < 0 || st->rc) {
-    if (!st->rc && calls_atomics(st->s, def, 0)) {
+    if (!st->rc && names_vars(st->s, st->in, def, 0)) {
+      char fmt[200];
+      st->bad_atomic = 1;
+      snprintf(fmt, sizeof fmt,
+               "calls %%s, whose uses of __device__ variables it cannot "
+               "follow%s%.120s",
+               st->devfn_why[0] ? ": " : "", st->devfn_why);
+      why_not(st, fmt, call);
+    } else if (!st->rc && calls_atomics(st->s, def, 0)) {
       char fmt[200];
       st->bad_atomic = 1;
       if (!strcmp(st->devfn_why, "recursion"))
@@ -3277,11 +3349,11 @@ static int slots_claimed(struct accesses *st, size_t nslots) {
   return 1;
 }
 
-static int direct_refused(const struct accesses *st, struct ld_global *g,
-                          const char *direct_why, int rewritten) {
-  char buf[320];
+/* The kernel takes no direct run after all: nothing of one is kept. */
+static void drop_direct(struct ld_global *g) {
   size_t j;
 
+  g->direct = 0;
   g->checked = 0;
   g->nstores = 0;
   g->ngsyncs = 0;
@@ -3289,6 +3361,14 @@ static int direct_refused(const struct accesses *st, struct ld_global *g,
   g->ngcalls = 0;
   for (j = 0; j < g->nparams; j++)
     g->params[j].claimed = 0;
+}
+
+/* The direct run refused: its reason, what kept it away after a colon. */
+static int direct_refused(const struct accesses *st, struct ld_global *g,
+                          const char *direct_why, int rewritten) {
+  char buf[320];
+
+  drop_direct(g);
   if (st->bad_sync)
     return set_reason(g, "grid-wide synchronisation inside a lambda or a "
                          "macro");
@@ -3477,6 +3557,33 @@ int ld__global_analyse(const struct ld__source *s, CXCursor fn,
   return rc || !k->global ? rc : take_epochs(s, fn, k->global, in);
 }
 
+/* A direct run for written __device__ variables that device functions use
+ * too (ld__global_in.vars_direct) claims those uses only in its clones of
+ * the functions: every one of them must be cloned, else the kernel is not
+ * checked (a use the walk reached by no call, a member function's). */
+static int cloned_var_fns(const struct ld__source *s, struct ld_global *g,
+                          const struct ld__global_in *in, const char *vwhy) {
+  char why[400];
+  size_t i, j, end;
+
+  for (i = 0; g->direct && i < in->ndevice_var_fns; i++) {
+    CXCursor def = ld__definition_of(in->device_var_fns[i]);
+    int found = 0;
+    if (offset_in_main(s, clang_getRangeEnd(clang_getCursorExtent(def)), &end))
+      for (j = 0; j < g->ndevfns && !found; j++)
+        found = g->devfns[j].def_end == end;
+    if (found)
+      continue;
+    char *name = ld__cursor_name(in->device_var_fns[i]);
+    snprintf(why, sizeof why, "%s: its direct one run does not clone %s", vwhy,
+             name ? name : "a function that uses it");
+    free(name);
+    drop_direct(g);
+    return set_reason(g, why);
+  }
+  return LD_OK;
+}
+
 static int global_analyse(const struct ld__source *s, CXCursor fn,
                           struct ld_kernel *k, const struct ld__global_in *in) {
   struct ld_global *g = calloc(1, sizeof *g);
@@ -3548,8 +3655,16 @@ static int global_analyse(const struct ld__source *s, CXCursor fn,
   /* Atomics, fences, printf or clocks: the direct one run (written
    * __device__ variables claimed like parameters), or unchecked with that
    * reason. */
-  if (g->checked && in->other_reason)
-    return find_accesses(s, fn, g, in->other_reason, in);
+  if (g->checked && (in->other_reason || in->vars_direct)) {
+    char vwhy[240];
+    snprintf(vwhy, sizeof vwhy,
+             "writes __device__ variable %.80s (also used in %.80s)",
+             in->device_var_elsewhere ? in->device_var_elsewhere : "?",
+             in->device_var_fn ? in->device_var_fn : "?");
+    rc =
+        find_accesses(s, fn, g, in->other_reason ? in->other_reason : vwhy, in);
+    return rc || !in->vars_direct ? rc : cloned_var_fns(s, g, in, vwhy);
+  }
   /* A written __device__ variable keeps every launch from the one run
    * (its uses are not claimed): nothing to claim then. */
   if (g->checked && !in->natomics && !g->nvars)

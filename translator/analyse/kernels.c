@@ -748,6 +748,19 @@ static int has_specialization(const struct analysis *an, size_t fi) {
   return 0;
 }
 
+/* Note function i among kernel fn's g_var_fns (once); an->rc. */
+static int note_var_fn(struct analysis *an, struct fn *fn, size_t i) {
+  size_t q;
+
+  for (q = 0; q < fn->ng_var_fns; q++)
+    if (fn->g_var_fns[q] == i)
+      return LD_OK;
+  if (PUSH(an, fn->g_var_fns, fn->ng_var_fns, fn->capg_var_fns))
+    return an->rc;
+  fn->g_var_fns[fn->ng_var_fns++] = i;
+  return LD_OK;
+}
+
 /* Launch pl's kernel in the plan (ld_launch.kernel_index): by the
  * declaration the call names.  A call in a template that does not name one
  * instance of a template kernel with explicit specializations may run any
@@ -786,7 +799,7 @@ static int plan_kernel(struct analysis *an, size_t fi, unsigned char *seen,
   for (v = 0; v < an->nvars; v++) {
     const struct var *var = &an->vars[v];
     int used, written = 0, macro = var->in_macro, data = 0;
-    size_t elsewhere = NONE;
+    size_t elsewhere = NONE, k0 = fn->ng_var_fns;
     struct ld_target *t;
 
     if (var->kind == VAR_PARAM)
@@ -807,8 +820,13 @@ static int plan_kernel(struct analysis *an, size_t fi, unsigned char *seen,
         data = data || (var->kind == VAR_DEVICE && data_ref(an, fi, i));
         if (i != fi)
           elsewhere = i;
+        if (i != fi && var->kind == VAR_DEVICE && note_var_fn(an, fn, i))
+          return an->rc;
       }
     }
+    /* Only the functions of the variables it writes for data. */
+    if (!(var->kind == VAR_DEVICE && written && data))
+      fn->ng_var_fns = k0;
     if (!used || (var->in_header && !written))
       continue; /* a header's variables only when written */
     /* Shared variables of the kernel, of the device functions it calls
@@ -953,6 +971,7 @@ void ld__analysis_free(struct analysis *an) {
     free(an->fns[i].acc);
     free(an->fns[i].prints);
     free(an->fns[i].g_vars);
+    free(an->fns[i].g_var_fns);
     free(an->fns[i].unseen);
     free(an->fns[i].loaded);
     free(an->fns[i].unseen_call_buf);

@@ -153,6 +153,10 @@ struct fn {
   /* One of them also used in another function it calls (the clone shifts
    * the kernel's own uses only), and that function. */
   const char *g_var_elsewhere, *g_var_fn;
+  /* Every such function (an->fns): the direct one run claims their uses
+   * only when it clones each of them (global_facts.c). */
+  size_t *g_var_fns;
+  size_t ng_var_fns, capg_var_fns;
   const char *g_reason; /* global_use of it or of a callee */
   char *g_reason_buf;   /* owned: a use and the unseen write behind it */
   const char *g_hard;   /* global_hard of it or of a callee */

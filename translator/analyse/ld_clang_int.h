@@ -29,6 +29,14 @@ struct ld__global_in {
   const char *const *device_vars;
   size_t ndevice_vars;
   const char *device_var_elsewhere, *device_var_fn;
+  /* Their declarations; with vars_direct, the kernel takes the direct one
+   * run, whose clones of the functions device_var_fns (every function that
+   * uses one of them, other than the kernel) claim their uses by address
+   * (docs/global-check.md, "Direct one run"). */
+  const CXCursor *device_var_decls;
+  const CXCursor *device_var_fns;
+  size_t ndevice_var_fns;
+  int vars_direct;
   const char *other_reason; /* atomics, fences, printf, ... or NULL */
   /* other_reason is only atomics, fences, printf or clocks that the
    * direct one run can take (docs/global-check.md, "Direct one run"). */

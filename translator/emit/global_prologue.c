@@ -48,5 +48,8 @@ int ld__global_prologue(const struct ld_kernel *k, int deterministic,
                        "__ldcc_gc, __ldcc_v%zu, %zu); auto &%s = *__ldcc_v%zu;",
                        i, g->vars[i], i, ld__global_npointers(g) + i,
                        ld_gvar_name(g, i), i);
+  for (i = 0; i < g->nvars && i < 64 && !rc; i++)
+    if (g->vars_unnamed >> i & 1)
+      rc = ld_buf_printf(b, " (void)%s;", ld_gvar_name(g, i));
   return rc;
 }

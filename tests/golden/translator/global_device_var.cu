@@ -11,9 +11,9 @@
 // metadata lists each variable (its host shadow, element size) after the
 // parameters, a written pointer never claimed.  A variable declared in a
 // header counts too.  Where that declaration cannot stand for every use
-// (a qualified name, a lambda, a function the kernel calls, another
-// declaration of the name, decltype) the kernel stays unchecked across
-// blocks, with the variable and the cause in its reason.
+// (a qualified name, a lambda, another declaration, decltype) the kernel is
+// unchecked across blocks, with the cause in its reason; a function it calls
+// using it too: the direct run, which clones it (global_devfn_vars.cu).
 #include "Inputs/device_var.h"
 
 __device__ int flag;
@@ -115,7 +115,7 @@ int main() {
 // PLAN: KERNEL name=staged checked=yes at=50:17 global=yes units=blocks writes=out,flag vars=::flag{{$}}
 // PLAN: KERNEL name=staged_qualified checked=yes at=62:17 global=no global_reason="writes __device__ variable flag (named with a qualifier)"{{$}}
 // PLAN-NEXT: KERNEL name=qualified checked=yes at=71:17 global=no global_reason="writes __device__ variable flag (named with a qualifier)"{{$}}
-// PLAN-NEXT: KERNEL name=through_call checked=yes at=72:17 global=no global_reason="writes __device__ variable flag (also used in helper)"{{$}}
+// PLAN-NEXT: KERNEL name=through_call checked=yes at=72:17 global=yes units=warps writes=flag vars=::flag one_run=flag direct=yes atomics=0 devfns=helper:1:0{{$}}
 // PLAN-NEXT: KERNEL name=in_lambda checked=yes at=76:17 global=no global_reason="writes __device__ variable flag (used inside a lambda)"{{$}}
 // PLAN-NEXT: KERNEL name=named_alike checked=yes at=80:17 global=no global_reason="writes __device__ variable flag (another declaration of that name)"{{$}}
 // PLAN-NEXT: KERNEL name=local_alike checked=yes at=81:17 global=no global_reason="writes __device__ variable flag (another declaration of that name)"{{$}}
@@ -134,7 +134,10 @@ int main() {
 // TEXT: {{^}}__global__ void __ldcc_g_staged(int *out, __ldcc::global_info __ldcc_gi) { {{.*}} auto *__ldcc_v0 = &::flag; __ldcc::gshift(__ldcc_gi, __ldcc_gc, __ldcc_v0, 1); auto &flag = *__ldcc_v0;{{$}}
 // TEXT: {{^}}__global__ void __launch_bounds__(__LDCC_CLONE_THREADS) __ldcc_staged(int *out, __ldcc::launch_info __ldcc_li, __ldcc::global_info __ldcc_gi) { {{.*}} auto *__ldcc_v0 = &::flag; __ldcc::gshift(__ldcc_gi, __ldcc_gc, __ldcc_v0, 1); auto &flag = *__ldcc_v0;{{$}}
 // TEXT-NOT: {{^}}__global__ void __ldcc_g_qualified
-// TEXT-NOT: {{^}}__global__ void __ldcc_g_through_call
+// A function the kernel calls uses it too: the direct one run, whose clone
+// of the function claims it by address (session 47).
+// TEXT: {{^}}__device__ void __ldcc_gd_helper(const __ldcc::global_info &__ldcc_gi) { __ldcc::gset(__ldcc_gi, -1, &(flag), 70) = 2; }{{$}}
+// TEXT: {{^}}__global__ void __ldcc_g_through_call(__ldcc::global_info __ldcc_gi) {
 // TEXT: {{^}}static const __ldcc::global_meta *__ldcc__gmeta(int __ldcc_i) {{{$}}
 // TEXT: {{^}}  static const char *const __ldcc_n0[] = {"out", "n", "last"};{{$}}
 // TEXT-NEXT: {{^}}  static const unsigned char __ldcc_f0[] = {3, 0, 3};{{$}}

@@ -113,8 +113,10 @@ __global__ void bumping(int *a) {
 
 __device__ unsigned int ticket;
 
-// A variable without a fence: no synchronisation, no helper.
+// A variable without a fence: no synchronisation, no helper; a device
+// function of the direct run (session 47: before, "writes __device__
+// variable ticket (also used in take_ticket)").
 __device__ unsigned int take_ticket() { return atomicAdd(&ticket, 1); }
 
 __global__ void tickets(int *a) { a[take_ticket()] = 1; }
-// PLAN: KERNEL name=tickets checked=yes at=[[@LINE-1]]:17 global=no global_reason="writes __device__ variable ticket (also used in take_ticket)"
+// PLAN: KERNEL name=tickets checked=yes at=[[@LINE-1]]:17 global=yes units=warps writes=a,ticket vars=::ticket one_run=a,ticket direct=yes atomics=0 devfns=take_ticket:1:1

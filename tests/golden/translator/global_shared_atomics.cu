@@ -155,8 +155,8 @@ int main() {
 // TEXT-NEXT: __ldcc::gset(__ldcc_gi, 1, &(out[blockIdx.x * blockDim.x + slot]), 38) = (*__ldcc::gget(__ldcc_gi, 0, &(in[i]), 38));
 // TEXT-NEXT: atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, 2, (total), 1, 39), 1);
 // TEXT: {{^}}__global__ void __ldcc_g_bias_sums(
-// TEXT: {{^}}    atomicAdd(sums + threadIdx.x + (k * 32), acc[k]);
-// TEXT: atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, 1, (out + threadIdx.x + blockIdx.x * 0), 1, 70), sums[threadIdx.x]);
+// TEXT: {{^}}    atomicAdd(__ldcc::ws_a(sums + threadIdx.x + (k * 32), __ldcc_cl, 5u, 2u), acc[k]);
+// TEXT: atomicAdd(__ldcc::gatomic_claim(__ldcc_gi, 1, (__ldcc::ws_a(out + threadIdx.x + blockIdx.x * 0, __ldcc_cl, 5u, 3u)), 1, 70), (*__ldcc::ws_r(&(sums[threadIdx.x]), __ldcc_cl, sums, 5u, 1u)));
 // TEXT: {{^}}__global__ void __ldcc_g_shared_views(
 // TEXT: atomicAdd(__ldcc::mp_atomic(&db[i], __ldcc_mp, 1u, 6u, 0, 0), (*__ldcc::gget(__ldcc_gi, 0, &(in[blockIdx.x * C + i]), 92)));
 // TEXT-NEXT: atomicAdd(__ldcc::mp_atomic(dw + i, __ldcc_mp, 1u, 7u, 0, 0), 2.0f * (*__ldcc::gget(__ldcc_gi, 0, &(in[blockIdx.x * C + i]), 93)));

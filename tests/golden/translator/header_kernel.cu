@@ -43,7 +43,7 @@ int main() {
 // TEXT-NEXT: {{^}}  typedef __ldcc_layout_from_header __ldcc_L;{{$}}
 // TEXT: {{^}}  (*__ldcc::swr(__ldcc_c, &((__ldcc_p->header_shared)[threadIdx.x]))) = 1;{{$}}
 // TEXT: {{^}}#line 8 "{{.*}}/header_kernel.cu"{{$}}
-// TEXT: {{^}}__global__ void __ldcc_g_local(int *p, __ldcc::global_info __ldcc_gi) { const unsigned __ldcc_gc = __ldcc::gcopy(__ldcc_gi); __ldcc::gshift(__ldcc_gi, __ldcc_gc, p, 0); __ldcc::gset(__ldcc_gi, 0, &(p[0]), 24) = 1; }{{$}}
+// TEXT: {{^}}__global__ void __ldcc_g_local(int *p, __ldcc::global_info __ldcc_gi) { const unsigned __ldcc_gc = __ldcc::gcopy(__ldcc_gi); __ldcc::gshift(__ldcc_gi, __ldcc_gc, p, 0); __ldcc::gset(__ldcc_gi, 0, &(p[0]), 10) = 1; }{{$}}
 // TEXT: {{^}}  __ldcc::launch_as<decltype(__ldcc::plain_fn(&from_header))>::run(__ldcc__gmeta(0), 0, 1, 32, {{.*}}
 // TEXT-NEXT: {{^}}  __ldcc::launch_as<decltype(__ldcc::plain_fn(&local))>::run(__ldcc__gmeta(1), 0, 1, 1, 0, 0, [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh, cudaStream_t __ldcc_l__st, const __ldcc::global_info *__ldcc_l__gi, auto &...__ldcc_l__a) { if (__ldcc_l__gi) __ldcc_g_local<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_l__a..., *__ldcc_l__gi); else local<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_l__a...); }, p);{{$}}
 // TEXT: {{^}}static const __ldcc::global_meta *__ldcc__gmeta(int __ldcc_i) {{{$}}

@@ -15,9 +15,9 @@
 // atomics through a kernel's local pointer are global atomics (row_sums),
 // and a global atomic through a parameter is taken in a kernel that keeps
 // a pointer to a shared variable (kept_and_total): a parameter cannot
-// point into a warp's copy.  Kept out: a float atomic through a helper's
-// pointer (a copy's float words cannot be merged as deltas), atomicMax
-// through a local pointer in a kernel that keeps one to a shared variable.
+// point into a warp's copy.  Kept out of the replay: a float atomic through
+// a helper's pointer, atomicMax through a local pointer (since session 47
+// the block's shadow beside their warp tables checks their shared memory).
 // Also: a kernel that keeps a pointer to a shared variable and stores to
 // global memory has the store's claim inside pwr (global_emit.c): the
 // two wraps used to interleave into code nvcc rejected, and the driver
@@ -99,7 +99,7 @@ __global__ void slots(int *out, unsigned *total, int *left) {
     left[blockIdx.x] = remaining;
 }
 
-// COV: KERNEL name=float_helper {{.*}}shared=no shared_reason="device function accumulate: atomic through a pointer in a device function, other than a 32-bit integer add or subtract"
+// COV: KERNEL name=float_helper {{.*}}coverage=full shared=yes global=yes warp=yes warp_rule="lane-range condition"
 __global__ void float_helper(float *out, const float *in) {
   __shared__ float s[32];
   if (threadIdx.x < 32)
@@ -108,7 +108,7 @@ __global__ void float_helper(float *out, const float *in) {
   accumulate(out, s[threadIdx.x & 31]);
 }
 
-// COV: KERNEL name=max_view {{.*}}shared=no shared_reason="atomic through a local pointer that may hold a shared variable's address, other than a 32-bit integer add or subtract"
+// COV: KERNEL name=max_view {{.*}}coverage=full shared=yes global=yes warp=yes warp_rule="lane-range condition"
 __global__ void max_view(int *out, const int *in) {
   __shared__ int best[32];
   int *b = best;
