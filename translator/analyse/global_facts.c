@@ -1906,19 +1906,24 @@ static void mark_flags(struct accesses *st);
 static void mark_cas_reads(struct accesses *st, CXCursor body);
 static void walk_body(struct accesses *st, CXCursor body, size_t nslots);
 
-struct atomics_walk {
+/* A walk of a function of the main file and the functions it calls
+ * (LD_DEVFN_DEPTH deep; a template's dependent call: every candidate) for
+ * a cursor hit says yes to; deeper than that counts as found. */
+struct callee_walk {
   const struct ld__source *s;
+  int (*hit)(CXCursor c, const struct ld__global_in *in);
+  const struct ld__global_in *in;
   int depth, found;
 };
 
-static int calls_atomics(const struct ld__source *s, CXCursor fn, int depth);
+static int walk_calls(const struct callee_walk *up, CXCursor fn);
 
-static int callee_atomics(struct atomics_walk *w, CXCursor call) {
+static int walk_callee(const struct callee_walk *w, CXCursor call) {
   CXCursor ref = clang_getCursorReferenced(call), e;
   unsigned i, n;
 
   if (!clang_Cursor_isNull(ref))
-    return calls_atomics(w->s, ld__definition_of(ref), w->depth + 1);
+    return walk_calls(w, ld__definition_of(ref));
   /* Unresolved (a template's dependent call): every candidate. */
   if (!ld__nth_child(call, 0, &e))
     return 0;
@@ -1927,99 +1932,82 @@ static int callee_atomics(struct atomics_walk *w, CXCursor call) {
           ? clang_getNumOverloadedDecls(e)
           : 0;
   for (i = 0; i < n; i++)
-    if (calls_atomics(w->s, ld__definition_of(clang_getOverloadedDecl(e, i)),
-                      w->depth + 1))
+    if (walk_calls(w, ld__definition_of(clang_getOverloadedDecl(e, i))))
       return 1;
   return 0;
 }
 
-static enum CXChildVisitResult atomics_cb(CXCursor c, CXCursor parent,
-                                          CXClientData data) {
-  struct atomics_walk *w = data;
-  CXCursor obj, a;
-  int lvalue, scope, order;
+static enum CXChildVisitResult callee_walk_cb(CXCursor c, CXCursor parent,
+                                              CXClientData data) {
+  struct callee_walk *w = data;
 
   (void)parent;
-  if (clang_getCursorKind(c) != CXCursor_CallExpr)
-    return CXChildVisit_Recurse;
-  if (ld__atomic_scope(c)) {
-    a = clang_Cursor_getNumArguments(c) > 0 ? clang_Cursor_getArgument(c, 0)
-                                            : clang_getNullCursor();
-    w->found =
-        clang_Cursor_isNull(a) ||
-        (!ld__shared_address(a) && !ld__shared_address(ld__pointer_uncast(a)));
-  } else if (ld__libcu_atomic(c, &obj, &lvalue, &scope, &order) ||
-             ld__libcu_ref_member(c, &obj, &scope, &order)) {
-    w->found = 1;
-  } else {
-    w->found = callee_atomics(w, c);
-  }
+  w->found = w->hit(c, w->in) ||
+             (clang_getCursorKind(c) == CXCursor_CallExpr && walk_callee(w, c));
   return w->found ? CXChildVisit_Break : CXChildVisit_Recurse;
 }
 
-static int calls_atomics(const struct ld__source *s, CXCursor fn, int depth) {
-  struct atomics_walk w;
+/* up's walk of function fn, one call deeper (fn not the main file's: its
+ * uses were never seen). */
+static int walk_calls(const struct callee_walk *up, CXCursor fn) {
+  struct callee_walk w = *up;
   size_t off;
 
   if (clang_Cursor_isNull(fn) || !clang_isCursorDefinition(fn) ||
-      !offset_of(s, clang_getCursorLocation(fn), 0, &off))
-    return 0; /* not the main file's: its atomics were never seen */
-  if (depth > LD_DEVFN_DEPTH)
+      !offset_of(up->s, clang_getCursorLocation(fn), 0, &off))
+    return 0;
+  if (++w.depth > LD_DEVFN_DEPTH)
     return 1;
-  w.s = s;
-  w.depth = depth;
   w.found = 0;
-  clang_visitChildren(fn, atomics_cb, &w);
+  clang_visitChildren(fn, callee_walk_cb, &w);
   return w.found;
 }
 
-/* Whether function fn (or one it calls, LD_DEVFN_DEPTH deep) names one of
- * the kernel's written __device__ variables in: its clone must claim them
- * (the direct run's vars_direct). */
-struct names_walk {
-  const struct ld__source *s;
-  const struct ld__global_in *in;
-  int depth, found;
-};
+/* A global atomic (not on a shared address) or a libcu++ atomic call. */
+static int atomic_hit(CXCursor c, const struct ld__global_in *in) {
+  CXCursor obj, a;
+  int lvalue, scope, order;
 
-static int names_vars(const struct ld__source *s,
-                      const struct ld__global_in *in, CXCursor fn, int depth);
+  (void)in;
+  if (clang_getCursorKind(c) != CXCursor_CallExpr)
+    return 0;
+  if (ld__atomic_scope(c)) {
+    a = clang_Cursor_getNumArguments(c) > 0 ? clang_Cursor_getArgument(c, 0)
+                                            : clang_getNullCursor();
+    return clang_Cursor_isNull(a) ||
+           (!ld__shared_address(a) &&
+            !ld__shared_address(ld__pointer_uncast(a)));
+  }
+  return ld__libcu_atomic(c, &obj, &lvalue, &scope, &order) ||
+         ld__libcu_ref_member(c, &obj, &scope, &order);
+}
 
-static enum CXChildVisitResult names_cb(CXCursor c, CXCursor parent,
-                                        CXClientData data) {
-  struct names_walk *w = data;
+/* A use of one of the kernel's written __device__ variables in. */
+static int var_hit(CXCursor c, const struct ld__global_in *in) {
   CXCursor ref = clang_getCursorReferenced(c);
 
-  (void)parent;
-  if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
-      clang_getCursorKind(ref) == CXCursor_VarDecl &&
-      clang_getCursorKind(clang_getCursorSemanticParent(ref)) !=
-          CXCursor_FunctionDecl &&
-      var_named(w->in, ref) >= 0)
-    w->found = 1;
-  else if (clang_getCursorKind(c) == CXCursor_CallExpr &&
-           !clang_Cursor_isNull(ref))
-    w->found = names_vars(w->s, w->in, ld__definition_of(ref), w->depth + 1);
-  return w->found ? CXChildVisit_Break : CXChildVisit_Recurse;
+  return clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+         clang_getCursorKind(ref) == CXCursor_VarDecl &&
+         clang_getCursorKind(clang_getCursorSemanticParent(ref)) !=
+             CXCursor_FunctionDecl &&
+         var_named(in, ref) >= 0;
 }
 
-static int names_vars(const struct ld__source *s,
-                      const struct ld__global_in *in, CXCursor fn, int depth) {
-  struct names_walk w;
-  size_t off;
+/* Whether function fn (or one it calls) has global atomics. */
+static int calls_atomics(const struct ld__source *s, CXCursor fn) {
+  const struct callee_walk w = {s, atomic_hit, NULL, -1, 0};
 
-  if (!in || !in->vars_direct || clang_Cursor_isNull(fn) ||
-      !clang_isCursorDefinition(fn) ||
-      !offset_of(s, clang_getCursorLocation(fn), 0, &off))
-    return 0;
-  if (depth > LD_DEVFN_DEPTH)
-    return 1;
-  w.s = s;
-  w.in = in;
-  w.depth = depth;
-  w.found = 0;
-  clang_visitChildren(fn, names_cb, &w);
-  return w.found;
+  return walk_calls(&w, fn);
+}
+
+/* Whether function fn (or one it calls) names one of the kernel's written
+ * __device__ variables in: its clone must claim them (the direct run's
+ * vars_direct). */
+static int names_vars(const struct ld__source *s,
+                      const struct ld__global_in *in, CXCursor fn) {
+  const struct callee_walk w = {s, var_hit, in, -1, 0};
+
+  return in && in->vars_direct && walk_calls(&w, fn);
 }
 
 static int ident_char(char c) {
@@ -2499,8 +2487,7 @@ static int take_devcall(struct accesses *st, CXCursor call) {
                       rest, &nrest);
     need = p >= 0 && (size_t)p < st->g->nparams && st->g->params[p].written;
   }
-  if (!need && !calls_atomics(st->s, def, 0) &&
-      !names_vars(st->s, st->in, def, 0))
+  if (!need && !calls_atomics(st->s, def) && !names_vars(st->s, st->in, def))
     return 0;
   if (!st->lambda &&
       offset_in_main(st->s, clang_getCursorLocation(call), &at)) {
@@ -2520,7 +2507,7 @@ static int take_devcall(struct accesses *st, CXCursor call) {
   if (di >= 0 && st->composed && !composed_devfn(st, di))
     di = -1;
   if (di < 0 || st->rc) {
-    if (!st->rc && names_vars(st->s, st->in, def, 0)) {
+    if (!st->rc && names_vars(st->s, st->in, def)) {
       char fmt[200];
       st->bad_atomic = 1;
       snprintf(fmt, sizeof fmt,
@@ -2528,7 +2515,7 @@ static int take_devcall(struct accesses *st, CXCursor call) {
                "follow%s%.120s",
                st->devfn_why[0] ? ": " : "", st->devfn_why);
       why_not(st, fmt, call);
-    } else if (!st->rc && calls_atomics(st->s, def, 0)) {
+    } else if (!st->rc && calls_atomics(st->s, def)) {
       char fmt[200];
       st->bad_atomic = 1;
       if (!strcmp(st->devfn_why, "recursion"))

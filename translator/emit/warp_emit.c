@@ -669,12 +669,39 @@ static const struct ld_warp *checks_of(const struct ld_kernel *k, int j) {
   return w && j ? w->beside : w;
 }
 
+/* The file's checks by their numbers (the device code's kernel numbers),
+ * n as many as the largest says, and the shadows they need. */
+struct checks_table {
+  const struct ld_warp *w[LD_WARP_MAX_KERNELS];
+  size_t n;
+  unsigned shadows;
+};
+
+/* Fills t; 0 when some number is past the table. */
+static int number_checks(const struct ld_plan *plan, struct checks_table *t) {
+  size_t i;
+  int j;
+
+  memset(t, 0, sizeof *t);
+  for (i = 0; i < plan->nkernels; i++)
+    for (j = 0; j < 2; j++) {
+      const struct ld_warp *w = checks_of(&plan->kernels[i], j);
+      if (!w)
+        continue;
+      if (w->index >= LD_WARP_MAX_KERNELS)
+        return 0;
+      t->w[w->index] = w;
+      t->n = w->index >= t->n ? w->index + 1 : t->n;
+      t->shadows |= w->cluster ? 1u << w->cluster : 0u;
+    }
+  return 1;
+}
+
 /* The metadata of every kernel's checks, the table in the order of their
- * indices (the device code's kernel numbers; 0 for a number no kernel
- * took), nwarp entries. */
+ * numbers (0 for a number no kernel took). */
 static int put_trailer(struct ld_buf *b, const struct ld_plan *plan,
-                       size_t nwarp) {
-  size_t i, ki;
+                       const struct checks_table *t) {
+  size_t i;
   int rc, j;
 
   rc = ld_buf_puts(b, "\n/* ldcc: metadata of the intra-warp checks */\n"
@@ -691,23 +718,16 @@ static int put_trailer(struct ld_buf *b, const struct ld_plan *plan,
   if (!rc)
     rc = ld_buf_puts(b, "static const __ldcc_kernel_meta *const "
                         "__ldcc_its_metas[] = {");
-  for (ki = 0; ki < nwarp && !rc; ki++) {
-    const struct ld_warp *w = NULL;
-    for (i = 0; i < plan->nkernels && !w; i++)
-      for (j = 0; j < 2 && !w; j++)
-        if (checks_of(&plan->kernels[i], j) &&
-            checks_of(&plan->kernels[i], j)->index == ki)
-          w = checks_of(&plan->kernels[i], j);
-    rc = w ? ld_buf_printf(b, "&__ldcc_its_meta_%zu, ", ki)
-           : ld_buf_puts(b, "0, ");
-  }
+  for (i = 0; i < t->n && !rc; i++)
+    rc = t->w[i] ? ld_buf_printf(b, "&__ldcc_its_meta_%zu, ", i)
+                 : ld_buf_puts(b, "0, ");
   if (!rc)
     rc = ld_buf_printf(
         b,
         "};\nstatic __attribute__((unused)) const __ldcc_kernel_meta *const "
         "*__ldcc_its_table(unsigned *n) {\n  *n = %zuu;\n"
         "  return __ldcc_its_metas;\n}\n",
-        nwarp);
+        t->n);
   return rc;
 }
 
@@ -766,30 +786,19 @@ static int cluster_part(const struct ld_plan *plan, const struct ld_launch *l,
 int ld__warp_emit(const struct ld_plan *plan, size_t len,
                   struct ld_edit_list *edits) {
   struct ld_buf b = LD_BUF_INIT;
-  size_t i, ki, nwarp = 0;
-  unsigned shadows = 0;
-  int rc = LD_OK, j;
+  struct checks_table t;
+  size_t i, ki;
+  int rc = LD_OK;
 
-  /* As many as the largest index says (every kernel's checks, and the
-   * shadows beside tables, take one). */
-  for (i = 0; i < plan->nkernels; i++)
-    for (j = 0; j < 2; j++)
-      if (checks_of(&plan->kernels[i], j) &&
-          checks_of(&plan->kernels[i], j)->index >= nwarp)
-        nwarp = checks_of(&plan->kernels[i], j)->index + 1;
-  if (!nwarp || nwarp > LD_WARP_MAX_KERNELS)
+  /* Every kernel's checks, and the shadows beside tables, take a number. */
+  if (!number_checks(plan, &t) || !t.n)
     return LD_OK;
   /* The shadows only where a kernel needs them (tables of 1.5 MB of
    * device memory per file for clusters, 6 MB for blocks). */
-  for (i = 0; i < plan->nkernels && !rc; i++)
-    for (j = 0; j < 2; j++)
-      if (checks_of(&plan->kernels[i], j) &&
-          checks_of(&plan->kernels[i], j)->cluster)
-        shadows |= 1u << checks_of(&plan->kernels[i], j)->cluster;
   rc = ld_buf_printf(
       &b, "%s%s#include <ldcc/its.cuh>\n",
-      shadows & 1u << LD_WARP_CLUSTER ? "#define __LDCC_CLUSTER 1\n" : "",
-      shadows & 1u << LD_WARP_SHADOW ? "#define __LDCC_WSHADOW 1\n" : "");
+      t.shadows & 1u << LD_WARP_CLUSTER ? "#define __LDCC_CLUSTER 1\n" : "",
+      t.shadows & 1u << LD_WARP_SHADOW ? "#define __LDCC_WSHADOW 1\n" : "");
   if (!rc)
     rc = ld_edit_insert(edits, 0, b.data);
   for (i = 0; i < plan->nkernels && !rc; i++)
@@ -825,7 +834,7 @@ int ld__warp_emit(const struct ld_plan *plan, size_t len,
   }
   b.len = 0;
   if (!rc)
-    rc = put_trailer(&b, plan, nwarp);
+    rc = put_trailer(&b, plan, &t);
   if (!rc)
     rc = ld_edit_insert(edits, len, b.data);
   ld_buf_free(&b);
