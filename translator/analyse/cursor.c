@@ -1885,18 +1885,18 @@ int ld__fence_level(CXCursor call) {
 
 /* Opcodes (the text before the first `.`) of register-only PTX. */
 static const char *const pure_ops[] = {
-    "mov",       "cvt",   "cvta",     "add",   "sub",   "mul",      "mad",
-    "mul24",     "mad24", "sad",      "fma",   "div",   "rem",      "abs",
-    "neg",       "min",   "max",      "and",   "or",    "xor",      "not",
-    "cnot",      "shl",   "shr",      "bfind", "bfe",   "bfi",      "brev",
-    "popc",      "clz",   "prmt",     "selp",  "set",   "setp",     "slct",
-    "lop3",      "shf",   "copysign", "rcp",   "sqrt",  "rsqrt",    "sin",
-    "cos",       "lg2",   "ex2",      "tanh",  "testp", "addc",     "subc",
-    "madc",      "dp4a",  "dp2a",     "bmsk",  "szext", "vabsdiff", "vabsdiff2",
-    "vabsdiff4", "vadd",  "vadd2",    "vadd4", "vsub",  "vsub2",    "vsub4",
-    "vmin",      "vmin2", "vmin4",    "vmax",  "vmax2", "vmax4",    "vset",
-    "vset2",     "vset4", "vshl",     "vshr",  "vmad",  "vavrg2",   "vavrg4",
-    NULL};
+    "mov", "cvt", "cvta", "add", "sub", "mul", "mad", "mul24", "mad24", "sad",
+    "fma", "div", "rem", "abs", "neg", "min", "max", "and", "or", "xor", "not",
+    "cnot", "shl", "shr", "bfind", "bfe", "bfi", "brev", "popc", "clz", "prmt",
+    "selp", "set", "setp", "slct", "lop3", "shf", "copysign", "rcp", "sqrt",
+    "rsqrt", "sin", "cos", "lg2", "ex2", "tanh", "testp", "addc", "subc",
+    "madc", "dp4a", "dp2a", "bmsk", "szext", "vabsdiff", "vabsdiff2",
+    "vabsdiff4", "vadd", "vadd2", "vadd4", "vsub", "vsub2", "vsub4", "vmin",
+    "vmin2", "vmin4", "vmax", "vmax2", "vmax4", "vset", "vset2", "vset4",
+    "vshl", "vshr", "vmad", "vavrg2", "vavrg4",
+    /* No register or memory effect the checks follow: an abort
+     * (`asm("trap;")` after an error's printf), a breakpoint, a sleep. */
+    "trap", "brkpt", "nanosleep", "pmevent", NULL};
 /* Special registers that say where the thread is (no clock, no SM). */
 static const char *const pure_sregs[] = {
     "laneid",          "lanemask_eq", "lanemask_le", "lanemask_lt",
@@ -1947,7 +1947,9 @@ static int pure_template(const char *t) {
     else {
       while (isalnum((unsigned char)p[n]) || p[n] == '_')
         n++;
-      if (!n || (p[n] != '.' && !isspace((unsigned char)p[n])) ||
+      if (!n ||
+          (p[n] != '.' && p[n] != ';' && p[n] &&
+           !isspace((unsigned char)p[n])) ||
           !in_list(pure_ops, p, n))
         return 0;
     }

@@ -66,6 +66,18 @@ __global__ void loading_in(const unsigned *in, int *out) {
   out[threadIdx.x] = r;
 }
 
+// ECL-GC's `init`: an error's printf, then an abort (`trap`, no effect the
+// checks follow); `nanosleep` in a back-off.  Checked across blocks.
+__global__ void trap_on_error(const int *in, int *out, int n) {
+  int v = in[blockIdx.x * blockDim.x + threadIdx.x];
+  if (v >= n) {
+    printf("too many active neighbors\n");
+    asm("trap;");
+  }
+  asm volatile("nanosleep.u32 %0;" ::"r"(100));
+  out[blockIdx.x * blockDim.x + threadIdx.x] = v;
+}
+
 int main() {
   int *p = 0;
   unsigned *u = 0;
@@ -75,6 +87,7 @@ int main() {
   store_asm<<<1, 32>>>(p);
   element_out<<<1, 32>>>(p);
   loading_in<<<1, 32>>>(u, p);
+  trap_on_error<<<4, 64>>>(p, p, 8);
   return 0;
 }
 
@@ -84,6 +97,7 @@ int main() {
 // PLAN-NEXT: KERNEL name=store_asm checked=no reason="inline assembly" at=54:17
 // PLAN-NEXT: KERNEL name=element_out checked=no reason="inline assembly" at=59:17
 // PLAN-NEXT: KERNEL name=loading_in checked=no reason="inline assembly" at=63:17 global=no global_reason="inline assembly"
+// PLAN-NEXT: KERNEL name=trap_on_error checked=yes at={{[0-9]+}}:17 global=yes
 // PLAN: SITE kernel=tile_bits id=1 at=44:3 form=SYNC_PLAIN
 // PLAN: PROOF kernel=tile_bits proved=yes
 
