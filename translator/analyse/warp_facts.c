@@ -47,6 +47,12 @@
 /* The static shared memory a kernel may have for that rule: the tables
  * take 24 KB more of the 48 KB a block may declare statically. */
 #define CROSS_LANE_MAX_SHARED 16384
+/* Any rule's: the tables (32 warps of 32 slots of 24 bytes, and the
+ * epochs: 24704 bytes) beside the kernel's own static shared memory must
+ * stay within the 48 KB (49152 bytes) a block may declare statically;
+ * else nvcc rejects the translation (ECL-APSP's 1024-thread tiles: two
+ * 16 KB arrays). */
+#define WARP_MAX_SHARED (49152 - 24704)
 
 #define SKIP_ASM "inline assembly"
 #define SKIP_MACRO "warp synchronisation inside a macro expansion"
@@ -54,6 +60,9 @@
   "more warp-synchronous kernels in the file than the checks hold"
 #define SKIP_CLUSTER_CALL "cluster synchronisation inside a called function"
 #define SKIP_SYNC_FORM "a synchronisation the epochs cannot follow"
+#define SKIP_NO_ROOM                                                           \
+  "its static shared memory leaves no room for the tables (24 KB) in the "     \
+  "48 KB a block may declare"
 
 struct frame {
   CXCursor cur;
@@ -1671,6 +1680,9 @@ static int analyse(const struct ld__source *s, CXCursor fn, struct ld_kernel *k,
   }
   if (w.skip)
     w.warp->skip = w.skip;
+  else if (mode != MODE_SHADOW && mode != MODE_BESIDE &&
+           static_shared(s, fn) > WARP_MAX_SHARED)
+    w.warp->skip = SKIP_NO_ROOM;
   else if (*nchecked >= LD_WARP_MAX_KERNELS)
     w.warp->skip = SKIP_TOO_MANY;
   else
