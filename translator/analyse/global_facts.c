@@ -58,7 +58,71 @@ struct field_walk {
   unsigned at[LD_MAX_FIELD_AT];
   int n;          /* -1: the type does not say */
   long long base; /* bytes */
+  /* The parameter's own fields the kernel names (`g.nlist`), when it uses
+   * the parameter only so (field_uses): the others' pointers are left out
+   * (ECL's `const ECLgraph g` with a host `eweight` no kernel reads);
+   * NULL: every field. */
+  const struct field_uses *uses;
+  int depth;
 };
+
+/* The fields of a class parameter a kernel names, and whether it uses the
+ * parameter in any other way (passed whole, its address taken). */
+#define LD_MAX_FIELD_USES 32
+struct field_uses {
+  CXCursor parm;
+  CXCursor field[LD_MAX_FIELD_USES];
+  unsigned nfields, member_bases, refs;
+};
+
+static enum CXChildVisitResult field_uses_cb(CXCursor c, CXCursor parent,
+                                             CXClientData data) {
+  struct field_uses *u = data;
+  CXCursor base, f;
+  unsigned i;
+
+  (void)parent;
+  if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+      clang_equalCursors(clang_getCursorReferenced(c), u->parm))
+    u->refs++;
+  if (clang_getCursorKind(c) == CXCursor_MemberRefExpr &&
+      ld__nth_child(c, 0, &base) &&
+      clang_getCursorKind(ld__unwrap(base)) == CXCursor_DeclRefExpr &&
+      clang_equalCursors(clang_getCursorReferenced(ld__unwrap(base)),
+                         u->parm)) {
+    f = clang_getCursorReferenced(c);
+    u->member_bases++;
+    for (i = 0; i < u->nfields && !clang_equalCursors(u->field[i], f); i++)
+      ;
+    if (i == u->nfields) {
+      if (u->nfields == LD_MAX_FIELD_USES) {
+        u->refs = ~0u; /* too many to list: every field */
+        return CXChildVisit_Break;
+      }
+      u->field[u->nfields++] = f;
+    }
+  }
+  return CXChildVisit_Recurse;
+}
+
+/* Whether the kernel fn uses parameter parm only through its fields
+ * (`g.f`, each such use counted once as a reference), with *u the fields
+ * it names. */
+static int only_fields(CXCursor fn, CXCursor parm, struct field_uses *u) {
+  memset(u, 0, sizeof *u);
+  u->parm = parm;
+  clang_visitChildren(fn, field_uses_cb, u);
+  return u->refs != ~0u && u->refs == u->member_bases;
+}
+
+static int field_used(const struct field_uses *u, CXCursor f) {
+  unsigned i;
+
+  for (i = 0; i < u->nfields; i++)
+    if (clang_equalCursors(u->field[i], f))
+      return 1;
+  return 0;
+}
 
 static void offsets_of(struct field_walk *w, CXType t, long long base);
 
@@ -66,7 +130,8 @@ static enum CXVisitorResult field_offsets_cb(CXCursor f, CXClientData data) {
   struct field_walk *w = data;
   long long bits = clang_Cursor_getOffsetOfField(f);
 
-  if (clang_Cursor_isBitField(f))
+  if (clang_Cursor_isBitField(f) ||
+      (w->uses && w->depth == 1 && !field_used(w->uses, f)))
     return CXVisit_Continue;
   if (bits < 0 || bits % 8) {
     w->n = -1;
@@ -113,7 +178,9 @@ static void offsets_of(struct field_walk *w, CXType t, long long base) {
       return;
     }
     w->base = base;
+    w->depth++;
     clang_Type_visitFields(t, field_offsets_cb, w);
+    w->depth--;
     w->base = saved;
     return;
   }
@@ -138,16 +205,22 @@ static void offsets_of(struct field_walk *w, CXType t, long long base) {
 
 /* gp->field_at from its class type t (canonical); nfield_at -1 when the
  * type does not say where its pointers are. */
-static int pointer_offsets(struct ld_gparam *gp, CXType t) {
+static int pointer_offsets(struct ld_gparam *gp, CXType t, CXCursor fn,
+                           CXCursor parm) {
   struct field_walk w;
+  struct field_uses u;
 
   memset(&w, 0, sizeof w);
+  if (only_fields(fn, parm, &u))
+    w.uses = &u;
   if (clang_Type_getSizeOf(t) <= 0) { /* a dependent type: per instance */
     gp->nfield_at = -1;
     return LD_OK;
   }
   offsets_of(&w, t, 0);
   gp->nfield_at = w.n;
+  if (w.n == 0 && w.uses)
+    return 1; /* no pointer it names: nothing to patch */
   if (w.n <= 0)
     return LD_OK;
   gp->field_at = malloc((size_t)w.n * sizeof *gp->field_at);
@@ -218,10 +291,13 @@ static enum CXChildVisitResult params_cb(CXCursor c, CXCursor parent,
   if (hidden && !gp->is_pointer && *gp->name && ld__param_patchable(p->s, c)) {
     gp->written = 1;
     hidden = 0;
-    if (pointer_offsets(gp, canon) == LD_ENOMEM) {
+    int rc = pointer_offsets(gp, canon, parent, c);
+    if (rc == LD_ENOMEM) {
       p->rc = LD_ENOMEM;
       return CXChildVisit_Break;
     }
+    if (rc == 1) /* it names none of its pointers */
+      gp->written = 0;
   }
   if (g->reason)
     return CXChildVisit_Continue;
