@@ -898,6 +898,39 @@ int direct(struct glaunch *L) {
   return rc;
 }
 
+/* The clone's bounded twin (docs/global-check.md, "Resident grids") for
+ * a block the clone cannot run at all (a 1024-thread block of a clone
+ * above 64 registers): *from the clone's stub, *to the twin's; both NULL
+ * when the clone runs it, there is no twin, or the launch wrappers that
+ * probe and redirect are not linked.  Nothing runs. */
+void twin_for_block(struct glaunch *L, const void **from, const void **to) {
+  struct __ldcc_global_info gi;
+  unsigned threads = L->b3[0] * L->b3[1] * L->b3[2];
+  int n = 0;
+
+  *from = *to = NULL;
+  if (!ld_rt_kernels_wrapped() || threads == 0)
+    return;
+  memset(&gi, 0, sizeof gi);
+  ld_rt_kernels_capture(1);
+  L->run(L->ctx, &gi);
+  const void *clone = ld_rt_kernels_capture(0);
+  const void *lb = clone ? ld_rt_kernels_bounded_of(clone) : NULL;
+  if (!lb ||
+      !ok(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, clone, (int)threads,
+                                                        L->sh),
+          L->pending) ||
+      n > 0 ||
+      !ok(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, lb, (int)threads,
+                                                        L->sh),
+          L->pending) ||
+      n == 0)
+    return;
+  *from = clone, *to = lb;
+}
+
+int protocol_copies(struct glaunch *L);
+
 /* Returns 1 when checked (or run deterministically), 0 when the caller
  * must run the original (the reason was reported), 2 when it already
  * ran. */
@@ -911,7 +944,18 @@ int protocol(struct glaunch *L) {
     return rc;
   if ((L->m->flags & __LDCC_GM_DIRECT) && !md->deterministic)
     return direct(L);
-  rc = one_run(L);
+  const void *from, *to;
+  twin_for_block(L, &from, &to);
+  ld_rt_kernels_redirect(from, to);
+  rc = protocol_copies(L);
+  ld_rt_kernels_redirect(NULL, NULL);
+  return rc;
+}
+
+/* protocol's one run, then its copies. */
+int protocol_copies(struct glaunch *L) {
+  const struct gmode *md = L->mode;
+  int rc = one_run(L);
   if (rc != 0) {
     gt_end(L, rc == 1);
     return rc < 0 ? 0 : rc;

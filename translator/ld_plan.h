@@ -403,12 +403,16 @@ struct ld_global {
    * parameter is claimed and every atomic's address is based on one; its
    * launches run once, recording clashes, never with copies. */
   int direct;
-  /* Set by finalize.c: the direct clone is emitted a second time as
+  /* Set by finalize.c: the clone is emitted a second time as
    * `__launch_bounds__(1024, 2) __ldcc_g_<k>__lb` (at most 32 registers,
    * the residency of any original) and registered with the runtime, which
    * runs it where the first clone could not keep the grid resident or
-   * cannot run the block (docs/global-check.md, "Resident grids"). */
+   * cannot run the block (docs/global-check.md, "Resident grids").  A
+   * bound of the user's in the head, src[bound_begin, bound_end) with T
+   * at [bound_arg_begin, bound_arg_end), becomes the twin's
+   * `__launch_bounds__(T, 2048 / (T))` instead (bound_end 0: none). */
   int bounded;
+  size_t bound_begin, bound_end, bound_arg_begin, bound_arg_end;
   /* In the direct run, the written __device__ variables are claimed too
    * (their accesses are among stores, ordinal npointers + i). */
   int vars_claimed;

@@ -70,18 +70,37 @@ static int qualified(const char *src, size_t at) {
   return at >= 2 && src[at - 1] == ':' && src[at - 2] == ':';
 }
 
+/* The end of a parenthesised list starting at src[p] == '(' (after its
+ * `)`), or 0 when it does not close before e. */
+static size_t paren_end(const char *src, size_t p, size_t e) {
+  int depth = 0;
+
+  for (; p < e; p++)
+    if (src[p] == '(')
+      depth++;
+    else if (src[p] == ')' && --depth == 0)
+      return p + 1;
+  return 0;
+}
+
 /* Whether a kernel's head, src[b, e) (from its start to its name), says
- * nothing but the words a head needs: no bound of the user's (written, or
- * hidden in a macro, `__global__ void KERNEL_REGS k(...)`, which would meet
- * the bounded twin's own: nvcc refuses `__maxnreg__` next to
- * `__launch_bounds__`), no qualified name (`ns::k`), where no attribute
- * goes before the name. */
-static int plain_head(const char *src, size_t b, size_t e) {
+ * nothing but the words a head needs and at most one bound of the user's,
+ * `__launch_bounds__(T)` or `(T, B)`, whose span and T it puts in g (the
+ * twin replaces it: ld_global.bound_*).  Anything else (a bound hidden in
+ * a macro, `__global__ void KERNEL_REGS k(...)`, which would meet the
+ * twin's own: nvcc refuses `__maxnreg__` next to `__launch_bounds__`; a
+ * bound with a cluster argument; a qualified name, `ns::k`, where no
+ * attribute goes before the name) gives no twin. */
+static int plain_head(const char *src, size_t b, size_t e,
+                      struct ld_global *g) {
   static const char *const words[] = {
       "__global__", "static",          "void",        "extern", "inline",
       "__inline__", "__forceinline__", "__noinline__"};
-  size_t p = b, i, n;
+  static const char bound[] = "__launch_bounds__";
+  size_t p = b, i, n, q, end;
+  int depth;
 
+  g->bound_begin = g->bound_end = g->bound_arg_end = 0;
   while (p < e) {
     if (src[p] == ' ' || src[p] == '\t' || src[p] == '\n' || src[p] == '\r') {
       p++;
@@ -99,6 +118,30 @@ static int plain_head(const char *src, size_t b, size_t e) {
                   (isalnum((unsigned char)src[p + n]) || src[p + n] == '_');
            n++)
         ;
+      if (n == sizeof bound - 1 && !memcmp(src + p, bound, n) &&
+          !g->bound_end) {
+        for (q = p + n; q < e && (src[q] == ' ' || src[q] == '\t'); q++)
+          ;
+        if (q >= e || src[q] != '(' || !(end = paren_end(src, q, e)))
+          return 0;
+        /* T, up to the first comma outside parentheses; at most T, B. */
+        g->bound_begin = p;
+        g->bound_end = end;
+        g->bound_arg_begin = q + 1;
+        for (depth = 0, i = q + 1, n = 0; i + 1 < end; i++)
+          if (src[i] == '(')
+            depth++;
+          else if (src[i] == ')')
+            depth--;
+          else if (src[i] == ',' && !depth && n++ == 0)
+            g->bound_arg_end = i;
+        if (n > 1)
+          return 0;
+        if (!n)
+          g->bound_arg_end = end - 1;
+        p = end;
+        continue;
+      }
       for (i = 0; i < sizeof words / sizeof *words; i++)
         if (strlen(words[i]) == n && !memcmp(src + p, words[i], n))
           break;
@@ -150,17 +193,16 @@ int ld_finalize_plan(struct ld_plan *plan, const char *src) {
   for (i = 0; i < plan->nkernels; i++) {
     struct ld_kernel *k = &plan->kernels[i];
     struct ld_global *g = k->global;
-    /* The direct clone bounded to any original's residency, for grids
-     * and blocks the first cannot keep (docs/global-check.md, "Resident
+    /* The clone bounded to any original's residency, for grids and
+     * blocks the first cannot keep (docs/global-check.md, "Resident
      * grids"): a kernel named by itself (no template, cast or
-     * specialisation) whose head says nothing but known words (no bound
-     * of the user's, no qualified name), whose direct clone is what its
+     * specialisation) whose head says nothing but known words and at
+     * most the user's bound (no qualified name), whose clone is what its
      * launches run. */
     if (g)
-      g->bounded = g->checked && g->direct && !plan->deterministic &&
-                   !k->replay && !k->is_template && !k->fn_cast &&
-                   !k->spec_args &&
-                   plain_head(src, g->def_begin, g->name_begin);
+      g->bounded = g->checked && !plan->deterministic && !k->replay &&
+                   !k->is_template && !k->fn_cast && !k->spec_args &&
+                   plain_head(src, g->def_begin, g->name_begin, g);
   }
   record_det(plan);
   return LD_OK;

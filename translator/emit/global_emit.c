@@ -380,10 +380,21 @@ static int put_clone(struct ld_buf *b, const struct ld_kernel *k,
   size_t i;
   int rc;
 
-  rc = lb ? ld_buf_printf(&t, LD_GLOBAL_LB_ATTR " __ldcc_g_%s__lb", k->stem)
-          : ld_buf_printf(&t, "__ldcc_g_%s", k->stem);
+  rc = lb && !g->bound_end
+           ? ld_buf_printf(&t, LD_GLOBAL_LB_ATTR " __ldcc_g_%s__lb", k->stem)
+           : ld_buf_printf(&t, "__ldcc_g_%s%s", k->stem, lb ? "__lb" : "");
   if (!rc)
     rc = ld_edit_replace(&l, g->name_begin, g->name_end, t.data);
+  /* The user's bound T keeps its blocks and asks for the residency of
+   * 2048 threads (ld_global.bound_*). */
+  if (!rc && lb && g->bound_end) {
+    int n = (int)(g->bound_arg_end - g->bound_arg_begin);
+    ld_buf_free(&t);
+    rc = ld_buf_printf(&t, "__launch_bounds__(%.*s, 2048 / (%.*s))", n,
+                       src + g->bound_arg_begin, n, src + g->bound_arg_begin);
+    if (!rc)
+      rc = ld_edit_replace(&l, g->bound_begin, g->bound_end, t.data);
+  }
   if (!rc)
     rc = g->nparams ? ld_edit_insert(&l, g->params_close,
                                      ", __ldcc::global_info __ldcc_gi")

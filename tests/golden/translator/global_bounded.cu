@@ -1,15 +1,16 @@
 // RUN: %ldcc-translate %s > %t.cu
 // RUN: grep -v '^ *// ' %t.cu | FileCheck %s --check-prefix=TEXT
 // RUN: %nvcc-ptx -arch=sm_90 -isystem %srcroot/include -c %t.cu -o %t.o
-// The direct run's bounded twin (docs/global-check.md, "Resident grids"):
-// a direct kernel's clone is emitted again as `__launch_bounds__(1024, 2)
-// __ldcc_g_<k>__lb` and registered with the runtime by a file-scope
-// `__ldcc::bounded_clone` right after it, so that a persistent grid sized
-// for the original's residency, or a block the clone cannot run, runs
-// checked on it.  In a namespace the registration is in the namespace.
-// None for a template kernel (no stub before a launch instantiates it), a
-// kernel the user bounded (also through a macro in its head), or a kernel
-// without the direct run.
+// The bounded twin (docs/global-check.md, "Resident grids"): a kernel's
+// clone is emitted again as `__launch_bounds__(1024, 2) __ldcc_g_<k>__lb`
+// and registered with the runtime by a file-scope `__ldcc::bounded_clone`
+// right after it, so that a persistent grid sized for the original's
+// residency, or a block the clone cannot run, runs checked on it.  In a
+// namespace the registration is in the namespace.  A kernel the user
+// bounded to T threads gets `__launch_bounds__(T, 2048 / (T))` instead
+// (ECL-CC's persistent grids of `__launch_bounds__(ThreadsPerBlock)`
+// kernels).  None for a template kernel (no stub before a launch
+// instantiates it) or a bound hidden in a macro.
 #include <cstdio>
 
 __global__ void relax(int *dist, const int *edges, int *changed, int n) {
@@ -70,7 +71,9 @@ void run(int *d, const int *e, int *c, int *o, float *f, int n) {
 // TEXT: static const __ldcc::bounded_clone __ldcc_bc_mark((const void *)__ldcc_g_mark, (const void *)__ldcc_g_mark__lb);
 // TEXT: } // namespace graph
 // TEXT-NOT: __ldcc_g_tally__lb
-// TEXT-NOT: __ldcc_g_bounded__lb
-// TEXT-NOT: __ldcc_g_plain__lb
+// TEXT: __global__ void __launch_bounds__(256, 2048 / (256)) __ldcc_g_bounded__lb(int *out, int *count, __ldcc::global_info __ldcc_gi) {
+// TEXT: static const __ldcc::bounded_clone __ldcc_bc_bounded(
+// TEXT: __global__ void __launch_bounds__(1024, 2) __ldcc_g_plain__lb(int *out, __ldcc::global_info __ldcc_gi) {
+// TEXT: static const __ldcc::bounded_clone __ldcc_bc_plain(
 // TEXT-NOT: __ldcc_g_hidden__lb
 // TEXT-NOT: bounded_clone
