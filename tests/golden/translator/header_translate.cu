@@ -43,7 +43,9 @@ int main() {
 // TEXT: {{^}}__global__ void block_sum(const int *in, int *out) {{{$}}
 // TEXT: __ldcc_block_sum(const int *in, int *out, __ldcc::launch_info __ldcc_li
 // TEXT: {{^}}__global__ void __ldcc_g_fill(int *p, int v, __ldcc::global_info __ldcc_gi)
-// TEXT: {{^}}#line 18 "{{.*}}/Inputs/headers/k.cuh"{{$}}
+// TEXT: {{^}}__global__ void __launch_bounds__(1024, 2) __ldcc_g_fill__lb(int *p, int v, __ldcc::global_info __ldcc_gi)
+// TEXT-NEXT: {{^}}static const __ldcc::bounded_clone __ldcc_bc_fill(
+// TEXT-NEXT: {{^}}#line 18 "{{.*}}/Inputs/headers/k.cuh"{{$}}
 // TEXT-NEXT: {{^}} {{ *$}}
 // TEXT-EMPTY:
 // TEXT-NEXT: {{^}}inline void run_block_sum(const int *in, int *out) {{{$}}
