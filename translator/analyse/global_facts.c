@@ -75,11 +75,19 @@ struct field_uses {
   unsigned nfields, member_bases, refs;
 };
 
+static int field_used(const struct field_uses *u, CXCursor f) {
+  unsigned i;
+
+  for (i = 0; i < u->nfields; i++)
+    if (clang_equalCursors(u->field[i], f))
+      return 1;
+  return 0;
+}
+
 static enum CXChildVisitResult field_uses_cb(CXCursor c, CXCursor parent,
                                              CXClientData data) {
   struct field_uses *u = data;
   CXCursor base, f;
-  unsigned i;
 
   (void)parent;
   if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
@@ -92,9 +100,7 @@ static enum CXChildVisitResult field_uses_cb(CXCursor c, CXCursor parent,
                          u->parm)) {
     f = clang_getCursorReferenced(c);
     u->member_bases++;
-    for (i = 0; i < u->nfields && !clang_equalCursors(u->field[i], f); i++)
-      ;
-    if (i == u->nfields) {
+    if (!field_used(u, f)) {
       if (u->nfields == LD_MAX_FIELD_USES) {
         u->refs = ~0u; /* too many to list: every field */
         return CXChildVisit_Break;
@@ -113,15 +119,6 @@ static int only_fields(CXCursor fn, CXCursor parm, struct field_uses *u) {
   u->parm = parm;
   clang_visitChildren(fn, field_uses_cb, u);
   return u->refs != ~0u && u->refs == u->member_bases;
-}
-
-static int field_used(const struct field_uses *u, CXCursor f) {
-  unsigned i;
-
-  for (i = 0; i < u->nfields; i++)
-    if (clang_equalCursors(u->field[i], f))
-      return 1;
-  return 0;
 }
 
 static void offsets_of(struct field_walk *w, CXType t, long long base);
@@ -211,12 +208,12 @@ static int pointer_offsets(struct ld_gparam *gp, CXType t, CXCursor fn,
   struct field_uses u;
 
   memset(&w, 0, sizeof w);
-  if (only_fields(fn, parm, &u))
-    w.uses = &u;
   if (clang_Type_getSizeOf(t) <= 0) { /* a dependent type: per instance */
     gp->nfield_at = -1;
     return LD_OK;
   }
+  if (only_fields(fn, parm, &u))
+    w.uses = &u;
   offsets_of(&w, t, 0);
   gp->nfield_at = w.n;
   if (w.n == 0 && w.uses)

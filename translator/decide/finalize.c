@@ -83,6 +83,33 @@ static size_t paren_end(const char *src, size_t p, size_t e) {
   return 0;
 }
 
+/* The user's `__launch_bounds__(T)` or `(T, B)` at src[at] (its name
+ * ending at after) into g's bound_* (T at [bound_arg_begin,
+ * bound_arg_end)); the offset after its `)`, or 0 when it is none of
+ * those (a cluster argument, no closing `)` before e). */
+static size_t head_bound(const char *src, size_t at, size_t after, size_t e,
+                         struct ld_global *g) {
+  size_t q = after, end, i;
+  int depth = 0, commas = 0;
+
+  while (q < e && (src[q] == ' ' || src[q] == '\t'))
+    q++;
+  if (q >= e || src[q] != '(' || !(end = paren_end(src, q, e)))
+    return 0;
+  g->bound_begin = at;
+  g->bound_end = end;
+  g->bound_arg_begin = q + 1;
+  g->bound_arg_end = end - 1;
+  for (i = q + 1; i + 1 < end; i++)
+    if (src[i] == '(')
+      depth++;
+    else if (src[i] == ')')
+      depth--;
+    else if (src[i] == ',' && !depth && commas++ == 0)
+      g->bound_arg_end = i;
+  return commas > 1 ? 0 : end;
+}
+
 /* Whether a kernel's head, src[b, e) (from its start to its name), says
  * nothing but the words a head needs and at most one bound of the user's,
  * `__launch_bounds__(T)` or `(T, B)`, whose span and T it puts in g (the
@@ -97,8 +124,7 @@ static int plain_head(const char *src, size_t b, size_t e,
       "__global__", "static",          "void",        "extern", "inline",
       "__inline__", "__forceinline__", "__noinline__"};
   static const char bound[] = "__launch_bounds__";
-  size_t p = b, i, n, q, end;
-  int depth;
+  size_t p = b, i, n;
 
   g->bound_begin = g->bound_end = g->bound_arg_end = 0;
   while (p < e) {
@@ -120,26 +146,8 @@ static int plain_head(const char *src, size_t b, size_t e,
         ;
       if (n == sizeof bound - 1 && !memcmp(src + p, bound, n) &&
           !g->bound_end) {
-        for (q = p + n; q < e && (src[q] == ' ' || src[q] == '\t'); q++)
-          ;
-        if (q >= e || src[q] != '(' || !(end = paren_end(src, q, e)))
+        if (!(p = head_bound(src, p, p + n, e, g)))
           return 0;
-        /* T, up to the first comma outside parentheses; at most T, B. */
-        g->bound_begin = p;
-        g->bound_end = end;
-        g->bound_arg_begin = q + 1;
-        for (depth = 0, i = q + 1, n = 0; i + 1 < end; i++)
-          if (src[i] == '(')
-            depth++;
-          else if (src[i] == ')')
-            depth--;
-          else if (src[i] == ',' && !depth && n++ == 0)
-            g->bound_arg_end = i;
-        if (n > 1)
-          return 0;
-        if (!n)
-          g->bound_arg_end = end - 1;
-        p = end;
         continue;
       }
       for (i = 0; i < sizeof words / sizeof *words; i++)
