@@ -713,6 +713,32 @@ static void describe_warps(const struct __ldcc_report *rec,
            rec->warp_b, did[((rec->mask >> 2) & 3) % 3], d->region_to);
 }
 
+/* A shared read-write race: seen by its values (warp_a == warp_b, whose
+ * result changed in pass 2) or by its reads (replay.cuh mark_read: warp_a
+ * read the element, warp_b changed it from value_a to value_b). */
+static void describe_read_write(const struct __ldcc_report *rec,
+                                struct ld_rt_race_desc *d) {
+  const uint32_t *b = rec->block;
+  char wa[80], wb[80];
+
+  copy_owner(wb, sizeof wb, rec->warp_b, rec->lane);
+  snprintf(d->header, sizeof d->header,
+           "read-write race on shared variable %s in kernel %s", d->element,
+           d->kernel);
+  if (rec->warp_a != rec->warp_b) {
+    copy_owner(wa, sizeof wa, rec->warp_a, rec->lane);
+    snprintf(d->detail, sizeof d->detail,
+             "block (%u,%u,%u): %s read it while %s wrote %s over %s, with "
+             "no __syncthreads() between",
+             b[0], b[1], b[2], wa, wb, d->value_b, d->value_a);
+    return;
+  }
+  snprintf(d->detail, sizeof d->detail,
+           "block (%u,%u,%u): %s's result changes once it sees other "
+           "warps' writes: %s in pass 1, %s in pass 2",
+           b[0], b[1], b[2], wb, d->value_a, d->value_b);
+}
+
 static void describe_lines(const struct __ldcc_report *rec,
                            struct ld_rt_race_desc *d) {
   const uint32_t *b = rec->block;
@@ -731,14 +757,7 @@ static void describe_lines(const struct __ldcc_report *rec,
              d->value_a, wb, d->value_b);
     break;
   case __LDCC_RK_READ_WRITE:
-    copy_owner(wb, sizeof wb, rec->warp_b, rec->lane);
-    snprintf(d->header, sizeof d->header,
-             "read-write race on shared variable %s in kernel %s", d->element,
-             d->kernel);
-    snprintf(d->detail, sizeof d->detail,
-             "block (%u,%u,%u): %s's result changes once it sees other "
-             "warps' writes: %s in pass 1, %s in pass 2",
-             b[0], b[1], b[2], wb, d->value_a, d->value_b);
+    describe_read_write(rec, d);
     break;
   case __LDCC_RK_REGISTERS:
     snprintf(d->header, sizeof d->header,

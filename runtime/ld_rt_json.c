@@ -47,7 +47,10 @@ static int field_line(struct ld_buf *b, const char *key, int line) {
 int ld__json_race(struct ld_buf *b, const struct ld_rt_race_desc *d,
                   unsigned long id) {
   const struct __ldcc_report *rec = d->rec;
-  int ww = d->kind == __LDCC_RK_WRITE_WRITE || d->kind == __LDCC_RK_GLOBAL_WW,
+  /* Two warps: a write-write race, or a read-write race seen by its reads
+   * (the reader, then the writer). */
+  int ww = d->kind == __LDCC_RK_WRITE_WRITE || d->kind == __LDCC_RK_GLOBAL_WW ||
+           (d->kind == __LDCC_RK_READ_WRITE && rec->warp_a != rec->warp_b),
       rc;
   size_t i;
 

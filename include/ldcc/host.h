@@ -680,7 +680,14 @@ struct __ldcc_geometry {
                             word per line: the warps whose copy of the line
                             is theirs this round, one array per round
                             parity), two claim masks (lazy copies: the warps
-                            filling the line), multiple of align */
+                            filling the line), then per round parity the
+                            read masks (reads_off): a word per line, the
+                            copies that read in it, then per copy a word
+                            per line, the 4-byte words of the line it read;
+                            multiple of align */
+  uint64_t reads_off;    /* of the parity-0 read masks, bytes from the
+                            area's start; parity 1 follows (nwarps + 1)
+                            * lines words later */
   uint64_t stride;       /* from one copy to the next: arena_bytes, plus 16
                             when that makes it an odd number of 16-byte
                             words (the sweeps read copy i in lane i: an odd
@@ -704,7 +711,9 @@ __ldcc_geometry_of(uint64_t static_bytes, uint64_t align, uint64_t user_dyn,
       __ldcc_round_up(g.ext_offset + __ldcc_round_up(user_dyn, 16), g.align);
   words = g.arena_bytes / 4;
   g.lines = (words + 31) / 32;
-  g.header_bytes = __ldcc_round_up(5 * g.lines * 4, g.align);
+  g.reads_off = 5 * g.lines * 4;
+  g.header_bytes = __ldcc_round_up(
+      g.reads_off + 2 * ((uint64_t)nwarps + 1) * g.lines * 4, g.align);
   g.stride = g.arena_bytes;
   if (g.align == 16 && g.arena_bytes / 16 % 2 == 0)
     g.stride += 16;

@@ -83,6 +83,8 @@ struct block_state {
   unsigned arena_bytes, stride, nwarps, nthreads;
   unsigned s_off, copies_off; /* of S and P_0 from the area's start (the
                                  sweeps rebuild shared pointers from them) */
+  unsigned reads_off;         /* read masks of parity 0, words from the area's
+                                 start (geometry's reads_off / 4; mark_read) */
   unsigned flags, launch_id, report_capacity, placement;
   /* Warp groups (host.h): 2^grp_shift warps share a copy, those that
    * differ only in bits [grp_b, grp_b + grp_shift) of their number; grp_b
@@ -423,6 +425,7 @@ __device__ __forceinline__ void begin(thread_ctx &c, undo_log &ul,
     bs.s_off = (unsigned)g.header_bytes;
     bs.nlines = (unsigned)g.lines;
     bs.lines_off = (unsigned)(g.lines * 4);
+    bs.reads_off = (unsigned)(g.reads_off / 4);
     bs.copies_off = (unsigned)(g.header_bytes + g.stride);
     bs.nwarps = ncopies; /* the sweeps' units */
     bs.nthreads = nthreads;
@@ -576,6 +579,69 @@ __device__ __forceinline__ unsigned *line_mask(const block_state &bs,
   return (unsigned *)(area(bs, shared_only) + bs.lines_off) + p * bs.nlines;
 }
 
+/* The read masks of round parity p (geometry's reads_off): a word per
+ * line, the copies that read in it (mark_read), then, per copy, a word per
+ * line, the 4-byte words of the line its warps read in pass 1. */
+__device__ __forceinline__ unsigned *read_masks(const block_state &bs,
+                                                int shared_only, unsigned p) {
+  return (unsigned *)area(bs, shared_only) + bs.reads_off +
+         p * (bs.nwarps + 1) * bs.nlines;
+}
+
+/* The 4-byte words of chunk w that copies other than the writer's read
+ * (docs/shared-replay.md, "Reads seen"): r1 the words some copy read, r2
+ * those two or more read; `who` the copies that read in the chunk's line. */
+__device__ __forceinline__ void chunk_reads(const unsigned *reads,
+                                            unsigned nlines, unsigned who,
+                                            unsigned w, unsigned &r1,
+                                            unsigned &r2) {
+  unsigned line = w >> 3, sh = (w & 7) * 4;
+  r1 = r2 = 0;
+  for (unsigned left = who; left; left &= left - 1) {
+    unsigned j = __ffs(left) - 1;
+    unsigned rj = reads[(j + 1) * nlines + line] >> sh & 0xfu;
+    r2 |= r1 & rj;
+    r1 |= rj;
+  }
+}
+
+/* Copy i changed words `cw` of chunk w (from s to p) that another copy's
+ * warps read in the region: reports the read-write race (the reader, the
+ * writer, the old and new chunk) and returns 1, or returns 0 when every
+ * such reader's warps stored the very value i stored there themselves
+ * (`flag = 1;` by several warps that then read it: no order changes what
+ * they read).  `wm`: the copies that wrote in the chunk's line, whose
+ * copies hold the line. */
+static __device__ __noinline__ int
+report_read_seen(const block_state *bsp, const unsigned *reads, unsigned region,
+                 unsigned who, unsigned wm, unsigned w, unsigned i, unsigned cw,
+                 uint4 s, uint4 p) {
+  unsigned line = w >> 3, sh = (w & 7) * 4;
+  for (unsigned left = who & ~(1u << i); left; left &= left - 1) {
+    unsigned j = __ffs(left) - 1;
+    unsigned mine = reads[(j + 1) * bsp->nlines + line] >> sh & cw;
+    if (!mine)
+      continue;
+    if (wm >> j & 1u) {
+      const uint4 q =
+          ((const uint4 *)(bsp->copies + (size_t)j * bsp->stride))[w];
+      for (int k = 0; k < 4; k++)
+        if (mine >> k & 1u && get4(q, k) == get4(p, k))
+          mine &= ~(1u << k);
+      if (!mine)
+        continue;
+    }
+    unsigned bytes = 0;
+    for (int k = 0; k < 4; k++)
+      if (mine >> k & 1u)
+        bytes |= byte_bits(__vcmpne4(get4(p, k), get4(s, k))) << (4 * k);
+    report_race(bsp, __LDCC_RK_READ_WRITE, region, j, i, -1,
+                (unsigned long long)w * 16, bytes, 16, s, p);
+    return 1;
+  }
+  return 0;
+}
+
 /* A warp's pass-2 chunk: U, except the bytes the warp wrote in pass 1
  * (where its copy p differs from S), which go back to S. */
 __device__ __forceinline__ uint4 pass2_chunk(uint4 p, uint4 s, uint4 u) {
@@ -598,7 +664,8 @@ __device__ __forceinline__ uint4 pass2_chunk(uint4 p, uint4 s, uint4 u) {
 __device__ __forceinline__ unsigned sweep1(const block_state &bs, unsigned tid,
                                            unsigned region, unsigned mask,
                                            int to_pass2, int shared_only,
-                                           int lazy, const unsigned *lines) {
+                                           int lazy, const unsigned *lines,
+                                           const unsigned *reads) {
   unsigned char *const base = area(bs, shared_only);
   uint4 *S4 = (uint4 *)(base + bs.s_off);
   const unsigned nchunks = bs.arena_bytes / 16, nwarps = bs.nwarps;
@@ -606,7 +673,7 @@ __device__ __forceinline__ unsigned sweep1(const block_state &bs, unsigned tid,
   unsigned char *const copies = base + bs.copies_off;
   const size_t stride = bs.stride;
   unsigned wrote = 0;
-  int reported = 0;
+  int reported = 0, seen = 0;
 
   for (unsigned w = tid; w < nchunks; w += nthreads) {
     /* Only the warps whose stores marked the chunk's line (all of them
@@ -616,11 +683,20 @@ __device__ __forceinline__ unsigned sweep1(const block_state &bs, unsigned tid,
       continue;
     unsigned acc = acc_bits(bs, w);
     if (acc) {
+      /* (Words shared atomics accumulate are not checked for reads.) */
       wrote |= sweep1_acc(&bs, region, w, acc, wm, to_pass2, &reported);
       continue;
     }
     uint4 s = S4[w], u = s, m = make_uint4(0, 0, 0, 0);
     unsigned written = 0, last = 0;
+    /* The copies that read in the chunk's line in pass 1 (none when the
+     * region's reads are not marked): a word one of them read and another
+     * one's warps changed is a read-write race, whatever the reader then
+     * computed (docs/shared-replay.md, "Reads seen"). */
+    const unsigned who = reads && !seen ? reads[w >> 3] : 0u;
+    unsigned r1 = 0, r2 = 0;
+    if (who)
+      chunk_reads(reads, bs.nlines, who, w, r1, r2);
     for (unsigned left = wm; left; left &= left - 1) {
       unsigned i = __ffs(left) - 1;
       uint4 p = ((uint4 *)(copies + (size_t)i * stride))[w];
@@ -631,6 +707,17 @@ __device__ __forceinline__ unsigned sweep1(const block_state &bs, unsigned tid,
       mk.y = __vcmpne4(p.y, s.y);
       mk.z = __vcmpne4(p.z, s.z);
       mk.w = __vcmpne4(p.w, s.w);
+      if (r1 && !seen) {
+        unsigned cw = (mk.x ? 1u : 0u) | (mk.y ? 2u : 0u) | (mk.z ? 4u : 0u) |
+                      (mk.w ? 8u : 0u);
+        unsigned ri =
+            who >> i & 1u
+                ? reads[(i + 1) * bs.nlines + (w >> 3)] >> (w & 7) * 4 & 0xfu
+                : 0u;
+        cw &= r2 | (r1 & ~ri);
+        if (cw)
+          seen = report_read_seen(&bs, reads, region, who, wm, w, i, cw, s, p);
+      }
       if (written &&
           ((mk.x & m.x) | (mk.y & m.y) | (mk.z & m.z) | (mk.w & m.w))) {
         /* Two warps wrote one byte: refine per byte. */
@@ -928,10 +1015,18 @@ __device__ __forceinline__ void clear_lines(const thread_ctx &c,
     bs.vkey[p][i] = 0;
     bs.vsum[p][i] = 0;
   }
+  unsigned *r = read_masks(bs, c.shared_only, p);
   for (unsigned i = linear_tid(); i < bs.nlines; i += bs.nthreads) {
     m[i] = 0;
     if (c.lazy)
       m[i + 2 * bs.nlines] = 0;
+    /* The read masks of the copies that read in the line. */
+    unsigned who = r[i];
+    if (!who)
+      continue;
+    for (; who; who &= who - 1)
+      r[(__ffs(who) - 1 + 1) * bs.nlines + i] = 0;
+    r[i] = 0;
   }
 }
 
@@ -977,7 +1072,13 @@ __device__ __forceinline__ int round_pass1(thread_ctx &c, block_state &bs,
   c.region = *(volatile unsigned *)&bs.region[parity];
   unsigned wrote =
       sweep1(bs, tid, c.region, c.wmask, replay, c.shared_only, c.lazy,
-             c.always_dirty ? nullptr : line_mask(bs, c.shared_only, parity));
+             c.always_dirty ? nullptr : line_mask(bs, c.shared_only, parity),
+#ifdef __LDCC_DETERMINISTIC
+             nullptr
+#else
+             read_masks(bs, c.shared_only, parity)
+#endif
+      );
   int any = __syncthreads_or(wrote); /* B2 */
   if (tid == 0 && any && overflow) {
     uint4 z = make_uint4(0, 0, 0, 0);
@@ -1221,12 +1322,50 @@ __device__ __forceinline__ ext_ptr_t ext_ptr(thread_ctx &c) {
   return e;
 }
 
+/* A pass-1 read of `size` bytes at p in this warp's copy: marks the
+ * 4-byte words it covers in the copy's read masks of the round (and the
+ * copy in the line's readers, by the lane whose atomicOr found the word
+ * empty), so that sweep 1 sees a word another copy's warps changed in the
+ * region (docs/shared-replay.md, "Reads seen").  Objects under 4 bytes or
+ * not 4-byte aligned are not marked: a byte read beside another warp's
+ * byte store in one word is no race. */
+__device__ __forceinline__ void mark_read(thread_ctx &c, const void *p,
+                                          unsigned size) {
+  /* (LDCC_BENCH_NO_READS: measurement only, reads not seen.) */
+#if !defined(__LDCC_DETERMINISTIC) && !defined(LDCC_BENCH_NO_READS)
+  const block_state &bs = *c.bs;
+  unsigned off =
+      (unsigned)((const unsigned char *)p - (const unsigned char *)c.mine);
+  if (c.pass != 1 || size < 4 || (off & 3u) || off >= bs.arena_bytes)
+    return;
+  unsigned *r = read_masks(bs, c.shared_only, c.round & 1u);
+  unsigned *mine = r + (unsigned)__ffs(c.wbit) * bs.nlines;
+  unsigned first = off >> 2, last = (off + size - 1) >> 2;
+  if (last >= bs.arena_bytes / 4)
+    last = bs.arena_bytes / 4 - 1;
+  for (unsigned line = first >> 5; line <= last >> 5; line++) {
+    unsigned lo = line == first >> 5 ? first & 31u : 0u;
+    unsigned hi = line == last >> 5 ? last & 31u : 31u;
+    unsigned bits = ((2u << hi) - 1u) & ~((1u << lo) - 1u);
+    if ((*(volatile unsigned *)&mine[line] & bits) == bits)
+      continue;
+    if (!atomicOr(&mine[line], bits))
+      atomicOr(&r[line], c.wbit);
+  }
+#else
+  (void)c;
+  (void)p;
+  (void)size;
+#endif
+}
+
 /* The address a read of a shared target uses: the warp's copy, or with
  * lazy copies S where the warp does not own the line.  An object across
  * two lines is read from the copy after owning both (a line owned without
  * a store is swept like a written one: it equals S, so nothing shows). */
 template <class T> __device__ __forceinline__ T *srd(thread_ctx &c, T *p) {
   c.rd = 1;
+  mark_read(c, (const void *)p, sizeof(T));
   if (!c.lazy)
     return p;
   unsigned off =

@@ -28,8 +28,10 @@ int main() {
 }
 
 // The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
-// RACE-CHECK: ldcc: race on shared variable dbias_shared in kernel
-// bias_backward, between warps RACE-CHECK: used an atomic on it at
-// warp_shadow.cuh:41 RACE-CHECK: with no __syncthreads() between
+// clang-format off
+// RACE-CHECK: ldcc: race on shared variable dbias_shared in kernel bias_backward, between warps
+// RACE-CHECK: used an atomic on it at warp_shadow.cuh:40
+// RACE-CHECK: with no __syncthreads() between
+// clang-format on
 // RACE-CHECK-NOT: not checked in shared memory
 // RACE-CHECK: ldcc: summary:

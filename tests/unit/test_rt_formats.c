@@ -57,6 +57,27 @@ START_TEST(test_json_race_golden) {
 }
 END_TEST
 
+/* A read-write race seen by its reads: the reader and the writer. */
+START_TEST(test_json_read_seen) {
+  struct ld_rt_races *r = table(LD_RT_FORMAT_JSON, 10, 0, NULL);
+  struct __ldcc_report rec = fx_record(__LDCC_RK_READ_WRITE, 5);
+  char out[4096];
+
+  rec.warp_a = 3;
+  rec.warp_b = 1;
+  CAPTURE(out, ck_assert_int_eq(ld_rt_races_add(r, &rec, f_), 1));
+  ck_assert_ptr_nonnull(strstr(out, "\"warps\":[3,1],"));
+  ck_assert_ptr_nonnull(strstr(out, "warp 3 read it while warp 1 wrote "));
+  rec.warp_a = rec.warp_b;
+  rec.block[0] = 7; /* another race: its block differs */
+  rec.offset += 16;
+  CAPTURE(out, ck_assert_int_eq(ld_rt_races_add(r, &rec, f_), 1));
+  ck_assert_ptr_nonnull(strstr(out, "\"warps\":[1],"));
+  ck_assert_ptr_nonnull(strstr(out, "result changes once it sees"));
+  ld_rt_races_free(r);
+}
+END_TEST
+
 START_TEST(test_json_kinds_and_summary) {
   struct ld_rt_races *r = table(LD_RT_FORMAT_JSON, 10, 0, NULL);
   struct __ldcc_report reg = fx_record(__LDCC_RK_REGISTERS, 1);
@@ -405,6 +426,7 @@ int main(void) {
 
   tcase_add_checked_fixture(tc, setup, NULL);
   tcase_add_test(tc, test_json_race_golden);
+  tcase_add_test(tc, test_json_read_seen);
   tcase_add_test(tc, test_json_kinds_and_summary);
   tcase_add_test(tc, test_json_escapes);
   tcase_add_test(tc, test_sarif_log);

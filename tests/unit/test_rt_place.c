@@ -22,10 +22,13 @@ START_TEST(test_geometry_reduction) {
   ck_assert_uint_eq(g.ext_offset, 1024);
   ck_assert_uint_eq(g.arena_bytes, 1024);
   ck_assert_uint_eq(g.lines, 8);          /* 256 words -> 8 bitmap words */
-  ck_assert_uint_eq(g.header_bytes, 160); /* bitmap, line and claim masks */
+  /* bitmap, line and claim masks (5 words per line), then two parities of
+   * read masks: readers and one word per copy per line. */
+  ck_assert_uint_eq(g.reads_off, 160);
+  ck_assert_uint_eq(g.header_bytes, 160 + 2 * 9 * 8 * 4);
   /* 64 16-byte words per copy: one more makes the stride odd. */
   ck_assert_uint_eq(g.stride, 1040);
-  ck_assert_uint_eq(g.total_bytes, 160 + 9 * 1040);
+  ck_assert_uint_eq(g.total_bytes, 736 + 9 * 1040);
 }
 END_TEST
 
@@ -35,15 +38,15 @@ START_TEST(test_geometry_rounding_and_extern) {
 
   ck_assert_uint_eq(g.ext_offset, 16);
   ck_assert_uint_eq(g.arena_bytes, 32);
-  ck_assert_uint_eq(g.header_bytes, 32); /* 5 words, rounded */
+  ck_assert_uint_eq(g.header_bytes, 48); /* 5 + 2 * 2 words, rounded */
   ck_assert_uint_eq(g.stride, 48);
-  ck_assert_uint_eq(g.total_bytes, 32 + 2 * 48);
+  ck_assert_uint_eq(g.total_bytes, 48 + 2 * 48);
   /* A 32-aligned layout aligns every part to 32. */
   g = __ldcc_geometry_of(64, 32, 4, 2);
   ck_assert_uint_eq(g.align, 32);
   ck_assert_uint_eq(g.ext_offset, 64);
   ck_assert_uint_eq(g.arena_bytes, 96);
-  ck_assert_uint_eq(g.header_bytes, 32);
+  ck_assert_uint_eq(g.header_bytes, 64); /* 5 + 2 * 3 words */
   ck_assert_uint_eq(g.stride, 96); /* stays a multiple of the alignment */
   /* An odd number of 16-byte words already is the stride. */
   g = __ldcc_geometry_of(48, 4, 0, 4);
@@ -58,9 +61,9 @@ START_TEST(test_shared_when_it_fits) {
   ck_assert_int_eq(ld_rt_place(&in, &out), 0);
   ck_assert_int_eq(out.placement, LD_RT_PLACE_SHARED);
   ck_assert_uint_eq(out.nwarps, 8);
-  ck_assert_uint_eq(out.launch_smem, 320 + 9 * (2048 + 16)); /* odd stride */
+  ck_assert_uint_eq(out.launch_smem, 1472 + 9 * (2048 + 16)); /* odd stride */
   ck_assert_uint_eq(out.slot_bytes, 0);
-  ck_assert_uint_eq(out.extra_bytes, 320 + 9 * (2048 + 16) - 2048);
+  ck_assert_uint_eq(out.extra_bytes, 1472 + 9 * (2048 + 16) - 2048);
 }
 END_TEST
 
@@ -70,7 +73,7 @@ START_TEST(test_partial_warp_counts) {
 
   ck_assert_int_eq(ld_rt_place(&in, &out), 0);
   ck_assert_uint_eq(out.nwarps, 4);
-  ck_assert_uint_eq(out.geo.total_bytes, 80 + 5 * (480 + 16));
+  ck_assert_uint_eq(out.geo.total_bytes, 240 + 5 * (480 + 16));
   in.nthreads = 33;
   ck_assert_int_eq(ld_rt_place(&in, &out), 0);
   ck_assert_uint_eq(out.nwarps, 2);
@@ -85,17 +88,17 @@ START_TEST(test_global_when_too_big) {
   ck_assert_int_eq(ld_rt_place(&in, &out), 0);
   ck_assert_int_eq(out.placement, LD_RT_PLACE_GLOBAL);
   ck_assert_uint_eq(out.launch_smem, 0);
-  ck_assert_uint_eq(out.geo.total_bytes, 1280 + 33 * (8192 + 16));
-  ck_assert_uint_eq(out.slot_bytes, 272384); /* total rounded up to 256 */
+  ck_assert_uint_eq(out.geo.total_bytes, 18176 + 33 * (8192 + 16));
+  ck_assert_uint_eq(out.slot_bytes, 289280); /* total rounded up to 256 */
   /* Exactly at the limit still fits; one byte of clone static more not. */
   in = in_of(1024, 4, 0, 256);
-  in.smem_optin = 64 + 160 + 9 * (1024 + 16);
+  in.smem_optin = 64 + 736 + 9 * (1024 + 16);
   ck_assert_int_eq(ld_rt_place(&in, &out), 0);
   ck_assert_int_eq(out.placement, LD_RT_PLACE_SHARED);
   in.clone_static_smem++;
   ck_assert_int_eq(ld_rt_place(&in, &out), 0);
   ck_assert_int_eq(out.placement, LD_RT_PLACE_GLOBAL);
-  ck_assert_uint_eq(out.slot_bytes, 9 * 1024 + 512);
+  ck_assert_uint_eq(out.slot_bytes, 10 * 1024);
 }
 END_TEST
 
@@ -110,7 +113,7 @@ START_TEST(test_groups_when_too_big) {
   ck_assert_int_eq(out.placement, LD_RT_PLACE_SHARED);
   ck_assert_uint_eq(out.group_shift, 1);
   ck_assert_uint_eq(out.ncopies, 16);
-  ck_assert_uint_eq(out.launch_smem, 1280 + 17 * (8192 + 16));
+  ck_assert_uint_eq(out.launch_smem, 9984 + 17 * (8192 + 16));
   /* 16 KB per copy: four warps share each copy (9 copies, 148 KB). */
   in = in_of(16384, 4, 0, 1024);
   in.groups_ok = 1;
@@ -125,7 +128,7 @@ START_TEST(test_groups_when_too_big) {
   ck_assert_int_eq(out.placement, LD_RT_PLACE_GLOBAL);
   ck_assert_uint_eq(out.group_shift, 0);
   ck_assert_uint_eq(out.ncopies, 32);
-  ck_assert_uint_eq(out.geo.total_bytes, 5 * 1024 + 33 * (32768 + 16));
+  ck_assert_uint_eq(out.geo.total_bytes, 72704 + 33 * (32768 + 16));
   /* Two warps never share their only two copies' worth: a block of two
    * warps that does not fit goes to global memory. */
   in = in_of(200000, 4, 0, 64);

@@ -202,6 +202,30 @@ START_TEST(test_read_write_golden) {
 }
 END_TEST
 
+/* A read-write race the replay saw by its reads (replay.cuh mark_read):
+ * warp_a read the element, warp_b changed it; JSON names both warps. */
+START_TEST(test_read_seen_golden) {
+  struct __ldcc_report r = record(__LDCC_RK_READ_WRITE, 0, 0x1000);
+  char out[1024];
+
+  r.block[1] = 1;
+  r.warp_a = 2;
+  r.warp_b = 5;
+  put32(r.value_a, 12, 12);
+  put32(r.value_b, 12, 1034);
+  CAPTURE(out, ld_rt_report_print(&r, f_));
+  ck_assert_str_eq(
+      out, "ldcc: read-write race on shared variable partial[3] in kernel "
+           "block_sum<256>\n"
+           "  block (0,1,0): warp 2 read it while warp 5 wrote 1034 "
+           "(0x0000040a) over 12 (0x0000000c), with no __syncthreads() "
+           "between\n"
+           "  region: between reduce.cu:29 and reduce.cu:36\n"
+           "  statements that write partial there: reduce.cu:32\n"
+           "  launched at reduce.cu:51\n");
+}
+END_TEST
+
 START_TEST(test_registers_golden) {
   struct __ldcc_report r = record(__LDCC_RK_REGISTERS, 0, 0);
   char out[1024];
@@ -373,6 +397,7 @@ int main(void) {
   tcase_add_test(tc, test_region_text_site_files);
   tcase_add_test(tc, test_write_write_golden);
   tcase_add_test(tc, test_read_write_golden);
+  tcase_add_test(tc, test_read_seen_golden);
   tcase_add_test(tc, test_registers_golden);
   tcase_add_test(tc, test_loop_region_writes);
   tcase_add_test(tc, test_device_function_writes);
