@@ -17,7 +17,17 @@
  * a macro that names a shared variable through another macro is expanded
  * in the next round.  Left as they are (the kernel
  * keeps its reason): macros with `#`, `##` or variable arguments, and a
- * text that no longer parses.  Host code only. */
+ * text that no longer parses.  Host code only.
+ *
+ * Global memory through macros (issue 25, session 49): in the body of a
+ * `__global__` or `__device__` function, an invocation whose expansion
+ * names a pointer or array that is not shared (a parameter, a local, a
+ * `__device__` variable) is expanded too: accessor macros (`#define A(i,
+ * j) a[(i) * n + (j)]`) and helpers behind macros (`#define READ(p)
+ * atomicRead(p)`).  The direct one run wraps each access and each atomic
+ * helper's call where it is written, and a macro's expansion had no place
+ * for it: such kernels were "not checked across blocks: ... used other
+ * than as the base of an access". */
 #include <clang-c/Index.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +50,7 @@ struct walk {
   size_t nall, capall;
   size_t *starts; /* where expansions naming shared variables start */
   size_t nstarts, capstarts;
+  int device; /* in a __global__ or __device__ function's body */
   int rc;
 };
 
@@ -78,6 +89,28 @@ static int is_shared_var(CXCursor d) {
          ld__has_child_kind(d, CXCursor_CUDASharedAttr);
 }
 
+/* A pointer or array variable or parameter (global memory, as far as this
+ * step can tell). */
+static int is_memory_var(CXCursor d) {
+  enum CXCursorKind k = clang_getCursorKind(d);
+  enum CXTypeKind t = clang_getCanonicalType(clang_getCursorType(d)).kind;
+
+  return (k == CXCursor_VarDecl || k == CXCursor_ParmDecl) &&
+         (t == CXType_Pointer || t == CXType_ConstantArray ||
+          t == CXType_IncompleteArray || t == CXType_VariableArray ||
+          t == CXType_DependentSizedArray);
+}
+
+/* A function whose body is device code. */
+static int is_device_fn(CXCursor c) {
+  enum CXCursorKind k = clang_getCursorKind(c);
+
+  return (k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate ||
+          k == CXCursor_CXXMethod) &&
+         (ld__has_child_kind(c, CXCursor_CUDAGlobalAttr) ||
+          ld__has_child_kind(c, CXCursor_CUDADeviceAttr));
+}
+
 /* A reference to or a declaration of a shared variable that comes out of a
  * macro's expansion: where that expansion starts. */
 static void note_use(struct walk *w, CXCursor c) {
@@ -88,7 +121,8 @@ static void note_use(struct walk *w, CXCursor c) {
   size_t at;
 
   if (!((k == CXCursor_DeclRefExpr &&
-         is_shared_var(clang_getCursorReferenced(c))) ||
+         (is_shared_var(clang_getCursorReferenced(c)) ||
+          (w->device && is_memory_var(clang_getCursorReferenced(c))))) ||
         (k == CXCursor_VarDecl && is_shared_var(c))))
     return;
   if (!main_offset(w, loc, 0, &at))
@@ -135,7 +169,9 @@ static enum CXChildVisitResult top_cb(CXCursor c, CXCursor parent,
       clang_getCursorKind(c) == CXCursor_LinkageSpec)
     return CXChildVisit_Recurse;
   note_use(w, c);
+  w->device = is_device_fn(c);
   clang_visitChildren(c, body_cb, w);
+  w->device = 0;
   return w->rc ? CXChildVisit_Break : CXChildVisit_Continue;
 }
 
