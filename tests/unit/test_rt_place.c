@@ -21,7 +21,7 @@ START_TEST(test_geometry_reduction) {
   ck_assert_uint_eq(g.align, 16);
   ck_assert_uint_eq(g.ext_offset, 1024);
   ck_assert_uint_eq(g.arena_bytes, 1024);
-  ck_assert_uint_eq(g.lines, 8);          /* 256 words -> 8 bitmap words */
+  ck_assert_uint_eq(g.lines, 8); /* 256 words -> 8 bitmap words */
   /* bitmap, line and claim masks (5 words per line), then two parities of
    * read masks: readers and one word per copy per line. */
   ck_assert_uint_eq(g.reads_off, 160);
@@ -47,7 +47,7 @@ START_TEST(test_geometry_rounding_and_extern) {
   ck_assert_uint_eq(g.ext_offset, 64);
   ck_assert_uint_eq(g.arena_bytes, 96);
   ck_assert_uint_eq(g.header_bytes, 64); /* 5 + 2 * 3 words */
-  ck_assert_uint_eq(g.stride, 96); /* stays a multiple of the alignment */
+  ck_assert_uint_eq(g.stride, 96);       /* stays a multiple of the alignment */
   /* An odd number of 16-byte words already is the stride. */
   g = __ldcc_geometry_of(48, 4, 0, 4);
   ck_assert_uint_eq(g.stride, 48);
