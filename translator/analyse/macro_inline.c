@@ -16,8 +16,10 @@
  * is expanded too) computes the same.  The text is parsed again (parse.c);
  * a macro that names a shared variable through another macro is expanded
  * in the next round.  Left as they are (the kernel
- * keeps its reason): macros with `#`, `##` or variable arguments, and a
- * text that no longer parses.  Host code only.
+ * keeps its reason): macros with `#`, `##` or variable arguments, macros
+ * defined inside a conditional on __CUDA_ARCH__ (the parser sees one
+ * architecture's device side), and a text that no longer parses.  Host
+ * code only.
  *
  * Global memory through macros (issue 25, session 49): in the body of a
  * `__global__` or `__device__` function, an invocation whose expansion
@@ -232,6 +234,89 @@ static size_t invocation(const char *src, size_t len, size_t b, int nparams,
   return 0;
 }
 
+/* Whether the preprocessor line at t[b, e) opens (1), continues (2: #elif,
+ * #else) or closes (3) a conditional; 0 otherwise. */
+static int directive(const char *t, size_t b, size_t e) {
+  size_t p = b, n;
+
+  while (p < e && (t[p] == ' ' || t[p] == '\t'))
+    p++;
+  if (p >= e || t[p] != '#')
+    return 0;
+  for (p++; p < e && (t[p] == ' ' || t[p] == '\t'); p++)
+    ;
+  for (n = 0; p + n < e && is_ident(t[p + n]); n++)
+    ;
+  if ((n == 2 && !strncmp(t + p, "if", 2)) ||
+      (n == 5 && !strncmp(t + p, "ifdef", 5)) ||
+      (n == 6 && !strncmp(t + p, "ifndef", 6)))
+    return 1;
+  if ((n == 4 && (!strncmp(t + p, "elif", 4) || !strncmp(t + p, "else", 4))) ||
+      (n == 7 && !strncmp(t + p, "elifdef", 7)) ||
+      (n == 8 && !strncmp(t + p, "elifndef", 8)))
+    return 2;
+  return n == 5 && !strncmp(t + p, "endif", 5) ? 3 : 0;
+}
+
+/* Whether t[b, e) names __CUDA_ARCH__. */
+static int names_arch(const char *t, size_t b, size_t e) {
+  static const char arch[] = "__CUDA_ARCH__";
+  size_t n = sizeof arch - 1, p;
+
+  for (p = b; p + n <= e; p++)
+    if (!strncmp(t + p, arch, n))
+      return 1;
+  return 0;
+}
+
+/* Whether macro definition def lies inside a conditional on __CUDA_ARCH__
+ * (`#ifdef __CUDA_ARCH__`, `#if __CUDA_ARCH__ >= 800`, or one of their
+ * `#else` branches): libclang parses the device side of one architecture,
+ * so writing that definition's body into the text would give nvcc's host
+ * pass and its other architectures this one's.  Such invocations are not
+ * expanded. */
+static int arch_dependent(const struct walk *w, CXCursor def) {
+  CXFile f;
+  unsigned off;
+  size_t len = 0, b, e;
+  const char *t;
+  unsigned char open[64]; /* per nesting level: names __CUDA_ARCH__ */
+  int depth = 0, k;
+
+  clang_getSpellingLocation(clang_getCursorLocation(def), &f, NULL, NULL, &off);
+  if (!f || !(t = clang_getFileContents(w->tu, f, &len)) || off > len)
+    return 1;
+  for (b = 0; b < off; b = e + 1) {
+    for (e = b; e < off && t[e] != '\n'; e++)
+      ;
+    /* (A line continued with a backslash is read as one.) */
+    while (e < off && e > b && t[e - 1] == '\\')
+      for (e++; e < off && t[e] != '\n'; e++)
+        ;
+    switch (directive(t, b, e)) {
+    case 1:
+      if (depth < (int)sizeof open)
+        open[depth] = (unsigned char)names_arch(t, b, e);
+      depth++;
+      break;
+    case 2:
+      if (depth > 0 && depth <= (int)sizeof open && names_arch(t, b, e))
+        open[depth - 1] = 1;
+      break;
+    case 3:
+      if (depth > 0)
+        depth--;
+      break;
+    }
+  }
+  if (depth > (int)sizeof open)
+    return 1;
+  for (k = 0; k < depth; k++)
+    if (open[k])
+      return 1;
+  return 0;
+}
+
 /* The expansion of the invocation src[x->begin, ...) into out, and its end
  * in x->end; 1 when done, 0 when the macro is not one this step expands. */
 static int expand(struct walk *w, struct expansion *x, struct ld_buf *out) {
@@ -242,7 +327,8 @@ static int expand(struct walk *w, struct expansion *x, struct ld_buf *out) {
   int nparams = -1, ok = 1;
 
   if (clang_Cursor_isNull(x->def) ||
-      clang_getCursorKind(x->def) != CXCursor_MacroDefinition)
+      clang_getCursorKind(x->def) != CXCursor_MacroDefinition ||
+      arch_dependent(w, x->def))
     return 0;
   clang_tokenize(w->tu, clang_getCursorExtent(x->def), &toks, &ntoks);
   if (ntoks < 1) {
