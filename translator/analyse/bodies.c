@@ -687,10 +687,18 @@ static int direct_use(struct analysis *an, const struct frame *f,
  * template's; *unresolved when ref is no one function. */
 static size_t launched_fn(const struct analysis *an, CXCursor ref,
                           int *unresolved) {
-  CXCursor def = clang_getCursorDefinition(ref);
-  size_t fi = clang_Cursor_isNull(def) ? NONE : ld__find_fn(an, def);
+  CXCursor def;
+  size_t fi;
 
   *unresolved = clang_getCursorKind(ref) != CXCursor_FunctionDecl;
+  /* A template's launch of a template kernel with a dependent argument
+   * (`for_each_kernel<<<b, t>>>(n, f)` in `template <class F> void
+   * for_each(int n, F f)`) names an overload set: its one kernel. */
+  if (clang_getCursorKind(ref) == CXCursor_OverloadedDeclRef &&
+      clang_getNumOverloadedDecls(ref) == 1)
+    ref = clang_getOverloadedDecl(ref, 0);
+  def = clang_getCursorDefinition(ref);
+  fi = clang_Cursor_isNull(def) ? NONE : ld__find_fn(an, def);
   return fi != NONE ? fi : ld__find_fn(an, ld__definition_of(ref));
 }
 

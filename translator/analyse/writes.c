@@ -1513,19 +1513,82 @@ static int takes_indirection(CXCursor body) {
   return 0;
 }
 
-int ld__functor_followed(struct analysis *an, CXCursor call, int arg) {
+/* The function template whose parameter e names, and the parameter's
+ * position (`f` in `template <class F> void for_each(int n, F f) {
+ * k<<<b, t>>>(n, f); }`, a launcher of a generic kernel); null when e is
+ * no such parameter. */
+static CXCursor template_param(CXCursor e, int *pos) {
+  CXCursor d, tmpl;
+
+  e = ld__unwrap(e);
+  if (clang_getCursorKind(e) != CXCursor_DeclRefExpr ||
+      clang_getCursorKind(d = clang_getCursorReferenced(e)) !=
+          CXCursor_ParmDecl ||
+      clang_getCursorKind(tmpl = clang_getCursorSemanticParent(d)) !=
+          CXCursor_FunctionTemplate)
+    return clang_getNullCursor();
+  *pos = param_index_of(tmpl, d);
+  return *pos < 0 ? clang_getNullCursor() : tmpl;
+}
+
+struct tmpl_calls {
+  struct analysis *an;
+  CXCursor tmpl;
+  int pos, depth, verdict, any;
+};
+
+static int functor_arg(struct analysis *an, CXCursor a, int depth);
+
+/* Each call of the template outside system headers: the verdict on its
+ * argument at pos (the lowest: 0 a write not followed, -1 not told). */
+static enum CXChildVisitResult tmpl_calls_cb(CXCursor c, CXCursor parent,
+                                             CXClientData data) {
+  struct tmpl_calls *t = data;
+  CXCursor ref;
+  int v;
+
+  (void)parent;
+  if (clang_Location_isInSystemHeader(clang_getCursorLocation(c)))
+    return CXChildVisit_Continue;
+  if (clang_getCursorKind(c) == CXCursor_CallExpr &&
+      !clang_Cursor_isNull(ref = clang_getCursorReferenced(c)) &&
+      clang_equalCursors(clang_getSpecializedCursorTemplate(ref), t->tmpl)) {
+    t->any = 1;
+    v = t->pos < clang_Cursor_getNumArguments(c)
+            ? functor_arg(t->an, clang_Cursor_getArgument(c, (unsigned)t->pos),
+                          t->depth + 1)
+            : -1;
+    if (v < t->verdict)
+      t->verdict = v;
+  }
+  return t->verdict == 0 || t->an->rc ? CXChildVisit_Break
+                                      : CXChildVisit_Recurse;
+}
+
+/* ld__functor_followed's verdict on argument a: a parameter of a function
+ * template (a launcher) is judged by every call of that template in the
+ * unit, three launchers deep at most. */
+static int functor_arg(struct analysis *an, CXCursor a, int depth) {
   struct functor_walk w;
   struct root r;
-  CXCursor a, body;
+  CXCursor body;
   CXType t;
 
-  if (clang_Cursor_isNull(call) || !ld__is_triple_chevron(call) || arg < 0 ||
-      arg >= clang_Cursor_getNumArguments(call))
-    return 0;
-  a = clang_Cursor_getArgument(call, (unsigned)arg);
   body = functor_body(a);
-  if (clang_Cursor_isNull(body))
-    return -1;
+  if (clang_Cursor_isNull(body)) {
+    struct tmpl_calls tc;
+    tc.tmpl = template_param(a, &tc.pos);
+    if (clang_Cursor_isNull(tc.tmpl) || depth >= 3)
+      return -1;
+    tc.an = an;
+    tc.depth = depth;
+    tc.verdict = 1;
+    tc.any = 0;
+    clang_visitChildren(
+        clang_getTranslationUnitCursor(clang_Cursor_getTranslationUnit(a)),
+        tmpl_calls_cb, &tc);
+    return tc.any ? tc.verdict : -1;
+  }
   t = clang_getCursorType(ld__unwrap(a));
   if ((ld__holds_pointer(t, 0) && !ld__fields_patchable(t)) ||
       (clang_getCursorKind(body) == CXCursor_CXXMethod &&
@@ -1539,6 +1602,13 @@ int ld__functor_followed(struct analysis *an, CXCursor call, int arg) {
   w.ok = 1;
   clang_visitChildren(body, functor_cb, &w);
   return w.ok && !an->rc;
+}
+
+int ld__functor_followed(struct analysis *an, CXCursor call, int arg) {
+  if (clang_Cursor_isNull(call) || !ld__is_triple_chevron(call) || arg < 0 ||
+      arg >= clang_Cursor_getNumArguments(call))
+    return 0;
+  return functor_arg(an, clang_Cursor_getArgument(call, (unsigned)arg), 0);
 }
 
 void ld__follow_functors(struct analysis *an) {
