@@ -2478,6 +2478,82 @@ static enum access access_of(const struct frame *f, const struct frame **top,
   return ACCESS_OTHER;
 }
 
+/* A pointer into the warp's copy of target i: stores through pointers go
+ * through pwr when it is writable (point_stores_at_copies), reads through
+ * it carry no mark (every region counts as reading), the copies are whole
+ * (a read through it cannot find S). */
+static void pointer_taken(struct facts *fx, size_t i, int writable,
+                          const char *why) {
+  if (writable) {
+    fx->ptrs.kept = 1;
+    if (ld__grow(&fx->ptrs.members, &fx->ptrs.cap, fx->ptrs.nmembers,
+                 sizeof *fx->ptrs.members))
+      fx->rc = LD_ENOMEM;
+    else
+      fx->ptrs.members[fx->ptrs.nmembers++] = i;
+  }
+  fx->top->r->always_read = 1;
+  if (!fx->top->r->eager_why)
+    fx->top->r->eager_why = why;
+}
+
+/* A pointer derived from target r->members[i] by taking its address or
+ * casting it (`reinterpret_cast<float4 *>(&tile[ty][0])[tx] = v`,
+ * `*(int2 *)&s[2 * i] = p`, vectorised code) and dereferenced in place:
+ * the object is a store through a pointer (ld__place_of: glog), which must
+ * go through pwr to land as a store to the warp's copy (swr), or the copy's
+ * change is never merged.  Treated as a pointer kept in a local
+ * (point_stores_at_copies); a pointer to const only reads (the copies are
+ * whole: access_of's address taken).  Returns 1 when taken. */
+static int derived_pointer_store(struct facts *fx, const struct frame *f,
+                                 size_t i) {
+  const struct frame *p = f;
+  int derived = 0, deref = 0, writable = 0;
+
+  for (; p->parent && !deref; p = p->parent) {
+    enum CXCursorKind k = p->parent->kind;
+    CXType t = clang_getCanonicalType(clang_getCursorType(p->parent->cur));
+    if (k == CXCursor_ParenExpr || k == CXCursor_UnexposedExpr ||
+        (k == CXCursor_MemberRefExpr && !derived))
+      continue;
+    if (k == CXCursor_ArraySubscriptExpr && p->index == 0) {
+      deref = derived;
+      continue;
+    }
+    if (k == CXCursor_UnaryOperator &&
+        clang_getCursorUnaryOperatorKind(p->parent->cur) ==
+            CXUnaryOperator_Deref) {
+      deref = derived;
+      continue;
+    }
+    if ((k == CXCursor_UnaryOperator &&
+         clang_getCursorUnaryOperatorKind(p->parent->cur) ==
+             CXUnaryOperator_AddrOf) ||
+        k == CXCursor_CStyleCastExpr || k == CXCursor_CXXStaticCastExpr ||
+        k == CXCursor_CXXReinterpretCastExpr ||
+        k == CXCursor_CXXConstCastExpr ||
+        (k == CXCursor_BinaryOperator && t.kind == CXType_Pointer &&
+         clang_getCursorBinaryOperatorKind(p->parent->cur) !=
+             CXBinaryOperator_Assign)) {
+      /* In a template `&tile[ty][0]` may be of a dependent type: a
+       * pointer, taken as writable (pwr is right for any store). */
+      if (t.kind != CXType_Pointer && t.kind != CXType_Dependent)
+        return 0;
+      derived = 1;
+      writable = t.kind == CXType_Dependent ||
+                 !clang_isConstQualifiedType(clang_getPointeeType(t));
+      continue;
+    }
+    return 0;
+  }
+  if (!deref)
+    return 0;
+  pointer_taken(fx, i, writable,
+                "a target is read or written through a pointer derived from "
+                "its address");
+  return 1;
+}
+
 /* A pointer into the warp's copy of target r->members[i] kept in a local
  * (`float *row = &tile[ty][0];`, `T *s = reinterpret_cast<T *>(smem);`):
  * stores through pointers in the clone then go through pwr, which tells a
@@ -2490,6 +2566,8 @@ static void note_kept_pointer(struct facts *fx, const struct frame *f,
   const struct frame *p = f;
   CXType t;
 
+  if (derived_pointer_store(fx, f, i))
+    return;
   while (p->parent &&
          (p->parent->kind == CXCursor_UnexposedExpr ||
           p->parent->kind == CXCursor_ParenExpr ||
@@ -2522,18 +2600,8 @@ static void note_kept_pointer(struct facts *fx, const struct frame *f,
   }
   if (t.kind != CXType_Pointer)
     return;
-  if (!clang_isConstQualifiedType(clang_getPointeeType(t))) {
-    fx->ptrs.kept = 1;
-    if (ld__grow(&fx->ptrs.members, &fx->ptrs.cap, fx->ptrs.nmembers,
-                 sizeof *fx->ptrs.members))
-      fx->rc = LD_ENOMEM;
-    else
-      fx->ptrs.members[fx->ptrs.nmembers++] = i;
-  }
-  /* Reads through it are not marked: every region counts as reading. */
-  fx->top->r->always_read = 1;
-  if (!fx->top->r->eager_why)
-    fx->top->r->eager_why = "a pointer to a target is kept in a local";
+  pointer_taken(fx, i, !clang_isConstQualifiedType(clang_getPointeeType(t)),
+                "a pointer to a target is kept in a local");
 }
 
 /* A device function's clone names target i of the kernel's layout (one it
