@@ -1165,6 +1165,17 @@ __device__ __forceinline__ void gdirect_claim(const global_info &gi, int j,
           }
         }
       }
+      /* A read joining other units' reads (READERS) after acquiring past
+       * them (a lock's next owner reading what the last owner read): the
+       * word is this unit's read alone, so that its own store next is not
+       * taken for one after several unordered reads (its read moved the
+       * word's clock past its acquire). */
+      if (!clash && times && kind == __LDCC_GK_READ &&
+          next == __LDCC_GREADERS &&
+          __ldcc_gdirect_ordered(__ldcc_gdirect_order(
+              old, unit, t->wpb, ((volatile unsigned *)times)[w],
+              (const volatile unsigned *)t->sync)))
+        next = __ldcc_gdirect_mine(kind, unit, t->wpb);
       if (clash) {
         gdirect_record((__ldcc_gclashes *)gi.clashes, (unsigned *)gi.flag,
                        (unsigned)unit, (unsigned long long)p, old,
