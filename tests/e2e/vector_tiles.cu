@@ -10,8 +10,9 @@
 // bit.  Racy twin (-DE2E_RACE): the product lacks the barrier at the end
 // of its k loop and the persistent loop the one at the top of its body,
 // so the next tile's stores overwrite what slower warps still read.
-// racecheck (one H200) sees the product's hazards only at these sizes; so
-// far ldcc reports the product's race, not the persistent loop's.
+// racecheck (one H200) reports both kernels; ldcc reports the product's
+// race and so far misses the persistent loop's (docs/CHANGELOG.md, session
+// 50): the tier checks the product's.
 #include "e2e.h"
 
 #define THREADS 128
