@@ -1518,9 +1518,22 @@ static int takes_indirection(CXCursor body) {
  * k<<<b, t>>>(n, f); }`, a launcher of a generic kernel); null when e is
  * no such parameter. */
 static CXCursor template_param(CXCursor e, int *pos) {
-  CXCursor d, tmpl;
+  CXCursor d, tmpl, last;
+  unsigned n;
 
-  e = ld__unwrap(e);
+  /* Forwarded: `static_cast<F &&>(f)`, `std::forward<F>(f)`,
+   * `std::move(f)` (their last child is the operand). */
+  for (e = ld__unwrap(e);; e = ld__unwrap(last)) {
+    enum CXCursorKind k = clang_getCursorKind(e);
+    if (k != CXCursor_CXXStaticCastExpr &&
+        !(k == CXCursor_CallExpr &&
+          (ld__name_is(e, "forward") || ld__name_is(e, "move"))))
+      break;
+    for (n = 0; ld__nth_child(e, n, &last); n++)
+      ;
+    if (!n || !ld__nth_child(e, n - 1, &last))
+      break;
+  }
   if (clang_getCursorKind(e) != CXCursor_DeclRefExpr ||
       clang_getCursorKind(d = clang_getCursorReferenced(e)) !=
           CXCursor_ParmDecl ||

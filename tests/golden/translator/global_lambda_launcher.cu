@@ -37,6 +37,7 @@ template <typename F> __global__ void apply_kernel(int n, F f) {
 }
 // PLAN: KERNEL name=apply_kernel checked=no reason="calls parameter f, a functor or lambda holding a pointer (its writes are not followed)" at=[[@LINE-5]]:39 template
 // TEXT-NOT: {{__ldcc_g_}}apply_kernel
+// PLAN: KERNEL name=fill_kernel checked=yes at={{[0-9]+}}:39 template global=yes units=blocks writes=f{{$}}
 template <typename F> void apply(int n, F f) {
   apply_kernel<<<(n + 127) / 128, 128>>>(n, f);
 }
@@ -56,4 +57,26 @@ void run(float *a, float *b, int *count, int n) {
   for_each(n, scale{a, 0.5f});
   apply(n, [=] __device__(int i) { b[i] = a[i]; });
   apply(n, [=] __device__(int i) { atomicAdd(count, 1); });
+}
+
+// Launchers that take the functor by reference and forward it.
+#include <utility>
+template <typename F> __global__ void fill_kernel(int n, F f) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    f(i);
+}
+// (checked: the launchers forward a lambda writing its capture)
+template <typename F> void fill(int n, F &&f) {
+  fill_kernel<<<(n + 127) / 128, 128>>>(n, static_cast<F &&>(f));
+}
+template <typename F> void fill_ref(int n, const F &f) { fill(n, f); }
+template <typename F> void fill_fwd(int n, F &&f) {
+  fill(n, std::forward<F>(f));
+}
+
+void run_fill(float *a, int n) {
+  fill(n, [=] __device__(int i) { a[i] = 1.0f; });
+  fill_ref(n, [=] __device__(int i) { a[i] = 2.0f; });
+  fill_fwd(n, [=] __device__(int i) { a[i] = 3.0f; });
 }
