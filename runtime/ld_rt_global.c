@@ -46,10 +46,16 @@ static int has_arg(const struct __ldcc_global_meta *m,
  * docs/global-check.md "Pointers inside parameters"). */
 static unsigned slot_flags(const struct __ldcc_global_meta *m,
                            const struct ld_rt_gplan *p, unsigned i) {
-  return i < slots(m) ? m->param_flags[i]
-                      : __LDCC_GP_POINTER | __LDCC_GP_WRITTEN |
-                            (m->param_flags[p->fields[i - slots(m)].param] &
-                             (__LDCC_GP_CLAIMED | __LDCC_GP_ATOMIC));
+  unsigned of;
+
+  if (i < slots(m))
+    return m->param_flags[i];
+  /* A pointer inside a class argument: written unless the kernel only
+   * reads through the class's pointers (__LDCC_GP_FIELDS_READ). */
+  of = m->param_flags[p->fields[i - slots(m)].param];
+  return __LDCC_GP_POINTER |
+         (of & __LDCC_GP_FIELDS_READ ? 0u : __LDCC_GP_WRITTEN) |
+         (of & (__LDCC_GP_CLAIMED | __LDCC_GP_ATOMIC));
 }
 
 static int slot_ptr(const struct __ldcc_global_meta *m,

@@ -232,6 +232,9 @@ struct ld_gparam {
    * that points into an allocation. */
   unsigned *field_at;
   int nfield_at;
+  /* A by-value class parameter holding pointers through which the kernel
+   * only reads (global_facts.c fields_only_read): __LDCC_GP_FIELDS_READ. */
+  int fields_read;
 };
 
 /* An access through a claimed parameter: its object, wrapped in the clone

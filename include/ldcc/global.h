@@ -88,6 +88,12 @@ extern "C" {
          system-scope atomic, which never race with                            \
          each other (docs/global-check.md, "Atomics                            \
          only") */
+#define __LDCC_GP_FIELDS_READ                                                  \
+  32u /* with __LDCC_GP_FIELDS: the kernel only reads                          \
+         through the class's pointers (`g.row[u]`,                             \
+         `g.col[e]`): read-only views, shifted only where                      \
+         they point into written memory, so they keep no                      \
+         launch from the one run */
 /* Pointers inside by-value class arguments one launch may patch. */
 #define __LDCC_GMAX_PATCH 16
 

@@ -1038,6 +1038,59 @@ START_TEST(test_fields) {
 }
 END_TEST
 
+/* A class argument whose pointers the kernel only reads
+ * (__LDCC_GP_FIELDS_READ: a BFS's `Graph g` with `g.row[u]`, `g.col[e]`):
+ * its pointers are no written memory, so the one run takes the launch;
+ * one that points into memory the kernel writes is still shifted with it
+ * and, unclaimed, keeps the launch on copies. */
+START_TEST(test_fields_read) {
+  static const char *const fnames[] = {"g", "dist"};
+  static const unsigned char flags[] = {
+      __LDCC_GP_FIELDS | __LDCC_GP_FIELDS_READ, W | __LDCC_GP_CLAIMED};
+  static const signed char ptr[] = {-1, 0};
+  struct __ldcc_global_meta m = meta_of(flags, ptr, 2);
+  struct __ldcc_global_arg args[2];
+  struct ld_rt_registry *reg = registry();
+  static struct ld_rt_gplan p;
+  uint64_t words[2];
+  char why[200] = "";
+
+  m.param_names = fnames;
+  words[0] = 0x20000; /* the graph's offsets: another allocation */
+  words[1] = 0x20010;
+  memset(args, 0, sizeof args);
+  args[0].bytes = words;
+  args[0].nbytes = sizeof words;
+  args[1] = ptr_arg(0x10000, 4);
+  ck_assert_int_eq(ld_rt_global_plan(&m, args, 2, reg, &p, why, sizeof why),
+                   LD_RT_GPLAN_CHECK);
+  ck_assert_uint_eq(p.nfields, 2);
+  ck_assert_uint_eq(p.nallocs, 1); /* dist's alone */
+  ck_assert_int_eq(p.param_alloc[2], -1);
+  ck_assert_int_eq(p.param_alloc[3], -1);
+  ck_assert_int_eq(ld_rt_global_one_run_ok(&m, &p, 4), 1);
+  /* Without the flag its allocation is written: no one run. */
+  {
+    static const unsigned char written[] = {__LDCC_GP_FIELDS,
+                                            W | __LDCC_GP_CLAIMED};
+    m.param_flags = written;
+    ck_assert_int_eq(ld_rt_global_plan(&m, args, 2, reg, &p, why, sizeof why),
+                     LD_RT_GPLAN_CHECK);
+    ck_assert_uint_eq(p.nallocs, 2);
+    ck_assert_int_eq(ld_rt_global_one_run_ok(&m, &p, 4), 0);
+    m.param_flags = flags;
+  }
+  /* A read-only pointer into dist's allocation: shifted, unclaimed. */
+  words[1] = 0x10008;
+  ck_assert_int_eq(ld_rt_global_plan(&m, args, 2, reg, &p, why, sizeof why),
+                   LD_RT_GPLAN_CHECK);
+  ck_assert_uint_eq(p.nallocs, 1);
+  ck_assert_int_eq(p.param_alloc[3], 0);
+  ck_assert_int_eq(ld_rt_global_one_run_ok(&m, &p, 4), 0);
+  ld_rt_registry_free(reg);
+}
+END_TEST
+
 /* Where a class argument's pointers are, from its type (field_at): two
  * ints packed in one word (ECLgraph's `int nodes, edges;`) look like an
  * address and made the scan refuse the launch; the listed offsets are read
@@ -1108,6 +1161,7 @@ int main(void) {
   tcase_add_test(tc, test_direct_region_text);
   tcase_add_test(tc, test_lanes_text);
   tcase_add_test(tc, test_fields);
+  tcase_add_test(tc, test_fields_read);
   tcase_add_test(tc, test_plan_loaded_pointers);
   tcase_add_test(tc, test_field_offsets);
   suite_add_tcase(s, tc);

@@ -227,6 +227,101 @@ static int pointer_offsets(struct ld_gparam *gp, CXType t, CXCursor fn,
   return LD_OK;
 }
 
+/* Whether a kernel only reads through the pointers of its by-value class
+ * parameter (__LDCC_GP_FIELDS_READ): every use of it is a member read
+ * (`g.n`), or a pointer member indexed, dereferenced or followed by `->`
+ * whose element (or a member of it) is loaded (`g.row[u]`, `*g.p`,
+ * `g.e[i].w`).  Anything else -- a store or update to such an element,
+ * its address taken, the pointer copied, passed on or computed with, the
+ * class passed to a function, a template's unconverted operand -- is a
+ * possible write: the pointers stay written. */
+#define READ_STACK 64
+struct fields_read {
+  CXCursor parm;
+  CXCursor stack[READ_STACK];
+  unsigned depth;
+  int ok;
+};
+
+/* The use of the parameter at stack[at]. */
+static int fields_use_reads(const struct fields_read *u, unsigned at) {
+  int through = 0; /* past a pointer member's element */
+  enum CXCursorKind pk;
+
+  for (; at > 0; at--) {
+    CXCursor place = u->stack[at], parent = u->stack[at - 1], c;
+    CXType t = clang_getCanonicalType(clang_getCursorType(place));
+    pk = clang_getCursorKind(parent);
+    if (pk == CXCursor_ParenExpr)
+      continue;
+    if (pk == CXCursor_MemberRefExpr && t.kind != CXType_Pointer)
+      continue; /* `g.sub.x`, `g.e[i].w` */
+    if (pk == CXCursor_UnexposedExpr && t.kind == CXType_Pointer && at >= 2) {
+      /* The pointer member's value, then indexed, dereferenced or `->`. */
+      CXCursor use = u->stack[at - 2];
+      enum CXCursorKind uk = clang_getCursorKind(use);
+      if ((uk == CXCursor_ArraySubscriptExpr && ld__nth_child(use, 0, &c) &&
+           clang_equalCursors(c, parent)) ||
+          uk == CXCursor_MemberRefExpr ||
+          (uk == CXCursor_UnaryOperator &&
+           clang_getCursorUnaryOperatorKind(use) == CXUnaryOperator_Deref)) {
+        through = 1;
+        at--;
+        continue;
+      }
+      return 0;
+    }
+    if (pk == CXCursor_UnexposedExpr && t.kind == CXType_ConstantArray &&
+        at >= 2 &&
+        clang_getCursorKind(u->stack[at - 2]) == CXCursor_ArraySubscriptExpr &&
+        ld__nth_child(u->stack[at - 2], 0, &c) &&
+        clang_equalCursors(c, parent)) {
+      at--; /* an array member's decay, indexed: its element */
+      continue;
+    }
+    if (pk == CXCursor_UnexposedExpr &&
+        (t.kind == CXType_ConstantArray || t.kind == CXType_Pointer))
+      return 0; /* decays or converts: its elements reachable */
+    /* The object reached is loaded (an implicit conversion of its value),
+     * or is a plain member's value (`g.n < i`). */
+    return pk == CXCursor_UnexposedExpr && (through || t.kind != CXType_Record);
+  }
+  return 0;
+}
+
+static enum CXChildVisitResult fields_read_cb(CXCursor c, CXCursor parent,
+                                              CXClientData data) {
+  struct fields_read *u = data;
+
+  (void)parent;
+  if (u->depth >= READ_STACK) {
+    u->ok = 0;
+    return CXChildVisit_Break;
+  }
+  u->stack[u->depth++] = c;
+  if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+      clang_equalCursors(clang_getCursorReferenced(c), u->parm))
+    u->ok = fields_use_reads(u, u->depth - 1);
+  else
+    clang_visitChildren(c, fields_read_cb, u);
+  u->depth--;
+  return u->ok ? CXChildVisit_Continue : CXChildVisit_Break;
+}
+
+static int fields_only_read(CXCursor fn, CXCursor parm) {
+  struct fields_read *u = calloc(1, sizeof *u);
+  int ok;
+
+  if (!u)
+    return 0;
+  u->parm = parm;
+  u->ok = 1;
+  clang_visitChildren(fn, fields_read_cb, u);
+  ok = u->ok;
+  free(u);
+  return ok;
+}
+
 static enum CXChildVisitResult params_cb(CXCursor c, CXCursor parent,
                                          CXClientData data) {
   struct params *p = data;
@@ -295,6 +390,8 @@ static enum CXChildVisitResult params_cb(CXCursor c, CXCursor parent,
     }
     if (rc == 1) /* it names none of its pointers */
       gp->written = 0;
+    else
+      gp->fields_read = fields_only_read(parent, c);
   }
   if (g->reason)
     return CXChildVisit_Continue;

@@ -632,6 +632,7 @@ static int put_meta_tables(struct ld_buf *b, const struct ld_plan *plan,
             (g->params[i].written && g->params[i].is_pointer ? 2 : 0) |
             (ld_gparam_one_run(k, i) ? 4 : 0) |
             (ld__global_fields(g, i) ? 8 : 0) |
+            (ld__global_fields(g, i) && g->params[i].fields_read ? 32 : 0) |
             (g->direct && ld_gparam_one_run(k, i) && g->params[i].atomic_only
                  ? 16
                  : 0));
