@@ -1517,6 +1517,23 @@ static int takes_indirection(CXCursor body) {
  * position (`f` in `template <class F> void for_each(int n, F f) {
  * k<<<b, t>>>(n, f); }`, a launcher of a generic kernel); null when e is
  * no such parameter. */
+/* Whether call e is std::forward or std::move, also a template's
+ * unresolved one (no name of its own: its callee's overload set has it). */
+static int forwards(CXCursor e) {
+  CXCursor callee, ref;
+
+  if (ld__name_is(e, "forward") || ld__name_is(e, "move"))
+    return 1;
+  if (!ld__nth_child(e, 0, &callee))
+    return 0;
+  ref = clang_getCursorReferenced(ld__unwrap(callee));
+  if (clang_getCursorKind(ref) == CXCursor_OverloadedDeclRef &&
+      clang_getNumOverloadedDecls(ref) > 0)
+    ref = clang_getOverloadedDecl(ref, 0);
+  return !clang_Cursor_isNull(ref) &&
+         (ld__name_is(ref, "forward") || ld__name_is(ref, "move"));
+}
+
 static CXCursor template_param(CXCursor e, int *pos) {
   CXCursor d, tmpl, last;
   unsigned n;
@@ -1526,8 +1543,7 @@ static CXCursor template_param(CXCursor e, int *pos) {
   for (e = ld__unwrap(e);; e = ld__unwrap(last)) {
     enum CXCursorKind k = clang_getCursorKind(e);
     if (k != CXCursor_CXXStaticCastExpr &&
-        !(k == CXCursor_CallExpr &&
-          (ld__name_is(e, "forward") || ld__name_is(e, "move"))))
+        !(k == CXCursor_CallExpr && forwards(e)))
       break;
     for (n = 0; ld__nth_child(e, n, &last); n++)
       ;
@@ -1552,6 +1568,41 @@ struct tmpl_calls {
 
 static int functor_arg(struct analysis *an, CXCursor a, int depth);
 
+/* Whether call c calls function template tmpl: a specialization of it,
+ * or (in another template, `launch(n, loop)` with a dependent argument)
+ * an unresolved call whose overload set holds it. */
+static int calls_template(CXCursor c, CXCursor tmpl) {
+  CXCursor ref = clang_getCursorReferenced(c), callee;
+  unsigned i, n;
+
+  if (clang_Cursor_isNull(ref) && ld__nth_child(c, 0, &callee))
+    ref = clang_getCursorReferenced(ld__unwrap(callee));
+  if (clang_Cursor_isNull(ref))
+    return 0;
+  if (clang_getCursorKind(ref) != CXCursor_OverloadedDeclRef)
+    return clang_equalCursors(ref, tmpl) ||
+           clang_equalCursors(clang_getSpecializedCursorTemplate(ref), tmpl);
+  n = clang_getNumOverloadedDecls(ref);
+  for (i = 0; i < n; i++)
+    if (clang_equalCursors(clang_getOverloadedDecl(ref, i), tmpl))
+      return 1;
+  return 0;
+}
+
+/* Argument i of a call, resolved or a template's unresolved one (whose
+ * children are the callee, then the arguments). */
+static int call_argument(CXCursor call, int i, CXCursor *arg) {
+  int n = clang_Cursor_getNumArguments(call);
+
+  if (n >= 0) {
+    if (i >= n)
+      return 0;
+    *arg = clang_Cursor_getArgument(call, (unsigned)i);
+    return 1;
+  }
+  return ld__nth_child(call, (unsigned)i + 1, arg);
+}
+
 /* Each call of the template outside system headers: the verdict on its
  * argument at pos (the lowest: 0 a write not followed, -1 not told). */
 static enum CXChildVisitResult tmpl_calls_cb(CXCursor c, CXCursor parent,
@@ -1564,13 +1615,10 @@ static enum CXChildVisitResult tmpl_calls_cb(CXCursor c, CXCursor parent,
   if (clang_Location_isInSystemHeader(clang_getCursorLocation(c)))
     return CXChildVisit_Continue;
   if (clang_getCursorKind(c) == CXCursor_CallExpr &&
-      !clang_Cursor_isNull(ref = clang_getCursorReferenced(c)) &&
-      clang_equalCursors(clang_getSpecializedCursorTemplate(ref), t->tmpl)) {
+      calls_template(c, t->tmpl)) {
     t->any = 1;
-    v = t->pos < clang_Cursor_getNumArguments(c)
-            ? functor_arg(t->an, clang_Cursor_getArgument(c, (unsigned)t->pos),
-                          t->depth + 1)
-            : -1;
+    v = call_argument(c, t->pos, &ref) ? functor_arg(t->an, ref, t->depth + 1)
+                                       : -1;
     if (v < t->verdict)
       t->verdict = v;
   }

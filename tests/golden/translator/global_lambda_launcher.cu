@@ -38,6 +38,8 @@ template <typename F> __global__ void apply_kernel(int n, F f) {
 // PLAN: KERNEL name=apply_kernel checked=no reason="calls parameter f, a functor or lambda holding a pointer (its writes are not followed)" at=[[@LINE-5]]:39 template
 // TEXT-NOT: {{__ldcc_g_}}apply_kernel
 // PLAN: KERNEL name=fill_kernel checked=yes at={{[0-9]+}}:39 template global=yes units=blocks writes=f{{$}}
+// PLAN: KERNEL name=elementwise_kernel checked=yes at={{[0-9]+}}:17 template global=yes units=blocks writes=f{{$}}
+// PLAN: KERNEL name=tally_kernel checked=no reason="calls parameter f, a functor or lambda holding a pointer (its writes are not followed)"
 template <typename F> void apply(int n, F f) {
   apply_kernel<<<(n + 127) / 128, 128>>>(n, f);
 }
@@ -79,4 +81,45 @@ void run_fill(float *a, int n) {
   fill(n, [=] __device__(int i) { a[i] = 1.0f; });
   fill_ref(n, [=] __device__(int i) { a[i] = 2.0f; });
   fill_fwd(n, [=] __device__(int i) { a[i] = 3.0f; });
+}
+
+// A launcher called from a function template, its lambda's types
+// dependent (`launch_unfold<64, 4>(n, loop)` in `template <typename
+// scalar_t> void unfold(...)`, as HeCBench's unfold writes it): the call
+// is unresolved there, and names the launcher through its overload set.
+template <int THREADS, typename func_t>
+__global__ void elementwise_kernel(int n, func_t f) {
+  int i = blockIdx.x * THREADS + threadIdx.x;
+  if (i < n)
+    f(i);
+}
+template <int THREADS, typename func_t>
+static void launch_elementwise(int n, func_t f) {
+  elementwise_kernel<THREADS, func_t><<<(n + THREADS - 1) / THREADS, THREADS>>>(n, f);
+}
+template <typename scalar_t>
+void accumulate(scalar_t *__restrict__ out, const scalar_t *__restrict__ in,
+                int n) {
+  auto loop = [=] __device__(int i) {
+    auto *__restrict__ o = out + i;
+    *o += in[i];
+  };
+  launch_elementwise<64>(n, loop);
+}
+void run_accumulate(float *a, const float *b, int n) { accumulate(a, b, n); }
+
+// Every call counts, also one inside another launcher: the lambda handed
+// to `tally_ref` (through `tally`, unresolved there) uses an atomic, so the
+// kernel stays unchecked.
+template <typename F> __global__ void tally_kernel(int n, F f) {
+  if ((int)threadIdx.x < n)
+    f((int)threadIdx.x);
+}
+template <typename F> void tally(int n, const F &f) {
+  tally_kernel<<<1, 128>>>(n, f);
+}
+template <typename F> void tally_ref(int n, const F &f) { tally(n, f); }
+void run_tally(float *a, int *c, int n) {
+  tally(n, [=] __device__(int i) { a[i] = 1.0f; });
+  tally_ref(n, [=] __device__(int i) { atomicAdd(c, 1); });
 }
