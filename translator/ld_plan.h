@@ -505,6 +505,13 @@ struct ld_warp_access {
    * the index + 1 of the same expression in the other's accesses, 0 when
    * only one checks it.  The shadow's emitter wraps it for both. */
   size_t pair;
+  /* In a device function the kernel calls (docs/inline-checks.md,
+   * "Called device functions"): the offset + 1 of that function's name in
+   * its definition (ld_replay.name_begin of its clone), whose text holds
+   * begin and end; 0 for the kernel's own body.  Only the replay's plain
+   * clone of that function for this kernel wraps it. */
+  size_t callee;
+  char *callee_name; /* that function's name (owned), or NULL */
 };
 
 /* A warp collective, __syncwarp or block barrier after which the warp's
@@ -520,7 +527,8 @@ struct ld_warp_sync {
    * `(__ldcc::mp_fence(__ldcc_mp, L), CALL)`, since it may stand inside
    * an expression. */
   int callee_fence;
-  size_t pair; /* as ld_warp_access.pair: a barrier both step after */
+  size_t pair;   /* as ld_warp_access.pair: a barrier both step after */
+  size_t callee; /* as ld_warp_access.callee */
 };
 
 /* A kernel with warp-synchronous code or block-scope atomics. */

@@ -229,11 +229,12 @@ static void dump_warp(const struct ld_plan *plan, const struct ld_kernel *k,
     return;
   for (j = 0; j < w->naccesses; j++) {
     const struct ld_warp_access *a = &w->accesses[j];
-    fprintf(out, "ACCESS kernel=%s id=%zu at=%s var=%s mode=%s%s\n", k->name,
-            j + 1, at_pos(plan, &a->at).s, a->var, modes[a->mode & 3],
+    fprintf(out, "ACCESS kernel=%s id=%zu at=%s var=%s mode=%s%s%s%s\n",
+            k->name, j + 1, at_pos(plan, &a->at).s, a->var, modes[a->mode & 3],
             !w->mp                  ? ""
             : a->mode & LD_ITS_FLAG ? " role=flag"
-                                    : " role=data");
+                                    : " role=data",
+            a->callee_name ? " in=" : "", a->callee_name ? a->callee_name : "");
   }
   for (j = 0; j < w->nsyncs; j++) {
     const struct ld_warp_sync *y = &w->syncs[j];
@@ -382,8 +383,10 @@ void ld_warp_free(struct ld_warp *w) {
 
   if (!w)
     return;
-  for (i = 0; i < w->naccesses; i++)
+  for (i = 0; i < w->naccesses; i++) {
     free(w->accesses[i].var);
+    free(w->accesses[i].callee_name);
+  }
   for (i = 0; i < w->nsyncs; i++)
     free(w->syncs[i].form);
   for (i = 0; i < w->nscoped; i++)

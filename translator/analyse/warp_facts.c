@@ -44,6 +44,7 @@
 #define RULE_CROSS_LANE "shared memory across threads in a region"
 #define RULE_CLUSTER "distributed shared memory"
 #define RULE_SHADOW "shared memory without a replay"
+#define RULE_CALLEE "warp-synchronous code in a called device function"
 /* The static shared memory a kernel may have for that rule: the tables
  * take 24 KB more of the 48 KB a block may declare statically. */
 #define CROSS_LANE_MAX_SHARED 16384
@@ -97,6 +98,19 @@ struct warp_walk {
   const char *rule;
   const char *skip;
   int rc;
+  /* Called device functions (docs/inline-checks.md, "Called device
+   * functions"): whether this walk looks into them (descend) and lets
+   * their patterns make the kernel's rule (callee_rules), the one
+   * being walked (its name's offset + 1, and its name), the ones walked
+   * already (name offsets + 1), and what the walk of one found: a rule's
+   * pattern and an access to check. */
+  int descend, callee_rules;
+  size_t in_callee;
+  const char *callee_name;
+  size_t *callees;
+  size_t ncallees, capcallees;
+  int callee_rule, callee_access;
+  int callee_memsync; /* a called function orders threads through memory */
 };
 
 /* The extent of c in the main file, outside macro expansions. */
@@ -833,6 +847,133 @@ static void shadow_call(struct warp_walk *w, CXCursor call, int atomic) {
   }
 }
 
+/* Called device functions (docs/inline-checks.md, "Called device
+ * functions"): a call the walk looks into is one of a `__device__`
+ * function of the user's (`__host__ __device__` too: the replay's clone
+ * of it is device code), defined in the same file as the kernel, outside
+ * macros,
+ * whose body has nothing that orders threads but warp syncs and
+ * collectives (no block barrier, atomic, fence, lock, flag or inline
+ * assembly that is not pure: the replay clones a function with barriers
+ * its own way, and the message-passing checks are not carried into
+ * callees).  *def is its definition (a template's pattern), *name the
+ * offset of its name there. */
+static int atomic_call(CXCursor call, int *block);
+static int fence_level(CXCursor call);
+
+/* The function a call names: resolved, or in a template's dependent call
+ * (`warpReduce<blockSize>(sdata, tid)`) the one function of its overload
+ * set whose arity fits; a null cursor when none or several. */
+static CXCursor called_function(CXCursor call) {
+  CXCursor ref = clang_getCursorReferenced(call), first, d, one;
+  unsigned i, n;
+
+  if (!clang_Cursor_isNull(ref) || !ld__nth_child(call, 0, &first))
+    return ref;
+  d = ld__unwrap(first);
+  if (clang_getCursorKind(d) == CXCursor_DeclRefExpr)
+    d = clang_getCursorReferenced(d);
+  if (clang_getCursorKind(d) == CXCursor_FunctionTemplate)
+    return d;
+  one = clang_getNullCursor();
+  if (clang_getCursorKind(d) != CXCursor_OverloadedDeclRef)
+    return one;
+  n = clang_getNumOverloadedDecls(d);
+  for (i = 0; i < n; i++) {
+    CXCursor c = clang_getOverloadedDecl(d, i);
+    if (!ld__arity_fits(c, clang_Cursor_getNumArguments(call)))
+      continue;
+    if (!clang_Cursor_isNull(one))
+      return clang_getNullCursor();
+    one = c;
+  }
+  return one;
+}
+
+struct plain_query {
+  int bad;
+  int memsync; /* an atomic, fence, lock or inline assembly (nested too) */
+  int depth;
+};
+
+static enum CXChildVisitResult plain_cb(CXCursor c, CXCursor parent,
+                                        CXClientData data) {
+  struct plain_query *q = data;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  int block, lvalue, scope, order;
+  CXCursor obj;
+
+  (void)parent;
+  if ((k == CXCursor_GCCAsmStmt && !ld__asm_pure(c)) ||
+      k == CXCursor_MSAsmStmt) {
+    q->bad = q->memsync = 1;
+  } else if (k == CXCursor_LambdaExpr) {
+    q->bad = 1;
+  } else if (k == CXCursor_CallExpr) {
+    struct block_query b = {0, 0, 0};
+    if (atomic_call(c, &block) || memory_sync(c) || fence_level(c) ||
+        dsm_call(c) || ld__libcu_atomic(c, &obj, &lvalue, &scope, &order))
+      q->bad = q->memsync = 1;
+    else if (!ld__is_triple_chevron(c)) {
+      const char *unsupported = NULL;
+      CXCursor callee = called_function(c), def;
+      if (ld__barrier_form(c, &unsupported) || unsupported)
+        q->bad = 1;
+      else {
+        callee_block_syncs(clang_getCursorReferenced(c), &b);
+        q->bad = b.found || b.unknown;
+      }
+      /* A helper's helpers: a lock or a flag two calls deep. */
+      if (!q->memsync && q->depth < MAX_DEPTH && !clang_Cursor_isNull(callee) &&
+          ld__user_function(callee) &&
+          clang_isCursorDefinition(def = ld__definition_of(callee))) {
+        int bad = q->bad;
+        q->depth++;
+        clang_visitChildren(def, plain_cb, q);
+        q->depth--;
+        q->bad |= bad;
+      }
+    }
+  }
+  return q->memsync || (q->bad && !q->depth) ? CXChildVisit_Break
+                                             : CXChildVisit_Recurse;
+}
+
+static int eligible_callee(struct warp_walk *w, CXCursor call, CXCursor *def,
+                           size_t *name) {
+  CXCursor callee = called_function(call), body, kbody;
+  struct plain_query q = {0, 0, 0};
+  size_t b, e, kb, ke;
+
+  if (ld__is_triple_chevron(call) || clang_Cursor_isNull(callee) ||
+      !ld__user_function(callee))
+    return 0;
+  *def = ld__definition_of(callee);
+  if (!clang_isCursorDefinition(*def) ||
+      (clang_getCursorKind(*def) != CXCursor_FunctionDecl &&
+       clang_getCursorKind(*def) != CXCursor_FunctionTemplate) ||
+      !ld__has_child_kind(*def, CXCursor_CUDADeviceAttr) ||
+      ld__has_child_kind(*def, CXCursor_CUDAGlobalAttr) ||
+      clang_equalCursors(*def, w->fn) ||
+      !ld__main_offset(w->s, clang_getCursorLocation(*def), name) ||
+      ld__in_macro(w->s, *name) ||
+      !ld__child_of_kind(*def, CXCursor_CompoundStmt, &body) ||
+      !span(w->s, body, &b, &e, NULL) ||
+      !ld__child_of_kind(w->fn, CXCursor_CompoundStmt, &kbody) ||
+      !span(w->s, kbody, &kb, &ke, NULL) ||
+      (w->s->lines && w->s->lines->n &&
+       ld_line_map_file_at(w->s->lines, b) !=
+           ld_line_map_file_at(w->s->lines, kb)))
+    return 0;
+  clang_visitChildren(*def, plain_cb, &q);
+  /* Threads that order each other through memory in a helper (a lock, a
+   * flag, a fence): lanes may be ordered in a way the tables do not see,
+   * so no callee makes the kernel warp-synchronous (analyse). */
+  if (q.memsync)
+    w->callee_memsync = 1;
+  return !q.bad;
+}
+
 struct scan {
   int accesses, barriers;
   struct warp_walk *w;
@@ -856,6 +997,15 @@ static enum CXChildVisitResult scan_cb(CXCursor c, CXCursor parent,
     q->barriers++;
   if (is_access_cursor(c))
     q->accesses++;
+  /* `if (tid < 32) warpReduce(sdata, tid);`: the accesses are the
+   * callee's (descend looks into it when the walk does). */
+  if (clang_getCursorKind(c) == CXCursor_CallExpr && q->w->descend) {
+    CXCursor def;
+    size_t name;
+    if (eligible_callee(q->w, c, &def, &name) &&
+        clang_Cursor_getNumArguments(c) > 0)
+      q->accesses++;
+  }
   return CXChildVisit_Recurse;
 }
 
@@ -875,6 +1025,7 @@ static void add_sync(struct warp_walk *w, CXCursor call, const char *form) {
     return;
   }
   y->is_void = clang_getCursorType(call).kind == CXType_Void;
+  y->callee = w->in_callee;
   sp = clang_getCursorSpelling(call);
   y->form =
       strdup(strcmp(form, "warp") && strcmp(form, "cg") && strcmp(form, "call")
@@ -930,7 +1081,10 @@ static void add_access(struct warp_walk *w, const struct frame *f,
     return; /* in a macro: not checked (a miss, never a false report) */
   a->mode = mode;
   a->var = ld__cursor_name(decl);
-  if (!a->var) {
+  a->callee = w->in_callee;
+  if (!a->var || (w->in_callee && !(a->callee_name = strdup(w->callee_name)))) {
+    free(a->var);
+    a->var = NULL;
     w->rc = LD_ENOMEM;
     return;
   }
@@ -1256,6 +1410,121 @@ static int shadow_calls(struct warp_walk *w, const struct frame *f,
   return 1;
 }
 
+static enum CXChildVisitResult walk_cb(CXCursor c, CXCursor parent,
+                                       CXClientData data);
+
+/* Visit fn's children (a kernel's, or a callee's as descend walks it). */
+static void walk_body(struct warp_walk *w, CXCursor fn) {
+  struct frame root;
+
+  root.cur = fn;
+  root.kind = clang_getCursorKind(fn);
+  root.parent = NULL;
+  root.index = 0;
+  root.nchild = 0;
+  root.w = w;
+  clang_visitChildren(fn, walk_cb, &root);
+}
+
+/* A node of a called device function's body (descend): the rules'
+ * patterns (for the kernel's rule only with an access to check beside
+ * them), its accesses and its syncs. */
+static void visit_callee(struct warp_walk *w, const struct frame *f) {
+  CXCursor decl;
+  int warp;
+  const char *form;
+
+  switch (f->kind) {
+  case CXCursor_CallExpr:
+    form = warp_sync_form(f->cur, &warp);
+    if (form && warp)
+      w->callee_rule = 1;
+    if (form && w->collect)
+      add_sync(w, f->cur, form);
+    else if (!form && w->collect && !ld__is_triple_chevron(f->cur) &&
+             callee_syncs(clang_getCursorReferenced(f->cur), 0))
+      add_sync(w, f->cur, "call");
+    break;
+  case CXCursor_IfStmt: {
+    CXCursor cond, then;
+    struct scan q = {0, 0, w};
+    if (!ld__nth_child(f->cur, 0, &cond) || !ld__nth_child(f->cur, 1, &then) ||
+        !lane_range(w->s, ld__unwrap(cond)))
+      break;
+    clang_visitChildren(then, scan_cb, &q);
+    if (q.accesses && !q.barriers)
+      w->callee_rule = 1;
+    break;
+  }
+  case CXCursor_VarDecl:
+  case CXCursor_ParmDecl: {
+    CXType t = clang_getCanonicalType(clang_getCursorType(f->cur));
+    if (t.kind == CXType_Pointer &&
+        clang_isVolatileQualifiedType(clang_getPointeeType(t)))
+      w->callee_rule = 1;
+    break;
+  }
+  case CXCursor_ArraySubscriptExpr:
+  case CXCursor_UnaryOperator:
+  case CXCursor_DeclRefExpr:
+    if (f->kind == CXCursor_ArraySubscriptExpr && indexed_by_lane(w->s, f->cur))
+      w->callee_rule = 1;
+    if (is_access(f->cur, &decl) && access_mode(f) &&
+        !(f->parent && f->parent->kind == CXCursor_ArraySubscriptExpr &&
+          f->index == 0)) {
+      /* An element (`sdata[tid + 16]`), not a scalar through a pointer:
+       * `*flag = 1` in a helper is a flag, not warp-synchronous code. */
+      if (f->kind == CXCursor_ArraySubscriptExpr)
+        w->callee_access = 1;
+      if (w->collect)
+        add_access(w, f, decl, access_mode(f));
+    }
+    break;
+  default:
+    break;
+  }
+}
+
+/* Look into the device function a call of the kernel's body calls
+ * (eligible_callee), once per kernel: in the rule's walk, a rule's
+ * pattern there beside an access makes the kernel warp-synchronous
+ * (RULE_CALLEE); in the collecting walk its accesses and syncs join the
+ * kernel's, marked with the function (ld_warp_access.callee). */
+static void descend(struct warp_walk *w, CXCursor call) {
+  CXCursor def;
+  size_t name, i, na, ns;
+  char *fn_name;
+
+  if (!w->descend || w->in_callee || !eligible_callee(w, call, &def, &name))
+    return;
+  for (i = 0; i < w->ncallees; i++)
+    if (w->callees[i] == name + 1)
+      return;
+  if (ld__grow(&w->callees, &w->capcallees, w->ncallees, sizeof *w->callees) ||
+      !(fn_name = ld__cursor_name(def))) {
+    w->rc = LD_ENOMEM;
+    return;
+  }
+  w->callees[w->ncallees++] = name + 1;
+  w->in_callee = name + 1;
+  w->callee_name = fn_name;
+  w->callee_rule = w->callee_access = 0;
+  na = w->collect ? w->warp->naccesses : 0;
+  ns = w->collect ? w->warp->nsyncs : 0;
+  walk_body(w, def);
+  if (!w->collect && w->callee_rules && w->callee_rule && w->callee_access &&
+      !w->rule)
+    w->rule = RULE_CALLEE;
+  /* A helper with syncs but no access (a shuffle reduction): nothing of
+   * it to check, nothing to step. */
+  if (w->collect && w->warp->naccesses == na)
+    while (w->warp->nsyncs > ns)
+      free(w->warp->syncs[--w->warp->nsyncs].form);
+  w->in_callee = 0;
+  w->callee_name = NULL;
+  free(fn_name);
+}
+
 static void visit(struct warp_walk *w, const struct frame *f) {
   CXCursor decl;
   int warp;
@@ -1311,6 +1580,8 @@ static void visit(struct warp_walk *w, const struct frame *f) {
     else if (!form && w->collect && !ld__is_triple_chevron(f->cur) &&
              callee_syncs(clang_getCursorReferenced(f->cur), 0))
       add_sync(w, f->cur, "call");
+    if (!form && (!w->collect || (!w->warp->probe && !w->warp->cluster)))
+      descend(w, f->cur);
     break;
   }
   case CXCursor_GCCAsmStmt:
@@ -1390,22 +1661,17 @@ static enum CXChildVisitResult walk_cb(CXCursor c, CXCursor parent,
   f.w = pf->w;
   if (f.kind == CXCursor_LambdaExpr)
     return CXChildVisit_Continue;
-  visit(pf->w, &f);
+  if (pf->w->in_callee)
+    visit_callee(pf->w, &f);
+  else
+    visit(pf->w, &f);
   clang_visitChildren(c, walk_cb, &f);
   return CXChildVisit_Continue;
 }
 
 static void walk(struct warp_walk *w, CXCursor fn) {
-  struct frame root;
-
-  root.cur = fn;
-  root.kind = clang_getCursorKind(fn);
-  root.parent = NULL;
-  root.index = 0;
-  root.nchild = 0;
-  root.w = w;
   w->fn = fn;
-  clang_visitChildren(fn, walk_cb, &root);
+  walk_body(w, fn);
 }
 
 /* Whether a message-passing kernel has a global data access or a
@@ -1587,19 +1853,37 @@ static void pair_with(struct ld_warp *t, struct ld_warp *sh) {
       }
 }
 
+/* Threads that may order each other through memory, in the body or a
+ * callee: the tables would not see that order, so no callee's pattern
+ * makes the kernel warp-synchronous, and callees are not looked into. */
+static int orders_through_memory(const struct warp_walk *w) {
+  return w->mp || w->weak_seen || w->lock || w->hard_sync || w->block_scoped ||
+         w->dsm || w->volatile_seen || w->callee_memsync;
+}
+
 static int analyse(const struct ld__source *s, CXCursor fn, struct ld_kernel *k,
                    size_t *nchecked, int weak_sync, enum mode mode) {
   struct warp_walk w;
   CXCursor body;
   size_t b, e;
   long long shared;
+  int memsync;
 
   memset(&w, 0, sizeof w);
   w.s = s;
   w.weak_sync = weak_sync;
+  /* Called device functions: looked into for the tables (and whether
+   * they order threads through memory), their patterns a rule only when
+   * looking for the warp tables' rules (the shadows and the rule of
+   * shared memory across threads apply to kernels without them). */
+  w.descend = mode == MODE_WARP || mode == MODE_CROSS_LANE;
+  w.callee_rules = mode == MODE_WARP;
   walk(&w, fn);
   if (w.rc)
     goto out;
+  memsync = orders_through_memory(&w);
+  if (memsync && w.rule && !strcmp(w.rule, RULE_CALLEE))
+    w.rule = NULL;
   /* Shared memory used across threads in a region the replay cannot
    * prove: lanes of one warp may race there, which the replay (a warp is
    * its unit) cannot see (a block of one warp: nothing at all). */
@@ -1658,6 +1942,9 @@ static int analyse(const struct ld__source *s, CXCursor fn, struct ld_kernel *k,
   /* A line of the file it is in (a pasted header's), as every other. */
   w.warp->exit_line = ld__file_line(s, w.warp->exit_line);
   w.collect = 1;
+  w.ncallees = 0;
+  w.descend = (mode == MODE_WARP || mode == MODE_CROSS_LANE) && !memsync &&
+              !w.warp->mp && !w.warp->cluster && !w.warp->probe;
   walk(&w, fn);
   if (w.rc)
     goto out;
@@ -1689,5 +1976,6 @@ static int analyse(const struct ld__source *s, CXCursor fn, struct ld_kernel *k,
     w.warp->index = (*nchecked)++;
 out:
   free(w.flags);
+  free(w.callees);
   return w.rc;
 }

@@ -80,6 +80,13 @@ int ld__mp_clone_edits(const struct ld_kernel *k, struct ld_edit_list *edits);
 /* ... and the same edits for that clone (no passes, no sites). */
 int ld__warp_clone_edits(const struct ld_kernel *k, const char *src,
                          struct ld_edit_list *edits);
+/* The same checks in the replay's plain clone of a device function k
+ * calls (`__ldcc_<k>__f_<f>`, its name at name_begin in src), once its
+ * own edits are complete: the accesses and syncs of that function that
+ * k's checks collected (ld_warp_access.callee; docs/inline-checks.md,
+ * "Called device functions"), with k's number and sites. */
+int ld__warp_callee_edits(const struct ld_kernel *k, size_t name_begin,
+                          const char *src, struct ld_edit_list *edits);
 
 /* The prologue of a clone checked across blocks (global_prologue.c): the
  * unit's copy `__ldcc_gc`, the return of units outside a deterministic

@@ -713,6 +713,25 @@ static int claim_callee_accesses(struct clone *cl, const struct ld_replay *c) {
   return rc;
 }
 
+/* The offset of the word `__host__` in src[b, e), or e: a clone is called
+ * from the kernel's clone only, and calls device-only wrappers (pwr, the
+ * inline checks), which nvcc refuses in a `__host__ __device__` function
+ * ("calling a __device__ function from a __host__ __device__ function is
+ * not allowed": the whole file went unchecked). */
+static size_t host_word(const char *src, size_t b, size_t e) {
+  static const char w[] = "__host__";
+  size_t n = sizeof w - 1, i;
+
+  for (i = b; i + n <= e; i++)
+    if (!memcmp(src + i, w, n) &&
+        (i == b ||
+         !(isalnum((unsigned char)src[i - 1]) || src[i - 1] == '_')) &&
+        (i + n == e ||
+         !(isalnum((unsigned char)src[i + n]) || src[i + n] == '_')))
+      return i;
+  return e;
+}
+
 static int emit_callee(const struct clone *kernel, const struct ld_replay *c,
                        struct ld_buf *out) {
   const char *params = c->is_plain
@@ -744,6 +763,11 @@ static int emit_callee(const struct clone *kernel, const struct ld_replay *c,
   }
   if (!rc && c->uses_layout && c->is_plain)
     rc = ld_edit_insert(&cl.edits, c->body_open + 1, " " LD_DEVFN_P);
+  if (!rc &&
+      host_word(kernel->src, c->def_begin, c->name_begin) < c->name_begin) {
+    size_t h = host_word(kernel->src, c->def_begin, c->name_begin);
+    rc = ld_edit_replace(&cl.edits, h, h + strlen("__host__"), "");
+  }
   if (!rc)
     rc = ld_buf_printf(&b, "__ldcc_%s__f_%s", kernel->k->stem, c->fn_name);
   if (!rc)
@@ -761,6 +785,8 @@ static int emit_callee(const struct clone *kernel, const struct ld_replay *c,
     rc = edit_body(&cl);
   if (!rc)
     rc = claim_callee_accesses(&cl, c);
+  if (!rc && c->is_plain)
+    rc = ld__warp_callee_edits(kernel->k, c->name_begin, cl.src, &cl.edits);
   if (!rc)
     rc = ld_buf_putc(out, '\n');
   if (!rc)

@@ -56,6 +56,8 @@ static int wrap_accesses(const struct ld_warp *w, const char *const *fns,
     const struct ld_warp_access *a = &w->accesses[i];
     if (a->assign)
       continue; /* shadow_edits */
+    if (a->callee)
+      continue; /* a called function's: ld__warp_callee_edits */
     if (a->pair && w->beside)
       continue; /* the shadow beside wraps it for both (edit_cluster) */
     b.len = 0;
@@ -311,6 +313,8 @@ static int edit_kernel(const struct ld_warp *w, struct ld_edit_list *edits) {
     const struct ld_warp_sync *y = &w->syncs[i];
     if (y->pair && w->beside)
       continue; /* the shadow beside steps both (step_after) */
+    if (y->callee)
+      continue; /* a called function's: ld__warp_callee_edits */
     rc = ld_edit_insert(edits, y->begin,
                         y->is_void ? "(" : "__ldcc::its_after(");
     if (!rc)
@@ -437,6 +441,30 @@ static int cluster_clone_edits(const struct ld_warp *w, const struct ld_warp *t,
   return rc;
 }
 
+/* Access i of the tables w in a clone: `(*__ldcc::its_X(&(` before it
+ * (sequence open_seq: after every other opener there), `), BASE, k, site))`
+ * after it (before every other closer), with `, __ldcc_c.pass` in a replay
+ * clone (recorded in pass 1 only). */
+static int wrap_table_access(const struct ld_warp *w, size_t i,
+                             const char *base, int pass,
+                             struct ld_edit_list *edits, size_t open_seq) {
+  const struct ld_warp_access *a = &w->accesses[i];
+  struct ld_buf b = LD_BUF_INIT;
+  int rc;
+
+  rc = ld_buf_printf(&b, "(*__ldcc::%s(&(", tables_fn(w, a));
+  if (!rc)
+    rc = insert_at(edits, a->begin, b.data, open_seq);
+  b.len = 0;
+  if (!rc)
+    rc = ld_buf_printf(&b, "), %s, %zuu, %zuu%s))", base, w->index, i + 1,
+                       pass ? ", __ldcc_c.pass" : "");
+  if (!rc)
+    rc = insert_at(edits, a->end, b.data, 1 + i);
+  ld_buf_free(&b);
+  return rc;
+}
+
 /* The clone's texts naming the variables of w's accesses (clone_base; NULL
  * where the clone does not have the access's text). */
 static int clone_bases(const struct ld_kernel *k, const struct ld_warp *w,
@@ -449,6 +477,8 @@ static int clone_bases(const struct ld_kernel *k, const struct ld_warp *w,
 
   for (i = 0; i < w->naccesses && !rc; i++) {
     b.len = 0;
+    if (w->accesses[i].callee)
+      continue; /* a called function's: ld__warp_callee_edits */
     if (!k->replay ||
         !in_site(k->replay, w->accesses[i].begin, w->accesses[i].end, 0))
       rc = clone_base(&w->accesses[i], src, edits, &b);
@@ -497,21 +527,15 @@ int ld__warp_clone_edits(const struct ld_kernel *k, const char *src,
     if (!base[i] || (a->pair && sh))
       continue; /* not in the clone's text (a miss, never a report), or
                    wrapped with the shadow's (cluster_clone_edits) */
-    b.len = 0;
-    rc = ld_buf_printf(&b, "(*__ldcc::%s(&(", tables_fn(w, a));
-    if (!rc)
-      rc = insert_at(edits, a->begin, b.data, last - n + i);
-    b.len = 0;
-    if (!rc) /* the replay records in pass 1 only */
-      rc = ld_buf_printf(&b, "), %s, %zuu, %zuu%s))", base[i], w->index, i + 1,
-                         k->replay ? ", __ldcc_c.pass" : "");
-    if (!rc)
-      rc = insert_at(edits, a->end, b.data, 1 + i);
+    rc = wrap_table_access(w, i, base[i], k->replay != NULL, edits,
+                           last - n + i);
   }
   for (i = 0; i < w->nsyncs && !rc; i++) {
     const struct ld_warp_sync *y = &w->syncs[i];
     if (k->replay && in_site(k->replay, y->begin, y->end, 1))
       continue; /* a barrier: the site steps the epoch */
+    if (y->callee)
+      continue; /* a called function's: ld__warp_callee_edits */
     if (y->pair && sh)
       continue; /* the shadow's step_after steps both */
     rc = insert_at(edits, y->begin, y->is_void ? "(" : "__ldcc::its_after(",
@@ -526,6 +550,45 @@ out:
   free_bases(w, base);
   free_bases(sh, shbase);
   ld_buf_free(&b);
+  return rc;
+}
+
+int ld__warp_callee_edits(const struct ld_kernel *k, size_t name_begin,
+                          const char *src, struct ld_edit_list *edits) {
+  const struct ld_warp *w = k->warp;
+  size_t i, n, last = (size_t)-1;
+  struct ld_buf b = LD_BUF_INIT, v = LD_BUF_INIT;
+  int rc = LD_OK;
+
+  if (!ld__warp_in_clone(k) || w->beside || w->cluster)
+    return LD_OK;
+  n = w->naccesses + w->nsyncs + 1;
+  /* Innermost around each expression, inside the clone's pwr: openers
+   * last, closers first (as ld__warp_clone_edits). */
+  for (i = 0; i < edits->n; i++)
+    edits->items[i].seq += n;
+  for (i = 0; i < w->naccesses && !rc; i++) {
+    const struct ld_warp_access *a = &w->accesses[i];
+    if (a->callee != name_begin + 1)
+      continue;
+    v.len = 0;
+    rc = clone_base(a, src, edits, &v);
+    if (rc || !v.len)
+      continue; /* an edit splits its name: a miss, never a report */
+    rc = wrap_table_access(w, i, v.data, 1, edits, last - n + i);
+  }
+  for (i = 0; i < w->nsyncs && !rc; i++) {
+    const struct ld_warp_sync *y = &w->syncs[i];
+    if (y->callee != name_begin + 1)
+      continue;
+    rc = insert_at(edits, y->begin, y->is_void ? "(" : "__ldcc::its_after(",
+                   last - w->nsyncs + i);
+    if (!rc)
+      rc = insert_at(edits, y->end, y->is_void ? ", __ldcc::its_sync())" : ")",
+                     1 + w->naccesses + i);
+  }
+  ld_buf_free(&b);
+  ld_buf_free(&v);
   return rc;
 }
 

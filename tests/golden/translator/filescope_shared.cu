@@ -53,7 +53,8 @@ int main() {
 // PLAN-NEXT: PROOF kernel=histogram proved=no reason="a device function it calls uses a target"
 // PLAN-NEXT: ITS kernel=histogram checked=yes rule="shared memory across threads in a region"
 // PLAN-NEXT: ACCESS kernel=histogram id=1 at=24:3 var=out mode=write
-// PLAN-NEXT: ACCESS kernel=histogram id=2 at=24:49 var=counts mode=read
+// PLAN-NEXT: ACCESS kernel=histogram id=2 at=14:41 var=table mode=read in=lookup
+// PLAN-NEXT: ACCESS kernel=histogram id=3 at=24:49 var=counts mode=read
 // PLAN-NEXT: WSYNC kernel=histogram at=23:3 form=fill
 // PLAN-NEXT: OWN kernel=histogram proved=yes conds="1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+0<2147483648"
 // PLAN-NEXT: OWN kernel=reader proved=yes conds="1*(blockDim.y-1)<1;1*(blockDim.z-1)<1;1*(gridDim.x-1)<1;1*(gridDim.y-1)<1;1*(gridDim.z-1)<1;1*(blockDim.x-1)+0<2147483648"
@@ -64,8 +65,8 @@ int main() {
 // The device functions' clones are templates on the kernel's layout.
 // TEXT: {{^}}template <class __ldcc_L> __device__ void __ldcc_histogram__f_bump(__ldcc::thread_ctx &__ldcc_c, int i) { __ldcc_L *__ldcc_p = (__ldcc_L *)__ldcc_c.mine; (void)__ldcc_p; (*__ldcc::swr(__ldcc_c, &(((__ldcc_c.rd = 1, __ldcc_p)->counts)[i])))++; }{{$}}
 // TEXT: {{^}}  __ldcc_histogram__f_bump<__ldcc_L>(__ldcc_c, i);{{$}}
-// TEXT: {{^}}template <class __ldcc_L> __device__ float __ldcc_histogram__f_lookup(__ldcc::thread_ctx &__ldcc_c, int i) { __ldcc_L *__ldcc_p = (__ldcc_L *)__ldcc_c.mine; (void)__ldcc_p; return (*__ldcc::srd(__ldcc_c, &((__ldcc_p->table)[i]))); }{{$}}
+// TEXT: {{^}}template <class __ldcc_L> __device__ float __ldcc_histogram__f_lookup(__ldcc::thread_ctx &__ldcc_c, int i) { __ldcc_L *__ldcc_p = (__ldcc_L *)__ldcc_c.mine; (void)__ldcc_p; return (*__ldcc::srd(__ldcc_c, &((*__ldcc::its_r(&((__ldcc_p->table)[i]), (__ldcc_p->table), 0u, 2u, __ldcc_c.pass))))); }{{$}}
 // TEXT: {{^}}  __ldcc_histogram__f_fill<__ldcc_L>{{$}}
-// TEXT: {{^}} (*__ldcc::glog(__ldcc_c, &((*__ldcc::its_wo(&(out[threadIdx.x]), out, 0u, 1u, __ldcc_c.pass))))) = __ldcc_histogram__f_lookup<__ldcc_L>(__ldcc_c, threadIdx.x % 32) + (*__ldcc::srd(__ldcc_c, &((*__ldcc::its_r(&((__ldcc_p->counts)[0]), (__ldcc_p->counts), 0u, 2u, __ldcc_c.pass)))));{{$}}
+// TEXT: {{^}} (*__ldcc::glog(__ldcc_c, &((*__ldcc::its_wo(&(out[threadIdx.x]), out, 0u, 1u, __ldcc_c.pass))))) = __ldcc_histogram__f_lookup<__ldcc_L>(__ldcc_c, threadIdx.x % 32) + (*__ldcc::srd(__ldcc_c, &((*__ldcc::its_r(&((__ldcc_p->counts)[0]), (__ldcc_p->counts), 0u, 3u, __ldcc_c.pass)))));{{$}}
 // The reader only reads table: no clone.
 // TEXT-NOT: {{^}}__global__ void {{.*}}__ldcc_reader(

@@ -146,9 +146,11 @@ int main() {
 // PLAN-NEXT: WSYNC kernel=exchange at=38:20 form=__ballot_sync
 // PLAN-NEXT: ITS kernel=calls checked=yes rule="__syncwarp or warp collective"
 // PLAN-NEXT: ACCESS kernel=calls id=1 at=44:46 var=p mode=read
-// PLAN-NEXT: ACCESS kernel=calls id=2 at=46:3 var=p mode=write
+// PLAN-NEXT: ACCESS kernel=calls id=2 at=41:48 var=p mode=write in=helper
+// PLAN-NEXT: ACCESS kernel=calls id=3 at=46:3 var=p mode=write
 // PLAN-NEXT: WSYNC kernel=calls at=44:16 form=__ballot_sync
 // PLAN-NEXT: WSYNC kernel=calls at=45:3 form=helper
+// PLAN-NEXT: WSYNC kernel=calls at=41:34 form=__syncwarp
 // PLAN-NEXT: ITS kernel=flagged checked=yes rule="__syncwarp or warp collective" checks=message-passing
 // PLAN-NEXT: ACCESS kernel=flagged id=1 at=60:3 var=p mode=rw role=data
 // PLAN-NEXT: FENCE kernel=flagged at=61:3 form=__threadfence
@@ -196,11 +198,11 @@ int main() {
 // TEXT-NEXT: {{^}}  (*__ldcc::its_w(&(v[lane]), v, 1u, 6u)) = (float)__ldcc::its_after(__ballot_sync(0xffffffffu, x > 0)) + sqrtf(x);
 // TEXT: {{^}}  unsigned b = __ldcc::its_after(__ballot_sync(__activemask(), (*__ldcc::its_r(&(p[threadIdx.x]), p, 2u, 1u)) > 0));
 // TEXT-NEXT: {{^}}  (helper(p), __ldcc::its_sync());
-// TEXT-NEXT: {{^}}  (*__ldcc::its_w(&(p[threadIdx.x]), p, 2u, 2u)) = b;
+// TEXT-NEXT: {{^}}  (*__ldcc::its_w(&(p[threadIdx.x]), p, 2u, 3u)) = b;
 // TEXT: {{^}}__global__ void __ldcc_g_calls(int *p, __ldcc::global_info __ldcc_gi) { __ldcc::its_enter(); const unsigned __ldcc_gc = __ldcc::gcopy(__ldcc_gi); __ldcc::gshift(__ldcc_gi, __ldcc_gc, p, 0);{{$}}
 // TEXT-NEXT: {{^}}  unsigned b = __ldcc::its_after(__ballot_sync(__activemask(), (*__ldcc::its_r(&(p[threadIdx.x]), p, 2u, 1u)) > 0));
 // TEXT-NEXT: {{^}}  (helper(p), __ldcc::its_sync());
-// TEXT-NEXT: {{^}}  (*__ldcc::its_w(&(p[threadIdx.x]), p, 2u, 2u)) = b;
+// TEXT-NEXT: {{^}}  (*__ldcc::its_w(&(p[threadIdx.x]), p, 2u, 3u)) = b;
 // TEXT: {{^}}__global__ void plain(int *p) {{{$}}
 // TEXT: {{^}}__global__ void flagged(int *p, int *lock) { __ldcc::mp_thread __ldcc_mp = {};{{$}}
 // TEXT-NEXT: {{^}}  __syncwarp();
@@ -221,7 +223,7 @@ int main() {
 // TEXT-NEXT: {{^}}  __ldcc::its_arm<1>(), __ldcc::launch_as<decltype(__ldcc::plain_fn(&lanes))>::run(__ldcc__gmeta(5), 0, 1, 32, 0, 0, [&](dim3 __ldcc_m__g, dim3 __ldcc_m__b, size_t __ldcc_m__sh, cudaStream_t __ldcc_m__st, const __ldcc::global_info *__ldcc_m__gi, auto &...__ldcc_m__a) { const __ldcc::global_info __ldcc_m__i = __ldcc_m__gi ? *__ldcc_m__gi : __ldcc::global_identity(); __ldcc::launch(&__ldcc_meta_lanes::meta, (const void *)__ldcc_lanes, (const void *)__ldcc_lanes__lb, 2, __ldcc_m__g, __ldcc_m__b, __ldcc_m__sh, __ldcc_m__st, [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh, cudaStream_t __ldcc_l__st, __ldcc::launch_info __ldcc_l__li, int __ldcc_l__big) { if (__ldcc_l__big) __ldcc_lanes__lb<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_m__a..., __ldcc_l__li, __ldcc_m__i); else __ldcc_lanes<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_m__a..., __ldcc_l__li, __ldcc_m__i); }, [&](dim3 __ldcc_l__g, dim3 __ldcc_l__b, size_t __ldcc_l__sh, cudaStream_t __ldcc_l__st) { if (__ldcc_m__gi) __ldcc_g_lanes<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_m__a..., *__ldcc_m__gi); else lanes<<<__ldcc_l__g, __ldcc_l__b, __ldcc_l__sh, __ldcc_l__st>>>(__ldcc_m__a...); }); }, p);
 // TEXT: {{^}}static const int __ldcc_its_lines_0[] = {15, 18, 21, 21, 23, 23, 26, 26, 27};
 // TEXT: {{^}}  {"s", 0, 0, 1, {0, 0, 0, 0}, 0, 3, 0, 3, __ldcc_its_wl_0_0},
-// TEXT: {{^}}static const __ldcc_kernel_meta __ldcc_its_meta_2 = {__LDCC_HOST_ABI, 2u, "calls", __ldcc_its_file, 43, 4u, 0, 0, 1, __ldcc_its_vars_2, __ldcc_its_lines_2, 0, 0, 0};
+// TEXT: {{^}}static const __ldcc_kernel_meta __ldcc_its_meta_2 = {__LDCC_HOST_ABI, 3u, "calls", __ldcc_its_file, 43, 5u, 0, 0, 1, __ldcc_its_vars_2, __ldcc_its_lines_2, 0, 0, 0};
 // TEXT: {{^}}static const __ldcc_kernel_meta *const __ldcc_its_metas[] = {&__ldcc_its_meta_0, &__ldcc_its_meta_1, &__ldcc_its_meta_2, &__ldcc_its_meta_3, &__ldcc_its_meta_4, };
 // TEXT-NEXT: {{^}}static __attribute__((unused)) const __ldcc_kernel_meta *const *__ldcc_its_table(unsigned *n) {
 // TEXT-NEXT: {{^}}  *n = 5u;

@@ -119,16 +119,19 @@ int main() {
 // PLAN-NOT: SITE
 
 // The originals stay; the clones for `fill` come before the kernel's
-// clones, with __ldcc_c first and pwr on every store through a pointer.
+// clones, with __ldcc_c first and pwr on every store through a pointer;
+// `fill` has the inline checks (shared memory across threads), so its
+// callees' accesses are checked inside them (since session 51,
+// docs/inline-checks.md "Called device functions"), innermost.
 // CLONE: {{^}}__device__ void put(int *p, int i, int v) { p[i] = v; }
 // CLONE: {{^}}#line 13
-// CLONE-NEXT: {{^}}__device__ void __ldcc_fill__f_put(__ldcc::thread_ctx &__ldcc_c, int *p, int i, int v) { (*__ldcc::pwr(__ldcc_c, &(p[i]))) = v; }
+// CLONE-NEXT: {{^}}__device__ void __ldcc_fill__f_put(__ldcc::thread_ctx &__ldcc_c, int *p, int i, int v) { (*__ldcc::pwr(__ldcc_c, &((*__ldcc::its_wo(&(p[i]), p, 0u, 1u, __ldcc_c.pass))))) = v; }
 // CLONE-NEXT: {{^}}#line 15
 // CLONE-NEXT: {{^}}__device__ int __ldcc_fill__f_swap_in(__ldcc::thread_ctx &__ldcc_c, int *p, int i, int v) {
-// CLONE-NEXT: {{^}}  int old = p[i];
+// CLONE-NEXT: {{^}}  int old = (*__ldcc::its_r(&(p[i]), p, 0u, 3u, __ldcc_c.pass));
 // CLONE-NEXT: {{^}}  if (i < 0)
 // CLONE-NEXT: {{^}}    return 0;
-// CLONE-NEXT: {{^}}  (*__ldcc::pwr(__ldcc_c, &(p[i]))) = v;
+// CLONE-NEXT: {{^}}  (*__ldcc::pwr(__ldcc_c, &((*__ldcc::its_wo(&(p[i]), p, 0u, 4u, __ldcc_c.pass))))) = v;
 // CLONE-NEXT: {{^}}  return old;
 // CLONE-NEXT: {{^}}}
 // CLONE-NEXT: {{^}}#define __LDCC_CLONE_PLACE __ldcc::PLACE_SHARED
@@ -140,7 +143,7 @@ int main() {
 // CLONE: {{^}}  __ldcc_fill__f_put(__ldcc_c, ((__ldcc_c.rd = 1, __ldcc_p)->tile), t, t * 2);
 // CLONE: {{^}}  if (t < n)
 // CLONE-NEXT: {{^}}    __ldcc_fill__f_put(__ldcc_c, out, t, (*__ldcc::srd(__ldcc_c, &((__ldcc_p->tile)[(t + 1) % 128]))));
-// CLONE: {{^}} (*__ldcc::glog(__ldcc_c, &((*__ldcc::its_wo(&(out[n + t]), out, 0u, 1u, __ldcc_c.pass))))) = __ldcc_fill__f_swap_in(__ldcc_c, ((__ldcc_c.rd = 1, __ldcc_p)->tile), t, 0) + 1;
+// CLONE: {{^}} (*__ldcc::glog(__ldcc_c, &((*__ldcc::its_wo(&(out[n + t]), out, 0u, 2u, __ldcc_c.pass))))) = __ldcc_fill__f_swap_in(__ldcc_c, ((__ldcc_c.rd = 1, __ldcc_p)->tile), t, 0) + 1;
 // CLONE: {{^}}__global__ void __launch_bounds__(1024) __ldcc_fill__lb(int *out, int n, __ldcc::launch_info __ldcc_li, __ldcc::global_info __ldcc_gi) { __ldcc::its_enter(); const unsigned __ldcc_gc = __ldcc::gcopy(__ldcc_gi); if (__ldcc_gc == __LDCC_GNONE) return; __ldcc::gshift(__ldcc_gi, __ldcc_gc, out, 0);
 // CLONE: {{^}}  __ldcc_c.always_read = 1;
 // CLONE: {{^}}  __ldcc_fill__f_put(__ldcc_c, ((__ldcc_c.rd = 1, __ldcc_p)->tile), t, t * 2);
@@ -152,7 +155,7 @@ int main() {
 // Unsupported kernels get no clone.  A store through a reference parameter
 // is a store through an address, as through a pointer (since session 16;
 // it was "store through a reference").
-// CLONE: {{^}}template <int N> __device__ void __ldcc_templated__f_put_n(__ldcc::thread_ctx &__ldcc_c, int *p, int v) { (*__ldcc::pwr(__ldcc_c, &(p[N]))) = v; }
+// CLONE: {{^}}template <int N> __device__ void __ldcc_templated__f_put_n(__ldcc::thread_ctx &__ldcc_c, int *p, int v) { (*__ldcc::pwr(__ldcc_c, &((*__ldcc::its_wo(&(p[N]), p, 2u, 1u, __ldcc_c.pass))))) = v; }
 // CLONE: {{^}}  __ldcc_templated__f_put_n<3>(__ldcc_c, ((__ldcc_c.rd = 1, __ldcc_p)->s), 1);
 // An atomic through the pointer (session 30): patomic_add tells the warp's
 // copy from global memory at run time (replay_pointer_atomics.cu).

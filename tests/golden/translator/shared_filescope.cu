@@ -103,7 +103,7 @@ int main() {
 // TEXT-NEXT: {{^}}  float tile[TILE][TILE + 1];{{$}}
 // TEXT: {{^}}struct __ldcc_layout_histogram {{{$}}
 // TEXT-NEXT: {{^}}  int table[64];{{$}}
-// TEXT: {{^}}template <class __ldcc_L> __device__ void __ldcc_histogram__f_count(__ldcc::thread_ctx &__ldcc_c, int v) { __ldcc_L *__ldcc_p = (__ldcc_L *)__ldcc_c.mine; (void)__ldcc_p; (*__ldcc::swr(__ldcc_c, &(((__ldcc_c.rd = 1, __ldcc_p)->table)[v % 64]))) += 1; }{{$}}
+// TEXT: {{^}}template <class __ldcc_L> __device__ void __ldcc_histogram__f_count(__ldcc::thread_ctx &__ldcc_c, int v) { __ldcc_L *__ldcc_p = (__ldcc_L *)__ldcc_c.mine; (void)__ldcc_p; (*__ldcc::swr(__ldcc_c, &((*__ldcc::its_rw(&(((__ldcc_c.rd = 1, __ldcc_p)->table)[v % 64]), ((__ldcc_p)->table), 1u, 2u, __ldcc_c.pass))))) += 1; }{{$}}
 // TEXT: {{^}}  __ldcc_histogram__f_count<__ldcc_L>(__ldcc_c, in[threadIdx.x]);{{$}}
 // The extern array is the dynamic part of the copy.
 // TEXT: {{^}}  (*__ldcc::swr(__ldcc_c, &(((float *)__ldcc_c.ext)[threadIdx.x]))) = data[threadIdx.x];{{$}}
