@@ -76,6 +76,6 @@ int main() {
 
 // The GPU tier's expectations (tests/gpu/bundle.sh, docs/testing.md).
 // RACE-CHECK: ldcc: intra-warp race on shared variable sdata[
-// RACE-CHECK: in kernel reduce6<256>
+// RACE-CHECK: in kernel reduce6
 // RACE-CHECK: with no __syncwarp, warp collective or barrier between
 // RACE-CHECK: ldcc: summary:
