@@ -1759,6 +1759,36 @@ static int through_pointer_variable(const struct facts *fx, CXCursor e,
  * tells the warp's copy (a shared atomic, merged as a delta) from global
  * memory (a global atomic, applied once) at run time.  Others could land
  * in a copy the sweeps cannot merge: refused. */
+/* Whether the address argument `&X[i]...[j]` names an element of a shared
+ * array X whose element type is a 32-bit integer, whatever its bounds
+ * (dependent ones make the expression's type dependent). */
+static int int32_element(CXCursor arg) {
+  CXCursor e = ld__unwrap(arg), decl;
+  CXType t;
+
+  if (clang_getCursorKind(e) != CXCursor_UnaryOperator ||
+      clang_getCursorUnaryOperatorKind(e) != CXUnaryOperator_AddrOf ||
+      !ld__nth_child(e, 0, &e))
+    return 0;
+  e = ld__unwrap(e);
+  while (clang_getCursorKind(e) == CXCursor_ArraySubscriptExpr &&
+         ld__nth_child(e, 0, &e))
+    e = ld__unwrap(e);
+  if (clang_getCursorKind(e) != CXCursor_DeclRefExpr)
+    return 0;
+  decl = clang_getCursorReferenced(e);
+  t = clang_getCursorType(decl);
+  if (t.kind != CXType_ConstantArray && t.kind != CXType_DependentSizedArray &&
+      t.kind != CXType_IncompleteArray)
+    return 0;
+  while (t.kind == CXType_ConstantArray ||
+         t.kind == CXType_DependentSizedArray ||
+         t.kind == CXType_IncompleteArray)
+    t = clang_getArrayElementType(t);
+  t = clang_getCanonicalType(t);
+  return t.kind == CXType_Int || t.kind == CXType_UInt;
+}
+
 /* `atomicAdd(p, v)` or `atomicSub(p, v)` (its operand [ab, ae)) renamed
  * to fn, fn_v when its value is used; a subtract's operand negated. */
 static void redirect_add(struct facts *fx, const struct frame *f, size_t ab,
@@ -1873,8 +1903,11 @@ static void visit_atomic(struct facts *fx, const struct frame *f,
     }
     /* `__shared__ T sum; atomicAdd(&sum, v);` (hecbench expdist): T may be
      * a float, which the copies cannot merge (replay.cuh asserts it, and
-     * nvcc rejected the file). */
-    if (pt.kind != CXType_Pointer) {
+     * nvcc rejected the file).  An element of an array whose bounds alone
+     * a template parameter decides (`__shared__ uint32_t
+     * s_hist[WARPS][RADIX]`) has its type. */
+    if (pt.kind != CXType_Pointer &&
+        !int32_element(clang_Cursor_getArgument(call, 0))) {
       ld__replay_fail(fx, "shared atomic on a type a template parameter "
                           "decides (merged for 32-bit integers only)");
       return;
