@@ -1009,6 +1009,28 @@ static enum CXChildVisitResult scan_cb(CXCursor c, CXCursor parent,
   return CXChildVisit_Recurse;
 }
 
+/* A lane-range `if` (`if (tid < 32)`) whose guarded statement accesses
+ * memory (or calls a callee descend would look into) and has no block
+ * barrier. */
+static int guards_lanes(struct warp_walk *w, CXCursor ifstmt) {
+  CXCursor cond, then;
+  struct scan q = {0, 0, w};
+
+  if (!ld__nth_child(ifstmt, 0, &cond) || !ld__nth_child(ifstmt, 1, &then) ||
+      !lane_range(w->s, ld__unwrap(cond)))
+    return 0;
+  clang_visitChildren(then, scan_cb, &q);
+  return q.accesses && !q.barriers;
+}
+
+/* A local or parameter of type pointer to volatile memory. */
+static int to_volatile(CXCursor decl) {
+  CXType t = clang_getCanonicalType(clang_getCursorType(decl));
+
+  return t.kind == CXType_Pointer &&
+         clang_isVolatileQualifiedType(clang_getPointeeType(t));
+}
+
 static void add_sync(struct warp_walk *w, CXCursor call, const char *form) {
   struct ld_warp *its = w->warp;
   struct ld_warp_sync *y;
@@ -1445,25 +1467,15 @@ static void visit_callee(struct warp_walk *w, const struct frame *f) {
              callee_syncs(clang_getCursorReferenced(f->cur), 0))
       add_sync(w, f->cur, "call");
     break;
-  case CXCursor_IfStmt: {
-    CXCursor cond, then;
-    struct scan q = {0, 0, w};
-    if (!ld__nth_child(f->cur, 0, &cond) || !ld__nth_child(f->cur, 1, &then) ||
-        !lane_range(w->s, ld__unwrap(cond)))
-      break;
-    clang_visitChildren(then, scan_cb, &q);
-    if (q.accesses && !q.barriers)
+  case CXCursor_IfStmt:
+    if (guards_lanes(w, f->cur))
       w->callee_rule = 1;
     break;
-  }
   case CXCursor_VarDecl:
-  case CXCursor_ParmDecl: {
-    CXType t = clang_getCanonicalType(clang_getCursorType(f->cur));
-    if (t.kind == CXType_Pointer &&
-        clang_isVolatileQualifiedType(clang_getPointeeType(t)))
+  case CXCursor_ParmDecl:
+    if (to_volatile(f->cur))
       w->callee_rule = 1;
     break;
-  }
   case CXCursor_ArraySubscriptExpr:
   case CXCursor_UnaryOperator:
   case CXCursor_DeclRefExpr:
@@ -1589,23 +1601,13 @@ static void visit(struct warp_walk *w, const struct frame *f) {
     if (!ld__asm_pure(f->cur))
       w->skip = w->skip ? w->skip : SKIP_ASM;
     break;
-  case CXCursor_IfStmt: {
-    CXCursor cond, then;
-    struct scan q = {0, 0, w};
-    if (w->rule || !ld__nth_child(f->cur, 0, &cond) ||
-        !ld__nth_child(f->cur, 1, &then))
-      break;
-    if (!lane_range(w->s, ld__unwrap(cond)))
-      break;
-    clang_visitChildren(then, scan_cb, &q);
-    if (q.accesses && !q.barriers)
+  case CXCursor_IfStmt:
+    if (!w->rule && guards_lanes(w, f->cur))
       w->rule = RULE_LANE_RANGE;
     break;
-  }
   case CXCursor_VarDecl: {
     CXType t = clang_getCanonicalType(clang_getCursorType(f->cur));
-    if (t.kind == CXType_Pointer &&
-        clang_isVolatileQualifiedType(clang_getPointeeType(t))) {
+    if (to_volatile(f->cur)) {
       w->volatile_ptr = 1;
       if (!w->rule)
         w->rule = RULE_VOLATILE;
